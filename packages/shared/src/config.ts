@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+
+export const nativeCurrencySchema = z.object({
+  name: z.string().min(1).max(64),
+  symbol: z.string().min(1).max(16),
+  decimals: z.number().int().min(0).max(36),
+})
+
+/** One network the app works with, as `GET /api/config` describes it. */
+export const networkSchema = z.object({
+  caipNetworkId: caipNetworkIdSchema,
+  name: z.string().min(1).max(64),
+  nativeCurrency: nativeCurrencySchema,
+  rpcUrl: z.string().url(),
+  blockExplorerUrl: z.string().url().nullable(),
+  testnet: z.boolean(),
+  confirmations: z.number().int().min(0).max(1000),
+})
+export type Network = z.infer<typeof networkSchema>
+
+/** One asset a link can ask for: the native coin or a token on a configured network. */
+export const assetSchema = z.object({
+  assetId: caipAssetIdSchema,
+  caipNetworkId: caipNetworkIdSchema,
+  symbol: z.string().min(1).max(16),
+  name: z.string().min(1).max(64),
+  decimals: z.number().int().min(0).max(36),
+  native: z.boolean(),
+})
+export type Asset = z.infer<typeof assetSchema>
+
+export const publicConfigSchema = z.object({
+  projectId: z.string().nullable(),
+  demo: z.boolean(),
+  networks: z.array(networkSchema),
+  assets: z.array(assetSchema),
+})
+export type PublicConfig = z.infer<typeof publicConfigSchema>
+
+export const healthSchema = z.object({
+  ok: z.boolean(),
+  db: z.boolean(),
+  /** head: the latest block height as a decimal string, null when the RPC did not answer. */
+  chains: z.array(z.object({ caipNetworkId: caipNetworkIdSchema, head: z.string().nullable() })),
+})
+export type Health = z.infer<typeof healthSchema>
