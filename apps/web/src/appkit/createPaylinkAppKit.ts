@@ -1,0 +1,63 @@
+import type { PublicConfig } from '@paylink/shared'
+import { createAppKit, type AppKit } from '@reown/appkit/react'
+import type { AppKitNetwork } from '@reown/appkit/networks'
+import type { ChainAdapter } from '@reown/appkit-controllers'
+import type { CaipNetwork } from '@reown/appkit-common'
+import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
+import { http, type Transport } from 'viem'
+import { customRpcUrls, namespaceOf, toAppKitNetwork } from './networks.js'
+import { createBitcoinApi } from './bitcoinApi.js'
+
+export interface PaylinkAppKit {
+  appKit: AppKit
+  wagmiAdapter: WagmiAdapter
+  networks: CaipNetwork[]
+}
+
+/**
+ * Builds the one AppKit instance from the server's configuration. EVM goes through wagmi;
+ * Solana and Bitcoin adapters are imported on demand so they stay out of the entry chunk.
+ */
+export async function createPaylinkAppKit(config: PublicConfig): Promise<PaylinkAppKit> {
+  const networks = config.networks.map(toAppKitNetwork)
+  if (networks.length === 0) throw new Error('The server has no networks configured.')
+  const namespaces = new Set(config.networks.map(namespaceOf))
+  const evm = config.networks.filter((n) => namespaceOf(n) === 'eip155')
+
+  const transports: Record<number, Transport> = Object.fromEntries(
+    evm.map((n) => [Number(n.caipNetworkId.split(':')[1]), http(n.rpcUrl)]),
+  )
+  const wagmiAdapter = new WagmiAdapter({
+    networks: networks.filter((n) => n.chainNamespace === 'eip155'),
+    projectId: config.projectId ?? '',
+    transports,
+  })
+  const adapters: ChainAdapter[] = [wagmiAdapter]
+  const [solana, bitcoin] = await Promise.all([
+    namespaces.has('solana') ? import('@reown/appkit-adapter-solana/react') : null,
+    namespaces.has('bip122') ? import('@reown/appkit-adapter-bitcoin') : null,
+  ])
+  if (solana) adapters.push(new solana.SolanaAdapter())
+  if (bitcoin) adapters.push(new bitcoin.BitcoinAdapter({ api: createBitcoinApi(config.networks) }))
+
+  const cloud = config.projectId !== null
+  const appKit = createAppKit({
+    adapters,
+    networks: networks as [AppKitNetwork, ...AppKitNetwork[]],
+    projectId: config.projectId ?? '',
+    customRpcUrls: customRpcUrls(config.networks),
+    // metadata is left out on purpose: AppKit then reads the page's title, og:description,
+    // origin and icon link, which index.html carries.
+    features: {
+      // 1.7.8 moves wallets first as soon as an injected wallet exists; the product wants
+      // email, social, wallet. Email and social need Reown's cloud, so only with a project id.
+      connectMethodsOrder: ['email', 'social', 'wallet'],
+      email: cloud,
+      socials: cloud ? ['google', 'x', 'github', 'discord', 'apple'] : false,
+      analytics: false,
+      swaps: cloud,
+      onramp: cloud,
+    },
+  })
+  return { appKit, wagmiAdapter, networks }
+}

@@ -1,0 +1,67 @@
+import { formatUnits, isDecimalString, type Network } from '@paylink/shared'
+import { useAppKitAccount } from '@reown/appkit/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
+import { CopyButton } from '../../components/CopyButton.js'
+import { describeWalletError } from '../../wallet/walletErrors.js'
+import { estimateEvmFee, useSendNative } from '../../wallet/useSendNative.js'
+
+function explorerTxUrl(network: Network, hash: string): string | null {
+  return network.blockExplorerUrl ? `${network.blockExplorerUrl.replace(/\/$/, '')}/tx/${hash}` : null
+}
+
+/** Send the native coin (eip155 and solana only: the toolkit's send namespaces). */
+export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana'; current: string | undefined }) {
+  const config = usePaylinkConfig()
+  const network = config.networks.find((n) => n.caipNetworkId === current)
+  const { address } = useAppKitAccount({ namespace })
+  const [to, setTo] = useState('')
+  const [amount, setAmount] = useState('0.1')
+  const send = useSendNative(namespace)
+  const validAmount = isDecimalString(amount)
+  const fee = useQuery({
+    queryKey: ['fee', network?.caipNetworkId, address, to, amount],
+    enabled: namespace === 'eip155' && Boolean(network && address && /^0x[0-9a-fA-F]{40}$/.test(to) && validAmount),
+    queryFn: () => estimateEvmFee(network!, address!, to, amount),
+  })
+  if (!network) return <p>Pick one of Paylink's networks to send.</p>
+  const symbol = network.nativeCurrency.symbol
+  const id = `send-${namespace}`
+  const explorer = send.data ? explorerTxUrl(send.data.network, send.data.hash) : null
+  return (
+    <form
+      className="tool"
+      onSubmit={(e) => {
+        e.preventDefault()
+        send.mutate({ network, to: to.trim(), amount })
+      }}
+    >
+      <h3>Send {symbol} on {network.name}</h3>
+      <label htmlFor={`${id}-to`}>Recipient</label>
+      <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} required autoComplete="off" spellCheck={false} maxLength={100} />
+      <label htmlFor={`${id}-amount`}>Amount ({symbol})</label>
+      <input id={`${id}-amount`} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required aria-invalid={!validAmount} />
+      {!validAmount && <p className="error">Enter an amount such as 0.1</p>}
+      {namespace === 'eip155' && (
+        <p className="fee" data-testid="fee-preview">
+          Network fee: {fee.isFetching ? 'estimating…' : fee.data !== undefined ? `≈ ${formatUnits(fee.data, network.nativeCurrency.decimals)} ${symbol}` : fee.isError ? `could not estimate (${describeWalletError(fee.error)})` : 'enter a recipient'}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={send.isPending || !validAmount}>
+        {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
+      </button>
+      {send.isError && <p role="alert" className="error">{describeWalletError(send.error)}</p>}
+      {send.isSuccess && (
+        <p className="result" role="status">
+          Sent. Transaction: <code data-testid={`tx-${namespace}`} className="break">{send.data.hash}</code> <CopyButton value={send.data.hash} />
+          {explorer && (
+            <>
+              {' '}<a href={explorer} target="_blank" rel="noreferrer">View on explorer</a>
+            </>
+          )}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,59 @@
+import { useAppKit, useAppKitAccount, useDisconnect } from '@reown/appkit/react'
+import { useState } from 'react'
+import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
+import { namespaceOf } from '../../appkit/networks.js'
+import { describeWalletError } from '../../wallet/walletErrors.js'
+import { NamespacePanel, namespaceLabels, type WalletNamespace } from './NamespacePanel.js'
+
+const order: WalletNamespace[] = ['eip155', 'solana', 'bip122']
+
+function OverallStatus() {
+  const evm = useAppKitAccount({ namespace: 'eip155' })
+  const sol = useAppKitAccount({ namespace: 'solana' })
+  const btc = useAppKitAccount({ namespace: 'bip122' })
+  const connected = [evm, sol, btc].some((a) => a.isConnected)
+  const { open } = useAppKit()
+  const { disconnect } = useDisconnect()
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <div className="overall">
+      <p>
+        Overall: <strong data-testid="overall-status">{connected ? 'connected' : 'disconnected'}</strong>
+      </p>
+      <div className="actions">
+        {!connected && (
+          <button className="primary" onClick={() => open({ view: 'Connect' })}>
+            Connect a wallet
+          </button>
+        )}
+        {connected && (
+          <button onClick={() => disconnect().catch((e) => setError(describeWalletError(e)))}>Disconnect all</button>
+        )}
+      </div>
+      {error && <p role="alert" className="error">{error}</p>}
+    </div>
+  )
+}
+
+export function WalletPage() {
+  const config = usePaylinkConfig()
+  const namespaces = order.filter((ns) => config.networks.some((n) => namespaceOf(n) === ns))
+  return (
+    <main className="page wallet">
+      <h1>Wallet</h1>
+      <p className="lead">
+        Your connection on each chain, balances on every network Paylink knows, and the tools to switch
+        networks, sign and send. Nothing here leaves your wallet without your approval.
+      </p>
+      <WalletGate>
+        <OverallStatus />
+        <div className="panels">
+          {namespaces.map((ns) => (
+            <NamespacePanel key={ns} namespace={ns} />
+          ))}
+        </div>
+        {namespaces.length === 0 && <p>No networks are configured ({Object.values(namespaceLabels).join(', ')}).</p>}
+      </WalletGate>
+    </main>
+  )
+}
