@@ -1,0 +1,84 @@
+import { verifyMessage, type Hex } from 'viem'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+// anvil's first two default accounts: the devnet funds them with 10000 ETH and 10000 TUSD.
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+test.describe('EVM wallet page with the test wallet', () => {
+  test('connects, shows balances on every network, switches, signs, sends, survives a reload, disconnects', async ({ page }) => {
+    await page.goto('/wallet')
+    await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible()
+    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+
+    const modal = await connectWallet(page, 'Paylink Test Wallet')
+    await expect(modal.locator('wui-card')).toBeHidden()
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await expect(page.getByTestId('address-eip155')).toHaveText(new RegExp(ACCOUNT_0, 'i'))
+    await expect(page.getByTestId('overall-status')).toHaveText('connected')
+
+    const balances = page.getByTestId('balances-eip155')
+    await expect(balances.getByRole('row', { name: /Paylink Devnet ETH 10000 ETH/ })).toBeVisible()
+    await expect(balances.getByRole('row', { name: /Paylink Devnet TUSD 10000 TUSD/ })).toBeVisible()
+    await expect(balances.getByRole('row', { name: /Paylink Devnet L2 ETH 10000 ETH/ })).toBeVisible()
+
+    // Switch to the L2 and back; a refused switch shows an error and leaves the network alone.
+    const panel = page.getByTestId('panel-eip155')
+    await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
+    await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
+    await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
+    await expect(page.getByTestId('switch-error-eip155')).toContainText('You declined the request in your wallet.')
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
+    await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+    await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
+
+    // Sign: the signature verifies for the connected address.
+    await panel.getByLabel('Message').fill('Paylink e2e')
+    await panel.getByRole('button', { name: 'Sign' }).click()
+    const signature = (await page.getByTestId('signature-eip155').textContent()) as Hex
+    expect(await verifyMessage({ address: ACCOUNT_0, message: 'Paylink e2e', signature })).toBe(true)
+
+    // Send 0.1 ETH: the hash shows and the balance drops without a manual refresh.
+    await panel.getByLabel('Recipient').fill(ACCOUNT_1)
+    await panel.getByLabel('Amount (ETH)').fill('0.1')
+    await expect(page.getByTestId('fee-preview')).toContainText(/≈ 0\.0\d+ ETH/)
+    await panel.getByRole('button', { name: 'Send ETH' }).click()
+    await expect(page.getByTestId('tx-eip155')).toHaveText(/^0x[0-9a-f]{64}$/)
+    await expect(balances.getByRole('row', { name: /Paylink Devnet ETH 9999\.89\d* ETH/ })).toBeVisible()
+
+    // A reload keeps the connection.
+    await page.reload()
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await expect(page.getByTestId('address-eip155')).toHaveText(new RegExp(ACCOUNT_0, 'i'))
+
+    // Disconnect clears the panel.
+    await page.getByTestId('panel-eip155').getByRole('button', { name: 'Disconnect EVM' }).click()
+    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+    await expect(page.getByTestId('address-eip155')).toHaveCount(0)
+    await expect(page.getByTestId('balances-eip155')).toHaveCount(0)
+    await expect(page.getByTestId('overall-status')).toHaveText('disconnected')
+  })
+
+  test('the demo Dev Wallet connects and shows 10000 ETH and 10000 TUSD', async ({ page }) => {
+    await page.goto('/wallet')
+    await connectWallet(page, 'Paylink Dev Wallet')
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    const balances = page.getByTestId('balances-eip155')
+    await expect(balances.getByRole('row', { name: /Paylink Devnet TUSD 10000 TUSD/ })).toBeVisible()
+  })
+})
+
+test.describe('toolkit hosts that hang instead of failing', () => {
+  test.use({ loopback: { hang: (host) => /walletconnect|web3modal|reown/.test(host) } })
+
+  test('the Connect button still appears within 5 s and the wallet connects', async ({ page }) => {
+    const started = Date.now()
+    await page.goto('/wallet')
+    await expect(page.locator('appkit-button')).toBeVisible({ timeout: 5000 })
+    await expect(page.locator('appkit-button').getByText(/connect/i)).toBeVisible({ timeout: Math.max(500, 5000 - (Date.now() - started)) })
+    await connectWallet(page, 'Paylink Test Wallet')
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+  })
+})

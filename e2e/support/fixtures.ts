@@ -1,0 +1,108 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { keepToLoopback, type LoopbackOptions } from './loopback.js'
+import { startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
+import { startChainFixtures, type ChainFixtures } from './chainFixtures.js'
+import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
+
+export interface TestWalletChoice {
+  evm?: boolean
+  solana?: boolean
+  bitcoin?: boolean
+}
+
+interface WorkerFixtures {
+  serverOptions: PaylinkServerOptions
+  chains: ChainFixtures
+  paylink: PaylinkServer
+}
+
+interface TestFixtures {
+  testWallets: TestWalletChoice
+  loopback: LoopbackOptions
+}
+
+export const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+export const BITCOIN_TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverOptions: [{}, { option: true, scope: 'worker' }],
+  chains: [
+    async ({}, use) => {
+      const chains = await startChainFixtures()
+      await use(chains)
+      await chains.stop()
+    },
+    { scope: 'worker' },
+  ],
+  paylink: [
+    async ({ serverOptions, chains }, use) => {
+      const server = await startPaylinkServer({
+        ...serverOptions,
+        configFile: {
+          networks: [
+            {
+              caipNetworkId: SOLANA_DEVNET,
+              name: 'Solana Devnet',
+              nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+              rpcUrl: chains.solana.url,
+              blockExplorerUrl: null,
+              testnet: true,
+              confirmations: 1,
+            },
+            {
+              caipNetworkId: BITCOIN_TESTNET,
+              name: 'Bitcoin Testnet',
+              nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+              rpcUrl: chains.bitcoin.url,
+              blockExplorerUrl: null,
+              testnet: true,
+              confirmations: 1,
+            },
+          ],
+          ...serverOptions.configFile,
+        },
+      })
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  testWallets: [{ evm: true, solana: true, bitcoin: true }, { option: true }],
+  loopback: [{}, { option: true }],
+  baseURL: async ({ paylink }, use) => use(paylink.origin),
+  context: async ({ context, testWallets, loopback, paylink, chains }, use) => {
+    await keepToLoopback(context, loopback)
+    const config = {
+      evm: testWallets.evm
+        ? {
+            chains: [
+              { chainId: 31337, name: 'Paylink Devnet', rpcUrl: `${paylink.origin}/devnet/rpc/31337` },
+              { chainId: 31338, name: 'Paylink Devnet L2', rpcUrl: `${paylink.origin}/devnet/rpc/31338` },
+            ],
+          }
+        : undefined,
+      solana: testWallets.solana ? chains.solanaWallet : undefined,
+      bitcoin: testWallets.bitcoin ? chains.bitcoinWallet : undefined,
+    }
+    await context.addInitScript(`window.__paylinkTestWalletConfig = ${JSON.stringify(config)};`)
+    await context.addInitScript(await buildTestWalletBundle())
+    await use(context)
+  },
+})
+
+export { expect }
+
+/** Opens AppKit's modal from the header button and returns the modal's root locator. */
+export async function openConnectModal(page: Page) {
+  await page.locator('appkit-button').click()
+  const modal = page.locator('w3m-modal')
+  await expect(modal.locator('wui-card')).toBeVisible()
+  return modal
+}
+
+/** Connects a named wallet through AppKit's Connect view (optionally the "All wallets" list). */
+export async function connectWallet(page: Page, walletName: string) {
+  const modal = await openConnectModal(page)
+  await modal.getByText(walletName, { exact: false }).first().click()
+  return modal
+}

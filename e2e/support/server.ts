@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const repo = resolve(import.meta.dirname, '../..')
+
+export interface PaylinkServerOptions {
+  /** Contents of the PAYLINK_CONFIG file (devnet, extra networks and assets). */
+  configFile?: Record<string, unknown>
+  env?: Record<string, string>
+}
+
+export interface PaylinkServer {
+  origin: string
+  stop(): Promise<void>
+  logs(): string
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer()
+    s.once('error', fail)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => ok(port))
+    })
+  })
+}
+
+/** Starts the production server (built web app, PGlite in a temp dir, the devnet) on a free port. */
+export async function startPaylinkServer({ configFile, env = {} }: PaylinkServerOptions = {}): Promise<PaylinkServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'paylink-e2e-'))
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const configPath = join(dir, 'paylink.config.json')
+  writeFileSync(configPath, JSON.stringify({ devnet: true, ...configFile }))
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repo,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: join(dir, 'data'),
+      PAYLINK_CONFIG: configPath,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const ready = new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`Paylink did not start within 60 s:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Paylink is running at')) {
+        clearTimeout(timer)
+        ok()
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`Paylink exited with ${code} before it was ready:\n${output}`))
+    })
+  })
+  await ready
+  return {
+    origin,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((ok) => child.once('exit', ok))
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+        await exited
+        clearTimeout(timer)
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
