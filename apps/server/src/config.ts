@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { assetSchema, networkSchema, type Asset, type Network } from '@paylink/shared'
+import { z } from 'zod'
+import { ConfigError } from './errors.js'
+import { formatIssuePath } from './formatIssuePath.js'
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
+
+/** Everything the server process needs, read once from the environment at start. */
+export interface ServerConfig {
+  port: number
+  host: string
+  /** Where browsers reach the app, without a trailing slash, e.g. `http://localhost:3000`. */
+  publicOrigin: string
+  /** A postgres:// URL, or null for the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | null
+  dataDir: string
+  /** The PGlite data directory (`${dataDir}/pglite`), used when `databaseUrl` is null. */
+  pgliteDir: string
+  /** Reown (WalletConnect) project id; null keeps the app offline-capable (injected wallets only). */
+  projectId: string | null
+  logLevel: LogLevel
+  webDist: string
+  /** Start the local anvil chains and the Dev Wallet demo. */
+  devnet: boolean
+  networks: Network[]
+  assets: Asset[]
+  /** Absolute path of the JSON config file read, if any. */
+  configFile: string | null
+}
+
+export type Env = Record<string, string | undefined>
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+/** The JSON file named by PAYLINK_CONFIG. Unknown keys are refused so typos surface. */
+export const configFileSchema = z.strictObject({
+  devnet: z.boolean().optional(),
+  networks: z.array(networkSchema).default([]),
+  assets: z.array(assetSchema).default([]),
+})
+export type ConfigFile = z.infer<typeof configFileSchema>
+
+/**
+ * Environment (and the optional PAYLINK_CONFIG file) -> a validated ServerConfig.
+ * Throws ConfigError whose message names the variable at fault.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const port = readPort(env.PORT)
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1'
+  const publicOrigin = readOrigin(nonEmpty(env.PUBLIC_ORIGIN) ?? `http://localhost:${port}`)
+  const databaseUrl = readDatabaseUrl(nonEmpty(env.DATABASE_URL))
+  const dataDir = resolve(cwd, nonEmpty(env.DATA_DIR) ?? '.data')
+  const projectId = readProjectId(nonEmpty(env.REOWN_PROJECT_ID))
+  const logLevel = readLogLevel(nonEmpty(env.LOG_LEVEL))
+  const webDistEnv = nonEmpty(env.WEB_DIST)
+  const webDist = webDistEnv ? resolve(cwd, webDistEnv) : defaultWebDist
+
+  const configPath = nonEmpty(env.PAYLINK_CONFIG)
+  const configFile = configPath ? resolve(cwd, configPath) : null
+  const file = configFile ? readConfigFile(configFile) : configFileSchema.parse({})
+
+  const devnetOverride = readDevnetFlag(nonEmpty(env.PAYLINK_DEVNET))
+  const devnet = devnetOverride ?? file.devnet ?? file.networks.length === 0
+
+  return {
+    port,
+    host,
+    publicOrigin,
+    databaseUrl,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'pglite'),
+    projectId,
+    logLevel,
+    webDist,
+    devnet,
+    networks: file.networks,
+    assets: file.assets,
+    configFile,
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : undefined
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3000
+  const port = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 1 to 65535 (got "${value}")`)
+  }
+  return port
+}
+
+function readOrigin(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(
+      `PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`,
+    )
+  }
+  return url.origin
+}
+
+function readDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined) return null
+  if (!/^postgres(ql)?:\/\/./.test(value)) {
+    throw new ConfigError(
+      `DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`,
+    )
+  }
+  return value
+}
+
+/** Keeps a password out of error messages and logs. */
+function redactUrl(value: string): string {
+  return value.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@')
+}
+
+function readProjectId(value: string | undefined): string | null {
+  if (value === undefined) return null
+  if (!/^[0-9a-f]{32}$/i.test(value)) {
+    throw new ConfigError(`REOWN_PROJECT_ID must be 32 hexadecimal characters from dashboard.reown.com (got "${value}")`)
+  }
+  return value
+}
+
+function readLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined) return 'info'
+  const level = value.toLowerCase()
+  if (!(logLevels as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${value}")`)
+  }
+  return level as LogLevel
+}
+
+function readDevnetFlag(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  if (value === '1') return true
+  if (value === '0') return false
+  throw new ConfigError(`PAYLINK_DEVNET must be 0 or 1 (got "${value}")`)
+}
+
+function readConfigFile(path: string): ConfigFile {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (cause) {
+    throw new ConfigError(`PAYLINK_CONFIG names a file that cannot be read: ${path}`, { cause })
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (cause) {
+    throw new ConfigError(`PAYLINK_CONFIG file ${path} is not valid JSON: ${(cause as Error).message}`, { cause })
+  }
+  const parsed = configFileSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const where = issue.path.length ? formatIssuePath(issue.path) : '(top level)'
+    throw new ConfigError(`PAYLINK_CONFIG file ${path}: ${where}: ${issue.message}`, { cause: parsed.error })
+  }
+  checkReferences(parsed.data, path)
+  return parsed.data
+}
+
+/** Networks and assets must be unique, and every asset must sit on a configured network. */
+function checkReferences(file: ConfigFile, path: string): void {
+  const networkIds = new Set<string>()
+  file.networks.forEach((network, i) => {
+    if (networkIds.has(network.caipNetworkId)) {
+      throw new ConfigError(
+        `PAYLINK_CONFIG file ${path}: networks[${i}].caipNetworkId: "${network.caipNetworkId}" is configured twice`,
+      )
+    }
+    networkIds.add(network.caipNetworkId)
+  })
+  const assetIds = new Set<string>()
+  file.assets.forEach((asset, i) => {
+    const where = `PAYLINK_CONFIG file ${path}: assets[${i}]`
+    if (!networkIds.has(asset.caipNetworkId)) {
+      throw new ConfigError(`${where}.caipNetworkId: "${asset.caipNetworkId}" is not a configured network`)
+    }
+    if (!asset.assetId.startsWith(`${asset.caipNetworkId}/`)) {
+      throw new ConfigError(`${where}.assetId: "${asset.assetId}" is not on network "${asset.caipNetworkId}"`)
+    }
+    if (assetIds.has(asset.assetId)) {
+      throw new ConfigError(`${where}.assetId: "${asset.assetId}" is configured twice`)
+    }
+    assetIds.add(asset.assetId)
+  })
+}
