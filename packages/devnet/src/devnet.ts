@@ -1,4 +1,15 @@
-import { createPublicClient, createWalletClient, getAddress, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
 
 import { startAnvil, type StartAnvilReturnType } from './anvil.js'
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
@@ -64,16 +75,19 @@ async function deployTestUsd(rpcUrl: string): Promise<{ accounts: Address[]; tok
   // Automine makes the receipt available at once; a short poll keeps start-up fast.
   const transport = http(rpcUrl)
   const publicClient = createPublicClient({ transport, pollingInterval: 20 })
-  const accounts = ((await publicClient.request({ method: 'eth_accounts' })) as Address[]).map((a) => getAddress(a))
+  const accounts = (await createWalletClient({ transport }).getAddresses()).map((a) => getAddress(a))
   const deployer = accounts[0]
   if (!deployer) throw new Error(`anvil at ${rpcUrl} lists no accounts`)
-  const walletClient = createWalletClient({ transport, account: deployer, chain: null })
+  const walletClient = createWalletClient({ transport, account: deployer })
   const hash = await walletClient.deployContract({
+    chain: null,
     abi: testUsdArtifact.abi as Abi,
     bytecode: testUsdArtifact.bytecode as Hex,
     args: [accounts, TUSD_PER_ACCOUNT],
   })
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`TestUSD deployment failed (${hash})`)
+  // Give the deployer back the gas it spent, so every account shows a round 10 000 ETH.
+  await createTestClient({ transport, mode: 'anvil' }).setBalance({ address: deployer, value: parseEther('10000') })
   return { accounts, tokenAddress: getAddress(receipt.contractAddress) }
 }
