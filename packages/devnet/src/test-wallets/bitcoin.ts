@@ -1,0 +1,613 @@
+/**
+ * Paylink test Bitcoin wallet (browser code, TEST ONLY: the seed comes from the test config).
+ *
+ * Reown AppKit 1.7.8's Bitcoin adapter finds sats-connect wallets by reading
+ * `window.btc_providers` ONCE, when createAppKit runs (`SatsConnectConnector.getWallets` ->
+ * sats-connect `getProviders()`), so this must be installed before the app loads (Playwright
+ * `addInitScript`). For each entry it resolves the provider object from the entry's `id`, a
+ * dotted path into `window` (sats-connect `getProviderById`): here
+ * `window.PaylinkTestBitcoin.BitcoinProvider`. The connector then calls
+ * `provider.request(method, params)` and expects a JSON-RPC envelope back:
+ * `{ jsonrpc: '2.0', id, result }` or `{ jsonrpc: '2.0', id, error: { code, message } }`.
+ *
+ * What the 1.7.8 connector calls and how this wallet answers:
+ * - `getAddresses { purposes: ['payment','ordinals','stacks'], message }` (connect, and
+ *   `getAccounts` after connect) -> `{ addresses: [payment P2WPKH, ordinals P2TR], network }`.
+ *   Payment comes first: the connector takes `addresses[0]` as the connected address; the
+ *   adapter maps purposes to AppKit's 'payment' / 'ordinal' accounts. No stacks address.
+ * - `wallet_connect { network }` (only if getAddresses fails) -> `{ id, addresses, walletType, network }`.
+ * - `wallet_disconnect null` -> `null`.
+ * - `signMessage { address, message, protocol? }` (protocol upper-cased; AppKit passes none)
+ *   -> `{ signature (base64), messageHash, address, protocol }`: BIP-322 simple by default and
+ *   always for P2TR; 'ECDSA' for the payment address gives a BIP-137 signature.
+ * - `sendTransfer { recipients: [{ address, amount }] }` -> `{ txid }`. THERE IS NO CHAIN: the
+ *   transfer is recorded in `requests` (with `broadcast: false`) and the txid is synthetic.
+ * - `signPsbt` -> error -32001 (not supported by this test wallet).
+ * - `wallet_changeNetwork { name }` -> switches between Mainnet and Testnet/Testnet4 addresses.
+ * - also `getInfo`, `getAccounts`, `wallet_getAccount`, `wallet_getNetwork`,
+ *   `wallet_requestPermissions`, `wallet_renouncePermissions`; `addListener` (no events are
+ *   emitted on their own).
+ *
+ * Keys: BIP-32 from `seedHex`; payment m/84'/c'/0'/0/0 (P2WPKH), ordinals m/86'/c'/0'/0/0
+ * (P2TR, BIP-86 key-path), c = 0 mainnet, 1 testnet. Only @noble/curves and @noble/hashes (no
+ * Buffer, no bitcoinjs-lib) so the file bundles for the browser as-is.
+ */
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
+import { hmac } from '@noble/hashes/hmac'
+import { ripemd160 } from '@noble/hashes/legacy'
+import { sha256, sha512 } from '@noble/hashes/sha2'
+
+export const BITCOIN_TEST_WALLET_NAME = 'Paylink Test Bitcoin'
+/** Dotted path into `window` where the provider lives (sats-connect `Provider.id`). */
+export const BITCOIN_TEST_PROVIDER_ID = 'PaylinkTestBitcoin.BitcoinProvider'
+
+export type BitcoinTestWalletConfig = {
+  network: 'mainnet' | 'testnet'
+  /** BIP-32 seed, 16-64 bytes of hex. */
+  seedHex: string
+}
+
+export type BitcoinTestWalletRequest = {
+  method: string
+  params: unknown
+  at: number
+  outcome: 'ok' | 'refused' | 'error'
+  error?: string
+  /** sendTransfer only: nothing is ever broadcast. */
+  broadcast?: false
+  txid?: string
+}
+
+export type BitcoinTestWalletHandle = {
+  paymentAddress: string
+  ordinalsAddress: string
+  /** The next prompt (connect, signMessage, sendTransfer, signPsbt, changeNetwork) is refused. */
+  refuseNext(): void
+  requests: BitcoinTestWalletRequest[]
+}
+
+export type DerivedAddress = {
+  address: string
+  /** hex: 33-byte compressed key for payment, 32-byte x-only (tweaked output key) for P2TR */
+  publicKey: string
+  path: string
+  addressType: 'p2wpkh' | 'p2tr'
+  purpose: 'payment' | 'ordinals'
+}
+
+type TestWalletsGlobal = { bitcoin?: BitcoinTestWalletHandle; [key: string]: unknown }
+type RpcResponse =
+  | { jsonrpc: '2.0'; id: string; result: unknown }
+  | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
+
+const RPC = {
+  USER_REJECTION: -32000,
+  METHOD_NOT_SUPPORTED: -32001,
+  ACCESS_DENIED: -32002,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603
+} as const
+
+const N = secp256k1.CURVE.n
+const enc = new TextEncoder()
+
+// -- bytes ---------------------------------------------------------------------------------
+function hexToBytes(hex: string): Uint8Array {
+  const clean = hex.startsWith('0x') ? hex.slice(2) : hex
+  const out = new Uint8Array(clean.length / 2)
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16)
+  return out
+}
+function bytesToHex(bytes: Uint8Array): string {
+  let s = ''
+  for (const b of bytes) s += b.toString(16).padStart(2, '0')
+  return s
+}
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let o = 0
+  for (const p of parts) {
+    out.set(p, o)
+    o += p.length
+  }
+  return out
+}
+function u32le(n: number): Uint8Array {
+  const b = new Uint8Array(4)
+  new DataView(b.buffer).setUint32(0, n, true)
+  return b
+}
+function u32be(n: number): Uint8Array {
+  const b = new Uint8Array(4)
+  new DataView(b.buffer).setUint32(0, n, false)
+  return b
+}
+function varint(n: number): Uint8Array {
+  if (n < 0xfd) return Uint8Array.of(n)
+  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >> 8)
+  return concat(Uint8Array.of(0xfe), u32le(n))
+}
+function varSlice(b: Uint8Array): Uint8Array {
+  return concat(varint(b.length), b)
+}
+function toBigInt(b: Uint8Array): bigint {
+  return BigInt(`0x${bytesToHex(b) || '0'}`)
+}
+function to32(n: bigint): Uint8Array {
+  return hexToBytes(n.toString(16).padStart(64, '0'))
+}
+function base64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!)
+  return btoa(binary)
+}
+const sha256d = (b: Uint8Array) => sha256(sha256(b))
+const hash160 = (b: Uint8Array) => ripemd160(sha256(b))
+function taggedHash(tag: string, ...msgs: Uint8Array[]): Uint8Array {
+  const t = sha256(enc.encode(tag))
+  return sha256(concat(t, t, ...msgs))
+}
+
+// -- bech32 / bech32m (BIP-173 / BIP-350) -----------------------------------------------------
+const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
+function polymod(values: number[]): number {
+  let chk = 1
+  for (const v of values) {
+    const top = chk >>> 25
+    chk = ((chk & 0x1ffffff) << 5) ^ v
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!
+  }
+  return chk >>> 0
+}
+function hrpExpand(hrp: string): number[] {
+  const codes = [...hrp].map(c => c.charCodeAt(0))
+  return [...codes.map(c => c >> 5), 0, ...codes.map(c => c & 31)]
+}
+function toWords(bytes: Uint8Array): number[] {
+  const out: number[] = []
+  let acc = 0
+  let bits = 0
+  for (const b of bytes) {
+    acc = (acc << 8) | b
+    bits += 8
+    while (bits >= 5) {
+      bits -= 5
+      out.push((acc >> bits) & 31)
+    }
+  }
+  if (bits > 0) out.push((acc << (5 - bits)) & 31)
+  return out
+}
+function segwitAddress(hrp: string, version: 0 | 1, program: Uint8Array): string {
+  const data = [version, ...toWords(program)]
+  const constant = version === 0 ? 1 : 0x2bc830a3
+  const mod = (polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ constant) >>> 0
+  const checksum = [0, 1, 2, 3, 4, 5].map(i => (mod >>> (5 * (5 - i))) & 31)
+  return `${hrp}1${[...data, ...checksum].map(d => CHARSET[d]).join('')}`
+}
+
+// -- BIP-32 --------------------------------------------------------------------------------
+type Node = { key: Uint8Array; chain: Uint8Array }
+function masterNode(seed: Uint8Array): Node {
+  const I = hmac(sha512, enc.encode('Bitcoin seed'), seed)
+  return { key: I.slice(0, 32), chain: I.slice(32) }
+}
+function childNode(node: Node, index: number): Node {
+  const hardened = index >= 0x80000000
+  const data = hardened
+    ? concat(Uint8Array.of(0), node.key, u32be(index))
+    : concat(secp256k1.getPublicKey(node.key, true), u32be(index))
+  const I = hmac(sha512, node.chain, data)
+  const il = toBigInt(I.slice(0, 32))
+  const k = (il + toBigInt(node.key)) % N
+  if (il >= N || k === 0n) throw new Error('BIP-32: invalid child, try the next index')
+  return { key: to32(k), chain: I.slice(32) }
+}
+function derive(seed: Uint8Array, path: string): Uint8Array {
+  let node = masterNode(seed)
+  for (const part of path.split('/').slice(1)) {
+    const hardened = part.endsWith("'")
+    const index = Number.parseInt(hardened ? part.slice(0, -1) : part, 10)
+    node = childNode(node, hardened ? index + 0x80000000 : index)
+  }
+  return node.key
+}
+
+// -- keys and addresses ----------------------------------------------------------------------
+type Keys = {
+  payment: DerivedAddress & { privateKey: Uint8Array; pubkey: Uint8Array; script: Uint8Array }
+  ordinals: DerivedAddress & { tweakedKey: Uint8Array; outputKey: Uint8Array; script: Uint8Array }
+}
+
+function taprootTweak(privateKey: Uint8Array): { tweakedKey: Uint8Array; outputKey: Uint8Array } {
+  const pub = secp256k1.getPublicKey(privateKey, true)
+  const d = pub[0] === 3 ? N - toBigInt(privateKey) : toBigInt(privateKey)
+  const t = toBigInt(taggedHash('TapTweak', pub.slice(1)))
+  if (t >= N) throw new Error('taproot tweak out of range')
+  const tweakedKey = to32((d + t) % N)
+  return { tweakedKey, outputKey: schnorr.getPublicKey(tweakedKey) }
+}
+
+function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
+  const seed = hexToBytes(seedHex)
+  const coin = network === 'mainnet' ? 0 : 1
+  const hrp = network === 'mainnet' ? 'bc' : 'tb'
+  const paymentPath = `m/84'/${coin}'/0'/0/0`
+  const ordinalsPath = `m/86'/${coin}'/0'/0/0`
+  const privateKey = derive(seed, paymentPath)
+  const pubkey = secp256k1.getPublicKey(privateKey, true)
+  const pkh = hash160(pubkey)
+  const { tweakedKey, outputKey } = taprootTweak(derive(seed, ordinalsPath))
+  return {
+    payment: {
+      address: segwitAddress(hrp, 0, pkh),
+      publicKey: bytesToHex(pubkey),
+      path: paymentPath,
+      addressType: 'p2wpkh',
+      purpose: 'payment',
+      privateKey,
+      pubkey,
+      script: concat(Uint8Array.of(0x00, 0x14), pkh)
+    },
+    ordinals: {
+      address: segwitAddress(hrp, 1, outputKey),
+      publicKey: bytesToHex(outputKey),
+      path: ordinalsPath,
+      addressType: 'p2tr',
+      purpose: 'ordinals',
+      tweakedKey,
+      outputKey,
+      script: concat(Uint8Array.of(0x51, 0x20), outputKey)
+    }
+  }
+}
+
+/** The wallet's addresses for a seed and network (for fixtures and tests). */
+export function deriveBitcoinTestAddresses(
+  seedHex: string,
+  network: 'mainnet' | 'testnet'
+): { payment: DerivedAddress; ordinals: DerivedAddress } {
+  const { payment, ordinals } = deriveKeys(seedHex, network)
+  const pick = (a: DerivedAddress): DerivedAddress => ({
+    address: a.address,
+    publicKey: a.publicKey,
+    path: a.path,
+    addressType: a.addressType,
+    purpose: a.purpose
+  })
+  return { payment: pick(payment), ordinals: pick(ordinals) }
+}
+
+// -- message signing ------------------------------------------------------------------------
+/** BIP-322 "simple" signature (base64 witness) for P2WPKH or P2TR (key path). */
+function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'): string {
+  const script = keys[which].script
+  const msgHash = taggedHash('BIP0322-signed-message', enc.encode(message))
+  const zero4 = new Uint8Array(4)
+  const zero8 = new Uint8Array(8)
+  const toSpend = concat(
+    zero4, // version 0
+    Uint8Array.of(1),
+    new Uint8Array(32),
+    Uint8Array.of(0xff, 0xff, 0xff, 0xff),
+    varSlice(concat(Uint8Array.of(0x00, 0x20), msgHash)),
+    zero4, // sequence 0
+    Uint8Array.of(1),
+    zero8,
+    varSlice(script),
+    zero4 // locktime 0
+  )
+  const outpoint = concat(sha256d(toSpend), zero4)
+  const outputs = concat(zero8, varSlice(Uint8Array.of(0x6a))) // one output: 0 sat, OP_RETURN
+  let witness: Uint8Array[]
+  if (which === 'payment') {
+    // BIP-143 sighash, SIGHASH_ALL
+    const { pubkey, privateKey } = keys.payment
+    const scriptCode = concat(Uint8Array.of(0x19, 0x76, 0xa9, 0x14), hash160(pubkey), Uint8Array.of(0x88, 0xac))
+    const preimage = concat(
+      zero4,
+      sha256d(outpoint),
+      sha256d(zero4),
+      outpoint,
+      scriptCode,
+      zero8,
+      zero4,
+      sha256d(outputs),
+      zero4,
+      u32le(1)
+    )
+    const sig = secp256k1.sign(sha256d(preimage), privateKey, { lowS: true })
+    witness = [concat(sig.toDERRawBytes(), Uint8Array.of(0x01)), pubkey]
+  } else {
+    // BIP-341 key-path sighash, SIGHASH_DEFAULT (64-byte signature)
+    const sigMsg = concat(
+      Uint8Array.of(0x00), // hash_type
+      zero4, // version
+      zero4, // locktime
+      sha256(outpoint),
+      sha256(zero8),
+      sha256(varSlice(script)),
+      sha256(zero4),
+      sha256(outputs),
+      Uint8Array.of(0x00), // spend_type: key path, no annex
+      zero4 // input index
+    )
+    const sighash = taggedHash('TapSighash', Uint8Array.of(0x00), sigMsg)
+    witness = [schnorr.sign(sighash, keys.ordinals.tweakedKey)]
+  }
+  return base64(concat(varint(witness.length), ...witness.map(varSlice)))
+}
+
+/** BIP-137 signature (legacy "Bitcoin Signed Message") for the P2WPKH payment address. */
+function bip137Sign(message: string, keys: Keys): string {
+  const msg = enc.encode(message)
+  const hash = sha256d(concat(varSlice(enc.encode('Bitcoin Signed Message:\n')), varSlice(msg)))
+  const sig = secp256k1.sign(hash, keys.payment.privateKey, { lowS: true })
+  return base64(concat(Uint8Array.of(39 + sig.recovery), sig.toCompactRawBytes())) // 39-42: P2WPKH
+}
+
+function messageHash(message: string): string {
+  return bytesToHex(taggedHash('BIP0322-signed-message', enc.encode(message)))
+}
+
+// -- config ---------------------------------------------------------------------------------
+export function parseBitcoinTestWalletConfig(config: unknown): BitcoinTestWalletConfig {
+  if (!config || typeof config !== 'object') throw new TypeError('Bitcoin test wallet: config object required')
+  const { network, seedHex } = config as Record<string, unknown>
+  if (network !== 'mainnet' && network !== 'testnet') {
+    throw new TypeError("Bitcoin test wallet: network must be 'mainnet' or 'testnet'")
+  }
+  if (typeof seedHex !== 'string' || !/^(0x)?([0-9a-fA-F]{2}){16,64}$/.test(seedHex)) {
+    throw new TypeError('Bitcoin test wallet: seedHex must be 16-64 bytes of hex')
+  }
+  return { network, seedHex }
+}
+
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#F7931A"/>' +
+  '<text x="48" y="62" font-family="sans-serif" font-size="40" font-weight="700" text-anchor="middle" fill="#fff">PT</text></svg>'
+
+const SUPPORTED_METHODS = [
+  'getInfo',
+  'getAddresses',
+  'getAccounts',
+  'signMessage',
+  'sendTransfer',
+  'wallet_connect',
+  'wallet_disconnect',
+  'wallet_getAccount',
+  'wallet_getNetwork',
+  'wallet_changeNetwork',
+  'wallet_requestPermissions',
+  'wallet_renouncePermissions'
+]
+
+export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHandle {
+  const cfg = parseBitcoinTestWalletConfig(config)
+  const win = globalThis.window as unknown as Record<string, unknown> & {
+    __testWallets?: TestWalletsGlobal
+    btc_providers?: unknown[]
+  }
+  if (!win || typeof win !== 'object') throw new Error('Bitcoin test wallet: needs a window')
+  const testWallets: TestWalletsGlobal = (win.__testWallets ??= {})
+  if (testWallets.bitcoin) return testWallets.bitcoin
+
+  let network = cfg.network
+  let keys = deriveKeys(cfg.seedHex, network)
+  let connected = false
+  let refuse = false
+  /** The connector falls back from a failed getAddresses to wallet_connect: refuse that too. */
+  let refuseFallbackConnect = false
+  let nextId = 1
+  let transfers = 0
+  const requests: BitcoinTestWalletRequest[] = []
+  const listeners = new Map<string, Set<(event: unknown) => void>>()
+  const walletId = bytesToHex(sha256(enc.encode(`paylink-test-bitcoin:${cfg.seedHex}`))).slice(0, 32)
+
+  const networkName = () => (network === 'mainnet' ? 'Mainnet' : 'Testnet4')
+  const networkInfo = () => ({ bitcoin: { name: networkName() }, stacks: { name: network === 'mainnet' ? 'Mainnet' : 'Testnet' } })
+  const addressEntry = (a: DerivedAddress) => ({
+    address: a.address,
+    publicKey: a.publicKey,
+    purpose: a.purpose,
+    addressType: a.addressType,
+    walletType: 'software' as const
+  })
+  const addresses = () => [addressEntry(keys.payment), addressEntry(keys.ordinals)]
+
+  class RpcFailure extends Error {
+    constructor(
+      readonly code: number,
+      message: string
+    ) {
+      super(message)
+    }
+  }
+  const rejected = () => new RpcFailure(RPC.USER_REJECTION, 'User rejected the request.')
+  const requireConnected = () => {
+    if (!connected) throw new RpcFailure(RPC.ACCESS_DENIED, 'Not connected: call getAddresses or wallet_connect first')
+  }
+  const params = (p: unknown): Record<string, unknown> => (p && typeof p === 'object' ? (p as Record<string, unknown>) : {})
+
+  function isPrompt(method: string): boolean {
+    switch (method) {
+      case 'getAddresses':
+      case 'getAccounts':
+      case 'wallet_connect':
+      case 'wallet_requestPermissions':
+        return !connected
+      case 'signMessage':
+      case 'sendTransfer':
+      case 'signPsbt':
+      case 'wallet_changeNetwork':
+        return true
+      default:
+        return false
+    }
+  }
+
+  function run(method: string, p: unknown, entry: BitcoinTestWalletRequest): unknown {
+    switch (method) {
+      case 'getInfo':
+        return { version: '1.0.0', methods: SUPPORTED_METHODS, supports: [] }
+      case 'getAddresses': {
+        const purposes = params(p).purposes
+        if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
+        connected = true
+        return { addresses: addresses().filter(a => purposes.includes(a.purpose)), network: networkInfo() }
+      }
+      case 'getAccounts': {
+        const purposes = params(p).purposes
+        connected = true
+        return addresses().filter(a => !Array.isArray(purposes) || purposes.includes(a.purpose))
+      }
+      case 'wallet_connect': {
+        const requested = params(p).network
+        if (requested !== undefined && requested !== networkName() && !(network === 'testnet' && requested === 'Testnet')) {
+          throw new RpcFailure(RPC.INVALID_PARAMS, `Wallet is on ${networkName()}, not ${String(requested)}`)
+        }
+        connected = true
+        return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }
+      }
+      case 'wallet_requestPermissions':
+        connected = true
+        return true
+      case 'wallet_disconnect':
+      case 'wallet_renouncePermissions':
+        connected = false
+        return null
+      case 'wallet_getAccount':
+        requireConnected()
+        return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }
+      case 'wallet_getNetwork':
+        return networkInfo()
+      case 'wallet_changeNetwork': {
+        const name = params(p).name
+        const target = name === 'Mainnet' ? 'mainnet' : name === 'Testnet4' || name === 'Testnet' ? 'testnet' : undefined
+        if (!target) throw new RpcFailure(RPC.INVALID_PARAMS, `Unsupported network ${String(name)}`)
+        if (target !== network) {
+          network = target
+          keys = deriveKeys(cfg.seedHex, network)
+          handle.paymentAddress = keys.payment.address
+          handle.ordinalsAddress = keys.ordinals.address
+        }
+        return null
+      }
+      case 'signMessage': {
+        requireConnected()
+        const { address, message, protocol } = params(p)
+        if (typeof address !== 'string' || typeof message !== 'string') {
+          throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
+        }
+        if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA') {
+          throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${String(protocol)}`)
+        }
+        const which = address === keys.payment.address ? 'payment' : address === keys.ordinals.address ? 'ordinals' : undefined
+        if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)
+        const useEcdsa = protocol === 'ECDSA' && which === 'payment'
+        return {
+          signature: useEcdsa ? bip137Sign(message, keys) : bip322Sign(message, keys, which),
+          messageHash: messageHash(message),
+          address,
+          protocol: useEcdsa ? 'ECDSA' : 'BIP322'
+        }
+      }
+      case 'sendTransfer': {
+        requireConnected()
+        const recipients = params(p).recipients
+        if (
+          !Array.isArray(recipients) ||
+          recipients.length === 0 ||
+          !recipients.every(
+            r => r && typeof r.address === 'string' && r.address.length > 0 && Number.isSafeInteger(r.amount) && r.amount > 0
+          )
+        ) {
+          throw new RpcFailure(RPC.INVALID_PARAMS, 'recipients: [{ address, amount (integer satoshis > 0) }] required')
+        }
+        transfers += 1
+        const txid = bytesToHex(
+          sha256d(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId })))
+        )
+        entry.broadcast = false
+        entry.txid = txid
+        return { txid }
+      }
+      case 'signPsbt':
+        throw new RpcFailure(RPC.METHOD_NOT_SUPPORTED, 'signPsbt is not supported by the Paylink test wallet')
+      default:
+        throw new RpcFailure(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
+    }
+  }
+
+  async function request(method: string, p?: unknown): Promise<RpcResponse> {
+    const id = String(nextId++)
+    const entry: BitcoinTestWalletRequest = { method, params: p ?? null, at: Date.now(), outcome: 'ok' }
+    requests.push(entry)
+    const fallback = refuseFallbackConnect
+    refuseFallbackConnect = false
+    try {
+      if ((isPrompt(method) && refuse) || (fallback && method === 'wallet_connect')) {
+        if (!fallback || method !== 'wallet_connect') refuse = false
+        refuseFallbackConnect = method === 'getAddresses'
+        entry.outcome = 'refused'
+        throw rejected()
+      }
+      return { jsonrpc: '2.0', id, result: run(method, p, entry) }
+    } catch (e) {
+      if (entry.outcome !== 'refused') {
+        entry.outcome = 'error'
+        entry.error = (e as Error).message
+      }
+      const code = e instanceof RpcFailure ? e.code : RPC.INTERNAL_ERROR
+      return { jsonrpc: '2.0', id, error: { code, message: (e as Error).message } }
+    }
+  }
+
+  function addListener(event: string, cb: (event: unknown) => void): () => void {
+    let set = listeners.get(event)
+    if (!set) listeners.set(event, (set = new Set()))
+    set.add(cb)
+    return () => {
+      set.delete(cb)
+    }
+  }
+
+  const notSupported = (name: string) => () =>
+    Promise.reject(new Error(`${name} (legacy sats-connect API) is not supported by the Paylink test wallet`))
+  const provider = {
+    request,
+    addListener,
+    connect: notSupported('connect'),
+    signMessage: notSupported('signMessage'),
+    signTransaction: notSupported('signTransaction'),
+    sendBtcTransaction: notSupported('sendBtcTransaction'),
+    createInscription: notSupported('createInscription'),
+    createRepeatInscriptions: notSupported('createRepeatInscriptions'),
+    signMultipleTransactions: notSupported('signMultipleTransactions')
+  }
+
+  // Provider object at the dotted path named by the btc_providers entry's id.
+  const [root, leaf] = BITCOIN_TEST_PROVIDER_ID.split('.') as [string, string]
+  const holder = (win[root] ??= {}) as Record<string, unknown>
+  holder[leaf] = provider
+  const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
+  providers.push({
+    id: BITCOIN_TEST_PROVIDER_ID,
+    name: BITCOIN_TEST_WALLET_NAME,
+    icon: `data:image/svg+xml;base64,${btoa(ICON_SVG)}`,
+    methods: SUPPORTED_METHODS
+  })
+
+  const handle: BitcoinTestWalletHandle = {
+    paymentAddress: keys.payment.address,
+    ordinalsAddress: keys.ordinals.address,
+    refuseNext() {
+      refuse = true
+    },
+    requests
+  }
+  testWallets.bitcoin = handle
+  return handle
+}
