@@ -12,8 +12,8 @@ async function roundTrip(database: Database) {
     .onConflictDoUpdate({ target: appMeta.key, set: { value: 'hello' } })
   const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'greeting'))
   expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])
-  const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
-  expect((applied.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1)
+  const applied = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  expect(applied.rows[0]!.n).toBeGreaterThanOrEqual(1)
 }
 
 describe('openDatabase', () => {

@@ -9,8 +9,16 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.js'
 
+/** Both drivers' raw results carry `rows`; this lets `db.execute` say so. */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>
+}
+export interface RowsResult<Row> {
+  rows: Array<Row extends Record<string, unknown> ? Row : Record<string, unknown>>
+}
+
 /** The drizzle handle every domain module takes: the same API over PGlite and Postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>
 
 export interface Database {
   db: Db
@@ -47,8 +55,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) mkdirSync(dataDir, { recursive: true })
   const client = inMemory ? new PGlite() : new PGlite(dataDir)
   try {
-    const db = drizzlePglite({ client, schema })
-    await migratePglite(db, { migrationsFolder })
+    const db = drizzlePglite({ client, schema }) as unknown as Db
+    await migratePglite(db as never, { migrationsFolder })
     return { db, kind: 'pglite', close: () => client.close() }
   } catch (error) {
     await client.close().catch(() => {})
@@ -61,11 +69,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   try {
-    const db = drizzlePostgres({ client: pool, schema })
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Db
     const lock = await pool.connect()
     try {
       await lock.query('select pg_advisory_lock($1)', [migrationLockKey])
-      await migratePostgres(db, { migrationsFolder })
+      await migratePostgres(db as never, { migrationsFolder })
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {})
       lock.release()

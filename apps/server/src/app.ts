@@ -1,0 +1,107 @@
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import type { Asset, Network } from '@paylink/shared'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { LogLevel } from './config.js'
+import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
+import { rpcProxy } from './devnet/rpcProxy.js'
+import { HttpError } from './errors.js'
+import { healthRoutes } from './health/healthRoutes.js'
+import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
+import { installErrorHandling } from './http/errorHandling.js'
+import { openApiRoutes } from './http/openApiRoutes.js'
+import { RouteRegistry } from './http/routeRegistry.js'
+import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
+import { toPublicConfig } from './publicConfig/toPublicConfig.js'
+import { webApp } from './web/webApp.js'
+
+/** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
+export interface AppConfig {
+  publicOrigin: string
+  projectId: string | null
+  /** The demo (devnet + Dev Wallet) is on. */
+  demo: boolean
+  networks: Network[]
+  assets: Asset[]
+  /** An open database (the caller closes it), or options to open one (the app closes it). */
+  database: Database | OpenDatabaseOptions
+  webDist: string
+  /** Omit to log nothing (tests). */
+  logLevel?: LogLevel
+  /** chainId -> anvil URL; when given, POST /devnet/rpc/:chainId proxies to it. */
+  devnetUpstreams?: Record<number, string>
+  /** Per-RPC timeout of the health check (default 2000 ms). */
+  chainTimeoutMs?: number
+}
+
+export const appVersion = '0.1.0'
+
+/** Composes the feature plugins into one Fastify instance. Call `.ready()` or `.listen()` next. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const ownsDatabase = !isDatabase(config.database)
+  const database = isDatabase(config.database) ? config.database : await openDatabase(config.database)
+
+  const app = Fastify({
+    logger: config.logLevel ? { level: config.logLevel } : false,
+    // Each request's line is at debug: at the default level the log stays about events.
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  })
+  try {
+    app.decorate('routeRegistry', new RouteRegistry())
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request')
+    })
+    if (ownsDatabase) app.addHook('onClose', async () => database.close())
+
+    const web = webApp({ webDist: config.webDist })
+    installErrorHandling(app, { notFoundFallback: web.fallback })
+
+    // Registered here, not in a child plugin, so their hooks cover every route.
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: buildContentSecurityPolicy({
+          networks: config.networks,
+          projectId: config.projectId,
+          upgradeInsecureRequests: config.publicOrigin.startsWith('https:'),
+        }),
+      },
+      // AppKit's social and email logins open popups that report back through window.opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      strictTransportSecurity: config.publicOrigin.startsWith('https:'),
+    })
+    // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, 'RATE_LIMITED', `Too many requests; try again in ${context.after}.`),
+    })
+
+    await app.register(healthRoutes, {
+      db: database.db,
+      networks: config.networks,
+      timeoutMs: config.chainTimeoutMs ?? 2000,
+    })
+    await app.register(publicConfigRoutes, { publicConfig: toPublicConfig(config) })
+    await app.register(openApiRoutes, {
+      info: {
+        title: 'Paylink API',
+        version: appVersion,
+        description: 'Self-hosted, non-custodial crypto payment links.',
+        serverUrl: config.publicOrigin,
+      },
+    })
+    if (config.devnetUpstreams) await app.register(rpcProxy, { upstreams: config.devnetUpstreams })
+    await app.register(web.plugin)
+    return app
+  } catch (error) {
+    await app.close().catch(() => {})
+    if (ownsDatabase) await database.close().catch(() => {})
+    throw error
+  }
+}
+
+function isDatabase(value: Database | OpenDatabaseOptions): value is Database {
+  return 'db' in value && typeof (value as Database).close === 'function'
+}

@@ -1,0 +1,51 @@
+import type { Health, Network } from '@paylink/shared'
+import { sql } from 'drizzle-orm'
+import { readHead as defaultReadHead, type ReadHeadOptions } from '../chains/readHead.js'
+import type { Db } from '../db/openDatabase.js'
+
+export interface CheckHealthParameters {
+  db: Db
+  networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'rpcUrl'>>
+  /** Per check; the whole report takes about this long at worst (checks run in parallel). */
+  timeoutMs: number
+  readHead?: (network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>, options: ReadHeadOptions) => Promise<bigint>
+}
+
+/**
+ * The database answers `select 1`, and each network's latest height (null when its RPC
+ * fails or is slow). `ok` follows the database only: a dead RPC degrades one chain,
+ * it does not make this process unfit to serve.
+ */
+export async function checkHealth({
+  db,
+  networks,
+  timeoutMs,
+  readHead = defaultReadHead,
+}: CheckHealthParameters): Promise<Health> {
+  const [dbOk, chains] = await Promise.all([
+    withTimeout(db.execute(sql`select 1`), timeoutMs).then(
+      () => true,
+      () => false,
+    ),
+    Promise.all(
+      networks.map(async (network) => ({
+        caipNetworkId: network.caipNetworkId,
+        head: await readHead(network, { timeoutMs }).then(
+          (head) => head.toString(),
+          () => null,
+        ),
+      })),
+    ),
+  ])
+  return { ok: dbOk, db: dbOk, chains }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify'
+import { apiErrorSchema } from '@paylink/shared'
+import { RequestValidationError } from '../errors.js'
+import { formatIssuePath } from '../formatIssuePath.js'
+import type { Infer, RouteInput, RouteSpec, Schema } from './routeRegistry.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeRegistry: import('./routeRegistry.js').RouteRegistry
+  }
+}
+
+/**
+ * Registers a route with Fastify and its spec with the app's RouteRegistry. Params, query
+ * and body are parsed with the spec's zod schemas before the handler runs; a mismatch is a
+ * 400 INVALID_REQUEST naming the field. The handler's return value is sent as JSON.
+ */
+export function defineRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  app: FastifyInstance,
+  spec: RouteSpec<P, Q, B>,
+  handler: (input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown,
+): void {
+  const hasInput = Boolean(spec.params || spec.querystring || spec.body)
+  const responses =
+    hasInput && !spec.responses[400]
+      ? { ...spec.responses, 400: { description: 'The request does not match the schema', schema: apiErrorSchema } }
+      : spec.responses
+  app.routeRegistry.add({ ...spec, responses })
+
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    handler: async (request, reply) => {
+      const params = parsePart(spec.params, request.params, 'params')
+      const query = parsePart(spec.querystring, request.query, 'query')
+      const body = parsePart(spec.body, request.body, 'body')
+      return handler({ params, query, body, request, reply } as RouteInput<Infer<P>, Infer<Q>, Infer<B>>)
+    },
+  })
+}
+
+function parsePart(schema: Schema | undefined, value: unknown, part: string): unknown {
+  if (!schema) return value
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const path = issue ? formatIssuePath(issue.path) : ''
+  const where = path ? `${part}${path.startsWith('[') ? '' : '.'}${path}` : part
+  throw new RequestValidationError(`${where}: ${issue?.message ?? 'invalid'}`)
+}

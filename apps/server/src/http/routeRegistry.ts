@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/**
+ * Anything with zod's `safeParse`. Kept structural so schemas from `@paylink/shared`
+ * (which resolves its own copy of zod) and from this package both fit.
+ */
+export interface Schema<T = unknown> {
+  safeParse(data: unknown):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }
+}
+export type Infer<S> = S extends Schema<infer T> ? T : undefined
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RouteResponse {
+  description: string
+  /** Omit for a body that is not JSON (then say what it is in `contentType`). */
+  schema?: Schema
+  contentType?: string
+}
+
+/** One API route as the OpenAPI document and the request parser both see it. */
+export interface RouteSpec<
+  P extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  B extends Schema | undefined = Schema | undefined,
+> {
+  method: HttpMethod
+  /** Fastify syntax: `/api/links/:id`. */
+  url: string
+  operationId: string
+  summary: string
+  description?: string
+  tags?: string[]
+  params?: P
+  querystring?: Q
+  body?: B
+  /** Bytes; defaults to Fastify's 1 MiB. */
+  bodyLimit?: number
+  responses: Record<number, RouteResponse>
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P
+  query: Q
+  body: B
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+/** Every route's spec, in registration order: the source of `/api/openapi.json`. */
+export class RouteRegistry {
+  readonly #routes: RouteSpec[] = []
+
+  add(spec: RouteSpec): void {
+    const duplicate = this.#routes.find((r) => r.operationId === spec.operationId)
+    if (duplicate) throw new Error(`operationId "${spec.operationId}" is registered twice`)
+    this.#routes.push(spec)
+  }
+
+  list(): readonly RouteSpec[] {
+    return this.#routes
+  }
+}

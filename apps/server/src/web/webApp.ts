@@ -1,0 +1,62 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+
+export interface WebAppOptions {
+  /** The Vite build output (apps/web/dist). */
+  webDist: string
+}
+
+export interface WebApp {
+  /** Serves the files of `webDist`. */
+  plugin: FastifyPluginAsync
+  /** For the not-found handler: answers client-side routes with index.html. */
+  fallback(request: FastifyRequest, reply: FastifyReply): boolean
+}
+
+/** Paths the web app never owns: the API and the demo chain proxy answer for themselves. */
+const serverPaths = /^\/(api|devnet)(\/|$)/
+const fileLike = /\/[^/]*\.[A-Za-z0-9]{1,8}$/
+
+export const notBuiltMessage =
+  'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n'
+
+/**
+ * The built web app at `/`. Hashed files under /assets are cached for a year; index.html
+ * never, so a new build is picked up on reload. Any GET for a page (not /api, not a file,
+ * accepting HTML) gets index.html so the client-side router can take over.
+ */
+export function webApp({ webDist }: WebAppOptions): WebApp {
+  const indexHtml = join(webDist, 'index.html')
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    if (!existsSync(webDist)) return
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(res, path) {
+        const immutable = path.startsWith(join(webDist, 'assets'))
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  function fallback(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false
+    const path = request.url.split('?')[0]!
+    if (serverPaths.test(path)) return false
+    const wantsPage = path === '/' || (!fileLike.test(path) && (request.headers.accept ?? '').includes('text/html'))
+    if (!wantsPage) return false
+    if (!existsSync(indexHtml)) {
+      reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
+      return true
+    }
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml))
+    return true
+  }
+
+  return { plugin, fallback }
+}
