@@ -1,0 +1,12 @@
+// Browser side of @paylink/devnet: no Node imports here.
+export { createDevWalletProvider, type CreateDevWalletProviderParameters } from './createDevWalletProvider.js'
+export { createDevWallet, type CreateDevWalletParameters, type DevWallet } from './createDevWallet.js'
+export { announceDevWallet, DEV_WALLET_ICON, type DevWalletInfo } from './announceDevWallet.js'
+export { ProviderRpcError } from './errors.js'
+export type {
+  DevWalletChain,
+  DevWalletEventMap,
+  DevWalletProvider,
+  DevWalletRequestArguments,
+  DevWalletStorage,
+} from './types.js'
