@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -236,4 +236,36 @@ describe('Bitcoin test wallet', () => {
     expect(Verifier.verifySignature(handle.ordinalsAddress, 'bundle', sig)).toBe(true)
     expect((fakeWindow.__testWallets as Record<string, BitcoinTestWalletHandle>).bitcoin?.ordinalsAddress).toBe(handle.ordinalsAddress)
   })
+
+  // The real classes from the installed @reown/appkit-adapter-bitcoin (1.7.8), when present.
+  const adapterDist = resolve(here, '../../../../node_modules/@reown/appkit-adapter-bitcoin/dist/esm/src/')
+  const networksDist = resolve(here, '../../../../node_modules/@reown/appkit/dist/esm/exports/networks.js')
+  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))(
+    "works with AppKit's own SatsConnectConnector and BitcoinAdapter",
+    async () => {
+      const handle = installBitcoinTestWallet({ network: 'testnet', seedHex: SEED })
+      const { SatsConnectConnector } = await import(/* @vite-ignore */ join(adapterDist, 'connectors/SatsConnectConnector.js'))
+      const { BitcoinAdapter } = await import(/* @vite-ignore */ join(adapterDist, 'adapter.js'))
+      const { bitcoinTestnet } = await import(/* @vite-ignore */ networksDist)
+      const connectors = SatsConnectConnector.getWallets({ requestedChains: [bitcoinTestnet], getActiveNetwork: () => bitcoinTestnet })
+      const connector = connectors.find((c: { name: string }) => c.name === 'Paylink Test Bitcoin')
+      expect(connector.imageUrl).toMatch(/^data:image\/svg\+xml/)
+      expect(await connector.connect()).toBe(handle.paymentAddress)
+      const adapter = new BitcoinAdapter({})
+      adapter.addConnector(connector)
+      const { accounts } = await adapter.getAccounts({ id: connector.id })
+      expect(accounts.map((a: { type: string; address: string }) => [a.type, a.address])).toEqual([
+        ['payment', handle.paymentAddress],
+        ['ordinal', handle.ordinalsAddress]
+      ])
+      const { signature } = await adapter.signMessage({ provider: connector, message: 'hi there', address: handle.paymentAddress })
+      expect(Verifier.verifySignature(handle.paymentAddress, 'hi there', signature)).toBe(true)
+      const ordinalSig = await connector.signMessage({ message: 'gm', address: handle.ordinalsAddress })
+      expect(Verifier.verifySignature(handle.ordinalsAddress, 'gm', ordinalSig)).toBe(true)
+      expect((await adapter.connect({ id: connector.id, chainId: bitcoinTestnet.id, type: 'ANNOUNCED' })).address).toBe(handle.paymentAddress)
+      await adapter.disconnect({ provider: connector })
+      handle.refuseNext()
+      await expect(connector.connect()).rejects.toMatchObject({ name: 'RPCError', code: -32000 })
+    }
+  )
 })

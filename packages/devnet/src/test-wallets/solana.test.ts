@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -235,4 +235,40 @@ describe('Solana test wallet', () => {
     expect(registered[0]?.name).toBe('Paylink Test Solana')
     expect((fakeWindow.__testWallets as Record<string, SolanaTestWalletHandle>).solana?.address).toBe(handle.address)
   })
+
+  // The real classes from the installed @reown/appkit-adapter-solana (1.7.9), when present.
+  const adapterDist = resolve(here, '../../../../node_modules/@reown/appkit-adapter-solana/dist/esm/src/')
+  const networksDist = resolve(here, '../../../../node_modules/@reown/appkit/dist/esm/exports/networks.js')
+  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))(
+    "works with AppKit's own WalletStandardProvider and createSendTransaction",
+    async () => {
+      const registered = listenForWallets(win)
+      const handle = installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: SEED })
+      const { WalletStandardProvider } = await import(/* @vite-ignore */ join(adapterDist, 'providers/WalletStandardProvider.js'))
+      const { createSendTransaction } = await import(/* @vite-ignore */ join(adapterDist, 'utils/createSendTransaction.js'))
+      const { solanaDevnet } = await import(/* @vite-ignore */ networksDist)
+      const devnet = { ...solanaDevnet, rpcUrls: { default: { http: [fixture.url] } } }
+      const provider = new WalletStandardProvider({ wallet: registered[0], getActiveChain: () => devnet, requestedChains: [devnet] })
+      expect(provider.chains.map((c: { caipNetworkId: string }) => c.caipNetworkId)).toEqual([DEVNET])
+      expect(await provider.connect()).toBe(handle.address)
+      const message = new TextEncoder().encode('hello')
+      expect(ed25519.verify(await provider.signMessage(message), message, bs58.decode(handle.address))).toBe(true)
+      fixture.airdrop(handle.address, 2n * BigInt(LAMPORTS_PER_SOL))
+      const to = Keypair.generate().publicKey
+      // AppKit's Send: createSendTransaction -> provider.sendTransaction (signTransaction + sendRawTransaction)
+      const tx = await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.25 })
+      expect(await tx.getEstimatedFee(connection)).toBe(15_000)
+      const signature = await provider.sendTransaction(tx, connection)
+      expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
+      expect(await connection.getBalance(to)).toBe(250_000_000)
+      await provider.signAndSendTransaction(await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.1 }))
+      expect(await connection.getBalance(to)).toBe(350_000_000)
+      expect(handle.requests.map(r => [r.method, r.params.chain])).toEqual([
+        ['standard:connect', undefined],
+        ['solana:signMessage', undefined],
+        ['solana:signTransaction', 'solana:devnet'],
+        ['solana:signAndSendTransaction', 'solana:devnet']
+      ])
+    }
+  )
 })
