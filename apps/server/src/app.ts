@@ -69,6 +69,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
       // AppKit's social and email logins open popups that report back through window.opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      frameguard: { action: 'deny' },
       strictTransportSecurity: config.publicOrigin.startsWith('https:'),
     })
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.js'
+import { ConfigError } from './errors.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'paylink-config-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const base = {
+  caipNetworkId: 'eip155:8453',
+  name: 'Base',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'https://mainnet.base.org',
+  blockExplorerUrl: 'https://basescan.org',
+  testnet: false,
+  confirmations: 3,
+}
+const usdc = {
+  assetId: 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  caipNetworkId: 'eip155:8453',
+  symbol: 'USDC',
+  name: 'USD Coin',
+  decimals: 6,
+  native: false,
+}
+
+let files = 0
+function configFile(content: unknown): string {
+  const path = join(dir, `config-${files++}.json`)
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+  return path
+}
+
+function expectConfigError(env: Record<string, string>, message: RegExp | string) {
+  let error: unknown
+  try {
+    loadConfig(env, dir)
+  } catch (e) {
+    error = e
+  }
+  expect(error).toBeInstanceOf(ConfigError)
+  expect((error as Error).message).toMatch(message)
+}
+
+describe('loadConfig', () => {
+  it('has defaults that run the demo on PGlite', () => {
+    const config = loadConfig({}, '/srv/paylink')
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicOrigin: 'http://localhost:3000',
+      databaseUrl: null,
+      dataDir: '/srv/paylink/.data',
+      pgliteDir: '/srv/paylink/.data/pglite',
+      projectId: null,
+      logLevel: 'info',
+      devnet: true,
+      networks: [],
+      assets: [],
+      configFile: null,
+    })
+    expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'))
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PUBLIC_ORIGIN: 'https://pay.example.com/',
+        DATABASE_URL: 'postgres://paylink:secret@db:5432/paylink',
+        DATA_DIR: 'state',
+        REOWN_PROJECT_ID: '0123456789abcdef0123456789ABCDEF',
+        LOG_LEVEL: 'debug',
+        WEB_DIST: 'web',
+        PAYLINK_DEVNET: '0',
+      },
+      '/srv',
+    )
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicOrigin: 'https://pay.example.com',
+      databaseUrl: 'postgres://paylink:secret@db:5432/paylink',
+      dataDir: '/srv/state',
+      projectId: '0123456789abcdef0123456789ABCDEF',
+      logLevel: 'debug',
+      webDist: '/srv/web',
+      devnet: false,
+    })
+  })
+
+  it('derives PUBLIC_ORIGIN from PORT and treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '4000', DATABASE_URL: '', REOWN_PROJECT_ID: ' ' }, dir)).toMatchObject({
+      publicOrigin: 'http://localhost:4000',
+      databaseUrl: null,
+      projectId: null,
+    })
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 1 to 65535 (got "abc")'],
+    [{ PORT: '0' }, /^PORT must be/],
+    [{ PORT: '70000' }, /^PORT must be/],
+    [{ PORT: '80.5' }, /^PORT must be/],
+    [{ PUBLIC_ORIGIN: 'localhost:3000' }, /^PUBLIC_ORIGIN must be/],
+    [{ PUBLIC_ORIGIN: 'ftp://example.com' }, /^PUBLIC_ORIGIN must be/],
+    [{ PUBLIC_ORIGIN: 'https://example.com/pay' }, /^PUBLIC_ORIGIN must be .*without a path/],
+    [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ REOWN_PROJECT_ID: 'not-a-project' }, /^REOWN_PROJECT_ID must be 32 hexadecimal/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ PAYLINK_DEVNET: 'yes' }, /^PAYLINK_DEVNET must be 0 or 1/],
+    [{ PAYLINK_CONFIG: 'missing.json' }, /^PAYLINK_CONFIG names a file that cannot be read/],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expectConfigError(env, message)
+  })
+
+  it('keeps a database password out of the error message', () => {
+    expectConfigError({ DATABASE_URL: 'mysql://root:hunter2@db/x' }, /root:\*\*\*@db/)
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/)
+  })
+
+  it('reads networks and assets from the PAYLINK_CONFIG file; devnet then defaults off', () => {
+    const config = loadConfig({ PAYLINK_CONFIG: configFile({ networks: [base], assets: [usdc] }) }, dir)
+    expect(config.networks).toEqual([base])
+    expect(config.assets).toEqual([usdc])
+    expect(config.devnet).toBe(false)
+    expect(config.configFile).toMatch(/config-\d+\.json$/)
+  })
+
+  it('lets the file and PAYLINK_DEVNET turn the devnet on or off', () => {
+    expect(loadConfig({ PAYLINK_CONFIG: configFile({ devnet: true, networks: [base] }) }, dir).devnet).toBe(true)
+    expect(loadConfig({ PAYLINK_CONFIG: configFile({ devnet: false }) }, dir).devnet).toBe(false)
+    const path = configFile({ devnet: false })
+    expect(loadConfig({ PAYLINK_CONFIG: path, PAYLINK_DEVNET: '1' }, dir).devnet).toBe(true)
+    expect(loadConfig({ PAYLINK_DEVNET: '0' }, dir).devnet).toBe(false)
+  })
+
+  it('validates the file, naming the file and the field', () => {
+    expectConfigError({ PAYLINK_CONFIG: configFile('{ nope') }, /^PAYLINK_CONFIG file .* is not valid JSON/)
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [{ ...base, rpcUrl: 'not a url' }] }) },
+      /^PAYLINK_CONFIG file .*: networks\[0\]\.rpcUrl: /,
+    )
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [{ ...base, caipNetworkId: 'base' }] }) },
+      /networks\[0\]\.caipNetworkId: must be a CAIP-2 chain id/,
+    )
+    expectConfigError({ PAYLINK_CONFIG: configFile({ netwroks: [] }) }, /netwroks/)
+    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [base, base] }) }, /networks\[1\]\.caipNetworkId: .* configured twice/)
+  })
+
+  it('refuses an asset that names a network that is not configured', () => {
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [base], assets: [{ ...usdc, caipNetworkId: 'eip155:1', assetId: 'eip155:1/erc20:0xA0b8' }] }) },
+      /assets\[0\]\.caipNetworkId: "eip155:1" is not a configured network/,
+    )
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [base], assets: [{ ...usdc, assetId: 'eip155:1/erc20:0xA0b8' }] }) },
+      /assets\[0\]\.assetId: .* is not on network "eip155:8453"/,
+    )
+  })
+})

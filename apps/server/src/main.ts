@@ -1,0 +1,36 @@
+import { loadConfig } from './config.js'
+import { BaseError } from './errors.js'
+import { startServer, type RunningServer } from './startServer.js'
+
+/** `npm start`: read the environment, start everything, stop it all on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let server: RunningServer
+  try {
+    server = await startServer({ config: loadConfig() })
+  } catch (error) {
+    // A config mistake is the operator's to fix: say what, without a stack trace.
+    const message = error instanceof BaseError ? error.message : (error as Error)?.stack ?? String(error)
+    process.stderr.write(`Paylink could not start: ${message}\n`)
+    process.exit(1)
+  }
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`Second ${signal}: exiting now.\n`)
+      process.exit(1)
+    }
+    stopping = true
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Paylink did not shut down cleanly: ${(error as Error).message}\n`)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+await main()

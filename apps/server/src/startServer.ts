@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.js'
+import type { ServerConfig } from './config.js'
+import { openDatabase, type Database } from './db/openDatabase.js'
+import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
+import { ConfigError } from './errors.js'
+
+export interface StartServerParameters {
+  config: ServerConfig
+  /** Starts the demo chains; defaults to @paylink/devnet's startDevnet (loaded only when needed). */
+  startDevnet?: () => Promise<DevnetHandle>
+  /** Where the one "running at" line goes (default: stdout). */
+  print?: (line: string) => void
+  /** Fastify's log level; defaults to the config's. */
+  logLevel?: ServerConfig['logLevel'] | undefined
+}
+
+export interface RunningServer {
+  app: FastifyInstance
+  /** The address actually bound (differs from publicOrigin behind a proxy or with port 0). */
+  address: string
+  devnet: DevnetHandle | null
+  /** Stops the HTTP server, then the database, then the devnet. Safe to call twice. */
+  close(): Promise<void>
+}
+
+async function loadStartDevnet(): Promise<DevnetHandle> {
+  // Imported here so a production server never loads anvil or the demo contracts.
+  const { startDevnet } = await import('@paylink/devnet')
+  return startDevnet() satisfies Promise<DevnetHandle>
+}
+
+/** Devnet (if on), database, app, listen: the whole process, minus signal handling. */
+export async function startServer({
+  config,
+  startDevnet = loadStartDevnet,
+  print = (line) => process.stdout.write(`${line}\n`),
+  logLevel = config.logLevel,
+}: StartServerParameters): Promise<RunningServer> {
+  const cleanups: Array<() => Promise<void>> = []
+  const close = once(async () => {
+    const failures: unknown[] = []
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => failures.push(error))
+    if (failures.length) throw new AggregateError(failures, 'Paylink did not shut down cleanly')
+  })
+
+  try {
+    const devnet = config.devnet ? await startDevnet() : null
+    if (devnet) cleanups.push(() => devnet.stop())
+    const demo = devnet ? devnetNetworks(devnet, config.publicOrigin) : null
+
+    const networks = [...(demo?.networks ?? []), ...config.networks]
+    const taken = new Set<string>()
+    for (const network of networks) {
+      if (taken.has(network.caipNetworkId)) {
+        throw new ConfigError(
+          `PAYLINK_CONFIG configures ${network.caipNetworkId}, which the devnet already provides; remove it or set PAYLINK_DEVNET=0`,
+        )
+      }
+      taken.add(network.caipNetworkId)
+    }
+
+    const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
+    cleanups.push(() => database.close())
+
+    const app = await buildApp({
+      publicOrigin: config.publicOrigin,
+      projectId: config.projectId,
+      demo: devnet !== null,
+      networks,
+      assets: [...(demo?.assets ?? []), ...config.assets],
+      database,
+      webDist: config.webDist,
+      logLevel,
+      ...(demo ? { devnetUpstreams: demo.upstreams } : {}),
+    })
+    cleanups.push(() => app.close())
+
+    const address = await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
+    print(`Paylink is running at ${config.publicOrigin}${devnet ? ' (demo: devnet with Dev Wallet)' : ''}`)
+    return { app, address, devnet, close }
+  } catch (error) {
+    await close().catch(() => {})
+    throw error
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  return () => (running ??= fn())
+}
