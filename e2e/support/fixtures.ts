@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { keepToLoopback, type LoopbackOptions } from './loopback.js'
 import { startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
-import { startChainFixtures, type ChainFixtures } from './chainFixtures.js'
+import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
 
 export interface TestWalletChoice {
@@ -21,8 +21,8 @@ interface TestFixtures {
   loopback: LoopbackOptions
 }
 
-export const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
-export const BITCOIN_TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'
+
+
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverOptions: [{}, { option: true, scope: 'worker' }],

@@ -59,7 +59,7 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
   const value = { config, kit, kitError }
   const inner = <PaylinkContext.Provider value={value}>{children}</PaylinkContext.Provider>
   return kit ? (
-    <WagmiProvider config={kit.wagmiAdapter.wagmiConfig} reconnectOnMount={false}>
+    <WagmiProvider config={kit.wagmiAdapter.wagmiConfig}>
       {inner}
     </WagmiProvider>
   ) : (
