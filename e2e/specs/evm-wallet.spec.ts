@@ -61,6 +61,18 @@ test.describe('EVM wallet page with the test wallet', () => {
     await expect(page.getByTestId('overall-status')).toHaveText('disconnected')
   })
 
+  test('a chain the wallet does not know and cannot add ends in "Chain is not supported"', async ({ page }) => {
+    await page.goto('/wallet')
+    await connectWallet(page, 'Paylink Test Wallet')
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4902, { addFails: true }))
+    await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
+    await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Chain is not supported')
+    const methods = await page.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method))
+    expect(methods).toContain('wallet_addEthereumChain')
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+  })
+
   test('the demo Dev Wallet connects and shows 10000 ETH and 10000 TUSD', async ({ page }) => {
     await page.goto('/wallet')
     await connectWallet(page, 'Paylink Dev Wallet')

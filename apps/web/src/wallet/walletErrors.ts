@@ -1,7 +1,9 @@
 /** Turns whatever a wallet or the toolkit threw into a sentence a payer can act on. */
 export function describeWalletError(error: unknown): string {
-  const e = error as { code?: number; shortMessage?: string; message?: string; cause?: unknown } | null
-  const code = e?.code ?? (e?.cause as { code?: number } | undefined)?.code
+  // Only the error's own code: a wrapper such as ChainNotSupportedError keeps the wallet's
+  // refusal as its cause, and its own sentence is the one to show.
+  const e = error as { code?: number; shortMessage?: string; message?: string } | null
+  const code = e?.code
   if (code === 4001 || /user (rejected|denied)/i.test(e?.message ?? '')) {
     return 'You declined the request in your wallet.'
   }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { ChainNotSupportedError } from './switchEvmChain.js'
+import { describeWalletError } from './walletErrors.js'
+
+describe('describeWalletError', () => {
+  it('turns EIP-1193 codes into sentences', () => {
+    expect(describeWalletError({ code: 4001, message: 'x' })).toBe('You declined the request in your wallet.')
+    expect(describeWalletError({ code: 4200, message: 'x' })).toBe('The wallet does not support this request.')
+  })
+  it("keeps a wrapper's own sentence even when its cause is a refusal", () => {
+    expect(describeWalletError(new ChainNotSupportedError({ code: 4001 }))).toBe('Chain is not supported')
+  })
+  it("prefers viem's short message and shows only the first line", () => {
+    expect(describeWalletError({ shortMessage: 'Short.', message: 'Long\nstack' })).toBe('Short.')
+    expect(describeWalletError(new Error('First line\nsecond'))).toBe('First line')
+  })
+})

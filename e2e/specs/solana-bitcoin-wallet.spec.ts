@@ -1,0 +1,64 @@
+import { ed25519 } from '@noble/curves/ed25519'
+import { Verifier } from 'bip322-js'
+import bs58 from 'bs58'
+import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
+import { expect, openConnectModal, test } from '../support/fixtures.js'
+
+test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixture)', () => {
+  test('connects, shows the address and the SOL balance, signs a message that verifies', async ({ page, chains }) => {
+    await page.goto('/wallet')
+    const panel = page.getByTestId('panel-solana')
+    await panel.getByRole('button', { name: 'Connect Solana wallet' }).click()
+    const modal = page.locator('w3m-modal')
+    await modal.getByText('Paylink Test Solana').first().click()
+    await expect(page.getByTestId('status-solana')).toHaveText('connected')
+    await expect(page.getByTestId('address-solana')).toHaveText(chains.solana.address)
+    await expect(page.getByTestId('account-type-solana')).toHaveText('eoa')
+    await expect(page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 5 SOL/ })).toBeVisible()
+
+    await panel.getByLabel('Message').fill('Paylink on Solana')
+    await panel.getByRole('button', { name: 'Sign' }).click()
+    const signature = (await page.getByTestId('signature-solana').textContent())!
+    const ok = ed25519.verify(bs58.decode(signature), new TextEncoder().encode('Paylink on Solana'), bs58.decode(chains.solana.address))
+    expect(ok).toBe(true)
+
+    // Send 0.5 SOL (no fee preview: gas estimation is EVM-only); the balance refreshes.
+    await expect(panel.getByTestId('fee-preview')).toHaveCount(0)
+    await panel.getByLabel('Recipient').fill(solanaTestAddress('22'.repeat(32)))
+    await panel.getByLabel('Amount (SOL)').fill('0.5')
+    await panel.getByRole('button', { name: 'Send SOL' }).click()
+    await expect(page.getByTestId('tx-solana')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    await expect(page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 4\.49\d+ SOL/ })).toBeVisible()
+  })
+})
+
+test.describe('Bitcoin through a sats-connect test wallet (API: recorded Esplora fixture)', () => {
+  test('connects with payment and ordinal accounts, shows the balance, signs BIP-322', async ({ page }) => {
+    await page.goto('/wallet')
+    const panel = page.getByTestId('panel-bip122')
+    await panel.getByRole('button', { name: 'Connect Bitcoin wallet' }).click()
+    const modal = page.locator('w3m-modal')
+    await modal.getByText('Paylink Test Bitcoin').first().click()
+    await expect(page.getByTestId('status-bip122')).toHaveText('connected')
+    const wallet = await page.evaluate(() => (window as any).__testWallets.bitcoin as { paymentAddress: string; ordinalsAddress: string })
+    await expect(page.getByTestId('address-bip122')).toHaveText(wallet.paymentAddress)
+    const accounts = page.getByTestId('accounts-bip122')
+    await expect(accounts.getByRole('listitem').filter({ hasText: wallet.paymentAddress })).toContainText('payment')
+    await expect(accounts.getByRole('listitem').filter({ hasText: wallet.ordinalsAddress })).toContainText('ordinal')
+    await expect(page.getByTestId('account-type-bip122')).toHaveText('payment')
+    await expect(page.getByTestId('balances-bip122').getByRole('row', { name: /Bitcoin Testnet BTC [0-9.]+ BTC/ })).toBeVisible()
+
+    await panel.getByLabel('Message').fill('Paylink on Bitcoin')
+    await panel.getByRole('button', { name: 'Sign' }).click()
+    const signature = (await page.getByTestId('signature-bip122').textContent())!
+    expect(Verifier.verifySignature(wallet.paymentAddress, 'Paylink on Bitcoin', signature)).toBe(true)
+    // Sending is not offered for bip122: the toolkit sends on eip155 and solana only.
+    await expect(panel.getByRole('button', { name: /^Send/ })).toHaveCount(0)
+  })
+})
+
+test('the modal lists all three test wallets', async ({ page }) => {
+  await page.goto('/')
+  const modal = await openConnectModal(page)
+  await expect(modal.getByText('Paylink Test Wallet').first()).toBeVisible()
+})
