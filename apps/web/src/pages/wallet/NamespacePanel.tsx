@@ -53,7 +53,13 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
             </dd>
             <dt>Network</dt>
             <dd data-testid={`network-${namespace}`}>
-              {current ? `${current.name} (${current.caipNetworkId})` : 'Unknown network'}
+              {current ? (
+                <>
+                  {current.name} <code>{current.caipNetworkId}</code>
+                </>
+              ) : (
+                'Unknown network'
+              )}
             </dd>
             <dt>All accounts</dt>
             <dd>
