@@ -95,7 +95,7 @@ describe('createDevWalletProvider against anvil', () => {
       method: 'eth_sendTransaction',
       params: [{ from: ACCOUNT_0, to: ACCOUNT_1, value: `0x${parseEther('0.1').toString(16)}` }],
     })) as Hex
-    const receipt = await client.getTransactionReceipt({ hash })
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     expect(receipt.status).toBe('success')
     expect(await client.getBalance({ address: ACCOUNT_1 })).toBe(before + parseEther('0.1'))
     expect(await client.getBalance({ address: ACCOUNT_0 })).toBeLessThan(parseEther('9999.9'))
