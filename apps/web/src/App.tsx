@@ -1,6 +1,8 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom'
-import { PaylinkProvider } from './appkit/PaylinkProvider.js'
+import { PaylinkProvider, WhenKitReady } from './appkit/PaylinkProvider.js'
+import { SignOutOnDisconnect } from './siwx/SignOutOnDisconnect.js'
 import { Header } from './components/Header.js'
+import { DashboardPage } from './pages/dashboard/DashboardPage.js'
 import { HomePage } from './pages/HomePage.js'
 import { WalletPage } from './pages/wallet/WalletPage.js'
 
@@ -20,9 +22,13 @@ export function App() {
     <BrowserRouter>
       <PaylinkProvider>
         <Header />
+        <WhenKitReady>
+          <SignOutOnDisconnect />
+        </WhenKitReady>
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/wallet" element={<WalletPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </PaylinkProvider>

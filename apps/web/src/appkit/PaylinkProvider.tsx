@@ -89,6 +89,11 @@ export function PaylinkProvider({ children }: { children: ReactNode }) {
   )
 }
 
+/** Renders children once the toolkit is ready, and nothing until then. */
+export function WhenKitReady({ children }: { children: ReactNode }) {
+  return usePaylinkContext().kit ? <>{children}</> : null
+}
+
 /** Renders children once the toolkit is ready; a loading or error line until then. */
 export function WalletGate({ children }: { children: ReactNode }) {
   const { kit, kitError } = usePaylinkContext()

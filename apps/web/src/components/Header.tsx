@@ -9,6 +9,7 @@ export function Header() {
       </NavLink>
       <nav aria-label="Main">
         <NavLink to="/wallet">Wallet</NavLink>
+        <NavLink to="/dashboard">Dashboard</NavLink>
       </nav>
       <div className="wallet-buttons">
         <appkit-network-button />

@@ -1,0 +1,26 @@
+import { useAppKitAccount } from '@reown/appkit/react'
+import { useEffect, useRef } from 'react'
+import { useRefreshSession } from './useSession.js'
+
+/**
+ * Disconnecting the wallet anywhere in the app signs out on the server too. On the dashboard
+ * AppKit does it through SIWX (setSessions([])); elsewhere SIWX is off, so this does it.
+ */
+export function SignOutOnDisconnect() {
+  const { isConnected, status } = useAppKitAccount()
+  const refresh = useRefreshSession()
+  const wasConnected = useRef(false)
+  useEffect(() => {
+    if (isConnected) {
+      wasConnected.current = true
+      return
+    }
+    if (wasConnected.current && status === 'disconnected') {
+      wasConnected.current = false
+      void fetch('/api/siwx/sessions', { method: 'PUT', body: '[]', headers: { 'content-type': 'application/json' } })
+        .catch(() => undefined)
+        .then(() => refresh())
+    }
+  }, [isConnected, status, refresh])
+  return null
+}
