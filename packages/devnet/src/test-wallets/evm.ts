@@ -6,7 +6,7 @@
  * move the wallet to another chain, or drop the connection from the wallet side.
  */
 import { announceDevWallet, svgDataUri } from '../wallet/announceDevWallet.js'
-import { createDevWallet } from '../wallet/createDevWallet.js'
+import { ACCOUNT_METHODS, createDevWallet } from '../wallet/createDevWallet.js'
 import { ProviderRpcError, userRejected } from '../wallet/errors.js'
 import type { DevWalletChain, DevWalletProvider, DevWalletRequestArguments } from '../wallet/types.js'
 
@@ -45,15 +45,9 @@ export type EvmTestWalletHandle = {
 
 // Requests a real wallet would show the user, so refuseNext() without a method targets one.
 const PROMPTS = new Set([
+  ...ACCOUNT_METHODS,
   'eth_requestAccounts',
   'wallet_requestPermissions',
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'eth_sign',
-  'personal_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
   'wallet_watchAsset',

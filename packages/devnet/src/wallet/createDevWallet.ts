@@ -42,7 +42,7 @@ export type DevWallet = {
 type PersistedState = { connected: boolean; chainId: number; account: Address | null; addedChains: DevWalletChain[] }
 
 // Methods a real wallet only performs for a connected site, on the connected account.
-const ACCOUNT_METHODS = new Set([
+export const ACCOUNT_METHODS: ReadonlySet<string> = new Set([
   'eth_sendTransaction',
   'eth_signTransaction',
   'eth_sign',
