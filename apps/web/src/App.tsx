@@ -5,6 +5,7 @@ import { Header } from './components/Header.js'
 import { DashboardPage } from './pages/dashboard/DashboardPage.js'
 import { HomePage } from './pages/HomePage.js'
 import { WalletPage } from './pages/wallet/WalletPage.js'
+import { ToolkitPage } from './toolkit/ToolkitPage.js'
 
 function NotFound() {
   return (
@@ -29,6 +30,7 @@ export function App() {
           <Route path="/" element={<HomePage />} />
           <Route path="/wallet" element={<WalletPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/toolkit" element={<ToolkitPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </PaylinkProvider>

@@ -7,6 +7,9 @@ import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
 import { http, type Transport } from 'viem'
 import { customRpcUrls, namespaceOf, toAppKitNetwork } from './networks.js'
 import { createBitcoinApi } from './bitcoinApi.js'
+import { checkAppKitOptions } from '../toolkit/checkAppKitOptions.js'
+import { recordToolkitActivity } from '../toolkit/toolkitActivity.js'
+import { recoverFromUnsupportedChain } from '../toolkit/recoverFromUnsupportedChain.js'
 
 export interface PaylinkAppKit {
   appKit: AppKit
@@ -41,7 +44,7 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   if (bitcoin) adapters.push(new bitcoin.BitcoinAdapter({ api: createBitcoinApi(config.networks) }))
 
   const cloud = config.projectId !== null
-  const appKit = createAppKit({
+  const options: Parameters<typeof createAppKit>[0] = {
     adapters,
     networks: networks as [AppKitNetwork, ...AppKitNetwork[]],
     projectId: config.projectId ?? '',
@@ -58,6 +61,11 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
       swaps: cloud,
       onramp: cloud,
     },
-  })
+  }
+  // AppKit refuses some option pairs only inside its async start, where nobody can catch it.
+  checkAppKitOptions(options)
+  recordToolkitActivity()
+  const appKit = createAppKit(options)
+  recoverFromUnsupportedChain(wagmiAdapter.wagmiConfig, networks)
   return { appKit, wagmiAdapter, networks }
 }

@@ -10,6 +10,7 @@ export function Header() {
       <nav aria-label="Main">
         <NavLink to="/wallet">Wallet</NavLink>
         <NavLink to="/dashboard">Dashboard</NavLink>
+        <NavLink to="/toolkit">Toolkit</NavLink>
       </nav>
       <div className="wallet-buttons">
         <appkit-network-button />

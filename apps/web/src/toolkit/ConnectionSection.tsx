@@ -1,0 +1,106 @@
+import type { ChainNamespace } from '@reown/appkit-common'
+import { ChainController } from '@reown/appkit-controllers'
+import { useEffect, useState } from 'react'
+import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
+import { FieldList, none, type Field } from './FieldList.js'
+import { networkFields } from './networkFields.js'
+import { configuredNamespaces } from './toolkitNamespaces.js'
+import { useToolkitTick } from './useToolkitTick.js'
+
+function NamespaceState({ namespace }: { namespace: ChainNamespace }) {
+  const { appKit } = usePaylinkKit()
+  const account = ChainController.getAccountData(namespace)
+  const networkData = ChainController.getNetworkData(namespace)
+  const provider = appKit.getProvider(namespace)
+  const providerType = appKit.getProviderType(namespace)
+  const address = account?.address
+  const current = account?.allAccounts.find((a) => a.address === address)
+  const id = (field: string) => `toolkit-${namespace}-${field}`
+  const accountFields: Field[] = [
+    ['Status', account?.status ?? 'disconnected', id('status')],
+    ['Provider', provider ? `present${providerType ? ` (${providerType})` : ''}` : none, id('provider')],
+    ['Wallet', account?.connectedWalletInfo?.name ?? none, id('wallet')],
+    ['Address', address ? <code>{address}</code> : none, id('address')],
+    [
+      'All accounts',
+      account?.allAccounts.length ? (
+        <ul className="accounts">
+          {account.allAccounts.map((a) => (
+            <li key={`${a.type}-${a.address}`}>
+              <code>{a.address}</code> <span className="tag">{a.type}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        none
+      ),
+      id('all-accounts'),
+    ],
+    ['Account type', current?.type ?? none, id('account-type')],
+    ['Embedded-wallet user', account?.user?.email ?? account?.user?.username ?? none, id('user')],
+    ['Social provider', account?.socialProvider ?? none, id('social-provider')],
+    ['Smart account', address ? (current?.type === 'smartAccount' ? (account?.smartAccountDeployed ? 'yes, deployed' : 'yes, not deployed') : 'no') : none, id('smart-account')],
+    ['Approved networks', networkData?.approvedCaipNetworkIds?.length ? networkData.approvedCaipNetworkIds.join(' ') : none, id('approved-networks')],
+  ]
+  const network = networkFields(networkData?.caipNetwork).map(([key, label, value]): Field => [label, value, id(`network-${key}`)])
+  return (
+    <section className="card" aria-labelledby={id('title')} data-testid={id('state')}>
+      <h3 id={id('title')}>{namespace}</h3>
+      <FieldList fields={accountFields} />
+      <h4>Network the toolkit uses for {namespace}</h4>
+      <FieldList fields={network} />
+    </section>
+  )
+}
+
+/** WalletConnect's session (topic, namespaces, accounts); it exists only with a Reown project id. */
+function WalletSession() {
+  const { appKit } = usePaylinkKit()
+  const config = usePaylinkConfig()
+  const tick = useToolkitTick()
+  const [text, setText] = useState<string>('checking…')
+  useEffect(() => {
+    if (!config.projectId) {
+      setText('none: WalletConnect needs a Reown project id')
+      return
+    }
+    let live = true
+    appKit
+      .getUniversalProvider()
+      .then((provider) => {
+        if (!live) return
+        const session = provider?.session
+        if (!provider) setText('none: the WalletConnect provider did not start')
+        else if (!session) setText('none')
+        else {
+          const namespaces = Object.entries(session.namespaces)
+          setText(`topic ${session.topic}; namespaces ${namespaces.map(([n]) => n).join(', ')}; accounts ${namespaces.flatMap(([, v]) => v.accounts).join(', ')}`)
+        }
+      })
+      .catch((e: Error) => live && setText(`unavailable: ${e.message}`))
+    return () => {
+      live = false
+    }
+  }, [appKit, config.projectId, tick])
+  return <p>WalletConnect session: <span data-testid="toolkit-wc-session">{text}</span></p>
+}
+
+export function ConnectionSection() {
+  useToolkitTick()
+  const config = usePaylinkConfig()
+  const stored = localStorage.getItem('@appkit/connection_status')
+  return (
+    <section aria-labelledby="toolkit-connection-title">
+      <h2 id="toolkit-connection-title">Connection</h2>
+      <p>
+        Overall, as the toolkit saved it in this browser: <strong data-testid="toolkit-overall">{stored ?? 'disconnected'}</strong>
+      </p>
+      <WalletSession />
+      <div className="panels">
+        {configuredNamespaces(config).map((ns) => (
+          <NamespaceState key={ns} namespace={ns} />
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import { AlertController, EventsController, RouterController } from '@reown/appkit-controllers'
+import { useSyncExternalStore } from 'react'
+
+export interface ToolkitAlert {
+  at: number
+  message: string
+  variant: string
+}
+
+export interface ToolkitEvent {
+  at: number
+  type: string
+  event: string
+  /** For 'error' events (INTERNAL_SDK_ERROR): what failed, as the toolkit reports it. */
+  detail?: string
+}
+
+export interface ToolkitActivity {
+  alerts: readonly ToolkitAlert[]
+  events: readonly ToolkitEvent[]
+  /** Modal views in the order they were shown (some, like SwitchNetwork, last a moment). */
+  views: readonly string[]
+}
+
+let activity: ToolkitActivity = { alerts: [], events: [], views: [] }
+const listeners = new Set<() => void>()
+let installed = false
+
+function push(change: Partial<ToolkitActivity>) {
+  activity = { ...activity, ...change }
+  for (const listener of listeners) listener()
+}
+
+/**
+ * Records every alert the toolkit raises and every event it emits, from before createAppKit on.
+ * Its own state keeps only the latest of each (and only while `debug` is on), so an operator could
+ * not otherwise tell which alerts a visitor saw, how often, or that an internal error happened.
+ */
+export function recordToolkitActivity(): void {
+  if (installed) return
+  installed = true
+  const open = AlertController.open
+  AlertController.open = (message, variant) => {
+    push({ alerts: [...activity.alerts, { at: Date.now(), message: message.shortMessage, variant }] })
+    return open(message, variant)
+  }
+  const sendEvent = EventsController.sendEvent
+  EventsController.sendEvent = (data) => {
+    const properties = (data as { properties?: Record<string, unknown> }).properties
+    const detail = data.type === 'error' && properties ? `${String(properties['errorType'])}: ${String(properties['errorMessage'])}` : undefined
+    push({ events: [...activity.events, { at: Date.now(), type: data.type, event: data.event, detail }].slice(-200) })
+    return sendEvent(data)
+  }
+  RouterController.subscribeKey('view', (view) => {
+    if (activity.views.at(-1) !== view) push({ views: [...activity.views, view].slice(-100) })
+  })
+}
+
+export function useToolkitActivity(): ToolkitActivity {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => activity,
+  )
+}

@@ -1,0 +1,170 @@
+import type { Asset, PublicConfig } from '@paylink/shared'
+import { parseCaipAssetId } from '@paylink/shared'
+import type { AppKit } from '@reown/appkit/react'
+import type { ChainNamespace } from '@reown/appkit-common'
+import { ChainController, ConnectionController, ConnectorController } from '@reown/appkit-controllers'
+import { erc20Abi, type Address } from 'viem'
+
+export interface ToolkitCallContext {
+  appKit: AppKit
+  config: PublicConfig
+  /** The namespace picked on the page; may be one Paylink has no adapter for. */
+  namespace: string
+}
+
+export interface ToolkitCall {
+  id: string
+  label: string
+  /** What the toolkit does with it, in one line for the operator. */
+  note: string
+  run(ctx: ToolkitCallContext): Promise<string>
+}
+
+const ns = (ctx: ToolkitCallContext) => ctx.namespace as ChainNamespace
+const addressOf = (ctx: ToolkitCallContext) => ChainController.getAccountData(ns(ctx))?.address
+const client = () => {
+  const c = ConnectionController._getClient()
+  if (!c) throw new Error('The toolkit has not started')
+  return c
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'returned nothing'
+  if (value === '') return 'returned an empty answer'
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))
+}
+
+function firstToken(config: PublicConfig, caipNetworkId: string | undefined): Asset | undefined {
+  return config.assets.find((a) => a.caipNetworkId === caipNetworkId && !a.native)
+}
+
+/**
+ * The toolkit's calls to wallet providers and adapters, each run exactly as the toolkit's own
+ * controllers run them, so the page shows the toolkit's own answer or error.
+ */
+export const toolkitCalls: ToolkitCall[] = [
+  {
+    id: 'connect',
+    label: 'Connect',
+    note: 'Connects the first wallet the toolkit found for the namespace.',
+    async run(ctx) {
+      const connector = ConnectorController.getConnectors(ns(ctx))[0]
+      await ConnectionController.connectExternal(
+        { id: connector?.id ?? 'none', type: connector?.type ?? 'INJECTED', provider: connector?.provider, info: connector?.info, chain: ns(ctx) },
+        ns(ctx),
+      )
+      return `connected ${addressOf(ctx) ?? ''}`.trim()
+    },
+  },
+  {
+    id: 'disconnect',
+    label: 'Disconnect',
+    note: 'Disconnects this namespace only.',
+    async run(ctx) {
+      await ctx.appKit.disconnect(ns(ctx))
+      return 'disconnected'
+    },
+  },
+  {
+    id: 'sign-message',
+    label: 'Sign message',
+    note: 'Signs with the active namespace.',
+    async run() {
+      return show(await ConnectionController.signMessage('Paylink toolkit check'))
+    },
+  },
+  {
+    id: 'send-transaction',
+    label: 'Send transaction',
+    note: 'Sends 0 to your own address; the toolkit sends on eip155 and solana only.',
+    async run(ctx) {
+      const address = addressOf(ctx)
+      const hash =
+        ctx.namespace === 'solana'
+          ? await ConnectionController.sendTransaction({ chainNamespace: 'solana', to: address ?? '', value: 0 })
+          : await client().sendTransaction({
+              chainNamespace: ns(ctx) as 'eip155',
+              to: address as Address,
+              address: address as Address,
+              data: '0x',
+              value: 0n,
+            })
+      return hash ? `hash ${hash}` : `not sent: the toolkit does not send on ${ctx.namespace}`
+    },
+  },
+  {
+    id: 'estimate-gas',
+    label: 'Estimate gas',
+    note: 'Gas estimation exists for eip155 only; other namespaces answer 0.',
+    async run(ctx) {
+      const address = (addressOf(ctx) ?? '0x0000000000000000000000000000000000000000') as Address
+      const gas = await client().estimateGas({ chainNamespace: ns(ctx) as 'eip155', address, to: address, data: '0x' })
+      return `${gas} gas`
+    },
+  },
+  {
+    id: 'write-contract',
+    label: 'Write contract',
+    note: 'Transfers 0 of the first token on the current network to yourself.',
+    async run(ctx) {
+      const network = ctx.appKit.getCaipNetwork(ns(ctx))
+      const token = firstToken(ctx.config, network?.caipNetworkId)
+      const address = (addressOf(ctx) ?? '0x0000000000000000000000000000000000000000') as Address
+      const tokenAddress = (token ? parseCaipAssetId(token.assetId).assetReference : address) as Address
+      const hash = await ConnectionController.writeContract({
+        tokenAddress,
+        fromAddress: address,
+        method: 'transfer',
+        abi: erc20Abi,
+        args: [address, 0n],
+        chainNamespace: ns(ctx),
+      })
+      return hash ? `hash ${hash}` : 'returned nothing'
+    },
+  },
+  {
+    id: 'balance',
+    label: 'Balance',
+    note: "The native balance, read by the namespace's adapter.",
+    async run(ctx) {
+      const address = addressOf(ctx)
+      const network = ctx.appKit.getCaipNetwork(ns(ctx))
+      if (!address || !network) throw new Error(`No ${ctx.namespace} account connected`)
+      const result = await ctx.appKit.updateNativeBalance(address, network.id, ns(ctx))
+      return result ? `${result.balance} ${result.symbol}` : 'returned nothing'
+    },
+  },
+  {
+    id: 'capabilities',
+    label: 'Capabilities',
+    note: 'wallet_getCapabilities (EIP-5792) on EVM.',
+    async run(ctx) {
+      return show(await ConnectionController.getCapabilities(addressOf(ctx) ?? ''))
+    },
+  },
+  {
+    id: 'grant-permissions',
+    label: 'Grant permissions',
+    note: 'wallet_grantPermissions (ERC-7715) on EVM.',
+    async run() {
+      return show(await ConnectionController.grantPermissions({ permissions: [], expiry: Math.floor(Date.now() / 1000) + 60 }))
+    },
+  },
+  {
+    id: 'revoke-permissions',
+    label: 'Revoke permissions',
+    note: 'wallet_revokePermissions on EVM.',
+    async run(ctx) {
+      const address = (addressOf(ctx) ?? '0x0000000000000000000000000000000000000000') as Address
+      return show(await client().revokePermissions({ pci: 'paylink-check', permissions: [], expiry: 0, address }))
+    },
+  },
+  {
+    id: 'get-assets',
+    label: 'Get assets',
+    note: 'wallet_getAssets (EIP-7811) on EVM.',
+    async run(ctx) {
+      return show(await ConnectionController.walletGetAssets({ account: (addressOf(ctx) ?? '0x') as Address }))
+    },
+  },
+]
