@@ -41,3 +41,4 @@ export const sessionAccounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.namespace] })],
 )
+export * from './linksSchema.js'
