@@ -41,4 +41,5 @@ export const sessionAccounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.namespace] })],
 )
-export * from './linksSchema.js'
+// No extension: drizzle-kit loads this file through require(), which does not map .js to .ts.
+export * from './linksSchema'
