@@ -1,0 +1,245 @@
+import { z } from 'zod'
+import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import type { Asset } from './config.js'
+import { isDecimalString, parseUnits } from './money.js'
+
+/**
+ * Payment links, payments, webhook deliveries and API keys: every body of those routes.
+ * Amounts are decimal strings in asset units ("12.5"); timestamps are ISO 8601 strings.
+ */
+
+export const linkStatuses = ['open', 'partially_paid', 'paid', 'expired'] as const
+export type LinkStatus = (typeof linkStatuses)[number]
+
+/**
+ * pending: submitted, not (or no longer) in a block. confirming: in a block, matches an option,
+ * fewer confirmations than required. confirmed: counted. failed: never was a valid payment
+ * (see `reason`). reverted: was detected, then the chain took it back.
+ */
+export const paymentStatuses = ['pending', 'confirming', 'confirmed', 'failed', 'reverted'] as const
+export type PaymentStatus = (typeof paymentStatuses)[number]
+
+/** Why a payment is failed, reverted, or back to pending. */
+export const paymentReasons = [
+  'wrong_network',
+  'tx_not_found',
+  'tx_reverted',
+  'wrong_recipient',
+  'wrong_token',
+  'no_transfer',
+  'already_credited',
+  'reorged_out',
+  'dropped',
+] as const
+export type PaymentReason = (typeof paymentReasons)[number]
+
+export const webhookEventTypes = [
+  'payment.detected',
+  'payment.confirmed',
+  'payment.reverted',
+  'link.paid',
+  'link.expired',
+] as const
+export type WebhookEventType = (typeof webhookEventTypes)[number]
+
+export const decimalAmountSchema = z
+  .string()
+  .max(90)
+  .refine(isDecimalString, 'must be a decimal amount such as "12.5"')
+
+export const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+export const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
+
+/** Our random ids: a short prefix and base64url (`lnk_…`, `pay_…`, `whd_…`, `key_…`). */
+export const resourceIdSchema = z.string().min(5).max(40).regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
+
+export const linkOptionInputSchema = z.strictObject({
+  asset: caipAssetIdSchema,
+  amount: decimalAmountSchema,
+  /** Defaults to the merchant's address. */
+  recipient: evmAddressSchema.optional(),
+})
+
+export const maxLinkExpirySeconds = 365 * 24 * 3600
+
+/** `POST /api/links`, without the per-asset checks (see `createLinkBodySchemaFor`). */
+export const createLinkBodySchema = z.strictObject({
+  title: z.string().trim().min(1).max(120),
+  description: z.string().max(2000).optional(),
+  options: z.array(linkOptionInputSchema).min(1).max(10),
+  expiresInSeconds: z.number().int().min(1).max(maxLinkExpirySeconds).optional(),
+  webhookUrl: z.string().min(1).max(2048).optional(),
+})
+export type CreateLinkBody = z.infer<typeof createLinkBodySchema>
+
+/**
+ * The create-link body checked against the configured assets: every option's asset must be
+ * configured, its amount above zero with no more decimals than the asset has. The web form
+ * and the server use the same checks, so an error names the same field in both.
+ */
+export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'assetId' | 'decimals' | 'symbol'>>) {
+  const byId = new Map(assets.map((asset) => [asset.assetId.toLowerCase(), asset]))
+  return createLinkBodySchema.superRefine((body, context) => {
+    body.options.forEach((option, i) => {
+      const asset = byId.get(option.asset.toLowerCase())
+      if (!asset) {
+        context.addIssue({ code: 'custom', path: ['options', i, 'asset'], message: `"${option.asset}" is not a configured asset` })
+        return
+      }
+      let atomic: bigint
+      try {
+        atomic = parseUnits(option.amount, asset.decimals)
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          path: ['options', i, 'amount'],
+          message: `${asset.symbol} has ${asset.decimals} decimal places; "${option.amount}" has more`,
+        })
+        return
+      }
+      if (atomic <= 0n) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be more than 0' })
+      if (atomic >= 2n ** 256n) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is too large' })
+    })
+    const seen = new Set<string>()
+    body.options.forEach((option, i) => {
+      const key = option.asset.toLowerCase()
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['options', i, 'asset'], message: 'is offered twice' })
+      seen.add(key)
+    })
+  })
+}
+
+export const linkOptionSchema = z.object({
+  id: z.string(),
+  asset: caipAssetIdSchema,
+  caipNetworkId: caipNetworkIdSchema,
+  symbol: z.string(),
+  decimals: z.number().int(),
+  amount: z.string(),
+  recipient: z.string(),
+  /** Confirmed before expiry. */
+  paid: z.string(),
+  /** Detected, not yet confirmed. */
+  confirming: z.string(),
+  /** paid beyond amount ("0" when not over). */
+  overpaid: z.string(),
+  /** Confirmed but mined after the link expired (not counted toward the status). */
+  late: z.string(),
+})
+export type LinkOption = z.infer<typeof linkOptionSchema>
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  linkId: z.string(),
+  caipNetworkId: caipNetworkIdSchema,
+  txHash: z.string(),
+  status: z.enum(paymentStatuses),
+  reason: z.enum(paymentReasons).nullable(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  /** Decimal in the asset's units; null until detected. */
+  amount: z.string().nullable(),
+  asset: caipAssetIdSchema.nullable(),
+  optionId: z.string().nullable(),
+  payer: z.string().nullable(),
+  blockNumber: z.string().nullable(),
+  /** Mined after the link's expiry. */
+  late: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  detectedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+})
+export type Payment = z.infer<typeof paymentSchema>
+
+/** What anyone with the link sees (`GET /api/links/:id`, and each server-sent event). */
+export const linkSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  merchantAddress: z.string(),
+  status: z.enum(linkStatuses),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Bumped on every change of the link or one of its payments. */
+  version: z.number().int(),
+  options: z.array(linkOptionSchema),
+  payments: z.array(paymentSchema),
+})
+export type Link = z.infer<typeof linkSchema>
+
+/** The merchant's view adds the webhook URL. */
+export const merchantLinkSchema = linkSchema.extend({ webhookUrl: z.string().nullable() })
+export type MerchantLink = z.infer<typeof merchantLinkSchema>
+
+/** `POST /api/links` -> 201: the only time the webhook secret is shown. */
+export const createdLinkSchema = merchantLinkSchema.extend({ webhookSecret: z.string().nullable() })
+export type CreatedLink = z.infer<typeof createdLinkSchema>
+
+export const linkListSchema = z.object({ links: z.array(merchantLinkSchema.omit({ payments: true })) })
+export type LinkList = z.infer<typeof linkListSchema>
+
+export const linkIdParamsSchema = z.strictObject({ id: resourceIdSchema })
+
+export const createPaymentBodySchema = z.strictObject({
+  caipNetworkId: caipNetworkIdSchema,
+  txHash: txHashSchema,
+})
+export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>
+
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  type: z.enum(webhookEventTypes),
+  /** pending: will be tried (again) at nextAttemptAt; failed: gave up (redeliver to try again). */
+  status: z.enum(webhookDeliveryStatuses),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+})
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>
+
+export const webhookDeliveryListSchema = z.object({
+  webhookUrl: z.string().nullable(),
+  deliveries: z.array(webhookDeliverySchema),
+})
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>
+
+export const redeliverParamsSchema = z.strictObject({ id: resourceIdSchema, deliveryId: resourceIdSchema })
+
+/** The JSON body POSTed to a link's webhook URL. */
+export const webhookEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(webhookEventTypes),
+  createdAt: z.string(),
+  data: z.object({
+    link: linkSchema.omit({ payments: true }),
+    payment: paymentSchema.nullable(),
+  }),
+})
+export type WebhookEvent = z.infer<typeof webhookEventSchema>
+
+export const createApiKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(64) })
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The token's first characters, to tell keys apart. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+})
+export type ApiKey = z.infer<typeof apiKeySchema>
+
+/** `POST /api/keys` -> 201: the only time the token is shown. */
+export const createdApiKeySchema = apiKeySchema.extend({ token: z.string() })
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>
+
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) })
+export const apiKeyIdParamsSchema = z.strictObject({ id: resourceIdSchema })
