@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
 import { FieldList, none, type Field } from './FieldList.js'
 import { networkFields } from './networkFields.js'
+import { useToolkitActivity } from './toolkitActivity.js'
 import { configuredNamespaces } from './toolkitNamespaces.js'
 import { useToolkitTick } from './useToolkitTick.js'
 
@@ -89,12 +90,22 @@ export function ConnectionSection() {
   useToolkitTick()
   const config = usePaylinkConfig()
   const stored = localStorage.getItem('@appkit/connection_status')
+  const { statuses, resyncFailures } = useToolkitActivity()
   return (
     <section aria-labelledby="toolkit-connection-title">
       <h2 id="toolkit-connection-title">Connection</h2>
       <p>
         Overall, as the toolkit saved it in this browser: <strong data-testid="toolkit-overall">{stored ?? 'disconnected'}</strong>
       </p>
+      <p>
+        Status changes since this page loaded:{' '}
+        <span data-testid="toolkit-status-history">{statuses.map((s) => `${s.namespace} ${s.status}`).join(', ') || 'none'}</span>
+      </p>
+      {resyncFailures.length > 0 && (
+        <p role="alert" className="error" data-testid="toolkit-resync-failures">
+          Connected before this page loaded but could not be restored: {resyncFailures.join(', ')}. Connect again.
+        </p>
+      )}
       <WalletSession />
       <div className="panels">
         {configuredNamespaces(config).map((ns) => (

@@ -1,12 +1,13 @@
 import type { AppKitNetwork } from '@reown/appkit/networks'
 import type { ChainNamespace } from '@reown/appkit-common'
+import { AlertController } from '@reown/appkit-controllers'
 import { useState } from 'react'
 import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
 import { toolkitErrorText } from './toolkitErrorText.js'
 import { configuredNamespaces, namespaceWithoutAdapter } from './toolkitNamespaces.js'
 import { useToolkitTick } from './useToolkitTick.js'
 
-function probeNetwork(namespace: ChainNamespace, reference: string): AppKitNetwork {
+function probeNetwork(namespace: ChainNamespace, reference: string): AppKitNetwork & { caipNetworkId: string } {
   const id = namespace === 'eip155' ? Number(reference) : reference
   return {
     id,
@@ -15,7 +16,7 @@ function probeNetwork(namespace: ChainNamespace, reference: string): AppKitNetwo
     caipNetworkId: `${namespace}:${reference}`,
     nativeCurrency: { name: 'Coin', symbol: 'COIN', decimals: 18 },
     rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
-  } as AppKitNetwork
+  } as AppKitNetwork & { caipNetworkId: string }
 }
 
 /**
@@ -71,7 +72,16 @@ export function NetworksSection() {
         <button onClick={act('Remove network', () => appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference))}>
           Remove network
         </button>
-        <button onClick={act('Switch network', () => appKit.switchNetwork(probeNetwork(namespace, reference)))}>Switch to it</button>
+        <button
+          onClick={act('Switch network', async () => {
+            const target = probeNetwork(namespace, reference)
+            await appKit.switchNetwork(target)
+            // The toolkit answers a network it does not list with an alert, not an error.
+            if (appKit.getCaipNetwork()?.caipNetworkId !== target.caipNetworkId) throw new Error(`not switched: ${AlertController.state.message || 'the toolkit refused'}`)
+          })}
+        >
+          Switch to it
+        </button>
       </div>
       {outcome && (
         <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'result' : 'error'} data-testid="toolkit-network-outcome">

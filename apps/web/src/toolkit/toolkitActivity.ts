@@ -1,4 +1,4 @@
-import { AlertController, EventsController, RouterController } from '@reown/appkit-controllers'
+import { AlertController, ChainController, EventsController, RouterController } from '@reown/appkit-controllers'
 import { useSyncExternalStore } from 'react'
 
 export interface ToolkitAlert {
@@ -20,9 +20,13 @@ export interface ToolkitActivity {
   events: readonly ToolkitEvent[]
   /** Modal views in the order they were shown (some, like SwitchNetwork, last a moment). */
   views: readonly string[]
+  /** Each chain's connection status, every time it changed. */
+  statuses: readonly { at: number; namespace: string; status: string }[]
+  /** Chains that were connected when the page loaded and did not come back. */
+  resyncFailures: readonly string[]
 }
 
-let activity: ToolkitActivity = { alerts: [], events: [], views: [] }
+let activity: ToolkitActivity = { alerts: [], events: [], views: [], statuses: [], resyncFailures: [] }
 const listeners = new Set<() => void>()
 let installed = false
 
@@ -53,6 +57,38 @@ export function recordToolkitActivity(): void {
   }
   RouterController.subscribeKey('view', (view) => {
     if (activity.views.at(-1) !== view) push({ views: [...activity.views, view].slice(-100) })
+  })
+  watchStatuses()
+}
+
+/**
+ * AppKit resyncs every chain on load. Through WalletConnect a failure logs a warning; through a
+ * browser wallet's adapter it marks the chain disconnected without a word. Paylink logs the same
+ * warning for those, so a dropped session is never silent.
+ */
+function watchStatuses() {
+  const connectedAtLoad = new Set((localStorage.getItem('@appkit/connected_namespaces') ?? '').split(',').filter(Boolean))
+  const last = new Map<string, string>()
+  const settled = new Set<string>()
+  ChainController.subscribe((state) => {
+    const changes: ToolkitActivity['statuses'][number][] = []
+    const failures: string[] = []
+    for (const [namespace, chain] of state.chains) {
+      const status = chain.accountState?.status ?? 'disconnected'
+      const before = last.get(namespace)
+      if (before === status) continue
+      last.set(namespace, status)
+      changes.push({ at: Date.now(), namespace, status })
+      if (settled.has(namespace) || status === 'connecting') continue
+      settled.add(namespace)
+      if (status === 'disconnected' && before === 'connecting' && connectedAtLoad.has(namespace)) {
+        failures.push(namespace)
+        console.warn("AppKit couldn't sync existing connection", `(${namespace}): marked disconnected`)
+      }
+    }
+    if (changes.length || failures.length) {
+      push({ statuses: [...activity.statuses, ...changes].slice(-200), resyncFailures: [...activity.resyncFailures, ...failures] })
+    }
   })
 }
 
