@@ -130,7 +130,15 @@ describe('GET /api/openapi.json', () => {
     const instance = await app({ devnetUpstreams: { 31337: rpc.url } })
     const doc = (await instance.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     expect(doc.openapi).toBe('3.1.0')
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/config', '/api/health', '/api/openapi.json', '/devnet/rpc/{chainId}'])
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/config',
+      '/api/health',
+      '/api/me',
+      '/api/openapi.json',
+      '/api/siwx/nonce',
+      '/api/siwx/sessions',
+      '/devnet/rpc/{chainId}',
+    ])
     const config = doc.paths['/api/config'].get.responses['200'].content['application/json'].schema
     expect(config.required).toEqual(expect.arrayContaining(['projectId', 'demo', 'networks', 'assets']))
     const proxy = doc.paths['/devnet/rpc/{chainId}'].post

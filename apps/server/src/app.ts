@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { Asset, Network } from '@paylink/shared'
@@ -11,6 +12,8 @@ import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
 import { RouteRegistry } from './http/routeRegistry.js'
+import { checkOrigin } from './siwx/checkOrigin.js'
+import { siwxRoutes, type RateLimit } from './siwx/siwxRoutes.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { webApp } from './web/webApp.js'
@@ -32,6 +35,18 @@ export interface AppConfig {
   devnetUpstreams?: Record<number, string>
   /** Per-RPC timeout of the health check (default 2000 ms). */
   chainTimeoutMs?: number
+  siwx?: SiwxAppOptions
+}
+
+export interface SiwxAppOptions {
+  /** Default 86400 (SIWX_SESSION_TTL_SECONDS). */
+  sessionTtlSeconds?: number
+  /** Default "Sign in to Paylink" (SIWX_STATEMENT). */
+  statement?: string
+  /** Per IP; default 30 a minute. */
+  nonceRateLimit?: RateLimit
+  /** Per IP; default 10 a minute. */
+  signInRateLimit?: RateLimit
 }
 
 export const appVersion = '0.1.0'
@@ -79,10 +94,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         new HttpError(429, 'RATE_LIMITED', `Too many requests; try again in ${context.after}.`),
     })
 
+    await app.register(cookie)
+    app.addHook('onRequest', checkOrigin(config.publicOrigin))
+
     await app.register(healthRoutes, {
       db: database.db,
       networks: config.networks,
       timeoutMs: config.chainTimeoutMs ?? 2000,
+    })
+    await app.register(siwxRoutes, {
+      db: database.db,
+      publicOrigin: config.publicOrigin,
+      statement: config.siwx?.statement ?? 'Sign in to Paylink',
+      sessionTtlSeconds: config.siwx?.sessionTtlSeconds ?? 86_400,
+      rpcUrls: signInRpcUrls(config),
+      nonceRateLimit: config.siwx?.nonceRateLimit ?? { max: 30, timeWindow: 60_000 },
+      signInRateLimit: config.siwx?.signInRateLimit ?? { max: 10, timeWindow: 60_000 },
     })
     await app.register(publicConfigRoutes, { publicConfig: toPublicConfig(config) })
     await app.register(openApiRoutes, {
@@ -101,6 +128,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (ownsDatabase) await database.close().catch(() => {})
     throw error
   }
+}
+
+/** The RPC each network's signatures are checked over: the devnet's anvil directly, not through our proxy. */
+function signInRpcUrls(config: AppConfig): Map<string, string> {
+  return new Map(
+    config.networks.map((network) => {
+      const [namespace, reference] = network.caipNetworkId.split(':')
+      const upstream = namespace === 'eip155' ? config.devnetUpstreams?.[Number(reference)] : undefined
+      return [network.caipNetworkId, upstream ?? network.rpcUrl]
+    }),
+  )
 }
 
 function isDatabase(value: Database | OpenDatabaseOptions): value is Database {

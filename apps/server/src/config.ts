@@ -30,6 +30,10 @@ export interface ServerConfig {
   assets: Asset[]
   /** Absolute path of the JSON config file read, if any. */
   configFile: string | null
+  /** Longest a wallet sign-in session lasts (SIWX_SESSION_TTL_SECONDS). */
+  siwxSessionTtlSeconds: number
+  /** The statement line of the sign-in message (SIWX_STATEMENT). */
+  siwxStatement: string
 }
 
 export type Env = Record<string, string | undefined>
@@ -63,6 +67,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const configFile = configPath ? resolve(cwd, configPath) : null
   const file = configFile ? readConfigFile(configFile) : configFileSchema.parse({})
 
+  const siwxSessionTtlSeconds = readSessionTtl(nonEmpty(env.SIWX_SESSION_TTL_SECONDS))
+  const siwxStatement = readStatement(env.SIWX_STATEMENT)
+
   const devnetOverride = readDevnetFlag(nonEmpty(env.PAYLINK_DEVNET))
   const devnet = devnetOverride ?? file.devnet ?? file.networks.length === 0
 
@@ -80,6 +87,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     networks: file.networks,
     assets: file.assets,
     configFile,
+    siwxSessionTtlSeconds,
+    siwxStatement,
   }
 }
 
@@ -142,6 +151,24 @@ function readLogLevel(value: string | undefined): LogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${value}")`)
   }
   return level as LogLevel
+}
+
+function readSessionTtl(value: string | undefined): number {
+  if (value === undefined) return 86_400
+  const seconds = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(seconds) || seconds < 60 || seconds > 31_536_000) {
+    throw new ConfigError(`SIWX_SESSION_TTL_SECONDS must be an integer from 60 to 31536000 (got "${value}")`)
+  }
+  return seconds
+}
+
+function readStatement(value: string | undefined): string {
+  const statement = value?.trim() || 'Sign in to Paylink'
+  // EIP-4361: one line of printable text (it sits between blank lines of the message).
+  if (statement.length > 200 || !/^[\x20-\x7e]+$/.test(statement)) {
+    throw new ConfigError(`SIWX_STATEMENT must be one line of at most 200 printable ASCII characters (got "${value}")`)
+  }
+  return statement
 }
 
 function readDevnetFlag(value: string | undefined): boolean | undefined {

@@ -72,6 +72,7 @@ export async function startServer({
       database,
       webDist: config.webDist,
       logLevel,
+      siwx: { sessionTtlSeconds: config.siwxSessionTtlSeconds, statement: config.siwxStatement },
       ...(demo ? { devnetUpstreams: demo.upstreams } : {}),
     })
     cleanups.push(() => app.close())

@@ -35,6 +35,7 @@ export function defineRoute<
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(spec.rateLimit ? { config: { rateLimit: spec.rateLimit } } : {}),
     handler: async (request, reply) => {
       const params = parsePart(spec.params, request.params, 'params')
       const query = parsePart(spec.querystring, request.query, 'query')

@@ -38,6 +38,8 @@ export interface RouteSpec<
   body?: B
   /** Bytes; defaults to Fastify's 1 MiB. */
   bodyLimit?: number
+  /** Per-IP limit (@fastify/rate-limit); omit for none. */
+  rateLimit?: { max: number; timeWindow: number | string }
   responses: Record<number, RouteResponse>
 }
 
