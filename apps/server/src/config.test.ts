@@ -60,6 +60,8 @@ describe('loadConfig', () => {
       networks: [],
       assets: [],
       configFile: null,
+      siwxSessionTtlSeconds: 86_400,
+      siwxStatement: 'Sign in to Paylink',
     })
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'))
   })
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         WEB_DIST: 'web',
         PAYLINK_DEVNET: '0',
+        SIWX_SESSION_TTL_SECONDS: '3600',
+        SIWX_STATEMENT: ' Sign in to Example Pay ',
       },
       '/srv',
     )
@@ -89,6 +93,8 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       webDist: '/srv/web',
       devnet: false,
+      siwxSessionTtlSeconds: 3600,
+      siwxStatement: 'Sign in to Example Pay',
     })
   })
 
@@ -112,6 +118,11 @@ describe('loadConfig', () => {
     [{ REOWN_PROJECT_ID: 'not-a-project' }, /^REOWN_PROJECT_ID must be 32 hexadecimal/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ PAYLINK_DEVNET: 'yes' }, /^PAYLINK_DEVNET must be 0 or 1/],
+    [{ SIWX_SESSION_TTL_SECONDS: '1d' }, /^SIWX_SESSION_TTL_SECONDS must be an integer from 60 to 31536000/],
+    [{ SIWX_SESSION_TTL_SECONDS: '59' }, /^SIWX_SESSION_TTL_SECONDS must be/],
+    [{ SIWX_SESSION_TTL_SECONDS: '99999999' }, /^SIWX_SESSION_TTL_SECONDS must be/],
+    [{ SIWX_STATEMENT: 'Sign in\nand pay' }, /^SIWX_STATEMENT must be one line/],
+    [{ SIWX_STATEMENT: 'x'.repeat(201) }, /^SIWX_STATEMENT must be one line/],
     [{ PAYLINK_CONFIG: 'missing.json' }, /^PAYLINK_CONFIG names a file that cannot be read/],
   ])('refuses %j, naming the variable', (env, message) => {
     expectConfigError(env, message)
