@@ -8,6 +8,9 @@ import { openDatabase, type Database, type OpenDatabaseOptions } from './db/open
 import { rpcProxy } from './devnet/rpcProxy.js'
 import { HttpError } from './errors.js'
 import { healthRoutes } from './health/healthRoutes.js'
+import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.js'
+import { linkRoutes } from './links/linkRoutes.js'
+import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './links/paymentLinks.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
@@ -36,6 +39,15 @@ export interface AppConfig {
   /** Per-RPC timeout of the health check (default 2000 ms). */
   chainTimeoutMs?: number
   siwx?: SiwxAppOptions
+  /** Intervals and limits of the payment tracker, webhook worker and event streams. */
+  paymentLinks?: PaymentLinksOptions
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment tracker and webhook worker: created with the app, started by startServer or a test. */
+    paymentLinks: PaymentLinksServices
+  }
 }
 
 export interface SiwxAppOptions {
@@ -111,6 +123,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       nonceRateLimit: config.siwx?.nonceRateLimit ?? { max: 30, timeWindow: 60_000 },
       signInRateLimit: config.siwx?.signInRateLimit ?? { max: 10, timeWindow: 60_000 },
     })
+    const paymentLinks = createPaymentLinksServices({
+      db: database.db,
+      networks: config.networks,
+      ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
+      ...(config.paymentLinks ? { options: config.paymentLinks } : {}),
+      onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
+    })
+    app.decorate('paymentLinks', paymentLinks)
+    // Before the server and the database close: no worker may write to a closing database.
+    app.addHook('preClose', async () => paymentLinks.stop())
+    await app.register(linkRoutes, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      services: paymentLinks,
+      ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
+      ...(config.paymentLinks?.submitCheckTimeoutMs ? { submitCheckTimeoutMs: config.paymentLinks.submitCheckTimeoutMs } : {}),
+    })
+    await app.register(apiKeyRoutes, { db: database.db })
     await app.register(publicConfigRoutes, { publicConfig: toPublicConfig(config) })
     await app.register(openApiRoutes, {
       info: {

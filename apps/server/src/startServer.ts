@@ -78,6 +78,8 @@ export async function startServer({
     cleanups.push(() => app.close())
 
     const address = await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
+    // Payment tracking and webhook delivery run in every process; they share the work through the database.
+    app.paymentLinks.start()
     print(`Paylink is running at ${config.publicOrigin}${devnet ? ' (demo: devnet with Dev Wallet)' : ''}`)
     return { app, address, devnet, close }
   } catch (error) {

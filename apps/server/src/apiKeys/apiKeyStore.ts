@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { ApiKey, CreatedApiKey } from '@paylink/shared'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { apiKeys } from '../db/linksSchema.js'
+import type { Db } from '../db/openDatabase.js'
+import { newId } from '../links/newId.js'
+import type { Merchant } from '../links/requireMerchant.js'
+
+type ApiKeyRow = typeof apiKeys.$inferSelect
+
+/**
+ * A token has 256 random bits, so a plain SHA-256 is enough to store it: there is nothing to
+ * brute-force, and lookups stay one indexed equality.
+ */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+function toView(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }
+}
+
+/** A new key for the merchant; the token is returned here and never again. */
+export async function createApiKey(db: Db, merchant: Merchant, name: string): Promise<CreatedApiKey> {
+  const token = `plk_${randomBytes(32).toString('base64url')}`
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      id: newId('key'),
+      merchant: merchant.id,
+      merchantAddress: merchant.address,
+      name,
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, 10),
+    })
+    .returning()
+  return { ...toView(row!), token }
+}
+
+export async function listApiKeys(db: Db, merchant: Merchant): Promise<ApiKey[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt))
+  return rows.map(toView)
+}
+
+/** True when the merchant had such a live key (now revoked). */
+export async function revokeApiKey(db: Db, merchant: Merchant, id: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
+  return rows.length > 0
+}
+
+export async function findMerchantByApiKey(db: Db, token: string): Promise<Merchant | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.tokenHash, hashToken(token)), isNull(apiKeys.revokedAt)))
+    .returning()
+  if (!row) return null
+  const namespace = row.merchant.slice(0, row.merchant.indexOf(':'))
+  return { id: row.merchant, namespace, address: row.merchantAddress }
+}

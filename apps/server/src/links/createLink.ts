@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto'
+import { parseCaipAssetId, parseUnits, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
+import { getAddress, isAddress } from 'viem'
+import { linkOptions, links } from '../db/linksSchema.js'
+import type { Db } from '../db/openDatabase.js'
+import { HttpError, RequestValidationError } from '../errors.js'
+import { checkWebhookUrl } from '../webhooks/checkWebhookUrl.js'
+import { toLinkView } from './linkViews.js'
+import { newId } from './newId.js'
+import type { Merchant } from './requireMerchant.js'
+
+export interface CreateLinkParameters {
+  db: Db
+  merchant: Merchant
+  /** Already checked with createLinkBodySchemaFor(assets). */
+  body: CreateLinkBody
+  assets: readonly Asset[]
+  networks: readonly Network[]
+  now?: Date
+}
+
+/** Namespaces whose payments the server can verify today. */
+const payableNamespaces = new Set(['eip155'])
+
+export async function createLink({ db, merchant, body, assets, networks, now = new Date() }: CreateLinkParameters): Promise<CreatedLink> {
+  if (body.webhookUrl !== undefined) {
+    const problem = checkWebhookUrl(body.webhookUrl)
+    if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)
+  }
+  const linkId = newId('lnk')
+  const optionRows = body.options.map((option, position) => {
+    const where = `body.options[${position}]`
+    const asset = assets.find((a) => a.assetId.toLowerCase() === option.asset.toLowerCase())
+    if (!asset) throw new RequestValidationError(`${where}.asset: "${option.asset}" is not a configured asset`)
+    const parsed = parseCaipAssetId(asset.assetId)
+    const namespace = parsed.caipNetworkId.split(':')[0]!
+    if (!payableNamespaces.has(namespace) || !networks.some((n) => n.caipNetworkId === asset.caipNetworkId)) {
+      throw new HttpError(400, 'UNSUPPORTED_ASSET', `${where}.asset: payments on ${asset.caipNetworkId} cannot be verified yet`)
+    }
+    const recipient = option.recipient ?? (merchant.namespace === namespace ? merchant.address : undefined)
+    if (!recipient || !isAddress(recipient, { strict: false })) {
+      throw new RequestValidationError(`${where}.recipient: is required (the signed-in account is not an ${namespace} address)`)
+    }
+    const tokenAddress = asset.native ? null : parsed.assetReference.toLowerCase()
+    if (tokenAddress !== null && !isAddress(tokenAddress, { strict: false })) {
+      throw new HttpError(400, 'UNSUPPORTED_ASSET', `${where}.asset: "${asset.assetId}" is not an ERC-20 contract`)
+    }
+    return {
+      id: newId('opt'),
+      linkId,
+      position,
+      assetId: asset.assetId,
+      caipNetworkId: asset.caipNetworkId,
+      symbol: asset.symbol,
+      decimals: asset.decimals,
+      tokenAddress,
+      amount: parseUnits(option.amount, asset.decimals).toString(),
+      recipient: getAddress(recipient),
+    }
+  })
+
+  const webhookSecret = body.webhookUrl ? `whsec_${randomBytes(32).toString('base64url')}` : null
+  const linkRow = {
+    id: linkId,
+    merchant: merchant.id,
+    merchantAddress: merchant.address,
+    title: body.title,
+    description: body.description ?? null,
+    status: 'open',
+    expiresAt: body.expiresInSeconds ? new Date(now.getTime() + body.expiresInSeconds * 1000) : null,
+    webhookUrl: body.webhookUrl ?? null,
+    webhookSecret,
+    version: 1,
+    createdAt: now,
+    paidAt: null,
+  }
+  const [link, options] = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(links).values(linkRow).returning()
+    const insertedOptions = await tx.insert(linkOptions).values(optionRows).returning()
+    return [inserted!, insertedOptions.sort((a, b) => a.position - b.position)] as const
+  })
+  return { ...toLinkView(link, options, [], now), webhookUrl: link.webhookUrl, webhookSecret }
+}

@@ -1,0 +1,236 @@
+import {
+  apiErrorSchema,
+  createdLinkSchema,
+  createLinkBodySchemaFor,
+  createPaymentBodySchema,
+  linkIdParamsSchema,
+  linkListSchema,
+  linkSchema,
+  paymentSchema,
+  redeliverParamsSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  type Asset,
+  type Link,
+  type Network,
+} from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { HttpError } from '../errors.js'
+import { defineRoute } from '../http/defineRoute.js'
+import { submitPayment } from '../payments/submitPayment.js'
+import { listWebhookDeliveries, redeliverWebhook } from '../webhooks/webhookDeliveries.js'
+import { createLink } from './createLink.js'
+import type { PaymentLinksServices } from './paymentLinks.js'
+import { getLink, getPayment, listLinks } from './readLinks.js'
+import { requireMerchant } from './requireMerchant.js'
+
+export interface LinkRoutesOptions {
+  db: Db
+  assets: readonly Asset[]
+  networks: readonly Network[]
+  services: PaymentLinksServices
+  heartbeatMs?: number
+  submitCheckTimeoutMs?: number
+}
+
+const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
+const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
+
+export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
+  const { db, assets, networks, services } = options
+  const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
+  const heartbeatMs = options.heartbeatMs ?? 15_000
+  const submitCheckTimeoutMs = options.submitCheckTimeoutMs ?? 3000
+
+  const streams = new Set<() => void>()
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end()
+  })
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links',
+      operationId: 'createLink',
+      summary: 'Create a payment link',
+      description:
+        'Signed-in merchant (cookie) or `Authorization: Bearer <api key>`. Each option is an asset (CAIP-19) and an amount in its units; the recipient defaults to the merchant address. The answer carries the webhook secret, shown only here.',
+      tags: ['links'],
+      body: createLinkBodySchemaFor(assets),
+      responses: {
+        201: { description: 'The link', schema: createdLinkSchema },
+        400: errorResponse('A field is wrong (INVALID_REQUEST naming it, UNSUPPORTED_ASSET)'),
+        401: unauthorized,
+      },
+    },
+    async ({ body, request, reply }) => {
+      const merchant = await requireMerchant(request, db)
+      const link = await createLink({ db, merchant, body, assets, networks })
+      reply.header('cache-control', 'no-store')
+      return reply.code(201).send(link)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/links',
+      operationId: 'listLinks',
+      summary: "The merchant's links with status and totals per option",
+      tags: ['links'],
+      responses: { 200: { description: 'Newest first (up to 200)', schema: linkListSchema }, 401: unauthorized },
+    },
+    async ({ request, reply }) => {
+      const merchant = await requireMerchant(request, db)
+      reply.header('cache-control', 'no-store')
+      return listLinks(db, merchant)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/links/:id',
+      operationId: 'getLink',
+      summary: 'A link as the payer sees it: options, status, expiry, totals, payments',
+      tags: ['links'],
+      params: linkIdParamsSchema,
+      responses: { 200: { description: 'The link', schema: linkSchema }, 404: notFound },
+    },
+    async ({ params, reply }) => {
+      const link = await getLink(db, params.id)
+      if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${params.id}.`)
+      reply.header('cache-control', 'no-store')
+      return link
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/links/:id/events',
+      operationId: 'streamLinkEvents',
+      summary: 'Server-sent events: the link (as GET /api/links/:id) now and after every change',
+      description:
+        'Each message is `event: link`, `id: <version>`, `data: <the link JSON>`; the first one is the current state. A `: heartbeat` comment comes every 15 s. The stream stays open until the client leaves or the server stops.',
+      tags: ['links'],
+      params: linkIdParamsSchema,
+      responses: { 200: { description: 'An event stream', contentType: 'text/event-stream' }, 404: notFound },
+    },
+    async ({ params, request, reply }) => {
+      const link = await getLink(db, params.id)
+      if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${params.id}.`)
+      reply.hijack()
+      const res = reply.raw
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      res.write('retry: 3000\n\n')
+      const send = (state: Link) => res.write(`event: link\nid: ${state.version}\ndata: ${JSON.stringify(state)}\n\n`)
+      const unsubscribe = services.events.subscribe(params.id, send)
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs)
+      let ended = false
+      const end = () => {
+        if (ended) return
+        ended = true
+        clearInterval(heartbeat)
+        unsubscribe()
+        streams.delete(end)
+        res.end()
+      }
+      streams.add(end)
+      request.raw.on('close', end)
+      res.on('error', end)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/payments',
+      operationId: 'submitPayment',
+      summary: 'Tell the server a transaction pays this link; it decides from the chain',
+      description:
+        'Public (the payer). Answers 202 with the payment after a first look at the chain (up to 3 s): usually confirming, confirmed or failed with a reason; pending when the node does not know the transaction yet. The same hash again returns the same payment.',
+      tags: ['payments'],
+      params: linkIdParamsSchema,
+      body: createPaymentBodySchema,
+      responses: { 202: { description: 'The payment', schema: paymentSchema }, 404: notFound },
+    },
+    async ({ params, body, reply }) => {
+      const { payment, created } = await submitPayment({ db, linkId: params.id, body, confirmations })
+      services.events.notify(params.id)
+      let current = payment
+      if (created && payment.status === 'pending') {
+        await withTimeout(services.tracker.processSubmitted(body.caipNetworkId, payment.id), submitCheckTimeoutMs).catch((error: unknown) =>
+          app.log.warn({ err: error, paymentId: payment.id }, 'first check of a submitted payment failed; the tracker will retry'),
+        )
+        current = (await getPayment(db, payment.id)) ?? payment
+        services.tracker.poke(body.caipNetworkId)
+      }
+      reply.header('cache-control', 'no-store')
+      return reply.code(202).send(current)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/links/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
+      summary: "A link's webhook deliveries (merchant): status code, attempts, next retry",
+      tags: ['webhooks'],
+      params: linkIdParamsSchema,
+      responses: { 200: { description: 'Newest first', schema: webhookDeliveryListSchema }, 401: unauthorized, 404: notFound },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await requireMerchant(request, db)
+      reply.header('cache-control', 'no-store')
+      return listWebhookDeliveries(db, merchant, params.id)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/webhooks/:deliveryId/redeliver',
+      operationId: 'redeliverWebhook',
+      summary: 'Send a webhook event again (same event id and body, new signature)',
+      tags: ['webhooks'],
+      params: redeliverParamsSchema,
+      responses: {
+        202: { description: 'Queued; the worker sends it at once', schema: webhookDeliverySchema },
+        401: unauthorized,
+        404: errorResponse('No such link of yours or delivery (LINK_NOT_FOUND, DELIVERY_NOT_FOUND)'),
+      },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await requireMerchant(request, db)
+      const delivery = await redeliverWebhook(db, merchant, params.id, params.deliveryId)
+      services.webhooks.poke()
+      return reply.code(202).send(delivery)
+    },
+  )
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,42 @@
+import type { Link, LinkList, Payment } from '@paylink/shared'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { linkOptions, links, payments } from '../db/linksSchema.js'
+import type { Db } from '../db/openDatabase.js'
+import { toLinkView, toPaymentView } from './linkViews.js'
+import { loadLinkRows } from './loadLinkRows.js'
+import type { Merchant } from './requireMerchant.js'
+
+/** The public view of a link, or null. */
+export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
+  const rows = await loadLinkRows(db, linkId)
+  return rows ? toLinkView(rows.link, rows.options, rows.payments, now) : null
+}
+
+/** The merchant's links, newest first, with status and totals per option (no payment list). */
+export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date(), limit = 200): Promise<LinkList> {
+  const linkRows = await db.select().from(links).where(eq(links.merchant, merchant.id)).orderBy(desc(links.createdAt)).limit(limit)
+  if (linkRows.length === 0) return { links: [] }
+  const ids = linkRows.map((l) => l.id)
+  const [optionRows, paymentRows] = [
+    await db.select().from(linkOptions).where(inArray(linkOptions.linkId, ids)),
+    await db.select().from(payments).where(and(inArray(payments.linkId, ids), inArray(payments.status, ['confirming', 'confirmed']))),
+  ]
+  return {
+    links: linkRows.map((link) => {
+      const { payments: _, ...view } = toLinkView(
+        link,
+        optionRows.filter((o) => o.linkId === link.id).sort((a, b) => a.position - b.position),
+        paymentRows.filter((p) => p.linkId === link.id),
+        now,
+      )
+      return { ...view, webhookUrl: link.webhookUrl }
+    }),
+  }
+}
+
+export async function getPayment(db: Db, paymentId: string): Promise<Payment | null> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId))
+  if (!payment) return null
+  const [option] = payment.optionId ? await db.select().from(linkOptions).where(eq(linkOptions.id, payment.optionId)) : []
+  return toPaymentView(payment, option)
+}

@@ -1,0 +1,128 @@
+import type { PaymentReason, PaymentStatus, WebhookEventType } from '@paylink/shared'
+import type { EvmPaymentEvidence } from '../chains/readEvmPaymentEvidence.js'
+import type { LinkOptionRow, PaymentRow } from '../links/linkViews.js'
+import { matchTransfer, type TransferCredit } from './matchTransfer.js'
+
+export interface DecidePaymentContext {
+  head: bigint
+  now: Date
+  /** The link's options on the payment's network. */
+  options: readonly LinkOptionRow[]
+  linkExpiresAt: Date | null
+  /** How long a transaction the node does not know may stay pending. */
+  missingGraceMs: number
+  /** Blocks past the required confirmations during which a confirmed payment is still re-checked. */
+  watchBlocks: number
+}
+
+export type PaymentPatch = Partial<
+  Pick<
+    PaymentRow,
+    | 'status'
+    | 'reason'
+    | 'optionId'
+    | 'logIndex'
+    | 'amount'
+    | 'payer'
+    | 'blockNumber'
+    | 'blockHash'
+    | 'confirmations'
+    | 'late'
+    | 'watchUntilBlock'
+    | 'missingSince'
+    | 'detectedAt'
+    | 'confirmedAt'
+  >
+>
+
+export interface PaymentDecision {
+  /** Nothing a reader can see changed: release the claim only. */
+  unchanged: boolean
+  patch: PaymentPatch
+  /** Transfers to credit, in preference order (first free one wins); none when already credited. */
+  credits: TransferCredit[]
+  events: WebhookEventType[]
+}
+
+const unchanged: PaymentDecision = { unchanged: true, patch: {}, credits: [], events: [] }
+
+/**
+ * The next state of one payment from fresh chain evidence: the state machine of the tracker
+ * as a pure function (see the README's "Payments" section for the diagram in words).
+ */
+export function decidePayment(payment: PaymentRow, evidence: EvmPaymentEvidence, context: DecidePaymentContext): PaymentDecision {
+  const { receipt, block, transaction } = evidence
+  const status = payment.status as PaymentStatus
+  const credited = payment.optionId !== null
+  const wasDetected = status === 'confirming' || status === 'confirmed'
+
+  if (!receipt) {
+    if (wasDetected) {
+      // Reorged out: wait for the transaction to be mined again, for a while.
+      return change({ status: 'pending', reason: 'reorged_out', confirmations: 0, confirmedAt: null, missingSince: context.now }, [], ['payment.reverted'])
+    }
+    if (status !== 'pending') return unchanged
+    if (transaction) return payment.missingSince ? { ...unchanged, patch: { missingSince: null } } : unchanged
+    const missingSince = payment.missingSince ?? context.now
+    if (context.now.getTime() - missingSince.getTime() >= context.missingGraceMs) {
+      return credited ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: 'tx_not_found' })
+    }
+    return payment.missingSince ? unchanged : { ...unchanged, patch: { missingSince } }
+  }
+  // The node's receipt and its canonical block disagree (mid-reorg): decide next time.
+  if (!block || block.hash !== receipt.blockHash) return unchanged
+
+  const patch: PaymentPatch = {}
+  const events: WebhookEventType[] = []
+  let credits: TransferCredit[] = []
+  let next: PaymentStatus = status
+  const late = context.linkExpiresAt !== null && block.timestamp * 1000n > BigInt(context.linkExpiresAt.getTime())
+
+  if (!credited) {
+    if (status !== 'pending') return unchanged
+    if (!transaction) return unchanged
+    const match = matchTransfer(transaction, receipt, context.options.map(toMatchable))
+    if (!match.ok) return change({ status: 'failed', reason: match.reason })
+    credits = match.credits
+    next = 'confirming'
+    Object.assign(patch, { reason: null, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, late, detectedAt: context.now, missingSince: null })
+    events.push('payment.detected')
+  } else {
+    if (!receipt.success) {
+      return change({ status: 'reverted', reason: 'tx_reverted', confirmations: 0, confirmedAt: null }, [], status === 'pending' ? [] : ['payment.reverted'])
+    }
+    if (payment.blockHash !== receipt.blockHash) {
+      Object.assign(patch, { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, late })
+    }
+    if (status === 'pending') {
+      next = 'confirming'
+      Object.assign(patch, { reason: null, missingSince: null })
+      events.push('payment.detected')
+    }
+  }
+
+  const confirmations = Number(context.head >= receipt.blockNumber ? context.head - receipt.blockNumber + 1n : 0n)
+  if (next === 'confirming' && confirmations >= payment.requiredConfirmations) {
+    next = 'confirmed'
+    patch.confirmedAt = context.now
+    patch.watchUntilBlock = receipt.blockNumber + BigInt(payment.requiredConfirmations + context.watchBlocks)
+    events.push('payment.confirmed')
+  } else if (next === 'confirmed' && confirmations < payment.requiredConfirmations) {
+    // Moved to a later block by a reorg: not deep enough any more.
+    next = 'confirming'
+    patch.confirmedAt = null
+  }
+  if (next !== status) patch.status = next
+  if (confirmations !== payment.confirmations) patch.confirmations = confirmations
+  return { unchanged: Object.keys(patch).length === 0, patch, credits, events }
+}
+
+function change(patch: PaymentPatch, credits: TransferCredit[] = [], events: WebhookEventType[] = []): PaymentDecision {
+  return { unchanged: false, patch, credits, events }
+}
+
+function toMatchable(option: LinkOptionRow) {
+  return { id: option.id, tokenAddress: option.tokenAddress, recipient: option.recipient.toLowerCase() }
+}
+
+export type { PaymentReason }

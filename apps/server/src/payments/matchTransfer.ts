@@ -1,0 +1,70 @@
+import type { EvmReceipt, EvmTransaction } from '../chains/readEvmPaymentEvidence.js'
+
+/** keccak256("Transfer(address,address,uint256)") */
+export const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+export interface MatchableOption {
+  id: string
+  /** Lowercase token contract; null for the native coin. */
+  tokenAddress: string | null
+  /** Lowercase. */
+  recipient: string
+}
+
+/** A transfer in the transaction that pays an option. logIndex -1 is the native value. */
+export interface TransferCredit {
+  optionId: string
+  logIndex: number
+  amount: bigint
+  payer: string
+}
+
+export type MatchTransferReturnType =
+  | { ok: true; credits: TransferCredit[] }
+  | { ok: false; reason: 'tx_reverted' | 'wrong_recipient' | 'wrong_token' | 'no_transfer' }
+
+/**
+ * Which of a link's options (on the transaction's network) a mined transaction pays, from the
+ * chain's data alone. Native: `to` is the recipient and `value` the amount. ERC-20: a Transfer
+ * log emitted by the option's token contract to the recipient. Credits come in option order.
+ */
+export function matchTransfer(
+  transaction: EvmTransaction,
+  receipt: EvmReceipt,
+  options: ReadonlyArray<MatchableOption>,
+): MatchTransferReturnType {
+  if (!receipt.success) return { ok: false, reason: 'tx_reverted' }
+  const transfers = receipt.logs.flatMap((log) =>
+    log.topics.length === 3 && log.topics[0] === transferTopic && log.data.length === 66
+      ? [{ token: log.address, from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), amount: BigInt(log.data), logIndex: log.logIndex }]
+      : [],
+  )
+
+  const credits: TransferCredit[] = []
+  for (const option of options) {
+    if (option.tokenAddress === null) {
+      if (transaction.to === option.recipient && transaction.value > 0n) {
+        credits.push({ optionId: option.id, logIndex: -1, amount: transaction.value, payer: transaction.from })
+      }
+      continue
+    }
+    for (const transfer of transfers) {
+      if (transfer.token === option.tokenAddress && transfer.to === option.recipient && transfer.amount > 0n) {
+        credits.push({ optionId: option.id, logIndex: transfer.logIndex, amount: transfer.amount, payer: transfer.from })
+      }
+    }
+  }
+  if (credits.length) return { ok: true, credits }
+
+  const recipients = new Set(options.map((option) => option.recipient))
+  const paidARecipient =
+    (transaction.value > 0n && transaction.to !== null && recipients.has(transaction.to)) ||
+    transfers.some((transfer) => recipients.has(transfer.to))
+  if (paidARecipient) return { ok: false, reason: 'wrong_token' }
+  if (transaction.value > 0n || transfers.length) return { ok: false, reason: 'wrong_recipient' }
+  return { ok: false, reason: 'no_transfer' }
+}
+
+function topicAddress(topic: string): string {
+  return `0x${topic.slice(-40)}`.toLowerCase()
+}

@@ -1,0 +1,68 @@
+import type { CreatePaymentBody, Payment } from '@paylink/shared'
+import { and, eq } from 'drizzle-orm'
+import { linkOptions, links, payments } from '../db/linksSchema.js'
+import type { Db } from '../db/openDatabase.js'
+import { HttpError } from '../errors.js'
+import { toPaymentView } from '../links/linkViews.js'
+import { newId } from '../links/newId.js'
+import { refreshLink } from '../links/refreshLink.js'
+
+export interface SubmitPaymentParameters {
+  db: Db
+  linkId: string
+  body: CreatePaymentBody
+  /** Required confirmations per tracked network (CAIP-2 id). */
+  confirmations: ReadonlyMap<string, number>
+  now?: Date
+}
+
+export interface SubmitPaymentReturnType {
+  payment: Payment
+  /** False when this (link, network, hash) was submitted before: the same payment comes back. */
+  created: boolean
+}
+
+/**
+ * Records a payer's claim "this transaction pays this link". Nothing is believed yet: the
+ * payment starts pending (or failed at once when the network is none of the link's options)
+ * and the tracker decides from the chain. Submitting the same hash again, even concurrently,
+ * returns the one payment (a unique index on link, network and hash).
+ */
+export async function submitPayment({ db, linkId, body, confirmations, now = new Date() }: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
+  const txHash = body.txHash.toLowerCase()
+  const [link] = await db.select({ id: links.id }).from(links).where(eq(links.id, linkId))
+  if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${linkId}.`)
+  const options = await db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
+  const option = options.find((o) => o.caipNetworkId === body.caipNetworkId)
+  const required = confirmations.get(body.caipNetworkId)
+  const offered = option !== undefined && required !== undefined
+
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        id: newId('pay'),
+        linkId,
+        caipNetworkId: body.caipNetworkId,
+        txHash,
+        status: offered ? 'pending' : 'failed',
+        reason: offered ? null : 'wrong_network',
+        requiredConfirmations: Math.max(1, required ?? 1),
+        missingSince: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (row) await refreshLink(tx, linkId, now)
+    return row
+  })
+  if (inserted) return { payment: toPaymentView(inserted, undefined), created: true }
+
+  const [existing] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.linkId, linkId), eq(payments.caipNetworkId, body.caipNetworkId), eq(payments.txHash, txHash)))
+  if (!existing) throw new Error(`payment for ${txHash} vanished after a conflicting insert`)
+  return { payment: toPaymentView(existing, options.find((o) => o.id === existing.optionId)), created: false }
+}

@@ -1,0 +1,57 @@
+import type { WebhookDelivery, WebhookDeliveryList, WebhookEventType } from '@paylink/shared'
+import { and, desc, eq } from 'drizzle-orm'
+import { links, webhookDeliveries } from '../db/linksSchema.js'
+import type { Db } from '../db/openDatabase.js'
+import { HttpError } from '../errors.js'
+import type { Merchant } from '../links/requireMerchant.js'
+import { webhookRetryWindowMs } from './enqueueWebhookEvents.js'
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect
+
+function toView(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    type: row.type as WebhookEventType,
+    status: row.status as WebhookDelivery['status'],
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  }
+}
+
+/** Another merchant's link answers 404 like a missing one: link ids are not confirmed to strangers. */
+async function ownedLink(db: Db, merchant: Merchant, linkId: string) {
+  const [link] = await db
+    .select({ id: links.id, webhookUrl: links.webhookUrl })
+    .from(links)
+    .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
+  if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${linkId} of yours.`)
+  return link
+}
+
+export async function listWebhookDeliveries(db: Db, merchant: Merchant, linkId: string): Promise<WebhookDeliveryList> {
+  const link = await ownedLink(db, merchant, linkId)
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.linkId, linkId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(200)
+  return { webhookUrl: link.webhookUrl, deliveries: rows.map(toView) }
+}
+
+/** Sends the same event (same id and body, fresh signature) again as soon as the worker runs. */
+export async function redeliverWebhook(db: Db, merchant: Merchant, linkId: string, deliveryId: string, now = new Date()): Promise<WebhookDelivery> {
+  await ownedLink(db, merchant, linkId)
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.linkId, linkId)))
+    .returning()
+  if (!row) throw new HttpError(404, 'DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)
+  return toView(row)
+}

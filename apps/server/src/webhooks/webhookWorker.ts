@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { links, webhookDeliveries } from '../db/linksSchema.js'
+import type { Db } from '../db/openDatabase.js'
+import { checkWebhookUrl } from './checkWebhookUrl.js'
+import { sendWebhook, type SendWebhookReturnType } from './sendWebhook.js'
+
+export interface WebhookWorkerOptions {
+  db: Db
+  /** How often the outbox is looked at (default 1000 ms); `poke()` looks at once. */
+  pollIntervalMs?: number
+  /** Per attempt (default 10 000 ms). */
+  timeoutMs?: number
+  /** Default 64 KiB. */
+  maxResponseBytes?: number
+  /** First retry after this (default 10 s), doubling per attempt up to retryMaxMs (default 1 h). */
+  retryBaseMs?: number
+  retryMaxMs?: number
+  /** Deliveries sent at once (default 8). */
+  concurrency?: number
+  leaseMs?: number
+  onError?: (error: unknown) => void
+}
+
+export interface WebhookWorker {
+  start(): void
+  stop(): Promise<void>
+  poke(): void
+  /** Sends every due delivery once; returns how many were attempted. */
+  runOnce(): Promise<number>
+}
+
+/** Delay before attempt `attempts + 1`, after `attempts` failures: exponential with ±20 % jitter. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
+  return Math.round(exponential * (0.8 + 0.4 * random()))
+}
+
+/**
+ * Delivers the outbox: claims due rows (lease, FOR UPDATE SKIP LOCKED: several processes
+ * share the work), POSTs each signed event, and records the outcome. A failure is retried
+ * with exponential backoff until the row's give-up time (72 h after the event). A crash
+ * between sending and recording means the event is sent again: at-least-once, so receivers
+ * de-duplicate on the event id.
+ */
+export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  const { db } = options
+  const pollIntervalMs = options.pollIntervalMs ?? 1000
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024
+  const retryBaseMs = options.retryBaseMs ?? 10_000
+  const retryMaxMs = options.retryMaxMs ?? 3600_000
+  const concurrency = options.concurrency ?? 8
+  const leaseMs = options.leaseMs ?? timeoutMs * 2 + 5000
+
+  const runOnce = async (): Promise<number> => {
+    const leaseToken = randomBytes(12).toString('base64url')
+    const due = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+          or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(concurrency)
+      .for('update', { skipLocked: true })
+    const claimed = await db
+      .update(webhookDeliveries)
+      .set({ leaseToken, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(inArray(webhookDeliveries.id, due))
+      .returning()
+    if (claimed.length === 0) return 0
+    const secrets = await db
+      .select({ id: links.id, secret: links.webhookSecret })
+      .from(links)
+      .where(inArray(links.id, [...new Set(claimed.map((d) => d.linkId))]))
+
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const secret = secrets.find((s) => s.id === delivery.linkId)?.secret
+        const problem = checkWebhookUrl(delivery.url)
+        const result: SendWebhookReturnType =
+          problem || !secret
+            ? { ok: false, statusCode: null, error: problem ? `URL refused: ${problem}` : 'the link has no webhook secret' }
+            : await sendWebhook({ url: delivery.url, body: delivery.body, secret, eventId: delivery.eventId, timeoutMs, maxResponseBytes })
+        const attempts = delivery.attempts + 1
+        const now = Date.now()
+        const next = new Date(now + retryDelayMs(attempts, retryBaseMs, retryMaxMs))
+        const givingUp = !result.ok && (problem !== null || next.getTime() > delivery.giveUpAt.getTime())
+        await db
+          .update(webhookDeliveries)
+          .set({
+            attempts,
+            status: result.ok ? 'succeeded' : givingUp ? 'failed' : 'pending',
+            lastStatusCode: result.statusCode,
+            lastError: result.error?.slice(0, 500) ?? null,
+            nextAttemptAt: result.ok || givingUp ? null : next,
+            deliveredAt: result.ok ? new Date(now) : null,
+            leaseToken: null,
+            leaseUntil: null,
+          })
+          .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.leaseToken, leaseToken)))
+      }),
+    )
+    return claimed.length
+  }
+
+  let running = false
+  let loopDone: Promise<void> = Promise.resolve()
+  let wake: (() => void) | null = null
+  let poked = false
+
+  const loop = async () => {
+    while (running) {
+      try {
+        // A full batch means there may be more due right now.
+        while (running && (await runOnce()) === concurrency) {}
+      } catch (error) {
+        options.onError?.(error)
+      }
+      if (!running) break
+      if (poked) {
+        poked = false
+        continue
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs)
+        wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      wake = null
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      loopDone = loop()
+    },
+    async stop() {
+      running = false
+      wake?.()
+      await loopDone
+    },
+    poke() {
+      poked = true
+      wake?.()
+    },
+    runOnce,
+  }
+}
