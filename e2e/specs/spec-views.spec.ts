@@ -1,0 +1,72 @@
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+test.describe('spec §2: named views, reached from the product', () => {
+  test('Connect, AllWallets, Account, Networks, SwitchNetwork, UnsupportedChain and back, Swap and ApproveTransaction', async ({ page }) => {
+    await page.goto('/toolkit')
+    const modal = page.locator('w3m-modal')
+    const card = modal.locator('wui-card')
+    const view = page.getByTestId('toolkit-view')
+
+    await page.getByRole('button', { name: 'Open Connect' }).click()
+    await expect(modal.locator('w3m-connect-view')).toBeVisible()
+    await expect(view).toHaveText('Connect')
+    await page.keyboard.press('Escape')
+    await expect(card).toBeHidden()
+
+    await page.getByRole('button', { name: 'Open AllWallets' }).click()
+    await expect(modal.locator('w3m-all-wallets-view')).toBeVisible()
+    await expect(view).toHaveText('AllWallets')
+    await page.keyboard.press('Escape')
+    await expect(card).toBeHidden()
+
+    await connectWallet(page, 'Paylink Test Wallet')
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+    await expect(card).toBeHidden()
+
+    // Account: the header's account button once connected.
+    await page.locator('appkit-button').click()
+    await expect(modal.locator('w3m-account-view')).toBeVisible()
+    await expect(view).toHaveText('Account')
+    await page.keyboard.press('Escape')
+    await expect(card).toBeHidden()
+
+    // Networks, then SwitchNetwork for as long as the wallet has not answered the switch.
+    await page.evaluate(() => (window as any).__testWallets.evm.holdNextSwitch())
+    await page.locator('appkit-network-button').click()
+    await expect(modal.locator('w3m-networks-view')).toBeVisible()
+    await expect(view).toHaveText('Networks')
+    await modal.locator('w3m-networks-view').getByText('Paylink Devnet L2').click()
+    await expect(modal.locator('w3m-network-switch-view')).toBeVisible()
+    await expect(view).toHaveText('SwitchNetwork')
+    await page.evaluate(() => (window as any).__testWallets.evm.releaseSwitch())
+    await expect(page.getByTestId('toolkit-eip155-network-caip-network-id')).toHaveText('eip155:31338')
+    await expect(modal.locator('w3m-network-switch-view')).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(card).toBeHidden()
+
+    // The wallet moves to a chain Paylink does not list: UnsupportedChain.
+    await page.evaluate(() => (window as any).__testWallets.evm.walletSwitchChain(999))
+    await expect(modal.locator('w3m-unsupported-chain-view')).toContainText('support your current network')
+    await expect(view).toHaveText('UnsupportedChain')
+    await expect(page.getByTestId('toolkit-eip155-network-name')).toHaveText('Unknown Network')
+    // ...and back to a listed chain by itself: Paylink follows (AppKit alone stays on "Unknown Network").
+    await page.evaluate(() => (window as any).__testWallets.evm.walletSwitchChain(31337))
+    await expect(card).toBeHidden()
+    await expect(page.getByTestId('toolkit-eip155-network-name')).toHaveText('Paylink Devnet')
+    await expect(page.getByTestId('toolkit-eip155-network-caip-network-id')).toHaveText('eip155:31337')
+    await expect(page.locator('appkit-network-button')).toContainText('Paylink Devnet')
+
+    // Views a site can open by name.
+    for (const [name, element] of [
+      ['Swap', 'w3m-swap-view'],
+      ['ApproveTransaction', 'w3m-approve-transaction-view'],
+    ] as const) {
+      await page.getByRole('button', { name: `Open ${name}` }).click()
+      await expect(modal.locator(element)).toBeAttached()
+      await expect(view).toHaveText(name)
+      await page.keyboard.press('Escape')
+      await expect(card).toBeHidden()
+    }
+    await expect(page.getByTestId('toolkit-views-seen')).toContainText('SwitchNetwork')
+  })
+})
