@@ -17,7 +17,8 @@ export function createEvmRpcClient({ rpcUrl, timeoutMs = 5000, onHttpRequest }: 
       batch: { batchSize: 500, wait: 0 },
       timeout: timeoutMs,
       retryCount: 1,
-      ...(onHttpRequest ? { onFetchRequest: () => onHttpRequest() } : {}),
+      // onFetchRequest may return a replacement request: return nothing.
+      ...(onHttpRequest ? { onFetchRequest: () => void onHttpRequest() } : {}),
     }),
   })
 }

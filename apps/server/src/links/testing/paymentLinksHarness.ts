@@ -1,0 +1,168 @@
+/**
+ * Test harness for payment links: the devnet (two anvils + Test USD), a database, apps built
+ * on them with short worker intervals, a merchant API key, and wallet helpers.
+ */
+import { startDevnet, type Devnet } from '@paylink/devnet'
+import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
+import type { FastifyInstance } from 'fastify'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  type Address,
+  type Hash,
+  type PublicClient,
+} from 'viem'
+import { createApiKey } from '../../apiKeys/apiKeyStore.js'
+import { buildApp, type AppConfig } from '../../app.js'
+import type { Database } from '../../db/openDatabase.js'
+import { devnetNetworks } from '../../devnet/devnetNetworks.js'
+import type { PaymentLinksOptions } from '../paymentLinks.js'
+import { merchantOf, type Merchant } from '../requireMerchant.js'
+
+export const L1 = 'eip155:31337'
+export const L2 = 'eip155:31338'
+
+export interface Harness {
+  devnet: Devnet
+  database: Database
+  merchant: Merchant
+  apiKey: string
+  assets: { eth: string; eth2: string; tusd: string }
+  networks(confirmations?: number): Network[]
+  /** A new app on the harness database (workers not started); closed by `close()`. */
+  app(options?: { confirmations?: number; paymentLinks?: PaymentLinksOptions; database?: Database }): Promise<FastifyInstance>
+  createLink(app: FastifyInstance, body: Record<string, unknown>): Promise<CreatedLink>
+  submit(app: FastifyInstance, linkId: string, txHash: string, caipNetworkId?: string): Promise<Payment>
+  getLink(app: FastifyInstance, linkId: string): Promise<Link>
+  payEth(options: { to: Address; amount: string; chainId?: number; from?: Address }): Promise<Hash>
+  payTusd(options: { to: Address; amount: string; from?: Address; gas?: bigint }): Promise<Hash>
+  rpc(chainId: number, method: string, params?: unknown[]): Promise<unknown>
+  mine(blocks: number, chainId?: number): Promise<void>
+  client(chainId?: number): PublicClient
+  close(): Promise<void>
+}
+
+export const fastPaymentLinks: PaymentLinksOptions = {
+  tracker: { pollIntervalMs: 50, idleRecheckMs: 0, settings: { missingGraceMs: 60_000, leaseMs: 5000 } },
+  webhooks: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400, timeoutMs: 2000 },
+  eventPollIntervalMs: 100,
+  heartbeatMs: 200,
+}
+
+export async function startHarness(database: Database): Promise<Harness> {
+  const devnet = await startDevnet()
+  const apps: FastifyInstance[] = []
+  const rpcUrl = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)!.rpcUrl
+  const demo = devnetNetworks(devnet, 'http://localhost:3000')
+  const tusd = demo.assets.find((a) => !a.native)!.assetId
+  const merchant = merchantOf({ namespace: 'eip155', address: devnet.accounts[1]! })
+  const { token: apiKey } = await createApiKey(database.db, merchant, 'tests')
+  const clients = new Map<number, PublicClient>()
+  const client = (chainId = 31337) => {
+    if (!clients.has(chainId)) clients.set(chainId, createPublicClient({ transport: http(rpcUrl(chainId)), pollingInterval: 20 }))
+    return clients.get(chainId)!
+  }
+  const wallet = (chainId: number, from: Address) => createWalletClient({ transport: http(rpcUrl(chainId)), account: from })
+  const payer = devnet.accounts[2]!
+  const waitMined = async (hash: Hash, chainId: number) => {
+    await client(chainId).waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    return hash
+  }
+  const rpc = async (chainId: number, method: string, params: unknown[] = []) => {
+    const response = await fetch(rpcUrl(chainId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+    if (body.error) throw new Error(`${method}: ${body.error.message}`)
+    return body.result
+  }
+
+  const networks = (confirmations = 1): Network[] =>
+    demo.networks.map((network) => ({
+      ...network,
+      rpcUrl: rpcUrl(Number(network.caipNetworkId.split(':')[1])),
+      confirmations: network.caipNetworkId === L1 ? confirmations : 1,
+    }))
+
+  const harness: Harness = {
+    devnet,
+    database,
+    merchant,
+    apiKey,
+    assets: { eth: `${L1}/slip44:60`, eth2: `${L2}/slip44:60`, tusd },
+    networks,
+    async app({ confirmations = 1, paymentLinks = fastPaymentLinks, database: db = database } = {}) {
+      const config: AppConfig = {
+        publicOrigin: 'http://localhost:3000',
+        projectId: null,
+        demo: false,
+        networks: networks(confirmations),
+        assets: demo.assets,
+        database: db,
+        webDist: '/nonexistent',
+        paymentLinks,
+      }
+      const app = await buildApp(config)
+      apps.push(app)
+      return app
+    },
+    async createLink(app, body) {
+      const response = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${apiKey}` }, payload: body })
+      if (response.statusCode !== 201) throw new Error(`createLink: ${response.statusCode} ${response.body}`)
+      return response.json()
+    },
+    async submit(app, linkId, txHash, caipNetworkId = L1) {
+      const response = await app.inject({ method: 'POST', url: `/api/links/${linkId}/payments`, payload: { caipNetworkId, txHash } })
+      if (response.statusCode !== 202) throw new Error(`submit: ${response.statusCode} ${response.body}`)
+      return response.json()
+    },
+    async getLink(app, linkId) {
+      return (await app.inject({ method: 'GET', url: `/api/links/${linkId}` })).json()
+    },
+    async payEth({ to, amount, chainId = 31337, from = payer }) {
+      const hash = await wallet(chainId, from).sendTransaction({ chain: null, to, value: parseEther(amount) })
+      return waitMined(hash, chainId)
+    },
+    async payTusd({ to, amount, from = payer, gas }) {
+      const hash = await wallet(31337, from).writeContract({
+        chain: null,
+        address: devnet.token.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to, parseUnits(amount, 6)],
+        ...(gas ? { gas } : {}),
+      })
+      return waitMined(hash, 31337)
+    },
+    rpc,
+    async mine(blocks, chainId = 31337) {
+      await createTestClient({ mode: 'anvil', transport: http(rpcUrl(chainId)) }).mine({ blocks })
+    },
+    client,
+    async close() {
+      await Promise.all(apps.map((app) => app.close().catch(() => {})))
+      await devnet.stop()
+    },
+  }
+  return harness
+}
+
+/** Re-runs `check` until it stops throwing (or gives up after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000, intervalMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    }
+  }
+}

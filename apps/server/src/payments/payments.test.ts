@@ -1,0 +1,278 @@
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { keccak256, toHex, type Address, type Hash } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paymentCredits, payments, webhookDeliveries } from '../db/linksSchema.js'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { eventually, fastPaymentLinks, L1, L2, startHarness, type Harness } from '../links/testing/paymentLinksHarness.js'
+
+let database: Database
+let h: Harness
+let app: FastifyInstance
+let merchant: Address
+let other: Address
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: ':memory:' })
+  h = await startHarness(database)
+  app = await h.app()
+  merchant = h.devnet.accounts[1]!
+  other = h.devnet.accounts[5]!
+}, 30_000)
+
+afterAll(async () => {
+  await h?.close()
+  await database?.close()
+})
+
+const hook = 'http://127.0.0.1:9/hook'
+
+async function eventTypes(linkId: string): Promise<string[]> {
+  const rows = await database.db.select({ type: webhookDeliveries.type }).from(webhookDeliveries).where(eq(webhookDeliveries.linkId, linkId))
+  return rows.map((r) => r.type).sort()
+}
+
+function ethLink(amount: string, extra: Record<string, unknown> = {}) {
+  return { title: 'Coffee', options: [{ asset: h.assets.eth, amount }], webhookUrl: hook, ...extra }
+}
+function tusdLink(amount: string, extra: Record<string, unknown> = {}) {
+  return { title: 'Book', options: [{ asset: h.assets.tusd, amount }], webhookUrl: hook, ...extra }
+}
+
+describe('native and ERC-20 payments', () => {
+  it('confirms a native payment at once with 1 confirmation and marks the link paid', async () => {
+    const link = await h.createLink(app, ethLink('0.01'))
+    expect(link.options[0]!.recipient).toBe(merchant)
+    const hash = await h.payEth({ to: merchant, amount: '0.01' })
+    const payment = await h.submit(app, link.id, hash)
+    expect(payment).toMatchObject({ status: 'confirmed', amount: '0.01', asset: h.assets.eth, confirmations: 1, requiredConfirmations: 1, reason: null })
+    expect(payment.payer).toBe(h.devnet.accounts[2]!.toLowerCase())
+    const after = await h.getLink(app, link.id)
+    expect(after.status).toBe('paid')
+    expect(after.options[0]).toMatchObject({ paid: '0.01', overpaid: '0' })
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.detected'])
+  })
+
+  it('counts confirmations of an ERC-20 payment block by block before confirming it', async () => {
+    const app3 = await h.app({ confirmations: 3 })
+    const link = await h.createLink(app3, tusdLink('25'))
+    const hash = await h.payTusd({ to: merchant, amount: '25' })
+    const payment = await h.submit(app3, link.id, hash)
+    expect(payment).toMatchObject({ status: 'confirming', confirmations: 1, requiredConfirmations: 3, amount: '25' })
+    expect((await h.getLink(app3, link.id)).status).toBe('open')
+    await h.mine(1)
+    await app3.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(app3, link.id)).payments[0]).toMatchObject({ status: 'confirming', confirmations: 2 })
+    await h.mine(1)
+    await app3.paymentLinks.tracker.runOnce()
+    const after = await h.getLink(app3, link.id)
+    expect(after.payments[0]).toMatchObject({ status: 'confirmed', confirmations: 3 })
+    expect(after.status).toBe('paid')
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.detected'])
+  })
+
+  it('adds up an underpayment and a top-up; records an overpayment', async () => {
+    const link = await h.createLink(app, tusdLink('10'))
+    await h.submit(app, link.id, await h.payTusd({ to: merchant, amount: '4' }))
+    let state = await h.getLink(app, link.id)
+    expect(state.status).toBe('partially_paid')
+    expect(state.options[0]).toMatchObject({ paid: '4', overpaid: '0' })
+    await h.submit(app, link.id, await h.payTusd({ to: merchant, amount: '7.5' }))
+    state = await h.getLink(app, link.id)
+    expect(state.status).toBe('paid')
+    expect(state.options[0]).toMatchObject({ paid: '11.5', overpaid: '1.5' })
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.confirmed', 'payment.detected', 'payment.detected'])
+  })
+
+  it('pays a link through either of its options', async () => {
+    const link = await h.createLink(app, { title: 'Either', options: [{ asset: h.assets.tusd, amount: '5' }, { asset: h.assets.eth2, amount: '0.002' }] })
+    const payment = await h.submit(app, link.id, await h.payEth({ to: merchant, amount: '0.002', chainId: 31338 }), L2)
+    expect(payment).toMatchObject({ status: 'confirmed', asset: h.assets.eth2, optionId: link.options[1]!.id })
+    expect((await h.getLink(app, link.id)).status).toBe('paid')
+  })
+})
+
+describe('payments that do not pay', () => {
+  it('fails a transfer to another address (wrong_recipient)', async () => {
+    const link = await h.createLink(app, ethLink('0.01'))
+    const payment = await h.submit(app, link.id, await h.payEth({ to: other, amount: '0.01' }))
+    expect(payment).toMatchObject({ status: 'failed', reason: 'wrong_recipient', amount: null })
+    expect((await h.getLink(app, link.id)).status).toBe('open')
+    expect(await eventTypes(link.id)).toEqual([])
+  })
+
+  it('fails a payment in another asset than offered (wrong_token)', async () => {
+    const link = await h.createLink(app, tusdLink('1'))
+    const payment = await h.submit(app, link.id, await h.payEth({ to: merchant, amount: '1' }))
+    expect(payment).toMatchObject({ status: 'failed', reason: 'wrong_token' })
+  })
+
+  it('fails a transaction on a network none of the options is on (wrong_network)', async () => {
+    const link = await h.createLink(app, ethLink('0.01'))
+    const hash = await h.payEth({ to: merchant, amount: '0.01', chainId: 31338 })
+    const payment = await h.submit(app, link.id, hash, L2)
+    expect(payment).toMatchObject({ status: 'failed', reason: 'wrong_network', caipNetworkId: L2 })
+    // The same hash on L1 is unknown there: it waits (pending), it is not credited.
+    expect((await h.submit(app, link.id, hash, L1)).status).toBe('pending')
+  })
+
+  it('fails a reverted transaction (tx_reverted)', async () => {
+    const link = await h.createLink(app, tusdLink('20000'))
+    // More than the payer holds, with a fixed gas limit so the wallet does not refuse it.
+    const hash = await h.payTusd({ to: merchant, amount: '20000', gas: 100_000n })
+    expect((await h.client().getTransactionReceipt({ hash })).status).toBe('reverted')
+    const payment = await h.submit(app, link.id, hash)
+    expect(payment).toMatchObject({ status: 'failed', reason: 'tx_reverted' })
+  })
+
+  it('keeps an unknown transaction pending, then fails it after the grace period (tx_not_found)', async () => {
+    const graceApp = await h.app({ paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 300 } } } })
+    const link = await h.createLink(graceApp, ethLink('0.01'))
+    const unknown = keccak256(toHex(`unknown-${Math.random()}`))
+    expect(await h.submit(graceApp, link.id, unknown)).toMatchObject({ status: 'pending', reason: null })
+    await graceApp.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(graceApp, link.id)).payments[0]!.status).toBe('pending')
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    await graceApp.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(graceApp, link.id)).payments[0]).toMatchObject({ status: 'failed', reason: 'tx_not_found' })
+  })
+})
+
+describe('one transfer credits one payment', () => {
+  it('credits a hash to the first link only (already_credited on the second)', async () => {
+    const a = await h.createLink(app, ethLink('0.01'))
+    const b = await h.createLink(app, ethLink('0.01'))
+    const hash = await h.payEth({ to: merchant, amount: '0.01' })
+    expect((await h.submit(app, a.id, hash)).status).toBe('confirmed')
+    expect(await h.submit(app, b.id, hash)).toMatchObject({ status: 'failed', reason: 'already_credited' })
+    expect((await h.getLink(app, b.id)).status).toBe('open')
+  })
+
+  it('makes one payment of concurrent submissions of one hash to one link', async () => {
+    const link = await h.createLink(app, ethLink('0.01'))
+    const hash = await h.payEth({ to: merchant, amount: '0.01' })
+    const results = await Promise.all(Array.from({ length: 5 }, () => h.submit(app, link.id, hash)))
+    expect(new Set(results.map((p) => p.id)).size).toBe(1)
+    const state = await h.getLink(app, link.id)
+    expect(state.payments).toHaveLength(1)
+    expect(state.payments[0]!.status).toBe('confirmed')
+    expect(state.options[0]!.paid).toBe('0.01')
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.detected'])
+  })
+})
+
+describe('expiry', () => {
+  it('expires a link (link.expired) and records a later payment as late without paying the link', async () => {
+    const link = await h.createLink(app, ethLink('0.01', { expiresInSeconds: 1 }))
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await h.getLink(app, link.id)).status).toBe('expired')
+    await app.paymentLinks.tracker.runOnce()
+    expect(await eventTypes(link.id)).toEqual(['link.expired'])
+    // anvil stamps blocks with whole seconds: make sure the block is after the expiry.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const payment = await h.submit(app, link.id, await h.payEth({ to: merchant, amount: '0.01' }))
+    expect(payment).toMatchObject({ status: 'confirmed', late: true })
+    const state = await h.getLink(app, link.id)
+    expect(state.status).toBe('expired')
+    expect(state.options[0]).toMatchObject({ paid: '0', late: '0.01' })
+  })
+})
+
+describe('reorgs', () => {
+  it('sends a payment whose block was reorged away back to pending and takes paid from the link', async () => {
+    const link = await h.createLink(app, ethLink('0.01'))
+    const snapshot = await h.rpc(31337, 'evm_snapshot')
+    const hash = await h.payEth({ to: merchant, amount: '0.01' })
+    const raw = (await h.rpc(31337, 'eth_getRawTransactionByHash', [hash])) as Hash
+    expect((await h.submit(app, link.id, hash)).status).toBe('confirmed')
+    expect((await h.getLink(app, link.id)).status).toBe('paid')
+
+    await h.rpc(31337, 'evm_revert', [snapshot])
+    await h.mine(2)
+    await app.paymentLinks.tracker.runOnce()
+    let state = await h.getLink(app, link.id)
+    expect(state.payments[0]).toMatchObject({ status: 'pending', reason: 'reorged_out', confirmations: 0 })
+    expect(state.status).toBe('open')
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.detected', 'payment.reverted'])
+
+    // The same signed transaction mined again, in another block: detected and confirmed again.
+    await h.rpc(31337, 'eth_sendRawTransaction', [raw])
+    await h.client().waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    await app.paymentLinks.tracker.runOnce()
+    state = await h.getLink(app, link.id)
+    expect(state.payments[0]).toMatchObject({ status: 'confirmed', reason: null })
+    expect(state.status).toBe('paid')
+    expect(await database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, state.payments[0]!.id))).toHaveLength(1)
+  })
+
+  it('re-reads a confirming payment: reorged out, it becomes reverted (dropped) when it never returns', async () => {
+    const app3 = await h.app({ confirmations: 3, paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 200 } } } })
+    const link = await h.createLink(app3, tusdLink('3'))
+    const snapshot = await h.rpc(31337, 'evm_snapshot')
+    const hash = await h.payTusd({ to: merchant, amount: '3' })
+    expect((await h.submit(app3, link.id, hash)).status).toBe('confirming')
+    await h.rpc(31337, 'evm_revert', [snapshot])
+    await h.mine(3)
+    await app3.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(app3, link.id)).payments[0]).toMatchObject({ status: 'pending', reason: 'reorged_out' })
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    await app3.paymentLinks.tracker.runOnce()
+    const state = await h.getLink(app3, link.id)
+    expect(state.payments[0]).toMatchObject({ status: 'reverted', reason: 'dropped' })
+    expect(state.status).toBe('open')
+    expect(await eventTypes(link.id)).toEqual(['payment.detected', 'payment.reverted'])
+  })
+})
+
+describe('crash safety', () => {
+  it('resumes after the server stops between detection and confirmation', async () => {
+    const first = await h.app({ confirmations: 2 })
+    const link = await h.createLink(first, tusdLink('2'))
+    const hash = await h.payTusd({ to: merchant, amount: '2' })
+    expect((await h.submit(first, link.id, hash)).status).toBe('confirming')
+    await first.close()
+    await h.mine(1)
+
+    const second = await h.app({ confirmations: 2 })
+    second.paymentLinks.start()
+    await eventually(async () => expect((await h.getLink(second, link.id)).status).toBe('paid'))
+    await second.paymentLinks.stop()
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.detected'])
+  })
+
+  it('leaves a payment claimed by a crashed tracker alone until the claim expires', async () => {
+    const app2 = await h.app({ confirmations: 2, paymentLinks: { ...fastPaymentLinks, tracker: { settings: { leaseMs: 5000 } } } })
+    const link = await h.createLink(app2, tusdLink('1'))
+    const hash = await h.payTusd({ to: merchant, amount: '1' })
+    const payment = await h.submit(app2, link.id, hash)
+    await h.mine(1)
+    // A tracker that claimed the payment and died: its lease is still running.
+    await database.db.update(payments).set({ leaseToken: 'dead', leaseUntil: sql`now() + interval '400 milliseconds'` }).where(eq(payments.id, payment.id))
+    await app2.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(app2, link.id)).payments[0]!.status).toBe('confirming')
+    await new Promise((resolve) => setTimeout(resolve, 450))
+    await app2.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(app2, link.id)).payments[0]!.status).toBe('confirmed')
+  })
+})
+
+describe('batched reads', () => {
+  it('reads N payments of a network with a fixed number of RPC requests per block', async () => {
+    const app5 = await h.app({ confirmations: 100 })
+    const { tracker } = app5.paymentLinks
+    const link = await h.createLink(app5, tusdLink('1000'))
+    for (let i = 0; i < 12; i++) await h.submit(app5, link.id, await h.payTusd({ to: merchant, amount: '1' }))
+    const unknown = Array.from({ length: 8 }, (_, i) => keccak256(toHex(`nope-${i}-${Math.random()}`)))
+    for (const hash of unknown) await h.submit(app5, link.id, hash)
+    await h.mine(1)
+    const before = tracker.rpcRequests(L1)
+    await tracker.runOnce()
+    const perBlock = tracker.rpcRequests(L1) - before
+    // eth_blockNumber; receipts (+ transactions of unmatched ones); canonical blocks.
+    expect(perBlock).toBeLessThanOrEqual(3)
+    console.info(`tracker: ${perBlock} RPC requests for one block with 20 tracked payments`)
+    const state = await h.getLink(app5, link.id)
+    expect(state.payments.filter((p) => p.status === 'confirming')).toHaveLength(12)
+    expect(state.payments.filter((p) => p.status === 'pending')).toHaveLength(8)
+  })
+})
