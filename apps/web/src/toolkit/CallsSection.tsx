@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '@reown/appkit-common'
+import { ChainController } from '@reown/appkit-controllers'
 import { useState } from 'react'
 import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
 import { toolkitCalls } from './toolkitCalls.js'
@@ -17,6 +18,8 @@ export function CallsSection() {
   const run = async (id: string) => {
     const call = toolkitCalls.find((c) => c.id === id)!
     setOutcomes((o) => ({ ...o, [id]: 'running' }))
+    // The toolkit runs each call with the adapter of the active namespace, as its modal tabs do.
+    if (namespace !== namespaceWithoutAdapter && ChainController.state.activeChain !== namespace) ChainController.setActiveNamespace(namespace)
     let outcome: Outcome
     try {
       outcome = { ok: true, text: await call.run({ appKit, config, namespace }) }

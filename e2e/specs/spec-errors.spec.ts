@@ -1,0 +1,126 @@
+import { connectWallet, expect, test } from '../support/fixtures.js'
+import type { Page } from '@playwright/test'
+
+async function runCall(page: Page, namespace: string, label: string) {
+  await page.getByLabel('Namespace for the calls').selectOption(namespace)
+  await page.getByRole('button', { name: label, exact: true }).click()
+}
+
+async function connectFromPanel(page: Page, panel: string, wallet: string) {
+  await page.getByTestId(`panel-${panel}`).getByRole('button', { name: /^Connect .* wallet$/ }).click()
+  await page.locator('w3m-modal').getByText(wallet).first().click()
+  await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
+}
+
+test.describe('spec §5 and §8: validation and the error catalogue', () => {
+  test('no adapter, no account yet, no adapter for a network change, and a switch target the toolkit does not list', async ({ page }) => {
+    await page.goto('/toolkit')
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('disconnected')
+
+    await runCall(page, 'polkadot', 'Connect')
+    await expect(page.getByTestId('call-connect')).toHaveText('Error: Adapter not found')
+
+    // Requests before connecting: the toolkit refuses each one.
+    await runCall(page, 'eip155', 'Write contract')
+    await expect(page.getByTestId('call-write-contract')).toHaveText('Error: CaipNetwork or CaipAddress is undefined')
+    await runCall(page, 'eip155', 'Sign message')
+    await expect(page.getByTestId('call-sign-message')).toHaveText(/^Error: .*Sign message failed/)
+    await runCall(page, 'eip155', 'Send transaction')
+    await expect(page.getByTestId('call-send-transaction')).toHaveText(/^Error: .*not connected/i)
+    // The toolkit always holds an active network in Paylink, so estimate gas never meets "CaipNetwork is undefined".
+    await runCall(page, 'eip155', 'Estimate gas')
+    await expect(page.getByTestId('call-estimate-gas')).toHaveText('OK: 21000 gas')
+
+    const networks = page.getByRole('group', { name: 'Try a network' })
+    await networks.getByLabel('Namespace').selectOption('polkadot')
+    await page.getByRole('button', { name: 'Add network' }).click()
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText("Add network: Adapter for namespace polkadot doesn't exist")
+    await page.getByRole('button', { name: 'Remove network' }).click()
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText("Remove network: Adapter for namespace polkadot doesn't exist")
+
+    await networks.getByLabel('Namespace').selectOption('eip155')
+    await networks.getByLabel('Network reference').fill('999')
+    await page.getByRole('button', { name: 'Switch to it' }).click()
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText('Switch network: not switched: Network Not Found')
+    await expect(page.getByTestId('toolkit-alerts')).toContainText('Network Not Found')
+    await page.locator('appkit-network-button').click()
+    await expect(page.locator('w3m-modal w3m-alertbar')).toContainText('Network Not Found')
+  })
+
+  test('a wallet that fails to disconnect gives "Failed to disconnect chain bip122: ..."', async ({ page }) => {
+    await page.goto('/wallet')
+    await connectFromPanel(page, 'bip122', 'Paylink Test Bitcoin')
+    await page.getByRole('link', { name: 'Toolkit' }).click()
+    await expect(page.getByTestId('toolkit-bip122-status')).toHaveText('connected')
+    // The test wallet has no lever for this: make its provider answer wallet_disconnect with an error.
+    await page.evaluate(() => {
+      const provider = (window as any).PaylinkTestBitcoin.BitcoinProvider
+      const request = provider.request
+      provider.request = (method: string, params: unknown) =>
+        method === 'wallet_disconnect'
+          ? Promise.resolve({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Wallet is busy' } })
+          : request(method, params)
+    })
+    await runCall(page, 'bip122', 'Disconnect')
+    await expect(page.getByTestId('call-disconnect')).toContainText('Failed to disconnect chain bip122: ')
+    await expect(page.getByTestId('call-disconnect')).toContainText('Wallet is busy')
+  })
+
+  test('wallet codes 4902, 32603 and 5000 on a switch lead to an add-chain attempt; a failed add shows "Chain is not supported"', async ({ page }) => {
+    await page.goto('/wallet')
+    await connectWallet(page, 'Paylink Test Wallet')
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    const panel = page.getByTestId('panel-eip155')
+    const methods = () => page.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method) as string[])
+    for (const code of [4902, 32603, 5000]) {
+      const before = (await methods()).length
+      await page.evaluate((c) => (window as any).__testWallets.evm.failSwitchWith(c, { addFails: true }), code)
+      await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
+      await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Chain is not supported')
+      expect((await methods()).slice(before)).toEqual(expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']))
+      await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+    }
+    // When the add succeeds, the switch goes through.
+    await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4902))
+    await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
+    await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
+    // Another code is not a reason to add the chain: the refusal is shown as it is.
+    const before = (await methods()).length
+    await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4001))
+    await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
+    await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: You declined the request in your wallet.')
+    expect((await methods()).slice(before)).not.toContain('wallet_addEthereumChain')
+  })
+})
+
+test.describe('spec §9: constants', () => {
+  test('send on eip155 and solana only, gas estimation on eip155 only, account type payment on bip122 and eoa elsewhere', async ({ page }) => {
+    await page.goto('/wallet')
+    await connectWallet(page, 'Paylink Test Wallet')
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await connectFromPanel(page, 'solana', 'Paylink Test Solana')
+    await connectFromPanel(page, 'bip122', 'Paylink Test Bitcoin')
+    await expect(page.getByTestId('panel-eip155').getByRole('button', { name: 'Send ETH' })).toBeVisible()
+    await expect(page.getByTestId('panel-eip155').getByTestId('fee-preview')).toBeVisible()
+    await expect(page.getByTestId('panel-solana').getByRole('button', { name: 'Send SOL' })).toBeVisible()
+    await expect(page.getByTestId('panel-solana').getByTestId('fee-preview')).toHaveCount(0)
+    await expect(page.getByTestId('panel-bip122').getByRole('button', { name: /^Send/ })).toHaveCount(0)
+    await expect(page.getByTestId('account-type-eip155')).toHaveText('eoa')
+    await expect(page.getByTestId('account-type-solana')).toHaveText('eoa')
+    await expect(page.getByTestId('account-type-bip122')).toHaveText('payment')
+
+    await page.getByRole('link', { name: 'Toolkit' }).click()
+    await expect(page.getByTestId('toolkit-version')).toHaveText(/-1\.7\.8$/)
+    await expect(page.getByTestId('toolkit-send-namespaces')).toHaveText('eip155, solana')
+    await expect(page.getByTestId('toolkit-eip155-account-type')).toHaveText('eoa')
+    await expect(page.getByTestId('toolkit-solana-account-type')).toHaveText('eoa')
+    await expect(page.getByTestId('toolkit-bip122-account-type')).toHaveText('payment')
+    await runCall(page, 'bip122', 'Send transaction')
+    await expect(page.getByTestId('call-send-transaction')).toHaveText('OK: not sent: the toolkit does not send on bip122')
+    for (const [namespace, gas] of [['bip122', '0'], ['solana', '0'], ['eip155', '21000']]) {
+      await runCall(page, namespace!, 'Estimate gas')
+      await expect(page.getByTestId('call-estimate-gas')).toHaveText(`OK: ${gas} gas`)
+    }
+  })
+})
