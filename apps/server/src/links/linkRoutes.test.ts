@@ -1,0 +1,290 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Link, WebhookDeliveryList, WebhookEvent } from '@paylink/shared'
+import { count, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { links, payments } from '../db/linksSchema.js'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { sessionAccounts, sessions } from '../db/schema.js'
+import { createSessionToken, sessionIdOf } from '../siwx/sessionToken.js'
+import { verifyWebhookSignature } from '../webhooks/signWebhook.js'
+import { eventually, startHarness, type Harness } from './testing/paymentLinksHarness.js'
+
+let database: Database
+let h: Harness
+let app: FastifyInstance
+const origin = 'http://localhost:3000'
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: ':memory:' })
+  h = await startHarness(database)
+  app = await h.app()
+}, 30_000)
+
+afterAll(async () => {
+  await h?.close()
+  await database?.close()
+})
+
+const bearer = () => ({ authorization: `Bearer ${h.apiKey}` })
+const countRows = async () => ({
+  links: (await database.db.select({ n: count() }).from(links))[0]!.n,
+  payments: (await database.db.select({ n: count() }).from(payments))[0]!.n,
+})
+
+/** A signed-in session for `address`, as the sign-in routes would leave it. */
+async function signIn(address: string): Promise<string> {
+  const token = createSessionToken()
+  const id = sessionIdOf(token)
+  const expiresAt = new Date(Date.now() + 3600_000)
+  await database.db.insert(sessions).values({ id, expiresAt })
+  await database.db.insert(sessionAccounts).values({ sessionId: id, namespace: 'eip155', caipNetworkId: 'eip155:31337', address, message: 'm', signature: '0x', data: {}, expiresAt })
+  return `paylink_session=${token}`
+}
+
+describe('validation', () => {
+  it('answers 4xx naming the field and changes nothing', async () => {
+    const before = await countRows()
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: 'x', options: [{ asset: h.assets.tusd, amount: '1.1234567' }] }, 'body.options[0].amount'],
+      [{ title: 'x', options: [{ asset: h.assets.tusd, amount: '0' }] }, 'body.options[0].amount'],
+      [{ title: 'x', options: [{ asset: h.assets.tusd, amount: '1e5' }] }, 'body.options[0].amount'],
+      [{ title: 'x', options: [{ asset: 'eip155:31337/erc20:0x0000000000000000000000000000000000000001', amount: '1' }] }, 'body.options[0].asset'],
+      [{ title: 'x', options: [] }, 'body.options'],
+      [{ title: '', options: [{ asset: h.assets.eth, amount: '1' }] }, 'body.title'],
+      [{ title: 'x'.repeat(121), options: [{ asset: h.assets.eth, amount: '1' }] }, 'body.title'],
+      [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1', recipient: '0x12' }] }, 'body.options[0].recipient'],
+      [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: 'ftp://example.com/x' }, 'body.webhookUrl'],
+      [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], expiresInSeconds: 0 }, 'body.expiresInSeconds'],
+      [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], color: 'red' }, 'body'],
+    ]
+    for (const [payload, field] of cases) {
+      const response = await app.inject({ method: 'POST', url: '/api/links', headers: bearer(), payload })
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(response.json().error.code).toBe('INVALID_REQUEST')
+      expect(response.json().error.message.startsWith(field), response.json().error.message).toBe(true)
+    }
+    const good = { title: 'x', options: [{ asset: h.assets.eth, amount: '1' }] }
+    const anonymous = await app.inject({ method: 'POST', url: '/api/links', payload: good })
+    expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'UNAUTHENTICATED'])
+    const badKey = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: 'Bearer plk_nope' }, payload: good })
+    expect([badKey.statusCode, badKey.json().error.code]).toEqual([401, 'INVALID_API_KEY'])
+
+    const link = await h.createLink(app, good)
+    const afterLink = await countRows()
+    const paymentCases: Array<[string, Record<string, unknown>, number, string]> = [
+      [link.id, { caipNetworkId: 'eip155:31337', txHash: '0x1234' }, 400, 'body.txHash'],
+      [link.id, { caipNetworkId: 'not a chain', txHash: `0x${'ab'.repeat(32)}` }, 400, 'body.caipNetworkId'],
+      [link.id, { txHash: `0x${'ab'.repeat(32)}` }, 400, 'body.caipNetworkId'],
+      ['lnk_doesnotexist', { caipNetworkId: 'eip155:31337', txHash: `0x${'ab'.repeat(32)}` }, 404, 'No payment link'],
+      ['../etc', { caipNetworkId: 'eip155:31337', txHash: `0x${'ab'.repeat(32)}` }, 400, 'params.id'],
+    ]
+    for (const [id, payload, status, start] of paymentCases) {
+      const response = await app.inject({ method: 'POST', url: `/api/links/${encodeURIComponent(id)}/payments`, payload })
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status)
+      expect(response.json().error.message.startsWith(start), response.json().error.message).toBe(true)
+    }
+    expect(await countRows()).toEqual({ links: before.links + 1, payments: before.payments })
+    expect(afterLink.links).toBe(before.links + 1)
+    expect((await app.inject({ method: 'GET', url: '/api/links/lnk_doesnotexist' })).statusCode).toBe(404)
+  })
+})
+
+describe('merchant routes', () => {
+  it('lists only my links, with status and totals, for an API key', async () => {
+    const link = await h.createLink(app, { title: 'Listed', options: [{ asset: h.assets.eth, amount: '0.02' }] })
+    await h.submit(app, link.id, await h.payEth({ to: h.devnet.accounts[1]!, amount: '0.01' }))
+    const mine = (await app.inject({ method: 'GET', url: '/api/links', headers: bearer() })).json()
+    const listed = mine.links.find((l: Link) => l.id === link.id)
+    expect(listed).toMatchObject({ status: 'partially_paid', webhookUrl: null })
+    expect(listed.options[0]).toMatchObject({ amount: '0.02', paid: '0.01' })
+    expect(listed.payments).toBeUndefined()
+
+    const cookie = await signIn(h.devnet.accounts[7]!)
+    const theirs = (await app.inject({ method: 'GET', url: '/api/links', headers: { cookie } })).json()
+    expect(theirs.links).toEqual([])
+    // Deliveries of someone else's link answer like a missing link.
+    expect((await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: { cookie } })).statusCode).toBe(404)
+  })
+
+  it('creates links and API keys from a session; keys work as Bearer until revoked', async () => {
+    const address = h.devnet.accounts[8]!
+    const cookie = await signIn(address)
+    const created = await app.inject({ method: 'POST', url: '/api/links', headers: { cookie, origin }, payload: { title: 'Session', options: [{ asset: h.assets.eth, amount: '1' }] } })
+    expect(created.statusCode).toBe(201)
+    expect(created.json()).toMatchObject({ merchantAddress: address, webhookSecret: null })
+    expect(created.json().options[0].recipient).toBe(address)
+
+    const key = await app.inject({ method: 'POST', url: '/api/keys', headers: { cookie, origin }, payload: { name: 'shop' } })
+    expect(key.statusCode).toBe(201)
+    const { id, token } = key.json()
+    expect(token).toMatch(/^plk_/)
+    const listed = (await app.inject({ method: 'GET', url: '/api/keys', headers: { cookie } })).json()
+    expect(listed.keys).toEqual([expect.objectContaining({ id, name: 'shop' })])
+    expect(JSON.stringify(listed)).not.toContain(token)
+
+    const withKey = { authorization: `Bearer ${token}` }
+    const byKey = (await app.inject({ method: 'GET', url: '/api/links', headers: withKey })).json()
+    expect(byKey.links.map((l: Link) => l.id)).toEqual([created.json().id])
+    const keyMintsKey = await app.inject({ method: 'POST', url: '/api/keys', headers: withKey, payload: { name: 'x' } })
+    expect([keyMintsKey.statusCode, keyMintsKey.json().error.code]).toEqual([403, 'SESSION_REQUIRED'])
+
+    expect((await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: { cookie, origin } })).statusCode).toBe(204)
+    expect((await app.inject({ method: 'GET', url: '/api/links', headers: withKey })).statusCode).toBe(401)
+    expect((await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: { cookie, origin } })).statusCode).toBe(404)
+  })
+})
+
+interface Received {
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+async function startReceiver(respond: (request: Received, index: number) => { status: number; headers?: Record<string, string> }) {
+  const received: Received[] = []
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      received.push(request)
+      const { status, headers } = respond(request, received.length - 1)
+      res.writeHead(status, headers).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+  return {
+    url,
+    received,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+  }
+}
+
+describe('webhooks', () => {
+  it('signs every event, retries a receiver that fails twice, and redelivers the same event on request', async () => {
+    const failuresLeft = new Map<string, number>([['payment.detected', 2]])
+    const receiver = await startReceiver((request) => {
+      const type = (JSON.parse(request.body) as WebhookEvent).type
+      const left = failuresLeft.get(type) ?? 0
+      failuresLeft.set(type, left - 1)
+      return { status: left > 0 ? 503 : 200 }
+    })
+    try {
+      const link = await h.createLink(app, { title: 'Hooked', options: [{ asset: h.assets.eth, amount: '0.01' }], webhookUrl: receiver.url })
+      expect(link.webhookSecret).toMatch(/^whsec_/)
+      await h.submit(app, link.id, await h.payEth({ to: h.devnet.accounts[1]!, amount: '0.01' }))
+      app.paymentLinks.webhooks.start()
+      const deliveries = async () => (await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
+      const done = await eventually(async () => {
+        const list = await deliveries()
+        expect(list.deliveries.map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded'])
+        return list
+      })
+      expect(done.webhookUrl).toBe(receiver.url)
+      const detected = done.deliveries.find((d) => d.type === 'payment.detected')!
+      expect(detected).toMatchObject({ attempts: 3, lastStatusCode: 200, nextAttemptAt: null })
+      expect(done.deliveries.filter((d) => d.type !== 'payment.detected').map((d) => d.attempts)).toEqual([1, 1])
+
+      expect(receiver.received).toHaveLength(5)
+      for (const request of receiver.received) {
+        expect(request.headers['content-type']).toBe('application/json')
+        const header = request.headers['paylink-signature'] as string
+        expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+        expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: request.body, header })).toBe(true)
+        expect(verifyWebhookSignature({ secret: 'whsec_other', rawBody: request.body, header })).toBe(false)
+        expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: `${request.body} `, header })).toBe(false)
+      }
+      const detectedBodies = receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent).filter((e) => e.type === 'payment.detected')
+      expect(new Set(detectedBodies.map((e) => e.id))).toEqual(new Set([detected.eventId]))
+      const paid = receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent).find((e) => e.type === 'link.paid')!
+      expect(paid.data.link).toMatchObject({ id: link.id, status: 'paid' })
+      expect(paid.data.payment).toBeNull()
+
+      const again = await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/${detected.id}/redeliver`, headers: bearer() })
+      expect(again.statusCode).toBe(202)
+      await eventually(() => expect(receiver.received).toHaveLength(6))
+      const redelivered = receiver.received[5]!
+      expect((JSON.parse(redelivered.body) as WebhookEvent).id).toBe(detected.eventId)
+      expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: redelivered.body, header: redelivered.headers['paylink-signature'] as string })).toBe(true)
+      await eventually(async () => expect((await deliveries()).deliveries.find((d) => d.id === detected.id)).toMatchObject({ status: 'succeeded', attempts: 4 }))
+
+      const missing = await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/whd_nope/redeliver`, headers: bearer() })
+      expect([missing.statusCode, missing.json().error.code]).toEqual([404, 'DELIVERY_NOT_FOUND'])
+    } finally {
+      await app.paymentLinks.webhooks.stop()
+      await receiver.close()
+    }
+  })
+
+  it('does not follow redirects', async () => {
+    const target = await startReceiver(() => ({ status: 200 }))
+    const redirecting = await startReceiver(() => ({ status: 302, headers: { location: target.url } }))
+    try {
+      const link = await h.createLink(app, { title: 'Moved', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: redirecting.url, expiresInSeconds: 1 })
+      await new Promise((resolve) => setTimeout(resolve, 1050))
+      await app.paymentLinks.tracker.runOnce()
+      await app.paymentLinks.webhooks.runOnce()
+      const list = (await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
+      expect(list.deliveries).toEqual([expect.objectContaining({ type: 'link.expired', status: 'pending', attempts: 1, lastStatusCode: 302 })])
+      expect(list.deliveries[0]!.nextAttemptAt).not.toBeNull()
+      expect(redirecting.received).toHaveLength(1)
+      expect(target.received).toHaveLength(0)
+    } finally {
+      await Promise.all([target.close(), redirecting.close()])
+    }
+  })
+})
+
+describe('GET /api/links/:id/events', () => {
+  it('streams the current state first, then every change, with heartbeats; ends when the server stops', async () => {
+    const server = await h.app()
+    const address = await server.listen({ port: 0, host: '127.0.0.1' })
+    const link = await h.createLink(server, { title: 'Live', options: [{ asset: h.assets.tusd, amount: '5' }] })
+    const response = await fetch(`${address}/api/links/${link.id}/events`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/event-stream')
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let buffer = ''
+    const states: Link[] = []
+    let heartbeats = 0
+    const readUntil = async (done: () => boolean) => {
+      while (!done()) {
+        const { value, done: ended } = await reader.read()
+        if (ended) throw new Error('stream ended')
+        buffer += value
+        let cut: number
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          if (message.startsWith(': heartbeat')) heartbeats++
+          const data = /^data: (.*)$/m.exec(message)?.[1]
+          if (data) {
+            expect(message).toMatch(/^event: link\nid: \d+\n/)
+            states.push(JSON.parse(data) as Link)
+          }
+        }
+      }
+    }
+    await readUntil(() => states.length >= 1)
+    expect(states[0]).toMatchObject({ id: link.id, status: 'open', payments: [] })
+
+    await h.submit(server, link.id, await h.payTusd({ to: h.devnet.accounts[1]!, amount: '2' }))
+    await readUntil(() => states.at(-1)?.status === 'partially_paid')
+    await h.submit(server, link.id, await h.payTusd({ to: h.devnet.accounts[1]!, amount: '3' }))
+    await readUntil(() => states.at(-1)?.status === 'paid')
+    const versions = states.map((s) => s.version)
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions)
+    expect(states.at(-1)!.payments.map((p) => p.status)).toEqual(['confirmed', 'confirmed'])
+    await readUntil(() => heartbeats >= 1)
+
+    const closing = server.close()
+    await expect(reader.read().then(async (first) => (first.done ? first : reader.read()))).resolves.toMatchObject({ done: true })
+    await closing
+  })
+
+  it('answers 404 for an unknown link', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/links/lnk_unknown/events' })).statusCode).toBe(404)
+  })
+})
