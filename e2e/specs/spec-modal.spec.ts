@@ -53,3 +53,16 @@ test.describe('spec §2 and §9: the toolkit modal', () => {
     await page.clock.resume()
   })
 })
+
+test.describe('spec §5: the project id', () => {
+  test('without one the toolkit alerts "Project ID Not Configured", Paylink says which features are off, and browser wallets connect', async ({ page }) => {
+    await page.goto('/toolkit')
+    await expect(page.getByTestId('toolkit-alerts')).toContainText('Project ID Not Configured')
+    await expect(page.getByTestId('toolkit-cloud')).toHaveText(/^Off: no Reown project id is configured\./)
+    const modal = await openConnectModal(page)
+    await expect(modal.locator('w3m-alertbar')).toContainText('Project ID Not Configured')
+    await expect(modal.locator('w3m-email-login-widget, w3m-social-login-widget')).toHaveCount(0)
+    await modal.getByText('Paylink Test Wallet').first().click()
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+  })
+})

@@ -1,6 +1,7 @@
 import { WalletGate } from '../appkit/PaylinkProvider.js'
 import { ActivitySection } from './ActivitySection.js'
 import { CallsSection } from './CallsSection.js'
+import { CloudSection } from './CloudSection.js'
 import { ConnectionSection } from './ConnectionSection.js'
 import { ConstantsSection } from './ConstantsSection.js'
 import { MetadataSection } from './MetadataSection.js'
@@ -18,6 +19,7 @@ export function ToolkitPage() {
         demand. Nothing here changes Paylink's configuration.
       </p>
       <WalletGate>
+        <CloudSection />
         <ConnectionSection />
         <ActivitySection />
         <ViewsSection />
