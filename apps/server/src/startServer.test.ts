@@ -70,10 +70,12 @@ describe('startServer', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
       })
       expect(await rpc.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a6a' })
+      expect(server.app.paymentLinks.tracker.running).toBe(true)
     } finally {
       await server.close()
       await server.close()
     }
+    expect(server.app.paymentLinks.tracker.running).toBe(false)
     expect(devnet.stop).toHaveBeenCalledTimes(1)
     await expect(fetch(`${server.address}/api/health`)).rejects.toThrow()
   })

@@ -165,7 +165,13 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       tags: ['payments'],
       params: linkIdParamsSchema,
       body: createPaymentBodySchema,
-      responses: { 202: { description: 'The payment', schema: paymentSchema }, 404: notFound },
+      // Public and each answer costs an RPC round trip: per IP.
+      rateLimit: { max: 60, timeWindow: 60_000 },
+      responses: {
+        202: { description: 'The payment', schema: paymentSchema },
+        404: notFound,
+        429: errorResponse('More than 60 submissions a minute from this address (RATE_LIMITED)'),
+      },
     },
     async ({ params, body, reply }) => {
       const { payment, created } = await submitPayment({ db, linkId: params.id, body, confirmations })
