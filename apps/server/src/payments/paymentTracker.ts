@@ -68,7 +68,6 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
   let running = false
   let loops: Promise<void>[] = []
   let wake: (() => void) | null = null
-  let sleeping: Promise<void> = Promise.resolve()
 
   const passNetwork = async (state: NetworkState, force: boolean) => {
     const head = BigInt((await state.client.request({ method: 'eth_blockNumber' })) as string)
@@ -102,14 +101,13 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         sweepExpired().catch((error) => report(error, null)),
       ])
       if (!running) break
-      sleeping = new Promise<void>((resolve) => {
+      await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollIntervalMs)
         wake = () => {
           clearTimeout(timer)
           resolve()
         }
       })
-      await sleeping
       wake = null
     }
   }
