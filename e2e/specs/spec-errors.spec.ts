@@ -94,6 +94,36 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
   })
 })
 
+test.describe('spec §6 and §7: the toolkit’s wallet calls', () => {
+  test('connect, sign, send, estimate gas, write contract, balance, capabilities, grant and revoke permissions, get assets, disconnect', async ({ page }) => {
+    await page.goto('/toolkit')
+    await runCall(page, 'eip155', 'Connect')
+    await expect(page.getByTestId('call-connect')).toHaveText(/^OK: connected 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266$/i)
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+    const expectations: [label: string, id: string, result: RegExp][] = [
+      ['Sign message', 'sign-message', /^OK: "0x[0-9a-f]{130}"$/],
+      ['Send transaction', 'send-transaction', /^OK: hash 0x[0-9a-f]{64}$/],
+      ['Estimate gas', 'estimate-gas', /^OK: 21000 gas$/],
+      ['Write contract', 'write-contract', /^OK: hash 0x[0-9a-f]{64}$/],
+      ['Balance', 'balance', /^OK: [0-9.]+ ETH$/],
+      // The test wallet, like many wallets, has no EIP-5792 / ERC-7715 / EIP-7811 support: the toolkit's error is shown.
+      ['Capabilities', 'capabilities', /^Error: .*wallet_getCapabilities/],
+      ['Grant permissions', 'grant-permissions', /^Error: .*wallet_grantPermissions/],
+      ['Revoke permissions', 'revoke-permissions', /^OK: /],
+      ['Get assets', 'get-assets', /^Error: /],
+    ]
+    for (const [label, id, result] of expectations) {
+      await runCall(page, 'eip155', label)
+      await expect(page.getByTestId(`call-${id}`)).toHaveText(result)
+    }
+    const methods = await page.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method) as string[])
+    expect(methods).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'wallet_getCapabilities', 'wallet_grantPermissions']))
+    await runCall(page, 'eip155', 'Disconnect')
+    await expect(page.getByTestId('call-disconnect')).toHaveText('OK: disconnected')
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('disconnected')
+  })
+})
+
 test.describe('spec §9: constants', () => {
   test('send on eip155 and solana only, gas estimation on eip155 only, account type payment on bip122 and eoa elsewhere', async ({ page }) => {
     await page.goto('/wallet')

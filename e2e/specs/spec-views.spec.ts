@@ -68,5 +68,7 @@ test.describe('spec §2: named views, reached from the product', () => {
       await expect(card).toBeHidden()
     }
     await expect(page.getByTestId('toolkit-views-seen')).toContainText('SwitchNetwork')
+    // Toolkit views, not product routes: the address never changed.
+    expect(new URL(page.url()).pathname).toBe('/toolkit')
   })
 })

@@ -67,7 +67,8 @@ export function recordToolkitActivity(): void {
  * warning for those, so a dropped session is never silent.
  */
 function watchStatuses() {
-  const connectedAtLoad = new Set((localStorage.getItem('@appkit/connected_namespaces') ?? '').split(',').filter(Boolean))
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem('@appkit/connected_namespaces')
+  const connectedAtLoad = new Set((stored ?? '').split(',').filter(Boolean))
   const last = new Map<string, string>()
   const settled = new Set<string>()
   ChainController.subscribe((state) => {
@@ -90,6 +91,10 @@ function watchStatuses() {
       push({ statuses: [...activity.statuses, ...changes].slice(-200), resyncFailures: [...activity.resyncFailures, ...failures] })
     }
   })
+}
+
+export function getToolkitActivity(): ToolkitActivity {
+  return activity
 }
 
 export function useToolkitActivity(): ToolkitActivity {
