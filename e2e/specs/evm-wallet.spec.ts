@@ -2,7 +2,7 @@ import { verifyMessage, type Hex } from 'viem'
 import { connectWallet, expect, test } from '../support/fixtures.js'
 
 // anvil's first two default accounts: the devnet funds them with 10000 ETH and 10000 TUSD.
-const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cfFFb92266'
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 test.describe('EVM wallet page with the test wallet', () => {

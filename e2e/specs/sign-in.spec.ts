@@ -1,0 +1,52 @@
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+test.describe('merchant sign-in with a wallet (SIWX verified by the server)', () => {
+  test('connect, sign, dashboard, reload keeps the session, sign out ends it on the server', async ({ page }) => {
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { name: 'Sign in with your wallet' })).toBeVisible()
+    const modal = await connectWallet(page, 'Paylink Test Wallet')
+    const view = modal.locator('w3m-siwx-sign-message-view')
+    await expect(view).toBeVisible()
+    await view.getByRole('button', { name: 'Sign', exact: true }).click()
+
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await expect(page.getByTestId('signed-in-accounts')).toContainText(ACCOUNT_0)
+    const me = await page.request.get('/api/me')
+    expect(me.status()).toBe(200)
+    expect((await me.json()).accounts[0].address.toLowerCase()).toBe(ACCOUNT_0.toLowerCase())
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'paylink_session')
+    expect(cookie?.httpOnly).toBe(true)
+    expect(cookie?.sameSite).toBe('Lax')
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in with your wallet' })).toBeVisible()
+    expect((await page.request.get('/api/me')).status()).toBe(401)
+  })
+
+  test('cancelling the signature disconnects and stores no session', async ({ page }) => {
+    await page.goto('/dashboard')
+    const modal = await connectWallet(page, 'Paylink Test Wallet')
+    const view = modal.locator('w3m-siwx-sign-message-view')
+    await expect(view).toBeVisible()
+    await view.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.locator('appkit-button').getByText(/connect/i)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Sign in with your wallet' })).toBeVisible()
+    expect((await page.request.get('/api/me')).status()).toBe(401)
+  })
+
+  test('a signature the wallet refuses leaves the visitor signed out with a clear state', async ({ page }) => {
+    await page.goto('/dashboard')
+    const modal = await connectWallet(page, 'Paylink Test Wallet')
+    const view = modal.locator('w3m-siwx-sign-message-view')
+    await expect(view).toBeVisible()
+    await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('personal_sign'))
+    await view.getByRole('button', { name: 'Sign', exact: true }).click()
+    expect((await page.request.get('/api/me')).status()).toBe(401)
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toHaveCount(0)
+  })
+})
