@@ -3,6 +3,7 @@ import { createEvmRpcClient } from '../chains/createEvmRpcClient.js'
 import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
 import { defaultPaymentProcessingSettings, processPayments, type PaymentProcessingSettings } from './processPayments.js'
+import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 
 export interface TrackedNetwork {
   caipNetworkId: string
@@ -67,7 +68,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
 
   let running = false
   let loops: Promise<void>[] = []
-  let wake: (() => void) | null = null
+  const pause = createWakeableSleep()
 
   const passNetwork = async (state: NetworkState, force: boolean) => {
     const head = BigInt((await state.client.request({ method: 'eth_blockNumber' })) as string)
@@ -101,14 +102,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         sweepExpired().catch((error) => report(error, null)),
       ])
       if (!running) break
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      wake = null
+      await pause.sleep(pollIntervalMs)
     }
   }
 
@@ -124,14 +118,14 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     },
     async stop() {
       running = false
-      wake?.()
+      pause.wake()
       await Promise.all(loops)
       loops = []
     },
     poke(caipNetworkId) {
       const state = states.get(caipNetworkId)
       if (state) state.poked = true
-      wake?.()
+      pause.wake()
     },
     async processSubmitted(caipNetworkId, paymentId) {
       const state = states.get(caipNetworkId)

@@ -3,6 +3,17 @@ import type { Db } from '../db/openDatabase.js'
 import { sessionAccounts, sessions } from '../db/schema.js'
 import { sessionIdOf } from './sessionToken.js'
 
+/** What a session's account row yields, here and when a sign-in carries accounts over. */
+export const sessionAccountColumns = {
+  namespace: sessionAccounts.namespace,
+  caipNetworkId: sessionAccounts.caipNetworkId,
+  address: sessionAccounts.address,
+  message: sessionAccounts.message,
+  signature: sessionAccounts.signature,
+  data: sessionAccounts.data,
+  expiresAt: sessionAccounts.expiresAt,
+}
+
 export interface SessionAccount {
   namespace: string
   caipNetworkId: string
@@ -33,15 +44,7 @@ export async function readSession(db: Db, token: string | undefined | null): Pro
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
   if (!session) return null
   const accounts = await db
-    .select({
-      namespace: sessionAccounts.namespace,
-      caipNetworkId: sessionAccounts.caipNetworkId,
-      address: sessionAccounts.address,
-      message: sessionAccounts.message,
-      signature: sessionAccounts.signature,
-      data: sessionAccounts.data,
-      expiresAt: sessionAccounts.expiresAt,
-    })
+    .select(sessionAccountColumns)
     .from(sessionAccounts)
     .where(and(eq(sessionAccounts.sessionId, id), gt(sessionAccounts.expiresAt, sql`now()`)))
     .orderBy(sessionAccounts.namespace)

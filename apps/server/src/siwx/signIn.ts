@@ -7,6 +7,7 @@ import { checkNonce } from './checkNonce.js'
 import { checkSiwxMessage } from './checkSiwxMessage.js'
 import { SiwxError } from './errors.js'
 import { parseSiwxMessage, type SiwxMessageFields } from './parseSiwxMessage.js'
+import { sessionAccountColumns } from './readSession.js'
 import { createSessionToken, sessionIdOf } from './sessionToken.js'
 import { verifySiwxSignature } from './verifySiwxSignature.js'
 
@@ -113,15 +114,7 @@ async function takeOverSession(db: Db, oldId: string, namespace: string) {
     .returning({ id: sessions.id })
   if (!old) return []
   return db
-    .select({
-      namespace: sessionAccounts.namespace,
-      caipNetworkId: sessionAccounts.caipNetworkId,
-      address: sessionAccounts.address,
-      message: sessionAccounts.message,
-      signature: sessionAccounts.signature,
-      data: sessionAccounts.data,
-      expiresAt: sessionAccounts.expiresAt,
-    })
+    .select(sessionAccountColumns)
     .from(sessionAccounts)
     .where(and(eq(sessionAccounts.sessionId, old.id), ne(sessionAccounts.namespace, namespace), gt(sessionAccounts.expiresAt, sql`now()`)))
 }

@@ -4,6 +4,7 @@ import { links, webhookDeliveries } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
 import { checkWebhookUrl } from './checkWebhookUrl.js'
 import { sendWebhook, type SendWebhookReturnType } from './sendWebhook.js'
+import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 
 export interface WebhookWorkerOptions {
   db: Db
@@ -111,7 +112,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   let running = false
   let loopDone: Promise<void> = Promise.resolve()
-  let wake: (() => void) | null = null
+  const pause = createWakeableSleep()
   let poked = false
 
   const loop = async () => {
@@ -127,14 +128,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         poked = false
         continue
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      wake = null
+      await pause.sleep(pollIntervalMs)
     }
   }
 
@@ -146,12 +140,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     },
     async stop() {
       running = false
-      wake?.()
+      pause.wake()
       await loopDone
     },
     poke() {
       poked = true
-      wake?.()
+      pause.wake()
     },
     runOnce,
   }
