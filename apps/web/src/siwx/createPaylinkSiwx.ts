@@ -3,8 +3,6 @@ import type { SIWXConfig, SIWXMessage, SIWXSession } from '@reown/appkit-control
 import { ApiRequestError } from '../api/client.js'
 
 export interface PaylinkSiwxOptions {
-  /** The statement the wallet shows; the server checks only what it must (domain, uri, nonce, times). */
-  statement?: string
   /** Lifetime asked for in the message; the server caps the session at its own TTL. */
   ttlSeconds?: number
   /** Called after the server accepted or revoked a session, so pages can refetch /api/me. */
@@ -31,11 +29,12 @@ async function call(doFetch: typeof fetch, path: string, init?: RequestInit): Pr
  * the server verifies the signature and keeps the session; the browser keeps nothing but the
  * httpOnly cookie. AppKit's stock implementation does both in the browser, which proves nothing.
  */
-export function createPaylinkSiwx({ statement = 'Sign in to Paylink', ttlSeconds = 86_400, onChange, fetch: doFetch = fetch }: PaylinkSiwxOptions = {}): SIWXConfig {
+export function createPaylinkSiwx({ ttlSeconds = 86_400, onChange, fetch: doFetch = fetch }: PaylinkSiwxOptions = {}): SIWXConfig {
   const query = (chainId: string, address: string) => `chainId=${encodeURIComponent(chainId)}&address=${encodeURIComponent(address)}`
   return {
     async createMessage(input: SIWXMessage.Input): Promise<SIWXMessage> {
-      const { nonce } = (await call(doFetch, '/api/siwx/nonce')) as { nonce: string }
+      // The server says which statement it expects (SIWX_STATEMENT) along with the nonce.
+      const { nonce, statement } = (await call(doFetch, '/api/siwx/nonce')) as { nonce: string; statement: string }
       const issuedAt = new Date()
       const data: SIWXMessage.Data = {
         accountAddress: input.accountAddress,
