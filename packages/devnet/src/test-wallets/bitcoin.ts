@@ -36,6 +36,7 @@ import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { hmac } from '@noble/hashes/hmac'
 import { ripemd160 } from '@noble/hashes/legacy'
 import { sha256, sha512 } from '@noble/hashes/sha2'
+import { bytesToBase64, bytesToHex, hexToBytes } from './bytes.js'
 
 export const BITCOIN_TEST_WALLET_NAME = 'Paylink Test Bitcoin'
 /** Dotted path into `window` where the provider lives (sats-connect `Provider.id`). */
@@ -93,17 +94,6 @@ const N = secp256k1.CURVE.n
 const enc = new TextEncoder()
 
 // -- bytes ---------------------------------------------------------------------------------
-function hexToBytes(hex: string): Uint8Array {
-  const clean = hex.startsWith('0x') ? hex.slice(2) : hex
-  const out = new Uint8Array(clean.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16)
-  return out
-}
-function bytesToHex(bytes: Uint8Array): string {
-  let s = ''
-  for (const b of bytes) s += b.toString(16).padStart(2, '0')
-  return s
-}
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let o = 0
@@ -136,11 +126,6 @@ function toBigInt(b: Uint8Array): bigint {
 }
 function to32(n: bigint): Uint8Array {
   return hexToBytes(n.toString(16).padStart(64, '0'))
-}
-function base64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!)
-  return btoa(binary)
 }
 const sha256d = (b: Uint8Array) => sha256(sha256(b))
 const hash160 = (b: Uint8Array) => ripemd160(sha256(b))
@@ -337,7 +322,7 @@ function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'):
     const sighash = taggedHash('TapSighash', Uint8Array.of(0x00), sigMsg)
     witness = [schnorr.sign(sighash, keys.ordinals.tweakedKey)]
   }
-  return base64(concat(varint(witness.length), ...witness.map(varSlice)))
+  return bytesToBase64(concat(varint(witness.length), ...witness.map(varSlice)))
 }
 
 /** BIP-137 signature (legacy "Bitcoin Signed Message") for the P2WPKH payment address. */
@@ -345,7 +330,7 @@ function bip137Sign(message: string, keys: Keys): string {
   const msg = enc.encode(message)
   const hash = sha256d(concat(varSlice(enc.encode('Bitcoin Signed Message:\n')), varSlice(msg)))
   const sig = secp256k1.sign(hash, keys.payment.privateKey, { lowS: true })
-  return base64(concat(Uint8Array.of(39 + sig.recovery), sig.toCompactRawBytes())) // 39-42: P2WPKH
+  return bytesToBase64(concat(Uint8Array.of(39 + sig.recovery), sig.toCompactRawBytes())) // 39-42: P2WPKH
 }
 
 function messageHash(message: string): string {

@@ -15,6 +15,7 @@ import type { SolanaSignAndSendTransactionFeature, SolanaSignAndSendTransactionI
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardConnectInput, StandardConnectOutput, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners, StandardEventsNames } from '@wallet-standard/features'
 import bs58 from 'bs58'
+import { bytesToBase64, hexToBytes } from './bytes.js'
 
 export const SOLANA_TEST_WALLET_NAME = 'Paylink Test Solana'
 
@@ -63,20 +64,6 @@ export class UserRejectedError extends Error {
     super('User rejected the request.')
     this.name = 'UserRejectedError'
   }
-}
-
-// -- helpers (no Buffer: plain Uint8Array) ----------------------------------------------------
-function hexToBytes(hex: string): Uint8Array {
-  const clean = hex.startsWith('0x') ? hex.slice(2) : hex
-  const out = new Uint8Array(clean.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16)
-  return out
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!)
-  return btoa(binary)
 }
 
 function readCompactU16(bytes: Uint8Array, offset: number): [value: number, size: number] {
