@@ -2,6 +2,7 @@ import type { ChainNamespace } from '@reown/appkit-common'
 import { ChainController } from '@reown/appkit-controllers'
 import { useState } from 'react'
 import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
+import { NamespaceSelect } from './NamespaceSelect.js'
 import { toolkitCalls } from './toolkitCalls.js'
 import { toolkitErrorText } from './toolkitErrorText.js'
 import { configuredNamespaces, namespaceWithoutAdapter } from './toolkitNamespaces.js'
@@ -31,17 +32,7 @@ export function CallsSection() {
   return (
     <section aria-labelledby="toolkit-calls-title">
       <h2 id="toolkit-calls-title">Wallet calls</h2>
-      <label>
-        Namespace for the calls
-        <select value={namespace} onChange={(e) => setNamespace(e.target.value as ChainNamespace)} aria-label="Namespace for the calls">
-          {namespaces.map((ns) => (
-            <option key={ns} value={ns}>
-              {ns}
-              {ns === namespaceWithoutAdapter ? ' (no adapter)' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NamespaceSelect label="Namespace for the calls" namespaces={namespaces} value={namespace} onChange={setNamespace} />
       <table className="balances">
         <tbody>
           {toolkitCalls.map((call) => {

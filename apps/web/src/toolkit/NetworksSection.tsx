@@ -3,6 +3,7 @@ import type { ChainNamespace } from '@reown/appkit-common'
 import { AlertController } from '@reown/appkit-controllers'
 import { useState } from 'react'
 import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
+import { NamespaceSelect } from './NamespaceSelect.js'
 import { toolkitErrorText } from './toolkitErrorText.js'
 import { configuredNamespaces, namespaceWithoutAdapter } from './toolkitNamespaces.js'
 import { useToolkitTick } from './useToolkitTick.js'
@@ -51,17 +52,7 @@ export function NetworksSection() {
         ))}
       </ul>
       <div className="actions" role="group" aria-label="Try a network">
-        <label>
-          Namespace
-          <select value={namespace} onChange={(e) => setNamespace(e.target.value as ChainNamespace)}>
-            {namespaces.map((ns) => (
-              <option key={ns} value={ns}>
-                {ns}
-                {ns === namespaceWithoutAdapter ? ' (no adapter)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamespaceSelect label="Namespace" namespaces={namespaces} value={namespace} onChange={setNamespace} />
         <label>
           Network reference
           <input value={reference} onChange={(e) => setReference(e.target.value.trim())} />
