@@ -28,6 +28,17 @@ test.describe('merchant sign-in with a wallet (SIWX verified by the server)', ()
     expect((await page.request.get('/api/me')).status()).toBe(401)
   })
 
+  test('disconnecting the wallet on another page signs out on the server too', async ({ page }) => {
+    await page.goto('/dashboard')
+    const modal = await connectWallet(page, 'Paylink Test Wallet')
+    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await page.getByRole('navigation').getByRole('link', { name: 'Wallet' }).click()
+    await page.getByTestId('panel-eip155').getByRole('button', { name: 'Disconnect EVM' }).click()
+    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+    await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(401)
+  })
+
   test('cancelling the signature disconnects and stores no session', async ({ page }) => {
     await page.goto('/dashboard')
     const modal = await connectWallet(page, 'Paylink Test Wallet')

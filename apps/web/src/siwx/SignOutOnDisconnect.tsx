@@ -1,4 +1,5 @@
 import { useAppKitAccount } from '@reown/appkit/react'
+import { OptionsController } from '@reown/appkit-controllers'
 import { useEffect, useRef } from 'react'
 import { useRefreshSession } from './useSession.js'
 
@@ -17,6 +18,8 @@ export function SignOutOnDisconnect() {
     }
     if (wasConnected.current && status === 'disconnected') {
       wasConnected.current = false
+      // With SIWX on (the dashboard), AppKit's own setSessions([]) already signs out.
+      if (OptionsController.state.siwx) return
       void fetch('/api/siwx/sessions', { method: 'PUT', body: '[]', headers: { 'content-type': 'application/json' } })
         .catch(() => undefined)
         .then(() => refresh())
