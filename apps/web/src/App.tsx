@@ -29,7 +29,7 @@ export function App() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/wallet" element={<WalletPage />} />
-          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard/*" element={<DashboardPage />} />
           <Route path="/toolkit" element={<ToolkitPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
