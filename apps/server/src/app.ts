@@ -20,6 +20,7 @@ import { siwxRoutes, type RateLimit } from './siwx/siwxRoutes.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { webApp } from './web/webApp.js'
+import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -41,7 +42,30 @@ export interface AppConfig {
   siwx?: SiwxAppOptions
   /** Intervals and limits of the payment tracker, webhook worker and event streams. */
   paymentLinks?: PaymentLinksOptions
+  /** Merchant ids allowed to create links and manage API keys (MERCHANTS); omitted or null: any signed-in account. */
+  merchants?: readonly string[] | null
+  /** What webhook URLs may reach; omitted: https to public addresses only. */
+  webhooks?: WebhookPolicy
+  limits?: AppLimits
 }
+
+/** Sizes, caps and per-IP rates; every field has a default. */
+export interface AppLimits {
+  /** Request bodies (default 64 KiB; sign-in and the devnet RPC proxy set their own). */
+  bodyLimitBytes?: number
+  /** Open (or partially paid) unexpired links per merchant (default 1000). */
+  maxOpenLinksPerMerchant?: number
+  /** Live API keys per merchant (default 20). */
+  maxApiKeysPerMerchant?: number
+  /** POST /api/links per IP (default 60 a minute). */
+  createLinkRateLimit?: RateLimit
+  /** POST /api/links/:id/payments per IP (default 60 a minute). */
+  submitPaymentRateLimit?: RateLimit
+  /** POST /api/keys per IP (default 20 a minute). */
+  createApiKeyRateLimit?: RateLimit
+}
+
+export const defaultBodyLimitBytes = 64 * 1024
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +96,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: config.logLevel ? { level: config.logLevel } : false,
     // Each request's line is at debug: at the default level the log stays about events.
     disableRequestLogging: true,
-    bodyLimit: 1024 * 1024,
+    // Our largest body (a link with 10 options and a 2000-character description) is a few KiB.
+    bodyLimit: config.limits?.bodyLimitBytes ?? defaultBodyLimitBytes,
   })
   try {
     app.decorate('routeRegistry', new RouteRegistry())
@@ -123,11 +148,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       nonceRateLimit: config.siwx?.nonceRateLimit ?? { max: 30, timeWindow: 60_000 },
       signInRateLimit: config.siwx?.signInRateLimit ?? { max: 10, timeWindow: 60_000 },
     })
+    const webhookPolicy: WebhookPolicy = config.webhooks ?? { allowHttp: false, allowPrivateAddresses: false }
+    const merchants = config.merchants ? new Set(config.merchants) : null
     const paymentLinks = createPaymentLinksServices({
       db: database.db,
       networks: config.networks,
       ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
-      ...(config.paymentLinks ? { options: config.paymentLinks } : {}),
+      options: { ...config.paymentLinks, webhooks: { ...config.paymentLinks?.webhooks, policy: webhookPolicy } },
       onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
     })
     app.decorate('paymentLinks', paymentLinks)
@@ -138,10 +165,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       assets: config.assets,
       networks: config.networks,
       services: paymentLinks,
+      merchants,
+      webhookPolicy,
+      maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+      createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
+      submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
       ...(config.paymentLinks?.submitCheckTimeoutMs ? { submitCheckTimeoutMs: config.paymentLinks.submitCheckTimeoutMs } : {}),
     })
-    await app.register(apiKeyRoutes, { db: database.db })
+    await app.register(apiKeyRoutes, {
+      db: database.db,
+      merchants,
+      maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
+      createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
+    })
     await app.register(publicConfigRoutes, { publicConfig: toPublicConfig(config) })
     await app.register(openApiRoutes, {
       info: {

@@ -174,3 +174,35 @@ describe('loadConfig', () => {
     )
   })
 })
+
+describe('hardening settings', () => {
+  it('MERCHANTS: unset is an open instance; CAIP-10 or plain addresses become checksummed merchant ids', () => {
+    expect(loadConfig({}, dir).merchants).toBeNull()
+    const merchants = loadConfig(
+      {
+        MERCHANTS:
+          ' 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266 , eip155:8453:0x70997970C51812dc3A010C7d01b50e0d17dc79C8,eip155:1:0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266, solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      },
+      dir,
+    ).merchants
+    expect(merchants).toEqual([
+      'eip155:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      'eip155:0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      'solana:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    ])
+    expectConfigError({ MERCHANTS: '0x1234' }, /MERCHANTS: "0x1234" is not an EVM address/)
+    expectConfigError({ MERCHANTS: 'eip155:0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }, /MERCHANTS must list CAIP-10/)
+    expectConfigError({ MERCHANTS: ' , ' }, /lists no account/)
+  })
+
+  it('webhook allow flags default on with the devnet demo only; limits have defaults and bounds', () => {
+    expect(loadConfig({}, dir)).toMatchObject({ devnet: true, webhookAllowHttp: true, webhookAllowPrivateAddresses: true })
+    expect(loadConfig({ PAYLINK_DEVNET: '0' }, dir)).toMatchObject({ webhookAllowHttp: false, webhookAllowPrivateAddresses: false })
+    expect(loadConfig({ PAYLINK_DEVNET: '0', WEBHOOK_ALLOW_HTTP: '1' }, dir)).toMatchObject({ webhookAllowHttp: true, webhookAllowPrivateAddresses: false })
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '0' }, dir)).toMatchObject({ webhookAllowHttp: true, webhookAllowPrivateAddresses: false })
+    expectConfigError({ WEBHOOK_ALLOW_HTTP: 'yes' }, 'WEBHOOK_ALLOW_HTTP must be 0 or 1 (got "yes")')
+    expect(loadConfig({}, dir)).toMatchObject({ maxOpenLinksPerMerchant: 1000, maxApiKeysPerMerchant: 20 })
+    expect(loadConfig({ MAX_OPEN_LINKS_PER_MERCHANT: '5', MAX_API_KEYS_PER_MERCHANT: '2' }, dir)).toMatchObject({ maxOpenLinksPerMerchant: 5, maxApiKeysPerMerchant: 2 })
+    expectConfigError({ MAX_API_KEYS_PER_MERCHANT: '0' }, /MAX_API_KEYS_PER_MERCHANT must be an integer from 1/)
+  })
+})

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { assetSchema, networkSchema, type Asset, type Network } from '@paylink/shared'
+import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
 import { formatIssuePath } from './formatIssuePath.js'
@@ -34,6 +35,19 @@ export interface ServerConfig {
   siwxSessionTtlSeconds: number
   /** The statement line of the sign-in message (SIWX_STATEMENT). */
   siwxStatement: string
+  /**
+   * Merchant ids (`eip155:0xChecksummed`, `solana:<address>`, …) allowed to create links and
+   * manage API keys (MERCHANTS); null: any signed-in account may (an open instance).
+   */
+  merchants: string[] | null
+  /** Webhook URLs may be plain http (WEBHOOK_ALLOW_HTTP; default on only for the devnet demo). */
+  webhookAllowHttp: boolean
+  /** Webhooks may reach loopback/private/link-local addresses (WEBHOOK_ALLOW_PRIVATE_ADDRESSES; default as above). */
+  webhookAllowPrivateAddresses: boolean
+  /** Links per merchant that are open or partially paid and not expired (MAX_OPEN_LINKS_PER_MERCHANT). */
+  maxOpenLinksPerMerchant: number
+  /** Live API keys per merchant (MAX_API_KEYS_PER_MERCHANT). */
+  maxApiKeysPerMerchant: number
 }
 
 export type Env = Record<string, string | undefined>
@@ -73,6 +87,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const devnetOverride = readDevnetFlag(nonEmpty(env.PAYLINK_DEVNET))
   const devnet = devnetOverride ?? file.devnet ?? file.networks.length === 0
 
+  const merchants = readMerchants(nonEmpty(env.MERCHANTS))
+  // The demo's receivers run on this machine over http; a real instance must not call those.
+  const webhookAllowHttp = readFlag('WEBHOOK_ALLOW_HTTP', nonEmpty(env.WEBHOOK_ALLOW_HTTP)) ?? devnet
+  const webhookAllowPrivateAddresses = readFlag('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES)) ?? devnet
+  const maxOpenLinksPerMerchant = readCount('MAX_OPEN_LINKS_PER_MERCHANT', nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT), 1000)
+  const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
+
   return {
     port,
     host,
@@ -89,6 +110,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     configFile,
     siwxSessionTtlSeconds,
     siwxStatement,
+    merchants,
+    webhookAllowHttp,
+    webhookAllowPrivateAddresses,
+    maxOpenLinksPerMerchant,
+    maxApiKeysPerMerchant,
   }
 }
 
@@ -172,10 +198,57 @@ function readStatement(value: string | undefined): string {
 }
 
 function readDevnetFlag(value: string | undefined): boolean | undefined {
+  return readFlag('PAYLINK_DEVNET', value)
+}
+
+function readFlag(name: string, value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined
   if (value === '1') return true
   if (value === '0') return false
-  throw new ConfigError(`PAYLINK_DEVNET must be 0 or 1 (got "${value}")`)
+  throw new ConfigError(`${name} must be 0 or 1 (got "${value}")`)
+}
+
+function readCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(count) || count < 1 || count > 1_000_000) {
+    throw new ConfigError(`${name} must be an integer from 1 to 1000000 (got "${value}")`)
+  }
+  return count
+}
+
+/**
+ * MERCHANTS: comma-separated CAIP-10 accounts (`eip155:1:0xAbC…`, `solana:<ref>:<address>`) or
+ * plain EVM addresses, as merchant ids (`namespace:address`, EVM checksummed: a merchant is
+ * chain-independent, so the CAIP-10 reference is dropped).
+ */
+export function readMerchants(value: string | undefined): string[] | null {
+  if (value === undefined) return null
+  const ids = new Set<string>()
+  for (const raw of value.split(',')) {
+    const entry = raw.trim()
+    if (!entry) continue
+    const parts = entry.split(':')
+    let namespace: string
+    let address: string
+    if (parts.length === 1) [namespace, address] = ['eip155', entry]
+    else if (parts.length === 3 && /^[-a-z0-9]{3,8}$/.test(parts[0]!) && /^[-_a-zA-Z0-9]{1,32}$/.test(parts[1]!) && parts[2]) {
+      ;[namespace, address] = [parts[0]!, parts[2]!]
+    } else {
+      throw new ConfigError(`MERCHANTS must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`)
+    }
+    if (namespace === 'eip155') {
+      if (!isAddress(address, { strict: false })) {
+        throw new ConfigError(`MERCHANTS: "${entry}" is not an EVM address (plain entries must be 0x addresses; use CAIP-10 for other chains)`)
+      }
+      address = getAddress(address)
+    } else if (!/^[1-9A-HJ-NP-Za-km-z]{25,64}$|^[a-z0-9]{14,90}$/.test(address)) {
+      throw new ConfigError(`MERCHANTS: "${entry}" does not end in an address`)
+    }
+    ids.add(`${namespace}:${address}`)
+  }
+  if (ids.size === 0) throw new ConfigError('MERCHANTS is set but lists no account; unset it for an open instance')
+  return [...ids]
 }
 
 function readConfigFile(path: string): ConfigFile {

@@ -73,6 +73,9 @@ export async function startServer({
       webDist: config.webDist,
       logLevel,
       siwx: { sessionTtlSeconds: config.siwxSessionTtlSeconds, statement: config.siwxStatement },
+      merchants: config.merchants,
+      webhooks: { allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.webhookAllowPrivateAddresses },
+      limits: { maxOpenLinksPerMerchant: config.maxOpenLinksPerMerchant, maxApiKeysPerMerchant: config.maxApiKeysPerMerchant },
       ...(demo ? { devnetUpstreams: demo.upstreams } : {}),
     })
     cleanups.push(() => app.close())

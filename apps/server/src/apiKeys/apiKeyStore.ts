@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { ApiKey, CreatedApiKey } from '@paylink/shared'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { apiKeys } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
+import { HttpError } from '../errors.js'
 import { newId } from '../links/newId.js'
 import type { Merchant } from '../links/requireMerchant.js'
 
@@ -26,21 +27,32 @@ function toView(row: ApiKeyRow): ApiKey {
   }
 }
 
-/** A new key for the merchant; the token is returned here and never again. */
-export async function createApiKey(db: Db, merchant: Merchant, name: string): Promise<CreatedApiKey> {
+/**
+ * A new key for the merchant; the token is returned here and never again. At most `maxKeys`
+ * live keys per merchant (409 TOO_MANY_API_KEYS), counted under a per-merchant lock.
+ */
+export async function createApiKey(db: Db, merchant: Merchant, name: string, maxKeys = Number.POSITIVE_INFINITY): Promise<CreatedApiKey> {
   const token = `plk_${randomBytes(32).toString('base64url')}`
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      id: newId('key'),
-      merchant: merchant.id,
-      merchantAddress: merchant.address,
-      name,
-      tokenHash: hashToken(token),
-      prefix: token.slice(0, 10),
-    })
-    .returning()
-  return { ...toView(row!), token }
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${merchant.id}`}))`)
+    const [live] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
+    if (live!.n >= maxKeys) {
+      throw new HttpError(409, 'TOO_MANY_API_KEYS', `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`)
+    }
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId('key'),
+        merchant: merchant.id,
+        merchantAddress: merchant.address,
+        name,
+        tokenHash: hashToken(token),
+        prefix: token.slice(0, 10),
+      })
+      .returning()
+    return inserted!
+  })
+  return { ...toView(row), token }
 }
 
 export async function listApiKeys(db: Db, merchant: Merchant): Promise<ApiKey[]> {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { parseCaipAssetId, parseUnits, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
+import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { getAddress, isAddress } from 'viem'
 import { linkOptions, links } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
 import { HttpError, RequestValidationError } from '../errors.js'
-import { checkWebhookUrl } from '../webhooks/checkWebhookUrl.js'
+import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { toLinkView } from './linkViews.js'
 import { newId } from './newId.js'
 import type { Merchant } from './requireMerchant.js'
@@ -16,15 +17,18 @@ export interface CreateLinkParameters {
   body: CreateLinkBody
   assets: readonly Asset[]
   networks: readonly Network[]
+  webhookPolicy: WebhookPolicy
+  /** Open or partially paid, unexpired links a merchant may have at once. */
+  maxOpenLinks: number
   now?: Date
 }
 
 /** Namespaces whose payments the server can verify today. */
 const payableNamespaces = new Set(['eip155'])
 
-export async function createLink({ db, merchant, body, assets, networks, now = new Date() }: CreateLinkParameters): Promise<CreatedLink> {
+export async function createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks, now = new Date() }: CreateLinkParameters): Promise<CreatedLink> {
   if (body.webhookUrl !== undefined) {
-    const problem = checkWebhookUrl(body.webhookUrl)
+    const problem = checkWebhookUrl(body.webhookUrl, webhookPolicy)
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)
   }
   const linkId = newId('lnk')
@@ -75,6 +79,21 @@ export async function createLink({ db, merchant, body, assets, networks, now = n
     paidAt: null,
   }
   const [link, options] = await db.transaction(async (tx) => {
+    // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
+    const [open] = await tx
+      .select({ n: count() })
+      .from(links)
+      .where(
+        and(
+          eq(links.merchant, merchant.id),
+          inArray(links.status, ['open', 'partially_paid']),
+          or(isNull(links.expiresAt), gt(links.expiresAt, now)),
+        ),
+      )
+    if (open!.n >= maxOpenLinks) {
+      throw new HttpError(409, 'TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
+    }
     const [inserted] = await tx.insert(links).values(linkRow).returning()
     const insertedOptions = await tx.insert(linkOptions).values(optionRows).returning()
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position)] as const

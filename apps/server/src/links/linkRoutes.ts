@@ -18,6 +18,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { HttpError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
+import type { RateLimit } from '../siwx/siwxRoutes.js'
+import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { submitPayment } from '../payments/submitPayment.js'
 import { listWebhookDeliveries, redeliverWebhook } from '../webhooks/webhookDeliveries.js'
 import { createLink } from './createLink.js'
@@ -30,16 +32,25 @@ export interface LinkRoutesOptions {
   assets: readonly Asset[]
   networks: readonly Network[]
   services: PaymentLinksServices
+  /** MERCHANTS as merchant ids; null: any signed-in account. */
+  merchants: ReadonlySet<string> | null
+  webhookPolicy: WebhookPolicy
+  maxOpenLinksPerMerchant: number
+  /** Per IP. */
+  createLinkRateLimit: RateLimit
+  submitPaymentRateLimit: RateLimit
   heartbeatMs?: number
   submitCheckTimeoutMs?: number
 }
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
+const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
 
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
-  const { db, assets, networks, services } = options
+  const { db, assets, networks, services, webhookPolicy } = options
+  const merchantOptions = { allowed: options.merchants }
   const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
   const heartbeatMs = options.heartbeatMs ?? 15_000
   const submitCheckTimeoutMs = options.submitCheckTimeoutMs ?? 3000
@@ -64,11 +75,15 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         201: { description: 'The link', schema: createdLinkSchema },
         400: errorResponse('A field is wrong (INVALID_REQUEST naming it, UNSUPPORTED_ASSET)'),
         401: unauthorized,
+        403: notAMerchant,
+        409: errorResponse('Already at the per-merchant cap of open links (TOO_MANY_OPEN_LINKS)'),
+        429: errorResponse('Too many links created from this address (RATE_LIMITED; see Retry-After)'),
       },
+      rateLimit: options.createLinkRateLimit,
     },
     async ({ body, request, reply }) => {
-      const merchant = await requireMerchant(request, db)
-      const link = await createLink({ db, merchant, body, assets, networks })
+      const merchant = await requireMerchant(request, db, merchantOptions)
+      const link = await createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks: options.maxOpenLinksPerMerchant })
       reply.header('cache-control', 'no-store')
       return reply.code(201).send(link)
     },
@@ -82,10 +97,10 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       operationId: 'listLinks',
       summary: "The merchant's links with status and totals per option",
       tags: ['links'],
-      responses: { 200: { description: 'Newest first (up to 200)', schema: linkListSchema }, 401: unauthorized },
+      responses: { 200: { description: 'Newest first (up to 200)', schema: linkListSchema }, 401: unauthorized, 403: notAMerchant },
     },
     async ({ request, reply }) => {
-      const merchant = await requireMerchant(request, db)
+      const merchant = await requireMerchant(request, db, merchantOptions)
       reply.header('cache-control', 'no-store')
       return listLinks(db, merchant)
     },
@@ -166,11 +181,11 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       params: linkIdParamsSchema,
       body: createPaymentBodySchema,
       // Public and each answer costs an RPC round trip: per IP.
-      rateLimit: { max: 60, timeWindow: 60_000 },
+      rateLimit: options.submitPaymentRateLimit,
       responses: {
         202: { description: 'The payment', schema: paymentSchema },
         404: notFound,
-        429: errorResponse('More than 60 submissions a minute from this address (RATE_LIMITED)'),
+        429: errorResponse('Too many submissions from this address (RATE_LIMITED; see Retry-After)'),
       },
     },
     async ({ params, body, reply }) => {
@@ -198,10 +213,10 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       summary: "A link's webhook deliveries (merchant): status code, attempts, next retry",
       tags: ['webhooks'],
       params: linkIdParamsSchema,
-      responses: { 200: { description: 'Newest first', schema: webhookDeliveryListSchema }, 401: unauthorized, 404: notFound },
+      responses: { 200: { description: 'Newest first', schema: webhookDeliveryListSchema }, 401: unauthorized, 403: notAMerchant, 404: notFound },
     },
     async ({ params, request, reply }) => {
-      const merchant = await requireMerchant(request, db)
+      const merchant = await requireMerchant(request, db, merchantOptions)
       reply.header('cache-control', 'no-store')
       return listWebhookDeliveries(db, merchant, params.id)
     },
@@ -219,11 +234,12 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: {
         202: { description: 'Queued; the worker sends it at once', schema: webhookDeliverySchema },
         401: unauthorized,
+        403: notAMerchant,
         404: errorResponse('No such link of yours or delivery (LINK_NOT_FOUND, DELIVERY_NOT_FOUND)'),
       },
     },
     async ({ params, request, reply }) => {
-      const merchant = await requireMerchant(request, db)
+      const merchant = await requireMerchant(request, db, merchantOptions)
       const delivery = await redeliverWebhook(db, merchant, params.id, params.deliveryId)
       services.webhooks.poke()
       return reply.code(202).send(delivery)

@@ -21,6 +21,11 @@ export function merchantOf(account: { namespace: string; address: string }): Mer
 export interface RequireMerchantOptions {
   /** Accept `Authorization: Bearer <api key>` (default true; key management takes a session only). */
   allowApiKey?: boolean
+  /**
+   * Merchant ids allowed on this instance (MERCHANTS); null or omitted: any signed-in account.
+   * Checked on every request, so a key of an account taken off the list stops working at once.
+   */
+  allowed?: ReadonlySet<string> | null
 }
 
 /**
@@ -28,7 +33,15 @@ export interface RequireMerchantOptions {
  * session cookie (its EVM account when it has one). A present but wrong key is refused
  * rather than falling back to the cookie, so a script never acts as whoever is signed in.
  */
-export async function requireMerchant(request: FastifyRequest, db: Db, { allowApiKey = true }: RequireMerchantOptions = {}): Promise<Merchant> {
+export async function requireMerchant(request: FastifyRequest, db: Db, { allowApiKey = true, allowed = null }: RequireMerchantOptions = {}): Promise<Merchant> {
+  const merchant = await identifyMerchant(request, db, allowApiKey)
+  if (allowed && !allowed.has(merchant.id)) {
+    throw new HttpError(403, 'NOT_A_MERCHANT', `${merchant.id} is not a merchant of this Paylink instance (the operator lists them in MERCHANTS).`)
+  }
+  return merchant
+}
+
+async function identifyMerchant(request: FastifyRequest, db: Db, allowApiKey: boolean): Promise<Merchant> {
   const authorization = request.headers.authorization
   if (authorization !== undefined) {
     if (!allowApiKey) throw new HttpError(403, 'SESSION_REQUIRED', 'API keys are managed from a signed-in session, not with an API key.')

@@ -1,7 +1,13 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import type { ResolvedAddress } from './resolveWebhookTarget.js'
 import { signWebhook } from './signWebhook.js'
 
 export interface SendWebhookParameters {
   url: string
+  /** The already-checked address to connect to; the URL's host is not looked up again. */
+  address: ResolvedAddress
   body: string
   secret: string
   eventId: string
@@ -14,46 +20,65 @@ export interface SendWebhookParameters {
 export type SendWebhookReturnType = { ok: boolean; statusCode: number | null; error: string | null }
 
 /**
- * One POST of a signed event. Success is a 2xx within the timeout. Redirects are not followed
- * (a 3xx is a failure: the merchant configures the final URL), and the response body is read
- * only up to a cap so a hostile endpoint cannot make us buffer without end.
+ * One POST of a signed event to a pinned address (TLS still checks the certificate against the
+ * URL's host name). Success is a 2xx within the timeout, which covers the whole exchange.
+ * Redirects are not followed (a 3xx is a failure: the merchant configures the final URL), and
+ * at most `maxResponseBytes` of the answer are read, then dropped, so a hostile endpoint can
+ * neither redirect us inward nor make us buffer without end.
  */
-export async function sendWebhook({ url, body, secret, eventId, timeoutMs, maxResponseBytes, now = Date.now }: SendWebhookParameters): Promise<SendWebhookReturnType> {
+export async function sendWebhook({ url, address, body, secret, eventId, timeoutMs, maxResponseBytes, now = Date.now }: SendWebhookParameters): Promise<SendWebhookReturnType> {
   const timestamp = Math.floor(now() / 1000)
-  const signal = AbortSignal.timeout(timeoutMs)
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Paylink-Webhooks/1',
-        'paylink-event-id': eventId,
-        'paylink-signature': signWebhook(secret, body, timestamp),
-      },
-      body,
-    })
-    await drain(response, maxResponseBytes).catch(() => {})
-    const ok = response.status >= 200 && response.status < 300
-    return { ok, statusCode: response.status, error: ok ? null : `HTTP ${response.status}` }
-  } catch (error) {
-    const timedOut = signal.aborted
-    return { ok: false, statusCode: null, error: timedOut ? `no answer within ${timeoutMs} ms` : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message }
+  const target = new URL(url)
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address])
+    else callback(null, address.address, address.family)
   }
-}
-
-async function drain(response: Response, maxBytes: number): Promise<void> {
-  if (!response.body) return
-  const reader = response.body.getReader()
-  let read = 0
-  try {
-    while (read <= maxBytes) {
-      const { done, value } = await reader.read()
-      if (done) return
-      read += value.byteLength
+  const request = target.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise<SendWebhookReturnType>((resolve) => {
+    let settled = false
+    const finish = (result: SendWebhookReturnType) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resolve(result)
     }
-  } finally {
-    await reader.cancel().catch(() => {})
-  }
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        // No pooled sockets: each delivery connects to the address it has just checked.
+        agent: false,
+        lookup,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Paylink-Webhooks/1',
+          'paylink-event-id': eventId,
+          'paylink-signature': signWebhook(secret, body, timestamp),
+        },
+      },
+      (response: IncomingMessage) => {
+        const status = response.statusCode ?? 0
+        const ok = status >= 200 && status < 300
+        const result = { ok, statusCode: status, error: ok ? null : `HTTP ${status}` }
+        let read = 0
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.byteLength
+          if (read > maxResponseBytes) {
+            response.destroy()
+            finish(result)
+          }
+        })
+        response.on('end', () => finish(result))
+        response.on('error', () => finish(result))
+        response.on('close', () => finish(result))
+      },
+    )
+    const timer = setTimeout(() => {
+      finish({ ok: false, statusCode: null, error: `no answer within ${timeoutMs} ms` })
+      req.destroy()
+    }, timeoutMs)
+    req.on('error', (error: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }))
+    req.end(body)
+  })
 }

@@ -28,12 +28,38 @@ describe('signWebhook', () => {
   })
 })
 
+const strict = { allowHttp: false, allowPrivateAddresses: false }
+const open = { allowHttp: true, allowPrivateAddresses: true }
+
 describe('checkWebhookUrl', () => {
   it('takes absolute http(s) URLs without credentials', () => {
-    expect(checkWebhookUrl('https://shop.example/hooks/paylink')).toBeNull()
-    expect(checkWebhookUrl('http://127.0.0.1:8080/x')).toBeNull()
-    expect(checkWebhookUrl('ftp://shop.example/x')).toMatch(/http/)
-    expect(checkWebhookUrl('/relative')).toMatch(/absolute/)
-    expect(checkWebhookUrl('https://user:pw@shop.example/')).toMatch(/credentials/)
+    expect(checkWebhookUrl('https://shop.example/hooks/paylink', strict)).toBeNull()
+    expect(checkWebhookUrl('http://127.0.0.1:8080/x', open)).toBeNull()
+    expect(checkWebhookUrl('ftp://shop.example/x', open)).toMatch(/http/)
+    expect(checkWebhookUrl('/relative', open)).toMatch(/absolute/)
+    expect(checkWebhookUrl('https://user:pw@shop.example/', open)).toMatch(/credentials/)
+  })
+
+  it('wants https unless http is allowed, and refuses private IP literals (in any spelling) unless allowed', () => {
+    expect(checkWebhookUrl('http://shop.example/x', strict)).toBe('must be an https URL')
+    expect(checkWebhookUrl('http://shop.example/x', { ...strict, allowHttp: true })).toBeNull()
+    for (const url of [
+      'https://127.0.0.1/x',
+      'https://2130706433/x', // 127.0.0.1 as one number: the URL parser normalizes it
+      'https://0x7f.1/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/',
+      'https://[::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[fe80::1]/',
+      'https://[fd00::1]/',
+      'https://0.0.0.0/',
+      'https://localhost:8080/',
+      'https://api.localhost/',
+    ]) {
+      expect(checkWebhookUrl(url, strict), url).toMatch(/^must not point at/)
+      expect(checkWebhookUrl(url, { ...strict, allowPrivateAddresses: true }), url).toBeNull()
+    }
+    expect(checkWebhookUrl('https://93.184.216.34/x', strict)).toBeNull()
   })
 })

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { links, webhookDeliveries } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
-import { checkWebhookUrl } from './checkWebhookUrl.js'
+import { checkWebhookUrl, type WebhookPolicy } from './checkWebhookUrl.js'
+import { resolveWebhookTarget, type LookupAll } from './resolveWebhookTarget.js'
 import { sendWebhook, type SendWebhookReturnType } from './sendWebhook.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 
@@ -10,8 +11,12 @@ export interface WebhookWorkerOptions {
   db: Db
   /** How often the outbox is looked at (default 1000 ms); `poke()` looks at once. */
   pollIntervalMs?: number
-  /** Per attempt (default 10 000 ms). */
+  /** Per attempt (default 5000 ms). */
   timeoutMs?: number
+  /** What URLs may reach (default: https to public addresses only). */
+  policy?: WebhookPolicy
+  /** DNS lookup of every address of a host (default dns.lookup with all: true). */
+  lookupAll?: LookupAll
   /** Default 64 KiB. */
   maxResponseBytes?: number
   /** First retry after this (default 10 s), doubling per attempt up to retryMaxMs (default 1 h). */
@@ -47,7 +52,8 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, ra
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db } = options
   const pollIntervalMs = options.pollIntervalMs ?? 1000
-  const timeoutMs = options.timeoutMs ?? 10_000
+  const timeoutMs = options.timeoutMs ?? 5000
+  const policy = options.policy ?? { allowHttp: false, allowPrivateAddresses: false }
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024
   const retryBaseMs = options.retryBaseMs ?? 10_000
   const retryMaxMs = options.retryMaxMs ?? 3600_000
@@ -80,18 +86,26 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       .from(links)
       .where(inArray(links.id, [...new Set(claimed.map((d) => d.linkId))]))
 
+    const attempt = async (url: string, body: string, secret: string | null | undefined, eventId: string): Promise<SendWebhookReturnType & { terminal: boolean }> => {
+      // The URL's text cannot change, so a refusal of it is final (redeliver retries after the
+      // operator changes the policy); DNS answers can change, so an address refusal is retried.
+      const problem = checkWebhookUrl(url, policy)
+      if (problem) return { ok: false, statusCode: null, error: `URL refused: ${problem}`, terminal: true }
+      if (!secret) return { ok: false, statusCode: null, error: 'the link has no webhook secret', terminal: true }
+      const target = await resolveWebhookTarget(new URL(url), policy, options.lookupAll)
+      if (!target.ok) return { ok: false, statusCode: null, error: `URL ${target.error}`, terminal: false }
+      const result = await sendWebhook({ url, address: target.address, body, secret, eventId, timeoutMs, maxResponseBytes })
+      return { ...result, terminal: false }
+    }
+
     await Promise.all(
       claimed.map(async (delivery) => {
         const secret = secrets.find((s) => s.id === delivery.linkId)?.secret
-        const problem = checkWebhookUrl(delivery.url)
-        const result: SendWebhookReturnType =
-          problem || !secret
-            ? { ok: false, statusCode: null, error: problem ? `URL refused: ${problem}` : 'the link has no webhook secret' }
-            : await sendWebhook({ url: delivery.url, body: delivery.body, secret, eventId: delivery.eventId, timeoutMs, maxResponseBytes })
+        const result = await attempt(delivery.url, delivery.body, secret, delivery.eventId)
         const attempts = delivery.attempts + 1
         const now = Date.now()
         const next = new Date(now + retryDelayMs(attempts, retryBaseMs, retryMaxMs))
-        const givingUp = !result.ok && (problem !== null || next.getTime() > delivery.giveUpAt.getTime())
+        const givingUp = !result.ok && (result.terminal || next.getTime() > delivery.giveUpAt.getTime())
         await db
           .update(webhookDeliveries)
           .set({

@@ -108,6 +108,8 @@ export async function startHarness(database: Database): Promise<Harness> {
         database: db,
         webDist: '/nonexistent',
         paymentLinks,
+        // The receivers in these tests listen on 127.0.0.1 over http.
+        webhooks: { allowHttp: true, allowPrivateAddresses: true },
       }
       const app = await buildApp(config)
       apps.push(app)
