@@ -1,26 +1,36 @@
 import { useAppKitAccount, useDisconnect } from '@reown/appkit/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { NavLink, Route, Routes, useLocation } from 'react-router-dom'
 import { CopyButton } from '../../components/CopyButton.js'
 import type { Me } from '../../siwx/useSession.js'
 import { useRefreshSession } from '../../siwx/useSession.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
+import { ApiKeysPage } from './keys/ApiKeysPage.js'
+import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
+import { LinkPage } from './links/LinkPage.js'
+import { LinksPage } from './links/LinksPage.js'
+import { shortHex } from './format.js'
 
-export function SignedInView({ me }: { me: Me }) {
+function AccountBar({ me }: { me: Me }) {
   const { disconnect } = useDisconnect()
   const { isConnected } = useAppKitAccount()
   const refresh = useRefreshSession()
   const [error, setError] = useState<string | null>(null)
   return (
-    <section className="card" aria-labelledby="session-title">
+    <section className="dash-account" aria-labelledby="session-title">
       <h2 id="session-title">Signed in</h2>
       <ul className="accounts" data-testid="signed-in-accounts">
         {me.accounts.map((a) => (
           <li key={`${a.caipNetworkId}:${a.address}`}>
-            <code>{a.address}</code> <span className="tag">{a.caipNetworkId}</span> <CopyButton value={a.address} />
+            <code title={a.address}>
+              <span className="dash-wide-only">{a.address}</span>
+              <span className="dash-narrow-only" aria-hidden="true">{shortHex(a.address)}</span>
+            </code>{' '}
+            <span className="tag">{a.caipNetworkId}</span> <CopyButton value={a.address} />
           </li>
         ))}
       </ul>
-      <p>
+      <p className="dash-muted">
         Session valid until <time dateTime={me.expiresAt}>{new Date(me.expiresAt).toLocaleString()}</time>.
       </p>
       <button
@@ -41,5 +51,53 @@ export function SignedInView({ me }: { me: Me }) {
       </button>
       {error && <p role="alert" className="error">{error}</p>}
     </section>
+  )
+}
+
+function DashboardNotFound() {
+  return (
+    <section className="card">
+      <h2>Nothing here</h2>
+      <p>
+        This dashboard page does not exist. <NavLink to="/dashboard">Go to your payment links</NavLink>.
+      </p>
+    </section>
+  )
+}
+
+/** The merchant dashboard: links, one link, a new link, API keys (nested under /dashboard/*). */
+export function SignedInView({ me }: { me: Me }) {
+  const evmAddress = me.accounts.find((a) => a.namespace === 'eip155')?.address ?? ''
+  // The webhook secret of a link just created lives only here, in memory: it is shown on
+  // that link's page until the merchant leaves it, and never again.
+  const [justCreated, setJustCreated] = useState<JustCreated | null>(null)
+  const { pathname } = useLocation()
+  useEffect(() => {
+    // The form page sets it just before navigating to the link: keep it across that step.
+    const keep = pathname.endsWith(`/links/${justCreated?.linkId}`) || pathname.endsWith('/links/new')
+    if (justCreated && !keep) setJustCreated(null)
+  }, [pathname, justCreated])
+
+  return (
+    <div className="dash">
+      <AccountBar me={me} />
+      <nav className="dash-nav" aria-label="Dashboard">
+        <NavLink to="/dashboard" end>
+          Payment links
+        </NavLink>
+        <NavLink to="/dashboard/links/new">New link</NavLink>
+        <NavLink to="/dashboard/keys">API keys</NavLink>
+      </nav>
+      <Routes>
+        <Route index element={<LinksPage />} />
+        <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
+        <Route
+          path="links/:id"
+          element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />}
+        />
+        <Route path="keys" element={<ApiKeysPage />} />
+        <Route path="*" element={<DashboardNotFound />} />
+      </Routes>
+    </div>
   )
 }

@@ -1,0 +1,54 @@
+import {
+  apiKeyListSchema,
+  createdApiKeySchema,
+  createdLinkSchema,
+  linkListSchema,
+  linkSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  type ApiKey,
+  type CreateLinkBody,
+  type CreatedApiKey,
+  type CreatedLink,
+  type Link,
+  type LinkList,
+  type WebhookDelivery,
+  type WebhookDeliveryList,
+} from '@paylink/shared'
+import { apiGet, type Parser } from './client.js'
+
+/**
+ * The merchant routes of apps/server/README.md ("Payment links, payments and webhooks").
+ * Writes go through apiGet with a method: it already turns non-2xx answers into
+ * ApiRequestError with the server's code and sentence, which the forms map to fields.
+ */
+function send<T>(method: 'POST' | 'DELETE', path: string, schema: Parser<T>, body?: unknown): Promise<T> {
+  return apiGet(path, schema, {
+    method,
+    credentials: 'same-origin',
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  })
+}
+
+/** A 204 answer has no body to check. */
+const noContent: Parser<void> = { parse: () => undefined }
+
+const linkPath = (id: string) => `/api/links/${encodeURIComponent(id)}`
+
+export type LinkSummary = LinkList['links'][number]
+
+export const listLinks = (): Promise<LinkSummary[]> => apiGet('/api/links', linkListSchema).then((r) => r.links)
+export const getLink = (id: string): Promise<Link> => apiGet(linkPath(id), linkSchema)
+export const createLink = (body: CreateLinkBody): Promise<CreatedLink> => send('POST', '/api/links', createdLinkSchema, body)
+
+export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> =>
+  apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
+export const redeliver = (linkId: string, deliveryId: string): Promise<WebhookDelivery> =>
+  send('POST', `${linkPath(linkId)}/webhooks/${encodeURIComponent(deliveryId)}/redeliver`, webhookDeliverySchema)
+
+export const listApiKeys = (): Promise<ApiKey[]> => apiGet('/api/keys', apiKeyListSchema).then((r) => r.keys)
+export const createApiKey = (name: string): Promise<CreatedApiKey> => send('POST', '/api/keys', createdApiKeySchema, { name })
+export const revokeApiKey = (id: string): Promise<void> => send('DELETE', `/api/keys/${encodeURIComponent(id)}`, noContent)
+
+/** Where a payer pays this link (the checkout page). */
+export const payUrl = (linkId: string, origin = location.origin): string => `${origin}/pay/${encodeURIComponent(linkId)}`

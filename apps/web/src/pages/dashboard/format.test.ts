@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { assetLabel, explorerTxUrl, formatRelative, shortHex } from './format.js'
+
+describe('dashboard formatters', () => {
+  it('names an asset by its name and its network', () => {
+    const networks = [{ caipNetworkId: 'eip155:31337', name: 'Paylink Devnet' }]
+    expect(assetLabel({ name: 'Test USD', caipNetworkId: 'eip155:31337' }, networks)).toBe('Test USD on Paylink Devnet')
+    expect(assetLabel({ name: 'Ether', caipNetworkId: 'eip155:1' }, networks)).toBe('Ether on eip155:1')
+  })
+  it('links a transaction only when the network has an explorer', () => {
+    expect(explorerTxUrl('https://sepolia.etherscan.io/', '0xabc')).toBe('https://sepolia.etherscan.io/tx/0xabc')
+    expect(explorerTxUrl(null, '0xabc')).toBeNull()
+  })
+  it('shortens long hex and leaves short values alone', () => {
+    expect(shortHex('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')
+    expect(shortHex('0x1234')).toBe('0x1234')
+  })
+  it('says how far a time is, both ways', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z')
+    expect(formatRelative('2026-01-01T23:30:00Z', now)).toBe('in 23 h')
+    expect(formatRelative('2026-01-08T00:00:00Z', now)).toBe('in 7 d')
+    expect(formatRelative('2025-12-31T23:57:00Z', now)).toBe('3 min ago')
+    expect(formatRelative('2026-01-01T00:00:20Z', now)).toBe('in 20 s')
+  })
+})

@@ -1,0 +1,137 @@
+import type { ApiKey, CreatedApiKey } from '@paylink/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../api/merchant.js'
+import { DashTable, LoadError } from '../DashTable.js'
+import { ShownOnce } from '../ShownOnce.js'
+import { fieldErrorsFromServer } from '../links/fieldErrors.js'
+import { formatDateTime } from '../format.js'
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState(false)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const revoke = useMutation({
+    mutationFn: () => revokeApiKey(apiKey.id),
+    onSuccess: () => queryClient.setQueryData<ApiKey[]>(['api-keys'], (keys) => keys?.filter((k) => k.id !== apiKey.id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  })
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus()
+  }, [confirming])
+  return (
+    <tr data-testid={`api-key-${apiKey.name}`}>
+      <td data-label="Name">{apiKey.name}</td>
+      <td data-label="Prefix">
+        <code>{apiKey.prefix}…</code>
+      </td>
+      <td data-label="Created">
+        <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
+      </td>
+      <td data-label="Last used">{apiKey.lastUsedAt ? <time dateTime={apiKey.lastUsedAt}>{formatDateTime(apiKey.lastUsedAt)}</time> : 'Never'}</td>
+      <td data-label="">
+        {confirming ? (
+          <div className="dash-confirm" role="group" aria-label={`Revoke ${apiKey.name}?`}>
+            <span>Apps using it stop working at once.</span>
+            <button ref={confirmRef} type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+              {revoke.isPending ? 'Revoking…' : 'Yes, revoke'}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
+              Keep it
+            </button>
+          </div>
+        ) : (
+          <button type="button" aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>
+            Revoke
+          </button>
+        )}
+        {revoke.isError && (
+          <p role="alert" className="error dash-small">
+            {revoke.error.message}
+          </p>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+export function ApiKeysPage() {
+  const queryClient = useQueryClient()
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: listApiKeys })
+  const [name, setName] = useState('')
+  const [nameError, setNameError] = useState<string | null>(null)
+  const [created, setCreated] = useState<CreatedApiKey | null>(null)
+  const create = useMutation({
+    mutationFn: createApiKey,
+    onSuccess: (key) => {
+      setCreated(key)
+      setName('')
+      void queryClient.invalidateQueries({ queryKey: ['api-keys'] })
+    },
+    onError: (error) => {
+      const errors = fieldErrorsFromServer(error)
+      setNameError(errors.name ?? errors[''] ?? 'The key could not be created.')
+    },
+  })
+
+  return (
+    <section className="card" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      <p className="dash-muted">
+        For your shop's server: create and list payment links without a wallet. Managing keys needs a wallet sign-in.
+      </p>
+      {created && (
+        <ShownOnce title={`API key “${created.name}” created`} value={created.token} copyLabel="Copy token" testId="api-key-token" onDone={() => setCreated(null)}>
+          <p>
+            <strong>Copy the token now: it is shown only this once.</strong> Paylink keeps only a hash of it. Send it as{' '}
+            <code>Authorization: Bearer &lt;token&gt;</code> to <code>POST /api/links</code> and <code>GET /api/links</code>.
+          </p>
+        </ShownOnce>
+      )}
+      <form
+        className="dash-inline-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          const trimmed = name.trim()
+          if (!trimmed) return setNameError('is required')
+          if (trimmed.length > 64) return setNameError('must be at most 64 characters')
+          setNameError(null)
+          create.mutate(trimmed)
+        }}
+      >
+        <div className={`field${nameError ? ' field-invalid' : ''}`}>
+          <label htmlFor="api-key-name">Key name</label>
+          <input
+            id="api-key-name"
+            value={name}
+            maxLength={64}
+            placeholder="e.g. Shop backend"
+            aria-invalid={Boolean(nameError)}
+            {...(nameError ? { 'aria-describedby': 'api-key-name-error' } : {})}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {nameError && (
+            <p className="field-error" id="api-key-name-error">
+              {nameError}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </button>
+      </form>
+
+      {keys.isPending && <p role="status">Loading your keys…</p>}
+      {keys.isError && <LoadError what="Your keys" error={keys.error} retry={keys.refetch} />}
+      {keys.data?.length === 0 && <p className="dash-empty-inline">No API keys yet. Name one above to create it.</p>}
+      {keys.data && keys.data.length > 0 && (
+        <DashTable testId="api-keys-table" columns={['Name', 'Prefix', 'Created', 'Last used', '']}>
+          {keys.data.map((k) => (
+            <KeyRow key={k.id} apiKey={k} />
+          ))}
+        </DashTable>
+      )}
+    </section>
+  )
+}

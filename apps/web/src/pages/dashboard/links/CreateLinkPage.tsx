@@ -1,0 +1,292 @@
+import type { Asset } from '@paylink/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { createLink } from '../../../api/merchant.js'
+import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
+import { assetLabel } from '../format.js'
+import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
+import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
+
+/** What the link page needs to show once: the webhook secret of a link just created. */
+export interface JustCreated {
+  linkId: string
+  webhookSecret: string | null
+}
+
+const maxOptions = 10
+let optionCounter = 0
+const newOption = (asset: string, recipient: string): LinkOptionValues => ({ key: `o${++optionCounter}`, asset, amount: '', recipient })
+
+/** Assets a link can ask for today: the server verifies payments on EVM networks only. */
+function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string } {
+  const config = usePaylinkConfig()
+  return useMemo(() => {
+    const networkIds = new Set(config.networks.map((n) => n.caipNetworkId))
+    return {
+      assets: config.assets.filter((a) => a.caipNetworkId.startsWith('eip155:') && networkIds.has(a.caipNetworkId)),
+      label: (asset: Asset) => assetLabel(asset, config.networks),
+    }
+  }, [config])
+}
+
+/** A label, its control, an optional hint, and the field's error right under it. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  error?: string
+  hint?: ReactNode
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
+}) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), ...(described ? { 'aria-describedby': described } : {}) })}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipient: string; onCreated: (created: JustCreated) => void }) {
+  const { assets, label } = usePayableAssets()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const formId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState<LinkFormValues>(() => ({
+    title: '',
+    description: '',
+    options: [newOption(assets[0]?.assetId ?? '', defaultRecipient)],
+    expiry: 'none',
+    customExpiry: '',
+    webhookUrl: '',
+  }))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  // Bumped on each refused submit, so focus moves to the first invalid field every time.
+  const [refusals, setRefusals] = useState(0)
+
+  const create = useMutation({
+    mutationFn: createLink,
+    onSuccess: (created) => {
+      const { webhookSecret, ...link } = created
+      queryClient.setQueryData(['link', link.id], link)
+      void queryClient.invalidateQueries({ queryKey: ['links'] })
+      onCreated({ linkId: link.id, webhookSecret })
+      navigate(`/dashboard/links/${encodeURIComponent(link.id)}`)
+    },
+    onError: (error) => {
+      setErrors(fieldErrorsFromServer(error))
+      setRefusals((n) => n + 1)
+    },
+  })
+
+  useEffect(() => {
+    if (refusals === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusals])
+
+  // Editing a field takes its error away; the next submit checks everything again.
+  const clearErrors = (keys: string[]) =>
+    setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e))
+  const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    clearErrors([key === 'expiry' || key === 'customExpiry' ? 'expiresInSeconds' : key])
+  }
+  const setOption = (index: number, patch: Partial<LinkOptionValues>) => {
+    setValues((v) => ({ ...v, options: v.options.map((o, i) => (i === index ? { ...o, ...patch } : o)) }))
+    clearErrors(Object.keys(patch).map((field) => `options.${index}.${field}`))
+  }
+  const unusedAsset = assets.find((a) => !values.options.some((o) => o.asset === a.assetId))
+
+  if (assets.length === 0) {
+    return (
+      <section className="card">
+        <h2>New payment link</h2>
+        <p className="error" role="alert">
+          No EVM asset is configured, so no link can be created. Add networks and assets to the server's configuration.
+        </p>
+      </section>
+    )
+  }
+
+  const assetOf = (id: string) => assets.find((a) => a.assetId === id)
+  const fieldId = (name: string) => `${formId}-${name}`
+
+  return (
+    <section className="card dash-form-card" aria-labelledby={fieldId('heading')}>
+      <h2 id={fieldId('heading')}>New payment link</h2>
+      <form
+        ref={formRef}
+        noValidate
+        className="dash-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const checked = checkLinkForm(values, assets, Date.now())
+          if (!checked.ok) {
+            setErrors(checked.errors)
+            setRefusals((n) => n + 1)
+            return
+          }
+          setErrors({})
+          create.mutate(checked.body)
+        }}
+      >
+        <Field id={fieldId('title')} label="Title" error={errors.title} hint="What the payer sees first, e.g. “Order 1042”.">
+          {(props) => <input {...props} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />}
+        </Field>
+        <Field id={fieldId('description')} label="Description (optional)" error={errors.description}>
+          {(props) => <textarea {...props} rows={3} value={values.description} maxLength={2000} onChange={(e) => set('description', e.target.value)} />}
+        </Field>
+
+        <fieldset className="dash-options">
+          <legend>Payment options</legend>
+          <p className="field-hint">The payer picks one. Each asset can be offered once.</p>
+          {errors.options && <p className="field-error">{errors.options}</p>}
+          {values.options.map((option, i) => {
+            const asset = assetOf(option.asset)
+            const err = (name: string) => errors[`options.${i}.${name}`]
+            return (
+              <div className="dash-option" key={option.key} data-testid={`option-${i}`} role="group" aria-label={`Option ${i + 1}`}>
+                <div className="dash-option-head">
+                  <strong>Option {i + 1}</strong>
+                  {values.options.length > 1 && (
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Remove option ${i + 1}`}
+                      onClick={() => {
+                        setValues((v) => ({ ...v, options: v.options.filter((_, j) => j !== i) }))
+                        // Indices shift: errors of later options would land on the wrong row.
+                        setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('options'))))
+                      }}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </div>
+                <div className="dash-option-fields">
+                  <Field id={fieldId(`asset-${option.key}`)} label="Asset" error={err('asset')}>
+                    {(props) => (
+                      <select {...props} value={option.asset} onChange={(e) => setOption(i, { asset: e.target.value })}>
+                        {assets.map((a) => (
+                          <option key={a.assetId} value={a.assetId}>
+                            {label(a)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field id={fieldId(`amount-${option.key}`)} label="Amount" error={err('amount')}>
+                    {(props) => (
+                      <div className="dash-amount">
+                        <input
+                          {...props}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          placeholder="0.00"
+                          value={option.amount}
+                          onChange={(e) => setOption(i, { amount: e.target.value })}
+                        />
+                        <span className="dash-amount-symbol">{asset?.symbol}</span>
+                      </div>
+                    )}
+                  </Field>
+                  <Field
+                    id={fieldId(`recipient-${option.key}`)}
+                    label="Recipient address"
+                    error={err('recipient')}
+                    hint={option.recipient === defaultRecipient && defaultRecipient ? 'Your signed-in address.' : undefined}
+                  >
+                    {(props) => (
+                      <input
+                        {...props}
+                        className="mono"
+                        autoComplete="off"
+                        spellCheck={false}
+                        placeholder="0x…"
+                        value={option.recipient}
+                        onChange={(e) => setOption(i, { recipient: e.target.value })}
+                      />
+                    )}
+                  </Field>
+                </div>
+              </div>
+            )
+          })}
+          <button
+            type="button"
+            disabled={values.options.length >= maxOptions || !unusedAsset}
+            onClick={() => setValues((v) => ({ ...v, options: [...v.options, newOption(unusedAsset?.assetId ?? '', defaultRecipient)] }))}
+          >
+            + Add another option
+          </button>
+        </fieldset>
+
+        <div className="dash-form-row">
+          <Field id={fieldId('expiry')} label="Expires" error={values.expiry === 'custom' ? undefined : errors.expiresInSeconds}>
+            {(props) => (
+              <select {...props} value={values.expiry} onChange={(e) => set('expiry', e.target.value as LinkFormValues['expiry'])}>
+                {expiryPresets.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.value === 'none' || p.value === 'custom' ? p.label : `In ${p.label}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {values.expiry === 'custom' && (
+            <Field id={fieldId('custom-expiry')} label="Expires at (your time)" error={errors.expiresInSeconds}>
+              {(props) => <input {...props} type="datetime-local" value={values.customExpiry} onChange={(e) => set('customExpiry', e.target.value)} />}
+            </Field>
+          )}
+        </div>
+
+        <Field
+          id={fieldId('webhook')}
+          label="Webhook URL (optional)"
+          error={errors.webhookUrl}
+          hint="Paylink POSTs signed events (payment detected, confirmed, link paid…) to this URL."
+        >
+          {(props) => (
+            <input {...props} type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/paylink" value={values.webhookUrl} onChange={(e) => set('webhookUrl', e.target.value)} />
+          )}
+        </Field>
+
+        {errors[''] && (
+          <p className="error" role="alert">
+            {errors['']}
+          </p>
+        )}
+        {Object.keys(errors).length > 0 && !errors[''] && (
+          <p className="error" role="alert">
+            Please fix the highlighted fields.
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create link'}
+          </button>
+          <Link to="/dashboard" className="button">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </section>
+  )
+}

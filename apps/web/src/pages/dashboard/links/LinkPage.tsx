@@ -1,0 +1,170 @@
+import type { Link as PaymentLink } from '@paylink/shared'
+import { Link, useParams } from 'react-router-dom'
+import { ApiRequestError } from '../../../api/client.js'
+import { payUrl } from '../../../api/merchant.js'
+import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
+import { CopyButton } from '../../../components/CopyButton.js'
+import { QrCode } from '../../../components/QrCode.js'
+import { assetLabel, formatDateTime, formatRelative } from '../format.js'
+import { DashTable } from '../DashTable.js'
+import { ShownOnce } from '../ShownOnce.js'
+import { LinkStatusBadge } from '../StatusBadge.js'
+import type { JustCreated } from './CreateLinkPage.js'
+import { DeliveriesSection } from './DeliveriesSection.js'
+import { PaymentsTable } from './PaymentsTable.js'
+import { useLiveLink } from './useLiveLink.js'
+
+function OptionsTable({ link }: { link: PaymentLink }) {
+  const { networks, assets } = usePaylinkConfig()
+  const nameOf = (o: PaymentLink['options'][number]) =>
+    assets.find((a) => a.assetId.toLowerCase() === o.asset.toLowerCase()) ?? { name: o.symbol, caipNetworkId: o.caipNetworkId }
+  return (
+    <DashTable testId="options-table" columns={['Asked', 'Paid', 'Confirming', 'Recipient']}>
+        {link.options.map((o) => (
+          <tr key={o.id}>
+            <td data-label="Asked">
+              <strong className="num">
+                {o.amount} {o.symbol}
+              </strong>
+              <div className="dash-muted dash-small">{assetLabel(nameOf(o), networks)}</div>
+            </td>
+            <td data-label="Paid" className="num">
+              {o.paid} {o.symbol}
+              {o.overpaid !== '0' && <div className="dash-small">{o.overpaid} over</div>}
+              {o.late !== '0' && <div className="dash-small">{o.late} late</div>}
+            </td>
+            <td data-label="Confirming" className="num">
+              {o.confirming}
+            </td>
+            <td data-label="Recipient">
+              <code className="break">{o.recipient}</code>
+            </td>
+          </tr>
+        ))}
+    </DashTable>
+  )
+}
+
+export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCreated | null; onSecretSaved: () => void }) {
+  const { id = '' } = useParams()
+  const { link, streaming } = useLiveLink(id)
+
+  if (link.isPending) return <p role="status">Loading the link…</p>
+  if (link.isError) {
+    const missing = link.error instanceof ApiRequestError && link.error.status === 404
+    return (
+      <section className="card">
+        <h2>{missing ? 'No such link' : 'The link could not be loaded'}</h2>
+        <p role="alert" className="error">
+          {link.error.message}
+        </p>
+        <p>
+          {!missing && <button onClick={() => link.refetch()}>Try again</button>} <Link to="/dashboard">Back to your links</Link>
+        </p>
+      </section>
+    )
+  }
+  const data = link.data
+  const url = payUrl(data.id)
+  const created = justCreated?.linkId === data.id ? justCreated : null
+
+  return (
+    <div className="dash-link">
+      <p className="dash-crumbs">
+        <Link to="/dashboard">← Payment links</Link>
+      </p>
+      {created && (
+        <p role="status" className="dash-created">
+          Link created. Share the pay URL or the QR code with your customer.
+        </p>
+      )}
+      {created?.webhookSecret && (
+        <ShownOnce title="Webhook signing secret" value={created.webhookSecret} copyLabel="Copy secret" testId="webhook-secret" onDone={onSecretSaved}>
+          <p>
+            <strong>Copy it now: it is shown only this once.</strong> Your webhook receiver uses it to check the{' '}
+            <code>paylink-signature</code> header of each event. Paylink will not show it again.
+          </p>
+        </ShownOnce>
+      )}
+
+      <div className="dash-link-grid">
+        <section className="card" aria-labelledby="link-title">
+          <div className="dash-section-head">
+            <h2 id="link-title">{data.title}</h2>
+            <span data-testid="link-status">
+              <LinkStatusBadge status={data.status} />
+            </span>
+          </div>
+          {data.description && <p className="dash-description">{data.description}</p>}
+          <dl className="facts">
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+            </dd>
+            <dt>Expires</dt>
+            <dd>
+              {data.expiresAt ? (
+                <>
+                  <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time>{' '}
+                  <span className="dash-muted">({formatRelative(data.expiresAt, Date.now())})</span>
+                </>
+              ) : (
+                'Never'
+              )}
+            </dd>
+            {data.paidAt && (
+              <>
+                <dt>Paid</dt>
+                <dd>
+                  <time dateTime={data.paidAt}>{formatDateTime(data.paidAt)}</time>
+                </dd>
+              </>
+            )}
+            <dt>Merchant</dt>
+            <dd>
+              <code>{data.merchantAddress}</code>
+            </dd>
+            <dt>Link id</dt>
+            <dd>
+              <code>{data.id}</code>
+            </dd>
+          </dl>
+          <h3>Options</h3>
+          <OptionsTable link={data} />
+        </section>
+
+        <section className="card dash-share" aria-labelledby="share-title">
+          <h2 id="share-title">Share</h2>
+          <label htmlFor="pay-url">Pay URL</label>
+          <div className="dash-url">
+            <input id="pay-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="pay-url" />
+            <CopyButton value={url} label="Copy link" />
+          </div>
+          <p>
+            <a href={url} target="_blank" rel="noreferrer">
+              Open the checkout page
+            </a>
+          </p>
+          <div className="dash-qr" data-testid="pay-qr">
+            <QrCode value={url} label={`QR code of ${url}`} />
+          </div>
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="payments-title">
+        <div className="dash-section-head">
+          <h2 id="payments-title">Payments</h2>
+          <span className="dash-muted dash-small" role="status">
+            {streaming ? '● Live' : 'Refreshing every 5 s'}
+          </span>
+        </div>
+        <PaymentsTable link={data} />
+      </section>
+
+      <section className="card" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">Webhook deliveries</h2>
+        <DeliveriesSection linkId={data.id} version={data.version} />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { listLinks, type LinkSummary } from '../../../api/merchant.js'
+import { DashTable, LoadError } from '../DashTable.js'
+import { formatDateTime, formatRelative } from '../format.js'
+import { LinkStatusBadge } from '../StatusBadge.js'
+
+function Amounts({ link }: { link: LinkSummary }) {
+  return (
+    <ul className="dash-amounts">
+      {link.options.map((o) => (
+        <li key={o.id}>
+          <span className="num">
+            {o.amount} {o.symbol}
+          </span>
+          {o.paid !== '0' && <span className="dash-muted"> · {o.paid} paid</span>}
+          {o.confirming !== '0' && <span className="dash-muted"> · {o.confirming} confirming</span>}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Expiry({ expiresAt }: { expiresAt: string | null }) {
+  if (!expiresAt) return <span className="dash-muted">Never</span>
+  return (
+    <time dateTime={expiresAt} title={formatDateTime(expiresAt)}>
+      {formatRelative(expiresAt, Date.now())}
+    </time>
+  )
+}
+
+export function LinksPage() {
+  // Statuses change as payments confirm: a slow poll keeps the list honest without a stream per row.
+  const links = useQuery({ queryKey: ['links'], queryFn: listLinks, refetchInterval: 10_000 })
+  return (
+    <section className="card" aria-labelledby="links-title">
+      <div className="dash-section-head">
+        <h2 id="links-title">Payment links</h2>
+        {links.data && links.data.length > 0 && (
+          <Link to="/dashboard/links/new" className="button primary">
+            Create a link
+          </Link>
+        )}
+      </div>
+      {links.isPending && <p role="status">Loading your links…</p>}
+      {links.isError && <LoadError what="Your links" error={links.error} retry={links.refetch} />}
+      {links.data?.length === 0 && (
+        <div className="dash-empty">
+          <p>
+            <strong>No payment links yet.</strong>
+          </p>
+          <p>Create a link, share its URL or QR code, and Paylink tells you when it is paid.</p>
+          <Link to="/dashboard/links/new" className="button primary">
+            Create your first link
+          </Link>
+        </div>
+      )}
+      {links.data && links.data.length > 0 && (
+        <DashTable testId="links-table" columns={['Title', 'Status', 'Amount', 'Created', 'Expires']}>
+            {links.data.map((link) => (
+              <tr key={link.id} data-testid={`link-row-${link.id}`}>
+                <td data-label="Title">
+                  <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`}>{link.title}</Link>
+                </td>
+                <td data-label="Status">
+                  <LinkStatusBadge status={link.status} />
+                </td>
+                <td data-label="Amount">
+                  <Amounts link={link} />
+                </td>
+                <td data-label="Created">
+                  <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
+                </td>
+                <td data-label="Expires">
+                  <Expiry expiresAt={link.expiresAt} />
+                </td>
+              </tr>
+            ))}
+        </DashTable>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import type { Asset } from '@paylink/shared'
+import { describe, expect, it } from 'vitest'
+import { checkLinkForm, type LinkFormValues } from './checkLinkForm.js'
+
+const eth: Asset = { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true }
+const tusd: Asset = {
+  assetId: 'eip155:31337/erc20:0x5fbdb2315678afecb367f032d93f642f64180aa3',
+  caipNetworkId: 'eip155:31337',
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimals: 6,
+  native: false,
+}
+const now = Date.parse('2026-01-01T12:00:00Z')
+const base: LinkFormValues = {
+  title: 'Order 42',
+  description: '',
+  options: [{ key: 'a', asset: tusd.assetId, amount: ' 10 ', recipient: '' }],
+  expiry: 'none',
+  customExpiry: '',
+  webhookUrl: '',
+}
+
+describe('checkLinkForm', () => {
+  it('leaves empty optional fields out so the server applies its defaults', () => {
+    expect(checkLinkForm(base, [eth, tusd], now)).toEqual({
+      ok: true,
+      body: { title: 'Order 42', options: [{ asset: tusd.assetId, amount: '10' }] },
+    })
+  })
+
+  it('sends presets as seconds, a custom time as seconds from now, and the filled optional fields', () => {
+    const preset = checkLinkForm({ ...base, expiry: '86400', webhookUrl: ' http://127.0.0.1:9/h ', description: 'Two mugs' }, [tusd], now)
+    expect(preset).toMatchObject({ ok: true, body: { expiresInSeconds: 86400, webhookUrl: 'http://127.0.0.1:9/h', description: 'Two mugs' } })
+    const inTwoHours = new Date(now + 2 * 3600_000)
+    const local = `${inTwoHours.getFullYear()}-${String(inTwoHours.getMonth() + 1).padStart(2, '0')}-${String(inTwoHours.getDate()).padStart(2, '0')}T${String(inTwoHours.getHours()).padStart(2, '0')}:${String(inTwoHours.getMinutes()).padStart(2, '0')}`
+    expect(checkLinkForm({ ...base, expiry: 'custom', customExpiry: local }, [tusd], now)).toMatchObject({ ok: true, body: { expiresInSeconds: 7200 } })
+  })
+
+  it('puts each problem on its field: amount decimals per asset, a past custom expiry, a bad recipient', () => {
+    const result = checkLinkForm(
+      {
+        ...base,
+        options: [
+          { key: 'a', asset: tusd.assetId, amount: '1.0000001', recipient: '' },
+          { key: 'b', asset: eth.assetId, amount: '0.004', recipient: '0x12' },
+        ],
+        expiry: 'custom',
+        customExpiry: '2020-01-01T00:00',
+      },
+      [eth, tusd],
+      now,
+    )
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        'options.0.amount': 'TUSD has 6 decimal places; "1.0000001" has more',
+        'options.1.recipient': 'must be a 0x-prefixed 20-byte hex address',
+        expiresInSeconds: 'must be in the future',
+      },
+    })
+  })
+
+  it('refuses an empty custom expiry instead of sending no expiry', () => {
+    expect(checkLinkForm({ ...base, expiry: 'custom' }, [tusd], now)).toEqual({ ok: false, errors: { expiresInSeconds: 'pick a date and time' } })
+  })
+})
