@@ -34,6 +34,8 @@ export interface ReadEvmPaymentEvidenceParameters {
   client: PublicClient
   /** Lowercase hashes; `withTransaction` also reads the transaction (needed once, to match it). */
   items: ReadonlyArray<{ txHash: string; withTransaction: boolean }>
+  /** Canonical blocks the caller read moments ago (the tracker's block scan): not read again. */
+  knownBlocks?: ReadonlyMap<bigint, { hash: string; timestamp: bigint } | null>
 }
 
 export interface ReadEvmPaymentEvidenceReturnType {
@@ -60,11 +62,13 @@ interface RawBlock {
 /**
  * Everything a tracker needs about a set of transactions, in two JSON-RPC batches whatever
  * their number: (1) the head, each receipt and the still-unmatched transactions; (2) the
- * canonical block at each receipt's height. No database access.
+ * canonical block at each receipt's height, unless the caller already holds it (then one
+ * batch). No database access.
  */
 export async function readEvmPaymentEvidence({
   client,
   items,
+  knownBlocks,
 }: ReadEvmPaymentEvidenceParameters): Promise<ReadEvmPaymentEvidenceReturnType> {
   const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
   try {
@@ -79,11 +83,16 @@ export async function readEvmPaymentEvidence({
         ]),
       ),
     ])
-    const blockNumbers = [...new Set(perItem.flatMap(([receipt]) => (receipt ? [receipt.blockNumber] : [])))]
+    const blockNumbers = [...new Set(perItem.flatMap(([receipt]) => (receipt ? [receipt.blockNumber] : [])))].filter(
+      (number) => !knownBlocks?.get(BigInt(number)),
+    )
     const blocks = await Promise.all(
       blockNumbers.map((number) => request({ method: 'eth_getBlockByNumber', params: [number, false] }) as Promise<RawBlock | null>),
     )
-    const blockByNumber = new Map(blockNumbers.map((number, i) => [BigInt(number), blocks[i] ?? null]))
+    const blockByNumber = new Map<bigint, RawBlock | null>(blockNumbers.map((number, i) => [BigInt(number), blocks[i] ?? null]))
+    for (const [number, block] of knownBlocks ?? []) {
+      if (block && !blockByNumber.has(number)) blockByNumber.set(number, { hash: block.hash, timestamp: `0x${block.timestamp.toString(16)}` })
+    }
 
     const evidence = new Map<string, EvmPaymentEvidence>()
     items.forEach(({ txHash }, i) => {

@@ -43,7 +43,13 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
     db,
     networks: networks
       .filter((network) => network.caipNetworkId.startsWith('eip155:'))
-      .map((network) => ({ caipNetworkId: network.caipNetworkId, rpcUrl: serverRpcUrl(network, devnetUpstreams) })),
+      .map((network) => ({
+        caipNetworkId: network.caipNetworkId,
+        rpcUrl: serverRpcUrl(network, devnetUpstreams),
+        // A local anvil mines on demand and costs nothing per request: poll it often so a
+        // payment shows as paid within ~100 ms of its block (a paid RPC keeps the default 1 s).
+        ...(devnetUpstreams?.[Number(network.caipNetworkId.split(':')[1])] ? { pollIntervalMs: 100 } : {}),
+      })),
     ...options.tracker,
     onLinkChanged: (linkId) => {
       events.notify(linkId)

@@ -2,22 +2,27 @@ import type { PublicClient } from 'viem'
 import { createEvmRpcClient } from '../chains/createEvmRpcClient.js'
 import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
+import { and, asc, eq, gt } from 'drizzle-orm'
+import { payments } from '../db/linksSchema.js'
 import { defaultPaymentProcessingSettings, processPayments, type PaymentProcessingSettings } from './processPayments.js'
+import { scanNewBlocks, type BlockCursor } from './scanNewBlocks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 
 export interface TrackedNetwork {
   caipNetworkId: string
   /** The RPC the server itself reads (for the devnet: anvil directly, not the browser proxy). */
   rpcUrl: string
+  /** This network's head is polled this often (default: the tracker's `pollIntervalMs`). */
+  pollIntervalMs?: number
 }
 
 export interface PaymentTrackerOptions {
   db: Db
   networks: readonly TrackedNetwork[]
   settings?: Partial<PaymentProcessingSettings>
-  /** How often each network's head is polled (default 1000 ms). */
+  /** How often each network's head is polled unless the network says otherwise (default 1000 ms); also the expiry sweep's interval. */
   pollIntervalMs?: number
-  /** Without a new block, due payments are still looked at this often (unknown-tx timers). Default 5000 ms. */
+  /** Without a new block, payments due for their periodic re-check are still looked for this often. Default 5000 ms. */
   idleRecheckMs?: number
   rpcTimeoutMs?: number
   onLinkChanged?: (linkId: string) => void
@@ -44,15 +49,22 @@ interface NetworkState {
   network: TrackedNetwork
   client: PublicClient
   requests: number
-  lastHead: bigint | null
+  /** null until this process's first pass, which re-checks every pending payment (a restart). */
+  cursor: BlockCursor | null
+  retryIds: string[]
   lastPass: number
   poked: boolean
+  /** Passes of one network run one at a time (the loop, runOnce and pokes may overlap). */
+  tail: Promise<void>
+  pause: ReturnType<typeof createWakeableSleep>
 }
 
 /**
  * The background worker that moves payments through pending -> confirming -> confirmed (or
- * failed / reverted). All state is in the database, so a restarted (or second) tracker
- * picks up where another left; claims (leases) keep two trackers off the same payment.
+ * failed / reverted). Per network and new block it scans the block's transaction hashes
+ * against the pending payments (`scanNewBlocks`): a fixed handful of RPC requests whatever the
+ * number of payments. All state that matters is in the database, so a restarted (or second)
+ * tracker picks up where another left; claims (leases) keep two trackers off the same payment.
  */
 export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTracker {
   const settings = { ...defaultPaymentProcessingSettings, ...options.settings }
@@ -60,34 +72,72 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
   const idleRecheckMs = options.idleRecheckMs ?? 5000
   const states = new Map<string, NetworkState>()
   for (const network of options.networks) {
-    const state: NetworkState = { network, client: null as never, requests: 0, lastHead: null, lastPass: 0, poked: true }
+    const state: NetworkState = {
+      network,
+      client: null as never,
+      requests: 0,
+      cursor: null,
+      retryIds: [],
+      lastPass: 0,
+      poked: true,
+      tail: Promise.resolve(),
+      pause: createWakeableSleep(),
+    }
     state.client = createEvmRpcClient({ rpcUrl: network.rpcUrl, timeoutMs: options.rpcTimeoutMs ?? 5000, onHttpRequest: () => state.requests++ })
     states.set(network.caipNetworkId, state)
   }
   const report = (error: unknown, caipNetworkId: string | null) => options.onError?.(error, caipNetworkId)
+  const changed = options.onLinkChanged ? { onLinkChanged: options.onLinkChanged } : {}
 
   let running = false
   let loops: Promise<void>[] = []
-  const pause = createWakeableSleep()
+  const expiryPause = createWakeableSleep()
 
   const passNetwork = async (state: NetworkState, force: boolean) => {
+    const { caipNetworkId } = state.network
+    const common = { db: options.db, client: state.client, caipNetworkId, settings, ...changed }
     const head = BigInt((await state.client.request({ method: 'eth_blockNumber' })) as string)
-    const due = force || state.poked || head !== state.lastHead || Date.now() - state.lastPass >= idleRecheckMs
+    const newBlock = state.cursor === null || head !== state.cursor.number
+    const due = force || state.poked || newBlock || Date.now() - state.lastPass >= idleRecheckMs
     state.poked = false
-    state.lastHead = head
     if (!due) return
     state.lastPass = Date.now()
-    for (;;) {
-      const { claimed } = await processPayments({
-        db: options.db,
-        client: state.client,
-        caipNetworkId: state.network.caipNetworkId,
-        settings,
-        head,
-        ...(options.onLinkChanged ? { onLinkChanged: options.onLinkChanged } : {}),
-      })
-      if (claimed < settings.batchSize) break
+    if (state.cursor === null) {
+      // Blocks mined while no tracker of this process ran were never scanned: read every
+      // pending payment's own transaction once, then scan from the head on.
+      await recheckAllPending(state)
+      state.cursor = { number: head - 1n, hashes: new Map() }
     }
+    if (force || newBlock) {
+      const scan = await scanNewBlocks({ ...common, head, cursor: state.cursor, retryIds: state.retryIds })
+      state.cursor = scan.cursor
+      state.retryIds = scan.retryIds
+    }
+    // The periodic re-check, at most one batch per pass so a pass's cost stays bounded.
+    await processPayments({ ...common, selection: { kind: 'due' } })
+  }
+
+  const recheckAllPending = async (state: NetworkState) => {
+    let after = ''
+    for (;;) {
+      const page = await options.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.caipNetworkId, state.network.caipNetworkId), eq(payments.status, 'pending'), gt(payments.id, after)))
+        .orderBy(asc(payments.id))
+        .limit(settings.batchSize)
+      if (page.length === 0) return
+      const ids = page.map((p) => p.id)
+      await processPayments({ db: options.db, client: state.client, caipNetworkId: state.network.caipNetworkId, settings, selection: { kind: 'ids', ids }, ...changed })
+      if (page.length < settings.batchSize) return
+      after = ids.at(-1)!
+    }
+  }
+
+  const pass = (state: NetworkState, force: boolean) => {
+    const run = state.tail.then(() => passNetwork(state, force))
+    state.tail = run.catch(() => {})
+    return run
   }
 
   const sweepExpired = async () => {
@@ -95,14 +145,20 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     for (const linkId of expired) options.onLinkChanged?.(linkId)
   }
 
-  const loop = async () => {
+  const networkLoop = async (state: NetworkState) => {
+    const interval = state.network.pollIntervalMs ?? pollIntervalMs
     while (running) {
-      await Promise.all([
-        ...[...states.values()].map((state) => passNetwork(state, false).catch((error) => report(error, state.network.caipNetworkId))),
-        sweepExpired().catch((error) => report(error, null)),
-      ])
+      await pass(state, false).catch((error) => report(error, state.network.caipNetworkId))
       if (!running) break
-      await pause.sleep(pollIntervalMs)
+      await state.pause.sleep(interval)
+    }
+  }
+
+  const expiryLoop = async () => {
+    while (running) {
+      await sweepExpired().catch((error) => report(error, null))
+      if (!running) break
+      await expiryPause.sleep(pollIntervalMs)
     }
   }
 
@@ -114,33 +170,29 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     start() {
       if (running) return
       running = true
-      loops = [loop()]
+      loops = [...[...states.values()].map(networkLoop), expiryLoop()]
     },
     async stop() {
       running = false
-      pause.wake()
+      expiryPause.wake()
+      for (const state of states.values()) state.pause.wake()
       await Promise.all(loops)
       loops = []
     },
     poke(caipNetworkId) {
       const state = states.get(caipNetworkId)
-      if (state) state.poked = true
-      pause.wake()
+      if (!state) return
+      state.poked = true
+      state.pause.wake()
     },
     async processSubmitted(caipNetworkId, paymentId) {
       const state = states.get(caipNetworkId)
       if (!state) return
-      await processPayments({
-        db: options.db,
-        client: state.client,
-        caipNetworkId,
-        settings,
-        paymentIds: [paymentId],
-        ...(options.onLinkChanged ? { onLinkChanged: options.onLinkChanged } : {}),
-      })
+      // Reads this payment's receipt directly: its transaction may sit in a block scanned long ago.
+      await processPayments({ db: options.db, client: state.client, caipNetworkId, settings, selection: { kind: 'ids', ids: [paymentId] }, ...changed })
     },
     async runOnce() {
-      for (const state of states.values()) await passNetwork(state, true)
+      for (const state of states.values()) await pass(state, true)
       await sweepExpired()
     },
     rpcRequests(caipNetworkId) {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { keccak256, toHex, type Address, type Hash } from 'viem'
+import { createWalletClient, http, keccak256, parseEther, toHex, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentCredits, payments, webhookDeliveries } from '../db/linksSchema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
+import { newId } from '../links/newId.js'
 import { eventually, fastPaymentLinks, L1, L2, startHarness, type Harness } from '../links/testing/paymentLinksHarness.js'
 
 let database: Database
@@ -268,11 +269,105 @@ describe('batched reads', () => {
     const before = tracker.rpcRequests(L1)
     await tracker.runOnce()
     const perBlock = tracker.rpcRequests(L1) - before
-    // eth_blockNumber; receipts (+ transactions of unmatched ones); canonical blocks.
+    // eth_blockNumber; the blocks; receipts of the re-checked pending ones (none mined: no canonical blocks read).
     expect(perBlock).toBeLessThanOrEqual(3)
     console.info(`tracker: ${perBlock} RPC requests for one block with 20 tracked payments`)
     const state = await h.getLink(app5, link.id)
     expect(state.payments.filter((p) => p.status === 'confirming')).toHaveLength(12)
     expect(state.payments.filter((p) => p.status === 'pending')).toHaveLength(8)
+  })
+})
+
+/** Sends without waiting to be mined (automine off): a payer whose transaction waits in the mempool. */
+function sendEth(to: Address, amount: string): Promise<Hash> {
+  const wallet = createWalletClient({ transport: http(h.devnet.chains[0]!.rpcUrl), account: h.devnet.accounts[3]! })
+  return wallet.sendTransaction({ chain: null, to, value: parseEther(amount) })
+}
+
+/** Pending payments the tracker already looked at (resting until their re-check), written straight to the table. */
+async function restingPayments(linkId: string, count: number): Promise<void> {
+  const now = new Date()
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId('pay'),
+    linkId,
+    caipNetworkId: L1,
+    txHash: keccak256(toHex(`waiting-${i}-${Math.random()}`)),
+    requiredConfirmations: 1,
+    missingSince: now,
+    leaseUntil: new Date(now.getTime() + 3_600_000),
+  }))
+  await database.db.insert(payments).values(rows)
+}
+
+describe('block scan', () => {
+  it('detects payments mined in a new block from its transaction hashes, with requests independent of the pending count', async () => {
+    const appScan = await h.app()
+    const { tracker } = appScan.paymentLinks
+    const crowd = await h.createLink(appScan, ethLink('1'))
+    // More pending payments than one claim takes (200): the old design needed a batch per 200.
+    await restingPayments(crowd.id, 450)
+    await tracker.runOnce() // this process's first pass re-checks every pending payment once
+    const paying = await Promise.all([1, 2, 3].map(() => h.createLink(appScan, ethLink('0.003'))))
+    await h.rpc(31337, 'evm_setAutomine', [false])
+    try {
+      for (const link of paying) {
+        const hash = await sendEth(merchant, '0.003')
+        expect(await h.submit(appScan, link.id, hash)).toMatchObject({ status: 'pending', reason: null })
+      }
+      await tracker.runOnce()
+      const before = tracker.rpcRequests(L1)
+      await h.mine(1)
+      await tracker.runOnce()
+      const perBlock = tracker.rpcRequests(L1) - before
+      // eth_blockNumber; the new block (hashes) + the cursor's; receipts and transactions of the 3 matched.
+      expect(perBlock).toBeLessThanOrEqual(3)
+      for (const link of paying) expect((await h.getLink(appScan, link.id)).status).toBe('paid')
+      expect((await h.getLink(appScan, crowd.id)).payments.filter((p) => p.status === 'pending')).toHaveLength(450)
+    } finally {
+      await h.rpc(31337, 'evm_setAutomine', [true])
+      await database.db.update(payments).set({ status: 'failed', reason: 'tx_not_found' }).where(eq(payments.linkId, crowd.id))
+    }
+  })
+
+  it('finds a payment mined while no tracker ran (a restarted process re-checks pending payments first)', async () => {
+    const first = await h.app()
+    const link = await h.createLink(first, ethLink('0.004'))
+    await h.rpc(31337, 'evm_setAutomine', [false])
+    try {
+      const hash = await sendEth(merchant, '0.004')
+      expect((await h.submit(first, link.id, hash)).status).toBe('pending')
+      await first.close()
+      await h.mine(1)
+      await h.mine(1)
+    } finally {
+      await h.rpc(31337, 'evm_setAutomine', [true])
+    }
+    const second = await h.app()
+    await second.paymentLinks.tracker.runOnce()
+    expect((await h.getLink(second, link.id)).status).toBe('paid')
+  })
+
+  it('rescans from the fork point after a reorg, finding a payment mined again below the last scanned height', async () => {
+    const appReorg = await h.app({ confirmations: 2 })
+    const { tracker } = appReorg.paymentLinks
+    const link = await h.createLink(appReorg, ethLink('0.005'))
+    await tracker.runOnce()
+    const snapshot = await h.rpc(31337, 'evm_snapshot')
+    await h.mine(3)
+    await tracker.runOnce() // scanned up to 3 blocks past the snapshot
+    await h.rpc(31337, 'evm_revert', [snapshot])
+    await h.rpc(31337, 'evm_setAutomine', [false])
+    try {
+      const hash = await sendEth(merchant, '0.005')
+      expect((await h.submit(appReorg, link.id, hash)).status).toBe('pending')
+      // The transaction lands 1 block past the snapshot, the head at 4: below the last scanned height + 1.
+      await h.mine(4)
+    } finally {
+      await h.rpc(31337, 'evm_setAutomine', [true])
+    }
+    await tracker.runOnce()
+    const state = await h.getLink(appReorg, link.id)
+    expect(state.payments[0]).toMatchObject({ status: 'confirmed', confirmations: 4 })
+    expect(state.status).toBe('paid')
   })
 })

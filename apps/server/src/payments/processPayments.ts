@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import { readEvmPaymentEvidence } from '../chains/readEvmPaymentEvidence.js'
-import { linkOptions, links, paymentCredits, payments } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
-import type { Tx } from '../db/transaction.js'
-import type { LinkOptionRow, PaymentRow } from '../links/linkViews.js'
-import { refreshLink } from '../links/refreshLink.js'
-import { decidePayment, type PaymentDecision } from './decidePayment.js'
+import { applyDecision } from './applyDecision.js'
+import { claimPayments, releasePayments, type PaymentSelection } from './claimPayments.js'
+import { decidePayment } from './decidePayment.js'
+import { loadDecisionContext } from './loadDecisionContext.js'
 
 export interface PaymentProcessingSettings {
   /** A claim is held this long; a crashed tracker's claims free up after it. Default 30 s. */
@@ -18,6 +16,15 @@ export interface PaymentProcessingSettings {
   watchBlocks: number
   /** Payments per claim (one JSON-RPC batch). */
   batchSize: number
+  /**
+   * A pending payment's own transaction is read again this often (default 5 min), besides the
+   * block scan that finds it the moment it is mined: it notices a transaction leaving the
+   * mempool (the unknown-tx timer) and heals what a scan could miss (a reorg deeper than the
+   * tracker remembers, another process dying mid-claim).
+   */
+  recheckMs: number
+  /** At most this many new blocks are scanned per pass when catching up (one batch). */
+  maxBlocksPerPass: number
 }
 
 export const defaultPaymentProcessingSettings: PaymentProcessingSettings = {
@@ -25,6 +32,8 @@ export const defaultPaymentProcessingSettings: PaymentProcessingSettings = {
   missingGraceMs: 10 * 60_000,
   watchBlocks: 12,
   batchSize: 200,
+  recheckMs: 5 * 60_000,
+  maxBlocksPerPass: 100,
 }
 
 export interface ProcessPaymentsParameters {
@@ -32,10 +41,10 @@ export interface ProcessPaymentsParameters {
   client: PublicClient
   caipNetworkId: string
   settings: PaymentProcessingSettings
-  /** Latest head known to the caller: confirmed payments are re-checked while it is within their watch. */
-  head?: bigint
-  /** Only these payments (a fresh submission); default: every due one on the network. */
-  paymentIds?: readonly string[]
+  /** Which payments: default the due ones (the periodic re-check). */
+  selection?: PaymentSelection
+  /** Blocks the caller just read: their canonical hashes are not read again. */
+  knownBlocks?: ReadonlyMap<bigint, { hash: string; timestamp: bigint } | null>
   /** Told after each committed change, with the link id (server-sent events). */
   onLinkChanged?: (linkId: string) => void
   now?: () => Date
@@ -44,138 +53,53 @@ export interface ProcessPaymentsParameters {
 export interface ProcessPaymentsReturnType {
   claimed: number
   changed: number
+  claimedIds: string[]
 }
 
 /**
- * One pass over a network's due payments: claim them (a lease taken with FOR UPDATE SKIP
- * LOCKED, so concurrent trackers split the work), read the chain for all of them in one
- * batch, then write each payment's next state with its link's status and webhook events in
- * one transaction that first checks the claim is still ours.
+ * Reads each selected payment's own transaction: claim them (a lease taken with FOR UPDATE
+ * SKIP LOCKED, so concurrent trackers split the work), read every receipt (and the
+ * transactions of unmatched ones) in one batch, then write each payment's next state with its
+ * link's status and webhook events in one transaction that first checks the claim is still ours.
  */
 export async function processPayments({
   db,
   client,
   caipNetworkId,
   settings,
-  head,
-  paymentIds,
+  selection = { kind: 'due' },
+  knownBlocks,
   onLinkChanged,
   now = () => new Date(),
 }: ProcessPaymentsParameters): Promise<ProcessPaymentsReturnType> {
   const leaseToken = randomBytes(12).toString('base64url')
-  const claimed = await claimPayments(db, { caipNetworkId, head, paymentIds, leaseToken, settings })
-  if (claimed.length === 0) return { claimed: 0, changed: 0 }
+  const claimed = await claimPayments(db, { caipNetworkId, selection, leaseToken, leaseMs: settings.leaseMs, limit: settings.batchSize })
+  if (claimed.length === 0) return { claimed: 0, changed: 0, claimedIds: [] }
+  const claimedIds = claimed.map((p) => p.id)
+  let read = false
   try {
-    const linkIds = [...new Set(claimed.map((p) => p.linkId))]
-    const [optionRows, linkRows] = [
-      await db.select().from(linkOptions).where(inArray(linkOptions.linkId, linkIds)),
-      await db.select({ id: links.id, expiresAt: links.expiresAt }).from(links).where(inArray(links.id, linkIds)),
-    ]
-    const { head: chainHead, evidence } = await readEvmPaymentEvidence({
+    const { head, evidence } = await readEvmPaymentEvidence({
       client,
       items: claimed.map((p) => ({ txHash: p.txHash, withTransaction: p.optionId === null })),
+      ...(knownBlocks ? { knownBlocks } : {}),
     })
+    read = true
+    const decide = await loadDecisionContext(db, claimed, caipNetworkId, settings)
     let changed = 0
     for (const payment of claimed) {
-      const decision = decidePayment(payment, evidence.get(payment.txHash)!, {
-        head: chainHead,
-        now: now(),
-        options: optionRows.filter((o) => o.linkId === payment.linkId && o.caipNetworkId === caipNetworkId),
-        linkExpiresAt: linkRows.find((l) => l.id === payment.linkId)?.expiresAt ?? null,
-        missingGraceMs: settings.missingGraceMs,
-        watchBlocks: settings.watchBlocks,
-      })
+      const decision = decide(payment, (context) => decidePayment(payment, evidence.get(payment.txHash)!, { ...context, head, now: now() }))
       if (await applyDecision(db, payment, decision, leaseToken, now())) {
         changed++
         onLinkChanged?.(payment.linkId)
       }
     }
-    return { claimed: claimed.length, changed }
+    return { claimed: claimed.length, changed, claimedIds }
   } finally {
-    // Whatever was not written (an RPC failure, a crash of this pass) is free again at once.
-    await db
-      .update(payments)
-      .set({ leaseToken: null, leaseUntil: null })
-      .where(and(eq(payments.leaseToken, leaseToken), inArray(payments.id, claimed.map((p) => p.id))))
-  }
-}
-
-interface ClaimParameters {
-  caipNetworkId: string
-  head: bigint | undefined
-  paymentIds: readonly string[] | undefined
-  leaseToken: string
-  settings: PaymentProcessingSettings
-}
-
-async function claimPayments(db: Db, { caipNetworkId, head, paymentIds, leaseToken, settings }: ClaimParameters): Promise<PaymentRow[]> {
-  const tracked = head === undefined
-    ? inArray(payments.status, ['pending', 'confirming'])
-    : or(inArray(payments.status, ['pending', 'confirming']), and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, head)))
-  const due = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.caipNetworkId, caipNetworkId),
-        tracked,
-        or(isNull(payments.leaseUntil), lt(payments.leaseUntil, sql`now()`)),
-        paymentIds ? inArray(payments.id, [...paymentIds]) : undefined,
-      ),
-    )
-    .orderBy(asc(payments.updatedAt))
-    .limit(settings.batchSize)
-    .for('update', { skipLocked: true })
-  return db
-    .update(payments)
-    .set({ leaseToken, leaseUntil: sql`now() + ${settings.leaseMs} * interval '1 millisecond'` })
-    .where(inArray(payments.id, due))
-    .returning()
-}
-
-/** Writes one decision; false when nothing visible changed or the claim was lost meanwhile. */
-async function applyDecision(db: Db, payment: PaymentRow, decision: PaymentDecision, leaseToken: string, now: Date): Promise<boolean> {
-  if (decision.unchanged && Object.keys(decision.patch).length === 0) return false
-  return db.transaction(async (tx) => {
-    // Lock order everywhere: link, then payment.
-    await tx.select({ id: links.id }).from(links).where(eq(links.id, payment.linkId)).for('no key update')
-    const [current] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.id, payment.id), eq(payments.leaseToken, leaseToken)))
-      .for('update')
-    if (!current) return false
-
-    const patch = { ...decision.patch }
-    if (decision.credits.length) {
-      const credit = await claimCredit(tx, payment, decision)
-      if (credit) Object.assign(patch, { optionId: credit.optionId, logIndex: credit.logIndex, amount: credit.amount.toString(), payer: credit.payer })
-      else {
-        // Someone else's payment holds every matching transfer of this transaction.
-        await tx.update(payments).set({ status: 'failed', reason: 'already_credited', updatedAt: now }).where(eq(payments.id, payment.id))
-        await refreshLink(tx, payment.linkId, now)
-        return true
-      }
-    }
-    await tx.update(payments).set({ ...patch, ...(decision.unchanged ? {} : { updatedAt: now }) }).where(eq(payments.id, payment.id))
-    if (decision.unchanged) return false
-    await refreshLink(tx, payment.linkId, now, (view) => {
-      const paymentView = view.payments.find((p) => p.id === payment.id) ?? null
-      return decision.events.map((type) => ({ type, payment: paymentView }))
+    // A failed read frees the claims at once; a completed one lets pending payments rest.
+    await releasePayments(db, {
+      leaseToken,
+      ids: claimedIds,
+      ...(read ? { rest: { recheckMs: settings.recheckMs, missingGraceMs: settings.missingGraceMs } } : {}),
     })
-    return true
-  })
-}
-
-/** The first matching transfer no payment holds yet, now held by this one (the primary key decides races). */
-async function claimCredit(tx: Tx, payment: PaymentRow, decision: PaymentDecision) {
-  for (const credit of decision.credits) {
-    const inserted = await tx
-      .insert(paymentCredits)
-      .values({ caipNetworkId: payment.caipNetworkId, txHash: payment.txHash, logIndex: credit.logIndex, paymentId: payment.id })
-      .onConflictDoNothing()
-      .returning({ logIndex: paymentCredits.logIndex })
-    if (inserted.length) return credit
   }
-  return null
 }
