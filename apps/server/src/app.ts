@@ -122,7 +122,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // AppKit's social and email logins open popups that report back through window.opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       frameguard: { action: 'deny' },
-      strictTransportSecurity: config.publicOrigin.startsWith('https:'),
+      // Page URLs carry link ids: no other host (RPCs, Reown, an image) learns them.
+      referrerPolicy: { policy: 'no-referrer' },
+      xContentTypeOptions: true,
+      // Only over https: a browser remembers it for a year, which would lock an http instance out.
+      strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     })
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
     await app.register(rateLimit, {

@@ -1,0 +1,101 @@
+/**
+ * An app that needs no chain: one EVM network whose RPC refuses connections at once (links can
+ * be created, submissions stay pending), a Solana network for real sign-ins (ed25519 needs no
+ * RPC), PGlite in memory. For tests of HTTP behaviour: limits, access, headers, fuzzing.
+ */
+import type { Asset, Network } from '@paylink/shared'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
+import { buildApp, type AppConfig } from '../app.js'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { signedSession, solanaSigner, type TestSigner } from '../siwx/testing/siwxTestKit.js'
+
+export const testOrigin = 'http://localhost:3000'
+export const evmChain = 'eip155:31337'
+export const solanaChain = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+// Port 9 (discard) on loopback: nothing listens, so every read fails fast.
+const deadRpc = 'http://127.0.0.1:9'
+
+const network = (caipNetworkId: string, name: string): Network => ({
+  caipNetworkId,
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: deadRpc,
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
+})
+
+export const offlineAssets: Asset[] = [
+  { assetId: `${evmChain}/slip44:60`, caipNetworkId: evmChain, symbol: 'ETH', name: 'Ether', decimals: 18, native: true },
+  { assetId: `${evmChain}/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3`, caipNetworkId: evmChain, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+]
+
+export function offlineAppConfig(database: Database, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    publicOrigin: testOrigin,
+    projectId: null,
+    demo: false,
+    networks: [network(evmChain, 'Test EVM'), network(solanaChain, 'Test Solana')],
+    assets: offlineAssets,
+    database,
+    webDist: '/nonexistent',
+    chainTimeoutMs: 200,
+    paymentLinks: { submitCheckTimeoutMs: 200, tracker: { rpcTimeoutMs: 200 } },
+    ...overrides,
+  }
+}
+
+export async function buildOfflineApp(database: Database, overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  return buildApp(offlineAppConfig(database, overrides))
+}
+
+/** Signs a new Solana wallet in through the real routes; returns the Cookie header value and the signer. */
+export async function signInSolana(app: FastifyInstance, signer: TestSigner = solanaSigner()): Promise<{ cookie: string; signer: TestSigner; merchantId: string }> {
+  const nonce = await app.inject({ method: 'GET', url: '/api/siwx/nonce' })
+  if (nonce.statusCode !== 200) throw new Error(`nonce: ${nonce.statusCode} ${nonce.body}`)
+  const session = await signedSession(signer, {
+    domain: new URL(testOrigin).host,
+    statement: 'Sign in to Paylink',
+    uri: testOrigin,
+    version: '1',
+    chainId: solanaChain,
+    nonce: nonce.json().nonce,
+    issuedAt: new Date().toISOString(),
+  })
+  const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: session })
+  if (res.statusCode !== 201) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
+  const token = res.cookies.find((c) => c.name === 'paylink_session')!.value
+  return { cookie: `paylink_session=${token}`, signer, merchantId: `solana:${signer.address}` }
+}
+
+export interface OfflineTestContext {
+  /** The suite's PGlite database (open from beforeAll on). */
+  readonly database: Database
+  /** A new app on that database, closed after the suite. */
+  app(overrides?: Partial<AppConfig>): Promise<FastifyInstance>
+}
+
+/** For a test file: one in-memory database per suite, apps built on it, all closed after. */
+export function useOfflineApps(defaults: Partial<AppConfig> = {}): OfflineTestContext {
+  let database: Database | undefined
+  const apps: FastifyInstance[] = []
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: ':memory:' })
+  }, 30_000)
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()))
+    await database?.close()
+  })
+  return {
+    get database() {
+      if (!database) throw new Error('the database opens in beforeAll')
+      return database
+    },
+    async app(overrides = {}) {
+      const app = await buildOfflineApp(this.database, { ...defaults, ...overrides })
+      apps.push(app)
+      return app
+    },
+  }
+}
