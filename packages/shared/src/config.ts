@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import { maxAmountLength } from './limits.js'
 
 export const nativeCurrencySchema = z.object({
   name: z.string().min(1).max(64),
@@ -12,8 +13,8 @@ export const networkSchema = z.object({
   caipNetworkId: caipNetworkIdSchema,
   name: z.string().min(1).max(64),
   nativeCurrency: nativeCurrencySchema,
-  rpcUrl: z.string().url(),
-  blockExplorerUrl: z.string().url().nullable(),
+  rpcUrl: z.string().max(2048).url(),
+  blockExplorerUrl: z.string().max(2048).url().nullable(),
   testnet: z.boolean(),
   confirmations: z.number().int().min(0).max(1000),
 })
@@ -31,7 +32,7 @@ export const assetSchema = z.object({
 export type Asset = z.infer<typeof assetSchema>
 
 export const publicConfigSchema = z.object({
-  projectId: z.string().nullable(),
+  projectId: z.string().max(64).nullable(),
   demo: z.boolean(),
   networks: z.array(networkSchema),
   assets: z.array(assetSchema),
@@ -42,6 +43,6 @@ export const healthSchema = z.object({
   ok: z.boolean(),
   db: z.boolean(),
   /** head: the latest block height as a decimal string, null when the RPC did not answer. */
-  chains: z.array(z.object({ caipNetworkId: caipNetworkIdSchema, head: z.string().nullable() })),
+  chains: z.array(z.object({ caipNetworkId: caipNetworkIdSchema, head: z.string().max(maxAmountLength).nullable() })),
 })
 export type Health = z.infer<typeof healthSchema>

@@ -1,6 +1,7 @@
 export * from './caip.js'
 export * from './config.js'
 export * from './errors.js'
+export * from './limits.js'
 export * from './money.js'
 export * from './siwx.js'
 export * from './links.js'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
+import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
 import { isDecimalString, parseUnits } from './money.js'
 
 /**
@@ -47,8 +48,8 @@ export const decimalAmountSchema = z
   .max(90)
   .refine(isDecimalString, 'must be a decimal amount such as "12.5"')
 
-export const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-export const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
+export const evmAddressSchema = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+export const txHashSchema = z.string().max(66).regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
 
 /** Our random ids: a short prefix and base64url (`lnk_…`, `pay_…`, `whd_…`, `key_…`). */
 export const resourceIdSchema = z.string().min(5).max(40).regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
@@ -110,58 +111,58 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
 }
 
 export const linkOptionSchema = z.object({
-  id: z.string(),
+  id: z.string().max(maxIdLength),
   asset: caipAssetIdSchema,
   caipNetworkId: caipNetworkIdSchema,
-  symbol: z.string(),
+  symbol: z.string().max(16),
   decimals: z.number().int(),
-  amount: z.string(),
-  recipient: z.string(),
+  amount: z.string().max(maxAmountLength),
+  recipient: z.string().max(maxAddressLength),
   /** Confirmed before expiry. */
-  paid: z.string(),
+  paid: z.string().max(maxAmountLength),
   /** Detected, not yet confirmed. */
-  confirming: z.string(),
+  confirming: z.string().max(maxAmountLength),
   /** paid beyond amount ("0" when not over). */
-  overpaid: z.string(),
+  overpaid: z.string().max(maxAmountLength),
   /** Confirmed but mined after the link expired (not counted toward the status). */
-  late: z.string(),
+  late: z.string().max(maxAmountLength),
 })
 export type LinkOption = z.infer<typeof linkOptionSchema>
 
 export const paymentSchema = z.object({
-  id: z.string(),
-  linkId: z.string(),
+  id: z.string().max(maxIdLength),
+  linkId: z.string().max(maxIdLength),
   caipNetworkId: caipNetworkIdSchema,
-  txHash: z.string(),
+  txHash: z.string().max(66),
   status: z.enum(paymentStatuses),
   reason: z.enum(paymentReasons).nullable(),
   confirmations: z.number().int(),
   requiredConfirmations: z.number().int(),
   /** Decimal in the asset's units; null until detected. */
-  amount: z.string().nullable(),
+  amount: z.string().max(maxAmountLength).nullable(),
   asset: caipAssetIdSchema.nullable(),
-  optionId: z.string().nullable(),
-  payer: z.string().nullable(),
-  blockNumber: z.string().nullable(),
+  optionId: z.string().max(maxIdLength).nullable(),
+  payer: z.string().max(maxAddressLength).nullable(),
+  blockNumber: z.string().max(maxAmountLength).nullable(),
   /** Mined after the link's expiry. */
   late: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  detectedAt: z.string().nullable(),
-  confirmedAt: z.string().nullable(),
+  createdAt: z.string().max(maxTimestampLength),
+  updatedAt: z.string().max(maxTimestampLength),
+  detectedAt: z.string().max(maxTimestampLength).nullable(),
+  confirmedAt: z.string().max(maxTimestampLength).nullable(),
 })
 export type Payment = z.infer<typeof paymentSchema>
 
 /** What anyone with the link sees (`GET /api/links/:id`, and each server-sent event). */
 export const linkSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  merchantAddress: z.string(),
+  id: z.string().max(maxIdLength),
+  title: z.string().max(120),
+  description: z.string().max(2000).nullable(),
+  merchantAddress: z.string().max(maxAddressLength),
   status: z.enum(linkStatuses),
-  expiresAt: z.string().nullable(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  expiresAt: z.string().max(maxTimestampLength).nullable(),
+  createdAt: z.string().max(maxTimestampLength),
+  paidAt: z.string().max(maxTimestampLength).nullable(),
   /** Bumped on every change of the link or one of its payments. */
   version: z.number().int(),
   options: z.array(linkOptionSchema),
@@ -170,11 +171,11 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>
 
 /** The merchant's view adds the webhook URL. */
-export const merchantLinkSchema = linkSchema.extend({ webhookUrl: z.string().nullable() })
+export const merchantLinkSchema = linkSchema.extend({ webhookUrl: z.string().max(2048).nullable() })
 export type MerchantLink = z.infer<typeof merchantLinkSchema>
 
 /** `POST /api/links` -> 201: the only time the webhook secret is shown. */
-export const createdLinkSchema = merchantLinkSchema.extend({ webhookSecret: z.string().nullable() })
+export const createdLinkSchema = merchantLinkSchema.extend({ webhookSecret: z.string().max(128).nullable() })
 export type CreatedLink = z.infer<typeof createdLinkSchema>
 
 export const linkListSchema = z.object({ links: z.array(merchantLinkSchema.omit({ payments: true })) })
@@ -191,22 +192,22 @@ export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const
 
 export const webhookDeliverySchema = z.object({
-  id: z.string(),
-  eventId: z.string(),
+  id: z.string().max(maxIdLength),
+  eventId: z.string().max(maxIdLength),
   type: z.enum(webhookEventTypes),
   /** pending: will be tried (again) at nextAttemptAt; failed: gave up (redeliver to try again). */
   status: z.enum(webhookDeliveryStatuses),
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
-  deliveredAt: z.string().nullable(),
+  lastError: z.string().max(1000).nullable(),
+  nextAttemptAt: z.string().max(maxTimestampLength).nullable(),
+  createdAt: z.string().max(maxTimestampLength),
+  deliveredAt: z.string().max(maxTimestampLength).nullable(),
 })
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>
 
 export const webhookDeliveryListSchema = z.object({
-  webhookUrl: z.string().nullable(),
+  webhookUrl: z.string().max(2048).nullable(),
   deliveries: z.array(webhookDeliverySchema),
 })
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>
@@ -215,9 +216,9 @@ export const redeliverParamsSchema = z.strictObject({ id: resourceIdSchema, deli
 
 /** The JSON body POSTed to a link's webhook URL. */
 export const webhookEventSchema = z.object({
-  id: z.string(),
+  id: z.string().max(maxIdLength),
   type: z.enum(webhookEventTypes),
-  createdAt: z.string(),
+  createdAt: z.string().max(maxTimestampLength),
   data: z.object({
     link: linkSchema.omit({ payments: true }),
     payment: paymentSchema.nullable(),
@@ -228,17 +229,17 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>
 export const createApiKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(64) })
 
 export const apiKeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: z.string().max(maxIdLength),
+  name: z.string().max(64),
   /** The token's first characters, to tell keys apart. */
-  prefix: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  prefix: z.string().max(32),
+  createdAt: z.string().max(maxTimestampLength),
+  lastUsedAt: z.string().max(maxTimestampLength).nullable(),
 })
 export type ApiKey = z.infer<typeof apiKeySchema>
 
 /** `POST /api/keys` -> 201: the only time the token is shown. */
-export const createdApiKeySchema = apiKeySchema.extend({ token: z.string() })
+export const createdApiKeySchema = apiKeySchema.extend({ token: z.string().max(128) })
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>
 
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maxAddressLength, maxTimestampLength } from './limits.js'
 import { caipNetworkIdSchema } from './caip.js'
 
 /**
@@ -71,14 +72,14 @@ export function createSiwxMessageText(parameters: CreateSiwxMessageTextParameter
 
 /** `GET /api/siwx/nonce`. Besides the nonce, what the server expects in the message it signs. */
 export const siwxNonceResponseSchema = z.object({
-  nonce: z.string(),
+  nonce: z.string().max(128),
   /** When the nonce stops being accepted (10 minutes after issue). */
-  expiresAt: z.string(),
+  expiresAt: z.string().max(maxTimestampLength),
   /** The statement the message must carry (SIWX_STATEMENT). */
-  statement: z.string(),
+  statement: z.string().max(1024),
   /** The message's domain and uri (the server's public origin). */
-  domain: z.string(),
-  uri: z.string(),
+  domain: z.string().max(256),
+  uri: z.string().max(2048),
   /** Sessions last at most this long; a message's Expiration Time may shorten it. */
   sessionTtlSeconds: z.number().int(),
 })
@@ -115,15 +116,15 @@ export const siwxSessionsResponseSchema = z.array(siwxSessionSchema)
 
 export const siwxAccountSchema = z.object({
   caipNetworkId: caipNetworkIdSchema,
-  address: z.string(),
-  namespace: z.string(),
+  address: z.string().max(maxAddressLength),
+  namespace: z.string().max(16),
 })
 export type SiwxAccount = z.infer<typeof siwxAccountSchema>
 
 /** `GET /api/me`; also `POST /api/siwx/sessions` answers `{ session: Me }`. */
 export const meSchema = z.object({
   accounts: z.array(siwxAccountSchema),
-  expiresAt: z.string(),
+  expiresAt: z.string().max(maxTimestampLength),
 })
 export type Me = z.infer<typeof meSchema>
 

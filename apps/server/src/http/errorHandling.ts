@@ -59,6 +59,8 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
 
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply
-    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`)
+    // Echo at most 200 characters of the path: the answer must stay small whatever was sent.
+    const path = request.url.split('?')[0]!
+    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`)
   })
 }

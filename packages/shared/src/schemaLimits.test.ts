@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import * as shared from './index.js'
+
+/** Every string schema reachable from `schema`, with its path, and whether it has a max length. */
+function strings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): Array<{ path: string; max: number | null }> {
+  if (seen.has(schema)) return []
+  seen.add(schema)
+  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def
+  const walk = (child: z.ZodType, at: string) => strings(child, at, seen)
+  switch (def.type) {
+    case 'string':
+      return [{ path, max: (schema as z.ZodString).maxLength }]
+    case 'object':
+      return [...Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) => walk(child, `${path}.${key}`)), ...(def.catchall ? walk(def.catchall, `${path}.*`) : [])]
+    case 'array':
+      return walk(def.element, `${path}[]`)
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return walk(def.innerType, path)
+    case 'pipe':
+      return [...walk(def.in, path), ...walk(def.out, path)]
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option, i) => walk(option, `${path}|${i}`))
+    case 'record':
+      return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{}`)]
+    case 'tuple':
+      return (def.items as z.ZodType[]).flatMap((item, i) => walk(item, `${path}[${i}]`))
+    default:
+      return []
+  }
+}
+
+describe('string length limits', () => {
+  it('every z.string() in every exported schema has a max length', () => {
+    const schemas = Object.entries(shared).filter(([, value]) => value instanceof z.ZodType) as Array<[string, z.ZodType]>
+    schemas.push(['createLinkBodySchemaFor([])', shared.createLinkBodySchemaFor([])])
+    expect(schemas.length).toBeGreaterThan(30)
+    const found = schemas.flatMap(([name, schema]) => strings(schema, name))
+    expect(found.length).toBeGreaterThan(100)
+    expect(found.filter((s) => s.max === null || s.max === Infinity).map((s) => s.path)).toEqual([])
+    // And no limit is so large it means nothing.
+    expect(found.filter((s) => s.max! > 8192).map((s) => s.path)).toEqual([])
+  })
+
+  it('answers the server produces still fit', () => {
+    const link = {
+      id: 'lnk_' + 'a'.repeat(22),
+      title: 't'.repeat(120),
+      description: 'd'.repeat(2000),
+      merchantAddress: '0x' + 'a'.repeat(40),
+      status: 'open',
+      expiresAt: new Date(8.64e15).toISOString(),
+      createdAt: new Date().toISOString(),
+      paidAt: null,
+      version: 1,
+      options: [
+        {
+          id: 'opt_' + 'a'.repeat(22),
+          asset: 'eip155:1/slip44:60',
+          caipNetworkId: 'eip155:1',
+          symbol: 'ETH',
+          decimals: 18,
+          amount: `${(2n ** 256n - 1n).toString().slice(0, 60)}.${'9'.repeat(18)}`,
+          recipient: '0x' + 'b'.repeat(40),
+          paid: '0',
+          confirming: '0',
+          overpaid: '0',
+          late: '0',
+        },
+      ],
+      payments: [],
+    }
+    expect(shared.linkSchema.safeParse(link).success).toBe(true)
+  })
+})
