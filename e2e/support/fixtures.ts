@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { keepToLoopback, type LoopbackOptions } from './loopback.js'
 import { startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
 import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
@@ -19,6 +19,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   testWallets: TestWalletChoice
   loopback: LoopbackOptions
+  /** Another browser (a second person: the payer beside the merchant), set up like `context`. */
+  newWalletContext: () => Promise<BrowserContext>
 }
 
 
@@ -71,24 +73,42 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   loopback: [{}, { option: true }],
   baseURL: async ({ paylink }, use) => use(paylink.origin),
   context: async ({ context, testWallets, loopback, paylink, chains }, use) => {
-    await keepToLoopback(context, loopback)
-    const config = {
-      evm: testWallets.evm
-        ? {
-            chains: [
-              { chainId: 31337, name: 'Paylink Devnet', rpcUrl: `${paylink.origin}/devnet/rpc/31337` },
-              { chainId: 31338, name: 'Paylink Devnet L2', rpcUrl: `${paylink.origin}/devnet/rpc/31338` },
-            ],
-          }
-        : undefined,
-      solana: testWallets.solana ? chains.solanaWallet : undefined,
-      bitcoin: testWallets.bitcoin ? chains.bitcoinWallet : undefined,
-    }
-    await context.addInitScript(`window.__paylinkTestWalletConfig = ${JSON.stringify(config)};`)
-    await context.addInitScript(await buildTestWalletBundle())
+    await prepareContext(context, { testWallets, loopback, paylink, chains })
     await use(context)
   },
+  newWalletContext: async ({ browser, testWallets, loopback, paylink, chains }, use) => {
+    const contexts: BrowserContext[] = []
+    await use(async () => {
+      const context = await browser.newContext({ baseURL: paylink.origin })
+      contexts.push(context)
+      await prepareContext(context, { testWallets, loopback, paylink, chains })
+      return context
+    })
+    await Promise.all(contexts.map((c) => c.close()))
+  },
 })
+
+/** What every test browser context gets: loopback only, and the test wallets injected. */
+async function prepareContext(
+  context: BrowserContext,
+  { testWallets, loopback, paylink, chains }: { testWallets: TestWalletChoice; loopback: LoopbackOptions; paylink: PaylinkServer; chains: ChainFixtures },
+) {
+  await keepToLoopback(context, loopback)
+  const config = {
+    evm: testWallets.evm
+      ? {
+          chains: [
+            { chainId: 31337, name: 'Paylink Devnet', rpcUrl: `${paylink.origin}/devnet/rpc/31337` },
+            { chainId: 31338, name: 'Paylink Devnet L2', rpcUrl: `${paylink.origin}/devnet/rpc/31338` },
+          ],
+        }
+      : undefined,
+    solana: testWallets.solana ? chains.solanaWallet : undefined,
+    bitcoin: testWallets.bitcoin ? chains.bitcoinWallet : undefined,
+  }
+  await context.addInitScript(`window.__paylinkTestWalletConfig = ${JSON.stringify(config)};`)
+  await context.addInitScript(await buildTestWalletBundle())
+}
 
 export { expect }
 

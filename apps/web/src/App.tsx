@@ -1,11 +1,18 @@
+import { lazy, Suspense, type ReactNode } from 'react'
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom'
-import { PaylinkProvider, WhenKitReady } from './appkit/PaylinkProvider.js'
-import { SignOutOnDisconnect } from './siwx/SignOutOnDisconnect.js'
+import { PaylinkProvider } from './appkit/PaylinkProvider.js'
 import { Header } from './components/Header.js'
-import { DashboardPage } from './pages/dashboard/DashboardPage.js'
 import { HomePage } from './pages/HomePage.js'
-import { WalletPage } from './pages/wallet/WalletPage.js'
-import { ToolkitPage } from './toolkit/ToolkitPage.js'
+import { PayPage } from './pages/pay/PayPage.js'
+
+// Pages that live on the toolkit come in their own chunks (the polyfill first, as the toolkit
+// needs it); the checkout and the home page are in the entry, so a payer's first paint waits
+// for nothing else.
+const WalletPage = lazy(() => import('./polyfills.js').then(() => import('./pages/wallet/WalletPage.js')).then((m) => ({ default: m.WalletPage })))
+const DashboardPage = lazy(() =>
+  import('./polyfills.js').then(() => import('./pages/dashboard/DashboardPage.js')).then((m) => ({ default: m.DashboardPage })),
+)
+const ToolkitPage = lazy(() => import('./polyfills.js').then(() => import('./toolkit/ToolkitPage.js')).then((m) => ({ default: m.ToolkitPage })))
 
 function NotFound() {
   return (
@@ -18,21 +25,35 @@ function NotFound() {
   )
 }
 
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="page-status" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  )
+}
+
 export function App() {
   return (
     <BrowserRouter>
       <PaylinkProvider>
         <Header />
-        <WhenKitReady>
-          <SignOutOnDisconnect />
-        </WhenKitReady>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/wallet" element={<WalletPage />} />
-          <Route path="/dashboard/*" element={<DashboardPage />} />
-          <Route path="/toolkit" element={<ToolkitPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Loading>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/pay/:id" element={<PayPage />} />
+            <Route path="/wallet" element={<WalletPage />} />
+            <Route path="/dashboard/*" element={<DashboardPage />} />
+            <Route path="/toolkit" element={<ToolkitPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Loading>
       </PaylinkProvider>
     </BrowserRouter>
   )

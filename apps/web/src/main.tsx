@@ -1,4 +1,3 @@
-import './polyfills.js'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installHostGuard } from './appkit/hostGuard.js'

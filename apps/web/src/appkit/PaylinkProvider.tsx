@@ -1,16 +1,18 @@
 import type { PublicConfig } from '@paylink/shared'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { WagmiProvider } from 'wagmi'
+import { createContext, useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { fetchPublicConfig } from '../api/client.js'
 import type { PaylinkAppKit } from './createPaylinkAppKit.js'
+import { kitLoadsAtStart, loadKitModule } from './loadKitModule.js'
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
+export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
 
 interface PaylinkContextValue {
   config: PublicConfig
   kit: PaylinkAppKit | null
   kitError: string | null
+  /** Starts loading the toolkit now (idempotent) and resolves with it. */
+  requestKit(): Promise<PaylinkAppKit>
 }
 
 const PaylinkContext = createContext<PaylinkContextValue | null>(null)
@@ -32,11 +34,17 @@ export function usePaylinkKit(): PaylinkAppKit {
   return kit
 }
 
-let kitPromise: Promise<PaylinkAppKit> | null = null
+interface LoadedKit {
+  kit: PaylinkAppKit
+  Effects: ComponentType<{ kit: PaylinkAppKit }>
+}
+
+let kitPromise: Promise<LoadedKit> | null = null
 
 /** One AppKit per page load, whatever React's strict mode does to effects. */
-async function loadKit(config: PublicConfig): Promise<PaylinkAppKit> {
+function loadKit(config: PublicConfig): Promise<LoadedKit> {
   kitPromise ??= (async () => {
+    const kitModule = await loadKitModule()
     if (config.demo) {
       const { announceDevWallet, createDevWalletProvider } = await import('@paylink/devnet/wallet')
       const chains = config.networks
@@ -44,26 +52,42 @@ async function loadKit(config: PublicConfig): Promise<PaylinkAppKit> {
         .map((n) => ({ chainId: Number(n.caipNetworkId.split(':')[1]), name: n.name, rpcUrl: n.rpcUrl }))
       announceDevWallet(createDevWalletProvider({ chains }))
     }
-    const { createPaylinkAppKit } = await import('./createPaylinkAppKit.js')
-    return createPaylinkAppKit(config)
+    return { kit: await kitModule.createPaylinkAppKit(config), Effects: kitModule.KitEffects }
   })()
   return kitPromise
 }
 
+/** After the first paint, when the browser has nothing better to do (at the latest after 1 s). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 1000 })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const timer = window.setTimeout(run, 200)
+  return () => window.clearTimeout(timer)
+}
+
 function ConfiguredProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  const [kit, setKit] = useState<PaylinkAppKit | null>(null)
+  const [loaded, setLoaded] = useState<LoadedKit | null>(null)
   const [kitError, setKitError] = useState<string | null>(null)
-  useEffect(() => {
-    loadKit(config).then(setKit, (e: Error) => setKitError(e.message))
+  const requestKit = useCallback(() => {
+    const promise = loadKit(config)
+    promise.then(setLoaded, (e: Error) => setKitError(e.message))
+    return promise.then((l) => l.kit)
   }, [config])
-  const value = { config, kit, kitError }
-  const inner = <PaylinkContext.Provider value={value}>{children}</PaylinkContext.Provider>
-  return kit ? (
-    <WagmiProvider config={kit.wagmiAdapter.wagmiConfig}>
-      {inner}
-    </WagmiProvider>
-  ) : (
-    inner
+  useEffect(() => {
+    if (kitLoadsAtStart) {
+      void requestKit().catch(() => undefined)
+      return
+    }
+    return whenIdle(() => void requestKit().catch(() => undefined))
+  }, [requestKit])
+  const value = { config, kit: loaded?.kit ?? null, kitError, requestKit }
+  return (
+    <PaylinkContext.Provider value={value}>
+      {children}
+      {loaded && <loaded.Effects kit={loaded.kit} />}
+    </PaylinkContext.Provider>
   )
 }
 
@@ -94,9 +118,12 @@ export function WhenKitReady({ children }: { children: ReactNode }) {
   return usePaylinkContext().kit ? <>{children}</> : null
 }
 
-/** Renders children once the toolkit is ready; a loading or error line until then. */
+/** Loads the toolkit at once; renders children when it is ready, a loading or error line until then. */
 export function WalletGate({ children }: { children: ReactNode }) {
-  const { kit, kitError } = usePaylinkContext()
+  const { kit, kitError, requestKit } = usePaylinkContext()
+  useEffect(() => {
+    if (!kit) void requestKit().catch(() => undefined)
+  }, [kit, requestKit])
   if (kitError) return <p className="page-status error" role="alert">The wallet toolkit failed to start: {kitError}</p>
   if (!kit) return <p className="page-status" role="status">Loading the wallet toolkit…</p>
   return <>{children}</>

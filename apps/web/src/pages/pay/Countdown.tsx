@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react'
+import { formatRemaining } from './formatRemaining.js'
+
+/** The clock, ticking once a second; components that decide on expiry share it. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs)
+    return () => window.clearInterval(timer)
+  }, [intervalMs])
+  return now
+}
+
+export function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
+  const left = new Date(expiresAt).getTime() - now
+  const at = new Date(expiresAt).toLocaleString()
+  if (left <= 0) {
+    return (
+      <span className="countdown expired" data-testid="countdown">
+        Expired <time dateTime={expiresAt}>{at}</time>
+      </span>
+    )
+  }
+  return (
+    <span className={`countdown${left < 5 * 60_000 ? ' soon' : ''}`} data-testid="countdown" title={`Expires ${at}`}>
+      Expires in <time dateTime={expiresAt}>{formatRemaining(left)}</time>
+    </span>
+  )
+}

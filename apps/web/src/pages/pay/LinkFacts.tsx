@@ -1,0 +1,54 @@
+import type { Link, PublicConfig } from '@paylink/shared'
+import { useEffect } from 'react'
+import { CopyButton } from '../../components/CopyButton.js'
+import { shortHex } from '../../lib/explorerUrl.js'
+import { Countdown } from './Countdown.js'
+import { StatusBadge } from './StatusBadge.js'
+
+/** Marks the moment the facts are on screen, for `npm run bench` (performance.getEntriesByName). */
+function useFactsPaintedMark() {
+  useEffect(() => {
+    if (performance.getEntriesByName('paylink:link-facts').length > 0) return
+    requestAnimationFrame(() => performance.mark('paylink:link-facts'))
+  }, [])
+}
+
+/** Title, merchant, amount options, expiry and status: everything that needs no wallet. */
+export function LinkFacts({ link, config, now }: { link: Link; config: PublicConfig; now: number }) {
+  useFactsPaintedMark()
+  const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
+  return (
+    <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
+      <p className="merchant">
+        Payment to <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>{' '}
+        <CopyButton value={link.merchantAddress} label="Copy address" />
+      </p>
+      <h1 id="link-title" data-testid="link-title">
+        {link.title}
+      </h1>
+      {link.description && <p className="description">{link.description}</p>}
+      <p className="facts-line">
+        <StatusBadge status={link.status} />
+        {link.expiresAt && link.status !== 'paid' && <Countdown expiresAt={link.expiresAt} now={now} />}
+      </p>
+      <h2 className="options-title">{link.options.length > 1 ? 'Pay with any one of' : 'Amount'}</h2>
+      <ul className="amount-options" data-testid="amount-options">
+        {link.options.map((option) => (
+          <li key={option.id}>
+            <strong className="amount">
+              {option.amount} {option.symbol}
+            </strong>{' '}
+            <span className="muted">on {networkName(option.caipNetworkId)}</span>
+            {option.paid !== '0' && (
+              <span className="muted">
+                {' '}
+                · {option.paid} paid{option.overpaid !== '0' ? ` (${option.overpaid} over)` : ''}
+              </span>
+            )}
+            {option.confirming !== '0' && <span className="muted"> · {option.confirming} confirming</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,101 @@
+import './pay.css'
+import type { Link } from '@paylink/shared'
+import { useEffect } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
+import { submitPayment } from '../../api/checkout.js'
+import { useNow } from './Countdown.js'
+import { LinkFacts } from './LinkFacts.js'
+import { PaymentProgress } from './PaymentProgress.js'
+import { Receipt } from './Receipt.js'
+import { rememberedPayments } from './rememberedPayments.js'
+import { useLink } from './useLink.js'
+import { WalletArea } from './WalletArea.js'
+
+const sameTx = (a: { caipNetworkId: string; txHash: string }, b: { caipNetworkId: string; txHash: string }) =>
+  a.caipNetworkId === b.caipNetworkId && a.txHash.toLowerCase() === b.txHash.toLowerCase()
+
+/** A hash this browser sent but the server never got (the tab closed in between): hand it over now. */
+function useResubmitRemembered(link: Link | undefined) {
+  const linkId = link?.id
+  useEffect(() => {
+    if (!link) return
+    for (const mine of rememberedPayments(link.id)) {
+      if (!link.payments.some((p) => sameTx(p, mine))) void submitPayment(link.id, mine).catch(() => undefined)
+    }
+    // Once per link and page load: the stream brings what follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkId])
+}
+
+/** `/pay/:id`: the checkout. Facts first (no toolkit needed), then the wallet, then live status. */
+export function PayPage() {
+  const { id = '' } = useParams()
+  const config = usePaylinkConfig()
+  const link = useLink(id)
+  const now = useNow()
+  useResubmitRemembered(link.data)
+
+  if (link.isPending) {
+    return (
+      <main className="page pay">
+        <p className="page-status" role="status">
+          Loading the payment link…
+        </p>
+      </main>
+    )
+  }
+  if (link.isError) {
+    const missing = (link.error as { status?: number }).status === 404 || (link.error as { status?: number }).status === 400
+    return (
+      <main className="page pay">
+        <section className="card" role="alert">
+          <h1>{missing ? 'Payment link not found' : 'This payment link could not be loaded'}</h1>
+          <p>{missing ? 'Check the address you were given, or ask the merchant for a new link.' : link.error.message}</p>
+          {!missing && <button onClick={() => void link.refetch()}>Try again</button>}
+          <p>
+            <RouterLink to="/">Paylink home</RouterLink>
+          </p>
+        </section>
+      </main>
+    )
+  }
+
+  const data = link.data
+  const mine = rememberedPayments(data.id)
+  const isMine = (p: { caipNetworkId: string; txHash: string }) => mine.some((m) => sameTx(m, p))
+  const expired = data.status === 'expired' || (data.expiresAt !== null && new Date(data.expiresAt).getTime() <= now && data.status !== 'paid')
+  const shown = data.payments.filter((p) => isMine(p) || p.status === 'confirming' || p.status === 'confirmed')
+  const waiting = data.payments.some((p) => isMine(p) && p.status === 'pending')
+
+  return (
+    <main className="page pay">
+      <LinkFacts link={data} config={config} now={now} />
+      {data.status === 'paid' ? (
+        <Receipt link={data} config={config} />
+      ) : expired ? (
+        <section className="card" role="status" data-testid="pay-closed">
+          <h2>This link has expired</h2>
+          <p>It no longer takes payments. Ask the merchant for a new link.</p>
+        </section>
+      ) : (
+        <section className="card pay-area" aria-label="Pay">
+          <WalletArea link={data} waiting={waiting} />
+        </section>
+      )}
+      {shown.length > 0 && (
+        <section className="card" aria-labelledby="payments-title">
+          <h2 id="payments-title">Payments</h2>
+          <ul className="payments">
+            {shown.map((p) => (
+              <PaymentProgress key={p.id} payment={p} link={data} config={config} mine={isMine(p)} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="live muted" data-testid="live-state">
+        {link.live === 'live' ? '● Live: this page updates by itself.' : link.live === 'reconnecting' ? 'Reconnecting to live updates…' : ''}
+      </p>
+    </main>
+  )
+}

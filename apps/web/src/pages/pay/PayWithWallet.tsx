@@ -1,0 +1,195 @@
+import { formatUnits, parseCaipAssetId, type Link } from '@paylink/shared'
+import { useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
+import { ConstantsUtil } from '@reown/appkit-controllers'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { sendTransaction, writeContract } from '@wagmi/core'
+import { useId, useState } from 'react'
+import { erc20Abi, type Address, type Hash } from 'viem'
+import { usePaylinkConfig, usePaylinkKit } from '../../appkit/PaylinkProvider.js'
+import { submitPayment } from '../../api/checkout.js'
+import { shortHex } from '../../lib/explorerUrl.js'
+import { describeWalletError } from '../../wallet/walletErrors.js'
+import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
+import { ConnectPrompt } from './ConnectPrompt.js'
+import { rememberPayment } from './rememberedPayments.js'
+import { linkQueryKey } from './useLink.js'
+import { findShortfall, optionContext, useFeeEstimate, useOptionFunds, type OptionContext } from './usePayOption.js'
+
+/** Up to three tries: the hash is already remembered, so a lost answer is retried on reopen too. */
+async function submitWithRetry(linkId: string, caipNetworkId: string, txHash: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await submitPayment(linkId, { caipNetworkId, txHash })
+    } catch (error) {
+      const status = (error as { status?: number }).status
+      if (attempt >= 3 || (status !== undefined && status < 500 && status !== 429)) throw error
+      await new Promise((r) => setTimeout(r, 500 * attempt))
+    }
+  }
+}
+
+type Phase = 'idle' | 'wallet' | 'server'
+
+function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionContext; address: string; selected: boolean; onSelect(): void; name: string }) {
+  const funds = useOptionFunds(ctx, address)
+  const { asset } = ctx
+  return (
+    <li className={selected ? 'selected' : ''}>
+      <label className="option-choice">
+        <input type="radio" name={name} checked={selected} onChange={onSelect} />
+        <span>
+          <strong>
+            {formatUnits(ctx.due, asset.decimals)} {asset.symbol}
+          </strong>{' '}
+          on {ctx.network.name}
+          <span className="muted balance" data-testid={`balance-${ctx.option.id}`}>
+            {funds.isPending
+              ? ' · reading your balance…'
+              : funds.data?.error
+                ? ` · ${funds.data.error}`
+                : funds.data?.balance !== null && funds.data?.balance !== undefined
+                  ? ` · you have ${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}`
+                  : ''}
+          </span>
+        </span>
+      </label>
+    </li>
+  )
+}
+
+/** Connected: pick an option, switch network if needed, see the fee, pay, hand the hash to the server. */
+export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean }) {
+  const { appKit, wagmiAdapter } = usePaylinkKit()
+  const config = usePaylinkConfig()
+  const queryClient = useQueryClient()
+  const { address, isConnected } = useAppKitAccount({ namespace: 'eip155' })
+  const { caipNetworkId } = useAppKitNetwork()
+  const switcher = useSwitchNetwork()
+  const radioName = useId()
+  const contexts = link.options.map((o) => optionContext(o, config)).filter((c): c is OptionContext => c !== null && c.due > 0n)
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const [phase, setPhase] = useState<Phase>('idle')
+  const chosen = contexts.find((c) => c.option.id === chosenId) ?? contexts[0] ?? null
+  const onNetwork = Boolean(chosen && caipNetworkId === chosen.network.caipNetworkId)
+  const funds = useOptionFunds(chosen, address)
+  const fee = useFeeEstimate(chosen, address, onNetwork)
+
+  const pay = useMutation({
+    mutationFn: async (ctx: OptionContext) => {
+      const chainId = Number(ctx.network.caipNetworkId.split(':')[1])
+      const recipient = ctx.option.recipient as Address
+      setPhase('wallet')
+      const hash: Hash = ctx.asset.native
+        ? await sendTransaction(wagmiAdapter.wagmiConfig, { to: recipient, value: ctx.due, chainId })
+        : await writeContract(wagmiAdapter.wagmiConfig, {
+            address: parseCaipAssetId(ctx.asset.assetId).assetReference as Address,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [recipient, ctx.due],
+            chainId,
+          })
+      rememberPayment(link.id, { caipNetworkId: ctx.network.caipNetworkId, txHash: hash })
+      setPhase('server')
+      await submitWithRetry(link.id, ctx.network.caipNetworkId, hash)
+      return hash
+    },
+    onSettled: () => {
+      setPhase('idle')
+      void queryClient.invalidateQueries({ queryKey: linkQueryKey(link.id) })
+      void queryClient.invalidateQueries({ queryKey: ['pay-funds'] })
+    },
+  })
+
+  if (!isConnected || !address) {
+    return <ConnectPrompt onConnect={() => void appKit.open({ view: 'Connect', namespace: 'eip155' })} />
+  }
+
+  const payer = (
+    <p className="payer">
+      Paying from <code title={address}>{shortHex(address)}</code>{' '}
+      <button type="button" className="link" onClick={() => void appKit.open({ view: 'Account' })}>
+        Change
+      </button>
+    </p>
+  )
+  if (waiting) {
+    return (
+      <div>
+        {payer}
+        <p role="status">Your payment is on its way; this page follows it below.</p>
+      </div>
+    )
+  }
+  if (!chosen) {
+    return (
+      <div>
+        {payer}
+        <p role="status">Everything due is already paid or being confirmed.</p>
+      </div>
+    )
+  }
+
+  const shortfall = funds.data && fee.data !== undefined ? findShortfall(chosen, funds.data, fee.data, formatUnits) : funds.data ? findShortfall(chosen, funds.data, undefined, formatUnits) : null
+  const swappable = config.projectId !== null && (ConstantsUtil.SWAP_SUPPORTED_NETWORKS as readonly string[]).includes(chosen.network.caipNetworkId)
+  const busy = pay.isPending || switcher.isPending
+  const { nativeCurrency } = chosen.network
+
+  return (
+    <div className="pay-form">
+      {payer}
+      <fieldset>
+        <legend>Choose how to pay</legend>
+        <ul className="option-list">
+          {contexts.map((ctx) => (
+            <OptionRow key={ctx.option.id} ctx={ctx} address={address} name={radioName} selected={ctx === chosen} onSelect={() => setChosenId(ctx.option.id)} />
+          ))}
+        </ul>
+      </fieldset>
+
+      {!onNetwork ? (
+        <>
+          <p className="muted">Your wallet is on another network. Payment for this option is on {chosen.network.name}.</p>
+          <button className="primary big" disabled={busy} onClick={() => switcher.mutate(chosen.network)}>
+            {switcher.isPending ? 'Switching… confirm in your wallet' : `Switch to ${chosen.network.name}`}
+          </button>
+          {switcher.error && (
+            <p role="alert" className="error" data-testid="pay-error">
+              {describeWalletError(switcher.error)}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="fee" data-testid="pay-fee">
+            Network fee:{' '}
+            {fee.isPending ? 'estimating…' : fee.isError ? 'could not be estimated' : `≈ ${formatUnits(fee.data, nativeCurrency.decimals)} ${nativeCurrency.symbol}`}
+          </p>
+          {shortfall && (
+            <p role="alert" className="error" data-testid="pay-shortfall">
+              {shortfall.message}{' '}
+              {swappable && (
+                <button type="button" onClick={() => void appKit.open({ view: 'Swap' })}>
+                  Swap for {chosen.asset.symbol}
+                </button>
+              )}
+            </p>
+          )}
+          <button className="primary big" data-testid="pay-button" disabled={busy || shortfall !== null || funds.isPending} onClick={() => pay.mutate(chosen)}>
+            {phase === 'wallet'
+              ? 'Confirm in your wallet…'
+              : phase === 'server'
+                ? 'Recording your payment…'
+                : pay.isError
+                  ? 'Try again'
+                  : `Pay ${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
+          </button>
+          {pay.error && (
+            <p role="alert" className="error" data-testid="pay-error">
+              {describeWalletError(pay.error)}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import type { Link, Payment, PublicConfig } from '@paylink/shared'
+import { CopyButton } from '../../components/CopyButton.js'
+import { explorerUrl, shortHex } from '../../lib/explorerUrl.js'
+import { describePayment, type PaymentStep } from './describePayment.js'
+
+const steps: Array<{ step: PaymentStep | 'paid'; label: string }> = [
+  { step: 'submitted', label: 'Sent' },
+  { step: 'detected', label: 'Detected' },
+  { step: 'confirmed', label: 'Confirmed' },
+  { step: 'paid', label: 'Link paid' },
+]
+
+export function TxLink({ config, caipNetworkId, txHash }: { config: PublicConfig; caipNetworkId: string; txHash: string }) {
+  const network = config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  const url = explorerUrl(network, 'tx', txHash)
+  return (
+    <span className="tx">
+      {url ? (
+        <a href={url} target="_blank" rel="noreferrer" title={txHash}>
+          {shortHex(txHash, 6)} ↗
+        </a>
+      ) : (
+        <code title={txHash}>{shortHex(txHash, 6)}</code>
+      )}{' '}
+      <CopyButton value={txHash} label="Copy hash" />
+    </span>
+  )
+}
+
+/** One payment's way from the wallet to "paid", as the server sees it, live. */
+export function PaymentProgress({ payment, link, config, mine }: { payment: Payment; link: Link; config: PublicConfig; mine: boolean }) {
+  const description = describePayment(payment)
+  const option = link.options.find((o) => o.id === payment.optionId)
+  const linkPaid = link.status === 'paid' && description.step === 'confirmed' && !payment.late
+  const reached = linkPaid ? 3 : ['submitted', 'detected', 'confirmed'].indexOf(description.step)
+  const network = config.networks.find((n) => n.caipNetworkId === payment.caipNetworkId)
+  return (
+    <li className={`payment payment-${description.step}`} data-testid="payment-progress" data-status={payment.status}>
+      <p className="payment-head">
+        <strong>{mine ? 'Your payment' : 'Payment'}</strong>
+        {payment.amount && option && (
+          <span>
+            {' '}
+            {payment.amount} {option.symbol}
+          </span>
+        )}{' '}
+        <span className="muted">on {network?.name ?? payment.caipNetworkId}</span>
+      </p>
+      {description.step !== 'failed' && (
+        <ol className="steps" aria-label="Progress">
+          {steps.map((s, i) => (
+            <li key={s.step} className={i <= reached ? 'done' : i === reached + 1 ? 'next' : ''} aria-current={i === reached ? 'step' : undefined}>
+              {s.label}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="payment-headline" role="status" data-testid="payment-headline">
+        {linkPaid ? 'Paid. The merchant has been told.' : description.headline}
+      </p>
+      {description.detail && <p className="muted">{description.detail}</p>}
+      <p className="muted">
+        Transaction <TxLink config={config} caipNetworkId={payment.caipNetworkId} txHash={payment.txHash} />
+      </p>
+    </li>
+  )
+}

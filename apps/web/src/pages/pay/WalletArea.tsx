@@ -1,0 +1,53 @@
+import type { Link } from '@paylink/shared'
+import { lazy, Suspense, useState } from 'react'
+import { usePaylinkContext } from '../../appkit/PaylinkProvider.js'
+import { loadKitModule } from '../../appkit/loadKitModule.js'
+import { ConnectPrompt } from './ConnectPrompt.js'
+
+// The wallet half of the checkout comes with the toolkit, after the facts are on screen.
+const PayWithWallet = lazy(() =>
+  loadKitModule()
+    .then(() => import('./PayWithWallet.js'))
+    .then((m) => ({ default: m.PayWithWallet })),
+)
+
+/**
+ * Before the toolkit is there, a Connect button that loads it at once when clicked (the idle
+ * prefetch has usually finished by then); afterwards, the toolkit-driven payment form.
+ */
+export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) {
+  const { kit, kitError, requestKit } = usePaylinkContext()
+  const [opening, setOpening] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const connect = (
+    <ConnectPrompt
+      busy={opening}
+      error={error}
+      onConnect={async () => {
+        setOpening(true)
+        setError(null)
+        try {
+          const loaded = await requestKit()
+          await loaded.appKit.open({ view: 'Connect', namespace: 'eip155' })
+        } catch (e) {
+          setError((e as Error).message)
+        } finally {
+          setOpening(false)
+        }
+      }}
+    />
+  )
+  if (kitError) {
+    return (
+      <p role="alert" className="error">
+        The wallet toolkit failed to start: {kitError} <button onClick={() => window.location.reload()}>Reload</button>
+      </p>
+    )
+  }
+  if (!kit) return connect
+  return (
+    <Suspense fallback={connect}>
+      <PayWithWallet link={link} waiting={waiting} />
+    </Suspense>
+  )
+}

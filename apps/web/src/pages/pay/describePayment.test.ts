@@ -1,0 +1,35 @@
+import type { Payment } from '@paylink/shared'
+import { paymentReasons } from '@paylink/shared'
+import { describe, expect, it } from 'vitest'
+import { describePayment, reasonText } from './describePayment.js'
+
+const base: Payment = {
+  id: 'pay_1', linkId: 'lnk_1', caipNetworkId: 'eip155:31337', txHash: `0x${'a'.repeat(64)}`,
+  status: 'pending', reason: null, confirmations: 0, requiredConfirmations: 3, amount: null, asset: null,
+  optionId: null, payer: null, blockNumber: null, late: false, createdAt: '', updatedAt: '', detectedAt: null, confirmedAt: null,
+}
+
+describe('describePayment', () => {
+  it('walks submitted -> detected with n of N -> confirmed', () => {
+    expect(describePayment(base).step).toBe('submitted')
+    const confirming = describePayment({ ...base, status: 'confirming', confirmations: 1, blockNumber: '12' })
+    expect(confirming).toMatchObject({ step: 'detected', headline: 'Detected, confirming 1 of 3', detail: 'In block 12.' })
+    expect(describePayment({ ...base, status: 'confirmed', confirmations: 3 })).toMatchObject({ step: 'confirmed', headline: 'Confirmed' })
+  })
+
+  it('never shows more confirmations than required', () => {
+    expect(describePayment({ ...base, status: 'confirming', confirmations: 9 }).headline).toBe('Detected, confirming 3 of 3')
+  })
+
+  it('explains a failure with its reason and flags a late payment', () => {
+    expect(describePayment({ ...base, status: 'failed', reason: 'wrong_recipient' })).toMatchObject({
+      step: 'failed',
+      detail: "The transaction paid another address than the merchant's.",
+    })
+    expect(describePayment({ ...base, status: 'confirmed', late: true }).headline).toMatch(/after the link expired/)
+  })
+
+  it('has a sentence for every reason the server can give', () => {
+    for (const reason of paymentReasons) expect(reasonText[reason]).toMatch(/\.$/)
+  })
+})

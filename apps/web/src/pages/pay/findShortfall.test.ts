@@ -1,0 +1,41 @@
+import { formatUnits, type LinkOption } from '@paylink/shared'
+import { describe, expect, it } from 'vitest'
+import { findShortfall, optionContext } from './usePayOption.js'
+
+const network = {
+  caipNetworkId: 'eip155:31337', name: 'Paylink Devnet', rpcUrl: 'http://127.0.0.1:1', blockExplorerUrl: null, testnet: true, confirmations: 1,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+}
+const eth = { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true }
+const tusd = { assetId: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3', caipNetworkId: 'eip155:31337', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }
+const config = { projectId: null, demo: true, networks: [network], assets: [eth, tusd] } as never
+const option = (asset: typeof eth, amount: string): LinkOption => ({
+  id: 'opt_1', asset: asset.assetId, caipNetworkId: 'eip155:31337', symbol: asset.symbol, decimals: asset.decimals, amount,
+  recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', paid: '0', confirming: '0', overpaid: '0', late: '0',
+})
+
+describe('findShortfall', () => {
+  it('says nothing when the wallet has enough of the asset and the fee', () => {
+    const ctx = optionContext(option(tusd, '10'), config)!
+    expect(findShortfall(ctx, { balance: 10_000_000n, native: 10n ** 18n, error: null }, 21_000n, formatUnits)).toBeNull()
+  })
+  it('names the asset, what the wallet has and what is needed', () => {
+    const ctx = optionContext(option(tusd, '10'), config)!
+    expect(findShortfall(ctx, { balance: 9_999_999n, native: 10n ** 18n, error: null }, 1n, formatUnits)).toEqual({
+      kind: 'asset',
+      message: 'Not enough TUSD: this wallet has 9.999999, the payment needs 10.',
+    })
+  })
+  it('counts the fee on top of a native payment', () => {
+    const ctx = optionContext(option(eth, '1'), config)!
+    expect(findShortfall(ctx, { balance: 10n ** 18n, native: 10n ** 18n, error: null }, 1n, formatUnits)?.kind).toBe('fee')
+  })
+  it('needs the coin for gas when paying a token', () => {
+    const ctx = optionContext(option(tusd, '1'), config)!
+    expect(findShortfall(ctx, { balance: 10n ** 9n, native: 0n, error: null }, 21_000n, formatUnits)?.message).toMatch(/Not enough ETH for the network fee/)
+  })
+  it('does not guess when a balance could not be read', () => {
+    const ctx = optionContext(option(tusd, '1'), config)!
+    expect(findShortfall(ctx, { balance: null, native: null, error: 'down' }, 1n, formatUnits)).toBeNull()
+  })
+})

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+// The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
+// test wallet uses the node's first account), so links pay a third address to make the
+// transfer visible.
+const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const DEVNET = 'eip155:31337'
+const DEVNET_L2 = 'eip155:31338'
+
+interface ConfigAsset {
+  assetId: string
+  caipNetworkId: string
+  symbol: string
+  native: boolean
+}
+
+async function signInAsMerchant(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Test Wallet')
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
+}
+
+async function createLink(page: Page, body: { title: string; options: Array<{ asset: string; amount: string }>; expiresInSeconds?: number }) {
+  const origin = new URL(page.url()).origin
+  const response = await page.request.post('/api/links', {
+    headers: { origin },
+    data: { ...body, options: body.options.map((o) => ({ ...o, recipient: RECIPIENT })) },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as { id: string }
+}
+
+async function assets(page: Page) {
+  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
+  const find = (network: string, native: boolean) => config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
+  return { tusd: find(DEVNET, false), ethL2: find(DEVNET_L2, true), eth: find(DEVNET, true) }
+}
+
+async function connectPayer(page: Page) {
+  await page.getByTestId('pay-connect').click()
+  const modal = page.locator('w3m-modal')
+  await expect(modal.locator('wui-card')).toBeVisible()
+  await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
+  await expect(page.getByText('Paying from')).toBeVisible()
+}
+
+test.describe('checkout: a merchant creates a link, a payer pays it', () => {
+  test('facts before the toolkit, connect, balance per option, switch network, fee, pay, live status to paid, receipt', async ({ page, newWalletContext }) => {
+    await signInAsMerchant(page)
+    const { tusd, ethL2 } = await assets(page)
+    const link = await createLink(page, {
+      title: 'Conference ticket',
+      options: [
+        { asset: tusd, amount: '10' },
+        { asset: ethL2, amount: '0.004' },
+      ],
+      expiresInSeconds: 3600,
+    })
+
+    const payer = await (await newWalletContext()).newPage()
+    await payer.goto(`/pay/${link.id}`)
+    await expect(payer.getByTestId('link-title')).toHaveText('Conference ticket')
+    await expect(payer.getByTestId('amount-options')).toContainText('10 TUSD')
+    await expect(payer.getByTestId('amount-options')).toContainText('0.004 ETH')
+    await expect(payer.getByTestId('link-status')).toHaveText('Open')
+    await expect(payer.getByTestId('countdown')).toContainText(/Expires in (59|1:00|00:59)/)
+    expect(await payer.evaluate(() => performance.getEntriesByName('paylink:link-facts').length)).toBe(1)
+
+    await connectPayer(payer)
+    const options = payer.getByRole('radio')
+    await expect(options).toHaveCount(2)
+    await expect(payer.locator('.option-list')).toContainText(/you have [\d.]+ TUSD/)
+    await expect(payer.locator('.option-list')).toContainText(/you have [\d.]+ ETH/)
+
+    await payer.getByRole('radio', { name: /0\.004 ETH on Paylink Devnet L2/ }).check()
+    await payer.getByRole('button', { name: 'Switch to Paylink Devnet L2' }).click()
+    await expect(payer.getByTestId('pay-fee')).toHaveText(/Network fee: ≈ 0\.0000\d+ ETH/)
+    await payer.getByTestId('pay-button').click()
+
+    await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 20_000 })
+    await expect(payer.getByTestId('link-status')).toHaveText('Paid')
+    await expect(payer.getByTestId('receipt')).toContainText('0.004 ETH')
+    await expect(payer.getByTestId('receipt')).toContainText('Paylink Devnet L2')
+    await expect(payer.getByTestId('pay-button')).toHaveCount(0)
+    // What the server decided, from the chain alone.
+    const decided = await (await page.request.get(`/api/links/${link.id}`)).json()
+    expect(decided.status).toBe('paid')
+    expect(decided.payments[0]).toMatchObject({ status: 'confirmed', caipNetworkId: DEVNET_L2, amount: '0.004' })
+    // The merchant's view of the same link reaches paid too.
+    await page.goto(`/pay/${link.id}`)
+    await expect(page.getByTestId('link-status')).toHaveText('Paid')
+  })
+
+  test('a refused request gets a clear message and a retry; the status follows live; reopening shows it', async ({ page, newWalletContext }) => {
+    await signInAsMerchant(page)
+    const { tusd } = await assets(page)
+    const link = await createLink(page, { title: 'Refusal then retry', options: [{ asset: tusd, amount: '2.5' }] })
+    const context = await newWalletContext()
+    const payer = await context.newPage()
+    await payer.goto(`/pay/${link.id}`)
+    await connectPayer(payer)
+    await expect(payer.getByTestId('pay-fee')).toHaveText(/≈/)
+    await payer.evaluate(() => (window as any).__testWallets.evm.refuseNext('eth_sendTransaction'))
+    await payer.getByTestId('pay-button').click()
+    await expect(payer.getByTestId('pay-error')).toHaveText('You declined the request in your wallet.')
+    await expect(payer.getByTestId('pay-button')).toHaveText('Try again')
+    expect((await (await page.request.get(`/api/links/${link.id}`)).json()).payments).toHaveLength(0)
+
+    await payer.getByTestId('pay-button').click()
+    await expect(payer.getByTestId('payment-progress').first()).toBeVisible()
+    await expect(payer.getByTestId('receipt')).toContainText('2.5 TUSD', { timeout: 20_000 })
+    await payer.close()
+
+    const again = await context.newPage()
+    await again.goto(`/pay/${link.id}`)
+    await expect(again.getByTestId('payment-progress')).toContainText('Your payment')
+    await expect(again.getByTestId('payment-headline')).toHaveText('Paid. The merchant has been told.')
+  })
+
+  test('not enough balance is said before the wallet is asked; expired and unknown links take no payment', async ({ page, newWalletContext }) => {
+    await signInAsMerchant(page)
+    const { tusd } = await assets(page)
+    const big = await createLink(page, { title: 'Too expensive', options: [{ asset: tusd, amount: '20000' }] })
+    const soon = await createLink(page, { title: 'Short-lived', options: [{ asset: tusd, amount: '1' }], expiresInSeconds: 2 })
+
+    const payer = await (await newWalletContext()).newPage()
+    await payer.goto(`/pay/${big.id}`)
+    await connectPayer(payer)
+    await expect(payer.getByTestId('pay-shortfall')).toHaveText(/Not enough TUSD: this wallet has [\d.]+, the payment needs 20000\./)
+    await expect(payer.getByTestId('pay-button')).toBeDisabled()
+    const requests = await payer.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method))
+    expect(requests).not.toContain('eth_sendTransaction')
+
+    await payer.goto(`/pay/${soon.id}`)
+    await expect(payer.getByTestId('pay-closed')).toContainText('This link has expired', { timeout: 10_000 })
+    await expect(payer.getByTestId('pay-button')).toHaveCount(0)
+    await expect(payer.getByTestId('pay-connect')).toHaveCount(0)
+
+    await payer.goto('/pay/lnk_doesnotexist')
+    await expect(payer.getByRole('heading', { name: 'Payment link not found' })).toBeVisible()
+  })
+})
