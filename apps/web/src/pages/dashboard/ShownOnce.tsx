@@ -25,7 +25,7 @@ export function ShownOnce({
       <h3>{title}</h3>
       {children}
       <div className="dash-token">
-        <code>{value}</code> <CopyButton value={value} label={copyLabel} />
+        <code data-testid="secret-value">{value}</code> <CopyButton value={value} label={copyLabel} />
       </div>
       <button type="button" onClick={onDone}>
         I have saved it
