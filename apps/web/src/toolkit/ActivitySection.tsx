@@ -1,3 +1,4 @@
+import { groupToolkitErrors } from './groupToolkitErrors.js'
 import { useToolkitActivity } from './toolkitActivity.js'
 
 const time = (at: number) => new Date(at).toLocaleTimeString()
@@ -5,6 +6,7 @@ const time = (at: number) => new Date(at).toLocaleTimeString()
 /** Every alert the toolkit raised and every event it emitted since the page loaded. */
 export function ActivitySection() {
   const { alerts, events } = useToolkitActivity()
+  const errors = groupToolkitErrors(events)
   return (
     <section aria-labelledby="toolkit-activity-title">
       <h2 id="toolkit-activity-title">Alerts and events</h2>
@@ -16,22 +18,22 @@ export function ActivitySection() {
           {alerts.map((a, i) => (
             <li key={i}>
               {time(a.at)} <span className="tag">{a.variant}</span> {a.message}
+              {a.detail ? `: ${a.detail}` : null}
             </li>
           ))}
         </ul>
       )}
       <h3>Toolkit errors</h3>
-      {events.filter((e) => e.type === 'error').length === 0 ? (
+      {errors.length === 0 ? (
         <p>None.</p>
       ) : (
         <ul data-testid="toolkit-errors">
-          {events
-            .filter((e) => e.type === 'error')
-            .map((e, i) => (
-              <li key={i}>
-                {time(e.at)} {e.event} {e.detail}
-              </li>
-            ))}
+          {errors.map((e) => (
+            <li key={`${e.event} ${e.detail ?? ''}`}>
+              {time(e.firstAt)} {e.event} {e.detail}
+              {e.times > 1 ? ` (sent ${e.times} times, last at ${time(e.lastAt)})` : null}
+            </li>
+          ))}
         </ul>
       )}
       <details>

@@ -60,9 +60,15 @@ function WalletSession() {
   const config = usePaylinkConfig()
   const tick = useToolkitTick()
   const [text, setText] = useState<string>('checking…')
+  // Asking AppKit for the provider after its start failed makes it send the error event again.
+  const initError = useToolkitActivity().events.find((e) => e.type === 'error' && e.detail?.startsWith('UniversalProviderInitError'))?.detail
   useEffect(() => {
     if (!config.projectId) {
       setText('none: WalletConnect needs a Reown project id')
+      return
+    }
+    if (initError) {
+      setText(`none: the WalletConnect provider did not start (${initError})`)
       return
     }
     let live = true
@@ -82,7 +88,7 @@ function WalletSession() {
     return () => {
       live = false
     }
-  }, [appKit, config.projectId, tick])
+  }, [appKit, config.projectId, tick, initError])
   return <p>WalletConnect session: <span data-testid="toolkit-wc-session">{text}</span></p>
 }
 

@@ -20,6 +20,7 @@ describe('recordToolkitActivity', () => {
       ['Session Expired', 'error'],
       ['Invalid App Configuration', 'error'],
     ])
+    expect(alerts.map((a) => a.detail)).toEqual(['Invalid session', 'Invalid Project ID'])
     expect(events.at(-1)).toMatchObject({ type: 'error', event: 'INTERNAL_SDK_ERROR', detail: 'UniversalProviderInitError: relay down' })
     // The toolkit's own state still works: the alert bar shows the latest alert.
     expect(AlertController.state.message).toBe('Invalid App Configuration')

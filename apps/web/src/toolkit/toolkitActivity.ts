@@ -5,6 +5,8 @@ export interface ToolkitAlert {
   at: number
   message: string
   variant: string
+  /** The toolkit's long message (it only logs it): which of several same-titled errors this was. */
+  detail?: string
 }
 
 export interface ToolkitEvent {
@@ -45,7 +47,10 @@ export function recordToolkitActivity(): void {
   installed = true
   const open = AlertController.open
   AlertController.open = (message, variant) => {
-    push({ alerts: [...activity.alerts, { at: Date.now(), message: message.shortMessage, variant }] })
+    const long = message.longMessage
+    // Typed as returning void in 1.7.8; AppKit's own long messages return the text.
+    const detail = typeof long === 'function' ? ((long as () => unknown)() as string | undefined) : long
+    push({ alerts: [...activity.alerts, { at: Date.now(), message: message.shortMessage, variant, detail }] })
     return open(message, variant)
   }
   const sendEvent = EventsController.sendEvent
