@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { EvmBlockHeader } from '../chains/readEvmBlocks.js'
 import type { Db } from '../db/openDatabase.js'
+import { applyConfirmationCounts } from './applyConfirmationCounts.js'
 import { applyDecision } from './applyDecision.js'
 import { claimPayments, releasePayments } from './claimPayments.js'
 import { decidePayment } from './decidePayment.js'
@@ -50,6 +51,7 @@ export async function advanceConfirmations({
       const claimed = await claimPayments(db, { caipNetworkId, selection: { kind: 'inBlock', head }, leaseToken, leaseMs: settings.leaseMs, limit: settings.batchSize })
       claimedIds.push(...claimed.map((p) => p.id))
       const decide = claimed.length ? await loadDecisionContext(db, claimed, caipNetworkId, settings) : null
+      const countsOnly: string[] = []
       for (const payment of claimed) {
         const block = payment.blockNumber === null ? undefined : blocks.get(payment.blockNumber)
         if (!block || block.hash !== payment.blockHash || payment.blockNumber === null) {
@@ -62,10 +64,16 @@ export async function advanceConfirmations({
           block: { hash: block.hash, timestamp: block.timestamp },
         }
         const decision = decide!(payment, (inputs) => decidePayment(payment, evidence, { ...inputs, head, now: now() }))
-        if (await applyDecision(db, payment, decision, leaseToken, now())) {
+        if (!decision.unchanged && decision.events.length === 0 && Object.keys(decision.patch).every((key) => key === 'confirmations')) {
+          countsOnly.push(payment.id)
+        } else if (await applyDecision(db, payment, decision, leaseToken, now())) {
           changed++
           onLinkChanged?.(payment.linkId)
         }
+      }
+      for (const linkId of await applyConfirmationCounts(db, { ids: countsOnly, leaseToken, head, now: now() })) {
+        changed++
+        onLinkChanged?.(linkId)
       }
       if (claimed.length < settings.batchSize) break
     }

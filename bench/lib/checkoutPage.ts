@@ -1,0 +1,85 @@
+import type { Browser, Page } from '@playwright/test'
+import { keepToLoopback } from '../../e2e/support/loopback.js'
+
+/**
+ * Records, inside the page, when the link's facts and the toolkit's own button are on screen
+ * (performance.now(), i.e. ms since navigation start), and times a click on Connect until
+ * AppKit's modal card is visible. Runs in a fresh browser context each time: no cache, no
+ * storage, nothing left from the run before.
+ */
+const recorder = `(() => {
+  const found = {}
+  window.__bench = found
+  const deep = (root, selector) => {
+    const hit = root.querySelector(selector)
+    if (hit) return hit
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) {
+        const inner = deep(el.shadowRoot, selector)
+        if (inner) return inner
+      }
+    }
+    return null
+  }
+  window.__benchDeep = deep
+  const shown = (el) => { if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 }
+  const tick = () => {
+    if (found.facts === undefined && shown(document.querySelector('[data-testid="link-facts"]'))) found.facts = performance.now()
+    const kitButton = document.querySelector('appkit-button')
+    if (found.button === undefined && kitButton && kitButton.shadowRoot && shown(deep(kitButton.shadowRoot, 'button'))) found.button = performance.now()
+    if (found.facts === undefined || found.button === undefined) requestAnimationFrame(tick)
+  }
+  requestAnimationFrame(tick)
+})()`
+
+export interface CheckoutRun {
+  /** The app's own mark, set in the frame the facts were committed. */
+  factsMark: number
+  /** The toolkit's button rendered (the toolkit is usable). */
+  button: number
+  /** Click on the page's Connect button -> the modal's card has a size. */
+  modal: number
+}
+
+export async function measureCheckout(browser: Browser, url: string): Promise<CheckoutRun> {
+  const context = await browser.newContext()
+  try {
+    await keepToLoopback(context)
+    await context.addInitScript(recorder)
+    const page: Page = await context.newPage()
+    await page.goto(url, { waitUntil: 'load' })
+    await page.waitForFunction(() => {
+      const b = (window as unknown as { __bench: { facts?: number; button?: number } }).__bench
+      return b.facts !== undefined && b.button !== undefined
+    }, undefined, { timeout: 30_000 })
+    const factsMark = await page.evaluate(() => performance.getEntriesByName('paylink:link-facts')[0]?.startTime ?? Number.NaN)
+    const { button } = await page.evaluate(() => (window as unknown as { __bench: { button: number } }).__bench)
+    await page.locator('[data-testid="pay-connect"]').waitFor()
+    const modal = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const deep = (window as unknown as { __benchDeep: (root: ParentNode, s: string) => Element | null }).__benchDeep
+          const start = performance.now()
+          ;(document.querySelector('[data-testid="pay-connect"]') as HTMLButtonElement).click()
+          const check = () => {
+            const modalEl = document.querySelector('w3m-modal')
+            const card = modalEl?.shadowRoot ? deep(modalEl.shadowRoot, 'wui-card') : null
+            const box = card?.getBoundingClientRect()
+            if (box && box.width > 0 && box.height > 0) resolve(performance.now() - start)
+            else if (performance.now() - start > 10_000) reject(new Error('the modal did not open within 10 s'))
+            else requestAnimationFrame(check)
+          }
+          check()
+        }),
+    )
+    return { factsMark, button, modal }
+  } finally {
+    await context.close()
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}

@@ -1,0 +1,99 @@
+/**
+ * Issue #6's browser figures: the checkout built as shipped (AppKit after first paint) beside
+ * a baseline built in the same run with AppKit imported in the entry (`npm run build:baseline`),
+ * each served by a real Paylink server on loopback, measured in Debian's Chromium, median of
+ * BENCH_RUNS (default 7) runs, each in a fresh browser context, the two builds interleaved.
+ */
+import { execFileSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { chromium } from '@playwright/test'
+import { evmSigner, signedSession } from '../../apps/server/src/siwx/testing/siwxTestKit.js'
+import { chromiumPath } from '../../e2e/support/chromium.js'
+import { startPaylinkServer, type PaylinkServer } from '../../e2e/support/server.js'
+import { checkoutCriticalPath } from '../../scripts/checkoutSize.mjs'
+import { measureCheckout, median, type CheckoutRun } from '../lib/checkoutPage.js'
+import { atMost, info, type BenchRow } from '../table.js'
+
+const repo = resolve(import.meta.dirname, '../..')
+const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+
+/** Signs in a fresh merchant key over SIWX and creates a one-option Test USD link. */
+async function createLink(server: PaylinkServer): Promise<string> {
+  const { origin } = server
+  const nonce = (await (await fetch(`${origin}/api/siwx/nonce`)).json()) as { nonce: string; statement: string; domain: string; uri: string }
+  const session = await signedSession(evmSigner(), {
+    domain: nonce.domain,
+    uri: nonce.uri,
+    statement: nonce.statement,
+    version: '1',
+    chainId: 'eip155:31337',
+    nonce: nonce.nonce,
+    issuedAt: new Date().toISOString(),
+  })
+  const signIn = await fetch(`${origin}/api/siwx/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(session),
+  })
+  if (signIn.status !== 201) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`)
+  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+  const config = (await (await fetch(`${origin}/api/config`)).json()) as { assets: Array<{ assetId: string; native: boolean }> }
+  const token = config.assets.find((a) => !a.native)!.assetId
+  const created = await fetch(`${origin}/api/links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify({ title: 'Bench ticket', description: 'A link for the benchmark.', options: [{ asset: token, amount: '10' }], expiresInSeconds: 3600 }),
+  })
+  if (created.status !== 201) throw new Error(`create link: ${created.status} ${await created.text()}`)
+  return ((await created.json()) as { id: string }).id
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  execFileSync(npm, ['run', 'build'], { cwd: repo, stdio: 'ignore' })
+  execFileSync(npm, ['run', 'build:baseline'], { cwd: repo, stdio: 'ignore' })
+  const lazyDist = resolve(repo, 'apps/web/dist')
+  const eagerDist = resolve(repo, 'apps/web/dist-baseline')
+  const lazySize = checkoutCriticalPath(lazyDist).gzip / 1024
+  const eagerSize = checkoutCriticalPath(eagerDist).gzip / 1024
+
+  const servers = {
+    lazy: await startPaylinkServer({ env: { WEB_DIST: lazyDist } }),
+    eager: await startPaylinkServer({ env: { WEB_DIST: eagerDist } }),
+  }
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const runs: Record<'lazy' | 'eager', CheckoutRun[]> = { lazy: [], eager: [] }
+  try {
+    const urls = {
+      lazy: `${servers.lazy.origin}/pay/${await createLink(servers.lazy)}`,
+      eager: `${servers.eager.origin}/pay/${await createLink(servers.eager)}`,
+    }
+    // One unmeasured load each: the servers' first answers (cold file cache) are not the page's.
+    await measureCheckout(browser, urls.lazy)
+    await measureCheckout(browser, urls.eager)
+    for (let i = 0; i < RUNS; i++) {
+      for (const variant of ['lazy', 'eager'] as const) runs[variant].push(await measureCheckout(browser, urls[variant]))
+    }
+  } finally {
+    await browser.close()
+    await Promise.all([servers.lazy.stop(), servers.eager.stop()])
+  }
+  const m = (variant: 'lazy' | 'eager', key: keyof CheckoutRun) => Math.round(median(runs[variant].map((r) => r[key])))
+  const facts = m('lazy', 'factsMark')
+  const eagerButton = m('eager', 'button')
+  const round2 = (x: number) => Math.round(x * 100) / 100
+  const kib = (x: number) => Math.round(x * 10) / 10
+  return [
+    atMost('checkout critical-path JS (gzip)', kib(lazySize), 'KiB', 100, { beside: `eager baseline: ${kib(eagerSize)} KiB` }),
+    atMost('critical-path JS / eager baseline', round2(lazySize / eagerSize), 'x', 0.2),
+    atMost(`navigation -> link facts painted (median of ${RUNS})`, facts, 'ms', 300, {
+      beside: `baseline: facts ${m('eager', 'factsMark')} ms, toolkit button ${eagerButton} ms`,
+    }),
+    atMost('link facts painted / baseline toolkit button', round2(facts / eagerButton), 'x', 0.33),
+    atMost(`click Connect -> modal card visible (median of ${RUNS})`, m('lazy', 'modal'), 'ms', 150, { beside: `baseline: ${m('eager', 'modal')} ms` }),
+    info('toolkit button ready after navigation (idle prefetch)', m('lazy', 'button'), 'ms', { beside: `baseline: ${eagerButton} ms` }),
+  ]
+}
