@@ -44,11 +44,11 @@ function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionCont
           on {ctx.network.name}
           <span className="muted balance" data-testid={`balance-${ctx.option.id}`}>
             {funds.isPending
-              ? ' · reading your balance…'
+              ? 'Reading your balance…'
               : funds.data?.error
-                ? ` · ${funds.data.error}`
+                ? funds.data.error
                 : funds.data?.balance !== null && funds.data?.balance !== undefined
-                  ? ` · you have ${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}`
+                  ? `You have ${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}`
                   : ''}
           </span>
         </span>

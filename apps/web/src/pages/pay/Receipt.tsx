@@ -9,7 +9,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
     <section className="card receipt" data-testid="receipt" aria-labelledby="receipt-title">
       <h2 id="receipt-title">✓ Paid</h2>
       <p>
-        {link.title} · paid to <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>
+        {link.title} · merchant <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>
         {link.paidAt && (
           <>
             {' '}
@@ -23,6 +23,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
             <th scope="col">Amount</th>
             <th scope="col">Network</th>
             <th scope="col">From</th>
+            <th scope="col">To</th>
             <th scope="col">Transaction</th>
           </tr>
         </thead>
@@ -31,12 +32,13 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
             const option = link.options.find((o) => o.id === p.optionId)
             return (
               <tr key={p.id}>
-                <td>
+                <td data-label="Amount">
                   {p.amount} {option?.symbol}
                 </td>
-                <td>{config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)?.name ?? p.caipNetworkId}</td>
-                <td>{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : '—'}</td>
-                <td>
+                <td data-label="Network">{config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)?.name ?? p.caipNetworkId}</td>
+                <td data-label="From">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : '—'}</td>
+                <td data-label="To">{option ? <code title={option.recipient}>{shortHex(option.recipient)}</code> : '—'}</td>
+                <td data-label="Transaction">
                   <TxLink config={config} caipNetworkId={p.caipNetworkId} txHash={p.txHash} />
                 </td>
               </tr>
