@@ -5,7 +5,7 @@
  * sections can be re-run one at a time. Exit code 1 when a row fails its budget.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { basename } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { formatTable, type BenchRow } from './table.js'
@@ -13,6 +13,8 @@ import { formatTable, type BenchRow } from './table.js'
 interface SectionResult {
   ranAt: string
   seconds: number
+  /** The machine's 1-minute load average when the section started: figures from a busy machine read accordingly. */
+  loadAverage: number
   rows: BenchRow[]
   error?: string
 }
@@ -39,27 +41,32 @@ async function main() {
   if (unknown.length) throw new Error(`No bench section ${unknown.join(', ')}; there are: ${available.join(', ')}`)
   const chosen = only ?? available
 
-  const previous: Results | null = await readFile(resultsPath, 'utf8').then((text) => JSON.parse(text) as Results, () => null)
   const results: Results = {
     machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' },
-    sections: only ? { ...previous?.sections } : {},
+    sections: {},
   }
   for (const name of chosen) {
-    process.stderr.write(`bench: ${name}…\n`)
+    process.stderr.write(`bench: ${name} (load average ${loadavg()[0]!.toFixed(1)})…\n`)
     const started = Date.now()
+    const loadAverage = Math.round(loadavg()[0]! * 10) / 10
     const module = (await import(pathToFileURL(`${sectionsDir}${name}.ts`).href)) as { default: () => Promise<BenchRow[]> }
     let result: SectionResult
     try {
-      result = { ranAt: new Date().toISOString(), seconds: 0, rows: await module.default() }
+      result = { ranAt: new Date().toISOString(), seconds: 0, loadAverage, rows: await module.default() }
     } catch (error) {
       process.stderr.write(`bench: ${name} failed: ${(error as Error).stack}\n`)
-      result = { ranAt: new Date().toISOString(), seconds: 0, rows: [], error: (error as Error).message }
+      result = { ranAt: new Date().toISOString(), seconds: 0, loadAverage, rows: [], error: (error as Error).message }
     }
     result.seconds = Math.round((Date.now() - started) / 100) / 10
     results.sections[name] = result
     process.stderr.write(`bench: ${name} done in ${result.seconds} s\n`)
   }
 
+  // Read now, not at the start: another --only run may have written its sections meanwhile.
+  if (only) {
+    const previous: Results | null = await readFile(resultsPath, 'utf8').then((text) => JSON.parse(text) as Results, () => null)
+    results.sections = { ...previous?.sections, ...results.sections }
+  }
   const ordered = Object.keys(results.sections).sort()
   const rows = ordered.flatMap((section) => results.sections[section]!.rows.map((row) => ({ section, ...row })))
   process.stdout.write(`${formatTable(rows)}\n`)
