@@ -12,7 +12,7 @@ import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.js'
 import { linkRoutes } from './links/linkRoutes.js'
 import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './links/paymentLinks.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
-import { installErrorHandling } from './http/errorHandling.js'
+import { installErrorHandling, sendError } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
 import { RouteRegistry } from './http/routeRegistry.js'
 import { checkOrigin } from './siwx/checkOrigin.js'
@@ -98,6 +98,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     disableRequestLogging: true,
     // Our largest body (a link with 10 options and a 2000-character description) is a few KiB.
     bodyLimit: config.limits?.bodyLimitBytes ?? defaultBodyLimitBytes,
+    // Errors Fastify answers before routing (a path with broken %-escapes): our shape too.
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, 400, 'INVALID_URL', `The request URL is malformed (${error.code ?? 'bad URL'}).`)
+    },
   })
   try {
     app.decorate('routeRegistry', new RouteRegistry())

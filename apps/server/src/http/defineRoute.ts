@@ -48,9 +48,37 @@ export function defineRoute<
 function parsePart(schema: Schema | undefined, value: unknown, part: string): unknown {
   if (!schema) return value
   const result = schema.safeParse(value)
-  if (result.success) return result.data
+  if (result.success) {
+    // Postgres text and jsonb cannot hold U+0000: refuse it here, naming the field, rather
+    // than fail at the database with a 500. Covers every field of every route, present and future.
+    const nul = findNul(result.data, [])
+    if (nul) throw new RequestValidationError(`${where(part, nul)}: must not contain the NUL character (U+0000)`)
+    return result.data
+  }
   const issue = result.error.issues[0]
-  const path = issue ? formatIssuePath(issue.path) : ''
-  const where = path ? `${part}${path.startsWith('[') ? '' : '.'}${path}` : part
-  throw new RequestValidationError(`${where}: ${issue?.message ?? 'invalid'}`)
+  throw new RequestValidationError(`${where(part, issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`)
+}
+
+function where(part: string, issuePath: ReadonlyArray<PropertyKey>): string {
+  const path = formatIssuePath(issuePath)
+  return path ? `${part}${path.startsWith('[') ? '' : '.'}${path}` : part
+}
+
+/** The path of the first string (or object key) holding U+0000, or null. */
+function findNul(value: unknown, path: PropertyKey[]): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findNul(item, [...path, i])
+      if (found) return found
+    }
+    return null
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = key.includes('\u0000') ? [...path, key] : findNul(item, [...path, key])
+      if (found) return found
+    }
+  }
+  return null
 }

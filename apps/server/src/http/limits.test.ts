@@ -83,3 +83,24 @@ describe('per-IP rate limits', () => {
     expect(statuses[60]).toBe(429)
   })
 })
+
+describe('strings the database cannot hold', () => {
+  it('refuses U+0000 anywhere in the input with 400 naming the field (found by the fuzzer: was a 500)', async () => {
+    const app = await context.app()
+    const { cookie } = await signInSolana(app)
+    const headers = { cookie, origin: testOrigin }
+    const before = (await context.database.db.select({ n: count() }).from(links))[0]!.n
+    for (const [payload, field] of [
+      [{ ...linkBody, title: 'a\u0000b' }, 'body.title'],
+      [{ ...linkBody, description: '\u0000' }, 'body.description'],
+      [{ ...linkBody, webhookUrl: 'https://shop.example/\u0000' }, 'body.webhookUrl'],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url: '/api/links', headers, payload })
+      expect([res.statusCode, res.json().error.code], field).toEqual([400, 'INVALID_REQUEST'])
+      expect(res.json().error.message).toBe(`${field}: must not contain the NUL character (U+0000)`)
+    }
+    const key = await app.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: 'k\u0000' } })
+    expect([key.statusCode, key.json().error.message]).toEqual([400, 'body.name: must not contain the NUL character (U+0000)'])
+    expect((await context.database.db.select({ n: count() }).from(links))[0]!.n).toBe(before)
+  })
+})
