@@ -42,52 +42,78 @@ async function tryWalletConnect(page: Page) {
   return modal
 }
 
-const refusals = [
-  { reason: 'Unauthorized: origin not allowed', alert: 'Invalid App Configuration', detail: 'not found on Allowlist - update configuration on cloud.reown.com' },
-  { reason: 'Unauthorized: invalid key', alert: 'Invalid App Configuration', detail: 'Invalid Project ID - update configuration' },
-  { reason: 'JWT validation error: JWT Token is not yet valid', alert: 'Session Expired', detail: 'Invalid session found on UniversalProvider' },
-]
+interface Refusal {
+  reason: string
+  alert: string
+  /** The toolkit's long message for it, which the toolkit page lists beside the alert. */
+  detail: string
+}
+
+/**
+ * Three WalletConnect attempts, each refused by the relay on a new socket: the visitor sees the
+ * alert once, and the toolkit page lists it once. Then a browser wallet still connects.
+ */
+async function refusedEveryTime(page: Page, origin: string, { reason, alert, detail }: Refusal) {
+  const relay = await refuseRelay(page, reason)
+  await allowOriginInCloud(page, origin)
+  await page.goto('/toolkit')
+  await expect(page.getByTestId('toolkit-wc-session')).toHaveText('none')
+  await expect(page.getByTestId('toolkit-alerts')).toHaveCount(0)
+
+  // First attempt: the relay refuses, the visitor is told why in the modal's alert bar.
+  const modal = await tryWalletConnect(page)
+  await expect.poll(relay.refusals).toBe(1)
+  const shown = modal.locator('w3m-alertbar').getByText(alert)
+  await expect(shown).toBeVisible()
+  const alerts = page.getByTestId('toolkit-alerts').locator('li')
+  await expect(alerts).toHaveCount(1)
+  await expect(alerts).toContainText(`${alert}: `)
+  await expect(alerts).toContainText(detail)
+  await modal.locator('w3m-alertbar wui-icon.close').click()
+  await expect(shown).toHaveCount(0)
+
+  // Two more attempts, each refused the same way on a new socket: no new alert.
+  for (let attempt = 2; attempt <= 3; attempt++) {
+    await page.keyboard.press('Escape')
+    await expect(modal.locator('wui-card')).toBeHidden()
+    await tryWalletConnect(page)
+    await expect.poll(relay.refusals).toBe(attempt)
+    expect(relay.sockets.length).toBeGreaterThanOrEqual(attempt)
+    await expect(shown).toHaveCount(0)
+  }
+
+  // The page is still usable: the modal closes and a browser wallet connects.
+  await page.keyboard.press('Escape')
+  await expect(modal.locator('wui-card')).toBeHidden()
+  await connectWallet(page, 'Paylink Test Wallet')
+  await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+  await expect(alerts).toHaveCount(1)
+}
 
 test.describe('spec §8: universal-provider errors become alerts, each shown once', () => {
-  for (const { reason, alert, detail } of refusals) {
-    test(`the relay refusing every WalletConnect attempt with "${reason}" shows "${alert}" once, not once per retry`, async ({ page, paylink }) => {
-      const relay = await refuseRelay(page, reason)
-      await allowOriginInCloud(page, paylink.origin)
-      await page.goto('/toolkit')
-      await expect(page.getByTestId('toolkit-wc-session')).toHaveText('none')
-      await expect(page.getByTestId('toolkit-alerts')).toHaveCount(0)
-
-      // First attempt: the relay refuses, the visitor is told why in the modal's alert bar.
-      const modal = await tryWalletConnect(page)
-      await expect.poll(relay.refusals).toBe(1)
-      const shown = modal.locator('w3m-alertbar').getByText(alert)
-      await expect(shown).toBeVisible()
-      const alerts = page.getByTestId('toolkit-alerts').locator('li')
-      await expect(alerts).toHaveCount(1)
-      await expect(alerts).toContainText(`${alert}: `)
-      await expect(alerts).toContainText(detail)
-      await modal.locator('w3m-alertbar wui-icon.close').click()
-      await expect(shown).toHaveCount(0)
-
-      // Two more attempts, each refused the same way on a new socket: no new alert.
-      for (let attempt = 2; attempt <= 3; attempt++) {
-        await page.keyboard.press('Escape')
-        await expect(modal.locator('wui-card')).toBeHidden()
-        await tryWalletConnect(page)
-        await expect.poll(relay.refusals).toBe(attempt)
-        expect(relay.sockets.length).toBeGreaterThanOrEqual(attempt)
-        await expect(shown).toHaveCount(0)
-      }
-      await expect(alerts).toHaveCount(1)
-
-      // The page is still usable: the modal closes and a browser wallet connects.
-      await page.keyboard.press('Escape')
-      await expect(modal.locator('wui-card')).toBeHidden()
-      await connectWallet(page, 'Paylink Test Wallet')
-      await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
-      await expect(alerts).toHaveCount(1)
+  test('the relay refusing this origin on every WalletConnect attempt shows "Invalid App Configuration" once', async ({ page, paylink }) => {
+    await refusedEveryTime(page, paylink.origin, {
+      reason: 'Unauthorized: origin not allowed',
+      alert: 'Invalid App Configuration',
+      detail: `Origin ${paylink.origin} not found on Allowlist - update configuration on cloud.reown.com`,
     })
-  }
+  })
+
+  test('the relay refusing the project id on every WalletConnect attempt shows "Invalid App Configuration" once', async ({ page, paylink }) => {
+    await refusedEveryTime(page, paylink.origin, {
+      reason: 'Unauthorized: invalid key',
+      alert: 'Invalid App Configuration',
+      detail: 'Invalid Project ID - update configuration',
+    })
+  })
+
+  test('the relay refusing the client’s token on every WalletConnect attempt shows "Session Expired" once', async ({ page, paylink }) => {
+    await refusedEveryTime(page, paylink.origin, {
+      reason: 'JWT validation error: JWT Token is not yet valid',
+      alert: 'Session Expired',
+      detail: 'Invalid session found on UniversalProvider - please check your time settings and connect again',
+    })
+  })
 })
 
 test.describe('spec §4: a universal provider that fails to start', () => {
