@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { createWalletClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentCredits, payments, webhookDeliveries } from '../db/linksSchema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
@@ -59,6 +60,34 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
     expect([count('payment.detected'), count('payment.confirmed'), count('link.paid')]).toEqual([6, 6, 1])
     expect(await first.db.select().from(paymentCredits).where(inArray(paymentCredits.paymentId, ids))).toHaveLength(6)
     expect((await h.getLink(a, link.id)).options[0]!.paid).toBe('6')
+  })
+
+  it('two trackers scanning the same blocks detect and confirm each mempool payment once', async () => {
+    const merchant = h.devnet.accounts[1]!
+    const links = await Promise.all([1, 2, 3, 4].map(() => h.createLink(a, { title: 'Scan', options: [{ asset: h.assets.eth, amount: '0.002' }], webhookUrl: 'http://127.0.0.1:9/hook' })))
+    await Promise.all([a.paymentLinks.tracker.runOnce(), b.paymentLinks.tracker.runOnce()])
+    const wallet = createWalletClient({ transport: http(h.devnet.chains[0]!.rpcUrl), account: h.devnet.accounts[4]! })
+    await h.rpc(31337, 'evm_setAutomine', [false])
+    try {
+      for (const [i, link] of links.entries()) {
+        const txHash = await wallet.sendTransaction({ chain: null, to: merchant, value: parseEther('0.002') })
+        // Posted through either process; the first look finds it in the mempool: pending.
+        expect((await h.submit(i % 2 ? a : b, link.id, txHash)).status).toBe('pending')
+      }
+      await h.mine(1)
+      await Promise.all([a.paymentLinks.tracker.runOnce(), b.paymentLinks.tracker.runOnce()])
+      await h.mine(1)
+      await Promise.all([a.paymentLinks.tracker.runOnce(), b.paymentLinks.tracker.runOnce()])
+    } finally {
+      await h.rpc(31337, 'evm_setAutomine', [true])
+    }
+    for (const link of links) {
+      const state = await h.getLink(a, link.id)
+      expect(state.status).toBe('paid')
+      expect(state.payments[0]).toMatchObject({ status: 'confirmed', confirmations: 2 })
+      const events = await first.db.select({ type: webhookDeliveries.type }).from(webhookDeliveries).where(eq(webhookDeliveries.linkId, link.id))
+      expect(events.map((e) => e.type).sort()).toEqual(['link.paid', 'payment.confirmed', 'payment.detected'])
+    }
   })
 
   it('concurrent submissions of one hash to two links through two processes credit one link', async () => {

@@ -333,6 +333,31 @@ describe('block scan', () => {
     }
   })
 
+  it('catches up several blocks in one pass and still reads them in one batch', async () => {
+    const appCatch = await h.app()
+    const { tracker } = appCatch.paymentLinks
+    await tracker.runOnce()
+    const links = [await h.createLink(appCatch, ethLink('0.006')), await h.createLink(appCatch, ethLink('0.006'))]
+    await h.rpc(31337, 'evm_setAutomine', [false])
+    try {
+      for (const link of links) {
+        expect((await h.submit(appCatch, link.id, await sendEth(merchant, '0.006'))).status).toBe('pending')
+        await h.mine(1)
+      }
+      await h.mine(2)
+    } finally {
+      await h.rpc(31337, 'evm_setAutomine', [true])
+    }
+    const before = tracker.rpcRequests(L1)
+    await tracker.runOnce()
+    // eth_blockNumber; the 4 new blocks in one batch; receipts of the 2 matched.
+    expect(tracker.rpcRequests(L1) - before).toBeLessThanOrEqual(3)
+    // Mined 4 and 3 blocks deep.
+    for (const [i, link] of links.entries()) {
+      expect((await h.getLink(appCatch, link.id)).payments[0]).toMatchObject({ status: 'confirmed', confirmations: [4, 3][i] })
+    }
+  })
+
   it('finds a payment mined while no tracker ran (a restarted process re-checks pending payments first)', async () => {
     const first = await h.app()
     const link = await h.createLink(first, ethLink('0.004'))
