@@ -39,6 +39,13 @@ describe('docs/spec-coverage.md', () => {
     for (const row of rows) expect(row.status, row.id).toMatch(/^(Proven|Cannot run here|Nothing to prove)/)
   })
 
+  it('says at its top how many rows have each status', () => {
+    const summary = /\*\*Summary:\*\* (\d+) statements: (\d+) Proven\b.*?, (\d+) Cannot run here, (\d+) Nothing to prove\./.exec(table)
+    expect(summary, 'the summary line').not.toBeNull()
+    const count = (prefix: string) => rows.filter((r) => r.status.startsWith(prefix)).length
+    expect(summary!.slice(1).map(Number)).toEqual([rows.length, count('Proven'), count('Cannot run here'), count('Nothing to prove')])
+  })
+
   it('names at least one test for every row that has something to prove', () => {
     for (const row of rows) {
       if (row.status.startsWith('Nothing to prove')) expect(row.proofs, row.id).toEqual([])
