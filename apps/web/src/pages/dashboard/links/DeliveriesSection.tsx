@@ -7,7 +7,7 @@ import { formatDateTime, formatRelative } from '../format.js'
 
 const deliveryStatusLabels = { pending: 'Retrying', succeeded: 'Delivered', failed: 'Gave up' } as const
 
-function RedeliverButton({ linkId, deliveryId }: { linkId: string; deliveryId: string }) {
+function RedeliverButton({ linkId, deliveryId, type }: { linkId: string; deliveryId: string; type: string }) {
   const queryClient = useQueryClient()
   const again = useMutation({
     mutationFn: () => redeliver(linkId, deliveryId),
@@ -15,7 +15,7 @@ function RedeliverButton({ linkId, deliveryId }: { linkId: string; deliveryId: s
   })
   return (
     <>
-      <button type="button" onClick={() => again.mutate()} disabled={again.isPending}>
+      <button type="button" aria-label={`Redeliver ${type}`} onClick={() => again.mutate()} disabled={again.isPending}>
         {again.isPending ? 'Sending…' : 'Redeliver'}
       </button>
       {again.isError && (
@@ -89,7 +89,7 @@ export function DeliveriesSection({ linkId, version }: { linkId: string; version
                   )}
                 </td>
                 <td data-label="">
-                  <RedeliverButton linkId={linkId} deliveryId={d.id} />
+                  <RedeliverButton linkId={linkId} deliveryId={d.id} type={d.type} />
                 </td>
               </tr>
             ))}
