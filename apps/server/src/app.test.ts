@@ -63,7 +63,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Paylink test</title><div id="root"></div>')
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("paylink")')
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-})
+}, 30_000)
 
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()))
