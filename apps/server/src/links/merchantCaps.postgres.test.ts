@@ -1,0 +1,43 @@
+import { and, count, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeys, links } from '../db/linksSchema.js'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
+import { buildOfflineApp, offlineAssets, signInSolana, testOrigin } from '../testing/offlineApp.js'
+
+// Two pools on one Postgres stand for two server processes racing for the last places.
+describe.skipIf(!canStartTestPostgres())('per-merchant caps across processes (Postgres)', () => {
+  let postgres: TestPostgres
+  let databases: Database[] = []
+  let apps: FastifyInstance[] = []
+
+  beforeAll(async () => {
+    postgres = await startTestPostgres()
+    databases = await Promise.all([openDatabase({ url: postgres.url }), openDatabase({ url: postgres.url })])
+    const limits = { maxOpenLinksPerMerchant: 3, maxApiKeysPerMerchant: 2 }
+    const siwx = { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } }
+    apps = await Promise.all(databases.map((database) => buildOfflineApp(database, { limits, siwx })))
+  }, 60_000)
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()))
+    await Promise.all(databases.map((database) => database.close()))
+    await postgres?.stop()
+  })
+
+  it('20 concurrent creations through two processes never pass the caps', async () => {
+    const { cookie, merchantId } = await signInSolana(apps[0]!)
+    const headers = { cookie, origin: testOrigin }
+    const body = { title: 'Race', options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: `0x${'2'.repeat(40)}` }] }
+    const linkAnswers = await Promise.all(Array.from({ length: 20 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/links', headers, payload: body })))
+    expect(linkAnswers.filter((r) => r.statusCode === 201)).toHaveLength(3)
+    expect(linkAnswers.filter((r) => r.statusCode === 409).every((r) => r.json().error.code === 'TOO_MANY_OPEN_LINKS')).toBe(true)
+    expect((await databases[0]!.db.select({ n: count() }).from(links).where(eq(links.merchant, merchantId)))[0]!.n).toBe(3)
+
+    const keyAnswers = await Promise.all(Array.from({ length: 20 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: `k${i}` } })))
+    expect(keyAnswers.filter((r) => r.statusCode === 201)).toHaveLength(2)
+    expect(keyAnswers.filter((r) => r.statusCode !== 201).map((r) => r.statusCode)).toEqual(Array(18).fill(409))
+    expect((await databases[0]!.db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.merchant, merchantId), isNull(apiKeys.revokedAt))))[0]!.n).toBe(2)
+  })
+})
