@@ -21,16 +21,23 @@ export type ResolveWebhookTargetReturnType = { ok: true; address: ResolvedAddres
  * the first, or a host listing a public and a private address would pass. The caller connects
  * to the returned address only, so a second lookup cannot swap it.
  */
-export async function resolveWebhookTarget(url: URL, policy: WebhookPolicy, lookupAll: LookupAll = systemLookupAll): Promise<ResolveWebhookTargetReturnType> {
+export async function resolveWebhookTarget(url: URL, policy: WebhookPolicy, lookupAll: LookupAll = systemLookupAll, timeoutMs = 5000): Promise<ResolveWebhookTargetReturnType> {
   const host = url.hostname.replace(/^\[|\]$/g, '')
   let addresses: ResolvedAddress[]
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }]
   else {
+    let timer: NodeJS.Timeout | undefined
     try {
-      addresses = await lookupAll(host)
+      // dns.lookup has no timeout of its own: a stalled resolver must not hold the delivery.
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error('DNS timeout'), { code: `no answer within ${timeoutMs} ms` })), timeoutMs)
+      })
+      addresses = await Promise.race([lookupAll(host), timeout])
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       return { ok: false, error: `cannot resolve ${host}${code ? ` (${code})` : ''}` }
+    } finally {
+      clearTimeout(timer)
     }
   }
   if (addresses.length === 0) return { ok: false, error: `cannot resolve ${host} (no addresses)` }

@@ -51,6 +51,8 @@ describe('resolveWebhookTarget', () => {
       throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' })
     }
     expect(await resolveWebhookTarget(url, strict, failing)).toEqual({ ok: false, error: 'cannot resolve hooks.shop.example (ENOTFOUND)' })
+    const stalled: LookupAll = () => new Promise(() => {})
+    expect(await resolveWebhookTarget(url, strict, stalled, 50)).toEqual({ ok: false, error: 'cannot resolve hooks.shop.example (no answer within 50 ms)' })
   })
 
   it('checks the real resolver: localhost is loopback', async () => {

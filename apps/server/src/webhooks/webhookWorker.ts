@@ -92,7 +92,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       const problem = checkWebhookUrl(url, policy)
       if (problem) return { ok: false, statusCode: null, error: `URL refused: ${problem}`, terminal: true }
       if (!secret) return { ok: false, statusCode: null, error: 'the link has no webhook secret', terminal: true }
-      const target = await resolveWebhookTarget(new URL(url), policy, options.lookupAll)
+      const target = await resolveWebhookTarget(new URL(url), policy, options.lookupAll, timeoutMs)
       if (!target.ok) return { ok: false, statusCode: null, error: `URL ${target.error}`, terminal: false }
       const result = await sendWebhook({ url, address: target.address, body, secret, eventId, timeoutMs, maxResponseBytes })
       return { ...result, terminal: false }
