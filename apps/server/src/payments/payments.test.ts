@@ -131,13 +131,15 @@ describe('payments that do not pay', () => {
   })
 
   it('keeps an unknown transaction pending, then fails it after the grace period (tx_not_found)', async () => {
-    const graceApp = await h.app({ paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 300 } } } })
+    const graceApp = await h.app({ paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 1000 } } } })
+    // The process's first pass (re-reading every pending payment of earlier tests) before the clock starts.
+    await graceApp.paymentLinks.tracker.runOnce()
     const link = await h.createLink(graceApp, ethLink('0.01'))
     const unknown = keccak256(toHex(`unknown-${Math.random()}`))
     expect(await h.submit(graceApp, link.id, unknown)).toMatchObject({ status: 'pending', reason: null })
     await graceApp.paymentLinks.tracker.runOnce()
     expect((await h.getLink(graceApp, link.id)).payments[0]!.status).toBe('pending')
-    await new Promise((resolve) => setTimeout(resolve, 350))
+    await new Promise((resolve) => setTimeout(resolve, 1050))
     await graceApp.paymentLinks.tracker.runOnce()
     expect((await h.getLink(graceApp, link.id)).payments[0]).toMatchObject({ status: 'failed', reason: 'tx_not_found' })
   })
@@ -211,7 +213,8 @@ describe('reorgs', () => {
   })
 
   it('re-reads a confirming payment: reorged out, it becomes reverted (dropped) when it never returns', async () => {
-    const app3 = await h.app({ confirmations: 3, paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 200 } } } })
+    const app3 = await h.app({ confirmations: 3, paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 500 } } } })
+    await app3.paymentLinks.tracker.runOnce() // the process's first pass, before any clock runs
     const link = await h.createLink(app3, tusdLink('3'))
     const snapshot = await h.rpc(31337, 'evm_snapshot')
     const hash = await h.payTusd({ to: merchant, amount: '3' })
@@ -220,7 +223,7 @@ describe('reorgs', () => {
     await h.mine(3)
     await app3.paymentLinks.tracker.runOnce()
     expect((await h.getLink(app3, link.id)).payments[0]).toMatchObject({ status: 'pending', reason: 'reorged_out' })
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await new Promise((resolve) => setTimeout(resolve, 550))
     await app3.paymentLinks.tracker.runOnce()
     const state = await h.getLink(app3, link.id)
     expect(state.payments[0]).toMatchObject({ status: 'reverted', reason: 'dropped' })

@@ -53,7 +53,6 @@ export interface ProcessPaymentsParameters {
 export interface ProcessPaymentsReturnType {
   claimed: number
   changed: number
-  claimedIds: string[]
 }
 
 /**
@@ -74,7 +73,7 @@ export async function processPayments({
 }: ProcessPaymentsParameters): Promise<ProcessPaymentsReturnType> {
   const leaseToken = randomBytes(12).toString('base64url')
   const claimed = await claimPayments(db, { caipNetworkId, selection, leaseToken, leaseMs: settings.leaseMs, limit: settings.batchSize })
-  if (claimed.length === 0) return { claimed: 0, changed: 0, claimedIds: [] }
+  if (claimed.length === 0) return { claimed: 0, changed: 0 }
   const claimedIds = claimed.map((p) => p.id)
   let read = false
   try {
@@ -93,7 +92,7 @@ export async function processPayments({
         onLinkChanged?.(payment.linkId)
       }
     }
-    return { claimed: claimed.length, changed, claimedIds }
+    return { claimed: claimed.length, changed }
   } finally {
     // A failed read frees the claims at once; a completed one lets pending payments rest.
     await releasePayments(db, {

@@ -81,14 +81,13 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters, depth =
   const advanced = await advanceConfirmations({ ...common, head, blocks })
   let changed = advanced.changed
   const matched = await matchPending(db, caipNetworkId, txHashes)
-  const retry: string[] = []
   for (const ids of chunks([...new Set([...advanced.moved, ...matched, ...retryIds])], settings.batchSize)) {
-    const result = await processPayments({ ...common, selection: { kind: 'ids', ids }, knownBlocks: blocks })
-    changed += result.changed
-    const claimed = new Set(result.claimedIds)
-    // Held by another process right now: look once more next pass rather than wait for the re-check.
-    retry.push(...ids.filter((id) => !claimed.has(id) && matched.includes(id) && !retryIds.includes(id)))
+    changed += (await processPayments({ ...common, selection: { kind: 'ids', ids }, knownBlocks: blocks })).changed
   }
+  // Matched yet still pending: another process held the claim, or the node behind a load
+  // balancer served the block before the receipt. Look once more next pass rather than wait
+  // for the periodic re-check.
+  const retry = (await stillPending(db, matched)).filter((id) => !retryIds.includes(id))
   return { cursor: { number: last, hashes }, retryIds: retry, changed, matched: matched.length }
 }
 
@@ -102,6 +101,15 @@ async function matchPending(db: Db, caipNetworkId: string, txHashes: readonly st
     ids.push(...rows.map((r) => r.id))
   }
   return ids
+}
+
+async function stillPending(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.id, [...ids]), eq(payments.status, 'pending')))
+  return rows.map((r) => r.id)
 }
 
 /** After a reorg: the newest remembered block that is still canonical (else as far back as memory goes). */
