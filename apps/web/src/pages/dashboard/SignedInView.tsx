@@ -82,7 +82,8 @@ export function SignedInView({ me }: { me: Me }) {
     <div className="dash">
       <AccountBar me={me} />
       <nav className="dash-nav" aria-label="Dashboard">
-        <NavLink to="/dashboard" end>
+        {/* A link's own page belongs to "Payment links"; the form has its own tab. */}
+        <NavLink to="/dashboard" end className={({ isActive }) => (isActive || /\/links\/(?!new$)[^/]+$/.test(pathname) ? 'active' : '')}>
           Payment links
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>

@@ -154,9 +154,7 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
       <section className="card" aria-labelledby="payments-title">
         <div className="dash-section-head">
           <h2 id="payments-title">Payments</h2>
-          <span className="dash-muted dash-small" role="status">
-            {streaming ? '● Live' : 'Refreshing every 5 s'}
-          </span>
+          <span className={`dash-small ${streaming ? 'dash-live' : 'dash-muted'}`}>{streaming ? '● Live' : 'Refreshing every 5 s'}</span>
         </div>
         <PaymentsTable link={data} />
       </section>
