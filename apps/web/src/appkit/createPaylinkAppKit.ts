@@ -10,6 +10,7 @@ import { createBitcoinApi } from './bitcoinApi.js'
 import { checkAppKitOptions } from '../toolkit/checkAppKitOptions.js'
 import { recordToolkitActivity } from '../toolkit/toolkitActivity.js'
 import { recoverFromUnsupportedChain } from '../toolkit/recoverFromUnsupportedChain.js'
+import { alertRelayRejections } from './alertRelayRejections.js'
 
 export interface PaylinkAppKit {
   appKit: AppKit
@@ -66,6 +67,8 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   checkAppKitOptions(options)
   recordToolkitActivity()
   const appKit = createAppKit(options)
+  // WalletConnect reports a relay refusal as a fatal log AppKit never turns into an alert.
+  void alertRelayRejections(appKit)
   recoverFromUnsupportedChain(wagmiAdapter.wagmiConfig, networks)
   return { appKit, wagmiAdapter, networks }
 }
