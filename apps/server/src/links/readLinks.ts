@@ -3,12 +3,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { linkOptions, links, payments } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
 import { toLinkView, toPaymentView } from './linkViews.js'
-import { loadLinkRows } from './loadLinkRows.js'
+import { loadLinkRowsCached } from './linkRowsCache.js'
 import type { Merchant } from './requireMerchant.js'
 
 /** The public view of a link, or null. */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
-  const rows = await loadLinkRows(db, linkId)
+  const rows = await loadLinkRowsCached(db, linkId)
   return rows ? toLinkView(rows.link, rows.options, rows.payments, now) : null
 }
 
