@@ -1,11 +1,14 @@
-import type { Browser, Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type LaunchOptions, type Page } from '@playwright/test'
 import { keepToLoopback } from '../../e2e/support/loopback.js'
 
 /**
  * Records, inside the page, when the link's facts and the toolkit's own button are on screen
  * (performance.now(), i.e. ms since navigation start), and times a click on Connect until
- * AppKit's modal card is visible. Runs in a fresh browser context each time: no cache, no
- * storage, nothing left from the run before.
+ * AppKit's modal card is visible. Each run is a new Chromium with a new, empty profile
+ * directory: no cache, no storage, nothing left from the run before.
  */
 const recorder = `(() => {
   const found = {}
@@ -56,13 +59,14 @@ export interface CheckoutRun {
   modal: number
 }
 
-export async function measureCheckout(browser: Browser, url: string): Promise<CheckoutRun> {
+export async function measureCheckout(launch: LaunchOptions, url: string): Promise<CheckoutRun> {
+  const profile = mkdtempSync(join(tmpdir(), 'paylink-bench-profile-'))
   // bypassCSP: the probes below are evaluated as text; the page's own scripts are the same.
-  const context = await browser.newContext({ bypassCSP: true })
+  const context = await chromium.launchPersistentContext(profile, { ...launch, bypassCSP: true })
   try {
     await keepToLoopback(context)
     await context.addInitScript(recorder)
-    const page: Page = await context.newPage()
+    const page: Page = context.pages()[0] ?? (await context.newPage())
     await page.goto(url, { waitUntil: 'load' })
     await page.waitForFunction('window.__bench.facts !== undefined && window.__bench.button !== undefined', undefined, { timeout: 30_000 })
     const factsMark = (await page.evaluate("performance.getEntriesByName('paylink:link-facts')[0]?.startTime ?? NaN")) as number
@@ -72,6 +76,7 @@ export async function measureCheckout(browser: Browser, url: string): Promise<Ch
     return { factsMark, button, modal }
   } finally {
     await context.close()
+    rmSync(profile, { recursive: true, force: true })
   }
 }
 

@@ -2,11 +2,10 @@
  * Issue #6's browser figures: the checkout built as shipped (AppKit after first paint) beside
  * a baseline built in the same run with AppKit imported in the entry (`npm run build:baseline`),
  * each served by a real Paylink server on loopback, measured in Debian's Chromium, median of
- * BENCH_RUNS (default 7) runs, each in a fresh browser context, the two builds interleaved.
+ * BENCH_RUNS (default 7) runs, each in a new Chromium with an empty profile, the two builds interleaved.
  */
 import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
-import { chromium } from '@playwright/test'
 import { evmSigner, signedSession } from '../../apps/server/src/siwx/testing/siwxTestKit.js'
 import { chromiumPath } from '../../e2e/support/chromium.js'
 import { startPaylinkServer, type PaylinkServer } from '../../e2e/support/server.js'
@@ -61,10 +60,10 @@ export default async function run(): Promise<BenchRow[]> {
     lazy: await startPaylinkServer({ env: { WEB_DIST: lazyDist } }),
     eager: await startPaylinkServer({ env: { WEB_DIST: eagerDist } }),
   }
-  const browser = await chromium.launch({
+  const browser = {
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  }
   const runs: Record<'lazy' | 'eager', CheckoutRun[]> = { lazy: [], eager: [] }
   try {
     const urls = {
@@ -78,7 +77,6 @@ export default async function run(): Promise<BenchRow[]> {
       for (const variant of ['lazy', 'eager'] as const) runs[variant].push(await measureCheckout(browser, urls[variant]))
     }
   } finally {
-    await browser.close()
     await Promise.all([servers.lazy.stop(), servers.eager.stop()])
   }
   const m = (variant: 'lazy' | 'eager', key: keyof CheckoutRun) => Math.round(median(runs[variant].map((r) => r[key])))

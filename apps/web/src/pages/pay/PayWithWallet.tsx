@@ -1,6 +1,5 @@
 import { formatUnits, parseCaipAssetId, type Link } from '@paylink/shared'
 import { useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
-import { ConstantsUtil } from '@reown/appkit-controllers'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sendTransaction, writeContract } from '@wagmi/core'
 import { useId, useState } from 'react'
@@ -10,6 +9,7 @@ import { submitPayment } from '../../api/checkout.js'
 import { shortHex } from '../../lib/explorerUrl.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
+import { canSwap } from './canSwap.js'
 import { ConnectPrompt } from './ConnectPrompt.js'
 import { rememberPayment } from './rememberedPayments.js'
 import { linkQueryKey } from './useLink.js'
@@ -130,7 +130,7 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
   }
 
   const shortfall = funds.data && fee.data !== undefined ? findShortfall(chosen, funds.data, fee.data, formatUnits) : funds.data ? findShortfall(chosen, funds.data, undefined, formatUnits) : null
-  const swappable = config.projectId !== null && (ConstantsUtil.SWAP_SUPPORTED_NETWORKS as readonly string[]).includes(chosen.network.caipNetworkId)
+  const swappable = canSwap(config.projectId, chosen.network.caipNetworkId)
   const busy = pay.isPending || switcher.isPending
   const { nativeCurrency } = chosen.network
 
