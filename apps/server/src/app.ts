@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { Asset, Network } from '@paylink/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
-import type { LogLevel } from './config.js'
+import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
 import { rpcProxy } from './devnet/rpcProxy.js'
 import { HttpError } from './errors.js'
@@ -47,6 +47,8 @@ export interface AppConfig {
   /** What webhook URLs may reach; omitted: https to public addresses only. */
   webhooks?: WebhookPolicy
   limits?: AppLimits
+  /** Proxies whose X-Forwarded-For gives the client's IP (TRUST_PROXY); omitted: none. */
+  trustProxy?: TrustProxy
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -96,6 +98,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: config.logLevel ? { level: config.logLevel } : false,
     // Each request's line is at debug: at the default level the log stays about events.
     disableRequestLogging: true,
+    trustProxy: config.trustProxy ?? false,
     // Our largest body (a link with 10 options and a 2000-character description) is a few KiB.
     bodyLimit: config.limits?.bodyLimitBytes ?? defaultBodyLimitBytes,
     // Errors Fastify answers before routing (a path with broken %-escapes): our shape too.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,7 +49,12 @@ export interface ServerConfig {
   maxOpenLinksPerMerchant: number
   /** Live API keys per merchant (MAX_API_KEYS_PER_MERCHANT). */
   maxApiKeysPerMerchant: number
+  /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
+  trustProxy: TrustProxy
 }
+
+/** Fastify's `trustProxy`: a hop count, or the proxies' addresses / CIDR ranges. */
+export type TrustProxy = false | number | string[]
 
 export type Env = Record<string, string | undefined>
 
@@ -93,6 +99,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const webhookAllowPrivateAddresses = readFlag('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES)) ?? devnet
   const maxOpenLinksPerMerchant = readCount('MAX_OPEN_LINKS_PER_MERCHANT', nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT), 1000)
   const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
+  const trustProxy = readTrustProxy(nonEmpty(env.TRUST_PROXY))
 
   return {
     port,
@@ -115,7 +122,33 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhookAllowPrivateAddresses,
     maxOpenLinksPerMerchant,
     maxApiKeysPerMerchant,
+    trustProxy,
   }
+}
+
+/**
+ * TRUST_PROXY: unset or `0`, nobody (the socket's address is the client's); a number, that many
+ * proxy hops in front; otherwise the proxies' IP addresses or CIDR ranges, comma-separated.
+ * Rate limits count per client IP, so behind a proxy without this every client shares one bucket,
+ * and trusting more than the real proxies lets a client choose its own IP.
+ */
+function readTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === '0') return false
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10 or proxy addresses (got "${value}")`)
+    return hops
+  }
+  const entries = value.split(',').map((e) => e.trim())
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/')
+    const ip = isIP(address ?? '')
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (ip === 6 ? 128 : 32))
+    if (!ip || !bitsOk || rest.length > 0) {
+      throw new ConfigError(`TRUST_PROXY must be a hop count or comma-separated proxy addresses / CIDR ranges (got "${entry}")`)
+    }
+  }
+  return entries
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -76,6 +76,7 @@ export async function startServer({
       merchants: config.merchants,
       webhooks: { allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.webhookAllowPrivateAddresses },
       limits: { maxOpenLinksPerMerchant: config.maxOpenLinksPerMerchant, maxApiKeysPerMerchant: config.maxApiKeysPerMerchant },
+      trustProxy: config.trustProxy,
       ...(demo ? { devnetUpstreams: demo.upstreams } : {}),
     })
     cleanups.push(() => app.close())
