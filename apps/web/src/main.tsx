@@ -2,12 +2,16 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installHostGuard } from './appkit/hostGuard.js'
 import { queryClient } from './appkit/PaylinkProvider.js'
+import { loadKitModule } from './appkit/loadKitModule.js'
+import { needsKitAtOnce } from './appkit/needsKitAtOnce.js'
 import { prefetchLink } from './pages/pay/prefetchLink.js'
 import { App } from './App.js'
 import './styles.css'
 
 installHostGuard({ timeoutMs: 3000 })
 prefetchLink(queryClient, window.location.pathname)
+// The toolkit's download overlaps the configuration request on pages that need it at once.
+if (needsKitAtOnce(window.location.pathname)) void loadKitModule().catch(() => undefined)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

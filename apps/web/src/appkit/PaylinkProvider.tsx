@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useState, type Compo
 import { fetchPublicConfig } from '../api/client.js'
 import type { PaylinkAppKit } from './createPaylinkAppKit.js'
 import { kitLoadsAtStart, loadKitModule } from './loadKitModule.js'
+import { needsKitAtOnce } from './needsKitAtOnce.js'
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
 
@@ -76,7 +77,7 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
     return promise.then((l) => l.kit)
   }, [config])
   useEffect(() => {
-    if (kitLoadsAtStart) {
+    if (kitLoadsAtStart || needsKitAtOnce(window.location.pathname)) {
       void requestKit().catch(() => undefined)
       return
     }
