@@ -5,6 +5,7 @@
 import { startDevnet, type Devnet } from '@paylink/devnet'
 import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import {
   createPublicClient,
   createTestClient,
@@ -19,7 +20,7 @@ import {
 } from 'viem'
 import { createApiKey } from '../../apiKeys/apiKeyStore.js'
 import { buildApp, type AppConfig } from '../../app.js'
-import type { Database } from '../../db/openDatabase.js'
+import { openDatabase, type Database } from '../../db/openDatabase.js'
 import { devnetNetworks } from '../../devnet/devnetNetworks.js'
 import type { PaymentLinksOptions } from '../paymentLinks.js'
 import { merchantOf, type Merchant } from '../requireMerchant.js'
@@ -154,6 +155,30 @@ export async function startHarness(database: Database): Promise<Harness> {
     },
   }
   return harness
+}
+
+export interface HarnessSuite {
+  database: Database
+  h: Harness
+  app: FastifyInstance
+}
+
+/**
+ * A describe-level harness: an in-memory PGlite database, the devnet and one app, set up before
+ * the suite's tests and closed after them. Read the fields inside tests, not at import time.
+ */
+export function useHarnessSuite(): HarnessSuite {
+  const suite = {} as HarnessSuite
+  beforeAll(async () => {
+    suite.database = await openDatabase({ dataDir: ':memory:' })
+    suite.h = await startHarness(suite.database)
+    suite.app = await suite.h.app()
+  }, 30_000)
+  afterAll(async () => {
+    await suite.h?.close()
+    await suite.database?.close()
+  })
+  return suite
 }
 
 /** Re-runs `check` until it stops throwing (or gives up after `timeoutMs`). */
