@@ -18,6 +18,9 @@ function eagerToolkit(): Plugin {
       if (/(^|\/)loadKitModule\.js$/.test(source)) return eagerKit
       return null
     },
+    // A default integration has no server-written first screen either: without the marker the
+    // server sends index.html as it is.
+    transformIndexHtml: (html) => html.replace('<!--paylink-checkout-shell-->', ''),
   }
 }
 

@@ -25,6 +25,13 @@ const recorder = `(() => {
     return null
   }
   window.__benchDeep = deep
+  // Element Timing: when the title (elementtiming="link-facts") was painted, whoever wrote it,
+  // the server's HTML or React.
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.identifier === 'link-facts' && found.factsPaint === undefined) found.factsPaint = e.renderTime || e.loadTime
+    }).observe({ type: 'element', buffered: true })
+  } catch {}
   const shown = (el) => { if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 }
   const tick = () => {
     if (found.facts === undefined && shown(document.querySelector('[data-testid="link-facts"]'))) found.facts = performance.now()
@@ -51,7 +58,9 @@ const clickConnectUntilModal = `new Promise((resolve, reject) => {
 })`
 
 export interface CheckoutRun {
-  /** The app's own mark, set in the frame the facts were committed. */
+  /** The link's title painted (Element Timing), from the server's HTML or from the app. */
+  factsPaint: number
+  /** The app's own mark, set in the frame React committed the facts. */
   factsMark: number
   /** The toolkit's button rendered (the toolkit is usable). */
   button: number
@@ -68,12 +77,13 @@ export async function measureCheckout(launch: LaunchOptions, url: string): Promi
     await context.addInitScript(recorder)
     const page: Page = context.pages()[0] ?? (await context.newPage())
     await page.goto(url, { waitUntil: 'load' })
-    await page.waitForFunction('window.__bench.facts !== undefined && window.__bench.button !== undefined', undefined, { timeout: 30_000 })
+    await page.waitForFunction('window.__bench.factsPaint !== undefined && window.__bench.button !== undefined', undefined, { timeout: 30_000 })
+    const factsPaint = (await page.evaluate('window.__bench.factsPaint')) as number
     const factsMark = (await page.evaluate("performance.getEntriesByName('paylink:link-facts')[0]?.startTime ?? NaN")) as number
     const button = (await page.evaluate('window.__bench.button')) as number
     await page.locator('[data-testid="pay-connect"]').waitFor()
     const modal = (await page.evaluate(clickConnectUntilModal)) as number
-    return { factsMark, button, modal }
+    return { factsPaint, factsMark, button, modal }
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })

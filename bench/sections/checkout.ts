@@ -80,7 +80,7 @@ export default async function run(): Promise<BenchRow[]> {
     await Promise.all([servers.lazy.stop(), servers.eager.stop()])
   }
   const m = (variant: 'lazy' | 'eager', key: keyof CheckoutRun) => Math.round(median(runs[variant].map((r) => r[key])))
-  const facts = m('lazy', 'factsMark')
+  const facts = m('lazy', 'factsPaint')
   const eagerButton = m('eager', 'button')
   const round2 = (x: number) => Math.round(x * 100) / 100
   const kib = (x: number) => Math.round(x * 10) / 10
@@ -88,8 +88,10 @@ export default async function run(): Promise<BenchRow[]> {
     atMost('checkout critical-path JS (gzip)', kib(lazySize), 'KiB', 100, { beside: `eager baseline: ${kib(eagerSize)} KiB` }),
     atMost('critical-path JS / eager baseline', round2(lazySize / eagerSize), 'x', 0.2),
     atMost(`navigation -> link facts painted (median of ${RUNS})`, facts, 'ms', 300, {
-      beside: `baseline: facts ${m('eager', 'factsMark')} ms, toolkit button ${eagerButton} ms`,
+      beside: `baseline: facts ${m('eager', 'factsPaint')} ms, toolkit button ${eagerButton} ms`,
+      note: 'Element Timing of the title; the server writes the facts and the CSS into the HTML',
     }),
+    info('navigation -> the app rendered the facts (its own mark)', m('lazy', 'factsMark'), 'ms', { beside: `baseline: ${m('eager', 'factsMark')} ms` }),
     atMost('link facts painted / baseline toolkit button', round2(facts / eagerButton), 'x', 0.33),
     atMost(`click Connect -> modal card visible (median of ${RUNS})`, m('lazy', 'modal'), 'ms', 150, { beside: `baseline: ${m('eager', 'modal')} ms` }),
     info('toolkit button ready after navigation (idle prefetch)', m('lazy', 'button'), 'ms', { beside: `baseline: ${eagerButton} ms` }),

@@ -149,4 +149,29 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     await payer.goto('/pay/lnk_doesnotexist')
     await expect(payer.getByRole('heading', { name: 'Payment link not found' })).toBeVisible()
   })
+
+  test('the facts are on screen while the toolkit is still downloading; Connect then loads it at once', async ({ page, newWalletContext }) => {
+    await signInAsMerchant(page)
+    const { tusd } = await assets(page)
+    const link = await createLink(page, { title: 'Before the toolkit', options: [{ asset: tusd, amount: '3' }], expiresInSeconds: 600 })
+    const context = await newWalletContext()
+    // Hold the toolkit's chunk: a slow network at the worst moment.
+    const held: Array<() => Promise<void>> = []
+    await context.route(/\/assets\/kitModule-[\w-]+\.js$/, (route) => {
+      held.push(() => route.continue())
+    })
+    const payer = await context.newPage()
+    await payer.goto(`/pay/${link.id}`)
+    await expect(payer.getByTestId('link-title')).toHaveText('Before the toolkit')
+    await expect(payer.getByTestId('amount-options')).toContainText('3 TUSD on Paylink Devnet')
+    await expect(payer.getByTestId('link-status')).toHaveText('Open')
+    await expect(payer.getByTestId('countdown')).toContainText('Expires in')
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    expect(await payer.evaluate(() => customElements.get('w3m-modal') === undefined)).toBe(true)
+
+    await payer.getByTestId('pay-connect').click()
+    await expect(payer.getByTestId('pay-connect')).toHaveText('Opening…')
+    for (const release of held.splice(0)) await release()
+    await expect(payer.locator('w3m-modal').locator('wui-card')).toBeVisible()
+  })
 })

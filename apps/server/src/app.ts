@@ -20,6 +20,7 @@ import { siwxRoutes, type RateLimit } from './siwx/siwxRoutes.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { webApp } from './web/webApp.js'
+import { getLink } from './links/readLinks.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
@@ -113,7 +114,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-    const web = webApp({ webDist: config.webDist })
+    const publicConfig = toPublicConfig(config)
+    const web = webApp({
+      webDist: config.webDist,
+      loadCheckout: async (linkId) => {
+        const link = await getLink(database.db, linkId)
+        return link ? { config: publicConfig, link } : null
+      },
+    })
     installErrorHandling(app, { notFoundFallback: web.fallback })
 
     // Registered here, not in a child plugin, so their hooks cover every route.
@@ -190,7 +198,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
-    await app.register(publicConfigRoutes, { publicConfig: toPublicConfig(config) })
+    await app.register(publicConfigRoutes, { publicConfig })
     await app.register(openApiRoutes, {
       info: {
         title: 'Paylink API',

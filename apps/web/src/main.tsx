@@ -5,11 +5,12 @@ import { queryClient } from './appkit/PaylinkProvider.js'
 import { loadKitModule } from './appkit/loadKitModule.js'
 import { needsKitAtOnce } from './appkit/needsKitAtOnce.js'
 import { prefetchLink } from './pages/pay/prefetchLink.js'
+import { readCheckoutBoot } from './pages/pay/readCheckoutBoot.js'
 import { App } from './App.js'
 import './styles.css'
 
 installHostGuard({ timeoutMs: 3000 })
-prefetchLink(queryClient, window.location.pathname)
+if (!readCheckoutBoot(queryClient)) prefetchLink(queryClient, window.location.pathname)
 // The toolkit's download overlaps the configuration request on pages that need it at once.
 if (needsKitAtOnce(window.location.pathname)) void loadKitModule().catch(() => undefined)
 

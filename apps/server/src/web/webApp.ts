@@ -1,11 +1,15 @@
-import { createReadStream, existsSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { checkoutShellMarker, renderCheckoutShell, type CheckoutBoot } from './checkoutShell.js'
+import { inlineStylesheets } from './inlineStylesheets.js'
 
 export interface WebAppOptions {
   /** The Vite build output (apps/web/dist). */
   webDist: string
+  /** The data of a checkout page (`/pay/:id`), or null for an unknown link. */
+  loadCheckout?: (linkId: string) => Promise<CheckoutBoot | null>
 }
 
 export interface WebApp {
@@ -27,11 +31,25 @@ export const notBuiltMessage =
  * never, so a new build is picked up on reload. Any GET for a page (not /api, not a file,
  * accepting HTML) gets index.html so the client-side router can take over.
  */
-export function webApp({ webDist }: WebAppOptions): WebApp {
+export function webApp({ webDist, loadCheckout }: WebAppOptions): WebApp {
   const indexHtml = join(webDist, 'index.html')
 
   const plugin: FastifyPluginAsync = async (app) => {
     if (!existsSync(webDist)) return
+    if (loadCheckout) {
+      app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+        if (!existsSync(indexHtml)) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
+        // Read per request (a few KiB), so a rebuild is served without a restart.
+        const template = readFileSync(indexHtml, 'utf8')
+        // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
+        // marker; a build without it (the bench's baseline) is served as it is.
+        const wanted = template.includes(checkoutShellMarker) && /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/.test(request.params.id)
+        const boot = wanted ? await loadCheckout(request.params.id) : null
+        // The link's state changes: never cache this page. An unknown link gets the plain app, which says so.
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        return boot ? inlineStylesheets(renderCheckoutShell(template, boot), webDist) : template
+      })
+    }
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,

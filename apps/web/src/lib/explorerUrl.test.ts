@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { explorerUrl, shortHex } from './explorerUrl.js'
+import { explorerUrl } from './explorerUrl.js'
 
 describe('explorerUrl', () => {
   it('joins the explorer base, the kind and the id without a double slash', () => {
@@ -9,14 +9,5 @@ describe('explorerUrl', () => {
   it('is null for a network without an explorer (the devnet)', () => {
     expect(explorerUrl({ blockExplorerUrl: null }, 'tx', '0xabc')).toBeNull()
     expect(explorerUrl(undefined, 'tx', '0xabc')).toBeNull()
-  })
-})
-
-describe('shortHex', () => {
-  it('keeps the prefix, the first and the last characters', () => {
-    expect(shortHex('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')
-  })
-  it('leaves short values alone', () => {
-    expect(shortHex('0x1234')).toBe('0x1234')
   })
 })

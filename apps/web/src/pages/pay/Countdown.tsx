@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { formatRemaining } from './formatRemaining.js'
+import { formatRemaining } from '@paylink/shared'
 
 /** The clock, ticking once a second; components that decide on expiry share it. */
 export function useNow(intervalMs = 1000): number {

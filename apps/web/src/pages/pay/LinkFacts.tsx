@@ -1,7 +1,7 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { shortHex } from '../../lib/explorerUrl.js'
+import { amountOptionsTitle, shortHex } from '@paylink/shared'
 import { Countdown } from './Countdown.js'
 import { StatusBadge } from './StatusBadge.js'
 
@@ -23,7 +23,7 @@ export function LinkFacts({ link, config, now }: { link: Link; config: PublicCon
         Payment to <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>{' '}
         <CopyButton value={link.merchantAddress} label="Copy address" />
       </p>
-      <h1 id="link-title" data-testid="link-title">
+      <h1 id="link-title" data-testid="link-title" {...{ elementtiming: 'link-facts' }}>
         {link.title}
       </h1>
       {link.description && <p className="description">{link.description}</p>}
@@ -31,7 +31,7 @@ export function LinkFacts({ link, config, now }: { link: Link; config: PublicCon
         <StatusBadge status={link.status} />
         {link.expiresAt && link.status !== 'paid' && <Countdown expiresAt={link.expiresAt} now={now} />}
       </p>
-      <h2 className="options-title">{link.options.length > 1 ? 'Pay with any one of' : 'Amount'}</h2>
+      <h2 className="options-title">{amountOptionsTitle(link.options.length)}</h2>
       <ul className="amount-options" data-testid="amount-options">
         {link.options.map((option) => (
           <li key={option.id}>

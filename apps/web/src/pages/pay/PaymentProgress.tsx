@@ -1,6 +1,7 @@
 import type { Link, Payment, PublicConfig } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
-import { explorerUrl, shortHex } from '../../lib/explorerUrl.js'
+import { explorerUrl } from '../../lib/explorerUrl.js'
+import { shortHex } from '@paylink/shared'
 import { describePayment, type PaymentStep } from './describePayment.js'
 
 const steps: Array<{ step: PaymentStep | 'paid'; label: string }> = [

@@ -1,5 +1,5 @@
 import type { Link, PublicConfig } from '@paylink/shared'
-import { shortHex } from '../../lib/explorerUrl.js'
+import { shortHex } from '@paylink/shared'
 import { TxLink } from './PaymentProgress.js'
 
 /** The proof a payer keeps: what was paid, to whom, on which network, with which transactions. */

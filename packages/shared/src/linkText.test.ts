@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatRemaining } from './formatRemaining.js'
+import { formatRemaining, shortHex } from './linkText.js'
 
 describe('formatRemaining', () => {
   it('shows minutes and seconds under an hour', () => {
@@ -13,5 +13,14 @@ describe('formatRemaining', () => {
   it('is 0:00 once the time is up', () => {
     expect(formatRemaining(0)).toBe('0:00')
     expect(formatRemaining(-5000)).toBe('0:00')
+  })
+})
+
+describe('shortHex', () => {
+  it('keeps the prefix, the first and the last characters', () => {
+    expect(shortHex('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')
+  })
+  it('leaves short values alone', () => {
+    expect(shortHex('0x1234')).toBe('0x1234')
   })
 })

@@ -1,0 +1,97 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Link, PublicConfig } from '@paylink/shared'
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { checkoutShellMarker, renderCheckoutShell } from './checkoutShell.js'
+import { webApp } from './webApp.js'
+
+const index = `<!doctype html><html><head><title>Paylink</title></head><body><div id="root">${checkoutShellMarker}</div><script type="module" src="/assets/index.js"></script></body></html>`
+const config: PublicConfig = {
+  projectId: null,
+  demo: true,
+  networks: [
+    { caipNetworkId: 'eip155:31337', name: 'Paylink Devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: '/devnet/rpc/31337', blockExplorerUrl: null, testnet: true, confirmations: 1 },
+  ],
+  assets: [],
+}
+const hostile = 'Mugs </script><script>alert(1)</script> & <b>"tea"</b>'
+const link = {
+  id: 'lnk_abc',
+  title: hostile,
+  description: 'Line one\n<img src=x onerror=alert(2)>',
+  merchantAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  status: 'open',
+  expiresAt: '2030-01-01T01:00:00.000Z',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  paidAt: null,
+  version: 1,
+  options: [
+    { id: 'opt_1', asset: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', decimals: 18, amount: '0.004', recipient: '0x0', paid: '0', confirming: '0', overpaid: '0', late: '0' },
+    { id: 'opt_2', asset: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3', caipNetworkId: 'eip155:31337', symbol: 'TUSD', decimals: 6, amount: '10', recipient: '0x0', paid: '2.5', confirming: '0', overpaid: '0', late: '0' },
+  ],
+  payments: [],
+} as Link
+
+describe('renderCheckoutShell', () => {
+  const html = renderCheckoutShell(index, { config, link }, new Date('2030-01-01T00:00:00.000Z'))
+
+  it('writes the facts a payer needs into the root: merchant, title, status, countdown, every option', () => {
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
+    expect(root).toContain('Payment to <code title="0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266">0xf39F…2266</code>')
+    expect(root).toContain('data-testid="link-status">Open</span>')
+    expect(root).toContain('Expires in <time datetime="2030-01-01T01:00:00.000Z">01:00:00</time>')
+    expect(root).toContain('<h2 class="options-title">Pay with any one of</h2>')
+    expect(root).toContain('<strong class="amount">0.004 ETH</strong> <span class="muted">on Paylink Devnet</span>')
+    expect(root).toContain('2.5 paid')
+  })
+
+  it('escapes what the merchant wrote: no element of theirs reaches the page', () => {
+    expect(html).not.toContain('<script>alert(1)')
+    expect(html).not.toContain('<img src=x')
+    expect(html).toContain('Mugs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;tea&quot;&lt;/b&gt;')
+    // Exactly one script element opens in the boot data and the app's own script: nothing injected.
+    expect(html.match(/<script/g)).toHaveLength(2)
+  })
+
+  it('carries the same data as JSON the browser can read back exactly', () => {
+    const json = /<script type="application\/json" id="paylink-boot">(.*?)<\/script>/s.exec(html)![1]!
+    expect(JSON.parse(json)).toEqual({ config, link })
+  })
+})
+
+describe('GET /pay/:id', () => {
+  async function serve(template: string, known: Link | null) {
+    const dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))
+    writeFileSync(join(dist, 'index.html'), template)
+    const app = Fastify()
+    const web = webApp({ webDist: dist, loadCheckout: async (id) => (known && id === known.id ? { config, link: known } : null) })
+    await app.register(web.plugin)
+    return app
+  }
+
+  it('sends the page with the link in it, never cached', async () => {
+    const app = await serve(index, link)
+    const response = await app.inject({ method: 'GET', url: '/pay/lnk_abc', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.body).toContain('data-testid="link-facts"')
+    expect(response.body).toContain('id="paylink-boot"')
+  })
+
+  it('sends the plain app for an unknown or malformed link (the app says it was not found)', async () => {
+    const app = await serve(index, link)
+    for (const url of ['/pay/lnk_other', '/pay/%3Cscript%3E']) {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toBe(index)
+    }
+  })
+
+  it('leaves a build without the marker alone (the bench baseline, a default integration)', async () => {
+    const plain = index.replace(checkoutShellMarker, '')
+    const app = await serve(plain, link)
+    expect((await app.inject({ method: 'GET', url: '/pay/lnk_abc' })).body).toBe(plain)
+  })
+})
