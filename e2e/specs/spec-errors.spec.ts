@@ -85,6 +85,11 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
     await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
+    // The wallet itself is on the L2 too (on a busy machine its events can trail the page's).
+    await expect
+      .poll(() => page.evaluate(() => (window as any).__testWallets.evm.provider.request({ method: 'eth_chainId' })))
+      .toBe('0x7a6a')
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
     // Another code is not a reason to add the chain: the refusal is shown as it is.
     const before = (await methods()).length
     await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4001))
