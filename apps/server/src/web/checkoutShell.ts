@@ -36,7 +36,7 @@ export function renderCheckoutShell(indexHtml: string, { config, link }: Checkou
     .join('')
   const facts =
     `<header class="site-header"><a href="/" class="brand"><img src="/favicon.svg" alt="" width="28" height="28"> Paylink</a>` +
-    `<nav aria-label="Main"><a href="/wallet">Wallet</a><a href="/dashboard">Dashboard</a><a href="/toolkit">Toolkit</a></nav></header>` +
+    `<nav aria-label="Main"><a href="/wallet">Wallet</a><a href="/dashboard">Dashboard</a><a href="/toolkit">Toolkit</a></nav><div class="wallet-buttons"></div></header>` +
     `<main class="page pay"><section class="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">` +
     `<p class="merchant">Payment to <code title="${escapeHtml(link.merchantAddress)}">${escapeHtml(shortHex(link.merchantAddress))}</code></p>` +
     `<h1 id="link-title" data-testid="link-title" elementtiming="link-facts">${escapeHtml(link.title)}</h1>` +
