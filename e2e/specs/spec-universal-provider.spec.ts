@@ -144,3 +144,15 @@ test.describe('spec §4: a universal provider that fails to start', () => {
     await expect(errors).toHaveCount(1)
   })
 })
+
+test.describe('a browser whose storage is full', () => {
+  test('the toolkit never finishes starting (WalletConnect waits on its storage); Paylink says so instead of a blank header', async ({ page, baseURL }) => {
+    test.slow() // the notice comes after the 10 s limit
+    // The origin's quota is one byte, as on a full disk: WalletConnect's storage never answers.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 1 })
+    await page.goto('/wallet')
+    await expect(page.getByTestId('toolkit-stalled')).toContainText('The wallet toolkit has not finished starting after 10 s', { timeout: 20_000 })
+    await expect(page.getByTestId('toolkit-stalled').getByRole('button', { name: 'Reload' })).toBeVisible()
+  })
+})

@@ -5,6 +5,7 @@ import { fetchPublicConfig } from '../api/client.js'
 import type { PaylinkAppKit } from './createPaylinkAppKit.js'
 import { kitLoadsAtStart, loadKitModule } from './loadKitModule.js'
 import { needsKitAtOnce } from './needsKitAtOnce.js'
+import { watchToolkitStart } from './watchToolkitStart.js'
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
 
@@ -68,9 +69,13 @@ function whenIdle(run: () => void): () => void {
   return () => window.clearTimeout(timer)
 }
 
+/** How long the toolkit may take to start (its hosts hanging cost up to the host guard's 3 s per call). */
+const TOOLKIT_START_LIMIT_MS = 10_000
+
 function ConfiguredProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
   const [loaded, setLoaded] = useState<LoadedKit | null>(null)
   const [kitError, setKitError] = useState<string | null>(null)
+  const [kitStalled, setKitStalled] = useState(false)
   const requestKit = useCallback(() => {
     const promise = loadKit(config)
     promise.then(setLoaded, (e: Error) => setKitError(e.message))
@@ -83,9 +88,22 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
     }
     return whenIdle(() => void requestKit().catch(() => undefined))
   }, [requestKit])
+  useEffect(() => {
+    if (!loaded) return
+    return watchToolkitStart(() => loaded.kit.appKit.ready(), TOOLKIT_START_LIMIT_MS, () => setKitStalled(true))
+  }, [loaded])
   const value = { config, kit: loaded?.kit ?? null, kitError, requestKit }
   return (
     <PaylinkContext.Provider value={value}>
+      {kitStalled && (
+        <p role="alert" className="toolkit-stalled" data-testid="toolkit-stalled">
+          The wallet toolkit has not finished starting after {TOOLKIT_START_LIMIT_MS / 1000} s. If this browser blocks site
+          storage (private browsing, a full disk, strict privacy settings), allow it for this site and reload.{' '}
+          <button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </p>
+      )}
       {children}
       {loaded && <loaded.Effects kit={loaded.kit} />}
     </PaylinkContext.Provider>
