@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { connectWallet, expect, openConnectModal, test } from '../support/fixtures.js'
 
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
@@ -33,6 +33,14 @@ async function allowOriginInCloud(page: Page, origin: string) {
   await page.route(/^https:\/\/api\.web3modal\.org\/projects\/v1\/origins/, (route) =>
     route.fulfill({ json: { allowedOrigins: [origin] }, headers: { 'access-control-allow-origin': '*' } }),
   )
+}
+
+/** After a toolkit failure: the open modal closes with Escape and a browser wallet still connects. */
+async function closeModalAndConnect(page: Page, modal: Locator) {
+  await page.keyboard.press('Escape')
+  await expect(modal.locator('wui-card')).toBeHidden()
+  await connectWallet(page, 'Paylink Test Wallet')
+  await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
 }
 
 async function tryWalletConnect(page: Page) {
@@ -83,10 +91,7 @@ async function refusedEveryTime(page: Page, origin: string, { reason, alert, det
   }
 
   // The page is still usable: the modal closes and a browser wallet connects.
-  await page.keyboard.press('Escape')
-  await expect(modal.locator('wui-card')).toBeHidden()
-  await connectWallet(page, 'Paylink Test Wallet')
-  await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+  await closeModalAndConnect(page, modal)
   await expect(alerts).toHaveCount(1)
 }
 
@@ -136,11 +141,7 @@ test.describe('spec §4: a universal provider that fails to start', () => {
     await expect(page.getByTestId('toolkit-wc-session')).toHaveText(/^none: the WalletConnect provider did not start \(UniversalProviderInitError: /)
 
     // The page works on: the modal opens and closes, and a browser wallet connects.
-    const modal = await openConnectModal(page)
-    await page.keyboard.press('Escape')
-    await expect(modal.locator('wui-card')).toBeHidden()
-    await connectWallet(page, 'Paylink Test Wallet')
-    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+    await closeModalAndConnect(page, await openConnectModal(page))
     await expect(errors).toHaveCount(1)
   })
 })

@@ -1,4 +1,5 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs'
+import { createReadStream, existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -38,9 +39,9 @@ export function webApp({ webDist, loadCheckout }: WebAppOptions): WebApp {
     if (!existsSync(webDist)) return
     if (loadCheckout) {
       app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-        if (!existsSync(indexHtml)) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
-        // Read per request (a few KiB), so a rebuild is served without a restart.
-        const template = readFileSync(indexHtml, 'utf8')
+        // Read per request (a few KiB, without blocking the event loop), so a rebuild is served without a restart.
+        const template = await readFile(indexHtml, 'utf8').catch(() => null)
+        if (template === null) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
         // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
         // marker; a build without it (the bench's baseline) is served as it is.
         const wanted = template.includes(checkoutShellMarker) && /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/.test(request.params.id)

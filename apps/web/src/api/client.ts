@@ -18,7 +18,7 @@ export interface Parser<T> {
 }
 
 /** The API's error body `{ error: { code, message } }`, read without zod (this file is on the checkout's first paint). */
-export function toApiRequestError(status: number, body: unknown): ApiRequestError {
+function toApiRequestError(status: number, body: unknown): ApiRequestError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
   return typeof error?.code === 'string' && typeof error.message === 'string'
     ? new ApiRequestError(error.message, status, error.code)
@@ -47,6 +47,18 @@ export async function apiGet<T>(path: string, schema: Parser<T>, init?: RequestI
   const body: unknown = await response.json().catch(() => null)
   if (!response.ok) throw toApiRequestError(response.status, body)
   return schema.parse(body)
+}
+
+/**
+ * A write through the same checks as apiGet: a non-2xx answer becomes an ApiRequestError with the
+ * server's code and sentence, which forms map to fields.
+ */
+export function apiSend<T>(method: 'POST' | 'DELETE', path: string, schema: Parser<T>, body?: unknown): Promise<T> {
+  return apiGet(path, schema, {
+    method,
+    credentials: 'same-origin',
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  })
 }
 
 export function fetchPublicConfig(): Promise<PublicConfig> {

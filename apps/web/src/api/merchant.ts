@@ -15,20 +15,9 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryList,
 } from '@paylink/shared'
-import { apiGet, type Parser } from './client.js'
+import { apiGet, apiSend as send, type Parser } from './client.js'
 
-/**
- * The merchant routes of apps/server/README.md ("Payment links, payments and webhooks").
- * Writes go through apiGet with a method: it already turns non-2xx answers into
- * ApiRequestError with the server's code and sentence, which the forms map to fields.
- */
-function send<T>(method: 'POST' | 'DELETE', path: string, schema: Parser<T>, body?: unknown): Promise<T> {
-  return apiGet(path, schema, {
-    method,
-    credentials: 'same-origin',
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  })
-}
+/** The merchant routes of apps/server/README.md ("Payment links, payments and webhooks"). */
 
 /** A 204 answer has no body to check. */
 const noContent: Parser<void> = { parse: () => undefined }

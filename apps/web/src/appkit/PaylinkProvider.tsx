@@ -132,11 +132,6 @@ export function PaylinkProvider({ children }: { children: ReactNode }) {
   )
 }
 
-/** Renders children once the toolkit is ready, and nothing until then. */
-export function WhenKitReady({ children }: { children: ReactNode }) {
-  return usePaylinkContext().kit ? <>{children}</> : null
-}
-
 /** Loads the toolkit at once; renders children when it is ready, a loading or error line until then. */
 export function WalletGate({ children }: { children: ReactNode }) {
   const { kit, kitError, requestKit } = usePaylinkContext()

@@ -1,6 +1,7 @@
 import { useAppKitAccount, useDisconnect } from '@reown/appkit/react'
 import { useEffect, useState } from 'react'
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom'
+import { shortHex } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
 import type { Me } from '../../siwx/useSession.js'
 import { useRefreshSession } from '../../siwx/useSession.js'
@@ -9,7 +10,6 @@ import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
-import { shortHex } from './format.js'
 
 function AccountBar({ me }: { me: Me }) {
   const { disconnect } = useDisconnect()

@@ -1,5 +1,5 @@
-import type { LinkStatus, PaymentStatus } from '@paylink/shared'
-import { linkStatusLabels, paymentStatusLabels } from './format.js'
+import { linkStatusLabels, type LinkStatus, type PaymentStatus } from '@paylink/shared'
+import { paymentStatusLabels } from './format.js'
 
 /** A coloured pill; the text carries the meaning, the colour only repeats it. */
 export function LinkStatusBadge({ status }: { status: LinkStatus }) {

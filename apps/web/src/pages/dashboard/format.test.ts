@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { assetLabel, explorerTxUrl, formatRelative, shortHex } from './format.js'
+import { shortHex } from '@paylink/shared'
+import { explorerUrl } from '../../lib/explorerUrl.js'
+import { assetLabel, formatRelative } from './format.js'
 
 describe('dashboard formatters', () => {
   it('names an asset by its name and its network', () => {
@@ -8,8 +10,8 @@ describe('dashboard formatters', () => {
     expect(assetLabel({ name: 'Ether', caipNetworkId: 'eip155:1' }, networks)).toBe('Ether on eip155:1')
   })
   it('links a transaction only when the network has an explorer', () => {
-    expect(explorerTxUrl('https://sepolia.etherscan.io/', '0xabc')).toBe('https://sepolia.etherscan.io/tx/0xabc')
-    expect(explorerTxUrl(null, '0xabc')).toBeNull()
+    expect(explorerUrl({ blockExplorerUrl: 'https://sepolia.etherscan.io/' }, 'tx', '0xabc')).toBe('https://sepolia.etherscan.io/tx/0xabc')
+    expect(explorerUrl({ blockExplorerUrl: null }, 'tx', '0xabc')).toBeNull()
   })
   it('shortens long hex and leaves short values alone', () => {
     expect(shortHex('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')

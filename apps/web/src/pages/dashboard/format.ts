@@ -1,13 +1,6 @@
-import type { Asset, LinkStatus, Network, PaymentReason, PaymentStatus } from '@paylink/shared'
+import type { Asset, Network, PaymentReason, PaymentStatus } from '@paylink/shared'
 
 /** Small pure formatters the dashboard pages share. */
-
-export const linkStatusLabels: Record<LinkStatus, string> = {
-  open: 'Open',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  expired: 'Expired',
-}
 
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Pending',
@@ -33,17 +26,6 @@ export const paymentReasonTexts: Record<PaymentReason, string> = {
 export function assetLabel(asset: Pick<Asset, 'name' | 'caipNetworkId'>, networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'name'>>): string {
   const network = networks.find((n) => n.caipNetworkId === asset.caipNetworkId)
   return `${asset.name} on ${network?.name ?? asset.caipNetworkId}`
-}
-
-/** The explorer's page of a transaction, or null when the network has no explorer configured. */
-export function explorerTxUrl(blockExplorerUrl: string | null | undefined, txHash: string): string | null {
-  if (!blockExplorerUrl) return null
-  return `${blockExplorerUrl.replace(/\/+$/, '')}/tx/${txHash}`
-}
-
-/** 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 -> 0xf39F…2266 (the full value goes in a title). */
-export function shortHex(value: string, keep = 4): string {
-  return value.length <= 2 + keep * 2 + 1 ? value : `${value.slice(0, 2 + keep)}…${value.slice(-keep)}`
 }
 
 export function formatDateTime(iso: string | null | undefined): string {

@@ -133,6 +133,8 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
   const swappable = canSwap(config.projectId, chosen.network.caipNetworkId)
   const busy = pay.isPending || switcher.isPending
   const { nativeCurrency } = chosen.network
+  // The wallet's refusal of what this step asked: the switch before the right network, the payment after.
+  const walletError = onNetwork ? pay.error : switcher.error
 
   return (
     <div className="pay-form">
@@ -152,11 +154,6 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
           <button className="primary big" disabled={busy} onClick={() => switcher.mutate(chosen.network)}>
             {switcher.isPending ? 'Switching… confirm in your wallet' : `Switch to ${chosen.network.name}`}
           </button>
-          {switcher.error && (
-            <p role="alert" className="error" data-testid="pay-error">
-              {describeWalletError(switcher.error)}
-            </p>
-          )}
         </>
       ) : (
         <>
@@ -183,12 +180,12 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
                   ? 'Try again'
                   : `Pay ${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
           </button>
-          {pay.error && (
-            <p role="alert" className="error" data-testid="pay-error">
-              {describeWalletError(pay.error)}
-            </p>
-          )}
         </>
+      )}
+      {walletError && (
+        <p role="alert" className="error" data-testid="pay-error">
+          {describeWalletError(walletError)}
+        </p>
       )}
     </div>
   )

@@ -1,15 +1,12 @@
-import { formatUnits, isDecimalString, type Network } from '@paylink/shared'
+import { formatUnits, isDecimalString } from '@paylink/shared'
 import { useAppKitAccount } from '@reown/appkit/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../components/CopyButton.js'
+import { explorerUrl } from '../../lib/explorerUrl.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { estimateEvmFee, useSendNative } from '../../wallet/useSendNative.js'
-
-function explorerTxUrl(network: Network, hash: string): string | null {
-  return network.blockExplorerUrl ? `${network.blockExplorerUrl.replace(/\/$/, '')}/tx/${hash}` : null
-}
 
 /** Send the native coin (eip155 and solana only: the toolkit's send namespaces). */
 export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana'; current: string | undefined }) {
@@ -28,7 +25,7 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
   if (!network) return <p>Pick one of Paylink's networks to send.</p>
   const symbol = network.nativeCurrency.symbol
   const id = `send-${namespace}`
-  const explorer = send.data ? explorerTxUrl(send.data.network, send.data.hash) : null
+  const explorer = send.data ? explorerUrl(send.data.network, 'tx', send.data.hash) : null
   return (
     <form
       className="tool"

@@ -1,7 +1,9 @@
 import type { Link } from '@paylink/shared'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { explorerTxUrl, formatDateTime, paymentReasonTexts, shortHex } from '../format.js'
+import { shortHex } from '@paylink/shared'
+import { explorerUrl } from '../../../lib/explorerUrl.js'
+import { formatDateTime, paymentReasonTexts } from '../format.js'
 import { DashTable } from '../DashTable.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 
@@ -15,7 +17,7 @@ export function PaymentsTable({ link }: { link: Link }) {
         {link.payments.map((p) => {
           const option = link.options.find((o) => o.id === p.optionId) ?? link.options.find((o) => o.asset === p.asset)
           const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
-          const explorer = explorerTxUrl(network?.blockExplorerUrl, p.txHash)
+          const explorer = explorerUrl(network, 'tx', p.txHash)
           return (
             <tr key={p.id} data-testid={`payment-${p.txHash}`}>
               <td data-label="Payer">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : <span className="dash-muted">—</span>}</td>
