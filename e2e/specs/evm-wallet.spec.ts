@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, formatEther, formatUnits, parseEther, verifyMessage, type Hex } from 'viem'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { connectWallet, expect, expectSwitchSettled, test } from '../support/fixtures.js'
 
 const TUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
@@ -42,6 +42,7 @@ test.describe('EVM wallet page with the test wallet', () => {
     const panel = page.getByTestId('panel-eip155')
     await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
+    await expectSwitchSettled(panel)
     await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
     await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
     await expect(page.getByTestId('switch-error-eip155')).toContainText('You declined the request in your wallet.')

@@ -1,4 +1,4 @@
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { connectWallet, expect, expectSwitchSettled, test } from '../support/fixtures.js'
 import type { Page } from '@playwright/test'
 
 async function runCall(page: Page, namespace: string, label: string) {
@@ -85,10 +85,7 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
     await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
-    // The wallet itself is on the L2 too (on a busy machine its events can trail the page's).
-    await expect
-      .poll(() => page.evaluate(() => (window as any).__testWallets.evm.provider.request({ method: 'eth_chainId' })))
-      .toBe('0x7a6a')
+    await expectSwitchSettled(panel)
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
     // Another code is not a reason to add the chain: the refusal is shown as it is.
     const before = (await methods()).length

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { keepToLoopback, type LoopbackOptions } from './loopback.js'
 import { startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
 import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
@@ -125,4 +125,15 @@ export async function connectWallet(page: Page, walletName: string) {
   const modal = await openConnectModal(page)
   await modal.getByText(walletName, { exact: false }).first().click()
   return modal
+}
+
+/**
+ * Waits until the wallet page's network switch in `panel` has finished. Paylink asks the wallet
+ * first and then AppKit, which asks the wallet once more: the page already shows the new network
+ * while that second request is still to come, and a lever pulled then (refuseNext,
+ * failSwitchWith) would be spent on it instead of on the next click.
+ */
+export async function expectSwitchSettled(panel: Locator) {
+  await expect(panel.getByText('Waiting for the wallet to switch…')).toBeHidden()
+  for (const button of await panel.getByRole('group', { name: /networks$/ }).getByRole('button').all()) await expect(button).toBeEnabled()
 }
