@@ -11,6 +11,7 @@ import { healthRoutes } from './health/healthRoutes.js'
 import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.js'
 import { linkRoutes } from './links/linkRoutes.js'
 import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './links/paymentLinks.js'
+import { bareErrorHeaders, hstsMaxAgeSeconds } from './http/bareErrorHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: config.limits?.bodyLimitBytes ?? defaultBodyLimitBytes,
     // Errors Fastify answers before routing (a path with broken %-escapes): our shape too.
     frameworkErrors: (error, _request, reply) => {
+      reply.headers(bareErrorHeaders(config.publicOrigin))
       sendError(reply, 400, 'INVALID_URL', `The request URL is malformed (${error.code ?? 'bad URL'}).`)
     },
   })
@@ -141,7 +143,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       referrerPolicy: { policy: 'no-referrer' },
       xContentTypeOptions: true,
       // Only over https: a browser remembers it for a year, which would lock an http instance out.
-      strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
     })
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
     await app.register(rateLimit, {

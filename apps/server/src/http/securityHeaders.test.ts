@@ -65,4 +65,21 @@ describe('security headers', () => {
       }
     }
   })
+
+  it.each([
+    ['http', 'http://localhost:3000'],
+    ['https', 'https://pay.example.com'],
+  ])('on the answer to a malformed URL, which Fastify sends before any hook (%s)', async (_name, publicOrigin) => {
+    const app = await context.app({ projectId: null, publicOrigin, webDist })
+    for (const url of ['/api/links/%E0%A4%A', '/pay/%zz']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json().error.code, url).toBe('INVALID_URL')
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers['x-frame-options'], url).toBe('DENY')
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.headers['strict-transport-security'], url).toBe(publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined)
+    }
+  })
 })
