@@ -8,6 +8,19 @@ test('the home page says what Paylink is, links the demo, and has the toolkit bu
   await expect(page.locator('header appkit-button')).toBeVisible()
   await expect(page.locator('header appkit-network-button')).toBeVisible()
   await expect(page.getByText('Paylink Devnet', { exact: false }).first()).toBeVisible()
+  // The toolkit's button text is readable on the header: WCAG contrast of at least 4.5 to 1.
+  const contrast = await page.locator('header appkit-network-button').evaluate((host) => {
+    const text = host.shadowRoot!.querySelector('wui-network-button')!.shadowRoot!.querySelector('wui-text')!
+    const rgb = (css: string) => css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number)
+    const luminance = (css: string) => {
+      const [r, g, b] = rgb(css).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+    }
+    const fg = luminance(getComputedStyle(text).color)
+    const bg = luminance(getComputedStyle(host.closest('header')!).backgroundColor)
+    return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05)
+  })
+  expect(contrast).toBeGreaterThanOrEqual(4.5)
 })
 
 test('without a project id the toolkit shows its own alert and browser wallets are still offered', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatUnits, parseUnits } from './money.js'
+import { formatEstimate, formatUnits, parseUnits } from './money.js'
 
 describe('parseUnits / formatUnits', () => {
   it('round-trips decimal strings through atomic units', () => {
@@ -14,5 +14,20 @@ describe('parseUnits / formatUnits', () => {
       expect(() => parseUnits(bad, 6), bad).toThrow(RangeError)
     }
     expect(() => parseUnits('0.0000001', 6)).toThrow(/more than 6 decimal places/)
+  })
+})
+
+describe('formatEstimate', () => {
+  it('rounds up to four significant digits', () => {
+    expect(formatEstimate(56102732455636n, 18)).toBe('0.00005611')
+    expect(formatEstimate(56100000000000n, 18)).toBe('0.0000561')
+    expect(formatEstimate(99999n, 18)).toBe('0.0000000000001')
+    expect(formatEstimate(1234567890000000000n, 18)).toBe('1.235')
+    expect(formatEstimate(1234567n, 6, 2)).toBe('1.3')
+  })
+  it('keeps small amounts exact and refuses negative ones', () => {
+    expect(formatEstimate(0n, 18)).toBe('0')
+    expect(formatEstimate(1234n, 18)).toBe('0.000000000000001234')
+    expect(() => formatEstimate(-1n, 18)).toThrow(RangeError)
   })
 })

@@ -24,3 +24,16 @@ export function formatUnits(atomic: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
+
+/**
+ * An estimate for people: `atomic` rounded UP to `significant` digits, then formatted
+ * (56102732455636n wei -> "0.00005611"). Up, because a fee shown lower than it turns out reads
+ * as a broken promise. Non-negative amounts only.
+ */
+export function formatEstimate(atomic: bigint, decimals: number, significant = 4): string {
+  if (atomic < 0n) throw new RangeError('An estimate is never negative')
+  const dropped = atomic.toString().length - significant
+  if (dropped <= 0) return formatUnits(atomic, decimals)
+  const step = 10n ** BigInt(dropped)
+  return formatUnits(((atomic + step - 1n) / step) * step, decimals)
+}

@@ -50,6 +50,9 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
     networks: networks as [AppKitNetwork, ...AppKitNetwork[]],
     projectId: config.projectId ?? '',
     customRpcUrls: customRpcUrls(config.networks),
+    // AppKit 1.7.8 starts dark whatever the system says; Paylink's pages are light, and dark
+    // buttons' pale text on our white header is barely readable.
+    themeMode: 'light',
     // metadata is left out on purpose: AppKit then reads the page's title, og:description,
     // origin and icon link, which index.html carries.
     features: {

@@ -1,4 +1,4 @@
-import { formatUnits, parseCaipAssetId, type Link } from '@paylink/shared'
+import { formatEstimate, formatUnits, parseCaipAssetId, type Link } from '@paylink/shared'
 import { useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sendTransaction, writeContract } from '@wagmi/core'
@@ -159,7 +159,7 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
         <>
           <p className="fee" data-testid="pay-fee">
             Network fee:{' '}
-            {fee.isPending ? 'estimating…' : fee.isError ? 'could not be estimated' : `≈ ${formatUnits(fee.data, nativeCurrency.decimals)} ${nativeCurrency.symbol}`}
+            {fee.isPending ? 'estimating…' : fee.isError ? 'could not be estimated' : `≈ ${formatEstimate(fee.data, nativeCurrency.decimals)} ${nativeCurrency.symbol}`}
           </p>
           {shortfall && (
             <p role="alert" className="error" data-testid="pay-shortfall">

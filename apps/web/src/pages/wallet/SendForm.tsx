@@ -1,4 +1,4 @@
-import { formatUnits, isDecimalString } from '@paylink/shared'
+import { formatEstimate, isDecimalString } from '@paylink/shared'
 import { useAppKitAccount } from '@reown/appkit/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -42,7 +42,7 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       {!validAmount && <p className="error">Enter an amount such as 0.1</p>}
       {namespace === 'eip155' && (
         <p className="fee" data-testid="fee-preview">
-          Network fee: {fee.isFetching ? 'estimating…' : fee.data !== undefined ? `≈ ${formatUnits(fee.data, network.nativeCurrency.decimals)} ${symbol}` : fee.isError ? `could not estimate (${describeWalletError(fee.error)})` : 'enter a recipient'}
+          Network fee: {fee.isFetching ? 'estimating…' : fee.data !== undefined ? `≈ ${formatEstimate(fee.data, network.nativeCurrency.decimals)} ${symbol}` : fee.isError ? `could not estimate (${describeWalletError(fee.error)})` : 'enter a recipient'}
         </p>
       )}
       <button type="submit" className="primary" disabled={send.isPending || !validAmount}>
