@@ -140,6 +140,7 @@ describe('GET /api/openapi.json', () => {
       '/api/links/{id}/deliveries',
       '/api/links/{id}/events',
       '/api/links/{id}/payments',
+      '/api/links/{id}/webhook',
       '/api/links/{id}/webhooks/{deliveryId}/redeliver',
       '/api/me',
       '/api/openapi.json',

@@ -214,6 +214,17 @@ export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>
 
 export const redeliverParamsSchema = z.strictObject({ id: resourceIdSchema, deliveryId: resourceIdSchema })
 
+/** `PATCH /api/links/:id/webhook`: a new URL, or null to stop sending events. */
+export const updateWebhookBodySchema = z.strictObject({ webhookUrl: z.string().min(1).max(2048).nullable() })
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>
+
+/** The answer: the secret only when this change gave the link its first one (shown once). */
+export const webhookSettingsSchema = z.object({
+  webhookUrl: z.string().max(2048).nullable(),
+  webhookSecret: z.string().max(128).nullable(),
+})
+export type WebhookSettings = z.infer<typeof webhookSettingsSchema>
+
 /** The JSON body POSTed to a link's webhook URL. */
 export const webhookEventSchema = z.object({
   id: z.string().max(maxIdLength),

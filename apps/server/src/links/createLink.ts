@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { parseCaipAssetId, parseUnits, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { getAddress, isAddress } from 'viem'
@@ -6,6 +5,7 @@ import { linkOptions, links } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
 import { HttpError, RequestValidationError } from '../errors.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
+import { newWebhookSecret } from '../webhooks/newWebhookSecret.js'
 import { toLinkView } from './linkViews.js'
 import { newId } from './newId.js'
 import type { Merchant } from './requireMerchant.js'
@@ -63,7 +63,7 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
     }
   })
 
-  const webhookSecret = body.webhookUrl ? `whsec_${randomBytes(32).toString('base64url')}` : null
+  const webhookSecret = body.webhookUrl ? newWebhookSecret() : null
   const linkRow = {
     id: linkId,
     merchant: merchant.id,

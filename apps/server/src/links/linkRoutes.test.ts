@@ -237,6 +237,85 @@ describe('webhooks', () => {
   })
 })
 
+describe('PATCH /api/links/:id/webhook', () => {
+  const patch = (linkId: string, payload: unknown, headers: Record<string, string> = bearer()) =>
+    app.inject({ method: 'PATCH', url: `/api/links/${linkId}/webhook`, headers, payload: payload as object })
+  const deliveries = async (linkId: string) =>
+    (await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
+
+  it('moves waiting events and redeliveries to the new URL, keeps the secret, and removing the URL ends what waits', async () => {
+    const broken = await startReceiver(() => ({ status: 500 }))
+    const fixed = await startReceiver(() => ({ status: 200 }))
+    try {
+      const link = await h.createLink(app, { title: 'Wrong URL', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: broken.url, expiresInSeconds: 1 })
+      await new Promise((resolve) => setTimeout(resolve, 1050))
+      await app.paymentLinks.tracker.runOnce()
+      await app.paymentLinks.webhooks.runOnce()
+      const [expired] = (await deliveries(link.id)).deliveries
+      expect(expired).toMatchObject({ type: 'link.expired', status: 'pending', attempts: 1, lastStatusCode: 500 })
+
+      // Refused changes answer 4xx and change nothing.
+      const stranger = await signIn(h.devnet.accounts[8]!)
+      const refused: Array<[Awaited<ReturnType<typeof patch>>, number, string]> = [
+        [await patch(link.id, { webhookUrl: 'ftp://example.com/hook' }), 400, 'body.webhookUrl'],
+        [await patch(link.id, { webhookUrl: '' }), 400, 'body.webhookUrl'],
+        [await patch(link.id, { webhookUrl: fixed.url, secret: 'mine' }), 400, 'body'],
+        [await patch(link.id, {}), 400, 'body.webhookUrl'],
+        [await patch('lnk_unknown', { webhookUrl: fixed.url }), 404, 'LINK_NOT_FOUND'],
+        [await patch(link.id, { webhookUrl: fixed.url }, { cookie: stranger, origin }), 404, 'LINK_NOT_FOUND'],
+        [await patch(link.id, { webhookUrl: fixed.url }, {}), 401, 'UNAUTHENTICATED'],
+      ]
+      for (const [response, status, mention] of refused) {
+        expect(response.statusCode, response.body).toBe(status)
+        expect(response.body).toContain(mention)
+      }
+      expect((await deliveries(link.id)).webhookUrl).toBe(broken.url)
+
+      const changed = await patch(link.id, { webhookUrl: fixed.url })
+      expect([changed.statusCode, changed.json()]).toEqual([200, { webhookUrl: fixed.url, webhookSecret: null }])
+      expect((await deliveries(link.id)).webhookUrl).toBe(fixed.url)
+      // The waiting event's next attempt goes to the new URL, signed with the same secret.
+      app.paymentLinks.webhooks.start()
+      await eventually(() => expect(fixed.received).toHaveLength(1))
+      const first = fixed.received[0]!
+      expect((JSON.parse(first.body) as WebhookEvent).id).toBe(expired!.eventId)
+      expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: first.body, header: first.headers['paylink-signature'] as string })).toBe(true)
+      await eventually(async () => expect((await deliveries(link.id)).deliveries[0]).toMatchObject({ status: 'succeeded', lastStatusCode: 200 }))
+      expect(broken.received).toHaveLength(1)
+
+      // Back to the broken URL, redeliver: it waits for a retry; removing the URL ends it.
+      expect((await patch(link.id, { webhookUrl: broken.url })).statusCode).toBe(200)
+      expect((await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/${expired!.id}/redeliver`, headers: bearer() })).statusCode).toBe(202)
+      await eventually(() => expect(broken.received).toHaveLength(2))
+      await eventually(async () => expect((await deliveries(link.id)).deliveries[0]).toMatchObject({ status: 'pending', lastStatusCode: 500 }))
+      const removed = await patch(link.id, { webhookUrl: null })
+      expect([removed.statusCode, removed.json()]).toEqual([200, { webhookUrl: null, webhookSecret: null }])
+      const after = await deliveries(link.id)
+      expect(after.webhookUrl).toBeNull()
+      expect(after.deliveries[0]).toMatchObject({ status: 'failed', nextAttemptAt: null, lastError: 'The webhook URL was removed, so this event is not sent.' })
+      const redeliver = await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/${expired!.id}/redeliver`, headers: bearer() })
+      expect([redeliver.statusCode, redeliver.json().error.code]).toEqual([409, 'NO_WEBHOOK_URL'])
+      expect(broken.received).toHaveLength(2)
+      expect(fixed.received).toHaveLength(1)
+    } finally {
+      await app.paymentLinks.webhooks.stop()
+      await Promise.all([broken.close(), fixed.close()])
+    }
+  })
+
+  it('gives a link that had no webhook its first secret, once', async () => {
+    const link = await h.createLink(app, { title: 'No hook yet', options: [{ asset: h.assets.eth, amount: '1' }] })
+    expect(link.webhookSecret).toBeNull()
+    const first = await patch(link.id, { webhookUrl: 'http://127.0.0.1:9/hook' })
+    expect(first.statusCode).toBe(200)
+    expect(first.json().webhookSecret).toMatch(/^whsec_[\w-]{43}$/)
+    const second = await patch(link.id, { webhookUrl: 'http://127.0.0.1:9/other' })
+    expect(second.json()).toEqual({ webhookUrl: 'http://127.0.0.1:9/other', webhookSecret: null })
+    const [row] = await database.db.select({ secret: links.webhookSecret }).from(links).where(eq(links.id, link.id))
+    expect(row!.secret).toBe(first.json().webhookSecret)
+  })
+})
+
 describe('GET /api/links/:id/events', () => {
   it('streams the current state first, then every change, with heartbeats; ends when the server stops', async () => {
     const server = await h.app()

@@ -8,8 +8,10 @@ import {
   linkSchema,
   paymentSchema,
   redeliverParamsSchema,
+  updateWebhookBodySchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
+  webhookSettingsSchema,
   type Asset,
   type Link,
   type Network,
@@ -22,6 +24,7 @@ import type { RateLimit } from '../siwx/siwxRoutes.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { submitPayment } from '../payments/submitPayment.js'
 import { listWebhookDeliveries, redeliverWebhook } from '../webhooks/webhookDeliveries.js'
+import { updateLinkWebhook } from '../webhooks/updateLinkWebhook.js'
 import { createLink } from './createLink.js'
 import type { PaymentLinksServices } from './paymentLinks.js'
 import { getLink, getPayment, listLinks } from './readLinks.js'
@@ -236,6 +239,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         401: unauthorized,
         403: notAMerchant,
         404: errorResponse('No such link of yours or delivery (LINK_NOT_FOUND, DELIVERY_NOT_FOUND)'),
+        409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
       },
     },
     async ({ params, request, reply }) => {
@@ -243,6 +247,35 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       const delivery = await redeliverWebhook(db, merchant, params.id, params.deliveryId)
       services.webhooks.poke()
       return reply.code(202).send(delivery)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/links/:id/webhook',
+      operationId: 'updateLinkWebhook',
+      summary: "Change or remove a link's webhook URL (merchant)",
+      description:
+        'Events still waiting to be sent go to the new URL; with `null` they end as failed and no more are made. The signing secret stays; a link that had none gets one, returned only in this answer.',
+      tags: ['webhooks'],
+      params: linkIdParamsSchema,
+      body: updateWebhookBodySchema,
+      responses: {
+        200: { description: 'The link\'s webhook settings now', schema: webhookSettingsSchema },
+        400: errorResponse('The URL is not allowed (INVALID_REQUEST naming body.webhookUrl)'),
+        401: unauthorized,
+        403: notAMerchant,
+        404: notFound,
+      },
+    },
+    async ({ params, body, request, reply }) => {
+      const merchant = await requireMerchant(request, db, merchantOptions)
+      const settings = await updateLinkWebhook({ db, merchant, linkId: params.id, webhookUrl: body.webhookUrl, policy: webhookPolicy })
+      services.webhooks.poke()
+      reply.header('cache-control', 'no-store')
+      return settings
     },
   )
 }

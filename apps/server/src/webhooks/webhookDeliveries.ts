@@ -44,12 +44,16 @@ export async function listWebhookDeliveries(db: Db, merchant: Merchant, linkId: 
   return { webhookUrl: link.webhookUrl, deliveries: rows.map(toView) }
 }
 
-/** Sends the same event (same id and body, fresh signature) again as soon as the worker runs. */
+/**
+ * Sends the same event (same id and body, fresh signature) again as soon as the worker runs,
+ * to the link's URL as it is now: the usual reason to redeliver is a URL just corrected.
+ */
 export async function redeliverWebhook(db: Db, merchant: Merchant, linkId: string, deliveryId: string, now = new Date()): Promise<WebhookDelivery> {
-  await ownedLink(db, merchant, linkId)
+  const { webhookUrl } = await ownedLink(db, merchant, linkId)
+  if (!webhookUrl) throw new HttpError(409, 'NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
+    .set({ url: webhookUrl, status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.linkId, linkId)))
     .returning()
   if (!row) throw new HttpError(404, 'DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)
