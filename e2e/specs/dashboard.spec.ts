@@ -209,4 +209,74 @@ test.describe('merchant dashboard', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payment links' }).click()
     await expect(page.getByTestId('links-table')).toContainText('Made with a key')
   })
+
+  test("a link's webhook URL is added, corrected (the waiting event follows) and removed", async ({ page, paylink }) => {
+    const wrong = await startReceiver()
+    const right = await startReceiver()
+    right.accept()
+    try {
+      await signIn(page)
+      const create = async (body: Record<string, unknown>) => {
+        const response = await page.request.post('/api/links', { headers: { origin: paylink.origin }, data: body })
+        expect(response.status(), await response.text()).toBe(201)
+        return (await response.json()) as { id: string }
+      }
+      const input = page.getByLabel('Webhook URL', { exact: true })
+      const save = page.getByRole('button', { name: 'Save' })
+
+      // A link without a webhook: its first URL brings the signing secret, shown once.
+      const plain = await create({ title: 'No hook yet', options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }] })
+      await page.goto(`/dashboard/links/${plain.id}`)
+      await expect(page.getByText('This link has no webhook URL')).toBeVisible()
+      await page.getByRole('button', { name: 'Add a webhook URL' }).click()
+      await expect(input).toBeFocused()
+      await input.fill('ftp://127.0.0.1/hook')
+      await save.click()
+      await expect(page.locator('.field-error')).toHaveText('must be an http or https URL')
+      await expect(input).toHaveAttribute('aria-invalid', 'true')
+      // What only the server refuses comes back beside the field too.
+      await input.fill('http://user:secret@127.0.0.1/hook')
+      await save.click()
+      await expect(page.locator('.field-error')).toHaveText('must not contain credentials')
+      await input.fill(right.url)
+      await save.click()
+      await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
+      await expect(page.getByTestId('webhook-secret').getByTestId('secret-value')).toHaveText(/^whsec_[\w-]{43}$/)
+      await page.getByRole('button', { name: 'I have saved it' }).click()
+      await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
+
+      // A link with a wrong URL: its expiry event waits for a retry; after the fix it follows.
+      const hooked = await create({ title: 'Wrong hook', options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }], webhookUrl: wrong.url, expiresInSeconds: 1 })
+      await page.goto(`/dashboard/links/${hooked.id}`)
+      const expired = page.getByTestId('delivery-link.expired')
+      await expect(expired.getByTestId('status-code')).toHaveText('500')
+      await expect(expired).toContainText('Retrying')
+      await page.getByRole('button', { name: 'Change URL' }).click()
+      await expect(input).toHaveValue(wrong.url)
+      await input.fill(right.url)
+      await save.click()
+      await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
+      await expect(page.getByTestId('webhook-secret')).toHaveCount(0) // the secret stays the same
+      await expired.getByRole('button', { name: 'Redeliver' }).click()
+      await expect(expired.getByTestId('status-code')).toHaveText('200')
+      await expect(expired).toContainText('Delivered')
+      expect(right.received.map((r) => r.type)).toEqual(['link.expired'])
+      expect(wrong.received.map((r) => r.type)).toEqual(['link.expired'])
+
+      // Removing asks first; then no URL, the history stays, and a redelivery says why not.
+      await page.getByRole('button', { name: 'Remove…' }).click()
+      await page.getByRole('button', { name: 'Keep it' }).click()
+      await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
+      await page.getByRole('button', { name: 'Remove…' }).click()
+      await expect(page.getByRole('button', { name: 'Remove webhook' })).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(page.getByText('This link has no webhook URL')).toBeVisible()
+      await expect(expired).toContainText('Delivered')
+      await expired.getByRole('button', { name: 'Redeliver' }).click()
+      await expect(expired.getByRole('alert')).toContainText('has no webhook URL')
+      expect(right.received).toHaveLength(1)
+    } finally {
+      await Promise.all([wrong.close(), right.close()])
+    }
+  })
 })

@@ -53,7 +53,7 @@ export async function apiGet<T>(path: string, schema: Parser<T>, init?: RequestI
  * A write through the same checks as apiGet: a non-2xx answer becomes an ApiRequestError with the
  * server's code and sentence, which forms map to fields.
  */
-export function apiSend<T>(method: 'POST' | 'DELETE', path: string, schema: Parser<T>, body?: unknown): Promise<T> {
+export function apiSend<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, schema: Parser<T>, body?: unknown): Promise<T> {
   return apiGet(path, schema, {
     method,
     credentials: 'same-origin',

@@ -6,6 +6,7 @@ import {
   linkSchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
+  webhookSettingsSchema,
   type ApiKey,
   type CreateLinkBody,
   type CreatedApiKey,
@@ -14,6 +15,7 @@ import {
   type LinkList,
   type WebhookDelivery,
   type WebhookDeliveryList,
+  type WebhookSettings,
 } from '@paylink/shared'
 import { apiGet, apiSend as send, type Parser } from './client.js'
 
@@ -34,6 +36,10 @@ export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> =>
   apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
 export const redeliver = (linkId: string, deliveryId: string): Promise<WebhookDelivery> =>
   send('POST', `${linkPath(linkId)}/webhooks/${encodeURIComponent(deliveryId)}/redeliver`, webhookDeliverySchema)
+
+/** A new webhook URL for the link, or null to stop its events. */
+export const updateWebhook = (linkId: string, webhookUrl: string | null): Promise<WebhookSettings> =>
+  send('PATCH', `${linkPath(linkId)}/webhook`, webhookSettingsSchema, { webhookUrl })
 
 export const listApiKeys = (): Promise<ApiKey[]> => apiGet('/api/keys', apiKeyListSchema).then((r) => r.keys)
 export const createApiKey = (name: string): Promise<CreatedApiKey> => send('POST', '/api/keys', createdApiKeySchema, { name })

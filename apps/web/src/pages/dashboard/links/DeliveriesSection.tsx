@@ -4,6 +4,7 @@ import { ApiRequestError } from '../../../api/client.js'
 import { listDeliveries, redeliver } from '../../../api/merchant.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatDateTime, formatRelative } from '../format.js'
+import { WebhookUrlEditor } from './WebhookUrlEditor.js'
 
 const deliveryStatusLabels = { pending: 'Retrying', succeeded: 'Delivered', failed: 'Gave up' } as const
 
@@ -49,14 +50,11 @@ export function DeliveriesSection({ linkId, version }: { linkId: string; version
     return <LoadError what="Webhook deliveries" error={deliveries.error} retry={deliveries.refetch} />
   }
   const { webhookUrl, deliveries: rows } = deliveries.data
-  if (!webhookUrl) return <p className="dash-empty-inline">This link has no webhook URL, so Paylink sends no events for it.</p>
   return (
     <>
-      <p className="dash-small">
-        Events are POSTed to <code className="break">{webhookUrl}</code>
-      </p>
+      <WebhookUrlEditor linkId={linkId} webhookUrl={webhookUrl} />
       {rows.length === 0 ? (
-        <p className="dash-empty-inline">No events yet: the first is sent when a payment is detected.</p>
+        webhookUrl && <p className="dash-empty-inline">No events yet: the first is sent when a payment is detected.</p>
       ) : (
         <DashTable testId="deliveries-table" columns={['Event', 'Status', 'Response', 'Attempts', 'Last error', 'Next retry', '']}>
             {rows.map((d) => (

@@ -1,0 +1,139 @@
+import type { WebhookDeliveryList } from '@paylink/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { updateWebhook } from '../../../api/merchant.js'
+import { Field } from '../Field.js'
+import { ShownOnce } from '../ShownOnce.js'
+import { fieldErrorsFromServer } from './fieldErrors.js'
+
+/** The browser's first look; whether http or a host is allowed is the server's call. */
+function checkUrl(value: string): string | null {
+  if (!value) return 'is required'
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'https:' || protocol === 'http:' ? null : 'must be an http or https URL'
+  } catch {
+    return 'must be an absolute URL, like https://example.com/paylink'
+  }
+}
+
+/**
+ * Where the link's events go, and the controls to add, change or remove that URL. A changed
+ * URL also takes the events still waiting; a link's first URL brings its signing secret,
+ * shown once here.
+ */
+export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webhookUrl: string | null }) {
+  const queryClient = useQueryClient()
+  const inputId = useId()
+  const [mode, setMode] = useState<'view' | 'edit' | 'remove'>('view')
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [secret, setSecret] = useState<string | null>(null)
+
+  const save = useMutation({
+    mutationFn: (next: string | null) => updateWebhook(linkId, next),
+    onSuccess: (settings) => {
+      setMode('view')
+      setError(null)
+      if (settings.webhookSecret) setSecret(settings.webhookSecret)
+      queryClient.setQueryData<WebhookDeliveryList>(['deliveries', linkId], (old) => (old ? { ...old, webhookUrl: settings.webhookUrl } : old))
+      void queryClient.invalidateQueries({ queryKey: ['deliveries', linkId] })
+      void queryClient.invalidateQueries({ queryKey: ['links'] })
+    },
+    onError: (failure) => {
+      const errors = fieldErrorsFromServer(failure)
+      setError(errors.webhookUrl ?? errors[''] ?? 'Something went wrong; try again.')
+    },
+  })
+
+  const startEditing = () => {
+    setValue(webhookUrl ?? '')
+    setError(null)
+    save.reset()
+    setMode('edit')
+  }
+
+  return (
+    <>
+      {secret && (
+        <ShownOnce title="Webhook signing secret" value={secret} copyLabel="Copy secret" testId="webhook-secret" onDone={() => setSecret(null)}>
+          <p>
+            <strong>Copy it now: it is shown only this once.</strong> Your webhook receiver uses it to check the{' '}
+            <code>paylink-signature</code> header of each event.
+          </p>
+        </ShownOnce>
+      )}
+      {mode === 'edit' ? (
+        <form
+          className="dash-inline-form"
+          aria-label="Where this link's events go"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            const trimmed = value.trim()
+            const problem = checkUrl(trimmed)
+            setError(problem)
+            if (!problem) save.mutate(trimmed)
+          }}
+        >
+          <Field
+            id={inputId}
+            label="Webhook URL"
+            error={error ?? undefined}
+            hint={webhookUrl ? 'Events still waiting go here too; the signing secret stays the same.' : 'Paylink creates a signing secret and shows it once.'}
+          >
+            {(props) => (
+              <input {...props} autoFocus type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/paylink" value={value} onChange={(e) => setValue(e.target.value)} />
+            )}
+          </Field>
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" onClick={() => setMode('view')} disabled={save.isPending}>
+            Cancel
+          </button>
+        </form>
+      ) : webhookUrl ? (
+        <>
+          <p className="dash-small">
+            Events are POSTed to <code className="break" data-testid="webhook-url">{webhookUrl}</code>
+          </p>
+          {mode === 'remove' ? (
+            <div className="dash-confirm" role="group" aria-label="Remove the webhook URL">
+              <span>Stop sending this link's events? Events still waiting will not be sent.</span>
+              <button type="button" className="danger" autoFocus onClick={() => save.mutate(null)} disabled={save.isPending}>
+                {save.isPending ? 'Removing…' : 'Remove webhook'}
+              </button>
+              <button type="button" onClick={() => setMode('view')} disabled={save.isPending}>
+                Keep it
+              </button>
+            </div>
+          ) : (
+            <div className="actions">
+              <button type="button" onClick={startEditing}>
+                Change URL
+              </button>
+              <button type="button" onClick={() => setMode('remove')}>
+                Remove…
+              </button>
+            </div>
+          )}
+          {save.isError && mode === 'remove' && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="dash-empty-inline">This link has no webhook URL, so Paylink sends no events for it.</p>
+          <div className="actions">
+            <button type="button" onClick={startEditing}>
+              Add a webhook URL
+            </button>
+          </div>
+        </>
+      )}
+    </>
+  )
+}
