@@ -24,11 +24,12 @@ function toView(row: DeliveryRow): WebhookDelivery {
 }
 
 /** Another merchant's link answers 404 like a missing one: link ids are not confirmed to strangers. */
-async function ownedLink(db: Db, merchant: Merchant, linkId: string) {
-  const [link] = await db
+async function ownedLink(db: Db, merchant: Merchant, linkId: string, { lock = false } = {}) {
+  const query = db
     .select({ id: links.id, webhookUrl: links.webhookUrl })
     .from(links)
     .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
+  const [link] = lock ? await query.for('update') : await query
   if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${linkId} of yours.`)
   return link
 }
@@ -49,13 +50,17 @@ export async function listWebhookDeliveries(db: Db, merchant: Merchant, linkId: 
  * to the link's URL as it is now: the usual reason to redeliver is a URL just corrected.
  */
 export async function redeliverWebhook(db: Db, merchant: Merchant, linkId: string, deliveryId: string, now = new Date()): Promise<WebhookDelivery> {
-  const { webhookUrl } = await ownedLink(db, merchant, linkId)
-  if (!webhookUrl) throw new HttpError(409, 'NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ url: webhookUrl, status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.linkId, linkId)))
-    .returning()
-  if (!row) throw new HttpError(404, 'DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)
-  return toView(row)
+  // The link row stays locked until the delivery is queued: a URL removed meanwhile
+  // (updateLinkWebhook takes the same lock) cannot leave it pending for the old URL.
+  return db.transaction(async (tx) => {
+    const { webhookUrl } = await ownedLink(tx, merchant, linkId, { lock: true })
+    if (!webhookUrl) throw new HttpError(409, 'NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ url: webhookUrl, status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.linkId, linkId)))
+      .returning()
+    if (!row) throw new HttpError(404, 'DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)
+    return toView(row)
+  })
 }
