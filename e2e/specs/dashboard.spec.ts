@@ -256,6 +256,7 @@ test.describe('merchant dashboard', () => {
       await input.fill(right.url)
       await save.click()
       await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved: events, including those still waiting, go to this URL.')
       await expect(page.getByTestId('webhook-secret')).toHaveCount(0) // the secret stays the same
       await expired.getByRole('button', { name: 'Redeliver' }).click()
       await expect(expired.getByTestId('status-code')).toHaveText('200')
@@ -271,6 +272,7 @@ test.describe('merchant dashboard', () => {
       await expect(page.getByRole('button', { name: 'Remove webhook' })).toBeFocused()
       await page.keyboard.press('Enter')
       await expect(page.getByText('This link has no webhook URL')).toBeVisible()
+      await expect(page.getByTestId('webhook-notice')).toHaveText('Removed: this link sends no more events.')
       await expect(expired).toContainText('Delivered')
       await expired.getByRole('button', { name: 'Redeliver' }).click()
       await expect(expired.getByRole('alert')).toContainText('has no webhook URL')

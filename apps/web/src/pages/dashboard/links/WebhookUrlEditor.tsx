@@ -29,12 +29,15 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
+  // Said once the form has closed, so keyboard and screen-reader users hear what happened.
+  const [notice, setNotice] = useState<string | null>(null)
 
   const save = useMutation({
     mutationFn: (next: string | null) => updateWebhook(linkId, next),
     onSuccess: (settings) => {
       setMode('view')
       setError(null)
+      setNotice(settings.webhookUrl ? 'Saved: events, including those still waiting, go to this URL.' : 'Removed: this link sends no more events.')
       if (settings.webhookSecret) setSecret(settings.webhookSecret)
       queryClient.setQueryData<WebhookDeliveryList>(['deliveries', linkId], (old) => (old ? { ...old, webhookUrl: settings.webhookUrl } : old))
       void queryClient.invalidateQueries({ queryKey: ['deliveries', linkId] })
@@ -49,6 +52,7 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
   const startEditing = () => {
     setValue(webhookUrl ?? '')
     setError(null)
+    setNotice(null)
     save.reset()
     setMode('edit')
   }
@@ -62,6 +66,11 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
             <code>paylink-signature</code> header of each event.
           </p>
         </ShownOnce>
+      )}
+      {notice && mode === 'view' && (
+        <p role="status" className="dash-small dash-live" data-testid="webhook-notice">
+          {notice}
+        </p>
       )}
       {mode === 'edit' ? (
         <form
@@ -113,7 +122,13 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
               <button type="button" onClick={startEditing}>
                 Change URL
               </button>
-              <button type="button" onClick={() => setMode('remove')}>
+              <button
+                type="button"
+                onClick={() => {
+                  setNotice(null)
+                  setMode('remove')
+                }}
+              >
                 Remove…
               </button>
             </div>
