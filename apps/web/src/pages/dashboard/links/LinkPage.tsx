@@ -7,10 +7,10 @@ import { CopyButton } from '../../../components/CopyButton.js'
 import { QrCode } from '../../../components/QrCode.js'
 import { assetLabel, formatDateTime, formatRelative } from '../format.js'
 import { DashTable } from '../DashTable.js'
-import { ShownOnce } from '../ShownOnce.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
 import type { JustCreated } from './CreateLinkPage.js'
 import { DeliveriesSection } from './DeliveriesSection.js'
+import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 import { PaymentsTable } from './PaymentsTable.js'
 import { useLiveLink } from './useLiveLink.js'
 
@@ -78,14 +78,7 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
           Link created. Share the pay URL or the QR code with your customer.
         </p>
       )}
-      {created?.webhookSecret && (
-        <ShownOnce title="Webhook signing secret" value={created.webhookSecret} copyLabel="Copy secret" testId="webhook-secret" onDone={onSecretSaved}>
-          <p>
-            <strong>Copy it now: it is shown only this once.</strong> Your webhook receiver uses it to check the{' '}
-            <code>paylink-signature</code> header of each event. Paylink will not show it again.
-          </p>
-        </ShownOnce>
-      )}
+      {created?.webhookSecret && <WebhookSecretOnce value={created.webhookSecret} onDone={onSecretSaved} />}
 
       <div className="dash-link-grid">
         <section className="card" aria-labelledby="link-title">

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { updateWebhook } from '../../../api/merchant.js'
 import { Field } from '../Field.js'
-import { ShownOnce } from '../ShownOnce.js'
 import { fieldErrorsFromServer } from './fieldErrors.js'
+import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 
 /** The browser's first look; whether http or a host is allowed is the server's call. */
 function checkUrl(value: string): string | null {
@@ -59,14 +59,7 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
 
   return (
     <>
-      {secret && (
-        <ShownOnce title="Webhook signing secret" value={secret} copyLabel="Copy secret" testId="webhook-secret" onDone={() => setSecret(null)}>
-          <p>
-            <strong>Copy it now: it is shown only this once.</strong> Your webhook receiver uses it to check the{' '}
-            <code>paylink-signature</code> header of each event.
-          </p>
-        </ShownOnce>
-      )}
+      {secret && <WebhookSecretOnce value={secret} onDone={() => setSecret(null)} />}
       {notice && mode === 'view' && (
         <p role="status" className="dash-small dash-live" data-testid="webhook-notice">
           {notice}
