@@ -70,7 +70,7 @@ async function refusedEveryTime(page: Page, origin: string, { reason, alert, det
 
   // First attempt: the relay refuses, the visitor is told why in the modal's alert bar.
   const modal = await tryWalletConnect(page)
-  await expect.poll(relay.refusals).toBe(1)
+  await expect.poll(relay.refusals).toBeGreaterThanOrEqual(1)
   const shown = modal.locator('w3m-alertbar').getByText(alert)
   await expect(shown).toBeVisible()
   const alerts = page.getByTestId('toolkit-alerts').locator('li')
@@ -80,12 +80,15 @@ async function refusedEveryTime(page: Page, origin: string, { reason, alert, det
   await modal.locator('w3m-alertbar wui-icon.close').click()
   await expect(shown).toHaveCount(0)
 
-  // Two more attempts, each refused the same way on a new socket: no new alert.
+  // Two more attempts, each refused the same way on a new socket: no new alert. (WalletConnect's
+  // core also reconnects by itself now and then, on a busy machine several times per attempt:
+  // more refusals, still one alert.)
   for (let attempt = 2; attempt <= 3; attempt++) {
     await page.keyboard.press('Escape')
     await expect(modal.locator('wui-card')).toBeHidden()
+    const before = relay.refusals()
     await tryWalletConnect(page)
-    await expect.poll(relay.refusals).toBe(attempt)
+    await expect.poll(relay.refusals).toBeGreaterThan(before)
     expect(relay.sockets.length).toBeGreaterThanOrEqual(attempt)
     await expect(shown).toHaveCount(0)
   }
