@@ -261,8 +261,13 @@ test.describe('merchant dashboard', () => {
       await expired.getByRole('button', { name: 'Redeliver' }).click()
       await expect(expired.getByTestId('status-code')).toHaveText('200')
       await expect(expired).toContainText('Delivered')
-      expect(right.received.map((r) => r.type)).toEqual(['link.expired'])
-      expect(wrong.received.map((r) => r.type)).toEqual(['link.expired'])
+      // The same event each time (the worker's own retry, 8-12 s after the first try, may also
+      // have reached either URL on a slow machine).
+      const expiredEvent = wrong.received[0]!
+      expect(expiredEvent.type).toBe('link.expired')
+      expect(right.received.length).toBeGreaterThanOrEqual(1)
+      for (const r of [...wrong.received, ...right.received]) expect(r.eventId).toBe(expiredEvent.eventId)
+      const sentToRight = right.received.length
 
       // Removing asks first; then no URL, the history stays, and a redelivery says why not.
       await page.getByRole('button', { name: 'Remove…' }).click()
@@ -276,7 +281,7 @@ test.describe('merchant dashboard', () => {
       await expect(expired).toContainText('Delivered')
       await expired.getByRole('button', { name: 'Redeliver' }).click()
       await expect(expired.getByRole('alert')).toContainText('has no webhook URL')
-      expect(right.received).toHaveLength(1)
+      expect(right.received).toHaveLength(sentToRight)
     } finally {
       await Promise.all([wrong.close(), right.close()])
     }
