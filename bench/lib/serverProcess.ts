@@ -5,33 +5,14 @@
  * listening on port 0; beside it, in the same process, a bare Fastify route as the ceiling.
  * Run with --expose-gc: the parent asks for memory after a full collection.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startDevnet } from '@paylink/devnet'
 import Fastify from 'fastify'
-import { createApiKey } from '../../apps/server/src/apiKeys/apiKeyStore.js'
-import { buildApp } from '../../apps/server/src/app.js'
-import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
-import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
-import { merchantOf } from '../../apps/server/src/links/requireMerchant.js'
+import { startBenchApp } from './startBenchApp.js'
 import type { ParentMessage, ReadyMessage } from './startBenchServer.js'
 
 const send = (message: unknown) => process.send!(message)
-const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-'))
 const devnet = await startDevnet()
-const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
-const demo = devnetNetworks(devnet, 'http://127.0.0.1')
-const app = await buildApp({
-  publicOrigin: 'http://127.0.0.1',
-  projectId: null,
-  demo: true,
-  networks: demo.networks,
-  assets: demo.assets,
-  database,
-  webDist: join(dataDir, 'no-web-build'),
-  devnetUpstreams: demo.upstreams,
-})
+const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true })
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
 app.paymentLinks.start()
 
@@ -39,15 +20,10 @@ const bare = Fastify()
 bare.get('/bare', async () => ({ ok: true }))
 const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' })
 
-const merchant = devnet.accounts[5]!
-const { token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'bench')
-
 const close = async () => {
   await bare.close()
-  await app.close()
-  await database.close()
+  await closeApp()
   await devnet.stop()
-  await rm(dataDir, { recursive: true, force: true })
 }
 
 process.on('message', (message: ParentMessage) => {

@@ -7,20 +7,13 @@
  * random 32 bytes, resting until their periodic re-check); each measured block also mines
  * real payments of fresh links, posted while in the mempool, which must come out paid.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startDevnet } from '@paylink/devnet'
 import { keccak256, toHex } from 'viem'
-import { createApiKey } from '../../apps/server/src/apiKeys/apiKeyStore.js'
-import { buildApp } from '../../apps/server/src/app.js'
 import { payments } from '../../apps/server/src/db/linksSchema.js'
-import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
-import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
 import { newId } from '../../apps/server/src/links/newId.js'
-import { merchantOf } from '../../apps/server/src/links/requireMerchant.js'
 import { devnetWallet } from '../lib/devnetWallet.js'
+import { startBenchApp } from '../lib/startBenchApp.js'
 import { startCountingProxy } from '../lib/startCountingProxy.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
@@ -31,24 +24,14 @@ const paymentsPerBlock = 4
 const L1 = 'eip155:31337'
 
 export default async function run(): Promise<BenchRow[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-tracker-'))
   const devnet = await startDevnet()
   const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
   const proxy = await startCountingProxy(l1.rpcUrl)
-  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
-  const demo = devnetNetworks(devnet, 'http://127.0.0.1')
-  const app = await buildApp({
-    publicOrigin: 'http://127.0.0.1',
-    projectId: null,
+  const { app, database, merchant, apiKey: token, close } = await startBenchApp(devnet, {
     demo: false,
-    networks: demo.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : demo.upstreams[31338]! })),
-    assets: demo.assets,
-    database,
-    webDist: join(dataDir, 'no-web-build'),
+    networks: (onDevnet) => onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[31338]! })),
   })
   const wallet = devnetWallet(l1.rpcUrl)
-  const merchant = devnet.accounts[5]!
-  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'bench')
   const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
     const response = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
@@ -129,10 +112,8 @@ export default async function run(): Promise<BenchRow[]> {
     return rows
   } finally {
     await wallet.setAutomine(true).catch(() => {})
-    await app.close()
-    await database.close()
+    await close()
     await proxy.close()
     await devnet.stop()
-    await rm(dataDir, { recursive: true, force: true })
   }
 }
