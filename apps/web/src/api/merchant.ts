@@ -19,7 +19,7 @@ import {
 } from '@paylink/shared'
 import { apiGet, apiSend as send, type Parser } from './client.js'
 
-/** The merchant routes of apps/server/README.md ("Payment links, payments and webhooks"). */
+// The merchant routes of apps/server/README.md ("Payment links, payments and webhooks").
 
 /** A 204 answer has no body to check. */
 const noContent: Parser<void> = { parse: () => undefined }
