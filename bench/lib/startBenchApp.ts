@@ -5,11 +5,11 @@ import type { Devnet } from '@paylink/devnet'
 import type { Network } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
-import { createApiKey } from '../../apps/server/src/apiKeys/apiKeyStore.js'
+import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
 import { buildApp } from '../../apps/server/src/app.js'
 import { openDatabase, type Database } from '../../apps/server/src/db/openDatabase.js'
 import { devnetNetworks, type DevnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
-import { merchantOf } from '../../apps/server/src/links/requireMerchant.js'
+import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
 
 export interface StartBenchAppOptions {
   /** The devnet's demo extras (its RPC proxy under /devnet/rpc); off when the networks are rewired. */

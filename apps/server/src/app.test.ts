@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from './app.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
-import { notBuiltMessage } from './web/webApp.js'
+import { notBuiltMessage } from './web/webAppRoutes.js'
 import { startHangingServer, startJsonRpcServer, type TestHttpServer } from './testing/startHttpServer.js'
 
 let database: Database

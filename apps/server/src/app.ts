@@ -5,24 +5,25 @@ import type { Asset, Network } from '@paylink/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
-import { rpcProxy } from './devnet/rpcProxy.js'
-import { HttpError } from './errors.js'
+import { devnetRoutes } from './devnet/devnetRoutes.js'
+import { RateLimitedError } from './errors.js'
 import { healthRoutes } from './health/healthRoutes.js'
-import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.js'
-import { linkRoutes } from './links/linkRoutes.js'
-import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './links/paymentLinks.js'
 import { bareErrorHeaders, hstsMaxAgeSeconds } from './http/bareErrorHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
-import { RouteRegistry } from './http/routeRegistry.js'
-import { checkOrigin } from './siwx/checkOrigin.js'
-import { siwxRoutes, type RateLimit } from './siwx/siwxRoutes.js'
+import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
+import { linkRoutes } from './links/linkRoutes.js'
+import { getLink } from './links/readLinks.js'
+import { merchantRoutes } from './merchants/merchantRoutes.js'
+import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
-import { webApp } from './web/webApp.js'
-import { getLink } from './links/readLinks.js'
+import { checkOrigin } from './siwx/checkOrigin.js'
+import { siwxRoutes } from './siwx/siwxRoutes.js'
+import { webAppRoutes } from './web/webAppRoutes.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
+import { webhookRoutes } from './webhooks/webhookRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -117,7 +118,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
     const publicConfig = toPublicConfig(config)
-    const web = webApp({
+    const web = webAppRoutes({
       webDist: config.webDist,
       loadCheckout: async (linkId) => {
         const link = await getLink(database.db, linkId)
@@ -149,7 +150,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) =>
-        new HttpError(429, 'RATE_LIMITED', `Too many requests; try again in ${context.after}.`),
+        new RateLimitedError(`Too many requests; try again in ${context.after}.`),
     })
 
     await app.register(cookie)
@@ -181,25 +182,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     app.decorate('paymentLinks', paymentLinks)
     // Before the server and the database close: no worker may write to a closing database.
     app.addHook('preClose', async () => paymentLinks.stop())
-    await app.register(linkRoutes, {
-      db: database.db,
-      assets: config.assets,
-      networks: config.networks,
-      services: paymentLinks,
-      merchants,
-      webhookPolicy,
-      maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
-      createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
-      submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
-      ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
-      ...(config.paymentLinks?.submitCheckTimeoutMs ? { submitCheckTimeoutMs: config.paymentLinks.submitCheckTimeoutMs } : {}),
-    })
-    await app.register(apiKeyRoutes, {
+    // First: it decorates the app with requireMerchant, which the link and webhook routes call.
+    await app.register(merchantRoutes, {
       db: database.db,
       merchants,
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
+    await app.register(linkRoutes, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      events: paymentLinks.events,
+      submitPayment: paymentLinks.submitPayment,
+      webhookPolicy,
+      maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+      createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
+      submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
+      ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
+    })
+    await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(publicConfigRoutes, { publicConfig })
     await app.register(openApiRoutes, {
       info: {
@@ -209,7 +211,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         serverUrl: config.publicOrigin,
       },
     })
-    if (config.devnetUpstreams) await app.register(rpcProxy, { upstreams: config.devnetUpstreams })
+    if (config.devnetUpstreams) await app.register(devnetRoutes, { upstreams: config.devnetUpstreams })
     await app.register(web.plugin)
     return app
   } catch (error) {

@@ -6,7 +6,7 @@ import { assetSchema, networkSchema, type Asset, type Network } from '@paylink/s
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
-import { formatIssuePath } from './formatIssuePath.js'
+import { formatIssuePath } from './lib/formatIssuePath.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]

@@ -2,6 +2,7 @@ import type { Health, Network } from '@paylink/shared'
 import { sql } from 'drizzle-orm'
 import { readHead as defaultReadHead, type ReadHeadOptions } from '../chains/readHead.js'
 import type { Db } from '../db/openDatabase.js'
+import { withTimeout } from '../lib/withTimeout.js'
 
 export interface CheckHealthParameters {
   db: Db
@@ -38,14 +39,4 @@ export async function checkHealth({
     ),
   ])
   return { ok: dbOk, db: dbOk, chains }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
-    }),
-  ]).finally(() => clearTimeout(timer))
 }

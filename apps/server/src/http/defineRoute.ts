@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { apiErrorSchema } from '@paylink/shared'
 import { RequestValidationError } from '../errors.js'
-import { formatIssuePath } from '../formatIssuePath.js'
+import { formatIssuePath } from '../lib/formatIssuePath.js'
 import type { Infer, RouteInput, RouteSpec, Schema } from './routeRegistry.js'
 
 declare module 'fastify' {

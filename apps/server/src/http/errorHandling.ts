@@ -1,5 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../errors.js'
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  RefusalError,
+  UnauthenticatedError,
+  UnavailableError,
+  UpstreamError,
+  ValidationError,
+} from '../errors.js'
+import { SiwxError } from '../siwx/errors.js'
 
 export interface ErrorHandlingOptions {
   /**
@@ -33,6 +44,29 @@ const statusCodes: Record<number, string> = {
   429: 'RATE_LIMITED',
 }
 
+/**
+ * The one table from the domain's error tree to HTTP: the first class an error is an instance
+ * of gives the status (subclasses such as LinkNotFoundError or LimitError inherit theirs).
+ * A sign-in refusal says itself which of 400/401/403 it is.
+ */
+const statusOfRefusal: ReadonlyArray<readonly [abstract new (...args: never[]) => RefusalError, number]> = [
+  [ValidationError, 400],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [RateLimitedError, 429],
+  [UpstreamError, 502],
+  [UnavailableError, 503],
+]
+
+/** The HTTP status a domain refusal is answered with, or null for an error that is not a refusal (a fault: 500). */
+export function statusOf(error: unknown): number | null {
+  if (error instanceof SiwxError) return error.refusal
+  if (!(error instanceof RefusalError)) return null
+  return statusOfRefusal.find(([errorClass]) => error instanceof errorClass)?.[1] ?? null
+}
+
 export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: { code, message } })
 }
@@ -42,10 +76,12 @@ export function sendError(reply: FastifyReply, statusCode: number, code: string,
  * only faults of the server itself become 500, with a generic sentence (details go to the log).
  */
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
-  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.warn({ err: error }, error.shortMessage)
-      return sendError(reply, error.statusCode, error.code, error.shortMessage)
+  app.setErrorHandler((error: FastifyError | RefusalError | Error, request, reply) => {
+    const refusalStatus = statusOf(error)
+    if (refusalStatus !== null) {
+      const refusal = error as RefusalError
+      if (refusalStatus >= 500) request.log.warn({ err: error }, refusal.shortMessage)
+      return sendError(reply, refusalStatus, refusal.code, refusal.shortMessage)
     }
     const fastifyError = error as FastifyError
     const status = fastifyError.statusCode

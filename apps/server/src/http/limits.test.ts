@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { apiKeys, links, payments } from '../db/linksSchema.js'
+import { apiKeys, links, payments } from '../db/schema.js'
 import { evmChain, offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 const context = useOfflineApps()

@@ -20,6 +20,12 @@ export interface RouteResponse {
   contentType?: string
 }
 
+/** A per-IP request limit (@fastify/rate-limit): `max` requests per `timeWindow` (ms or '1 minute'). */
+export interface RateLimit {
+  max: number
+  timeWindow: number | string
+}
+
 /** One API route as the OpenAPI document and the request parser both see it. */
 export interface RouteSpec<
   P extends Schema | undefined = Schema | undefined,
@@ -39,7 +45,7 @@ export interface RouteSpec<
   /** Bytes; defaults to Fastify's 1 MiB. */
   bodyLimit?: number
   /** Per-IP limit (@fastify/rate-limit); omit for none. */
-  rateLimit?: { max: number; timeWindow: number | string }
+  rateLimit?: RateLimit
   responses: Record<number, RouteResponse>
 }
 

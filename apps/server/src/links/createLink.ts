@@ -1,14 +1,14 @@
 import { parseCaipAssetId, parseUnits, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { getAddress, isAddress } from 'viem'
-import { linkOptions, links } from '../db/linksSchema.js'
+import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { HttpError, RequestValidationError } from '../errors.js'
+import { LimitError, RequestValidationError, ValidationError } from '../errors.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { newWebhookSecret } from '../webhooks/newWebhookSecret.js'
 import { toLinkView } from './linkViews.js'
-import { newId } from './newId.js'
-import type { Merchant } from './requireMerchant.js'
+import { newId } from '../db/newId.js'
+import type { Merchant } from '../merchants/merchant.js'
 
 export interface CreateLinkParameters {
   db: Db
@@ -39,7 +39,7 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
     const parsed = parseCaipAssetId(asset.assetId)
     const namespace = parsed.caipNetworkId.split(':')[0]!
     if (!payableNamespaces.has(namespace) || !networks.some((n) => n.caipNetworkId === asset.caipNetworkId)) {
-      throw new HttpError(400, 'UNSUPPORTED_ASSET', `${where}.asset: payments on ${asset.caipNetworkId} cannot be verified yet`)
+      throw new ValidationError('UNSUPPORTED_ASSET', `${where}.asset: payments on ${asset.caipNetworkId} cannot be verified yet`)
     }
     const recipient = option.recipient ?? (merchant.namespace === namespace ? merchant.address : undefined)
     if (!recipient || !isAddress(recipient, { strict: false })) {
@@ -47,7 +47,7 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
     }
     const tokenAddress = asset.native ? null : parsed.assetReference.toLowerCase()
     if (tokenAddress !== null && !isAddress(tokenAddress, { strict: false })) {
-      throw new HttpError(400, 'UNSUPPORTED_ASSET', `${where}.asset: "${asset.assetId}" is not an ERC-20 contract`)
+      throw new ValidationError('UNSUPPORTED_ASSET', `${where}.asset: "${asset.assetId}" is not an ERC-20 contract`)
     }
     return {
       id: newId('opt'),
@@ -92,7 +92,7 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
         ),
       )
     if (open!.n >= maxOpenLinks) {
-      throw new HttpError(409, 'TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
+      throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
     }
     const [inserted] = await tx.insert(links).values(linkRow).returning()
     const insertedOptions = await tx.insert(linkOptions).values(optionRows).returning()

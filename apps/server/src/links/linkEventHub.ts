@@ -1,6 +1,6 @@
 import type { Link } from '@paylink/shared'
 import { inArray } from 'drizzle-orm'
-import { links } from '../db/linksSchema.js'
+import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { getLink } from './readLinks.js'
 

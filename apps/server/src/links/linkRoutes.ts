@@ -7,43 +7,35 @@ import {
   linkListSchema,
   linkSchema,
   paymentSchema,
-  redeliverParamsSchema,
-  updateWebhookBodySchema,
-  webhookDeliveryListSchema,
-  webhookDeliverySchema,
-  webhookSettingsSchema,
   type Asset,
-  type Link,
+  type CreatePaymentBody,
   type Network,
+  type Payment,
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import { HttpError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
-import type { RateLimit } from '../siwx/siwxRoutes.js'
+import type { RateLimit } from '../http/routeRegistry.js'
+import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
-import { submitPayment } from '../payments/submitPayment.js'
-import { listWebhookDeliveries, redeliverWebhook } from '../webhooks/webhookDeliveries.js'
-import { updateLinkWebhook } from '../webhooks/updateLinkWebhook.js'
 import { createLink } from './createLink.js'
-import type { PaymentLinksServices } from './paymentLinks.js'
-import { getLink, getPayment, listLinks } from './readLinks.js'
-import { requireMerchant } from './requireMerchant.js'
+import type { LinkEventHub } from './linkEventHub.js'
+import { listLinks, requireLink } from './readLinks.js'
 
 export interface LinkRoutesOptions {
   db: Db
   assets: readonly Asset[]
   networks: readonly Network[]
-  services: PaymentLinksServices
-  /** MERCHANTS as merchant ids; null: any signed-in account. */
-  merchants: ReadonlySet<string> | null
+  /** Fans link changes out to the event streams. */
+  events: LinkEventHub
+  /** Records a payment and gives it a first chain read (the app's submitLinkPayment). */
+  submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment>
   webhookPolicy: WebhookPolicy
   maxOpenLinksPerMerchant: number
   /** Per IP. */
   createLinkRateLimit: RateLimit
   submitPaymentRateLimit: RateLimit
   heartbeatMs?: number
-  submitCheckTimeoutMs?: number
 }
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
@@ -51,12 +43,10 @@ const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTIC
 const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
 
+/** Payment links: create and list (merchant), read, follow and pay (anyone). Needs `app.requireMerchant` (merchants/). */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
-  const { db, assets, networks, services, webhookPolicy } = options
-  const merchantOptions = { allowed: options.merchants }
-  const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
+  const { db, assets, networks, events, webhookPolicy } = options
   const heartbeatMs = options.heartbeatMs ?? 15_000
-  const submitCheckTimeoutMs = options.submitCheckTimeoutMs ?? 3000
 
   const streams = new Set<() => void>()
   app.addHook('preClose', async () => {
@@ -85,7 +75,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       rateLimit: options.createLinkRateLimit,
     },
     async ({ body, request, reply }) => {
-      const merchant = await requireMerchant(request, db, merchantOptions)
+      const merchant = await app.requireMerchant(request)
       const link = await createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks: options.maxOpenLinksPerMerchant })
       reply.header('cache-control', 'no-store')
       return reply.code(201).send(link)
@@ -103,7 +93,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: { 200: { description: 'Newest first (up to 200)', schema: linkListSchema }, 401: unauthorized, 403: notAMerchant },
     },
     async ({ request, reply }) => {
-      const merchant = await requireMerchant(request, db, merchantOptions)
+      const merchant = await app.requireMerchant(request)
       reply.header('cache-control', 'no-store')
       return listLinks(db, merchant)
     },
@@ -121,8 +111,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: notFound },
     },
     async ({ params, reply }) => {
-      const link = await getLink(db, params.id)
-      if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${params.id}.`)
+      const link = await requireLink(db, params.id)
       reply.header('cache-control', 'no-store')
       return link
     },
@@ -142,32 +131,16 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: { 200: { description: 'An event stream', contentType: 'text/event-stream' }, 404: notFound },
     },
     async ({ params, request, reply }) => {
-      const link = await getLink(db, params.id)
-      if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${params.id}.`)
-      reply.hijack()
-      const res = reply.raw
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      await requireLink(db, params.id)
+      const end = sendEventStream({
+        request,
+        reply,
+        retryMs: 3000,
+        heartbeatMs,
+        subscribe: (send) => events.subscribe(params.id, (link) => send({ event: 'link', id: link.version, data: JSON.stringify(link) })),
+        onEnd: () => streams.delete(end),
       })
-      res.write('retry: 3000\n\n')
-      const send = (state: Link) => res.write(`event: link\nid: ${state.version}\ndata: ${JSON.stringify(state)}\n\n`)
-      const unsubscribe = services.events.subscribe(params.id, send)
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs)
-      let ended = false
-      const end = () => {
-        if (ended) return
-        ended = true
-        clearInterval(heartbeat)
-        unsubscribe()
-        streams.delete(end)
-        res.end()
-      }
       streams.add(end)
-      request.raw.on('close', end)
-      res.on('error', end)
     },
   )
 
@@ -192,100 +165,9 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       },
     },
     async ({ params, body, reply }) => {
-      const { payment, created } = await submitPayment({ db, linkId: params.id, body, confirmations })
-      services.events.notify(params.id)
-      let current = payment
-      if (created && payment.status === 'pending') {
-        await withTimeout(services.tracker.processSubmitted(body.caipNetworkId, payment.id), submitCheckTimeoutMs).catch((error: unknown) =>
-          app.log.warn({ err: error, paymentId: payment.id }, 'first check of a submitted payment failed; the tracker will retry'),
-        )
-        current = (await getPayment(db, payment.id)) ?? payment
-        services.tracker.poke(body.caipNetworkId)
-      }
+      const payment = await options.submitPayment(params.id, body)
       reply.header('cache-control', 'no-store')
-      return reply.code(202).send(current)
+      return reply.code(202).send(payment)
     },
   )
-
-  defineRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/api/links/:id/deliveries',
-      operationId: 'listWebhookDeliveries',
-      summary: "A link's webhook deliveries (merchant): status code, attempts, next retry",
-      tags: ['webhooks'],
-      params: linkIdParamsSchema,
-      responses: { 200: { description: 'Newest first', schema: webhookDeliveryListSchema }, 401: unauthorized, 403: notAMerchant, 404: notFound },
-    },
-    async ({ params, request, reply }) => {
-      const merchant = await requireMerchant(request, db, merchantOptions)
-      reply.header('cache-control', 'no-store')
-      return listWebhookDeliveries(db, merchant, params.id)
-    },
-  )
-
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      url: '/api/links/:id/webhooks/:deliveryId/redeliver',
-      operationId: 'redeliverWebhook',
-      summary: 'Send a webhook event again (same event id and body, new signature)',
-      tags: ['webhooks'],
-      params: redeliverParamsSchema,
-      responses: {
-        202: { description: 'Queued; the worker sends it at once', schema: webhookDeliverySchema },
-        401: unauthorized,
-        403: notAMerchant,
-        404: errorResponse('No such link of yours or delivery (LINK_NOT_FOUND, DELIVERY_NOT_FOUND)'),
-        409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
-      },
-    },
-    async ({ params, request, reply }) => {
-      const merchant = await requireMerchant(request, db, merchantOptions)
-      const delivery = await redeliverWebhook(db, merchant, params.id, params.deliveryId)
-      services.webhooks.poke()
-      return reply.code(202).send(delivery)
-    },
-  )
-
-  defineRoute(
-    app,
-    {
-      method: 'PATCH',
-      url: '/api/links/:id/webhook',
-      operationId: 'updateLinkWebhook',
-      summary: "Change or remove a link's webhook URL (merchant)",
-      description:
-        'Events still waiting to be sent go to the new URL; with `null` they end as failed and no more are made. The signing secret stays; a link that had none gets one, returned only in this answer.',
-      tags: ['webhooks'],
-      params: linkIdParamsSchema,
-      body: updateWebhookBodySchema,
-      responses: {
-        200: { description: 'The link\'s webhook settings now', schema: webhookSettingsSchema },
-        400: errorResponse('The URL is not allowed (INVALID_REQUEST naming body.webhookUrl)'),
-        401: unauthorized,
-        403: notAMerchant,
-        404: notFound,
-      },
-    },
-    async ({ params, body, request, reply }) => {
-      const merchant = await requireMerchant(request, db, merchantOptions)
-      const settings = await updateLinkWebhook({ db, merchant, linkId: params.id, webhookUrl: body.webhookUrl, policy: webhookPolicy })
-      services.webhooks.poke()
-      reply.header('cache-control', 'no-store')
-      return settings
-    },
-  )
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-    }),
-  ]).finally(() => clearTimeout(timer))
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { links } from '../db/linksSchema.js'
+import { links } from '../db/schema.js'
 import { getLink } from './readLinks.js'
 import { useHarnessSuite } from './testing/paymentLinksHarness.js'
 

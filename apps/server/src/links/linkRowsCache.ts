@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { links } from '../db/linksSchema.js'
+import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { loadLinkRows, type LinkRows } from './loadLinkRows.js'
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/linksSchema.js'
+import { linkOptions, links, payments } from '../db/schema.js'
 import type { Queryable } from '../db/transaction.js'
-import type { LinkOptionRow, LinkRow, PaymentRow } from './linkViews.js'
+import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
 
 export interface LinkRows {
   link: LinkRow

@@ -1,10 +1,18 @@
 import type { Link, LinkList, Payment } from '@paylink/shared'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/linksSchema.js'
+import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
+import { LinkNotFoundError } from '../errors.js'
 import { toLinkView, toPaymentView } from './linkViews.js'
 import { loadLinkRowsCached } from './linkRowsCache.js'
-import type { Merchant } from './requireMerchant.js'
+import type { Merchant } from '../merchants/merchant.js'
+
+/** The public view of a link, or LINK_NOT_FOUND. */
+export async function requireLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link> {
+  const link = await getLink(db, linkId, now)
+  if (!link) throw new LinkNotFoundError(linkId)
+  return link
+}
 
 /** The public view of a link, or null. */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {

@@ -1,9 +1,10 @@
 import type { Link } from '@paylink/shared'
 import { eq, sql } from 'drizzle-orm'
-import { links } from '../db/linksSchema.js'
+import { links } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { enqueueWebhookEvents, type PendingWebhookEvent } from '../webhooks/enqueueWebhookEvents.js'
-import { computeLinkStatus, isExpired, optionTotals, toLinkView } from './linkViews.js'
+import { computeLinkStatus, isExpired, optionTotals } from './linkStatus.js'
+import { toLinkView } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
 
 export interface RefreshLinkReturnType {

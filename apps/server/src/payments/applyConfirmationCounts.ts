@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { links, payments } from '../db/linksSchema.js'
+import { links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 
 export interface ApplyConfirmationCountsParameters {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import { links, paymentCredits, payments } from '../db/linksSchema.js'
+import { links, paymentCredits, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import type { Tx } from '../db/transaction.js'
-import type { PaymentRow } from '../links/linkViews.js'
+import type { PaymentRow } from '../db/rows.js'
 import { refreshLink } from '../links/refreshLink.js'
 import type { PaymentDecision } from './decidePayment.js'
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import { payments } from '../db/linksSchema.js'
+import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import type { PaymentRow } from '../links/linkViews.js'
+import type { PaymentRow } from '../db/rows.js'
 
 /**
  * Which payments a tracker pass takes:

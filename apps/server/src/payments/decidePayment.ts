@@ -1,6 +1,6 @@
 import type { PaymentReason, PaymentStatus, WebhookEventType } from '@paylink/shared'
 import type { EvmPaymentEvidence } from '../chains/readEvmPaymentEvidence.js'
-import type { LinkOptionRow, PaymentRow } from '../links/linkViews.js'
+import type { LinkOptionRow, PaymentRow } from '../db/rows.js'
 import { matchTransfer, type TransferCredit } from './matchTransfer.js'
 
 export interface DecidePaymentContext {

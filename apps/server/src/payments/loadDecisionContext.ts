@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
-import { linkOptions, links } from '../db/linksSchema.js'
+import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import type { PaymentRow } from '../links/linkViews.js'
+import type { PaymentRow } from '../db/rows.js'
 import type { DecidePaymentContext, PaymentDecision } from './decidePayment.js'
 import type { PaymentProcessingSettings } from './processPayments.js'
 

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createWalletClient, http, keccak256, parseEther, toHex, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paymentCredits, payments, webhookDeliveries } from '../db/linksSchema.js'
+import { paymentCredits, payments, webhookDeliveries } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { newId } from '../links/newId.js'
+import { newId } from '../db/newId.js'
 import { eventually, fastPaymentLinks, L1, L2, startHarness, type Harness } from '../links/testing/paymentLinksHarness.js'
 
 let database: Database

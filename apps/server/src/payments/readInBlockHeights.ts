@@ -1,5 +1,5 @@
 import { and, eq, gte, isNotNull, or } from 'drizzle-orm'
-import { payments } from '../db/linksSchema.js'
+import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import { readEvmBlocks, type EvmBlockHeader } from '../chains/readEvmBlocks.js'
-import { payments } from '../db/linksSchema.js'
+import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { advanceConfirmations } from './advanceConfirmations.js'
 import { processPayments, type PaymentProcessingSettings } from './processPayments.js'

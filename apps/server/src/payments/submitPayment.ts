@@ -1,10 +1,10 @@
 import type { CreatePaymentBody, Payment } from '@paylink/shared'
 import { and, eq } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/linksSchema.js'
+import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { HttpError } from '../errors.js'
+import { LinkNotFoundError } from '../errors.js'
 import { toPaymentView } from '../links/linkViews.js'
-import { newId } from '../links/newId.js'
+import { newId } from '../db/newId.js'
 import { refreshLink } from '../links/refreshLink.js'
 
 export interface SubmitPaymentParameters {
@@ -31,7 +31,7 @@ export interface SubmitPaymentReturnType {
 export async function submitPayment({ db, linkId, body, confirmations, now = new Date() }: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
   const txHash = body.txHash.toLowerCase()
   const [link] = await db.select({ id: links.id }).from(links).where(eq(links.id, linkId))
-  if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${linkId}.`)
+  if (!link) throw new LinkNotFoundError(linkId)
   const options = await db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
   const option = options.find((o) => o.caipNetworkId === body.caipNetworkId)
   const required = confirmations.get(body.caipNetworkId)

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { SiwxError } from './errors.js'
-import { sessionCookieName } from './requireSession.js'
+import { sessionCookieName } from './sessionToken.js'
 
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

@@ -1,13 +1,21 @@
-import { HttpError, type BaseErrorOptions } from '../errors.js'
+import { RefusalError, type BaseErrorOptions } from '../errors.js'
 
 /**
  * A sign-in refused by one named check. The code says which check failed, so the client (and
- * a person reading logs) can tell a stale nonce from a bad signature.
+ * a person reading logs) can tell a stale nonce from a bad signature. Each check also says
+ * which kind of refusal it is, since the same family holds all three: 400 the message is
+ * malformed or names what we do not offer, 401 it does not prove who signed, 403 it came from
+ * the wrong place. `http/errorHandling.ts` answers with that status.
  */
-export class SiwxError extends HttpError {
+export class SiwxError extends RefusalError {
   override name = 'SiwxError'
-  constructor(statusCode: 400 | 401 | 403, code: SiwxErrorCode, message: string, options: BaseErrorOptions = {}) {
-    super(statusCode, code, message, options)
+  constructor(
+    readonly refusal: 400 | 401 | 403,
+    code: SiwxErrorCode,
+    message: string,
+    options: BaseErrorOptions = {},
+  ) {
+    super(code, message, options)
   }
 }
 

@@ -9,3 +9,6 @@ export function createSessionToken(): string {
 export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
+
+/** The cookie that carries the token. */
+export const sessionCookieName = 'paylink_session'

@@ -2,7 +2,7 @@ import type { SiwxSession } from '@paylink/shared'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { sessionAccounts, sessions, siwxNonces } from '../db/schema.js'
-import { ChainReadError, HttpError } from '../errors.js'
+import { ChainReadError, UnavailableError } from '../errors.js'
 import { checkNonce } from './checkNonce.js'
 import { checkSiwxMessage } from './checkSiwxMessage.js'
 import { SiwxError } from './errors.js'
@@ -63,7 +63,7 @@ export async function signIn(parameters: SignInParameters): Promise<SignInReturn
     })
   } catch (error) {
     if (error instanceof ChainReadError) {
-      throw new HttpError(503, 'CHAIN_UNAVAILABLE', `${fields.chainId} did not answer; try again shortly.`, { cause: error })
+      throw new UnavailableError('CHAIN_UNAVAILABLE', `${fields.chainId} did not answer; try again shortly.`, { cause: error })
     }
     throw error
   }

@@ -12,18 +12,15 @@ import {
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import type { RateLimit } from '../http/routeRegistry.js'
 import { createNonce } from './createNonce.js'
 import { SiwxError } from './errors.js'
 import { readSession, sameAccount, type SessionAccount } from './readSession.js'
 import { removeSessionAccount } from './removeSessionAccount.js'
-import { requireSession, sessionCookieName } from './requireSession.js'
+import { requireSession } from './requireSession.js'
 import { revokeSession } from './revokeSession.js'
+import { sessionCookieName } from './sessionToken.js'
 import { signIn } from './signIn.js'
-
-export interface RateLimit {
-  max: number
-  timeWindow: number | string
-}
 
 export interface SiwxRoutesOptions {
   db: Db
@@ -193,7 +190,7 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
     },
     async ({ request, reply }) => {
       reply.header('cache-control', 'no-store')
-      return toMe(await requireSession(request, db))
+      return toMe(await requireSession(db, request.cookies[sessionCookieName]))
     },
   )
 }

@@ -5,7 +5,7 @@ import type { Link, PublicConfig } from '@paylink/shared'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { checkoutShellMarker, renderCheckoutShell } from './checkoutShell.js'
-import { webApp } from './webApp.js'
+import { webAppRoutes } from './webAppRoutes.js'
 
 const index = `<!doctype html><html><head><title>Paylink</title></head><body><div id="root">${checkoutShellMarker}</div><script type="module" src="/assets/index.js"></script></body></html>`
 const config: PublicConfig = {
@@ -66,7 +66,7 @@ describe('GET /pay/:id', () => {
     const dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))
     writeFileSync(join(dist, 'index.html'), template)
     const app = Fastify()
-    const web = webApp({ webDist: dist, loadCheckout: async (id) => (known && id === known.id ? { config, link: known } : null) })
+    const web = webAppRoutes({ webDist: dist, loadCheckout: async (id) => (known && id === known.id ? { config, link: known } : null) })
     await app.register(web.plugin)
     return app
   }

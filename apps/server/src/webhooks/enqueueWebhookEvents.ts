@@ -1,7 +1,7 @@
 import type { Link, Payment, WebhookEvent, WebhookEventType } from '@paylink/shared'
-import { webhookDeliveries } from '../db/linksSchema.js'
+import { webhookDeliveries } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
-import { newId } from '../links/newId.js'
+import { newId } from '../db/newId.js'
 
 /** Deliveries are retried for this long after the event (the issue asks for at least 24 h). */
 export const webhookRetryWindowMs = 72 * 3600 * 1000

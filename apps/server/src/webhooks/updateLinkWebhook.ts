@@ -1,9 +1,9 @@
 import type { WebhookSettings } from '@paylink/shared'
 import { and, eq } from 'drizzle-orm'
-import { links, webhookDeliveries } from '../db/linksSchema.js'
+import { links, webhookDeliveries } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { HttpError, RequestValidationError } from '../errors.js'
-import type { Merchant } from '../links/requireMerchant.js'
+import { LinkNotFoundError, RequestValidationError } from '../errors.js'
+import type { Merchant } from '../merchants/merchant.js'
 import { checkWebhookUrl, type WebhookPolicy } from './checkWebhookUrl.js'
 import { newWebhookSecret } from './newWebhookSecret.js'
 
@@ -35,7 +35,7 @@ export async function updateLinkWebhook({ db, merchant, linkId, webhookUrl, poli
       .from(links)
       .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
       .for('update')
-    if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${linkId} of yours.`)
+    if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
     const secret = link.secret ?? (webhookUrl === null ? null : newWebhookSecret())
     await tx.update(links).set({ webhookUrl, webhookSecret: secret }).where(eq(links.id, linkId))
     const waiting = and(eq(webhookDeliveries.linkId, linkId), eq(webhookDeliveries.status, 'pending'))

@@ -1,14 +1,13 @@
 import type { WebhookDelivery, WebhookDeliveryList, WebhookEventType } from '@paylink/shared'
 import { and, desc, eq } from 'drizzle-orm'
-import { links, webhookDeliveries } from '../db/linksSchema.js'
+import type { WebhookDeliveryRow } from '../db/rows.js'
+import { links, webhookDeliveries } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { HttpError } from '../errors.js'
-import type { Merchant } from '../links/requireMerchant.js'
+import { ConflictError, LinkNotFoundError, NotFoundError } from '../errors.js'
+import type { Merchant } from '../merchants/merchant.js'
 import { webhookRetryWindowMs } from './enqueueWebhookEvents.js'
 
-type DeliveryRow = typeof webhookDeliveries.$inferSelect
-
-function toView(row: DeliveryRow): WebhookDelivery {
+function toView(row: WebhookDeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -30,7 +29,7 @@ async function ownedLink(db: Db, merchant: Merchant, linkId: string, { lock = fa
     .from(links)
     .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
   const [link] = lock ? await query.for('update') : await query
-  if (!link) throw new HttpError(404, 'LINK_NOT_FOUND', `No payment link ${linkId} of yours.`)
+  if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
   return link
 }
 
@@ -54,13 +53,13 @@ export async function redeliverWebhook(db: Db, merchant: Merchant, linkId: strin
   // (updateLinkWebhook takes the same lock) cannot leave it pending for the old URL.
   return db.transaction(async (tx) => {
     const { webhookUrl } = await ownedLink(tx, merchant, linkId, { lock: true })
-    if (!webhookUrl) throw new HttpError(409, 'NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
+    if (!webhookUrl) throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ url: webhookUrl, status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.linkId, linkId)))
       .returning()
-    if (!row) throw new HttpError(404, 'DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)
+    if (!row) throw new NotFoundError('DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)
     return toView(row)
   })
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { links, webhookDeliveries } from '../db/linksSchema.js'
+import { links, webhookDeliveries } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import type { WebhookPolicy } from './checkWebhookUrl.js'
 import { resolveWebhookTarget, type LookupAll } from './resolveWebhookTarget.js'

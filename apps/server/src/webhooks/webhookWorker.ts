@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import { links, webhookDeliveries } from '../db/linksSchema.js'
+import { links, webhookDeliveries } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { checkWebhookUrl, type WebhookPolicy } from './checkWebhookUrl.js'
 import { resolveWebhookTarget, type LookupAll } from './resolveWebhookTarget.js'

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { apiKeys, links } from '../db/linksSchema.js'
+import { apiKeys, links } from '../db/schema.js'
 import { offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 const context = useOfflineApps({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })

@@ -32,7 +32,7 @@ export const notBuiltMessage =
  * never, so a new build is picked up on reload. Any GET for a page (not /api, not a file,
  * accepting HTML) gets index.html so the client-side router can take over.
  */
-export function webApp({ webDist, loadCheckout }: WebAppOptions): WebApp {
+export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
   const indexHtml = join(webDist, 'index.html')
 
   const plugin: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,13 @@
-import type { Network } from '@paylink/shared'
-import type { Db } from '../db/openDatabase.js'
-import { createPaymentTracker, type PaymentTracker, type PaymentTrackerOptions } from '../payments/paymentTracker.js'
-import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../webhooks/webhookWorker.js'
-import { createLinkEventHub, type LinkEventHub } from './linkEventHub.js'
+import type { CreatePaymentBody, Network, Payment } from '@paylink/shared'
+import type { Db } from './db/openDatabase.js'
+import { createLinkEventHub, type LinkEventHub } from './links/linkEventHub.js'
+import { submitLinkPayment } from './links/submitLinkPayment.js'
+import { createPaymentTracker, type PaymentTracker, type PaymentTrackerOptions } from './payments/paymentTracker.js'
+import { submitPayment } from './payments/submitPayment.js'
+import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/webhookWorker.js'
+
+// The composition of payment links' moving parts: the one module that knows links, payments
+// and webhooks together (app.ts decorates the app with it), so none of them imports another back.
 
 /** Tuning of the payment-link workers (tests shorten the intervals). */
 export interface PaymentLinksOptions {
@@ -21,6 +26,8 @@ export interface PaymentLinksServices {
   tracker: PaymentTracker
   webhooks: WebhookWorker
   events: LinkEventHub
+  /** POST /api/links/:id/payments: records the payment and gives it a first chain read (submitLinkPayment). */
+  submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment>
   /** Starts the tracker and the webhook worker. */
   start(): void
   /** Stops both and closes event streams; safe to call twice. */
@@ -57,10 +64,27 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
     },
     onError: (error, caipNetworkId) => onError?.(error, `tracker ${caipNetworkId ?? 'expiry'}`),
   })
+  const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
+  const checkTimeoutMs = options.submitCheckTimeoutMs ?? 3000
   return {
     tracker,
     webhooks,
     events,
+    submitPayment: (linkId, body) =>
+      submitLinkPayment({
+        db,
+        linkId,
+        body,
+        confirmations,
+        payments: {
+          record: submitPayment,
+          processSubmitted: (caipNetworkId, paymentId) => tracker.processSubmitted(caipNetworkId, paymentId),
+          poke: (caipNetworkId) => tracker.poke(caipNetworkId),
+        },
+        notifyLinkChanged: (changed) => events.notify(changed),
+        checkTimeoutMs,
+        onCheckFailed: (error, paymentId) => onError?.(error, `first check of submitted payment ${paymentId}`),
+      }),
     start() {
       tracker.start()
       webhooks.start()

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { ApiKey, CreatedApiKey } from '@paylink/shared'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
-import { apiKeys } from '../db/linksSchema.js'
+import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
-import { HttpError } from '../errors.js'
-import { newId } from '../links/newId.js'
-import type { Merchant } from '../links/requireMerchant.js'
-
-type ApiKeyRow = typeof apiKeys.$inferSelect
+import type { ApiKeyRow } from '../db/rows.js'
+import { apiKeys } from '../db/schema.js'
+import { LimitError, NotFoundError } from '../errors.js'
+import type { Merchant } from './merchant.js'
 
 /**
  * A token has 256 random bits, so a plain SHA-256 is enough to store it: there is nothing to
@@ -29,7 +28,7 @@ function toView(row: ApiKeyRow): ApiKey {
 
 /**
  * A new key for the merchant; the token is returned here and never again. At most `maxKeys`
- * live keys per merchant (409 TOO_MANY_API_KEYS), counted under a per-merchant lock.
+ * live keys per merchant (LimitError TOO_MANY_API_KEYS), counted under a per-merchant lock.
  */
 export async function createApiKey(db: Db, merchant: Merchant, name: string, maxKeys = Number.POSITIVE_INFINITY): Promise<CreatedApiKey> {
   const token = `plk_${randomBytes(32).toString('base64url')}`
@@ -37,7 +36,7 @@ export async function createApiKey(db: Db, merchant: Merchant, name: string, max
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${merchant.id}`}))`)
     const [live] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
     if (live!.n >= maxKeys) {
-      throw new HttpError(409, 'TOO_MANY_API_KEYS', `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`)
+      throw new LimitError('TOO_MANY_API_KEYS', `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`)
     }
     const [inserted] = await tx
       .insert(apiKeys)
@@ -64,14 +63,14 @@ export async function listApiKeys(db: Db, merchant: Merchant): Promise<ApiKey[]>
   return rows.map(toView)
 }
 
-/** True when the merchant had such a live key (now revoked). */
-export async function revokeApiKey(db: Db, merchant: Merchant, id: string): Promise<boolean> {
+/** Revokes the merchant's live key `id`; API_KEY_NOT_FOUND when there is none (or it is another merchant's). */
+export async function revokeApiKey(db: Db, merchant: Merchant, id: string): Promise<void> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id })
-  return rows.length > 0
+  if (rows.length === 0) throw new NotFoundError('API_KEY_NOT_FOUND', `No live API key ${id} of yours.`)
 }
 
 export async function findMerchantByApiKey(db: Db, token: string): Promise<Merchant | null> {

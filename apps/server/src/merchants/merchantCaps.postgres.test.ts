@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiKeys, links } from '../db/linksSchema.js'
+import { apiKeys, links } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
 import { buildOfflineApp, offlineAssets, signInSolana, testOrigin } from '../testing/offlineApp.js'

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installErrorHandling } from '../http/errorHandling.js'
 import { RouteRegistry } from '../http/routeRegistry.js'
 import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
-import { rpcProxy, rpcProxyBodyLimit } from './rpcProxy.js'
+import { devnetRoutes, rpcProxyBodyLimit } from './devnetRoutes.js'
 
 let chainA: TestHttpServer
 let chainB: TestHttpServer
@@ -22,7 +22,7 @@ beforeAll(async () => {
   app = Fastify()
   app.decorate('routeRegistry', new RouteRegistry())
   installErrorHandling(app)
-  await app.register(rpcProxy, {
+  await app.register(devnetRoutes, {
     upstreams: { 31337: chainA.url, 31338: chainB.url, 1: gone.url, 2: notJson.url },
     timeoutMs: 1000,
   })

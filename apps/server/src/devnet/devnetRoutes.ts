@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { HttpError } from '../errors.js'
+import { NotFoundError, UpstreamError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
 
-export interface RpcProxyOptions {
+export interface DevnetRoutesOptions {
   /** chainId -> the anvil JSON-RPC URL on loopback. */
   upstreams: Record<number, string>
   /** How long to wait for anvil (default 30 s; mining can take a moment). */
@@ -25,7 +25,7 @@ export const rpcProxyBodyLimit = 1024 * 1024
  * Demo only: makes the local anvil chains reachable same-origin from the browser
  * (`/devnet/rpc/<chainId>`), so the page needs no CORS and no port of its own per chain.
  */
-export const rpcProxy: FastifyPluginAsync<RpcProxyOptions> = async (app, { upstreams, timeoutMs = 30_000 }) => {
+export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app, { upstreams, timeoutMs = 30_000 }) => {
   defineRoute(
     app,
     {
@@ -45,7 +45,7 @@ export const rpcProxy: FastifyPluginAsync<RpcProxyOptions> = async (app, { upstr
     },
     async ({ params, body, reply }) => {
       const upstream = upstreams[params.chainId]
-      if (!upstream) throw new HttpError(404, 'NOT_FOUND', `No devnet chain with id ${params.chainId}`)
+      if (!upstream) throw new NotFoundError('NOT_FOUND', `No devnet chain with id ${params.chainId}`)
       let response: Response
       try {
         response = await fetch(upstream, {
@@ -55,14 +55,14 @@ export const rpcProxy: FastifyPluginAsync<RpcProxyOptions> = async (app, { upstr
           signal: AbortSignal.timeout(timeoutMs),
         })
       } catch (cause) {
-        throw new HttpError(502, 'UPSTREAM_UNAVAILABLE', `Devnet chain ${params.chainId} did not answer`, { cause })
+        throw new UpstreamError('UPSTREAM_UNAVAILABLE', `Devnet chain ${params.chainId} did not answer`, { cause })
       }
       const text = await response.text().catch(() => '')
       let answer: unknown
       try {
         answer = JSON.parse(text)
       } catch (cause) {
-        throw new HttpError(502, 'UPSTREAM_UNAVAILABLE', `Devnet chain ${params.chainId} answered HTTP ${response.status} without JSON`, {
+        throw new UpstreamError('UPSTREAM_UNAVAILABLE', `Devnet chain ${params.chainId} answered HTTP ${response.status} without JSON`, {
           cause,
         })
       }

@@ -1,13 +1,30 @@
 import { apiErrorSchema, apiKeyIdParamsSchema, apiKeyListSchema, createApiKeyBodySchema, createdApiKeySchema } from '@paylink/shared'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import type { RateLimit } from '../siwx/siwxRoutes.js'
-import { HttpError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
-import { requireMerchant } from '../links/requireMerchant.js'
+import type { RateLimit } from '../http/routeRegistry.js'
+import { sessionCookieName } from '../siwx/sessionToken.js'
 import { createApiKey, listApiKeys, revokeApiKey } from './apiKeyStore.js'
+import { identifyMerchant } from './identifyMerchant.js'
+import type { Merchant } from './merchant.js'
 
-export interface ApiKeyRoutesOptions {
+export interface RequireMerchantOptions {
+  /** Accept `Authorization: Bearer <api key>` (default true; key management takes a session only). */
+  allowApiKey?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The merchant behind a request (API key or session cookie) who may sell on this instance,
+     * else UNAUTHENTICATED / INVALID_API_KEY (401), NOT_A_MERCHANT / SESSION_REQUIRED (403).
+     * Call it after the input is parsed, so a malformed request is 400 whoever sends it.
+     */
+    requireMerchant(request: FastifyRequest, options?: RequireMerchantOptions): Promise<Merchant>
+  }
+}
+
+export interface MerchantRoutesOptions {
   db: Db
   /** MERCHANTS as merchant ids; null: any signed-in account. */
   merchants: ReadonlySet<string> | null
@@ -22,8 +39,23 @@ const sessionOnly = {
   schema: apiErrorSchema,
 }
 
-export const apiKeyRoutes: FastifyPluginAsync<ApiKeyRoutesOptions> = async (app, { db, merchants, maxApiKeysPerMerchant, createRateLimit }) => {
-  const sessionMerchant = { allowApiKey: false, allowed: merchants }
+/**
+ * Merchants: decorates the app with `requireMerchant` (for every feature's merchant routes) and
+ * serves the API key routes. Not encapsulated, so the decoration reaches the sibling plugins
+ * registered after this one (what fastify-plugin does, without the dependency).
+ */
+const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (app, { db, merchants, maxApiKeysPerMerchant, createRateLimit }) => {
+  app.decorate('requireMerchant', (request: FastifyRequest, { allowApiKey = true }: RequireMerchantOptions = {}) =>
+    identifyMerchant({
+      db,
+      authorization: request.headers.authorization,
+      sessionToken: request.cookies?.[sessionCookieName],
+      allowApiKey,
+      allowed: merchants,
+    }),
+  )
+  const sessionOnlyMerchant = { allowApiKey: false }
+
   defineRoute(
     app,
     {
@@ -43,7 +75,7 @@ export const apiKeyRoutes: FastifyPluginAsync<ApiKeyRoutesOptions> = async (app,
       },
     },
     async ({ body, request, reply }) => {
-      const merchant = await requireMerchant(request, db, sessionMerchant)
+      const merchant = await app.requireMerchant(request, sessionOnlyMerchant)
       reply.header('cache-control', 'no-store')
       return reply.code(201).send(await createApiKey(db, merchant, body.name, maxApiKeysPerMerchant))
     },
@@ -60,7 +92,7 @@ export const apiKeyRoutes: FastifyPluginAsync<ApiKeyRoutesOptions> = async (app,
       responses: { 200: { description: 'Keys, newest first', schema: apiKeyListSchema }, 401: unauthorized, 403: sessionOnly },
     },
     async ({ request }) => {
-      const merchant = await requireMerchant(request, db, sessionMerchant)
+      const merchant = await app.requireMerchant(request, sessionOnlyMerchant)
       return { keys: await listApiKeys(db, merchant) }
     },
   )
@@ -82,9 +114,11 @@ export const apiKeyRoutes: FastifyPluginAsync<ApiKeyRoutesOptions> = async (app,
       },
     },
     async ({ params, request, reply }) => {
-      const merchant = await requireMerchant(request, db, sessionMerchant)
-      if (!(await revokeApiKey(db, merchant, params.id))) throw new HttpError(404, 'API_KEY_NOT_FOUND', `No live API key ${params.id} of yours.`)
+      const merchant = await app.requireMerchant(request, sessionOnlyMerchant)
+      await revokeApiKey(db, merchant, params.id)
       return reply.code(204).send()
     },
   )
 }
+
+export const merchantRoutes = Object.assign(merchantRoutesPlugin, { [Symbol.for('skip-override')]: true })

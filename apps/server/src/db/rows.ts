@@ -1,0 +1,12 @@
+import type { apiKeys, linkOptions, links, payments, sessionAccounts, sessions, siwxNonces, webhookDeliveries } from './schema.js'
+
+/** Rows as domain code reads them (`select`), one name per table. */
+export type NonceRow = typeof siwxNonces.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect
+export type SessionAccountRow = typeof sessionAccounts.$inferSelect
+export type ApiKeyRow = typeof apiKeys.$inferSelect
+export type LinkRow = typeof links.$inferSelect
+export type LinkOptionRow = typeof linkOptions.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect
+

@@ -1,0 +1,24 @@
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+
+/**
+ * A merchant is `namespace:address` (e.g. `eip155:0xAbC…` checksummed): the account that
+ * signed in or owns the API key, independent of the chain id it signed in on.
+ */
+
+/** API keys: only the SHA-256 (hex) of the token is kept. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    merchant: text('merchant').notNull(),
+    merchantAddress: text('merchant_address').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_token_hash_uq').on(t.tokenHash), index('api_keys_merchant_idx').on(t.merchant)],
+)

@@ -1,0 +1,63 @@
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+import { linkOptions, links } from './links'
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    caipNetworkId: text('caip_network_id').notNull(),
+    /** Lowercase. */
+    txHash: text('tx_hash').notNull(),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    optionId: text('option_id').references(() => linkOptions.id),
+    /** -1 for a native transfer, else the Transfer log's index; null until credited. */
+    logIndex: integer('log_index'),
+    amount: numeric('amount', { precision: 78, scale: 0 }),
+    payer: text('payer'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    blockHash: text('block_hash'),
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    late: boolean('late').notNull().default(false),
+    /** Confirmed payments stay watched for reorgs until the head passes this block. */
+    watchUntilBlock: bigint('watch_until_block', { mode: 'bigint' }),
+    /** Since when the transaction has not been seen on chain (pending only). */
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+    /** A tracker's claim: set with the lease, checked when writing the result. */
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    detectedAt: timestamp('detected_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One submission per (link, network, tx): concurrent posts of one hash make one payment.
+    uniqueIndex('payments_submission_uq').on(t.linkId, t.caipNetworkId, t.txHash),
+    index('payments_link_idx').on(t.linkId, t.createdAt),
+    index('payments_tracking_idx').on(t.caipNetworkId, t.status),
+  ],
+)
+
+/**
+ * The on-chain transfer a payment was credited with. The primary key is the rule "one
+ * (network, transaction, log) credits at most one payment, ever": rows are never deleted.
+ */
+export const paymentCredits = pgTable(
+  'payment_credits',
+  {
+    caipNetworkId: text('caip_network_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.caipNetworkId, t.txHash, t.logIndex] }), uniqueIndex('payment_credits_payment_uq').on(t.paymentId)],
+)

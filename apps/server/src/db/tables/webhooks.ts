@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+import { links } from './links'
+
+/**
+ * The webhook outbox: one row per event for a link with a webhook URL, written in the
+ * transaction that made the change; the delivery worker sends it until it succeeds.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    /** The event's stable id (in the body): the same on every attempt and redelivery. */
+    eventId: text('event_id').notNull(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    url: text('url').notNull(),
+    /** The exact JSON sent (and signed). */
+    body: text('body').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /** Retries stop after this (at least 24 h after the event). */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_uq').on(t.eventId),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_link_idx').on(t.linkId, t.createdAt),
+  ],
+)

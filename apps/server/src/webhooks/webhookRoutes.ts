@@ -1,0 +1,103 @@
+import {
+  apiErrorSchema,
+  linkIdParamsSchema,
+  redeliverParamsSchema,
+  updateWebhookBodySchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookSettingsSchema,
+} from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { defineRoute } from '../http/defineRoute.js'
+import type { WebhookPolicy } from './checkWebhookUrl.js'
+import { updateLinkWebhook } from './updateLinkWebhook.js'
+import { listWebhookDeliveries, redeliverWebhook } from './webhookDeliveries.js'
+import type { WebhookWorker } from './webhookWorker.js'
+
+export interface WebhookRoutesOptions {
+  db: Db
+  policy: WebhookPolicy
+  /** Poked after a change, so a queued delivery goes out at once. */
+  worker: Pick<WebhookWorker, 'poke'>
+}
+
+const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
+const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
+const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
+
+/** A link's webhooks (merchant): deliveries, redelivery, the URL. Needs `app.requireMerchant` (merchants/). */
+export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, { db, policy, worker }) => {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/links/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
+      summary: "A link's webhook deliveries (merchant): status code, attempts, next retry",
+      tags: ['webhooks'],
+      params: linkIdParamsSchema,
+      responses: { 200: { description: 'Newest first', schema: webhookDeliveryListSchema }, 401: unauthorized, 403: notAMerchant, 404: notFound },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      reply.header('cache-control', 'no-store')
+      return listWebhookDeliveries(db, merchant, params.id)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/webhooks/:deliveryId/redeliver',
+      operationId: 'redeliverWebhook',
+      summary: 'Send a webhook event again (same event id and body, new signature)',
+      tags: ['webhooks'],
+      params: redeliverParamsSchema,
+      responses: {
+        202: { description: 'Queued; the worker sends it at once', schema: webhookDeliverySchema },
+        401: unauthorized,
+        403: notAMerchant,
+        404: errorResponse('No such link of yours or delivery (LINK_NOT_FOUND, DELIVERY_NOT_FOUND)'),
+        409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
+      },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const delivery = await redeliverWebhook(db, merchant, params.id, params.deliveryId)
+      worker.poke()
+      return reply.code(202).send(delivery)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/links/:id/webhook',
+      operationId: 'updateLinkWebhook',
+      summary: "Change or remove a link's webhook URL (merchant)",
+      description:
+        'Events still waiting to be sent go to the new URL; with `null` they end as failed and no more are made. The signing secret stays; a link that had none gets one, returned only in this answer.',
+      tags: ['webhooks'],
+      params: linkIdParamsSchema,
+      body: updateWebhookBodySchema,
+      responses: {
+        200: { description: 'The link\'s webhook settings now', schema: webhookSettingsSchema },
+        400: errorResponse('The URL is not allowed (INVALID_REQUEST naming body.webhookUrl)'),
+        401: unauthorized,
+        403: notAMerchant,
+        404: notFound,
+      },
+    },
+    async ({ params, body, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const settings = await updateLinkWebhook({ db, merchant, linkId: params.id, webhookUrl: body.webhookUrl, policy })
+      worker.poke()
+      reply.header('cache-control', 'no-store')
+      return settings
+    },
+  )
+}
