@@ -5,12 +5,12 @@ import {
   NotFoundError,
   RateLimitedError,
   RefusalError,
+  SiwxError,
   UnauthenticatedError,
   UnavailableError,
   UpstreamError,
   ValidationError,
 } from '../errors.js'
-import { SiwxError } from '../siwx/errors.js'
 
 export interface ErrorHandlingOptions {
   /**

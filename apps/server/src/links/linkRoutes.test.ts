@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/openDatabase.js'
 import { sessionAccounts, sessions } from '../db/schema.js'
 import { createSessionToken, sessionIdOf } from '../siwx/sessionToken.js'
 import { verifyWebhookSignature } from '../webhooks/signWebhook.js'
-import { eventually, startHarness, type Harness } from './testing/paymentLinksHarness.js'
+import { eventually, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 
 let database: Database
 let h: Harness

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { links } from '../db/schema.js'
 import { getLink } from './readLinks.js'
-import { useHarnessSuite } from './testing/paymentLinksHarness.js'
+import { useHarnessSuite } from '../testing/paymentLinksHarness.js'
 
 const suite = useHarnessSuite()
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentCredits, payments, webhookDeliveries } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
-import { eventually, L1, startHarness, type Harness } from '../links/testing/paymentLinksHarness.js'
+import { eventually, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 import { submitPayment } from './submitPayment.js'
 
 // Two database pools on one Postgres stand for two server processes.

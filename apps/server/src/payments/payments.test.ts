@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentCredits, payments, webhookDeliveries } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
-import { eventually, fastPaymentLinks, L1, L2, startHarness, type Harness } from '../links/testing/paymentLinksHarness.js'
+import { eventually, fastPaymentLinks, L1, L2, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 
 let database: Database
 let h: Harness

@@ -18,12 +18,12 @@ import {
   type Hash,
   type PublicClient,
 } from 'viem'
-import { createApiKey } from '../../merchants/apiKeyStore.js'
-import { buildApp, type AppConfig } from '../../app.js'
-import { openDatabase, type Database } from '../../db/openDatabase.js'
-import { devnetNetworks } from '../../devnet/devnetNetworks.js'
-import type { PaymentLinksOptions } from '../../paymentLinksServices.js'
-import { merchantOf, type Merchant } from '../../merchants/merchant.js'
+import { createApiKey } from '../merchants/apiKeyStore.js'
+import { buildApp, type AppConfig } from '../app.js'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { devnetNetworks } from '../devnet/devnetNetworks.js'
+import type { PaymentLinksOptions } from '../paymentLinksServices.js'
+import { merchantOf, type Merchant } from '../merchants/merchant.js'
 
 export const L1 = 'eip155:31337'
 export const L2 = 'eip155:31338'
