@@ -142,7 +142,7 @@ export class UpstreamError extends RefusalError {
 export class SiwxError extends RefusalError {
   override name = 'SiwxError'
   constructor(
-    readonly refusal: 400 | 401 | 403,
+    readonly statusCode: 400 | 401 | 403,
     code: SiwxErrorCode,
     message: string,
     options: BaseErrorOptions = {},

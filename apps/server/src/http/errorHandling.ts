@@ -62,7 +62,7 @@ const statusOfRefusal: ReadonlyArray<readonly [abstract new (...args: never[]) =
 
 /** The HTTP status a domain refusal is answered with, or null for an error that is not a refusal (a fault: 500). */
 export function statusOf(error: unknown): number | null {
-  if (error instanceof SiwxError) return error.refusal
+  if (error instanceof SiwxError) return error.statusCode
   if (!(error instanceof RefusalError)) return null
   return statusOfRefusal.find(([errorClass]) => error instanceof errorClass)?.[1] ?? null
 }
