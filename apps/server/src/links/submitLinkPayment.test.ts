@@ -11,7 +11,8 @@ describe('submitLinkPayment', () => {
   let database: Database
   beforeAll(async () => {
     database = await openDatabase({ dataDir: ':memory:' })
-  })
+    // PGlite's start and migrations take seconds on a busy machine.
+  }, 60_000)
   afterAll(async () => database.close())
 
   function intake(record: Awaited<ReturnType<PaymentIntake['record']>>, processSubmitted: PaymentIntake['processSubmitted']) {
