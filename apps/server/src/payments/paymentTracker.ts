@@ -1,15 +1,14 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
 import type { ChainCursor, PaymentChainReader } from '../chains/chainFamily.js'
 import { ChainMismatchError } from '../chains/chainMismatchError.js'
 import { chainFamilyOf } from '../chains/index.js'
-import { payments } from '../db/linksSchema.js'
 import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 import { defaultPaymentProcessingSettings, type PaymentProcessingSettings } from './paymentProcessingSettings.js'
 import { processPayments } from './processPayments.js'
+import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
-import { recordChainIdentity } from './recordChainIdentity.js'
+import { recheckAllPending } from './recheckAllPending.js'
 import { scanNewBlocks } from './scanNewBlocks.js'
 
 export interface TrackedNetwork {
@@ -66,12 +65,10 @@ interface NetworkState {
   retryIds: string[]
   lastPass: number
   poked: boolean
-  /** When the chain last proved to be the recorded one; 0: not yet in this process. */
-  identityCheckedAt: number
+  /** Whether the endpoint still serves the recorded chain; halts the network when not. */
+  guard: ChainGuard
   /** The highest block the database's detected payments sit in, read at the first pass. */
   recordedHeight: bigint | null
-  /** Set once the chain proved to be another: nothing is read or written for it after. */
-  haltReason: string | null
   /** Passes of one network run one at a time (the loop, runOnce and pokes may overlap). */
   tail: Promise<void>
   pause: ReturnType<typeof createWakeableSleep>
@@ -107,13 +104,18 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       retryIds: [],
       lastPass: 0,
       poked: true,
-      identityCheckedAt: 0,
+      guard: null as never,
       recordedHeight: null,
-      haltReason: null,
       tail: Promise.resolve(),
       pause: createWakeableSleep(),
     }
     state.chain = family.connect(network, { timeoutMs: options.rpcTimeoutMs ?? 5000, onHttpRequest: () => state.requests++ })
+    state.guard = createChainGuard({
+      db: options.db,
+      caipNetworkId: network.caipNetworkId,
+      chain: state.chain,
+      ...(options.onHalt ? { onHalt: options.onHalt } : {}),
+    })
     states.set(network.caipNetworkId, state)
   }
   const report = (error: unknown, caipNetworkId: string | null) => options.onError?.(error, caipNetworkId)
@@ -123,44 +125,15 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
   let loops: Promise<void>[] = []
   const expiryPause = createWakeableSleep()
 
-  /** Throws ChainMismatchError when `identity` is not the one recorded for this network. */
-  const checkIdentity = async (state: NetworkState, identity: string) => {
-    const { caipNetworkId } = state.network
-    const recorded = await recordChainIdentity(options.db, caipNetworkId, identity)
-    if (!recorded.same) {
-      throw new ChainMismatchError(
-        `${caipNetworkId} is not the chain recorded on ${recorded.recordedAt.toISOString()}: its RPC now answers ${identity}, recorded ${recorded.recorded}.`,
-      )
-    }
-    state.identityCheckedAt = Date.now()
-  }
-  const confirmIdentity = async (state: NetworkState) => checkIdentity(state, await state.chain.readIdentity())
-
-  const halt = (state: NetworkState, error: ChainMismatchError) => {
-    if (state.haltReason !== null) return
-    state.haltReason = `${error.shortMessage} Tracking of this network stopped and no payment on it was changed; point its RPC at the recorded chain (or start on a fresh database if the chain was reset on purpose) and restart.`
-    options.onHalt?.(state.network.caipNetworkId, state.haltReason)
-  }
-
-  /** Runs one step for a network, halting it on a ChainMismatchError instead of failing. */
-  const guarded = async (state: NetworkState, step: () => Promise<void>) => {
-    if (state.haltReason !== null) return
-    try {
-      await step()
-    } catch (error) {
-      if (error instanceof ChainMismatchError) halt(state, error)
-      else throw error
-    }
-  }
-
   const passNetwork = async (state: NetworkState, force: boolean) => {
     const { caipNetworkId } = state.network
     const common = { db: options.db, chain: state.chain, caipNetworkId, settings, ...changed }
-    const firstUse = state.identityCheckedAt === 0
-    const identityDue = firstUse || Date.now() - state.identityCheckedAt >= settings.identityCheckMs
+    const { guard } = state
+    const firstUse = guard.checkedAt === 0
+    const identityDue = firstUse || Date.now() - guard.checkedAt >= settings.identityCheckMs
     // Both in one batch: checking the identity with the head costs no extra request.
     const [head, identity] = await Promise.all([state.chain.readHead(), identityDue ? state.chain.readIdentity() : null])
-    if (identity !== null) await checkIdentity(state, identity)
+    if (identity !== null) await guard.check(identity)
     if (firstUse) state.recordedHeight = await readRecordedHeight(options.db, caipNetworkId)
 
     const seen = maxOf(state.recordedHeight, state.cursor?.number ?? null)
@@ -171,7 +144,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         )
       }
       // A node behind the others, or a reorg under way: nothing is decided until it catches up.
-      if (identity === null) await confirmIdentity(state)
+      if (identity === null) await guard.confirm()
       return
     }
 
@@ -183,7 +156,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     if (state.cursor === null) {
       // Blocks mined while no tracker of this process ran were never scanned: read every
       // pending payment's own transaction once, then scan from the head on.
-      await recheckAllPending(state)
+      await recheckAllPending(common)
       state.cursor = { number: head - 1n, hashes: new Map() }
     }
     if (force || newBlock) {
@@ -192,7 +165,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         head,
         cursor: state.cursor,
         retryIds: state.retryIds,
-        ...(identity === null ? { confirmIdentity: () => confirmIdentity(state) } : {}),
+        ...(identity === null ? { confirmIdentity: guard.confirm } : {}),
       })
       state.cursor = scan.cursor
       state.retryIds = scan.retryIds
@@ -201,25 +174,8 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     await processPayments({ ...common, selection: { kind: 'due' } })
   }
 
-  const recheckAllPending = async (state: NetworkState) => {
-    let after = ''
-    for (;;) {
-      const page = await options.db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.caipNetworkId, state.network.caipNetworkId), eq(payments.status, 'pending'), gt(payments.id, after)))
-        .orderBy(asc(payments.id))
-        .limit(settings.batchSize)
-      if (page.length === 0) return
-      const ids = page.map((p) => p.id)
-      await processPayments({ db: options.db, chain: state.chain, caipNetworkId: state.network.caipNetworkId, settings, selection: { kind: 'ids', ids }, ...changed })
-      if (page.length < settings.batchSize) return
-      after = ids.at(-1)!
-    }
-  }
-
   const pass = (state: NetworkState, force: boolean) => {
-    const run = state.tail.then(() => guarded(state, () => passNetwork(state, force)))
+    const run = state.tail.then(() => state.guard.run(() => passNetwork(state, force)))
     state.tail = run.catch(() => {})
     return run
   }
@@ -231,7 +187,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
 
   const networkLoop = async (state: NetworkState) => {
     const interval = state.network.pollIntervalMs ?? pollIntervalMs
-    while (running && state.haltReason === null) {
+    while (running && state.guard.haltReason === null) {
       await pass(state, false).catch((error) => report(error, state.network.caipNetworkId))
       if (!running) break
       await state.pause.sleep(interval)
@@ -272,9 +228,9 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     async processSubmitted(caipNetworkId, paymentId) {
       const state = states.get(caipNetworkId)
       if (!state) return
-      await guarded(state, async () => {
+      await state.guard.run(async () => {
         // A chain not yet compared with the recorded one is not trusted with a payment.
-        if (state.identityCheckedAt === 0) await confirmIdentity(state)
+        if (state.guard.checkedAt === 0) await state.guard.confirm()
         // Reads this payment's transaction directly: it may sit in a block scanned long ago.
         await processPayments({ db: options.db, chain: state.chain, caipNetworkId, settings, selection: { kind: 'ids', ids: [paymentId] }, ...changed })
       })
@@ -287,7 +243,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       return states.get(caipNetworkId)?.requests ?? 0
     },
     status(caipNetworkId) {
-      const reason = states.get(caipNetworkId)?.haltReason ?? null
+      const reason = states.get(caipNetworkId)?.guard.haltReason ?? null
       return reason === null ? { halted: false } : { halted: true, reason }
     },
   }
