@@ -36,7 +36,11 @@ export function connectEvm({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeoutMs
       })
       return {
         head,
-        findings: expectations.map(({ transactionId, options }) => classifyEvmEvidence(evidence.get(transactionId)!, options)),
+        // A matched payment's finding says nothing of the body, even when another payment had it read.
+        findings: expectations.map(({ transactionId, options }) => {
+          const read = evidence.get(transactionId)!
+          return classifyEvmEvidence(options === null ? { ...read, transaction: null } : read, options)
+        }),
       }
     },
   }

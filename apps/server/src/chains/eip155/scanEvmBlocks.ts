@@ -25,10 +25,8 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
   if (known && blocks.get(cursor.number)?.hash !== known && depth < 2) {
     const fork = await findForkPoint(client, cursor, reorgDepthLimit)
     if (!fork) {
-      return {
-        kind: 'changed',
-        reason: `none of the last ${cursor.hashes.size} blocks the tracker saw (up to block ${cursor.number}) is on the chain any more: deeper than the ${reorgDepthLimit}-block reorg limit`,
-      }
+      const seen = `none of the last ${cursor.hashes.size} blocks the tracker saw (up to block ${cursor.number}) is on the chain any more`
+      return { kind: 'changed', reason: `${seen}: deeper than the ${reorgDepthLimit}-block reorg limit` }
     }
     const rescanned = await scanEvmBlocks({ ...parameters, cursor: fork }, depth + 1)
     return rescanned.kind === 'scanned' ? { ...rescanned, rewound: true } : rescanned
