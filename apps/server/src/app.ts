@@ -160,6 +160,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       db: database.db,
       networks: config.networks,
       timeoutMs: config.chainTimeoutMs ?? 2000,
+      // Read per request: the tracker is created below.
+      trackerStatus: (caipNetworkId) => app.paymentLinks.tracker.status(caipNetworkId),
     })
     await app.register(siwxRoutes, {
       db: database.db,

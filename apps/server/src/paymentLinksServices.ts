@@ -48,15 +48,14 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
   const webhooks = createWebhookWorker({ db, ...options.webhooks, onError: (error) => onError?.(error, 'webhooks') })
   const tracker = createPaymentTracker({
     db,
-    networks: networks
-      .filter((network) => network.caipNetworkId.startsWith('eip155:'))
-      .map((network) => ({
-        caipNetworkId: network.caipNetworkId,
-        rpcUrl: serverRpcUrl(network, devnetUpstreams),
-        // A local anvil mines on demand and costs nothing per request: poll it often so a
-        // payment shows as paid within ~100 ms of its block (a paid RPC keeps the default 1 s).
-        ...(devnetUpstreams?.[Number(network.caipNetworkId.split(':')[1])] ? { pollIntervalMs: 100 } : {}),
-      })),
+    // Every network: the tracker itself leaves out those whose chain family cannot follow payments.
+    networks: networks.map((network) => ({
+      caipNetworkId: network.caipNetworkId,
+      rpcUrl: serverRpcUrl(network, devnetUpstreams),
+      // A local anvil mines on demand and costs nothing per request: poll it often so a
+      // payment shows as paid within ~100 ms of its block (a paid RPC keeps the default 1 s).
+      ...(devnetUpstreams?.[Number(network.caipNetworkId.split(':')[1])] ? { pollIntervalMs: 100 } : {}),
+    })),
     ...options.tracker,
     onLinkChanged: (linkId) => {
       events.notify(linkId)

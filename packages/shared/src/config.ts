@@ -43,6 +43,14 @@ export const healthSchema = z.object({
   ok: z.boolean(),
   db: z.boolean(),
   /** head: the latest block height as a decimal string, null when the RPC did not answer. */
-  chains: z.array(z.object({ caipNetworkId: caipNetworkIdSchema, head: z.string().max(maxAmountLength).nullable() })),
+  /** halted (with a sentence in reason): the tracker stopped following the network, its chain is not the recorded one. */
+  chains: z.array(
+    z.object({
+      caipNetworkId: caipNetworkIdSchema,
+      head: z.string().max(maxAmountLength).nullable(),
+      halted: z.boolean().optional(),
+      reason: z.string().max(1000).optional(),
+    }),
+  ),
 })
 export type Health = z.infer<typeof healthSchema>

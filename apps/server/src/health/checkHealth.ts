@@ -10,6 +10,8 @@ export interface CheckHealthParameters {
   /** Per check; the whole report takes about this long at worst (checks run in parallel). */
   timeoutMs: number
   readHead?: (network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>, options: ReadHeadOptions) => Promise<bigint>
+  /** The payment tracker's view of each network: a halted one is reported with its reason. */
+  trackerStatus?: (caipNetworkId: string) => { halted: false } | { halted: true; reason: string }
 }
 
 /**
@@ -22,6 +24,7 @@ export async function checkHealth({
   networks,
   timeoutMs,
   readHead = defaultReadHead,
+  trackerStatus,
 }: CheckHealthParameters): Promise<Health> {
   const [dbOk, chains] = await Promise.all([
     withTimeout(db.execute(sql`select 1`), timeoutMs).then(
@@ -35,8 +38,13 @@ export async function checkHealth({
           (head) => head.toString(),
           () => null,
         ),
+        ...haltOf(trackerStatus?.(network.caipNetworkId)),
       })),
     ),
   ])
   return { ok: dbOk, db: dbOk, chains }
+}
+
+function haltOf(status: { halted: false } | { halted: true; reason: string } | undefined) {
+  return status?.halted ? { halted: true, reason: status.reason } : {}
 }

@@ -3,12 +3,13 @@ import { healthSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
-import { checkHealth } from './checkHealth.js'
+import { checkHealth, type CheckHealthParameters } from './checkHealth.js'
 
 export interface HealthRoutesOptions {
   db: Db
   networks: ReadonlyArray<Network>
   timeoutMs: number
+  trackerStatus?: CheckHealthParameters['trackerStatus']
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, options) => {

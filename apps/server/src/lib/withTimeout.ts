@@ -1,4 +1,4 @@
-/** The error withTimeout rejects with when the time runs out first. */
+/** The error withTimeout rejects with when the time runs out first (unless the caller names another). */
 export class TimeoutError extends Error {
   override name = 'TimeoutError'
   constructor(readonly ms: number) {
@@ -7,16 +7,16 @@ export class TimeoutError extends Error {
 }
 
 /**
- * The promise's outcome if it settles within `ms`, else a rejection with TimeoutError. The
- * promise itself is not cancelled (it runs on; its outcome is dropped); the timer is cleared
- * either way, so nothing keeps the process alive.
+ * The promise's outcome if it settles within `ms`, else a rejection with `onTimeout()` (default
+ * TimeoutError). The promise itself is not cancelled (it runs on; its outcome is dropped); the
+ * timer is cleared either way, so nothing keeps the process alive.
  */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error = () => new TimeoutError(ms)): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TimeoutError(ms)), ms)
+      timer = setTimeout(() => reject(onTimeout()), ms)
     }),
   ]).finally(() => clearTimeout(timer))
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import type { EvmBlockHeader } from '../chains/readEvmBlocks.js'
+import type { BlockRef, PaymentFinding } from '../chains/chainFamily.js'
 import type { Db } from '../db/openDatabase.js'
 import { applyConfirmationCounts } from './applyConfirmationCounts.js'
 import { applyDecision } from './applyDecision.js'
 import { claimPayments, releasePayments } from './claimPayments.js'
 import { decidePayment } from './decidePayment.js'
 import { loadDecisionContext } from './loadDecisionContext.js'
-import type { PaymentProcessingSettings } from './processPayments.js'
+import type { PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import { refuseDeepReorgs } from './refuseDeepReorgs.js'
 
 export interface AdvanceConfirmationsParameters {
   db: Db
@@ -14,23 +15,24 @@ export interface AdvanceConfirmationsParameters {
   settings: PaymentProcessingSettings
   head: bigint
   /** The canonical blocks at (at least) the heights of `readInBlockHeights`, read this pass. */
-  blocks: ReadonlyMap<bigint, Pick<EvmBlockHeader, 'hash' | 'timestamp'> | null>
+  blocks: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>
   onLinkChanged?: (linkId: string) => void
   now?: () => Date
 }
 
 export interface AdvanceConfirmationsReturnType {
   changed: number
-  /** Payments whose block is no longer canonical: the caller reads their receipts again. */
+  /** Payments whose block is no longer canonical: the caller reads their transactions again. */
   moved: string[]
 }
 
 /**
  * Counts confirmations of payments already in a block without reading their transactions:
  * while the canonical block at a payment's height still has the hash it was seen in, its
- * receipt is the one seen (a block hash commits to its transactions and receipts), so
+ * outcome is the one seen (a block hash commits to its transactions and their results), so
  * `head - block + 1` is all there is to know, and that includes the last check before a
- * payment becomes confirmed. Only payments whose block changed go back to a receipt read.
+ * payment becomes confirmed. Only payments whose block changed go back to a transaction read,
+ * and only within the reorg depth limit (deeper, the network halts: `refuseDeepReorgs`).
  */
 export async function advanceConfirmations({
   db,
@@ -50,20 +52,26 @@ export async function advanceConfirmations({
     for (;;) {
       const claimed = await claimPayments(db, { caipNetworkId, selection: { kind: 'inBlock', head }, leaseToken, leaseMs: settings.leaseMs, limit: settings.batchSize })
       claimedIds.push(...claimed.map((p) => p.id))
-      const decide = claimed.length ? await loadDecisionContext(db, claimed, caipNetworkId, settings) : null
+      const inputsOf = await loadDecisionContext(db, claimed, caipNetworkId, settings)
+      const isMoved = (payment: (typeof claimed)[number]) => {
+        const block = payment.blockNumber === null ? undefined : blocks.get(payment.blockNumber)
+        return !block || block.hash !== payment.blockHash
+      }
+      refuseDeepReorgs({ caipNetworkId, moved: claimed.filter(isMoved), head, reorgDepthLimit: settings.reorgDepthLimit })
       const countsOnly: string[] = []
       for (const payment of claimed) {
         const block = payment.blockNumber === null ? undefined : blocks.get(payment.blockNumber)
-        if (!block || block.hash !== payment.blockHash || payment.blockNumber === null) {
+        if (!block || isMoved(payment) || payment.blockNumber === null) {
           moved.push(payment.id)
           continue
         }
-        const evidence = {
-          transaction: null,
-          receipt: { success: true, blockNumber: payment.blockNumber, blockHash: block.hash, logs: [] },
+        const finding: PaymentFinding = {
+          known: false,
+          inclusion: { blockNumber: payment.blockNumber, blockHash: block.hash, success: true },
           block: { hash: block.hash, timestamp: block.timestamp },
+          match: null,
         }
-        const decision = decide!(payment, (inputs) => decidePayment(payment, evidence, { ...inputs, head, now: now() }))
+        const decision = decidePayment(payment, finding, { ...inputsOf(payment), head, now: now() })
         if (!decision.unchanged && decision.events.length === 0 && Object.keys(decision.patch).every((key) => key === 'confirmations')) {
           countsOnly.push(payment.id)
         } else if (await applyDecision(db, payment, decision, leaseToken, now())) {

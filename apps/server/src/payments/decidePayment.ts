@@ -1,13 +1,10 @@
 import type { PaymentReason, PaymentStatus, WebhookEventType } from '@paylink/shared'
-import type { EvmPaymentEvidence } from '../chains/readEvmPaymentEvidence.js'
-import type { LinkOptionRow, PaymentRow } from '../db/rows.js'
-import { matchTransfer, type TransferCredit } from './matchTransfer.js'
+import type { PaymentFinding, TransferCredit } from '../chains/chainFamily.js'
+import type { PaymentRow } from '../db/rows.js'
 
 export interface DecidePaymentContext {
   head: bigint
   now: Date
-  /** The link's options on the payment's network. */
-  options: readonly LinkOptionRow[]
   linkExpiresAt: Date | null
   /** How long a transaction the node does not know may stay pending. */
   missingGraceMs: number
@@ -47,30 +44,31 @@ export interface PaymentDecision {
 const unchanged: PaymentDecision = { unchanged: true, patch: {}, credits: [], events: [] }
 
 /**
- * The next state of one payment from fresh chain evidence: the state machine of the tracker
- * as a pure function (see the README's "Payments" section for the diagram in words).
+ * The next state of one payment from a fresh chain finding (whatever the chain family): the
+ * state machine of the tracker as a pure function (see the README's "Payments" section for
+ * the diagram in words).
  */
-export function decidePayment(payment: PaymentRow, evidence: EvmPaymentEvidence, context: DecidePaymentContext): PaymentDecision {
-  const { receipt, block, transaction } = evidence
+export function decidePayment(payment: PaymentRow, finding: PaymentFinding, context: DecidePaymentContext): PaymentDecision {
+  const { inclusion, block, known, match } = finding
   const status = payment.status as PaymentStatus
   const credited = payment.optionId !== null
   const wasDetected = status === 'confirming' || status === 'confirmed'
 
-  if (!receipt) {
+  if (!inclusion) {
     if (wasDetected) {
       // Reorged out: wait for the transaction to be mined again, for a while.
       return change({ status: 'pending', reason: 'reorged_out', confirmations: 0, confirmedAt: null, missingSince: context.now }, [], ['payment.reverted'])
     }
     if (status !== 'pending') return unchanged
-    if (transaction) return payment.missingSince ? { ...unchanged, patch: { missingSince: null } } : unchanged
+    if (known) return payment.missingSince ? { ...unchanged, patch: { missingSince: null } } : unchanged
     const missingSince = payment.missingSince ?? context.now
     if (context.now.getTime() - missingSince.getTime() >= context.missingGraceMs) {
       return credited ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: 'tx_not_found' })
     }
     return payment.missingSince ? unchanged : { ...unchanged, patch: { missingSince } }
   }
-  // The node's receipt and its canonical block disagree (mid-reorg): decide next time.
-  if (!block || block.hash !== receipt.blockHash) return unchanged
+  // The node's inclusion and its canonical block disagree (mid-reorg): decide next time.
+  if (!block || block.hash !== inclusion.blockHash) return unchanged
 
   const patch: PaymentPatch = {}
   const events: WebhookEventType[] = []
@@ -80,19 +78,18 @@ export function decidePayment(payment: PaymentRow, evidence: EvmPaymentEvidence,
 
   if (!credited) {
     if (status !== 'pending') return unchanged
-    if (!transaction) return unchanged
-    const match = matchTransfer(transaction, receipt, context.options.map(toMatchable))
+    if (!match) return unchanged
     if (!match.ok) return change({ status: 'failed', reason: match.reason })
     credits = match.credits
     next = 'confirming'
-    Object.assign(patch, { reason: null, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, late, detectedAt: context.now, missingSince: null })
+    Object.assign(patch, { reason: null, blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late, detectedAt: context.now, missingSince: null })
     events.push('payment.detected')
   } else {
-    if (!receipt.success) {
+    if (!inclusion.success) {
       return change({ status: 'reverted', reason: 'tx_reverted', confirmations: 0, confirmedAt: null }, [], status === 'pending' ? [] : ['payment.reverted'])
     }
-    if (payment.blockHash !== receipt.blockHash) {
-      Object.assign(patch, { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, late })
+    if (payment.blockHash !== inclusion.blockHash) {
+      Object.assign(patch, { blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late })
     }
     if (status === 'pending') {
       next = 'confirming'
@@ -101,11 +98,11 @@ export function decidePayment(payment: PaymentRow, evidence: EvmPaymentEvidence,
     }
   }
 
-  const confirmations = Number(context.head >= receipt.blockNumber ? context.head - receipt.blockNumber + 1n : 0n)
+  const confirmations = Number(context.head >= inclusion.blockNumber ? context.head - inclusion.blockNumber + 1n : 0n)
   if (next === 'confirming' && confirmations >= payment.requiredConfirmations) {
     next = 'confirmed'
     patch.confirmedAt = context.now
-    patch.watchUntilBlock = receipt.blockNumber + BigInt(payment.requiredConfirmations + context.watchBlocks)
+    patch.watchUntilBlock = inclusion.blockNumber + BigInt(payment.requiredConfirmations + context.watchBlocks)
     events.push('payment.confirmed')
   } else if (next === 'confirmed' && confirmations < payment.requiredConfirmations) {
     // Moved to a later block by a reorg: not deep enough any more.
@@ -119,10 +116,6 @@ export function decidePayment(payment: PaymentRow, evidence: EvmPaymentEvidence,
 
 function change(patch: PaymentPatch, credits: TransferCredit[] = [], events: WebhookEventType[] = []): PaymentDecision {
   return { unchanged: false, patch, credits, events }
-}
-
-function toMatchable(option: LinkOptionRow) {
-  return { id: option.id, tokenAddress: option.tokenAddress, recipient: option.recipient.toLowerCase() }
 }
 
 export type { PaymentReason }

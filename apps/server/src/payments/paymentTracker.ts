@@ -1,12 +1,15 @@
-import type { PublicClient } from 'viem'
-import { createEvmRpcClient } from '../chains/createEvmRpcClient.js'
+import type { ChainCursor, PaymentChainReader } from '../chains/chainFamily.js'
+import { ChainMismatchError } from '../chains/chainMismatchError.js'
+import { chainFamilyOf } from '../chains/index.js'
 import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
-import { and, asc, eq, gt } from 'drizzle-orm'
-import { payments } from '../db/schema.js'
-import { defaultPaymentProcessingSettings, processPayments, type PaymentProcessingSettings } from './processPayments.js'
-import { scanNewBlocks, type BlockCursor } from './scanNewBlocks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
+import { defaultPaymentProcessingSettings, type PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import { processPayments } from './processPayments.js'
+import { createChainGuard, type ChainGuard } from './createChainGuard.js'
+import { readRecordedHeight } from './readRecordedHeight.js'
+import { recheckAllPending } from './recheckAllPending.js'
+import { scanNewBlocks } from './scanNewBlocks.js'
 
 export interface TrackedNetwork {
   caipNetworkId: string
@@ -18,6 +21,7 @@ export interface TrackedNetwork {
 
 export interface PaymentTrackerOptions {
   db: Db
+  /** Networks of a family that cannot follow payments (no `connect`) are left out. */
   networks: readonly TrackedNetwork[]
   settings?: Partial<PaymentProcessingSettings>
   /** How often each network's head is polled unless the network says otherwise (default 1000 ms); also the expiry sweep's interval. */
@@ -27,7 +31,12 @@ export interface PaymentTrackerOptions {
   rpcTimeoutMs?: number
   onLinkChanged?: (linkId: string) => void
   onError?: (error: unknown, caipNetworkId: string | null) => void
+  /** Told once when a network halts (its chain is not the recorded one), with the sentence `status` gives. */
+  onHalt?: (caipNetworkId: string, reason: string) => void
 }
+
+/** Whether the tracker follows a network, and if it stopped, why (a sentence for operators). */
+export type NetworkStatus = { halted: false } | { halted: true; reason: string }
 
 export interface PaymentTracker {
   readonly settings: PaymentProcessingSettings
@@ -43,17 +52,23 @@ export interface PaymentTracker {
   runOnce(): Promise<void>
   /** HTTP requests sent to a network's RPC so far (a JSON-RPC batch counts once). */
   rpcRequests(caipNetworkId: string): number
+  /** Halted networks say why; a network not tracked (or not halted) says `{ halted: false }`. */
+  status(caipNetworkId: string): NetworkStatus
 }
 
 interface NetworkState {
   network: TrackedNetwork
-  client: PublicClient
+  chain: PaymentChainReader
   requests: number
   /** null until this process's first pass, which re-checks every pending payment (a restart). */
-  cursor: BlockCursor | null
+  cursor: ChainCursor | null
   retryIds: string[]
   lastPass: number
   poked: boolean
+  /** Whether the endpoint still serves the recorded chain; halts the network when not. */
+  guard: ChainGuard
+  /** The highest block the database's detected payments sit in, read at the first pass. */
+  recordedHeight: bigint | null
   /** Passes of one network run one at a time (the loop, runOnce and pokes may overlap). */
   tail: Promise<void>
   pause: ReturnType<typeof createWakeableSleep>
@@ -61,10 +76,17 @@ interface NetworkState {
 
 /**
  * The background worker that moves payments through pending -> confirming -> confirmed (or
- * failed / reverted). Per network and new block it scans the block's transaction hashes
- * against the pending payments (`scanNewBlocks`): a fixed handful of RPC requests whatever the
- * number of payments. All state that matters is in the database, so a restarted (or second)
- * tracker picks up where another left; claims (leases) keep two trackers off the same payment.
+ * failed / reverted), on every network whose chain family can follow payments. It knows no
+ * chain by name: per network it asks the family's reader for the head, the new blocks'
+ * transaction ids (`scanNewBlocks`: a fixed handful of RPC requests whatever the number of
+ * payments) and the findings about its payments' transactions, and applies the payment rules
+ * to them. All state that matters is in the database, so a restarted (or second) tracker
+ * picks up where another left; claims (leases) keep two trackers off the same payment.
+ *
+ * Before it trusts a chain it checks the chain's identity against the one recorded on first
+ * use; another chain under the same id (a reset devnet, an RPC URL pointing elsewhere), a
+ * head fallen further than the reorg limit below what was seen, or a block replaced deeper
+ * than that limit halts the network: no payment changes and no webhook goes out for it.
  */
 export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTracker {
   const settings = { ...defaultPaymentProcessingSettings, ...options.settings }
@@ -72,18 +94,28 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
   const idleRecheckMs = options.idleRecheckMs ?? 5000
   const states = new Map<string, NetworkState>()
   for (const network of options.networks) {
+    const family = chainFamilyOf(network.caipNetworkId)
+    if (!family?.connect) continue
     const state: NetworkState = {
       network,
-      client: null as never,
+      chain: null as never,
       requests: 0,
       cursor: null,
       retryIds: [],
       lastPass: 0,
       poked: true,
+      guard: null as never,
+      recordedHeight: null,
       tail: Promise.resolve(),
       pause: createWakeableSleep(),
     }
-    state.client = createEvmRpcClient({ rpcUrl: network.rpcUrl, timeoutMs: options.rpcTimeoutMs ?? 5000, onHttpRequest: () => state.requests++ })
+    state.chain = family.connect(network, { timeoutMs: options.rpcTimeoutMs ?? 5000, onHttpRequest: () => state.requests++ })
+    state.guard = createChainGuard({
+      db: options.db,
+      caipNetworkId: network.caipNetworkId,
+      chain: state.chain,
+      ...(options.onHalt ? { onHalt: options.onHalt } : {}),
+    })
     states.set(network.caipNetworkId, state)
   }
   const report = (error: unknown, caipNetworkId: string | null) => options.onError?.(error, caipNetworkId)
@@ -95,8 +127,27 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
 
   const passNetwork = async (state: NetworkState, force: boolean) => {
     const { caipNetworkId } = state.network
-    const common = { db: options.db, client: state.client, caipNetworkId, settings, ...changed }
-    const head = BigInt((await state.client.request({ method: 'eth_blockNumber' })) as string)
+    const common = { db: options.db, chain: state.chain, caipNetworkId, settings, ...changed }
+    const { guard } = state
+    const firstUse = guard.checkedAt === 0
+    const identityDue = firstUse || Date.now() - guard.checkedAt >= settings.identityCheckMs
+    // Both in one batch: checking the identity with the head costs no extra request.
+    const [head, identity] = await Promise.all([state.chain.readHead(), identityDue ? state.chain.readIdentity() : null])
+    if (identity !== null) await guard.check(identity)
+    if (firstUse) state.recordedHeight = await readRecordedHeight(options.db, caipNetworkId)
+
+    const seen = maxOf(state.recordedHeight, state.cursor?.number ?? null)
+    if (seen !== null && head < seen) {
+      if (seen - head > BigInt(settings.reorgDepthLimit)) {
+        throw new ChainMismatchError(
+          `${caipNetworkId}'s head is block ${head}, ${seen - head} blocks below block ${seen} already seen: deeper than the ${settings.reorgDepthLimit}-block reorg limit.`,
+        )
+      }
+      // A node behind the others, or a reorg under way: nothing is decided until it catches up.
+      if (identity === null) await guard.confirm()
+      return
+    }
+
     const newBlock = state.cursor === null || head !== state.cursor.number
     const due = force || state.poked || newBlock || Date.now() - state.lastPass >= idleRecheckMs
     state.poked = false
@@ -105,11 +156,17 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     if (state.cursor === null) {
       // Blocks mined while no tracker of this process ran were never scanned: read every
       // pending payment's own transaction once, then scan from the head on.
-      await recheckAllPending(state)
+      await recheckAllPending(common)
       state.cursor = { number: head - 1n, hashes: new Map() }
     }
     if (force || newBlock) {
-      const scan = await scanNewBlocks({ ...common, head, cursor: state.cursor, retryIds: state.retryIds })
+      const scan = await scanNewBlocks({
+        ...common,
+        head,
+        cursor: state.cursor,
+        retryIds: state.retryIds,
+        ...(identity === null ? { confirmIdentity: guard.confirm } : {}),
+      })
       state.cursor = scan.cursor
       state.retryIds = scan.retryIds
     }
@@ -117,25 +174,8 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     await processPayments({ ...common, selection: { kind: 'due' } })
   }
 
-  const recheckAllPending = async (state: NetworkState) => {
-    let after = ''
-    for (;;) {
-      const page = await options.db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.caipNetworkId, state.network.caipNetworkId), eq(payments.status, 'pending'), gt(payments.id, after)))
-        .orderBy(asc(payments.id))
-        .limit(settings.batchSize)
-      if (page.length === 0) return
-      const ids = page.map((p) => p.id)
-      await processPayments({ db: options.db, client: state.client, caipNetworkId: state.network.caipNetworkId, settings, selection: { kind: 'ids', ids }, ...changed })
-      if (page.length < settings.batchSize) return
-      after = ids.at(-1)!
-    }
-  }
-
   const pass = (state: NetworkState, force: boolean) => {
-    const run = state.tail.then(() => passNetwork(state, force))
+    const run = state.tail.then(() => state.guard.run(() => passNetwork(state, force)))
     state.tail = run.catch(() => {})
     return run
   }
@@ -147,7 +187,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
 
   const networkLoop = async (state: NetworkState) => {
     const interval = state.network.pollIntervalMs ?? pollIntervalMs
-    while (running) {
+    while (running && state.guard.haltReason === null) {
       await pass(state, false).catch((error) => report(error, state.network.caipNetworkId))
       if (!running) break
       await state.pause.sleep(interval)
@@ -188,8 +228,12 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     async processSubmitted(caipNetworkId, paymentId) {
       const state = states.get(caipNetworkId)
       if (!state) return
-      // Reads this payment's receipt directly: its transaction may sit in a block scanned long ago.
-      await processPayments({ db: options.db, client: state.client, caipNetworkId, settings, selection: { kind: 'ids', ids: [paymentId] }, ...changed })
+      await state.guard.run(async () => {
+        // A chain not yet compared with the recorded one is not trusted with a payment.
+        if (state.guard.checkedAt === 0) await state.guard.confirm()
+        // Reads this payment's transaction directly: it may sit in a block scanned long ago.
+        await processPayments({ db: options.db, chain: state.chain, caipNetworkId, settings, selection: { kind: 'ids', ids: [paymentId] }, ...changed })
+      })
     },
     async runOnce() {
       for (const state of states.values()) await pass(state, true)
@@ -198,5 +242,15 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     rpcRequests(caipNetworkId) {
       return states.get(caipNetworkId)?.requests ?? 0
     },
+    status(caipNetworkId) {
+      const reason = states.get(caipNetworkId)?.guard.haltReason ?? null
+      return reason === null ? { halted: false } : { halted: true, reason }
+    },
   }
+}
+
+function maxOf(a: bigint | null, b: bigint | null): bigint | null {
+  if (a === null) return b
+  if (b === null) return a
+  return a > b ? a : b
 }

@@ -1,9 +1,9 @@
-import { ChainReadError } from '../errors.js'
-import { fetchWithTimeout } from './fetchWithTimeout.js'
-import type { ReadHeadOptions } from './readEvmHead.js'
+import { ChainReadError } from '../../errors.js'
+import { fetchWithTimeout } from '../fetchWithTimeout.js'
+import type { ReadChainOptions } from '../chainFamily.js'
 
 /** Latest confirmed slot from a Solana JSON-RPC (`getSlot`). */
-export async function readSolanaHead(rpcUrl: string, { timeoutMs }: ReadHeadOptions): Promise<bigint> {
+export async function readSolanaHead(rpcUrl: string, { timeoutMs }: ReadChainOptions): Promise<bigint> {
   const response = await fetchWithTimeout(
     rpcUrl,
     {

@@ -1,9 +1,9 @@
-import { ChainReadError } from '../errors.js'
-import { fetchWithTimeout } from './fetchWithTimeout.js'
-import type { ReadHeadOptions } from './readEvmHead.js'
+import { ChainReadError } from '../../errors.js'
+import { fetchWithTimeout } from '../fetchWithTimeout.js'
+import type { ReadChainOptions } from '../chainFamily.js'
 
 /** Tip height from an Esplora API (`GET /blocks/tip/height`, as mempool.space and Blockstream serve). */
-export async function readBitcoinHead(apiUrl: string, { timeoutMs }: ReadHeadOptions): Promise<bigint> {
+export async function readBitcoinHead(apiUrl: string, { timeoutMs }: ReadChainOptions): Promise<bigint> {
   const url = `${apiUrl.replace(/\/+$/, '')}/blocks/tip/height`
   const response = await fetchWithTimeout(url, { headers: { accept: 'text/plain' } }, timeoutMs)
   const text = (await response.text().catch(() => '')).trim()

@@ -1,12 +1,9 @@
 import { createPublicClient, http } from 'viem'
-import { ChainReadError } from '../errors.js'
-
-export interface ReadHeadOptions {
-  timeoutMs: number
-}
+import { ChainReadError } from '../../errors.js'
+import type { ReadChainOptions } from '../chainFamily.js'
 
 /** Latest block number from an EVM JSON-RPC (`eth_blockNumber`). */
-export async function readEvmHead(rpcUrl: string, { timeoutMs }: ReadHeadOptions): Promise<bigint> {
+export async function readEvmHead(rpcUrl: string, { timeoutMs }: ReadChainOptions): Promise<bigint> {
   // A fresh client per read: viem caches getBlockNumber per client, and health wants "now".
   const client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }) })
   try {

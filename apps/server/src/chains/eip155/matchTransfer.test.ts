@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { EvmReceipt, EvmTransaction } from '../chains/readEvmPaymentEvidence.js'
+import type { EvmReceipt, EvmTransaction } from './readEvmPaymentEvidence.js'
 import { matchTransfer, transferTopic } from './matchTransfer.js'
 
 const merchant = '0x1111111111111111111111111111111111111111'

@@ -1,27 +1,11 @@
-import type { EvmReceipt, EvmTransaction } from '../chains/readEvmPaymentEvidence.js'
+import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../chainFamily.js'
+import type { EvmReceipt, EvmTransaction } from './readEvmPaymentEvidence.js'
 
 /** keccak256("Transfer(address,address,uint256)") */
 export const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
-export interface MatchableOption {
-  id: string
-  /** Lowercase token contract; null for the native coin. */
-  tokenAddress: string | null
-  /** Lowercase. */
-  recipient: string
-}
-
-/** A transfer in the transaction that pays an option. logIndex -1 is the native value. */
-export interface TransferCredit {
-  optionId: string
-  logIndex: number
-  amount: bigint
-  payer: string
-}
-
-export type MatchTransferReturnType =
-  | { ok: true; credits: TransferCredit[] }
-  | { ok: false; reason: 'tx_reverted' | 'wrong_recipient' | 'wrong_token' | 'no_transfer' }
+/** An option as matched here: addresses lowercase (EVM addresses compare case-insensitively). */
+export type MatchableOption = ExpectedOption
 
 /**
  * Which of a link's options (on the transaction's network) a mined transaction pays, from the
@@ -32,7 +16,7 @@ export function matchTransfer(
   transaction: EvmTransaction,
   receipt: EvmReceipt,
   options: ReadonlyArray<MatchableOption>,
-): MatchTransferReturnType {
+): MatchTransfersReturnType {
   if (!receipt.success) return { ok: false, reason: 'tx_reverted' }
   const transfers = receipt.logs.flatMap((log) =>
     log.topics.length === 3 && log.topics[0] === transferTopic && log.data.length === 66

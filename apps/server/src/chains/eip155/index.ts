@@ -1,0 +1,14 @@
+import type { ChainFamily } from '../chainFamily.js'
+import { connectEvm } from './connectEvm.js'
+import { createEvmRpcClient } from './createEvmRpcClient.js'
+import { readEvmHead } from './readEvmHead.js'
+import { readEvmIdentity } from './readEvmIdentity.js'
+
+/** EVM chains (CAIP-2 `eip155:<chain id>`), read over JSON-RPC with viem. */
+export const eip155Family: ChainFamily = {
+  namespace: 'eip155',
+  readHead: ({ rpcUrl }, options) => readEvmHead(rpcUrl, options),
+  readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) =>
+    readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
+  connect: connectEvm,
+}

@@ -1,0 +1,13 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/**
+ * What each configured network was the first time a tracker used it (EVM: chain id and the
+ * hash of block 0; Solana and Bitcoin: the genesis hash). A later start, or a running
+ * tracker, that finds another identity under the same CAIP-2 id halts that network instead
+ * of reading the other chain's history as a reorg of ours.
+ */
+export const chainIdentities = pgTable('chain_identities', {
+  caipNetworkId: text('caip_network_id').primaryKey(),
+  identity: text('identity').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+})
