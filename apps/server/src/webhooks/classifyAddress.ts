@@ -15,7 +15,7 @@ export function classifyAddress(address: string): string | null {
   if (family === 0) return 'not an IP address'
   // A zone ("%eth0") does not change the range, and ipaddr.js reads fewer zone spellings than node.
   const parsed = ipaddr.parse(address.split('%')[0]!)
-  return parsed.kind() === 'ipv4' ? classifyIpv4(parsed) : classifyIpv6(parsed)
+  return parsed instanceof ipaddr.IPv4 ? classifyIpv4(parsed) : classifyIpv6(parsed)
 }
 
 const ipv4Reasons: Record<string, string> = {
