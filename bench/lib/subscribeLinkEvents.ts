@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks'
+import { createParser } from 'eventsource-parser'
 
 export interface LinkState {
   id: string
@@ -30,41 +31,24 @@ export function subscribeLinkEvents(origin: string, linkId: string): LinkEventSu
   const waiters = new Set<() => void>()
   const controller = new AbortController()
 
-  const parse = (block: string) => {
-    let event = 'message'
-    let id: number | null = null
-    const data: string[] = []
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':') || line === '') continue
-      const colon = line.indexOf(':')
-      const field = colon === -1 ? line : line.slice(0, colon)
-      const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
-      if (field === 'event') event = value
-      else if (field === 'id') id = Number(value)
-      else if (field === 'data') data.push(value)
-    }
-    if (event !== 'link' || data.length === 0) return
-    const link = JSON.parse(data.join('\n')) as LinkState
-    events.push({ id: id ?? link.version, link, at: performance.now() })
-    for (const wake of waiters) wake()
-  }
+  const parser = createParser({
+    onEvent(message) {
+      if (message.event !== 'link' || message.data === '') return
+      const link = JSON.parse(message.data) as LinkState
+      events.push({ id: message.id === undefined ? link.version : Number(message.id), link, at: performance.now() })
+      for (const wake of waiters) wake()
+    },
+  })
 
   void (async () => {
     try {
       const response = await fetch(`${origin}/api/links/${linkId}/events`, { signal: controller.signal, headers: { accept: 'text/event-stream' } })
       if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`)
-      const decoder = new TextDecoder()
-      let buffer = ''
-      const reader = response.body.getReader()
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       for (;;) {
         const { done, value } = await reader.read()
         if (done) break
-        buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n')
-        let end: number
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          parse(buffer.slice(0, end))
-          buffer = buffer.slice(end + 2)
-        }
+        parser.feed(value)
       }
       if (!controller.signal.aborted) errors.push('the stream ended before the client left')
     } catch (error) {

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { Verifier } from 'bip322-js'
-import bs58 from 'bs58'
 import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
 import { expect, openConnectModal, test } from '../support/fixtures.js'
 
@@ -19,7 +19,7 @@ test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixtur
     await panel.getByLabel('Message').fill('Paylink on Solana')
     await panel.getByRole('button', { name: 'Sign' }).click()
     const signature = (await page.getByTestId('signature-solana').textContent())!
-    const ok = ed25519.verify(bs58.decode(signature), new TextEncoder().encode('Paylink on Solana'), bs58.decode(chains.solana.address))
+    const ok = ed25519.verify(base58.decode(signature), new TextEncoder().encode('Paylink on Solana'), base58.decode(chains.solana.address))
     expect(ok).toBe(true)
 
     // Send 0.5 SOL (no fee preview: gas estimation is EVM-only); the balance refreshes.

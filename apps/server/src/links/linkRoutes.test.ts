@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Link, WebhookDeliveryList, WebhookEvent } from '@paylink/shared'
 import { count, eq } from 'drizzle-orm'
+import { createParser } from 'eventsource-parser'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { links, payments } from '../db/schema.js'
@@ -325,25 +326,24 @@ describe('GET /api/links/:id/events', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/event-stream')
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
     const states: Link[] = []
     let heartbeats = 0
+    const parser = createParser({
+      onComment: (comment) => {
+        if (comment.trim() === 'heartbeat') heartbeats++
+      },
+      onEvent: (message) => {
+        const state = JSON.parse(message.data) as Link
+        expect(message.event).toBe('link')
+        expect(message.id).toBe(String(state.version))
+        states.push(state)
+      },
+    })
     const readUntil = async (done: () => boolean) => {
       while (!done()) {
         const { value, done: ended } = await reader.read()
         if (ended) throw new Error('stream ended')
-        buffer += value
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          if (message.startsWith(': heartbeat')) heartbeats++
-          const data = /^data: (.*)$/m.exec(message)?.[1]
-          if (data) {
-            expect(message).toMatch(/^event: link\nid: \d+\n/)
-            states.push(JSON.parse(data) as Link)
-          }
-        }
+        parser.feed(value)
       }
     }
     await readUntil(() => states.length >= 1)

@@ -1,5 +1,5 @@
 import { caipNetworkIdSchema, siwxAccountNames, type SiwxNamespace } from '@paylink/shared'
-import bs58 from 'bs58'
+import { base58 } from '@scure/base'
 import { getAddress } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { SiwxError } from './errors.js'
@@ -162,7 +162,7 @@ function checkAddress(namespace: SiwxNamespace, address: string): void {
   } else if (namespace === 'solana') {
     let bytes: Uint8Array | undefined
     try {
-      bytes = bs58.decode(address)
+      bytes = base58.decode(address)
     } catch {
       bad('is not base58')
     }

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { Address, BIP322, Signer, Witness } from 'bip322-js'
-import bs58 from 'bs58'
 import { Transaction } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
+import { wifOf } from './testing/siwxTestKit.js'
 import { verifyBip122Signature } from './verifyBip122Signature.js'
 
 type Bip322Vectors = {
@@ -17,12 +16,9 @@ const vectors = JSON.parse(readFileSync('/work/shared/vectors/bip322/vectors.jso
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'
 const testnet = 'bip122:000000000933ea01ad0ee984209779ba'
 
-const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest()
 function newKey(): { wif: string; publicKey: Buffer } {
   const secret = secp256k1.utils.randomPrivateKey()
-  const payload = Buffer.concat([Buffer.from([0x80]), secret, Buffer.from([0x01])])
-  const wif = bs58.encode(Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]))
-  return { wif, publicKey: Buffer.from(secp256k1.getPublicKey(secret, true)) }
+  return { wif: wifOf(secret, 'mainnet'), publicKey: Buffer.from(secp256k1.getPublicKey(secret, true)) }
 }
 const key = newKey()
 const other = newKey()

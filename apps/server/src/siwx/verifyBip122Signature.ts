@@ -1,3 +1,4 @@
+import { base64, base64nopad } from '@scure/base'
 import { Address, BIP322, Verifier, Witness } from 'bip322-js'
 import { Transaction } from 'bitcoinjs-lib'
 
@@ -20,11 +21,11 @@ const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
  */
 export function verifyBip122Signature({ message, address, signature, chainId }: VerifyBip122SignatureParameters): boolean {
   if (!addressOnNetwork(address, chainId)) return false
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false
+  const bytes = decodeBase64(signature)
+  if (!bytes) return false
   try {
     if (!Address.isValidBitcoinAddress(address)) return false
     if (Address.isP2PKH(address)) return Verifier.verifySignature(address, message, signature, true)
-    const bytes = Buffer.from(signature, 'base64')
     // A legacy signature (65 bytes) is refused for segwit and taproot addresses: they sign with BIP-322.
     if (bytes.length === 65 && bytes[0]! >= 27 && bytes[0]! <= 42) return false
     const simple = isFullSignature(bytes) ? witnessOfFullSignature(bytes, message, address) : signature
@@ -32,6 +33,19 @@ export function verifyBip122Signature({ message, address, signature, chainId }: 
   } catch {
     return false
   }
+}
+
+/** Standard base64, padded or not (wallets differ); null for anything else. */
+function decodeBase64(text: string): Buffer | null {
+  for (const coder of [base64, base64nopad]) {
+    try {
+      const bytes = coder.decode(text)
+      if (bytes.length > 0) return Buffer.from(bytes)
+    } catch {
+      // not this spelling
+    }
+  }
+  return null
 }
 
 function addressOnNetwork(address: string, chainId: string): boolean {

@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519'
-import bs58 from 'bs58'
+import { base58, base64 } from '@scure/base'
 
 export interface VerifySolanaSignatureParameters {
   message: string
@@ -28,16 +28,22 @@ function decodeSignature(text: string): Uint8Array[] {
   const candidates: Uint8Array[] = []
   const fromBase58 = decodeBase58(text)
   if (fromBase58?.length === 64) candidates.push(fromBase58)
-  if (/^[A-Za-z0-9+/]{86}==$/.test(text)) {
-    const fromBase64 = Buffer.from(text, 'base64')
-    if (fromBase64.length === 64) candidates.push(new Uint8Array(fromBase64))
+  // 64 bytes are 86 base64 characters and "==": the length test keeps base58 text out.
+  if (text.length === 88) {
+    const fromBase64 = decode(base64, text)
+    if (fromBase64?.length === 64) candidates.push(fromBase64)
   }
   return candidates
 }
 
 function decodeBase58(text: string): Uint8Array | null {
+  return decode(base58, text)
+}
+
+/** The bytes, or null where the coder refuses the text. */
+function decode(coder: { decode(text: string): Uint8Array }, text: string): Uint8Array | null {
   try {
-    return bs58.decode(text)
+    return coder.decode(text)
   } catch {
     return null
   }

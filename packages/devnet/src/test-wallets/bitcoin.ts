@@ -28,15 +28,17 @@
  *   `wallet_requestPermissions`, `wallet_renouncePermissions`; `addListener` (no events are
  *   emitted on their own).
  *
- * Keys: BIP-32 from `seedHex`; payment m/84'/c'/0'/0/0 (P2WPKH), ordinals m/86'/c'/0'/0/0
- * (P2TR, BIP-86 key-path), c = 0 mainnet, 1 testnet. Only @noble/curves and @noble/hashes (no
- * Buffer, no bitcoinjs-lib) so the file bundles for the browser as-is.
+ * Keys: BIP-32 from `seedHex` (@scure/bip32); payment m/84'/c'/0'/0/0 (P2WPKH), ordinals
+ * m/86'/c'/0'/0/0 (P2TR, BIP-86 key-path), c = 0 mainnet, 1 testnet. Addresses, the taproot
+ * tweak, transactions and sighashes come from @scure/btc-signer, codecs from @scure/base: no
+ * Buffer, no bitcoinjs-lib, so the file bundles for the browser as-is.
  */
-import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
-import { hmac } from '@noble/hashes/hmac'
-import { ripemd160 } from '@noble/hashes/legacy'
-import { sha256, sha512 } from '@noble/hashes/sha2'
-import { bytesToBase64, bytesToHex, hexToBytes } from './bytes.js'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { sha256 } from '@noble/hashes/sha2'
+import { base64, hex } from '@scure/base'
+import { HDKey } from '@scure/bip32'
+import { CompactSize, NETWORK, p2tr, p2wpkh, RawTx, RawWitness, Script, TEST_NETWORK, Transaction } from '@scure/btc-signer'
+import { concatBytes, pubSchnorr, sha256x2, tagSchnorr } from '@scure/btc-signer/utils'
 
 export const BITCOIN_TEST_WALLET_NAME = 'Paylink Test Bitcoin'
 /** Dotted path into `window` where the provider lives (sats-connect `Provider.id`). */
@@ -90,161 +92,49 @@ const RPC = {
   INTERNAL_ERROR: -32603
 } as const
 
-const N = secp256k1.CURVE.n
 const enc = new TextEncoder()
+const BIP322_TAG = 'BIP0322-signed-message'
 
-// -- bytes ---------------------------------------------------------------------------------
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let o = 0
-  for (const p of parts) {
-    out.set(p, o)
-    o += p.length
-  }
-  return out
-}
-function u32le(n: number): Uint8Array {
-  const b = new Uint8Array(4)
-  new DataView(b.buffer).setUint32(0, n, true)
-  return b
-}
-function u32be(n: number): Uint8Array {
-  const b = new Uint8Array(4)
-  new DataView(b.buffer).setUint32(0, n, false)
-  return b
-}
-function varint(n: number): Uint8Array {
-  if (n < 0xfd) return Uint8Array.of(n)
-  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >> 8)
-  return concat(Uint8Array.of(0xfe), u32le(n))
-}
-function varSlice(b: Uint8Array): Uint8Array {
-  return concat(varint(b.length), b)
-}
-function toBigInt(b: Uint8Array): bigint {
-  return BigInt(`0x${bytesToHex(b) || '0'}`)
-}
-function to32(n: bigint): Uint8Array {
-  return hexToBytes(n.toString(16).padStart(64, '0'))
-}
-const sha256d = (b: Uint8Array) => sha256(sha256(b))
-const hash160 = (b: Uint8Array) => ripemd160(sha256(b))
-function taggedHash(tag: string, ...msgs: Uint8Array[]): Uint8Array {
-  const t = sha256(enc.encode(tag))
-  return sha256(concat(t, t, ...msgs))
-}
-
-// -- bech32 / bech32m (BIP-173 / BIP-350) -----------------------------------------------------
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
-const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
-function polymod(values: number[]): number {
-  let chk = 1
-  for (const v of values) {
-    const top = chk >>> 25
-    chk = ((chk & 0x1ffffff) << 5) ^ v
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!
-  }
-  return chk >>> 0
-}
-function hrpExpand(hrp: string): number[] {
-  const codes = [...hrp].map(c => c.charCodeAt(0))
-  return [...codes.map(c => c >> 5), 0, ...codes.map(c => c & 31)]
-}
-function toWords(bytes: Uint8Array): number[] {
-  const out: number[] = []
-  let acc = 0
-  let bits = 0
-  for (const b of bytes) {
-    acc = (acc << 8) | b
-    bits += 8
-    while (bits >= 5) {
-      bits -= 5
-      out.push((acc >> bits) & 31)
-    }
-  }
-  if (bits > 0) out.push((acc << (5 - bits)) & 31)
-  return out
-}
-function segwitAddress(hrp: string, version: 0 | 1, program: Uint8Array): string {
-  const data = [version, ...toWords(program)]
-  const constant = version === 0 ? 1 : 0x2bc830a3
-  const mod = (polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ constant) >>> 0
-  const checksum = [0, 1, 2, 3, 4, 5].map(i => (mod >>> (5 * (5 - i))) & 31)
-  return `${hrp}1${[...data, ...checksum].map(d => CHARSET[d]).join('')}`
-}
-
-// -- BIP-32 --------------------------------------------------------------------------------
-type Node = { key: Uint8Array; chain: Uint8Array }
-function masterNode(seed: Uint8Array): Node {
-  const I = hmac(sha512, enc.encode('Bitcoin seed'), seed)
-  return { key: I.slice(0, 32), chain: I.slice(32) }
-}
-function childNode(node: Node, index: number): Node {
-  const hardened = index >= 0x80000000
-  const data = hardened
-    ? concat(Uint8Array.of(0), node.key, u32be(index))
-    : concat(secp256k1.getPublicKey(node.key, true), u32be(index))
-  const I = hmac(sha512, node.chain, data)
-  const il = toBigInt(I.slice(0, 32))
-  const k = (il + toBigInt(node.key)) % N
-  if (il >= N || k === 0n) throw new Error('BIP-32: invalid child, try the next index')
-  return { key: to32(k), chain: I.slice(32) }
-}
-function derive(seed: Uint8Array, path: string): Uint8Array {
-  let node = masterNode(seed)
-  for (const part of path.split('/').slice(1)) {
-    const hardened = part.endsWith("'")
-    const index = Number.parseInt(hardened ? part.slice(0, -1) : part, 10)
-    node = childNode(node, hardened ? index + 0x80000000 : index)
-  }
-  return node.key
-}
+/** A length-prefixed byte string (Bitcoin's CompactSize, then the bytes). */
+const varSlice = (bytes: Uint8Array) => concatBytes(CompactSize.encode(BigInt(bytes.length)), bytes)
 
 // -- keys and addresses ----------------------------------------------------------------------
 type Keys = {
-  payment: DerivedAddress & { privateKey: Uint8Array; pubkey: Uint8Array; script: Uint8Array }
-  ordinals: DerivedAddress & { tweakedKey: Uint8Array; outputKey: Uint8Array; script: Uint8Array }
-}
-
-function taprootTweak(privateKey: Uint8Array): { tweakedKey: Uint8Array; outputKey: Uint8Array } {
-  const pub = secp256k1.getPublicKey(privateKey, true)
-  const d = pub[0] === 3 ? N - toBigInt(privateKey) : toBigInt(privateKey)
-  const t = toBigInt(taggedHash('TapTweak', pub.slice(1)))
-  if (t >= N) throw new Error('taproot tweak out of range')
-  const tweakedKey = to32((d + t) % N)
-  return { tweakedKey, outputKey: schnorr.getPublicKey(tweakedKey) }
+  payment: DerivedAddress & { privateKey: Uint8Array; script: Uint8Array }
+  ordinals: DerivedAddress & { privateKey: Uint8Array; internalKey: Uint8Array; script: Uint8Array }
 }
 
 function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
-  const seed = hexToBytes(seedHex)
+  const root = HDKey.fromMasterSeed(hex.decode(seedHex.replace(/^0x/, '')))
   const coin = network === 'mainnet' ? 0 : 1
-  const hrp = network === 'mainnet' ? 'bc' : 'tb'
+  const btcNetwork = network === 'mainnet' ? NETWORK : TEST_NETWORK
   const paymentPath = `m/84'/${coin}'/0'/0/0`
   const ordinalsPath = `m/86'/${coin}'/0'/0/0`
-  const privateKey = derive(seed, paymentPath)
-  const pubkey = secp256k1.getPublicKey(privateKey, true)
-  const pkh = hash160(pubkey)
-  const { tweakedKey, outputKey } = taprootTweak(derive(seed, ordinalsPath))
+  const paymentKey = root.derive(paymentPath).privateKey!
+  const pubkey = secp256k1.getPublicKey(paymentKey, true)
+  const payment = p2wpkh(pubkey, btcNetwork)
+  const ordinalsKey = root.derive(ordinalsPath).privateKey!
+  const internalKey = pubSchnorr(ordinalsKey)
+  const ordinals = p2tr(internalKey, undefined, btcNetwork)
   return {
     payment: {
-      address: segwitAddress(hrp, 0, pkh),
-      publicKey: bytesToHex(pubkey),
+      address: payment.address!,
+      publicKey: hex.encode(pubkey),
       path: paymentPath,
       addressType: 'p2wpkh',
       purpose: 'payment',
-      privateKey,
-      pubkey,
-      script: concat(Uint8Array.of(0x00, 0x14), pkh)
+      privateKey: paymentKey,
+      script: payment.script
     },
     ordinals: {
-      address: segwitAddress(hrp, 1, outputKey),
-      publicKey: bytesToHex(outputKey),
+      address: ordinals.address!,
+      publicKey: hex.encode(ordinals.tweakedPubkey),
       path: ordinalsPath,
       addressType: 'p2tr',
       purpose: 'ordinals',
-      tweakedKey,
-      outputKey,
-      script: concat(Uint8Array.of(0x51, 0x20), outputKey)
+      privateKey: ordinalsKey,
+      internalKey,
+      script: ordinals.script
     }
   }
 }
@@ -266,75 +156,52 @@ export function deriveBitcoinTestAddresses(
 }
 
 // -- message signing ------------------------------------------------------------------------
-/** BIP-322 "simple" signature (base64 witness) for P2WPKH or P2TR (key path). */
+/**
+ * BIP-322 "simple" signature (base64 witness) for P2WPKH or P2TR (key path): to_spend pays the
+ * address from a fake outpoint whose scriptSig carries the message hash; to_sign spends it to
+ * one OP_RETURN output of 0, and its witness is the signature.
+ */
 function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'): string {
-  const script = keys[which].script
-  const msgHash = taggedHash('BIP0322-signed-message', enc.encode(message))
-  const zero4 = new Uint8Array(4)
-  const zero8 = new Uint8Array(8)
-  const toSpend = concat(
-    zero4, // version 0
-    Uint8Array.of(1),
-    new Uint8Array(32),
-    Uint8Array.of(0xff, 0xff, 0xff, 0xff),
-    varSlice(concat(Uint8Array.of(0x00, 0x20), msgHash)),
-    zero4, // sequence 0
-    Uint8Array.of(1),
-    zero8,
-    varSlice(script),
-    zero4 // locktime 0
-  )
-  const outpoint = concat(sha256d(toSpend), zero4)
-  const outputs = concat(zero8, varSlice(Uint8Array.of(0x6a))) // one output: 0 sat, OP_RETURN
-  let witness: Uint8Array[]
-  if (which === 'payment') {
-    // BIP-143 sighash, SIGHASH_ALL
-    const { pubkey, privateKey } = keys.payment
-    const scriptCode = concat(Uint8Array.of(0x19, 0x76, 0xa9, 0x14), hash160(pubkey), Uint8Array.of(0x88, 0xac))
-    const preimage = concat(
-      zero4,
-      sha256d(outpoint),
-      sha256d(zero4),
-      outpoint,
-      scriptCode,
-      zero8,
-      zero4,
-      sha256d(outputs),
-      zero4,
-      u32le(1)
-    )
-    const sig = secp256k1.sign(sha256d(preimage), privateKey, { lowS: true })
-    witness = [concat(sig.toDERRawBytes(), Uint8Array.of(0x01)), pubkey]
-  } else {
-    // BIP-341 key-path sighash, SIGHASH_DEFAULT (64-byte signature)
-    const sigMsg = concat(
-      Uint8Array.of(0x00), // hash_type
-      zero4, // version
-      zero4, // locktime
-      sha256(outpoint),
-      sha256(zero8),
-      sha256(varSlice(script)),
-      sha256(zero4),
-      sha256(outputs),
-      Uint8Array.of(0x00), // spend_type: key path, no annex
-      zero4 // input index
-    )
-    const sighash = taggedHash('TapSighash', Uint8Array.of(0x00), sigMsg)
-    witness = [schnorr.sign(sighash, keys.ordinals.tweakedKey)]
-  }
-  return bytesToBase64(concat(varint(witness.length), ...witness.map(varSlice)))
+  const { script, privateKey } = keys[which]
+  const toSpend = RawTx.encode({
+    version: 0,
+    segwitFlag: false,
+    inputs: [
+      {
+        txid: new Uint8Array(32),
+        index: 0xffffffff,
+        finalScriptSig: Script.encode(['OP_0', tagSchnorr(BIP322_TAG, enc.encode(message))]),
+        sequence: 0
+      }
+    ],
+    outputs: [{ amount: 0n, script }],
+    witnesses: [],
+    lockTime: 0
+  })
+  const toSign = new Transaction({ version: 0, lockTime: 0, allowUnknownOutputs: true })
+  toSign.addInput({
+    txid: sha256x2(toSpend).reverse(), // txids are shown byte-reversed
+    index: 0,
+    sequence: 0,
+    witnessUtxo: { script, amount: 0n },
+    ...(which === 'ordinals' ? { tapInternalKey: keys.ordinals.internalKey } : {})
+  })
+  toSign.addOutput({ script: Script.encode(['RETURN']), amount: 0n })
+  // P2WPKH: BIP-143 sighash, SIGHASH_ALL; P2TR: BIP-341 key path (tweaked here), SIGHASH_DEFAULT.
+  toSign.signIdx(privateKey, 0)
+  toSign.finalizeIdx(0)
+  return base64.encode(RawWitness.encode(toSign.getInput(0).finalScriptWitness!))
 }
 
 /** BIP-137 signature (legacy "Bitcoin Signed Message") for the P2WPKH payment address. */
 function bip137Sign(message: string, keys: Keys): string {
-  const msg = enc.encode(message)
-  const hash = sha256d(concat(varSlice(enc.encode('Bitcoin Signed Message:\n')), varSlice(msg)))
+  const hash = sha256x2(varSlice(enc.encode('Bitcoin Signed Message:\n')), varSlice(enc.encode(message)))
   const sig = secp256k1.sign(hash, keys.payment.privateKey, { lowS: true })
-  return bytesToBase64(concat(Uint8Array.of(39 + sig.recovery), sig.toCompactRawBytes())) // 39-42: P2WPKH
+  return base64.encode(concatBytes(Uint8Array.of(39 + sig.recovery), sig.toCompactRawBytes())) // 39-42: P2WPKH
 }
 
 function messageHash(message: string): string {
-  return bytesToHex(taggedHash('BIP0322-signed-message', enc.encode(message)))
+  return hex.encode(tagSchnorr(BIP322_TAG, enc.encode(message)))
 }
 
 // -- config ---------------------------------------------------------------------------------
@@ -389,7 +256,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
   let transfers = 0
   const requests: BitcoinTestWalletRequest[] = []
   const listeners = new Map<string, Set<(event: unknown) => void>>()
-  const walletId = bytesToHex(sha256(enc.encode(`paylink-test-bitcoin:${cfg.seedHex}`))).slice(0, 32)
+  const walletId = hex.encode(sha256(enc.encode(`paylink-test-bitcoin:${cfg.seedHex}`))).slice(0, 32)
 
   const networkName = () => (network === 'mainnet' ? 'Mainnet' : 'Testnet4')
   const networkInfo = () => ({ bitcoin: { name: networkName() }, stacks: { name: network === 'mainnet' ? 'Mainnet' : 'Testnet' } })
@@ -512,8 +379,8 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
           throw new RpcFailure(RPC.INVALID_PARAMS, 'recipients: [{ address, amount (integer satoshis > 0) }] required')
         }
         transfers += 1
-        const txid = bytesToHex(
-          sha256d(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId })))
+        const txid = hex.encode(
+          sha256x2(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId })))
         )
         entry.broadcast = false
         entry.txid = txid

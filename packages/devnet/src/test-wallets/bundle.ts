@@ -24,7 +24,6 @@ async function bundle(): Promise<string> {
     format: 'iife',
     target: 'es2022',
     define: { global: 'globalThis', 'process.env.NODE_ENV': '"production"' },
-    inject: [fileURLToPath(new URL('./buffer-shim.ts', import.meta.url))],
     logLevel: 'silent',
   })
   const output = result.outputFiles[0]

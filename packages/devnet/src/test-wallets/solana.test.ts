@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { runInNewContext } from 'node:vm'
 
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import {
   ComputeBudgetProgram,
   Connection,
@@ -18,7 +19,6 @@ import {
   VersionedTransaction
 } from '@solana/web3.js'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import bs58 from 'bs58'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { startSolanaRpcFixture, type SolanaRpcFixture } from '../fixtures/solanaRpc.js'
@@ -99,7 +99,8 @@ describe('Solana test wallet', () => {
     expect(globals.evm).toEqual({ keep: true })
     expect(globals.solana).toBe(handle)
     expect(handle.address).toBe(solanaTestAddress(SEED))
-    expect(handle.address).toBe(bs58.encode(ed25519.getPublicKey(Buffer.from(SEED, 'hex'))))
+    // RFC 8032 TEST 1: this seed's public key, read by web3.js's own base58.
+    expect(new PublicKey(handle.address).toBuffer().toString('hex')).toBe('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a')
   })
 
   it('connects, emits change, disconnects', async () => {
@@ -127,7 +128,7 @@ describe('Solana test wallet', () => {
       'solana:signMessage',
       'signMessage'
     )({ account: wallet.accounts[0], message })) as Array<{ signature: Uint8Array; signedMessage: Uint8Array }>
-    expect(ed25519.verify(out!.signature, message, bs58.decode(handle.address))).toBe(true)
+    expect(ed25519.verify(out!.signature, message, new PublicKey(handle.address).toBytes())).toBe(true)
     expect(handle.requests.at(-1)).toMatchObject({ method: 'solana:signMessage', outcome: 'ok', params: { message: 'Paylink wants you to sign in\nNonce: 42' } })
   })
 
@@ -167,7 +168,7 @@ describe('Solana test wallet', () => {
       transaction: new Uint8Array(legacy.serialize({ verifySignatures: false })),
       options: { preflightCommitment: 'confirmed' }
     })
-    const signature = bs58.encode(sent!.signature)
+    const signature = base58.encode(sent!.signature)
     expect((await connection.getSignatureStatuses([signature])).value[0]?.err).toBeNull()
     expect(await connection.getBalance(to)).toBe(100_000_000)
     expect(await connection.getBalance(from)).toBe(3 * LAMPORTS_PER_SOL - 100_000_000 - 15_000)
@@ -252,7 +253,7 @@ describe('Solana test wallet', () => {
       expect(provider.chains.map((c: { caipNetworkId: string }) => c.caipNetworkId)).toEqual([DEVNET])
       expect(await provider.connect()).toBe(handle.address)
       const message = new TextEncoder().encode('hello')
-      expect(ed25519.verify(await provider.signMessage(message), message, bs58.decode(handle.address))).toBe(true)
+      expect(ed25519.verify(await provider.signMessage(message), message, new PublicKey(handle.address).toBytes())).toBe(true)
       fixture.airdrop(handle.address, 2n * BigInt(LAMPORTS_PER_SOL))
       const to = Keypair.generate().publicKey
       // AppKit's Send: createSendTransaction -> provider.sendTransaction (signTransaction + sendRawTransaction)

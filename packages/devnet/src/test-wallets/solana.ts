@@ -11,11 +11,10 @@
  * No Node APIs here: this file is bundled for the browser (Playwright `addInitScript`).
  */
 import { ed25519 } from '@noble/curves/ed25519'
+import { base58, base64, hex } from '@scure/base'
 import type { SolanaSignAndSendTransactionFeature, SolanaSignAndSendTransactionInput, SolanaSignAndSendTransactionOutput, SolanaSignMessageFeature, SolanaSignMessageInput, SolanaSignMessageOutput, SolanaSignTransactionFeature, SolanaSignTransactionInput, SolanaSignTransactionOutput } from '@solana/wallet-standard-features'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardConnectInput, StandardConnectOutput, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners, StandardEventsNames } from '@wallet-standard/features'
-import bs58 from 'bs58'
-import { bytesToBase64, hexToBytes } from './bytes.js'
 
 export const SOLANA_TEST_WALLET_NAME = 'Paylink Test Solana'
 
@@ -139,7 +138,12 @@ export function parseSolanaTestWalletConfig(config: unknown): SolanaTestWalletCo
 
 /** Public key (base58) for a seed, for tests and fixtures that need the address up front. */
 export function solanaTestAddress(secretKeySeedHex: string): string {
-  return bs58.encode(ed25519.getPublicKey(hexToBytes(secretKeySeedHex)))
+  return base58.encode(ed25519.getPublicKey(seedBytes(secretKeySeedHex)))
+}
+
+/** The seed's bytes: hex, with or without 0x. */
+function seedBytes(seedHex: string): Uint8Array {
+  return hex.decode(seedHex.replace(/^0x/, ''))
 }
 
 export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle {
@@ -151,9 +155,9 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
   const testWallets: TestWalletsGlobal = (win.__testWallets ??= {})
   if (testWallets.solana) return testWallets.solana
 
-  const secretKey = hexToBytes(cfg.secretKeySeedHex)
+  const secretKey = seedBytes(cfg.secretKeySeedHex)
   const publicKey = ed25519.getPublicKey(secretKey)
-  const address = bs58.encode(publicKey)
+  const address = base58.encode(publicKey)
 
   const chainSet = new Set<string>()
   for (const chain of cfg.chains) {
@@ -258,7 +262,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
       out.push(
         await handle(
           'solana:signMessage',
-          { message: new TextDecoder().decode(input.message), messageBase64: bytesToBase64(new Uint8Array(input.message)) },
+          { message: new TextDecoder().decode(input.message), messageBase64: base64.encode(new Uint8Array(input.message)) },
           true,
           () => {
             checkAccount(input)
@@ -277,7 +281,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
       out.push(
         await handle(
           'solana:signTransaction',
-          { chain: input.chain, transaction: bytesToBase64(new Uint8Array(input.transaction)) },
+          { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) },
           true,
           () => {
             checkAccount(input)
@@ -299,7 +303,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
           'solana:signAndSendTransaction',
           {
             chain: input.chain,
-            transaction: bytesToBase64(new Uint8Array(input.transaction)),
+            transaction: base64.encode(new Uint8Array(input.transaction)),
             options: input.options ?? {}
           },
           true,
@@ -313,7 +317,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
             )
             const options = input.options ?? {}
             const signature = await rpc('sendTransaction', [
-              bytesToBase64(signed),
+              base64.encode(signed),
               {
                 encoding: 'base64',
                 skipPreflight: options.skipPreflight ?? false,
@@ -322,7 +326,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
                 ...(options.minContextSlot === undefined ? {} : { minContextSlot: options.minContextSlot })
               }
             ])
-            if (signature !== bs58.encode(feePayerSignature)) {
+            if (signature !== base58.encode(feePayerSignature)) {
               throw new Error(`RPC returned an unexpected signature ${String(signature)}`)
             }
             return { signature: feePayerSignature }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { createSiwxMessageText, type CreateSiwxMessageTextParameters, type SiwxSession } from '@paylink/shared'
+import { base58, base64, createBase58check } from '@scure/base'
 import { Address, Signer } from 'bip322-js'
-import bs58 from 'bs58'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 /** Test wallets for the three namespaces: an address and a `sign(message)` each. */
@@ -21,21 +21,26 @@ export function evmSigner(): TestSigner & { key: `0x${string}` } {
 export function solanaSigner(encoding: 'base58' | 'base64' = 'base58'): TestSigner {
   const secret = ed25519.utils.randomPrivateKey()
   return {
-    address: bs58.encode(ed25519.getPublicKey(secret)),
+    address: base58.encode(ed25519.getPublicKey(secret)),
     sign: async (message) => {
       const signature = ed25519.sign(new TextEncoder().encode(message), secret)
-      return encoding === 'base58' ? bs58.encode(signature) : Buffer.from(signature).toString('base64')
+      return encoding === 'base58' ? base58.encode(signature) : base64.encode(signature)
     },
   }
 }
 
 export function bitcoinSigner(type: 'p2wpkh' | 'p2tr' | 'p2pkh', network: 'mainnet' | 'testnet' = 'mainnet'): TestSigner {
   const secret = secp256k1.utils.randomPrivateKey()
-  const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest()
-  const payload = Buffer.concat([Buffer.from([network === 'mainnet' ? 0x80 : 0xef]), secret, Buffer.from([0x01])])
-  const wif = bs58.encode(Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]))
+  const wif = wifOf(secret, network)
   const address = Address.convertPubKeyIntoAddress(Buffer.from(secp256k1.getPublicKey(secret, true)), type)[network]
   return { address, sign: async (message) => Signer.sign(wif, address, message) }
+}
+
+const base58check = createBase58check((bytes) => createHash('sha256').update(bytes).digest())
+
+/** Wallet import format: version byte, the key, 0x01 (compressed public key), base58check. */
+export function wifOf(secret: Uint8Array, network: 'mainnet' | 'testnet'): string {
+  return base58check.encode(Uint8Array.of(network === 'mainnet' ? 0x80 : 0xef, ...secret, 0x01))
 }
 
 export type MessageParameters = Omit<CreateSiwxMessageTextParameters, 'address'>
