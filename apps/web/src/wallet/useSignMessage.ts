@@ -1,7 +1,7 @@
+import { base58 } from '@scure/base'
 import { useAppKitAccount, useAppKitProvider } from '@reown/appkit/react'
 import { useMutation } from '@tanstack/react-query'
 import { toHex } from 'viem'
-import { base58 } from './base58.js'
 import type { Eip1193Provider } from './switchEvmChain.js'
 
 type SolanaSigner = { signMessage(message: Uint8Array): Promise<Uint8Array> }
@@ -24,7 +24,7 @@ export function useSignMessage(namespace: 'eip155' | 'solana' | 'bip122') {
         })) as string
       }
       if (namespace === 'solana') {
-        return base58(await (walletProvider as SolanaSigner).signMessage(new TextEncoder().encode(message)))
+        return base58.encode(await (walletProvider as SolanaSigner).signMessage(new TextEncoder().encode(message)))
       }
       return (walletProvider as BitcoinSigner).signMessage({ address, message })
     },

@@ -8,14 +8,7 @@ import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { BalancesTable } from './BalancesTable.js'
 import { SendForm } from './SendForm.js'
 import { SignMessageForm } from './SignMessageForm.js'
-
-export type WalletNamespace = 'eip155' | 'solana' | 'bip122'
-
-export const namespaceLabels: Record<WalletNamespace, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-}
+import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
 
 /** Everything Paylink knows about one chain namespace's connection, and what you can do with it. */
 export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
