@@ -1,8 +1,8 @@
 import { useAppKit, useAppKitAccount } from '@reown/appkit/react'
 import { SIWXUtil } from '@reown/appkit-controllers'
 import { WalletGate } from '../../appkit/PaylinkProvider.js'
-import { useSession } from '../../siwx/useSession.js'
-import { useSiwxWhileMounted } from '../../siwx/useSiwxWhileMounted.js'
+import { useSession } from '../../api/useSession.js'
+import { useSiwxWhileMounted } from '../../appkit/useSiwxWhileMounted.js'
 import { SignedInView } from './SignedInView.js'
 
 function SignInPrompt() {
