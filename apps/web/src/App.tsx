@@ -12,7 +12,7 @@ const WalletPage = lazy(() => import('./polyfills.js').then(() => import('./page
 const DashboardPage = lazy(() =>
   import('./polyfills.js').then(() => import('./pages/dashboard/DashboardPage.js')).then((m) => ({ default: m.DashboardPage })),
 )
-const ToolkitPage = lazy(() => import('./polyfills.js').then(() => import('./toolkit/ToolkitPage.js')).then((m) => ({ default: m.ToolkitPage })))
+const ToolkitPage = lazy(() => import('./polyfills.js').then(() => import('./pages/toolkit/ToolkitPage.js')).then((m) => ({ default: m.ToolkitPage })))
 
 function NotFound() {
   return (

@@ -1,5 +1,9 @@
 import type { PublicConfig } from '@paylink/shared'
 
+// The one path from the browser to Paylink's server: every request of the web app goes through
+// `apiGet` (reads) or `apiSend` (writes) below, so each answer is checked the same way and each
+// refusal reaches the page as an ApiRequestError carrying the server's code and sentence.
+
 /** An API answer that was not 2xx, carrying the server's code and sentence. */
 export class ApiRequestError extends Error {
   constructor(
@@ -16,6 +20,9 @@ export class ApiRequestError extends Error {
 export interface Parser<T> {
   parse(data: unknown): T
 }
+
+/** A 204 answer has no body to check. */
+export const noContent: Parser<void> = { parse: () => undefined }
 
 /** The API's error body `{ error: { code, message } }`, read without zod (this file is on the checkout's first paint). */
 function toApiRequestError(status: number, body: unknown): ApiRequestError {
@@ -42,23 +49,26 @@ export function hasFields<T>(what: string, fields: readonly string[]): Parser<T>
   }
 }
 
-export async function apiGet<T>(path: string, schema: Parser<T>, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init?.headers } })
-  const body: unknown = await response.json().catch(() => null)
-  if (!response.ok) throw toApiRequestError(response.status, body)
-  return schema.parse(body)
-}
-
-/**
- * A write through the same checks as apiGet: a non-2xx answer becomes an ApiRequestError with the
- * server's code and sentence, which forms map to fields.
- */
-export function apiSend<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, schema: Parser<T>, body?: unknown): Promise<T> {
-  return apiGet(path, schema, {
+async function request<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
+  const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null)
+  if (!response.ok) throw toApiRequestError(response.status, answer)
+  return parser.parse(answer)
+}
+
+/** Reads from the server; the answer is checked with `parser`. */
+export function apiGet<T>(path: string, parser: Parser<T>): Promise<T> {
+  return request('GET', path, parser)
+}
+
+/** Writes to the server (the body as JSON); the answer is checked with `parser`. */
+export function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, parser: Parser<T>, body?: unknown): Promise<T> {
+  return request(method, path, parser, body)
 }
 
 export function fetchPublicConfig(): Promise<PublicConfig> {

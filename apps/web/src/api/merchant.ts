@@ -17,12 +17,9 @@ import {
   type WebhookDeliveryList,
   type WebhookSettings,
 } from '@paylink/shared'
-import { apiGet, apiSend as send, type Parser } from './client.js'
+import { apiGet, apiSend, noContent } from './client.js'
 
 // The merchant routes of apps/server/README.md ("Payment links, payments and webhooks").
-
-/** A 204 answer has no body to check. */
-const noContent: Parser<void> = { parse: () => undefined }
 
 const linkPath = (id: string) => `/api/links/${encodeURIComponent(id)}`
 
@@ -30,20 +27,20 @@ export type LinkSummary = LinkList['links'][number]
 
 export const listLinks = (): Promise<LinkSummary[]> => apiGet('/api/links', linkListSchema).then((r) => r.links)
 export const getLink = (id: string): Promise<Link> => apiGet(linkPath(id), linkSchema)
-export const createLink = (body: CreateLinkBody): Promise<CreatedLink> => send('POST', '/api/links', createdLinkSchema, body)
+export const createLink = (body: CreateLinkBody): Promise<CreatedLink> => apiSend('POST', '/api/links', createdLinkSchema, body)
 
 export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> =>
   apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
 export const redeliver = (linkId: string, deliveryId: string): Promise<WebhookDelivery> =>
-  send('POST', `${linkPath(linkId)}/webhooks/${encodeURIComponent(deliveryId)}/redeliver`, webhookDeliverySchema)
+  apiSend('POST', `${linkPath(linkId)}/webhooks/${encodeURIComponent(deliveryId)}/redeliver`, webhookDeliverySchema)
 
 /** A new webhook URL for the link, or null to stop its events. */
 export const updateWebhook = (linkId: string, webhookUrl: string | null): Promise<WebhookSettings> =>
-  send('PATCH', `${linkPath(linkId)}/webhook`, webhookSettingsSchema, { webhookUrl })
+  apiSend('PATCH', `${linkPath(linkId)}/webhook`, webhookSettingsSchema, { webhookUrl })
 
 export const listApiKeys = (): Promise<ApiKey[]> => apiGet('/api/keys', apiKeyListSchema).then((r) => r.keys)
-export const createApiKey = (name: string): Promise<CreatedApiKey> => send('POST', '/api/keys', createdApiKeySchema, { name })
-export const revokeApiKey = (id: string): Promise<void> => send('DELETE', `/api/keys/${encodeURIComponent(id)}`, noContent)
+export const createApiKey = (name: string): Promise<CreatedApiKey> => apiSend('POST', '/api/keys', createdApiKeySchema, { name })
+export const revokeApiKey = (id: string): Promise<void> => apiSend('DELETE', `/api/keys/${encodeURIComponent(id)}`, noContent)
 
 /** Where a payer pays this link (the checkout page). */
 export const payUrl = (linkId: string, origin = location.origin): string => `${origin}/pay/${encodeURIComponent(linkId)}`

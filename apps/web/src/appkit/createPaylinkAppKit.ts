@@ -7,9 +7,9 @@ import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
 import { http, type Transport } from 'viem'
 import { customRpcUrls, namespaceOf, toAppKitNetwork } from './networks.js'
 import { createBitcoinApi } from './bitcoinApi.js'
-import { checkAppKitOptions } from '../toolkit/checkAppKitOptions.js'
-import { recordToolkitActivity } from '../toolkit/toolkitActivity.js'
-import { recoverFromUnsupportedChain } from '../toolkit/recoverFromUnsupportedChain.js'
+import { checkAppKitOptions } from './checkAppKitOptions.js'
+import { recordToolkitActivity } from './toolkitActivity.js'
+import { recoverFromUnsupportedChain } from './recoverFromUnsupportedChain.js'
 import { alertRelayRejections } from './alertRelayRejections.js'
 
 export interface PaylinkAppKit {

@@ -2,9 +2,9 @@ import type { Network } from '@paylink/shared'
 import { parseUnits } from '@paylink/shared'
 import { useAppKitAccount, useAppKitProvider } from '@reown/appkit/react'
 import { useMutation } from '@tanstack/react-query'
-import { createPublicClient, http, toHex, type Address, type Hash } from 'viem'
-import type { Eip1193Provider } from './switchEvmChain.js'
+import { publicClientFor } from './publicClient.js'
 import { useRefreshBalances } from './useBalances.js'
+import { useSendTransfer } from './useSendTransfer.js'
 
 export interface SendRequest {
   network: Network
@@ -17,43 +17,26 @@ export interface SendResult {
   network: Network
 }
 
-function evmClient(network: Network) {
-  return createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0 }) })
-}
-
-/** Gas estimation exists on EVM only: the fee in wei for a plain transfer. */
-export async function estimateEvmFee(network: Network, from: string, to: string, amount: string): Promise<bigint> {
-  const client = evmClient(network)
-  const [gas, gasPrice] = await Promise.all([
-    client.estimateGas({
-      account: from as Address,
-      to: to as Address,
-      value: parseUnits(amount, network.nativeCurrency.decimals),
-    }),
-    client.getGasPrice(),
-  ])
-  return gas * gasPrice
-}
-
 type SolanaSender = {
   sendTransaction(tx: unknown, connection: unknown): Promise<string>
 }
 
-/** Sends the native coin on eip155 or solana, waits for inclusion, then refreshes balances. */
+/**
+ * Sends the native coin on eip155 (through wagmi) or solana (through the toolkit's provider),
+ * waits for inclusion on EVM, then refreshes balances.
+ */
 export function useSendNative(namespace: 'eip155' | 'solana') {
   const { walletProvider } = useAppKitProvider<unknown>(namespace)
   const { address } = useAppKitAccount({ namespace })
+  const sendTransfer = useSendTransfer()
   const refresh = useRefreshBalances()
   return useMutation({
     mutationFn: async ({ network, to, amount }: SendRequest): Promise<SendResult> => {
       if (!walletProvider || !address) throw new Error('Connect a wallet first.')
       const value = parseUnits(amount, network.nativeCurrency.decimals)
       if (namespace === 'eip155') {
-        const hash = (await (walletProvider as Eip1193Provider).request({
-          method: 'eth_sendTransaction',
-          params: [{ from: address, to, value: toHex(value) }],
-        })) as Hash
-        await evmClient(network).waitForTransactionReceipt({ hash, timeout: 60_000 })
+        const hash = await sendTransfer({ network, from: address, to, amount: value })
+        await publicClientFor(network).waitForTransactionReceipt({ hash, timeout: 60_000 })
         return { hash, network }
       }
       const web3 = await import('@solana/web3.js')

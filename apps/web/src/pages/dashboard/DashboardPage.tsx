@@ -1,13 +1,14 @@
 import { useAppKit, useAppKitAccount } from '@reown/appkit/react'
-import { SIWXUtil } from '@reown/appkit-controllers'
 import { WalletGate } from '../../appkit/PaylinkProvider.js'
-import { useSession } from '../../siwx/useSession.js'
-import { useSiwxWhileMounted } from '../../siwx/useSiwxWhileMounted.js'
+import { useSession } from '../../api/useSession.js'
+import { useSiwxWhileMounted } from '../../appkit/useSiwxWhileMounted.js'
+import { useStartSignIn } from '../../appkit/useStartSignIn.js'
 import { SignedInView } from './SignedInView.js'
 
 function SignInPrompt() {
   const { open } = useAppKit()
   const { isConnected } = useAppKitAccount()
+  const startSignIn = useStartSignIn()
   return (
     <section className="card" aria-labelledby="signin-title">
       <h2 id="signin-title">Sign in with your wallet</h2>
@@ -17,7 +18,7 @@ function SignInPrompt() {
         session; nothing is stored in the browser but a cookie.
       </p>
       {isConnected ? (
-        <button className="primary" onClick={() => void SIWXUtil.initializeIfEnabled()}>
+        <button className="primary" onClick={startSignIn}>
           Sign in
         </button>
       ) : (

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react'
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom'
 import { shortHex } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
-import type { Me } from '../../siwx/useSession.js'
-import { useRefreshSession } from '../../siwx/useSession.js'
+import type { Me } from '@paylink/shared'
+import { signOut } from '../../api/siwx.js'
+import { useRefreshSession } from '../../api/useSession.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
@@ -39,7 +40,7 @@ function AccountBar({ me }: { me: Me }) {
             // Disconnecting makes AppKit call setSessions([]), which signs out on the server;
             // with no wallet connected there is nothing to disconnect, so sign out directly.
             if (isConnected) await disconnect()
-            else await fetch('/api/siwx/sessions', { method: 'PUT', body: '[]', headers: { 'content-type': 'application/json' } })
+            else await signOut()
           } catch (e) {
             setError(describeWalletError(e))
           } finally {

@@ -3,13 +3,13 @@ import type { Link } from '@paylink/shared'
 import { useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
-import { submitPayment } from '../../api/checkout.js'
+import { fetchLink, linkAnswer, submitPayment } from '../../api/checkout.js'
+import { useLiveLink } from '../../api/useLiveLink.js'
 import { useNow } from './Countdown.js'
 import { LinkFacts } from './LinkFacts.js'
 import { PaymentProgress } from './PaymentProgress.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
-import { useLink } from './useLink.js'
 import { WalletArea } from './WalletArea.js'
 
 const sameTx = (a: { caipNetworkId: string; txHash: string }, b: { caipNetworkId: string; txHash: string }) =>
@@ -32,7 +32,8 @@ function useResubmitRemembered(link: Link | undefined) {
 export function PayPage() {
   const { id = '' } = useParams()
   const config = usePaylinkConfig()
-  const link = useLink(id)
+  // The checkout follows the stream only: a payer's page has nothing to poll for.
+  const link = useLiveLink(id, { read: fetchLink, parser: linkAnswer })
   const now = useNow()
   useResubmitRemembered(link.data)
 

@@ -1,31 +1,18 @@
-import { formatEstimate, formatUnits, parseCaipAssetId, shortHex, type Link } from '@paylink/shared'
-import { useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
+import { formatEstimate, formatUnits, shortHex, type Link } from '@paylink/shared'
+import { useAppKit, useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sendTransaction, writeContract } from '@wagmi/core'
 import { useId, useState } from 'react'
-import { erc20Abi, type Address, type Hash } from 'viem'
-import { usePaylinkConfig, usePaylinkKit } from '../../appkit/PaylinkProvider.js'
-import { submitPayment } from '../../api/checkout.js'
+import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
+import { useSubmitPayment } from '../../api/useSubmitPayment.js'
+import { linkQueryKey } from '../../api/useLiveLink.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
+import { useSendTransfer } from '../../wallet/useSendTransfer.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
+import { useTransferFee } from '../../wallet/useTransferFee.js'
 import { canSwap } from './canSwap.js'
 import { ConnectPrompt } from './ConnectPrompt.js'
 import { rememberPayment } from './rememberedPayments.js'
-import { linkQueryKey } from './useLink.js'
-import { findShortfall, optionContext, useFeeEstimate, useOptionFunds, type OptionContext } from './usePayOption.js'
-
-/** Up to three tries: the hash is already remembered, so a lost answer is retried on reopen too. */
-async function submitWithRetry(linkId: string, caipNetworkId: string, txHash: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await submitPayment(linkId, { caipNetworkId, txHash })
-    } catch (error) {
-      const status = (error as { status?: number }).status
-      if (attempt >= 3 || (status !== undefined && status < 500 && status !== 429)) throw error
-      await new Promise((r) => setTimeout(r, 500 * attempt))
-    }
-  }
-}
+import { findShortfall, optionContext, transferOf, useOptionFunds, type OptionContext } from './usePayOption.js'
 
 type Phase = 'idle' | 'wallet' | 'server'
 
@@ -58,7 +45,7 @@ function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionCont
 
 /** Connected: pick an option, switch network if needed, see the fee, pay, hand the hash to the server. */
 export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean }) {
-  const { appKit, wagmiAdapter } = usePaylinkKit()
+  const { open } = useAppKit()
   const config = usePaylinkConfig()
   const queryClient = useQueryClient()
   const { address, isConnected } = useAppKitAccount({ namespace: 'eip155' })
@@ -71,25 +58,18 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
   const chosen = contexts.find((c) => c.option.id === chosenId) ?? contexts[0] ?? null
   const onNetwork = Boolean(chosen && caipNetworkId === chosen.network.caipNetworkId)
   const funds = useOptionFunds(chosen, address)
-  const fee = useFeeEstimate(chosen, address, onNetwork)
+  const fee = useTransferFee(chosen && address && onNetwork && chosen.due > 0n ? transferOf(chosen, address) : null)
+  const sendTransfer = useSendTransfer()
+  const submit = useSubmitPayment(link.id)
 
   const pay = useMutation({
     mutationFn: async (ctx: OptionContext) => {
-      const chainId = Number(ctx.network.caipNetworkId.split(':')[1])
-      const recipient = ctx.option.recipient as Address
       setPhase('wallet')
-      const hash: Hash = ctx.asset.native
-        ? await sendTransaction(wagmiAdapter.wagmiConfig, { to: recipient, value: ctx.due, chainId })
-        : await writeContract(wagmiAdapter.wagmiConfig, {
-            address: parseCaipAssetId(ctx.asset.assetId).assetReference as Address,
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [recipient, ctx.due],
-            chainId,
-          })
+      const hash = await sendTransfer(transferOf(ctx, address!))
+      // Remembered before the server hears of it: a lost answer is handed over again on reopen.
       rememberPayment(link.id, { caipNetworkId: ctx.network.caipNetworkId, txHash: hash })
       setPhase('server')
-      await submitWithRetry(link.id, ctx.network.caipNetworkId, hash)
+      await submit.mutateAsync({ caipNetworkId: ctx.network.caipNetworkId, txHash: hash })
       return hash
     },
     onSettled: () => {
@@ -100,13 +80,13 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
   })
 
   if (!isConnected || !address) {
-    return <ConnectPrompt onConnect={() => void appKit.open({ view: 'Connect', namespace: 'eip155' })} />
+    return <ConnectPrompt onConnect={() => void open({ view: 'Connect', namespace: 'eip155' })} />
   }
 
   const payer = (
     <p className="payer">
       Paying from <code title={address}>{shortHex(address)}</code>{' '}
-      <button type="button" className="link" onClick={() => void appKit.open({ view: 'Account' })}>
+      <button type="button" className="link" onClick={() => void open({ view: 'Account' })}>
         Change
       </button>
     </p>
@@ -164,7 +144,7 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
             <p role="alert" className="error" data-testid="pay-shortfall">
               {shortfall.message}{' '}
               {swappable && (
-                <button type="button" onClick={() => void appKit.open({ view: 'Swap' })}>
+                <button type="button" onClick={() => void open({ view: 'Swap' })}>
                   Swap for {chosen.asset.symbol}
                 </button>
               )}

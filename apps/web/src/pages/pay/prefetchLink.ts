@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { fetchLink } from '../../api/checkout.js'
-import { linkQueryKey } from './useLink.js'
+import { linkQueryKey } from '../../api/useLiveLink.js'
 
 /**
  * On a checkout URL, asks for the link while the configuration is still on its way, so the

@@ -1,6 +1,6 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import type { QueryClient } from '@tanstack/react-query'
-import { linkQueryKey } from './useLink.js'
+import { linkQueryKey } from '../../api/useLiveLink.js'
 
 /**
  * The server writes a checkout's data into the page (`<script type="application/json"

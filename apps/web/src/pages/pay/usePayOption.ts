@@ -1,6 +1,6 @@
 import { parseCaipAssetId, parseUnits, type Asset, type LinkOption, type Network, type PublicConfig } from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
-import { createPublicClient, erc20Abi, http, type Address } from 'viem'
+import type { TransferRequest } from '../../wallet/estimateTransferFee.js'
 import { readBalance } from '../../wallet/readBalance.js'
 import { optionDueAtomic } from './optionDue.js'
 
@@ -53,32 +53,10 @@ export function useOptionFunds(option: OptionContext | null, address: string | u
   })
 }
 
-/** The network fee of paying this option, in the network's coin (gas estimate x gas price). EVM only. */
-export function useFeeEstimate(ctx: OptionContext | null, address: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: ['pay-fee', ctx?.option.id, address, ctx?.due.toString()],
-    enabled: Boolean(ctx && address && enabled && ctx.due > 0n),
-    staleTime: 15_000,
-    queryFn: async () => {
-      const { network, option, asset, due } = ctx!
-      const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0, timeout: 5000 }) })
-      const account = address as Address
-      const recipient = option.recipient as Address
-      const [gas, gasPrice] = await Promise.all([
-        asset.native
-          ? client.estimateGas({ account, to: recipient, value: due })
-          : client.estimateContractGas({
-              account,
-              address: parseCaipAssetId(asset.assetId).assetReference as Address,
-              abi: erc20Abi,
-              functionName: 'transfer',
-              args: [recipient, due],
-            }),
-        client.getGasPrice(),
-      ])
-      return gas * gasPrice
-    },
-  })
+/** What paying this option asks the wallet to send: the amount still due, to the option's recipient. */
+export function transferOf(ctx: OptionContext, from: string): TransferRequest {
+  const { network, option, asset, due } = ctx
+  return { network, from, to: option.recipient, amount: due, token: asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference }
 }
 
 export type Shortfall = { kind: 'asset' | 'fee'; message: string } | null

@@ -1,34 +1,26 @@
-import { useAppKit, useAppKitAccount, useAppKitNetwork, useDisconnect } from '@reown/appkit/react'
+import { useAppKit, useAppKitAccount, useDisconnect } from '@reown/appkit/react'
 import { useState } from 'react'
-import { usePaylinkConfig, usePaylinkKit } from '../../appkit/PaylinkProvider.js'
+import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { namespaceOf } from '../../appkit/networks.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
+import { useNamespaceNetwork } from '../../wallet/useNamespaceNetwork.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { BalancesTable } from './BalancesTable.js'
 import { SendForm } from './SendForm.js'
 import { SignMessageForm } from './SignMessageForm.js'
-
-export type WalletNamespace = 'eip155' | 'solana' | 'bip122'
-
-export const namespaceLabels: Record<WalletNamespace, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-}
+import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
 
 /** Everything Paylink knows about one chain namespace's connection, and what you can do with it. */
 export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
   const config = usePaylinkConfig()
-  const { appKit } = usePaylinkKit()
   const account = useAppKitAccount({ namespace })
-  useAppKitNetwork() // re-render on network changes
   const { open } = useAppKit()
   const { disconnect } = useDisconnect()
   const switcher = useSwitchNetwork()
   const [disconnectError, setDisconnectError] = useState<string | null>(null)
   const networks = config.networks.filter((n) => namespaceOf(n) === namespace)
-  const current = account.isConnected ? appKit.getCaipNetwork(namespace) : undefined
+  const current = useNamespaceNetwork(namespace, account.isConnected)
   const status = account.status ?? 'disconnected'
   const info = account.embeddedWalletInfo
   const label = namespaceLabels[namespace]

@@ -1,12 +1,21 @@
-import { formatEstimate, isDecimalString } from '@paylink/shared'
+import { formatEstimate, isDecimalString, parseUnits } from '@paylink/shared'
 import { useAppKitAccount } from '@reown/appkit/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
-import { estimateEvmFee, useSendNative } from '../../wallet/useSendNative.js'
+import { useSendNative } from '../../wallet/useSendNative.js'
+import { useTransferFee } from '../../wallet/useTransferFee.js'
+
+/** The amount in atomic units; null while it is not one the coin can hold (too many decimals). */
+function toAtomic(amount: string, decimals: number): bigint | null {
+  try {
+    return parseUnits(amount, decimals)
+  } catch {
+    return null
+  }
+}
 
 /** Send the native coin (eip155 and solana only: the toolkit's send namespaces). */
 export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana'; current: string | undefined }) {
@@ -17,11 +26,10 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
   const [amount, setAmount] = useState('0.1')
   const send = useSendNative(namespace)
   const validAmount = isDecimalString(amount)
-  const fee = useQuery({
-    queryKey: ['fee', network?.caipNetworkId, address, to, amount],
-    enabled: namespace === 'eip155' && Boolean(network && address && /^0x[0-9a-fA-F]{40}$/.test(to) && validAmount),
-    queryFn: () => estimateEvmFee(network!, address!, to, amount),
-  })
+  const value = network && validAmount ? toAtomic(amount, network.nativeCurrency.decimals) : null
+  const fee = useTransferFee(
+    namespace === 'eip155' && network && address && /^0x[0-9a-fA-F]{40}$/.test(to) && value !== null ? { network, from: address, to, amount: value } : null,
+  )
   if (!network) return <p>Pick one of Paylink's networks to send.</p>
   const symbol = network.nativeCurrency.symbol
   const id = `send-${namespace}`

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSignMessage } from '../../wallet/useSignMessage.js'
-import type { WalletNamespace } from './NamespacePanel.js'
+import type { WalletNamespace } from './walletNamespace.js'
 
 export function SignMessageForm({ namespace }: { namespace: WalletNamespace }) {
   const [message, setMessage] = useState('Hello from Paylink')

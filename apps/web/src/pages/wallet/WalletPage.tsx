@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
 import { namespaceOf } from '../../appkit/networks.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
-import { NamespacePanel, namespaceLabels, type WalletNamespace } from './NamespacePanel.js'
+import { NamespacePanel } from './NamespacePanel.js'
+import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
 
 const order: WalletNamespace[] = ['eip155', 'solana', 'bip122']
 

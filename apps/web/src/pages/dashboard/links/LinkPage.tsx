@@ -1,7 +1,8 @@
-import type { Link as PaymentLink } from '@paylink/shared'
+import { linkSchema, type Link as PaymentLink } from '@paylink/shared'
 import { Link, useParams } from 'react-router-dom'
 import { ApiRequestError } from '../../../api/client.js'
-import { payUrl } from '../../../api/merchant.js'
+import { getLink, payUrl } from '../../../api/merchant.js'
+import { useLiveLink } from '../../../api/useLiveLink.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { QrCode } from '../../../components/QrCode.js'
@@ -12,7 +13,6 @@ import type { JustCreated } from './CreateLinkPage.js'
 import { DeliveriesSection } from './DeliveriesSection.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 import { PaymentsTable } from './PaymentsTable.js'
-import { useLiveLink } from './useLiveLink.js'
 
 function OptionsTable({ link }: { link: PaymentLink }) {
   const { networks, assets } = usePaylinkConfig()
@@ -47,7 +47,9 @@ function OptionsTable({ link }: { link: PaymentLink }) {
 
 export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCreated | null; onSecretSaved: () => void }) {
   const { id = '' } = useParams()
-  const { link, streaming } = useLiveLink(id)
+  // The merchant's page polls every 5 s while the stream is down, so it never silently freezes.
+  const link = useLiveLink(id, { read: getLink, parser: linkSchema, pollWhileDownMs: 5000 })
+  const streaming = link.live === 'live'
 
   if (link.isPending) return <p role="status">Loading the link…</p>
   if (link.isError) {

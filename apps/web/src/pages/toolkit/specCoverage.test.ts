@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const repo = resolve(import.meta.dirname, '../../../..')
+const repo = resolve(import.meta.dirname, '../../../../..')
 const table = readFileSync(resolve(repo, 'docs/spec-coverage.md'), 'utf8')
 
 interface Row {

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '@reown/appkit-common'
 import { ChainController } from '@reown/appkit-controllers'
 import { useState } from 'react'
-import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
+import { usePaylinkConfig, usePaylinkKit } from '../../appkit/PaylinkProvider.js'
 import { NamespaceSelect } from './NamespaceSelect.js'
 import { toolkitCalls } from './toolkitCalls.js'
 import { toolkitErrorText } from './toolkitErrorText.js'

@@ -1,7 +1,8 @@
 import { useAppKitAccount } from '@reown/appkit/react'
 import { OptionsController } from '@reown/appkit-controllers'
 import { useEffect, useRef } from 'react'
-import { useRefreshSession } from './useSession.js'
+import { signOut } from '../api/siwx.js'
+import { useRefreshSession } from '../api/useSession.js'
 
 /**
  * Disconnecting the wallet anywhere in the app signs out on the server too. On the dashboard
@@ -20,7 +21,7 @@ export function SignOutOnDisconnect() {
       wasConnected.current = false
       // With SIWX on (the dashboard), AppKit's own setSessions([]) already signs out.
       if (OptionsController.state.siwx) return
-      void fetch('/api/siwx/sessions', { method: 'PUT', body: '[]', headers: { 'content-type': 'application/json' } })
+      void signOut()
         .catch(() => undefined)
         .then(() => refresh())
     }

@@ -1,7 +1,7 @@
 import { OptionsController } from '@reown/appkit-controllers'
 import { useEffect } from 'react'
 import { createPaylinkSiwx } from './createPaylinkSiwx.js'
-import { useRefreshSession } from './useSession.js'
+import { useRefreshSession } from '../api/useSession.js'
 
 /**
  * Turns AppKit's sign-in on while the calling page is shown. Payers never need to sign in, so

@@ -1,4 +1,4 @@
-import { WalletGate } from '../appkit/PaylinkProvider.js'
+import { WalletGate } from '../../appkit/PaylinkProvider.js'
 import { ActivitySection } from './ActivitySection.js'
 import { CallsSection } from './CallsSection.js'
 import { CloudSection } from './CloudSection.js'

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@paylink/shared'
 import type { ChainNamespace } from '@reown/appkit-common'
-import { namespaceOf } from '../appkit/networks.js'
+import { namespaceOf } from '../../appkit/networks.js'
 
 export const namespaceOrder: ChainNamespace[] = ['eip155', 'solana', 'bip122']
 

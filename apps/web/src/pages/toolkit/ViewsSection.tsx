@@ -1,6 +1,6 @@
 import { ModalController, RouterController } from '@reown/appkit-controllers'
-import { usePaylinkKit } from '../appkit/PaylinkProvider.js'
-import { useToolkitActivity } from './toolkitActivity.js'
+import { usePaylinkKit } from '../../appkit/PaylinkProvider.js'
+import { useToolkitActivity } from '../../appkit/toolkitActivity.js'
 import { useToolkitTick } from './useToolkitTick.js'
 
 /** The views the toolkit lets a site open by name (`open({ view })`). */

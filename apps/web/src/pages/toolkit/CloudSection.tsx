@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { usePaylinkConfig } from '../appkit/PaylinkProvider.js'
+import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { probeReownCloud } from './probeReownCloud.js'
 
 const cloudFeatures = 'Email and social login, WalletConnect (QR code and mobile wallets), swaps, on-ramp and name registration'

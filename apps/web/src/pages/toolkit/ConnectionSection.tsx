@@ -1,10 +1,10 @@
 import type { ChainNamespace } from '@reown/appkit-common'
 import { ChainController } from '@reown/appkit-controllers'
 import { useEffect, useState } from 'react'
-import { usePaylinkConfig, usePaylinkKit } from '../appkit/PaylinkProvider.js'
+import { usePaylinkConfig, usePaylinkKit } from '../../appkit/PaylinkProvider.js'
 import { FieldList, none, type Field } from './FieldList.js'
 import { networkFields } from './networkFields.js'
-import { useToolkitActivity } from './toolkitActivity.js'
+import { useToolkitActivity } from '../../appkit/toolkitActivity.js'
 import { configuredNamespaces } from './toolkitNamespaces.js'
 import { useToolkitTick } from './useToolkitTick.js'
 

@@ -1,5 +1,5 @@
 import { groupToolkitErrors } from './groupToolkitErrors.js'
-import { useToolkitActivity } from './toolkitActivity.js'
+import { useToolkitActivity } from '../../appkit/toolkitActivity.js'
 
 const time = (at: number) => new Date(at).toLocaleTimeString()
 

@@ -1,4 +1,4 @@
-import type { ToolkitEvent } from './toolkitActivity.js'
+import type { ToolkitEvent } from '../../appkit/toolkitActivity.js'
 
 export interface ToolkitErrorGroup {
   event: string
