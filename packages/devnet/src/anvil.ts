@@ -11,10 +11,8 @@ export type StartAnvilParameters = {
   timeoutMs?: number
   /** A state file (anvil's dump format) to start from; it must exist. */
   loadState?: string
-  /** Where anvil writes its state when it stops (and every `stateIntervalSeconds`). */
+  /** Where anvil writes its state when it stops (and every 60 s, anvil's default interval). */
   dumpState?: string
-  /** Anvil's periodic dump to `dumpState`; anvil's default is 60 s. */
-  stateIntervalSeconds?: number
 }
 
 export type StartAnvilReturnType = {
@@ -44,12 +42,10 @@ export async function startAnvil({
   timeoutMs = 10_000,
   loadState,
   dumpState,
-  stateIntervalSeconds,
 }: StartAnvilParameters): Promise<StartAnvilReturnType> {
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000']
   if (loadState) args.push('--load-state', loadState)
   if (dumpState) args.push('--dump-state', dumpState)
-  if (stateIntervalSeconds !== undefined) args.push('--state-interval', String(stateIntervalSeconds))
   const child = spawnWithWatchdog(anvilBinaryPath(), args)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
