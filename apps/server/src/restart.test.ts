@@ -30,7 +30,7 @@ beforeAll(async () => {
   apiKey = (await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'restart test')).token
   await database.close()
   receiver = await startHttpServer((_request, res) => res.writeHead(200).end())
-}, 30_000)
+}, 60_000)
 
 afterAll(async () => {
   // A failed assertion must not leave a server (and its anvils) running.
