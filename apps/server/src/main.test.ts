@@ -62,6 +62,14 @@ describe('main', () => {
     expect(run.output().stderr).toBe('Paylink could not start: PORT must be an integer from 1 to 65535 (got "abc")\n')
   })
 
+  it('refuses --reset on a Postgres database with one sentence', async () => {
+    const run = await runMain({ DATA_DIR: join(dir, 'c'), DATABASE_URL: 'postgres://paylink@127.0.0.1:1/paylink', PAYLINK_RESET: '1' })
+    expect(await run.exited).toBe(1)
+    expect(run.output().stderr).toBe(
+      'Paylink could not start: --reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)\n',
+    )
+  })
+
   it('runs the demo on the real devnet (@paylink/devnet) and exits 0 on SIGINT', async () => {
     const port = await freePort()
     const run = await runMain({ PORT: String(port), DATA_DIR: join(dir, 'b') })

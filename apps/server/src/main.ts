@@ -1,12 +1,13 @@
 import { loadConfig } from './config.js'
 import { BaseError } from './errors.js'
+import { readResetRequest } from './readResetRequest.js'
 import { startServer, type RunningServer } from './startServer.js'
 
-/** `npm start`: read the environment, start everything, stop it all on SIGINT/SIGTERM. */
+/** `npm start [-- --reset]`: read the environment, start everything, stop it all on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   let server: RunningServer
   try {
-    server = await startServer({ config: loadConfig() })
+    server = await startServer({ config: loadConfig(), reset: readResetRequest(process.argv.slice(2), process.env) })
   } catch (error) {
     // A config mistake is the operator's to fix: say what, without a stack trace.
     const message = error instanceof BaseError ? error.message : (error as Error)?.stack ?? String(error)

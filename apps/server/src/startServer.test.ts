@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { publicConfigSchema } from '@paylink/shared'
@@ -101,6 +101,52 @@ describe('startServer', () => {
     } finally {
       await server.close()
     }
+  })
+
+  it('gives the devnet its state directory in the data dir, without a reset by default', async () => {
+    const startDevnet = vi.fn(async () => fakeDevnet())
+    const cfg = config({ devnet: true })
+    const server = await startServer({ config: cfg, startDevnet, print: () => {}, logLevel: 'silent' })
+    await server.close()
+    expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: false })
+  })
+
+  it('with reset: says so first, resets the devnet and starts on a new PGlite database', async () => {
+    const cfg = config({ devnet: true })
+    mkdirSync(cfg.pgliteDir, { recursive: true })
+    writeFileSync(join(cfg.pgliteDir, 'old-database'), '')
+    const lines: string[] = []
+    const startDevnet = vi.fn(async () => {
+      lines.push('devnet started')
+      return fakeDevnet()
+    })
+    const server = await startServer({ config: cfg, startDevnet, reset: true, print: (line) => lines.push(line), logLevel: 'silent' })
+    try {
+      expect(lines).toEqual([
+        `Resetting the demo: removing ${cfg.pgliteDir} and ${join(cfg.dataDir, 'devnet')} (database and devnet chains)`,
+        'devnet started',
+        'Paylink is running at http://localhost:3000 (demo: devnet with Dev Wallet)',
+      ])
+      expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: true })
+      expect(existsSync(join(cfg.pgliteDir, 'old-database'))).toBe(false)
+      expect((await (await fetch(`${server.address}/api/health`)).json()).db).toBe(true)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('refuses to reset a Postgres database or a server without the demo, before starting anything', async () => {
+    const startDevnet = vi.fn(async () => fakeDevnet())
+    const print = vi.fn()
+    const postgres = config({ devnet: true, databaseUrl: 'postgres://paylink@127.0.0.1:1/paylink' })
+    await expect(startServer({ config: postgres, startDevnet, reset: true, print, logLevel: 'silent' })).rejects.toThrow(
+      new ConfigError('--reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)'),
+    )
+    await expect(startServer({ config: config({ devnet: false, networks: [sepolia] }), startDevnet, reset: true, print, logLevel: 'silent' })).rejects.toThrow(
+      new ConfigError('--reset (PAYLINK_RESET) only resets the demo: it needs the devnet on (PAYLINK_DEVNET=1)'),
+    )
+    expect(startDevnet).not.toHaveBeenCalled()
+    expect(print).not.toHaveBeenCalled()
   })
 
   it('refuses a configured network the devnet already provides, and stops the devnet it started', async () => {

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { ServerConfig } from './config.js'
@@ -5,10 +7,22 @@ import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
 
+export interface StartDevnetOptions {
+  /** Where the chains keep their state across restarts (`${dataDir}/devnet`). */
+  stateDir: string
+  /** Start new chains: end and remove those of `stateDir` first. */
+  reset: boolean
+}
+
 export interface StartServerParameters {
   config: ServerConfig
   /** Starts the demo chains; defaults to @paylink/devnet's startDevnet (loaded only when needed). */
-  startDevnet?: () => Promise<DevnetHandle>
+  startDevnet?: (options: StartDevnetOptions) => Promise<DevnetHandle>
+  /**
+   * `npm start -- --reset` / PAYLINK_RESET=1: start the demo from scratch, removing its database
+   * and chains first. Refused (ConfigError) outside the demo on PGlite.
+   */
+  reset?: boolean
   /** Where the one "running at" line goes (default: stdout). */
   print?: (line: string) => void
   /** Fastify's log level; defaults to the config's. */
@@ -24,10 +38,16 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-async function loadStartDevnet(): Promise<DevnetHandle> {
+async function loadStartDevnet(options: StartDevnetOptions): Promise<DevnetHandle> {
   // Imported here so a production server never loads anvil or the demo contracts.
-  const { startDevnet } = await import('@paylink/devnet')
-  return startDevnet() satisfies Promise<DevnetHandle>
+  const { startDevnet, DevnetError } = await import('@paylink/devnet')
+  try {
+    return await (startDevnet(options) satisfies Promise<DevnetHandle>)
+  } catch (error) {
+    // A devnet in use by another server or an unreadable saved chain is the operator's to fix.
+    if (error instanceof DevnetError) throw new ConfigError(error.message, { cause: error })
+    throw error
+  }
 }
 
 /** Devnet (if on), database, app, listen: the whole process, minus signal handling. */
@@ -36,6 +56,7 @@ export async function startServer({
   startDevnet = loadStartDevnet,
   print = (line) => process.stdout.write(`${line}\n`),
   logLevel = config.logLevel,
+  reset = false,
 }: StartServerParameters): Promise<RunningServer> {
   const cleanups: Array<() => Promise<void>> = []
   const close = once(async () => {
@@ -45,7 +66,14 @@ export async function startServer({
   })
 
   try {
-    const devnet = config.devnet ? await startDevnet() : null
+    const devnetStateDir = join(config.dataDir, 'devnet')
+    if (reset) {
+      if (config.databaseUrl) throw new ConfigError('--reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)')
+      if (!config.devnet) throw new ConfigError('--reset (PAYLINK_RESET) only resets the demo: it needs the devnet on (PAYLINK_DEVNET=1)')
+      print(`Resetting the demo: removing ${config.pgliteDir} and ${devnetStateDir} (database and devnet chains)`)
+    }
+    // The chains go first: a reset ends chains left running before their states are removed.
+    const devnet = config.devnet ? await startDevnet({ stateDir: devnetStateDir, reset }) : null
     if (devnet) cleanups.push(() => devnet.stop())
     const demo = devnet ? devnetNetworks(devnet, config.publicOrigin) : null
 
@@ -60,6 +88,7 @@ export async function startServer({
       taken.add(network.caipNetworkId)
     }
 
+    if (reset) rmSync(config.pgliteDir, { recursive: true, force: true })
     const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
     cleanups.push(() => database.close())
 

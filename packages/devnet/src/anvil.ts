@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
+
+import { spawnWithWatchdog } from './spawnWithWatchdog.js'
 
 export type StartAnvilParameters = {
   chainId: number
@@ -7,6 +9,10 @@ export type StartAnvilParameters = {
   port?: number
   /** Milliseconds to wait for the node to answer `eth_chainId`. Defaults to 10 000. */
   timeoutMs?: number
+  /** A state file (anvil's dump format) to start from; it must exist. */
+  loadState?: string
+  /** Where anvil writes its state when it stops (and every 60 s, anvil's default interval). */
+  dumpState?: string
 }
 
 export type StartAnvilReturnType = {
@@ -27,24 +33,32 @@ export function anvilBinaryPath(): string {
 
 /**
  * Starts anvil on 127.0.0.1 with anvil's defaults (10 unlocked accounts of 10 000 ETH from the
- * well-known test mnemonic, automine) and resolves once it answers `eth_chainId`.
+ * well-known test mnemonic, automine) and resolves once it answers `eth_chainId`. Anvil never
+ * outlives this process: it gets SIGTERM when this process ends, however it ends.
  */
-export async function startAnvil({ chainId, port = 0, timeoutMs = 10_000 }: StartAnvilParameters): Promise<StartAnvilReturnType> {
-  const child = spawn(
-    anvilBinaryPath(),
-    ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  track(child)
+export async function startAnvil({
+  chainId,
+  port = 0,
+  timeoutMs = 10_000,
+  loadState,
+  dumpState,
+}: StartAnvilParameters): Promise<StartAnvilReturnType> {
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000']
+  if (loadState) args.push('--load-state', loadState)
+  if (dumpState) args.push('--dump-state', dumpState)
+  const child = spawnWithWatchdog(anvilBinaryPath(), args)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
+      // Closing the watchdog's pipe sends SIGTERM too; both, in case the shell is gone. Anvil
+      // writes its state on SIGTERM: SIGKILL only when it hangs, as a torn dump is the cost.
+      child.stdin.end()
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 2000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
       await exited
       clearTimeout(timer)
     }
-    untrack(child)
+    child.stdin.destroy()
   }
 
   try {
@@ -109,33 +123,4 @@ async function waitForChainId(rpcUrl: string, chainId: number, timeoutMs: number
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
   throw new Error(`anvil at ${rpcUrl} did not answer eth_chainId within ${timeoutMs} ms`, { cause: lastError })
-}
-
-// Children must not outlive this process: kill them on exit and on the usual termination
-// signals (re-raising the signal afterwards when nobody else handles it).
-const children = new Set<ChildProcess>()
-let hooksInstalled = false
-
-function killAll() {
-  for (const child of children) child.kill('SIGKILL')
-  children.clear()
-}
-
-function track(child: ChildProcess) {
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  if (hooksInstalled) return
-  hooksInstalled = true
-  process.once('exit', killAll)
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const onSignal = () => {
-      killAll()
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
-    }
-    process.once(signal, onSignal)
-  }
-}
-
-function untrack(child: ChildProcess) {
-  children.delete(child)
 }

@@ -1,8 +1,12 @@
+import { rmSync } from 'node:fs'
+
 import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  erc20Abi,
   getAddress,
+  getContractAddress,
   http,
   parseEther,
   parseUnits,
@@ -11,8 +15,11 @@ import {
   type Hex,
 } from 'viem'
 
-import { startAnvil, type StartAnvilReturnType } from './anvil.js'
+import { startAnvil } from './anvil.js'
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
+import { chainStateFiles } from './chainStateFiles.js'
+import { endLeftoverAnvil } from './endLeftoverAnvil.js'
+import { startSavedAnvil, type StartSavedAnvilReturnType } from './startSavedAnvil.js'
 
 export type DevnetChain = { chainId: number; name: string; rpcUrl: string }
 
@@ -39,13 +46,28 @@ export const DEVNET_CHAINS = [
 /** Every dev account starts with this much TUSD (atomic units, 6 decimals). */
 export const TUSD_PER_ACCOUNT = parseUnits('10000', 6)
 
+export type StartDevnetParameters = {
+  /**
+   * Where the chains keep their state (e.g. `<DATA_DIR>/devnet`): each start is then the same
+   * chains as the last, and Test USD is deployed only once. Unset: new chains that vanish on stop.
+   */
+  stateDir?: string
+  /** Ends the chains left running in `stateDir` and removes their states first. */
+  reset?: boolean
+}
+
 /**
  * Starts the local chains for the demo and the tests: two anvils ("Paylink Devnet" 31337 and
  * "Paylink Devnet L2" 31338), each with anvil's 10 unlocked accounts of 10 000 ETH, and the
  * Test USD token deployed on 31337 with 10 000 TUSD for each account.
  */
-export async function startDevnet(): Promise<Devnet> {
-  const started = await Promise.allSettled(DEVNET_CHAINS.map(({ chainId }) => startAnvil({ chainId })))
+export async function startDevnet({ stateDir, reset = false }: StartDevnetParameters = {}): Promise<Devnet> {
+  if (stateDir && reset) await resetDevnetState(stateDir)
+  const started = await Promise.allSettled(
+    DEVNET_CHAINS.map(({ chainId }): Promise<StartSavedAnvilReturnType> =>
+      stateDir ? startSavedAnvil({ chainId, stateDir }) : startAnvil({ chainId }).then((anvil) => ({ ...anvil, loaded: false, saveState: async () => {} })),
+    ),
+  )
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   const stop = async () => {
     await Promise.all(anvils.map((anvil) => anvil.stop()))
@@ -57,8 +79,11 @@ export async function startDevnet(): Promise<Devnet> {
   }
 
   try {
-    const [l1] = anvils as [StartAnvilReturnType, StartAnvilReturnType]
-    const { accounts, tokenAddress } = await deployTestUsd(l1.rpcUrl)
+    const l1 = anvils[0]!
+    const deployed = l1.loaded ? await findTestUsd(l1.rpcUrl) : null
+    const { accounts, tokenAddress } = deployed ?? (await deployTestUsd(l1.rpcUrl))
+    // The deployer's refill mines no block: save it now rather than at the next block.
+    if (!deployed) await l1.saveState()
     return {
       chains: DEVNET_CHAINS.map(({ chainId, name }, i) => ({ chainId, name, rpcUrl: anvils[i]!.rpcUrl })),
       token: { chainId: l1.chainId, address: tokenAddress, symbol: 'TUSD', name: 'Test USD', decimals: 6 },
@@ -71,13 +96,50 @@ export async function startDevnet(): Promise<Devnet> {
   }
 }
 
-async function deployTestUsd(rpcUrl: string): Promise<{ accounts: Address[]; tokenAddress: Address }> {
+/**
+ * Ends the devnet chains a killed run left in `stateDir` and removes their saved states, so the
+ * next start makes new chains. Throws DevnetInUseError when a live process still runs them.
+ */
+export async function resetDevnetState(stateDir: string): Promise<void> {
+  for (const { chainId } of DEVNET_CHAINS) {
+    const { pidFile, exitDumpPath } = chainStateFiles(stateDir, chainId)
+    await endLeftoverAnvil({ pidFile, dumpState: exitDumpPath })
+  }
+  rmSync(stateDir, { recursive: true, force: true })
+}
+
+type TestUsdDeployment = { accounts: Address[]; tokenAddress: Address }
+
+async function devAccounts(rpcUrl: string): Promise<Address[]> {
+  const accounts = (await createWalletClient({ transport: http(rpcUrl) }).getAddresses()).map((a) => getAddress(a))
+  if (!accounts[0]) throw new Error(`anvil at ${rpcUrl} lists no accounts`)
+  return accounts
+}
+
+/** Test USD on a loaded chain: the deployer's first contract, if it answers as Test USD. */
+async function findTestUsd(rpcUrl: string): Promise<TestUsdDeployment | null> {
+  const accounts = await devAccounts(rpcUrl)
+  const tokenAddress = getContractAddress({ from: accounts[0]!, nonce: 0n })
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  const token = { address: tokenAddress, abi: erc20Abi } as const
+  try {
+    const [symbol, decimals] = await Promise.all([
+      client.readContract({ ...token, functionName: 'symbol' }),
+      client.readContract({ ...token, functionName: 'decimals' }),
+    ])
+    return symbol === 'TUSD' && decimals === 6 ? { accounts, tokenAddress } : null
+  } catch {
+    // No code there (a state saved before the deployment was mined): deploy it now.
+    return null
+  }
+}
+
+async function deployTestUsd(rpcUrl: string): Promise<TestUsdDeployment> {
   // Automine makes the receipt available at once; a short poll keeps start-up fast.
   const transport = http(rpcUrl)
   const publicClient = createPublicClient({ transport, pollingInterval: 20 })
-  const accounts = (await createWalletClient({ transport }).getAddresses()).map((a) => getAddress(a))
-  const deployer = accounts[0]
-  if (!deployer) throw new Error(`anvil at ${rpcUrl} lists no accounts`)
+  const accounts = await devAccounts(rpcUrl)
+  const deployer = accounts[0]!
   const walletClient = createWalletClient({ transport, account: deployer })
   const hash = await walletClient.deployContract({
     chain: null,

@@ -1,0 +1,192 @@
+/**
+ * Restarts never rewrite history (issue 20): the demo server, run as `npm start` runs it, is
+ * stopped (SIGTERM) and killed (SIGKILL) after a payment, and each new start on the same data dir
+ * finds the same chains: the link still paid, the same balances and Test USD, no revert.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { CreatedLink, Link, PublicConfig, WebhookDeliveryList } from '@paylink/shared'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address, type Hash } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiKey } from './apiKeys/apiKeyStore.js'
+import { openDatabase } from './db/openDatabase.js'
+import { merchantOf } from './links/requireMerchant.js'
+import { startHttpServer, type TestHttpServer } from './testing/startHttpServer.js'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'paylink-restart-'))
+// Anvil's well-known dev accounts 1 (the merchant) and 2 (the payer).
+const merchant: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const payer: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const children: ChildProcess[] = []
+let apiKey = ''
+let receiver: TestHttpServer
+
+beforeAll(async () => {
+  // The key goes into the database before the server opens it (PGlite has one user at a time).
+  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
+  apiKey = (await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'restart test')).token
+  await database.close()
+  receiver = await startHttpServer((_request, res) => res.writeHead(200).end())
+}, 60_000)
+
+afterAll(async () => {
+  // A failed assertion must not leave a server (and its anvils) running.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  await receiver?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** `main.ts` on the test's data dir, as `npm start` runs it; resolves once it prints its line. */
+async function startDemo() {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  while (!stdout.includes('\n')) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  expect(stdout).toContain('(demo: devnet with Dev Wallet)')
+  const base = `http://127.0.0.1:${port}`
+  const chain = createPublicClient({ transport: http(`${base}/devnet/rpc/31337`), pollingInterval: 50 })
+  return { child, exited, base, chain, stderr: () => stderr }
+}
+type Demo = Awaited<ReturnType<typeof startDemo>>
+
+async function api<T>(demo: Demo, path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> {
+  const response = await fetch(`${demo.base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.auth ? { authorization: `Bearer ${apiKey}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  })
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+/** Anvil processes (not their watchdog shells) started for this data dir. */
+function anvilsOfDataDir(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+        return argv[0]!.endsWith('/anvil') && argv.some((arg) => arg.startsWith(dataDir))
+      } catch {
+        return false
+      }
+    })
+}
+
+/** What a restart must keep: the link's state, the chain's view of the payment, Test USD. */
+async function observe(demo: Demo, linkId: string, txHash: Hash) {
+  const config = await api<PublicConfig>(demo, '/api/config')
+  const tusd = config.assets.find((asset) => asset.symbol === 'TUSD')!
+  const token = tusd.assetId.split(':').at(-1) as Address
+  const link = await api<Link>(demo, `/api/links/${linkId}`)
+  // A new chain has no such receipt: null, so the comparison shows every difference at once.
+  const receipt = await demo.chain.getTransactionReceipt({ hash: txHash }).catch(() => null)
+  return {
+    link: { status: link.status, paid: link.options[0]!.paid, payments: link.payments.map((p) => ({ status: p.status, txHash: p.txHash })) },
+    tusd: tusd.assetId,
+    code: await demo.chain.getCode({ address: token }),
+    payerBalance: await demo.chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [payer] }),
+    paymentBlock: receipt && { number: receipt.blockNumber, hash: receipt.blockHash },
+  }
+}
+
+/** Gives the tracker new blocks to look at, then lists the webhook events of the link. */
+async function eventsAfterTracking(demo: Demo, linkId: string) {
+  await demo.chain.request({ method: 'evm_mine' as never, params: [] as never })
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  const { deliveries } = await api<WebhookDeliveryList>(demo, `/api/links/${linkId}/deliveries`, { auth: true })
+  return deliveries.map((d) => d.type)
+}
+
+describe('restarting the demo on the same data dir', () => {
+  it('keeps the chains after SIGTERM and after SIGKILL: the link stays paid, balances and Test USD are the same, nothing is reverted', async () => {
+    const first = await startDemo()
+    const config = await api<PublicConfig>(first, '/api/config')
+    const tusd = config.assets.find((asset) => asset.symbol === 'TUSD')!
+    const link = await api<CreatedLink>(first, '/api/links', {
+      method: 'POST',
+      auth: true,
+      body: { title: 'Restart', options: [{ asset: tusd.assetId, amount: '1.5' }], webhookUrl: `${receiver.url}/hook` },
+    })
+    const wallet = createWalletClient({ transport: http(`${first.base}/devnet/rpc/31337`), account: payer })
+    const txHash = await wallet.writeContract({
+      chain: null,
+      address: tusd.assetId.split(':').at(-1) as Address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [link.options[0]!.recipient as Address, parseUnits('1.5', 6)],
+    })
+    await first.chain.waitForTransactionReceipt({ hash: txHash })
+    await api(first, `/api/links/${link.id}/payments`, { method: 'POST', body: { caipNetworkId: 'eip155:31337', txHash } })
+    await eventually(async () => expect((await api<Link>(first, `/api/links/${link.id}`)).status).toBe('paid'), 20_000)
+    const before = await observe(first, link.id, txHash)
+    expect(before.link.status).toBe('paid')
+    expect(before.payerBalance).toBe(parseUnits('9998.5', 6))
+    const eventsBefore = await eventsAfterTracking(first, link.id)
+    expect(eventsBefore).toContain('link.paid')
+
+    first.child.kill('SIGTERM')
+    expect(await first.exited, first.stderr()).toBe(0)
+    expect(anvilsOfDataDir(), 'anvils left running after SIGTERM').toEqual([])
+
+    const second = await startDemo()
+    expect(await observe(second, link.id, txHash), 'after SIGTERM and a new start').toEqual(before)
+    const eventsAfterStop = await eventsAfterTracking(second, link.id)
+    expect(eventsAfterStop, 'webhook events after SIGTERM and a new start').not.toContain('payment.reverted')
+    expect(await observe(second, link.id, txHash), 'after tracking on the restarted demo').toEqual(before)
+
+    second.child.kill('SIGKILL')
+    await second.exited
+    await eventually(async () => expect(anvilsOfDataDir(), 'anvils left running after SIGKILL of their server').toEqual([]), 10_000)
+
+    const third = await startDemo()
+    expect(await observe(third, link.id, txHash), 'after SIGKILL and a new start').toEqual(before)
+    const eventsAfterKill = await eventsAfterTracking(third, link.id)
+    expect(eventsAfterKill, 'webhook events after SIGKILL and a new start').not.toContain('payment.reverted')
+    expect(eventsAfterKill).toEqual(eventsAfterStop)
+    expect(receiver.requests.map((r) => (JSON.parse(r.body) as { type: string }).type)).not.toContain('payment.reverted')
+
+    third.child.kill('SIGTERM')
+    expect(await third.exited, third.stderr()).toBe(0)
+    expect(anvilsOfDataDir()).toEqual([])
+  }, 120_000)
+})
