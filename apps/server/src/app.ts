@@ -10,7 +10,7 @@ import { HttpError } from './errors.js'
 import { healthRoutes } from './health/healthRoutes.js'
 import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.js'
 import { linkRoutes } from './links/linkRoutes.js'
-import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './links/paymentLinks.js'
+import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './links/paymentLinks.js'
 import { bareErrorHeaders, hstsMaxAgeSeconds } from './http/bareErrorHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
@@ -26,7 +26,10 @@ import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
+  /** The canonical origin browsers reach the app at. */
   publicOrigin: string
+  /** Every origin browsers may use, publicOrigin first (PUBLIC_ORIGIN); omitted: publicOrigin alone. */
+  publicOrigins?: readonly string[]
   projectId: string | null
   /** The demo (devnet + Dev Wallet) is on. */
   demo: boolean
@@ -116,7 +119,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-    const publicConfig = toPublicConfig(config)
+    const publicConfig = toPublicConfig({ ...config, publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
     const web = webApp({
       webDist: config.webDist,
       loadCheckout: async (linkId) => {
@@ -153,16 +156,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
 
     await app.register(cookie)
-    app.addHook('onRequest', checkOrigin(config.publicOrigin))
+    app.addHook('onRequest', checkOrigin(config.publicOrigins ?? config.publicOrigin))
 
     await app.register(healthRoutes, {
       db: database.db,
-      networks: config.networks,
+      // The devnet's RPC URLs are origin-relative (for the browser); the server reads anvil directly.
+      networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),
       timeoutMs: config.chainTimeoutMs ?? 2000,
     })
     await app.register(siwxRoutes, {
       db: database.db,
-      publicOrigin: config.publicOrigin,
+      publicOrigin: config.publicOrigins ?? config.publicOrigin,
       statement: config.siwx?.statement ?? 'Sign in to Paylink',
       sessionTtlSeconds: config.siwx?.sessionTtlSeconds ?? 86_400,
       rpcUrls: signInRpcUrls(config),

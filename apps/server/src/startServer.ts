@@ -47,7 +47,7 @@ export async function startServer({
   try {
     const devnet = config.devnet ? await startDevnet() : null
     if (devnet) cleanups.push(() => devnet.stop())
-    const demo = devnet ? devnetNetworks(devnet, config.publicOrigin) : null
+    const demo = devnet ? devnetNetworks(devnet) : null
 
     const networks = [...(demo?.networks ?? []), ...config.networks]
     const taken = new Set<string>()
@@ -65,6 +65,7 @@ export async function startServer({
 
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
+      publicOrigins: config.publicOrigins,
       projectId: config.projectId,
       demo: devnet !== null,
       networks,
