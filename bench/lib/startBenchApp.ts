@@ -36,7 +36,7 @@ export interface BenchApp {
 export async function startBenchApp(devnet: Devnet, { demo, networks }: StartBenchAppOptions): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-'))
   const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
-  const onDevnet = devnetNetworks(devnet, 'http://127.0.0.1')
+  const onDevnet = devnetNetworks(devnet)
   const app = await buildApp({
     publicOrigin: 'http://127.0.0.1',
     projectId: null,

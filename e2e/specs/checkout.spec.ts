@@ -47,59 +47,66 @@ async function connectPayer(page: Page) {
 }
 
 test.describe('checkout: a merchant creates a link, a payer pays it', () => {
-  test('facts before the toolkit, connect, balance per option, switch network, fee, pay, live status to paid, receipt', async ({ page, newWalletContext }) => {
-    // The merchant creates the link with the dashboard's form and keeps its page open.
-    await signInAsMerchant(page)
-    await page.goto('/dashboard/links/new')
-    await page.getByLabel('Title').fill('Conference ticket')
-    const first = page.getByTestId('option-0')
-    await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-    await first.getByLabel('Amount').fill('10')
-    await first.getByLabel('Recipient address').fill(RECIPIENT)
-    await page.getByRole('button', { name: '+ Add another option' }).click()
-    const second = page.getByTestId('option-1')
-    await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet L2' })
-    await second.getByLabel('Amount').fill('0.004')
-    await second.getByLabel('Recipient address').fill(RECIPIENT)
-    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 1 hour' })
-    await page.getByRole('button', { name: 'Create link' }).click()
-    await expect(page.getByTestId('link-status')).toHaveText('Open')
-    const payUrl = await page.getByTestId('pay-url').inputValue()
-    const link = { id: payUrl.split('/pay/')[1]! }
+  // The demo at either loopback name: the page calls the RPC, sign-in and API on the origin it was opened at.
+  for (const appHost of ['127.0.0.1', 'localhost'] as const) {
+    test.describe(`at http://${appHost}`, () => {
+      test.use({ appHost })
 
-    const payer = await (await newWalletContext()).newPage()
-    await payer.goto(`/pay/${link.id}`)
-    await expect(payer.getByTestId('link-title')).toHaveText('Conference ticket')
-    await expect(payer.getByTestId('amount-options')).toContainText('10 TUSD')
-    await expect(payer.getByTestId('amount-options')).toContainText('0.004 ETH')
-    await expect(payer.getByTestId('link-status')).toHaveText('Open')
-    await expect(payer.getByTestId('countdown')).toContainText(/Expires in (59|1:00|00:59)/)
-    expect(await payer.evaluate(() => performance.getEntriesByName('paylink:link-facts').length)).toBe(1)
+      test(`facts before the toolkit, connect, balance per option, switch network, fee, pay, live status to paid, receipt (${appHost})`, async ({ page, newWalletContext }) => {
+        // The merchant creates the link with the dashboard's form and keeps its page open.
+        await signInAsMerchant(page)
+        await page.goto('/dashboard/links/new')
+        await page.getByLabel('Title').fill('Conference ticket')
+        const first = page.getByTestId('option-0')
+        await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
+        await first.getByLabel('Amount').fill('10')
+        await first.getByLabel('Recipient address').fill(RECIPIENT)
+        await page.getByRole('button', { name: '+ Add another option' }).click()
+        const second = page.getByTestId('option-1')
+        await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet L2' })
+        await second.getByLabel('Amount').fill('0.004')
+        await second.getByLabel('Recipient address').fill(RECIPIENT)
+        await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 1 hour' })
+        await page.getByRole('button', { name: 'Create link' }).click()
+        await expect(page.getByTestId('link-status')).toHaveText('Open')
+        const payUrl = await page.getByTestId('pay-url').inputValue()
+        const link = { id: payUrl.split('/pay/')[1]! }
 
-    await connectPayer(payer)
-    const options = payer.getByRole('radio')
-    await expect(options).toHaveCount(2)
-    await expect(payer.locator('.option-list')).toContainText(/You have [\d.]+ TUSD/)
-    await expect(payer.locator('.option-list')).toContainText(/You have [\d.]+ ETH/)
+        const payer = await (await newWalletContext()).newPage()
+        await payer.goto(`/pay/${link.id}`)
+        await expect(payer.getByTestId('link-title')).toHaveText('Conference ticket')
+        await expect(payer.getByTestId('amount-options')).toContainText('10 TUSD')
+        await expect(payer.getByTestId('amount-options')).toContainText('0.004 ETH')
+        await expect(payer.getByTestId('link-status')).toHaveText('Open')
+        await expect(payer.getByTestId('countdown')).toContainText(/Expires in (59|1:00|00:59)/)
+        expect(await payer.evaluate(() => performance.getEntriesByName('paylink:link-facts').length)).toBe(1)
 
-    await payer.getByRole('radio', { name: /0\.004 ETH on Paylink Devnet L2/ }).check()
-    await payer.getByRole('button', { name: 'Switch to Paylink Devnet L2' }).click()
-    await expect(payer.getByTestId('pay-fee')).toHaveText(/^Network fee: ≈ 0\.0000[1-9]\d{0,3} ETH$/)
-    await payer.getByTestId('pay-button').click()
+        await connectPayer(payer)
+        const options = payer.getByRole('radio')
+        await expect(options).toHaveCount(2)
+        await expect(payer.locator('.option-list')).toContainText(/You have [\d.]+ TUSD/)
+        await expect(payer.locator('.option-list')).toContainText(/You have [\d.]+ ETH/)
 
-    await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 20_000 })
-    await expect(payer.getByTestId('link-status')).toHaveText('Paid')
-    await expect(payer.getByTestId('receipt')).toContainText('0.004 ETH')
-    await expect(payer.getByTestId('receipt')).toContainText('Paylink Devnet L2')
-    await expect(payer.getByTestId('pay-button')).toHaveCount(0)
-    // What the server decided, from the chain alone.
-    const decided = await (await page.request.get(`/api/links/${link.id}`)).json()
-    expect(decided.status).toBe('paid')
-    expect(decided.payments[0]).toMatchObject({ status: 'confirmed', caipNetworkId: DEVNET_L2, amount: '0.004' })
-    // The merchant's page, open all along, reached paid by itself.
-    await expect(page.getByTestId('link-status')).toHaveText(/paid/i)
-    await expect(page.getByTestId('link-status')).not.toHaveText(/partially/i)
-  })
+        await payer.getByRole('radio', { name: /0\.004 ETH on Paylink Devnet L2/ }).check()
+        await payer.getByRole('button', { name: 'Switch to Paylink Devnet L2' }).click()
+        await expect(payer.getByTestId('pay-fee')).toHaveText(/^Network fee: ≈ 0\.0000[1-9]\d{0,3} ETH$/)
+        await payer.getByTestId('pay-button').click()
+
+        await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 20_000 })
+        await expect(payer.getByTestId('link-status')).toHaveText('Paid')
+        await expect(payer.getByTestId('receipt')).toContainText('0.004 ETH')
+        await expect(payer.getByTestId('receipt')).toContainText('Paylink Devnet L2')
+        await expect(payer.getByTestId('pay-button')).toHaveCount(0)
+        // What the server decided, from the chain alone.
+        const decided = await (await page.request.get(`/api/links/${link.id}`)).json()
+        expect(decided.status).toBe('paid')
+        expect(decided.payments[0]).toMatchObject({ status: 'confirmed', caipNetworkId: DEVNET_L2, amount: '0.004' })
+        // The merchant's page, open all along, reached paid by itself.
+        await expect(page.getByTestId('link-status')).toHaveText(/paid/i)
+        await expect(page.getByTestId('link-status')).not.toHaveText(/partially/i)
+      })
+    })
+  }
 
   test('a refused request gets a clear message and a retry; the status follows live; reopening shows it', async ({ page, newWalletContext }) => {
     await signInAsMerchant(page)

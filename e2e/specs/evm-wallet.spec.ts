@@ -22,64 +22,71 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 test.describe('EVM wallet page with the test wallet', () => {
-  test('connects, shows balances on every network, switches, signs, sends, survives a reload, disconnects', async ({ page }) => {
-    await page.goto('/wallet')
-    await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible()
-    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+  // The demo at either loopback name (checkout.spec.ts runs sign-in, create link and pay the same way).
+  for (const appHost of ['127.0.0.1', 'localhost'] as const) {
+    test.describe(`at http://${appHost}`, () => {
+      test.use({ appHost })
 
-    const modal = await connectWallet(page, 'Paylink Test Wallet')
-    await expect(modal.locator('wui-card')).toBeHidden()
-    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
-    await expect(page.getByTestId('address-eip155')).toHaveText(new RegExp(ACCOUNT_0, 'i'))
-    await expect(page.getByTestId('overall-status')).toHaveText('connected')
+      test(`connects, shows balances on every network, switches, signs, sends, survives a reload, disconnects (${appHost})`, async ({ page }) => {
+        await page.goto('/wallet')
+        await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible()
+        await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
 
-    const balances = page.getByTestId('balances-eip155')
-    await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', await onChain(page, 31337, 'ETH')) })).toBeVisible()
-    await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) })).toBeVisible()
-    await expect(balances.getByRole('row', { name: row('Paylink Devnet L2', 'ETH', await onChain(page, 31338, 'ETH')) })).toBeVisible()
+        const modal = await connectWallet(page, 'Paylink Test Wallet')
+        await expect(modal.locator('wui-card')).toBeHidden()
+        await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+        await expect(page.getByTestId('address-eip155')).toHaveText(new RegExp(ACCOUNT_0, 'i'))
+        await expect(page.getByTestId('overall-status')).toHaveText('connected')
 
-    // Switch to the L2 and back; a refused switch shows an error and leaves the network alone.
-    const panel = page.getByTestId('panel-eip155')
-    await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
-    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
-    await expectSwitchSettled(panel)
-    await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
-    await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
-    await expect(page.getByTestId('switch-error-eip155')).toContainText('You declined the request in your wallet.')
-    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
-    await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
-    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
-    await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
+        const balances = page.getByTestId('balances-eip155')
+        await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', await onChain(page, 31337, 'ETH')) })).toBeVisible()
+        await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) })).toBeVisible()
+        await expect(balances.getByRole('row', { name: row('Paylink Devnet L2', 'ETH', await onChain(page, 31338, 'ETH')) })).toBeVisible()
 
-    // Sign: the signature verifies for the connected address.
-    await panel.getByLabel('Message').fill('Paylink e2e')
-    await panel.getByRole('button', { name: 'Sign' }).click()
-    const signature = (await page.getByTestId('signature-eip155').textContent()) as Hex
-    expect(await verifyMessage({ address: ACCOUNT_0, message: 'Paylink e2e', signature })).toBe(true)
+        // Switch to the L2 and back; a refused switch shows an error and leaves the network alone.
+        const panel = page.getByTestId('panel-eip155')
+        await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
+        await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
+        await expectSwitchSettled(panel)
+        await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
+        await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
+        await expect(page.getByTestId('switch-error-eip155')).toContainText('You declined the request in your wallet.')
+        await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
+        await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
+        await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+        await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
 
-    // Send 0.1 ETH: the hash shows and the balance drops without a manual refresh.
-    await panel.getByLabel('Recipient').fill(ACCOUNT_1)
-    const before = await onChain(page, 31337, 'ETH')
-    await panel.getByLabel('Amount (ETH)').fill('0.1')
-    await expect(page.getByTestId('fee-preview')).toContainText(/≈ 0\.0*[1-9]\d{0,3} ETH$/) // an estimate: four significant digits at most
-    await panel.getByRole('button', { name: 'Send ETH' }).click()
-    await expect(page.getByTestId('tx-eip155')).toHaveText(/^0x[0-9a-f]{64}$/)
-    const after = await onChain(page, 31337, 'ETH')
-    expect(parseEther(before) - parseEther(after) > parseEther('0.1')).toBe(true) // 0.1 ETH and the fee
-    await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', after) })).toBeVisible()
+        // Sign: the signature verifies for the connected address.
+        await panel.getByLabel('Message').fill('Paylink e2e')
+        await panel.getByRole('button', { name: 'Sign' }).click()
+        const signature = (await page.getByTestId('signature-eip155').textContent()) as Hex
+        expect(await verifyMessage({ address: ACCOUNT_0, message: 'Paylink e2e', signature })).toBe(true)
 
-    // A reload keeps the connection.
-    await page.reload()
-    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
-    await expect(page.getByTestId('address-eip155')).toHaveText(new RegExp(ACCOUNT_0, 'i'))
+        // Send 0.1 ETH: the hash shows and the balance drops without a manual refresh.
+        await panel.getByLabel('Recipient').fill(ACCOUNT_1)
+        const before = await onChain(page, 31337, 'ETH')
+        await panel.getByLabel('Amount (ETH)').fill('0.1')
+        await expect(page.getByTestId('fee-preview')).toContainText(/≈ 0\.0*[1-9]\d{0,3} ETH$/) // an estimate: four significant digits at most
+        await panel.getByRole('button', { name: 'Send ETH' }).click()
+        await expect(page.getByTestId('tx-eip155')).toHaveText(/^0x[0-9a-f]{64}$/)
+        const after = await onChain(page, 31337, 'ETH')
+        expect(parseEther(before) - parseEther(after) > parseEther('0.1')).toBe(true) // 0.1 ETH and the fee
+        await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', after) })).toBeVisible()
 
-    // Disconnect clears the panel.
-    await page.getByTestId('panel-eip155').getByRole('button', { name: 'Disconnect EVM' }).click()
-    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
-    await expect(page.getByTestId('address-eip155')).toHaveCount(0)
-    await expect(page.getByTestId('balances-eip155')).toHaveCount(0)
-    await expect(page.getByTestId('overall-status')).toHaveText('disconnected')
-  })
+        // A reload keeps the connection.
+        await page.reload()
+        await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+        await expect(page.getByTestId('address-eip155')).toHaveText(new RegExp(ACCOUNT_0, 'i'))
+
+        // Disconnect clears the panel.
+        await page.getByTestId('panel-eip155').getByRole('button', { name: 'Disconnect EVM' }).click()
+        await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+        await expect(page.getByTestId('address-eip155')).toHaveCount(0)
+        await expect(page.getByTestId('balances-eip155')).toHaveCount(0)
+        await expect(page.getByTestId('overall-status')).toHaveText('disconnected')
+      })
+    })
+  }
 
   test('a chain the wallet does not know and cannot add ends in "Chain is not supported"', async ({ page }) => {
     await page.goto('/wallet')

@@ -1,6 +1,6 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { keepToLoopback, type LoopbackOptions } from './loopback.js'
-import { startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
+import { originAt, startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
 import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
 
@@ -18,6 +18,8 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   testWallets: TestWalletChoice
+  /** The name the browser reaches the app by (the server answers at both). */
+  appHost: 'localhost' | '127.0.0.1'
   loopback: LoopbackOptions
   /** Another browser (a second person: the payer beside the merchant), set up like `context`. */
   newWalletContext: () => Promise<BrowserContext>
@@ -71,17 +73,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   testWallets: [{ evm: true, solana: true, bitcoin: true }, { option: true }],
   loopback: [{}, { option: true }],
-  baseURL: async ({ paylink }, use) => use(paylink.origin),
-  context: async ({ context, testWallets, loopback, paylink, chains }, use) => {
-    await prepareContext(context, { testWallets, loopback, paylink, chains })
+  appHost: ['127.0.0.1', { option: true }],
+  baseURL: async ({ paylink, appHost }, use) => use(originAt(paylink.origin, appHost)),
+  context: async ({ context, testWallets, loopback, paylink, chains, appHost }, use) => {
+    await prepareContext(context, { testWallets, loopback, origin: originAt(paylink.origin, appHost), chains })
     await use(context)
   },
-  newWalletContext: async ({ browser, testWallets, loopback, paylink, chains }, use) => {
+  newWalletContext: async ({ browser, testWallets, loopback, paylink, chains, appHost }, use) => {
     const contexts: BrowserContext[] = []
+    const origin = originAt(paylink.origin, appHost)
     await use(async () => {
-      const context = await browser.newContext({ baseURL: paylink.origin })
+      const context = await browser.newContext({ baseURL: origin })
       contexts.push(context)
-      await prepareContext(context, { testWallets, loopback, paylink, chains })
+      await prepareContext(context, { testWallets, loopback, origin, chains })
       return context
     })
     await Promise.all(contexts.map((c) => c.close()))
@@ -91,15 +95,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** What every test browser context gets: loopback only, and the test wallets injected. */
 async function prepareContext(
   context: BrowserContext,
-  { testWallets, loopback, paylink, chains }: { testWallets: TestWalletChoice; loopback: LoopbackOptions; paylink: PaylinkServer; chains: ChainFixtures },
+  { testWallets, loopback, origin, chains }: { testWallets: TestWalletChoice; loopback: LoopbackOptions; origin: string; chains: ChainFixtures },
 ) {
+  // The test wallet runs in the page: its RPC must be on the page's own origin (the proxy sends no CORS headers).
   await keepToLoopback(context, loopback)
   const config = {
     evm: testWallets.evm
       ? {
           chains: [
-            { chainId: 31337, name: 'Paylink Devnet', rpcUrl: `${paylink.origin}/devnet/rpc/31337` },
-            { chainId: 31338, name: 'Paylink Devnet L2', rpcUrl: `${paylink.origin}/devnet/rpc/31338` },
+            { chainId: 31337, name: 'Paylink Devnet', rpcUrl: `${origin}/devnet/rpc/31337` },
+            { chainId: 31338, name: 'Paylink Devnet L2', rpcUrl: `${origin}/devnet/rpc/31338` },
           ],
         }
       : undefined,

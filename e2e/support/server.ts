@@ -13,6 +13,7 @@ export interface PaylinkServerOptions {
 }
 
 export interface PaylinkServer {
+  /** http://127.0.0.1:<port>; the same server answers at http://localhost:<port> (see originAt). */
   origin: string
   stop(): Promise<void>
   logs(): string
@@ -27,6 +28,13 @@ export async function freePort(): Promise<number> {
       s.close(() => ok(port))
     })
   })
+}
+
+/** The server's origin under another loopback name: `localhost` or `127.0.0.1`. */
+export function originAt(origin: string, host: 'localhost' | '127.0.0.1'): string {
+  const url = new URL(origin)
+  url.hostname = host
+  return url.origin
 }
 
 /** Starts the production server (built web app, PGlite in a temp dir, the devnet) on a free port. */
@@ -44,7 +52,7 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
       HOME: process.env.HOME ?? dir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: origin,
+      // PUBLIC_ORIGIN unset: the default demo, which accepts http://localhost:<port> and http://127.0.0.1:<port>.
       DATA_DIR: join(dir, 'data'),
       PAYLINK_CONFIG: configPath,
       LOG_LEVEL: 'warn',

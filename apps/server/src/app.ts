@@ -16,7 +16,7 @@ import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
 import { linkRoutes } from './links/linkRoutes.js'
 import { getLink } from './links/readLinks.js'
 import { merchantRoutes } from './merchants/merchantRoutes.js'
-import { createPaymentLinksServices, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
+import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { checkOrigin } from './siwx/checkOrigin.js'
@@ -27,7 +27,10 @@ import { webhookRoutes } from './webhooks/webhookRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
+  /** The canonical origin browsers reach the app at. */
   publicOrigin: string
+  /** Every origin browsers may use, publicOrigin first (PUBLIC_ORIGIN); omitted: publicOrigin alone. */
+  publicOrigins?: readonly string[]
   projectId: string | null
   /** The demo (devnet + Dev Wallet) is on. */
   demo: boolean
@@ -117,7 +120,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-    const publicConfig = toPublicConfig(config)
+    const publicConfig = toPublicConfig({ ...config, publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
     const web = webAppRoutes({
       webDist: config.webDist,
       loadCheckout: async (linkId) => {
@@ -154,18 +157,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
 
     await app.register(cookie)
-    app.addHook('onRequest', checkOrigin(config.publicOrigin))
+    app.addHook('onRequest', checkOrigin(config.publicOrigins ?? config.publicOrigin))
 
     await app.register(healthRoutes, {
       db: database.db,
-      networks: config.networks,
+      // The devnet's RPC URLs are origin-relative (for the browser); the server reads anvil directly.
+      networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),
       timeoutMs: config.chainTimeoutMs ?? 2000,
       // Read per request: the tracker is created below.
       trackerStatus: (caipNetworkId) => app.paymentLinks.tracker.status(caipNetworkId),
     })
     await app.register(siwxRoutes, {
       db: database.db,
-      publicOrigin: config.publicOrigin,
+      publicOrigin: config.publicOrigins ?? config.publicOrigin,
       statement: config.siwx?.statement ?? 'Sign in to Paylink',
       sessionTtlSeconds: config.siwx?.sessionTtlSeconds ?? 86_400,
       rpcUrls: signInRpcUrls(config),

@@ -106,6 +106,32 @@ describe('loadConfig', () => {
     })
   })
 
+  it('the demo accepts localhost and 127.0.0.1 on its port, the first canonical', () => {
+    expect(loadConfig({ PORT: '4000' }, dir)).toMatchObject({
+      publicOrigin: 'http://localhost:4000',
+      publicOrigins: ['http://localhost:4000', 'http://127.0.0.1:4000'],
+    })
+  })
+
+  it('with HOST on every interface, the machine\'s own addresses are accepted too', () => {
+    const addresses = () => ['192.168.1.20', '2001:db8::5']
+    expect(loadConfig({ HOST: '0.0.0.0' }, dir, addresses).publicOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://192.168.1.20:3000',
+      'http://[2001:db8::5]:3000',
+    ])
+    expect(loadConfig({ HOST: '192.168.1.20' }, dir, () => []).publicOrigins).toContain('http://192.168.1.20:3000')
+    // Loopback only: nothing else is asked for.
+    expect(loadConfig({}, dir, () => { throw new Error('not called') }).publicOrigins).toHaveLength(2)
+  })
+
+  it('PUBLIC_ORIGIN lists several origins, comma-separated; the first is canonical', () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: ' https://pay.example.com/, http://10.0.0.2:3000 ,https://pay.example.com' }, dir)
+    expect(config.publicOrigin).toBe('https://pay.example.com')
+    expect(config.publicOrigins).toEqual(['https://pay.example.com', 'http://10.0.0.2:3000'])
+  })
+
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer from 1 to 65535 (got "abc")'],
     [{ PORT: '0' }, /^PORT must be/],
@@ -114,6 +140,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_ORIGIN: 'localhost:3000' }, /^PUBLIC_ORIGIN must be/],
     [{ PUBLIC_ORIGIN: 'ftp://example.com' }, /^PUBLIC_ORIGIN must be/],
     [{ PUBLIC_ORIGIN: 'https://example.com/pay' }, /^PUBLIC_ORIGIN must be .*without a path/],
+    [{ PUBLIC_ORIGIN: 'https://example.com,example.org' }, 'PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "example.org")'],
+    [{ PUBLIC_ORIGIN: ' , ' }, /^PUBLIC_ORIGIN must be/],
     [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
     [{ REOWN_PROJECT_ID: 'not-a-project' }, /^REOWN_PROJECT_ID must be 32 hexadecimal/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],

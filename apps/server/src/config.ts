@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { readFileSync } from 'node:fs'
+import { networkInterfaces } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { assetSchema, networkSchema, type Asset, type Network } from '@paylink/shared'
@@ -15,8 +16,15 @@ export type LogLevel = (typeof logLevels)[number]
 export interface ServerConfig {
   port: number
   host: string
-  /** Where browsers reach the app, without a trailing slash, e.g. `http://localhost:3000`. */
+  /** Where browsers reach the app, without a trailing slash, e.g. `http://localhost:3000`: the canonical origin, used in the links the server prints. */
   publicOrigin: string
+  /**
+   * Every origin browsers may use (publicOrigin first): sign-in messages and cookie-carrying writes
+   * are accepted from each. PUBLIC_ORIGIN lists them comma-separated; unset, the demo's
+   * `http://localhost:<port>` and `http://127.0.0.1:<port>`, plus the machine's own addresses when HOST
+   * listens on all of them.
+   */
+  publicOrigins: string[]
   /** A postgres:// URL, or null for the embedded PGlite database under `dataDir`. */
   databaseUrl: string | null
   dataDir: string
@@ -72,10 +80,11 @@ export type ConfigFile = z.infer<typeof configFileSchema>
  * Environment (and the optional PAYLINK_CONFIG file) -> a validated ServerConfig.
  * Throws ConfigError whose message names the variable at fault.
  */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), hostAddresses: () => string[] = machineAddresses): ServerConfig {
   const port = readPort(env.PORT)
   const host = nonEmpty(env.HOST) ?? '127.0.0.1'
-  const publicOrigin = readOrigin(nonEmpty(env.PUBLIC_ORIGIN) ?? `http://localhost:${port}`)
+  const publicOrigins = readOrigins(nonEmpty(env.PUBLIC_ORIGIN), port, host, hostAddresses)
+  const publicOrigin = publicOrigins[0]!
   const databaseUrl = readDatabaseUrl(nonEmpty(env.DATABASE_URL))
   const dataDir = resolve(cwd, nonEmpty(env.DATA_DIR) ?? '.data')
   const projectId = readProjectId(nonEmpty(env.REOWN_PROJECT_ID))
@@ -105,6 +114,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port,
     host,
     publicOrigin,
+    publicOrigins,
     databaseUrl,
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
@@ -163,6 +173,31 @@ function readPort(value: string | undefined): number {
     throw new ConfigError(`PORT must be an integer from 1 to 65535 (got "${value}")`)
   }
   return port
+}
+
+/**
+ * PUBLIC_ORIGIN: one origin or several, comma-separated, the first canonical. Unset: the demo on
+ * this machine, reachable as localhost and 127.0.0.1 (browsers treat them as different sites) and,
+ * when HOST listens beyond loopback, at the machine's addresses (a phone on the same network).
+ */
+function readOrigins(value: string | undefined, port: number, host: string, hostAddresses: () => string[]): string[] {
+  if (value !== undefined) {
+    const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(readOrigin)
+    if (origins.length === 0) throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
+    return [...new Set(origins)]
+  }
+  const hosts = ['localhost', '127.0.0.1']
+  if (host === '0.0.0.0' || host === '::') hosts.push(...hostAddresses())
+  else if (isIP(host) && host !== '127.0.0.1') hosts.push(host)
+  return [...new Set(hosts.map((h) => `http://${isIP(h) === 6 ? `[${h}]` : h}:${port}`))]
+}
+
+/** The machine's non-loopback addresses (IPv4, and IPv6 that is not link-local: those need a zone). */
+function machineAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && !i.internal && (i.family === 'IPv4' || !i.address.toLowerCase().startsWith('fe80:')))
+    .map((i) => i!.address)
 }
 
 function readOrigin(value: string): string {

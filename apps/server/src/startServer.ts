@@ -75,7 +75,7 @@ export async function startServer({
     // The chains go first: a reset ends chains left running before their states are removed.
     const devnet = config.devnet ? await startDevnet({ stateDir: devnetStateDir, reset }) : null
     if (devnet) cleanups.push(() => devnet.stop())
-    const demo = devnet ? devnetNetworks(devnet, config.publicOrigin) : null
+    const demo = devnet ? devnetNetworks(devnet) : null
 
     const networks = [...(demo?.networks ?? []), ...config.networks]
     const taken = new Set<string>()
@@ -94,6 +94,7 @@ export async function startServer({
 
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
+      publicOrigins: config.publicOrigins,
       projectId: config.projectId,
       demo: devnet !== null,
       networks,

@@ -20,6 +20,15 @@ export const networkSchema = z.object({
 })
 export type Network = z.infer<typeof networkSchema>
 
+/**
+ * A network as `GET /api/config` hands it to the browser: the server's own endpoints (the devnet's
+ * RPC proxy) are origin-relative paths (`/devnet/rpc/31337`), which the web app resolves against
+ * the page's origin, so the app works at whichever address it was opened.
+ */
+export const publicNetworkSchema = networkSchema.extend({
+  rpcUrl: z.union([z.string().max(2048).url(), z.string().max(2048).regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'an origin-relative path such as /devnet/rpc/31337')]),
+})
+
 /** One asset a link can ask for: the native coin or a token on a configured network. */
 export const assetSchema = z.object({
   assetId: caipAssetIdSchema,
@@ -34,7 +43,7 @@ export type Asset = z.infer<typeof assetSchema>
 export const publicConfigSchema = z.object({
   projectId: z.string().max(64).nullable(),
   demo: z.boolean(),
-  networks: z.array(networkSchema),
+  networks: z.array(publicNetworkSchema),
   assets: z.array(assetSchema),
 })
 export type PublicConfig = z.infer<typeof publicConfigSchema>

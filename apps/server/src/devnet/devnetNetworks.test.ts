@@ -1,4 +1,4 @@
-import { assetSchema, networkSchema } from '@paylink/shared'
+import { assetSchema, publicNetworkSchema } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { devnetNetworks } from './devnetNetworks.js'
 
@@ -12,26 +12,26 @@ const devnet = {
 }
 
 describe('devnetNetworks', () => {
-  it('maps the devnet chains to networks behind the same-origin proxy', () => {
-    const { networks, upstreams } = devnetNetworks(devnet, 'http://localhost:3000')
+  it('maps the devnet chains to networks behind the proxy, at origin-relative URLs', () => {
+    const { networks, upstreams } = devnetNetworks(devnet)
     expect(networks).toEqual([
       {
         caipNetworkId: 'eip155:31337',
         name: 'Paylink Devnet',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl: 'http://localhost:3000/devnet/rpc/31337',
+        rpcUrl: '/devnet/rpc/31337',
         blockExplorerUrl: null,
         testnet: true,
         confirmations: 1,
       },
-      expect.objectContaining({ caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: 'http://localhost:3000/devnet/rpc/31338' }),
+      expect.objectContaining({ caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: '/devnet/rpc/31338' }),
     ])
-    for (const network of networks) networkSchema.parse(network)
+    for (const network of networks) publicNetworkSchema.parse(network)
     expect(upstreams).toEqual({ 31337: 'http://127.0.0.1:41001', 31338: 'http://127.0.0.1:41002' })
   })
 
   it('offers native ETH on each chain and Test USD on the first', () => {
-    const { assets } = devnetNetworks(devnet, 'http://localhost:3000')
+    const { assets } = devnetNetworks(devnet)
     expect(assets.map((a) => a.assetId)).toEqual([
       'eip155:31337/slip44:60',
       'eip155:31338/slip44:60',

@@ -16,16 +16,17 @@ export interface DevnetNetworks {
 }
 
 /**
- * The devnet's chains as the app's networks, reached through the server's proxy
- * (`${publicOrigin}/devnet/rpc/<chainId>`) so the browser stays same-origin; plus native
- * ETH on each chain and the demo token.
+ * The devnet's chains as the app's networks, reached through the server's proxy at an
+ * origin-relative URL (`/devnet/rpc/<chainId>`): the browser resolves it against the page's own
+ * origin, so the demo works at localhost, 127.0.0.1 or a LAN address alike and stays
+ * same-origin. Plus native ETH on each chain and the demo token.
  */
-export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token'>, publicOrigin: string): DevnetNetworks {
+export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token'>): DevnetNetworks {
   const networks: Network[] = devnet.chains.map((chain) => ({
     caipNetworkId: `eip155:${chain.chainId}`,
     name: chain.name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrl: `${publicOrigin}/devnet/rpc/${chain.chainId}`,
+    rpcUrl: `/devnet/rpc/${chain.chainId}`,
     blockExplorerUrl: null,
     testnet: true,
     confirmations: 1,

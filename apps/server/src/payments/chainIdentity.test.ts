@@ -11,7 +11,7 @@ import { payments, webhookDeliveries } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { buildApp } from '../app.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
-import { fastPaymentLinks, L1, startHarness, type Harness } from '../links/testing/paymentLinksHarness.js'
+import { fastPaymentLinks, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 
 let database: Database
 let h: Harness

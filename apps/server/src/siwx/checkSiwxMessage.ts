@@ -5,8 +5,11 @@ import type { ParseSiwxMessageReturnType } from './parseSiwxMessage.js'
 export interface CheckSiwxMessageParameters extends ParseSiwxMessageReturnType {
   /** What the client says it signed (AppKit's SIWXSession.data); every field must equal the text's. Omit to skip. */
   data?: SiwxSessionData | undefined
-  /** The server's public origin: the message's domain must be its host, its uri the origin itself. */
-  publicOrigin: string
+  /**
+   * The server's public origin, or every origin it is served at (canonical first): the message's
+   * domain must be one's host, its uri that origin itself.
+   */
+  publicOrigin: string | readonly string[]
   /** The statement the message must carry; null accepts any. */
   statement: string | null
   /** CAIP-2 ids of the configured networks. */
@@ -24,7 +27,14 @@ export function checkSiwxMessage(parameters: CheckSiwxMessageParameters): void {
   const { fields, times, data, publicOrigin, statement, caipNetworkIds, now, skewMs = 60_000 } = parameters
   if (data) checkDataAgrees(fields, data)
 
-  const origin = new URL(publicOrigin)
+  const origins = (typeof publicOrigin === 'string' ? [publicOrigin] : publicOrigin).map((o) => new URL(o))
+  const sameHost = origins.filter((o) => o.host === fields.domain)
+  // The canonical origin names the refusal when no allowed origin has the message's host.
+  const origin =
+    sameHost.find((o) => o.origin === fields.uri) ??
+    sameHost.find((o) => fields.scheme === undefined || `${fields.scheme}:` === o.protocol) ??
+    sameHost[0] ??
+    origins[0]!
   if (fields.domain !== origin.host || (fields.scheme !== undefined && `${fields.scheme}:` !== origin.protocol)) {
     throw new SiwxError(401, 'DOMAIN_MISMATCH', `The message is for "${fields.domain}", not for ${origin.host}.`)
   }

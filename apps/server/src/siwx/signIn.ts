@@ -17,7 +17,8 @@ export interface SignInParameters {
   session: SiwxSession
   /** The caller's current session cookie, if any: its other-namespace accounts carry over. */
   currentToken?: string | null | undefined
-  publicOrigin: string
+  /** The origin the app is served at, or all of them (canonical first). */
+  publicOrigin: string | readonly string[]
   statement: string
   sessionTtlSeconds: number
   /** CAIP-2 id -> JSON-RPC URL for every configured network. */

@@ -504,6 +504,54 @@ describe('SIWX app options', () => {
     expect(res.cookies.find((c) => c.name === 'paylink_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' })
   })
 
+  it('several public origins: each signs in from its own address; an unlisted one is still refused', async () => {
+    const app = await startApp(await openPglite(), { publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'] })
+    const signInAt = async (site: string, headers: Record<string, string> = { origin: site }) => {
+      const host = new URL(site).host
+      const answer = siwxNonceResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { host } })).json())
+      const body = await signedSession(evmSigner(), {
+        domain: host,
+        statement,
+        uri: site,
+        version: '1',
+        chainId: evmChain,
+        nonce: answer.nonce,
+        issuedAt: new Date().toISOString(),
+      })
+      const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers, payload: body })
+      return { answer, res }
+    }
+    // The nonce answer names the origin the request came in on, when it is one of ours.
+    const local = await signInAt('http://127.0.0.1:3000')
+    expect(local.answer).toMatchObject({ domain: '127.0.0.1:3000', uri: 'http://127.0.0.1:3000' })
+    expect(local.res.statusCode, local.res.body).toBe(201)
+    const named = await signInAt('http://localhost:3000')
+    expect(named.answer).toMatchObject({ domain: 'localhost:3000', uri: 'http://localhost:3000' })
+    expect(named.res.statusCode, named.res.body).toBe(201)
+    // Another host: the nonce falls back to the canonical origin; the sign-in keeps today's refusals.
+    const lan = await signInAt('http://192.168.1.20:3000', {})
+    expect(lan.answer).toMatchObject({ domain: 'localhost:3000', uri: 'http://localhost:3000' })
+    expect(lan.res.statusCode).toBe(401)
+    expect(lan.res.json().error).toEqual({ code: 'DOMAIN_MISMATCH', message: 'The message is for "192.168.1.20:3000", not for localhost:3000.' })
+    const badOrigin = await signInAt('http://192.168.1.20:3000')
+    expect(badOrigin.res.statusCode).toBe(403)
+    expect(badOrigin.res.json().error).toEqual({ code: 'BAD_ORIGIN', message: 'Writes with a session must come from http://localhost:3000 (Origin header).' })
+    // The right host on the wrong origin's uri is still a URI mismatch.
+    const { nonce } = siwxNonceResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json())
+    const mixed = await signedSession(evmSigner(), {
+      domain: '127.0.0.1:3000',
+      statement,
+      uri: 'http://localhost:3000',
+      version: '1',
+      chainId: evmChain,
+      nonce,
+      issuedAt: new Date().toISOString(),
+    })
+    const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: 'http://127.0.0.1:3000' }, payload: mixed })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().error.code).toBe('URI_MISMATCH')
+  })
+
   it('rate limits nonces and sign-ins per IP -> 429 RATE_LIMITED', async () => {
     const app = await startApp(await openPglite(), {
       siwx: { nonceRateLimit: { max: 2, timeWindow: 60_000 }, signInRateLimit: { max: 1, timeWindow: 60_000 } },

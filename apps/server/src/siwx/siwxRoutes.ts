@@ -9,7 +9,7 @@ import {
   siwxSignInResponseSchema,
   type Me,
 } from '@paylink/shared'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { RateLimit } from '../http/routeRegistry.js'
@@ -24,7 +24,8 @@ import { signIn } from './signIn.js'
 
 export interface SiwxRoutesOptions {
   db: Db
-  publicOrigin: string
+  /** The origin the app is served at, or all of them (canonical first). */
+  publicOrigin: string | readonly string[]
   statement: string
   sessionTtlSeconds: number
   /** CAIP-2 id -> JSON-RPC URL of every configured network. */
@@ -40,7 +41,10 @@ const error = (description: string) => ({ description, schema: apiErrorSchema })
 
 export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, options) => {
   const { db, publicOrigin } = options
-  const origin = new URL(publicOrigin)
+  const origins = (typeof publicOrigin === 'string' ? [publicOrigin] : publicOrigin).map((o) => new URL(o))
+  const origin = origins[0]!
+  /** The allowed origin the request came in on (its Host), else the canonical one. */
+  const originOf = (request: FastifyRequest) => origins.find((o) => o.origin === `${request.protocol}://${request.host}`) ?? origin
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: origin.protocol === 'https:' } as const
 
   const setCookie = (reply: FastifyReply, token: string, expires: Date) =>
@@ -63,15 +67,16 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
       rateLimit: options.nonceRateLimit,
       responses: { 200: { description: 'A fresh nonce', schema: siwxNonceResponseSchema }, 429: error('Too many nonces') },
     },
-    async ({ reply }) => {
+    async ({ request, reply }) => {
       const { nonce, expiresAt } = await createNonce(db)
+      const here = originOf(request)
       reply.header('cache-control', 'no-store')
       return {
         nonce,
         expiresAt: expiresAt.toISOString(),
         statement: options.statement,
-        domain: origin.host,
-        uri: origin.origin,
+        domain: here.host,
+        uri: here.origin,
         sessionTtlSeconds: options.sessionTtlSeconds,
       }
     },

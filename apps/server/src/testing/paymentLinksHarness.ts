@@ -59,7 +59,7 @@ export async function startHarness(database: Database): Promise<Harness> {
   const devnet = await startDevnet()
   const apps: FastifyInstance[] = []
   const rpcUrl = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)!.rpcUrl
-  const demo = devnetNetworks(devnet, 'http://localhost:3000')
+  const demo = devnetNetworks(devnet)
   const tusd = demo.assets.find((a) => !a.native)!.assetId
   const merchant = merchantOf({ namespace: 'eip155', address: devnet.accounts[1]! })
   const { token: apiKey } = await createApiKey(database.db, merchant, 'tests')

@@ -2,6 +2,7 @@ import type { PublicConfig } from '@paylink/shared'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { fetchPublicConfig } from '../api/client.js'
+import { resolvePublicConfig } from '../api/resolvePublicConfig.js'
 import type { PaylinkAppKit } from './createPaylinkAppKit.js'
 import { kitLoadsAtStart, loadKitModule } from './loadKitModule.js'
 import { needsKitAtOnce } from './needsKitAtOnce.js'
@@ -110,8 +111,11 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
   )
 }
 
+const resolveConfig = (config: PublicConfig) => resolvePublicConfig(config)
+
 function ConfigLoader({ children }: { children: ReactNode }) {
-  const config = useQuery({ queryKey: ['config'], queryFn: fetchPublicConfig, staleTime: Infinity })
+  // Fetched or written into the page by the server (readCheckoutBoot): either way resolved here.
+  const config = useQuery({ queryKey: ['config'], queryFn: fetchPublicConfig, staleTime: Infinity, select: resolveConfig })
   if (config.isPending) return <p className="page-status" role="status">Loading Paylink…</p>
   if (config.isError) {
     return (

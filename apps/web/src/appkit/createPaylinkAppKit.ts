@@ -11,11 +11,14 @@ import { checkAppKitOptions } from './checkAppKitOptions.js'
 import { recordToolkitActivity } from './toolkitActivity.js'
 import { recoverFromUnsupportedChain } from './recoverFromUnsupportedChain.js'
 import { alertRelayRejections } from './alertRelayRejections.js'
+import { showNativeBalance, type ShowNativeBalanceParameters } from './showNativeBalance.js'
 
 export interface PaylinkAppKit {
   appKit: AppKit
   wagmiAdapter: WagmiAdapter
   networks: CaipNetwork[]
+  /** Shows a freshly read native balance in AppKit's header and Account view (see showNativeBalance.ts). */
+  showNativeBalance(parameters: ShowNativeBalanceParameters): void
 }
 
 /**
@@ -73,5 +76,5 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   // WalletConnect reports a relay refusal as a fatal log AppKit never turns into an alert.
   void alertRelayRejections(appKit)
   recoverFromUnsupportedChain(wagmiAdapter.wagmiConfig, networks)
-  return { appKit, wagmiAdapter, networks }
+  return { appKit, wagmiAdapter, networks, showNativeBalance: (parameters) => showNativeBalance(appKit, parameters) }
 }

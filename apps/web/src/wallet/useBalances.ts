@@ -1,9 +1,14 @@
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
+import type { ChainNamespace } from '@reown/appkit-common'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { namespaceOf } from '../appkit/networks.js'
-import { usePaylinkConfig } from '../appkit/PaylinkProvider.js'
-import { readBalance, type AssetBalance } from './readBalance.js'
+import { usePaylinkContext } from '../appkit/PaylinkProvider.js'
+import { documentVisibility } from './documentVisibility.js'
+import { followChain } from './followChain.js'
+import { pollIntervalOf } from './pollIntervalOf.js'
+import { readChainHead } from './readChainHead.js'
+import { readNetworkBalances, type AssetBalance } from './readNetworkBalances.js'
 
 /** The network's configured assets, native coin first (made from nativeCurrency if unlisted). */
 export function assetsOf(assets: Asset[], network: Network): Asset[] {
@@ -20,24 +25,76 @@ export function assetsOf(assets: Asset[], network: Network): Asset[] {
 export interface NetworkBalances {
   network: Network
   balances: AssetBalance[]
+  /** The head (block, slot, tip) the balances were read after; null: read again at the next poll. */
+  head: bigint | null
 }
 
-/** Balances of an address on every configured network of its namespace, native coin first. */
+const balancesKey = (namespace: string, address: string | undefined) => ['balances', namespace, address] as const
+
+async function readFollowed(network: Network, assets: Asset[], address: string, head?: bigint): Promise<NetworkBalances> {
+  const seen = head ?? (await readChainHead(network).catch(() => null))
+  const balances = await readNetworkBalances(network, assets, address)
+  // A row that could not be read is read again at the next poll, block or not.
+  return { network, balances, head: balances.some((b) => b.error) ? null : seen }
+}
+
+/**
+ * Balances of an address on every configured network of its namespace, native coin first,
+ * following each chain: a new block (slot, tip) re-reads that network's balances in one request,
+ * so a transfer from anywhere shows within about a block. Each read also goes to AppKit's own
+ * header and Account view.
+ */
 export function useBalances(namespace: string, address: string | undefined) {
-  const config = usePaylinkConfig()
+  const { config, kit } = usePaylinkContext()
+  const client = useQueryClient()
   const networks = config.networks.filter((n) => namespaceOf(n) === namespace)
-  return useQuery({
-    queryKey: ['balances', namespace, address],
+  const key = balancesKey(namespace, address)
+  const query = useQuery({
+    queryKey: key,
     enabled: Boolean(address),
-    refetchInterval: 15_000,
-    queryFn: async (): Promise<NetworkBalances[]> =>
-      Promise.all(
-        networks.map(async (network) => {
-          const assets = assetsOf(config.assets, network)
-          return { network, balances: await Promise.all(assets.map((a) => readBalance(network, a, address!))) }
-        }),
-      ),
+    queryFn: async (): Promise<NetworkBalances[]> => Promise.all(networks.map((network) => readFollowed(network, assetsOf(config.assets, network), address!))),
   })
+
+  useEffect(() => {
+    if (!address) return
+    const key = balancesKey(namespace, address)
+    const visibility = documentVisibility()
+    const followers = config.networks
+      .filter((n) => namespaceOf(n) === namespace)
+      .map((network) => {
+        const entry = () => client.getQueryData<NetworkBalances[]>(key)?.find((n) => n.network.caipNetworkId === network.caipNetworkId)
+        return followChain({
+          readHead: () => readChainHead(network),
+          knownHead: () => entry()?.head ?? undefined,
+          readBalances: async (head) => {
+            if (!entry()) return // the first read is still under way
+            const next = await readFollowed(network, assetsOf(config.assets, network), address, head)
+            client.setQueryData<NetworkBalances[]>(key, (old) => old?.map((n) => (n.network.caipNetworkId === network.caipNetworkId ? next : n)))
+          },
+          intervalMs: pollIntervalOf(network),
+          visibility,
+        })
+      })
+    return () => followers.forEach((f) => f.stop())
+  }, [client, config, namespace, address])
+
+  const data = query.data
+  useEffect(() => {
+    if (!kit || !address || !data) return
+    for (const { network, balances } of data) {
+      const native = balances.find((b) => b.asset.native)
+      if (native?.amount == null) continue
+      kit.showNativeBalance({
+        namespace: namespace as ChainNamespace,
+        caipNetworkId: network.caipNetworkId,
+        address,
+        balance: native.amount,
+        symbol: native.asset.symbol,
+      })
+    }
+  }, [kit, namespace, address, data])
+
+  return query
 }
 
 /** The toolkit does not refetch balances after a transaction; callers do it with this. */

@@ -1,0 +1,40 @@
+import { publicConfigSchema, type Network } from '@paylink/shared'
+import { describe, expect, it } from 'vitest'
+import { toPublicConfig } from './toPublicConfig.js'
+
+const network = (caipNetworkId: string, rpcUrl: string): Network => ({
+  caipNetworkId,
+  name: caipNetworkId,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl,
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
+})
+
+describe('toPublicConfig', () => {
+  it("hands out the app's own endpoints origin-relative, other RPCs as configured", () => {
+    const config = toPublicConfig({
+      projectId: null,
+      demo: true,
+      networks: [
+        network('eip155:31337', '/devnet/rpc/31337'),
+        network('eip155:31338', 'http://127.0.0.1:3000/devnet/rpc/31338'),
+        network('eip155:8453', 'https://mainnet.base.org'),
+        network('eip155:1', 'http://127.0.0.1:3001/rpc'),
+      ],
+      assets: [],
+      publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+    })
+    expect(config.networks.map((n) => n.rpcUrl)).toEqual(['/devnet/rpc/31337', '/devnet/rpc/31338', 'https://mainnet.base.org', 'http://127.0.0.1:3001/rpc'])
+    expect(() => publicConfigSchema.parse(config)).not.toThrow()
+  })
+
+  it('the public schema takes a path but not a protocol-relative or made-up URL', () => {
+    const parse = (rpcUrl: string) => publicConfigSchema.safeParse({ projectId: null, demo: true, networks: [network('eip155:1', rpcUrl)], assets: [] }).success
+    expect(parse('/devnet/rpc/1')).toBe(true)
+    expect(parse('//evil.example/rpc')).toBe(false)
+    expect(parse('/\\evil.example')).toBe(false)
+    expect(parse('devnet/rpc/1')).toBe(false)
+  })
+})

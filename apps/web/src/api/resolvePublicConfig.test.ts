@@ -1,0 +1,35 @@
+import type { PublicConfig } from '@paylink/shared'
+import { describe, expect, it } from 'vitest'
+import { resolvePublicConfig } from './resolvePublicConfig.js'
+
+const network = (caipNetworkId: string, rpcUrl: string) => ({
+  caipNetworkId,
+  name: caipNetworkId,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl,
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
+})
+
+describe('resolvePublicConfig', () => {
+  const config: PublicConfig = {
+    projectId: null,
+    demo: true,
+    networks: [network('eip155:31337', '/devnet/rpc/31337'), network('eip155:8453', 'https://mainnet.base.org/')],
+    assets: [],
+  }
+
+  it('resolves origin-relative RPC URLs against the origin the page was opened at', () => {
+    expect(resolvePublicConfig(config, 'http://127.0.0.1:3000').networks.map((n) => n.rpcUrl)).toEqual([
+      'http://127.0.0.1:3000/devnet/rpc/31337',
+      'https://mainnet.base.org/',
+    ])
+    expect(resolvePublicConfig(config, 'http://localhost:4000').networks[0]!.rpcUrl).toBe('http://localhost:4000/devnet/rpc/31337')
+  })
+
+  it('returns an all-absolute configuration as it is', () => {
+    const absolute = { ...config, networks: [config.networks[1]!] }
+    expect(resolvePublicConfig(absolute, 'http://localhost:3000')).toBe(absolute)
+  })
+})
