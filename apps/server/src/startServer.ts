@@ -4,6 +4,8 @@ import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
+import { joinCluster } from './cluster/joinCluster.js'
+import { sharedSettingsOf } from './cluster/sharedSettings.js'
 
 export interface StartServerParameters {
   config: ServerConfig
@@ -62,13 +64,23 @@ export async function startServer({
 
     const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
     cleanups.push(() => database.close())
+    const assets = [...(demo?.assets ?? []), ...config.assets]
+    const settings = sharedSettingsOf({
+      publicOrigin: config.publicOrigin,
+      webhookAllowHttp: config.webhookAllowHttp,
+      webhookAllowPrivateAddresses: config.webhookAllowPrivateAddresses,
+      networks,
+      assets,
+    })
+    const membership = await joinCluster({ db: database.db, settings })
+    cleanups.push(() => membership.leave())
 
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
       projectId: config.projectId,
       demo: devnet !== null,
       networks,
-      assets: [...(demo?.assets ?? []), ...config.assets],
+      assets,
       database,
       webDist: config.webDist,
       logLevel,

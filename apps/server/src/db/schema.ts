@@ -43,3 +43,5 @@ export const sessionAccounts = pgTable(
 )
 // No extension: drizzle-kit loads this file through require(), which does not map .js to .ts.
 export * from './linksSchema'
+
+export * from './clusterSchema.js'
