@@ -41,11 +41,18 @@ export interface CreatePaymentLinksServicesParameters {
   devnetUpstreams?: Record<number, string>
   options?: PaymentLinksOptions
   onError?: (error: unknown, where: string) => void
+  /** One line per background action (a webhook attempt, ...), for the operator's audit. */
+  onAction?: (fields: Record<string, unknown>, message: string) => void
 }
 
-export function createPaymentLinksServices({ db, networks, devnetUpstreams, options = {}, onError }: CreatePaymentLinksServicesParameters): PaymentLinksServices {
+export function createPaymentLinksServices({ db, networks, devnetUpstreams, options = {}, onError, onAction }: CreatePaymentLinksServicesParameters): PaymentLinksServices {
   const events = createLinkEventHub({ db, ...(options.eventPollIntervalMs ? { pollIntervalMs: options.eventPollIntervalMs } : {}) })
-  const webhooks = createWebhookWorker({ db, ...options.webhooks, onError: (error) => onError?.(error, 'webhooks') })
+  const webhooks = createWebhookWorker({
+    db,
+    ...options.webhooks,
+    onError: (error) => onError?.(error, 'webhooks'),
+    onAttempt: (attempt) => onAction?.({ action: 'webhook delivery', ...attempt }, `webhook ${attempt.type} ${attempt.outcome} (attempt ${attempt.attempt})`),
+  })
   const tracker = createPaymentTracker({
     db,
     // Every network: the tracker itself leaves out those whose chain family cannot follow payments.

@@ -11,9 +11,9 @@ import { join } from 'node:path'
 import type { CreatedLink, Link, PublicConfig, WebhookDeliveryList } from '@paylink/shared'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiKey } from './apiKeys/apiKeyStore.js'
+import { createApiKey } from './merchants/apiKeyStore.js'
 import { openDatabase } from './db/openDatabase.js'
-import { merchantOf } from './links/requireMerchant.js'
+import { merchantOf } from './merchants/merchant.js'
 import { startHttpServer, type TestHttpServer } from './testing/startHttpServer.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylink-restart-'))

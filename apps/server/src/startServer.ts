@@ -6,6 +6,8 @@ import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
+import { joinCluster } from './cluster/joinCluster.js'
+import { sharedSettingsOf } from './cluster/sharedSettings.js'
 
 export interface StartDevnetOptions {
   /** Where the chains keep their state across restarts (`${dataDir}/devnet`). */
@@ -91,6 +93,16 @@ export async function startServer({
     if (reset) rmSync(config.pgliteDir, { recursive: true, force: true })
     const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
     cleanups.push(() => database.close())
+    const assets = [...(demo?.assets ?? []), ...config.assets]
+    const settings = sharedSettingsOf({
+      publicOrigins: config.publicOrigins,
+      webhookAllowHttp: config.webhookAllowHttp,
+      webhookAllowPrivateAddresses: config.webhookAllowPrivateAddresses,
+      networks,
+      assets,
+    })
+    const membership = await joinCluster({ db: database.db, settings })
+    cleanups.push(() => membership.leave())
 
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
@@ -98,7 +110,7 @@ export async function startServer({
       projectId: config.projectId,
       demo: devnet !== null,
       networks,
-      assets: [...(demo?.assets ?? []), ...config.assets],
+      assets,
       database,
       webDist: config.webDist,
       logLevel,

@@ -55,7 +55,7 @@ async function appOn(rpcUrl: string, { confirmations = 1, settings = {} }: { con
     projectId: null,
     demo: false,
     networks: h.networks(confirmations).map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl } : network)),
-    assets: devnetNetworks(h.devnet, 'http://localhost:3000').assets,
+    assets: devnetNetworks(h.devnet).assets,
     database,
     webDist: '/nonexistent',
     paymentLinks: { ...fastPaymentLinks, tracker: { ...fastPaymentLinks.tracker, settings: { ...fastPaymentLinks.tracker?.settings, ...settings } } },

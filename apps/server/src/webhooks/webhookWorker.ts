@@ -26,6 +26,19 @@ export interface WebhookWorkerOptions {
   concurrency?: number
   leaseMs?: number
   onError?: (error: unknown) => void
+  /** Told of every attempt's outcome (the server logs it with its process id). */
+  onAttempt?: (attempt: WebhookAttemptReport) => void
+}
+
+export interface WebhookAttemptReport {
+  deliveryId: string
+  eventId: string
+  type: string
+  linkId: string
+  attempt: number
+  outcome: 'succeeded' | 'retrying' | 'failed'
+  statusCode: number | null
+  error: string | null
 }
 
 export interface WebhookWorker {
@@ -47,7 +60,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, ra
  * share the work), POSTs each signed event, and records the outcome. A failure is retried
  * with exponential backoff until the row's give-up time (72 h after the event). A crash
  * between sending and recording means the event is sent again: at-least-once, so receivers
- * de-duplicate on the event id.
+ * de-duplicate on the event id. Attempts are counted when claimed, so such a resend counts.
  */
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db } = options
@@ -77,7 +90,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       .for('update', { skipLocked: true })
     const claimed = await db
       .update(webhookDeliveries)
-      .set({ leaseToken, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      // The attempt is counted as it starts: a process killed mid-send still leaves it counted,
+      // so a delivery sent twice shows 2.
+      .set({ leaseToken, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${webhookDeliveries.attempts} + 1` })
       .where(inArray(webhookDeliveries.id, due))
       .returning()
     if (claimed.length === 0) return 0
@@ -102,14 +117,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       claimed.map(async (delivery) => {
         const secret = secrets.find((s) => s.id === delivery.linkId)?.secret
         const result = await attempt(delivery.url, delivery.body, secret, delivery.eventId)
-        const attempts = delivery.attempts + 1
+        const attempts = delivery.attempts
         const now = Date.now()
         const next = new Date(now + retryDelayMs(attempts, retryBaseMs, retryMaxMs))
         const givingUp = !result.ok && (result.terminal || next.getTime() > delivery.giveUpAt.getTime())
         await db
           .update(webhookDeliveries)
           .set({
-            attempts,
             status: result.ok ? 'succeeded' : givingUp ? 'failed' : 'pending',
             lastStatusCode: result.statusCode,
             lastError: result.error?.slice(0, 500) ?? null,
@@ -119,6 +133,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
             leaseUntil: null,
           })
           .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.leaseToken, leaseToken)))
+        options.onAttempt?.({
+          deliveryId: delivery.id,
+          eventId: delivery.eventId,
+          type: delivery.type,
+          linkId: delivery.linkId,
+          attempt: attempts,
+          outcome: result.ok ? 'succeeded' : givingUp ? 'failed' : 'retrying',
+          statusCode: result.statusCode,
+          error: result.error,
+        })
       }),
     )
     return claimed.length

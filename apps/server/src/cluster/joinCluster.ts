@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/openDatabase.js'
+import { ConfigError } from '../errors.js'
+import { findSettingMismatch, type SharedSettings } from './sharedSettings.js'
+
+export interface JoinClusterOptions {
+  db: Db
+  settings: SharedSettings
+  /** A process not seen for this long is taken as dead (default 30 s). */
+  staleAfterMs?: number
+  /** How often this process says it is alive (default 10 s). */
+  heartbeatMs?: number
+}
+
+export interface ClusterMembership {
+  /** This process's id in the log lines and the server_processes table. */
+  processId: string
+  /** Removes this process's row; safe to call twice. */
+  leave(): Promise<void>
+}
+
+/**
+ * Registers this process beside the others on the database, refusing to start when a live one
+ * runs with other shared settings: the sentence names the setting and both values.
+ */
+export async function joinCluster({ db, settings, staleAfterMs = 30_000, heartbeatMs = 10_000 }: JoinClusterOptions): Promise<ClusterMembership> {
+  const processId = randomUUID()
+  await db.transaction(async (tx) => {
+    // One joiner at a time, so two processes starting together cannot both miss each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('paylink:server_processes'))`)
+    await tx.execute(sql`delete from server_processes where seen_at < now() - make_interval(secs => ${staleAfterMs / 1000})`)
+    const live = await tx.execute<{ id: string; pid: number; host: string; settings: SharedSettings }>(
+      sql`select id, pid, host, settings from server_processes order by started_at limit 1`,
+    )
+    const other = live.rows[0]
+    if (other) {
+      const mismatch = findSettingMismatch(settings, other.settings)
+      if (mismatch) {
+        throw new ConfigError(
+          `${mismatch.name} differs from the Paylink process already running on this database ` +
+            `(pid ${other.pid} on ${other.host}): it has ${show(mismatch.theirs)}, this one ${show(mismatch.mine)}. ` +
+            'Every process on one database must use the same value.',
+        )
+      }
+    }
+    await tx.execute(
+      sql`insert into server_processes (id, pid, host, settings) values (${processId}, ${process.pid}, ${hostname()}, ${JSON.stringify(settings)}::jsonb)`,
+    )
+  })
+
+  const heartbeat = setInterval(() => {
+    db.execute(sql`update server_processes set seen_at = now() where id = ${processId}`).catch(() => {})
+  }, heartbeatMs)
+  heartbeat.unref()
+
+  let left: Promise<void> | undefined
+  return {
+    processId,
+    leave: () =>
+      (left ??= (async () => {
+        clearInterval(heartbeat)
+        await db.execute(sql`delete from server_processes where id = ${processId}`)
+      })()),
+  }
+}
+
+function show(value: string | undefined): string {
+  return value === undefined ? 'none' : `"${value}"`
+}

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
+
+export interface MainRun {
+  child: ChildProcess
+  exited: Promise<number | null>
+  /** True once the process printed its first line, false if it exited first. */
+  started: boolean
+  output(): { stdout: string; stderr: string }
+}
+
+/** Children started by runMain; a test's afterAll kills what is still running. */
+export const mainChildren: ChildProcess[] = []
+
+/** Runs `main.ts` as `npm start` would, until it prints its first line (or exits). */
+export async function runMain(env: Record<string, string>): Promise<MainRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  mainChildren.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const started = await Promise.race([
+    (async () => {
+      while (!stdout.includes('\n')) await new Promise((r) => setTimeout(r, 50))
+      return true
+    })(),
+    exited.then(() => false),
+  ])
+  return { child, exited, started, output: () => ({ stdout, stderr }) }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
