@@ -473,7 +473,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   }, slotMs)
   ticker.unref()
 
-  // Fund the listed accounts once, and wait for the funding to land.
+  // Fund the listed accounts once, and wait until the funding is finalized, so it shows at the
+  // RPC's default commitment (a one-time wait of finalizeDepth slots at a first start).
   const fundingSignatures: string[] = []
   for (const owner of options.fundAccounts ?? []) {
     if (funded.has(owner)) continue
@@ -481,7 +482,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     fundingSignatures.push(await faucet(owner, mint, options.fundTestUsd ?? 10_000n * 10n ** BigInt(TEST_USD_DECIMALS)))
     funded.add(owner)
   }
-  await Promise.all(fundingSignatures.map(s => waitForSignature(s, 'processed', 10_000 + slotMs * 4)))
+  const fundingTimeout = 10_000 + slotMs * (ledger.finalizeDepth + 4)
+  await Promise.all(fundingSignatures.map(s => waitForSignature(s, 'finalized', fundingTimeout)))
 
   let closed = false
   return {
