@@ -97,18 +97,42 @@ describe('startSolanaDevnet', () => {
   it('moves a transaction processed -> confirmed -> finalized over slots, and views state per commitment', async () => {
     const to = Keypair.generate().publicKey
     const tx = await transferTx(connection, funded, to, 1_000_000)
-    const sig = await connection.sendRawTransaction(tx.serialize())
-    // Before the next slot it has not landed: no status yet.
-    const early = await connection.getSignatureStatuses([sig])
-    expect(early.value[0]).toBeNull()
-    await devnet.waitForSignature(sig, 'processed')
-    const processed = await call(devnet.rpcUrl, 'getSignatureStatuses', [[sig]])
-    expect(processed.result.value[0].confirmationStatus).toBe('processed')
-    expect(processed.result.value[0].confirmations).toBe(0)
+    // One batch is answered between two slots: the transaction is queued, not landed yet.
+    const [sent, early] = (await (
+      await fetch(devnet.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [tx.serialize().toString('base64'), { encoding: 'base64' }] },
+          { jsonrpc: '2.0', id: 2, method: 'getSignatureStatuses', params: [[(await import('@scure/base')).base58.encode(tx.signature!)]] }
+        ])
+      })
+    ).json()) as any[]
+    const sig = sent.result as string
+    expect(early.result.value[0]).toBeNull()
+    const landed = await devnet.waitForSignature(sig, 'processed')
+    // Checked in the same tick it landed in: processed only.
+    expect(devnet.ledger.commitmentOf(landed.slot)).toBe('processed')
+    const [status, slot, balanceProcessed, balanceFinalized, txFinalized] = (await (
+      await fetch(devnet.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'getSignatureStatuses', params: [[sig]] },
+          { jsonrpc: '2.0', id: 2, method: 'getSlot', params: [{ commitment: 'processed' }] },
+          { jsonrpc: '2.0', id: 3, method: 'getBalance', params: [to.toBase58(), { commitment: 'processed' }] },
+          { jsonrpc: '2.0', id: 4, method: 'getBalance', params: [to.toBase58(), { commitment: 'finalized' }] },
+          { jsonrpc: '2.0', id: 5, method: 'getTransaction', params: [sig, { commitment: 'finalized' }] }
+        ])
+      })
+    ).json()) as any[]
+    const depth = slot.result - landed.slot
+    expect(status.result.value[0].confirmations).toBe(depth)
+    expect(status.result.value[0].confirmationStatus).toBe(depth >= 1 ? 'confirmed' : 'processed')
     // Visible at processed, not yet at finalized (the account did not exist there).
-    expect((await call(devnet.rpcUrl, 'getBalance', [to.toBase58(), { commitment: 'processed' }])).result.value).toBe(1_000_000)
-    expect((await call(devnet.rpcUrl, 'getBalance', [to.toBase58(), { commitment: 'finalized' }])).result.value).toBe(0)
-    expect((await call(devnet.rpcUrl, 'getTransaction', [sig, { commitment: 'finalized' }])).result).toBeNull()
+    expect(balanceProcessed.result.value).toBe(1_000_000)
+    expect(balanceFinalized.result.value).toBe(0)
+    expect(txFinalized.result).toBeNull()
     await devnet.waitForSignature(sig, 'confirmed')
     const confirmed = (await connection.getSignatureStatuses([sig])).value[0]
     expect(confirmed?.confirmationStatus).toBe('confirmed')
