@@ -6,8 +6,13 @@ import {
   appendTransactionMessageInstructions,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
+  AccountRole,
   createTransactionMessage,
+  decompileTransactionMessage,
   generateKeyPairSigner,
+  getBase64Codec,
+  getCompiledTransactionMessageCodec,
+  getTransactionCodec,
   getSignatureFromTransaction,
   pipe,
   sendAndConfirmTransactionFactory,
@@ -35,6 +40,11 @@ import WebSocket from 'ws'
 import { startSolanaDevnet, type SolanaDevnet } from './startSolanaDevnet.js'
 
 const SLOT_MS = 100
+
+/** Appends a reference key as a read-only non-signer account, the Solana Pay way. */
+function withReference<T extends { accounts: readonly unknown[] }>(ix: T, reference: string): T {
+  return { ...ix, accounts: [...ix.accounts, { address: reference, role: AccountRole.READONLY }] }
+}
 const FINALIZE_DEPTH = 4
 
 async function rpcCall(url: string, body: unknown) {
@@ -189,6 +199,7 @@ describe('startSolanaDevnet', () => {
     const rpcSubscriptions = createSolanaRpcSubscriptions(devnet.wsUrl)
     const payer = await generateKeyPairSigner()
     const recipient = await generateKeyPairSigner()
+    const reference = (await generateKeyPairSigner()).address
     await devnet.waitForSignature(await devnet.faucet(payer.address, 'native', 1_000_000_000n), 'processed')
     await devnet.waitForSignature(await devnet.faucet(payer.address, devnet.mint, 5_000_000n), 'confirmed')
     const mint = address(devnet.mint)
@@ -203,7 +214,10 @@ describe('startSolanaDevnet', () => {
         appendTransactionMessageInstructions(
           [
             getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient.address, mint }),
-            getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount: 1_250_000n, decimals: 6 })
+            withReference(
+              getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount: 1_250_000n, decimals: 6 }),
+              reference
+            )
           ],
           m
         )
@@ -224,9 +238,22 @@ describe('startSolanaDevnet', () => {
     expect(post?.mint).toBe(devnet.mint)
     const payerPost = tx?.meta?.postTokenBalances?.find(b => b.owner === payer.address)
     expect(payerPost?.uiTokenAmount.amount).toBe('3750000')
-    // base64, as @solana/pay's validateTransfer reads it
+    // Found by its reference and read back the way @solana/pay 1.x's findReference and
+    // validateTransfer do: getSignaturesForAddress, then getTransaction base64 decoded with kit.
+    const found = await rpc.getSignaturesForAddress(reference, { commitment: 'confirmed' }).send()
+    expect(found.map(f => f.signature)).toEqual([signature])
     const b64 = await rpc.getTransaction(signature, { commitment: 'confirmed', encoding: 'base64', maxSupportedTransactionVersion: 0 }).send()
     expect(b64?.transaction[1]).toBe('base64')
+    const decoded = getTransactionCodec().decode(getBase64Codec().encode(b64!.transaction[0]))
+    const compiled = getCompiledTransactionMessageCodec().decode(decoded.messageBytes)
+    const last = decompileTransactionMessage(compiled).instructions.at(-1)
+    expect(last?.programAddress).toBe(TOKEN_PROGRAM_ADDRESS)
+    expect(last?.accounts?.at(-1)?.address).toBe(reference)
+    const ataIndex = compiled.staticAccounts.indexOf(destination)
+    const preAta = b64?.meta?.preTokenBalances?.find(b => b.accountIndex === ataIndex)
+    const postAta = b64?.meta?.postTokenBalances?.find(b => b.accountIndex === ataIndex)
+    expect(preAta).toBeUndefined() // the ATA did not exist before this transaction
+    expect(BigInt(postAta?.uiTokenAmount.amount ?? '0')).toBe(1_250_000n)
     // v0 without maxSupportedTransactionVersion is refused like a validator does
     const refused = await call(devnet.rpcUrl, 'getTransaction', [signature, { commitment: 'confirmed' }])
     expect(refused.error?.code).toBe(-32015)
