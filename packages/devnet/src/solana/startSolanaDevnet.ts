@@ -56,6 +56,8 @@ export type SolanaDevnetOptions = {
   fundLamports?: bigint
   /** Test USD base units per funded account (default 10,000 Test USD). */
   fundTestUsd?: bigint
+  /** Commitment the start waits for on new funding (default 'finalized': visible at the RPC default). */
+  fundingCommitment?: Commitment
 }
 
 export type SolanaDevnet = {
@@ -483,7 +485,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     funded.add(owner)
   }
   const fundingTimeout = 10_000 + slotMs * (ledger.finalizeDepth + 4)
-  await Promise.all(fundingSignatures.map(s => waitForSignature(s, 'finalized', fundingTimeout)))
+  const fundingCommitment = options.fundingCommitment ?? 'finalized'
+  await Promise.all(fundingSignatures.map(s => waitForSignature(s, fundingCommitment, fundingTimeout)))
 
   let closed = false
   return {
