@@ -65,7 +65,7 @@ test.describe('EVM wallet page with the test wallet', () => {
     await panel.getByRole('button', { name: 'Send ETH' }).click()
     await expect(page.getByTestId('tx-eip155')).toHaveText(/^0x[0-9a-f]{64}$/)
     const after = await onChain(page, 31337, 'ETH')
-    expect(parseEther(before) - parseEther(after) > parseEther('0.1')).toBe(true) // 0.1 ETH and the fee
+    expect(parseEther(before) - parseEther(after)).toBeGreaterThan(parseEther('0.1')) // 0.1 ETH and the fee
     await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', after) })).toBeVisible()
 
     // A reload keeps the connection.

@@ -57,7 +57,12 @@ test.describe('merchant sign-in with a wallet (SIWX verified by the server)', ()
     await expect(view).toBeVisible()
     await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('personal_sign'))
     await view.getByRole('button', { name: 'Sign', exact: true }).click()
+    // The refusal's own effect first (AppKit's snackbar, the sign view still open and ready again):
+    // checked right after the click, "no session" would hold even if the refusal were ignored.
+    await expect(page.getByText('Signature declined')).toBeVisible()
+    await expect(view.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
     expect((await page.request.get('/api/me')).status()).toBe(401)
+    await expect(page.getByRole('heading', { name: 'Sign in with your wallet' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Signed in' })).toHaveCount(0)
   })
 })
