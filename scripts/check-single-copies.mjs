@@ -50,7 +50,9 @@ for (const family of families) {
   }
   const problems = members.filter(([name, v]) => v.size > 1 || (family.expected(name) !== null && !v.has(family.expected(name))))
   if (problems.length > 0) {
-    console.error(`Expected one copy of each ${family.name} package (${members.map(([n]) => `${n}@${family.expected(n) ?? 'any'}`).join(', ')}), found: ${problems.map(([n, v]) => `${n}@${[...v].join('|')}`).join(', ')}`)
+    console.error(
+      `Expected one copy of each ${family.name} package (${members.map(([n]) => `${n}@${family.expected(n) ?? 'any'}`).join(', ')}), found: ${problems.map(([n, v]) => `${n}@${[...v].join('|')}`).join(', ')}`,
+    )
     failed = true
   } else {
     console.log(`One copy of each of ${members.length} ${family.name} package(s).`)
