@@ -6,7 +6,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Two everywhere: CI and these machines have 2 cores, and each worker drives a Chromium against
+  // its own server, devnet and database; a third starves them into timeouts, one doubles the run.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

@@ -35,7 +35,7 @@ export default async function run(): Promise<BenchRow[]> {
   const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
     const response = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
-    return response.json() as T
+    return response.json<T>()
   }
   const newLink = (title: string) => api<{ id: string }>('POST', '/api/links', { title, options: [{ asset: `${L1}/slip44:60`, amount: '0.001' }] })
   const { tracker } = app.paymentLinks

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { connectWallet, expect, test } from '../support/fixtures.js'
+import type { TestWindow } from '../support/testWindow.js'
 
 // The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
 // test wallet uses the node's first account), so links pay a third address to make the
@@ -117,7 +118,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     await payer.goto(`/pay/${link.id}`)
     await connectPayer(payer)
     await expect(payer.getByTestId('pay-fee')).toHaveText(/≈/)
-    await payer.evaluate(() => (window as any).__testWallets.evm.refuseNext('eth_sendTransaction'))
+    await payer.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.refuseNext('eth_sendTransaction'))
     await payer.getByTestId('pay-button').click()
     await expect(payer.getByTestId('pay-error')).toHaveText('You declined the request in your wallet.')
     await expect(payer.getByTestId('pay-button')).toHaveText('Try again')
@@ -145,7 +146,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     await connectPayer(payer)
     await expect(payer.getByTestId('pay-shortfall')).toHaveText(/Not enough TUSD: this wallet has [\d.]+, the payment needs 20000\./)
     await expect(payer.getByTestId('pay-button')).toBeDisabled()
-    const requests = await payer.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method))
+    const requests = await payer.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method))
     expect(requests).not.toContain('eth_sendTransaction')
 
     await payer.goto(`/pay/${soon.id}`)

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import { createWalletClient, http, parseEther, toHex, type Hex } from 'viem'
+import { createWalletClient, http, parseEther, toHex } from 'viem'
 import { connectWallet, expect, test } from '../support/fixtures.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -118,10 +118,10 @@ test.describe('merchant dashboard', () => {
         chain: { id: 31337, name: 'Paylink Devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc] } } },
         transport: http(rpc),
       })
-      const txHash = (await wallet.request({
+      const txHash = await wallet.request({
         method: 'eth_sendTransaction',
         params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther('0.004')) }],
-      })) as Hex
+      })
       const submitted = await fetch(`${paylink.origin}/api/links/${linkId}/payments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

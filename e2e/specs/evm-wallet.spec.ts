@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, formatEther, formatUnits, parseEther, verifyMessage, type Hex } from 'viem'
 import { connectWallet, expect, expectSwitchSettled, test } from '../support/fixtures.js'
+import type { TestWindow } from '../support/testWindow.js'
 
 const TUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
@@ -48,7 +49,7 @@ test.describe('EVM wallet page with the test wallet', () => {
         await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
         await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
         await expectSwitchSettled(panel)
-        await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
+        await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
         await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
         await expect(page.getByTestId('switch-error-eip155')).toContainText('You declined the request in your wallet.')
         await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
@@ -70,7 +71,7 @@ test.describe('EVM wallet page with the test wallet', () => {
         await panel.getByRole('button', { name: 'Send ETH' }).click()
         await expect(page.getByTestId('tx-eip155')).toHaveText(/^0x[0-9a-f]{64}$/)
         const after = await onChain(page, 31337, 'ETH')
-        expect(parseEther(before) - parseEther(after) > parseEther('0.1')).toBe(true) // 0.1 ETH and the fee
+        expect(parseEther(before) - parseEther(after)).toBeGreaterThan(parseEther('0.1')) // 0.1 ETH and the fee
         await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', after) })).toBeVisible()
 
         // A reload keeps the connection.
@@ -92,10 +93,10 @@ test.describe('EVM wallet page with the test wallet', () => {
     await page.goto('/wallet')
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
-    await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4902, { addFails: true }))
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(4902, { addFails: true }))
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
     await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Chain is not supported')
-    const methods = await page.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method))
+    const methods = await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method))
     expect(methods).toContain('wallet_addEthereumChain')
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
   })

@@ -1,4 +1,5 @@
 import { connectWallet, expect, test } from '../support/fixtures.js'
+import type { TestWindow } from '../support/testWindow.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -55,9 +56,16 @@ test.describe('merchant sign-in with a wallet (SIWX verified by the server)', ()
     const modal = await connectWallet(page, 'Paylink Test Wallet')
     const view = modal.locator('w3m-siwx-sign-message-view')
     await expect(view).toBeVisible()
-    await page.evaluate(() => (window as any).__testWallets.evm.refuseNext('personal_sign'))
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.refuseNext('personal_sign'))
     await view.getByRole('button', { name: 'Sign', exact: true }).click()
+    // The refusal's own effect first (AppKit's error snackbar, the sign view still open and ready
+    // again): checked right after the click, "no session" would hold even if the refusal were ignored.
+    // AppKit 1.7.8 words it "Signature declined", or, when it counts the account as a smart account
+    // (it does for the injected test wallet), "This application might not support Smart Accounts".
+    await expect(page.getByText(/^(Signature declined|This application might not support Smart Accounts)$/)).toBeVisible()
+    await expect(view.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
     expect((await page.request.get('/api/me')).status()).toBe(401)
+    await expect(page.getByRole('heading', { name: 'Sign in with your wallet' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Signed in' })).toHaveCount(0)
   })
 })

@@ -3,6 +3,7 @@ import { base58 } from '@scure/base'
 import { Verifier } from 'bip322-js'
 import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
 import { expect, openConnectModal, test } from '../support/fixtures.js'
+import type { TestWindow } from '../support/testWindow.js'
 
 test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixture)', () => {
   test('connects, shows the address and the SOL balance, signs a message that verifies', async ({ page, chains }) => {
@@ -40,7 +41,7 @@ test.describe('Bitcoin through a sats-connect test wallet (API: recorded Esplora
     const modal = page.locator('w3m-modal')
     await modal.getByText('Paylink Test Bitcoin').first().click()
     await expect(page.getByTestId('status-bip122')).toHaveText('connected')
-    const wallet = await page.evaluate(() => (window as any).__testWallets.bitcoin as { paymentAddress: string; ordinalsAddress: string })
+    const wallet = await page.evaluate(() => (window as unknown as TestWindow).__testWallets.bitcoin as { paymentAddress: string; ordinalsAddress: string })
     await expect(page.getByTestId('address-bip122')).toHaveText(wallet.paymentAddress)
     const accounts = page.getByTestId('accounts-bip122')
     await expect(accounts.getByRole('listitem').filter({ hasText: wallet.paymentAddress })).toContainText('payment')

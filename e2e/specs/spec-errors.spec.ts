@@ -1,5 +1,6 @@
 import { connectWallet, expect, expectSwitchSettled, test } from '../support/fixtures.js'
 import type { Page } from '@playwright/test'
+import type { TestWindow } from '../support/testWindow.js'
 
 async function runCall(page: Page, namespace: string, label: string) {
   await page.getByLabel('Namespace for the calls').selectOption(namespace)
@@ -54,7 +55,7 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await expect(page.getByTestId('toolkit-bip122-status')).toHaveText('connected')
     // The test wallet has no lever for this: make its provider answer wallet_disconnect with an error.
     await page.evaluate(() => {
-      const provider = (window as any).PaylinkTestBitcoin.BitcoinProvider
+      const provider = (window as unknown as TestWindow).PaylinkTestBitcoin.BitcoinProvider
       const request = provider.request
       provider.request = (method: string, params: unknown) =>
         method === 'wallet_disconnect'
@@ -71,17 +72,17 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     const panel = page.getByTestId('panel-eip155')
-    const methods = () => page.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method) as string[])
+    const methods = () => page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r) => r.method))
     for (const code of [4902, 32603, 5000]) {
       const before = (await methods()).length
-      await page.evaluate((c) => (window as any).__testWallets.evm.failSwitchWith(c, { addFails: true }), code)
+      await page.evaluate((c) => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(c, { addFails: true }), code)
       await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
       await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Chain is not supported')
       expect((await methods()).slice(before)).toEqual(expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']))
       await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
     }
     // When the add succeeds, the switch goes through.
-    await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4902))
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(4902))
     await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
     await expect(page.getByTestId('switch-error-eip155')).toBeHidden()
@@ -89,7 +90,7 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
     // Another code is not a reason to add the chain: the refusal is shown as it is.
     const before = (await methods()).length
-    await page.evaluate(() => (window as any).__testWallets.evm.failSwitchWith(4001))
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(4001))
     await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
     await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: You declined the request in your wallet.')
     expect((await methods()).slice(before)).not.toContain('wallet_addEthereumChain')
@@ -118,7 +119,7 @@ test.describe('spec §6 and §7: the toolkit’s wallet calls', () => {
       await runCall(page, 'eip155', label)
       await expect(page.getByTestId(`call-${id}`)).toHaveText(result)
     }
-    const methods = await page.evaluate(() => (window as any).__testWallets.evm.requests.map((r: { method: string }) => r.method) as string[])
+    const methods = await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r) => r.method))
     expect(methods).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'wallet_getCapabilities', 'wallet_grantPermissions']))
     await runCall(page, 'eip155', 'Disconnect')
     await expect(page.getByTestId('call-disconnect')).toHaveText('OK: disconnected')

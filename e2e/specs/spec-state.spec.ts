@@ -1,5 +1,6 @@
 import { connectWallet, expect, test } from '../support/fixtures.js'
 import type { Page } from '@playwright/test'
+import type { TestWindow } from '../support/testWindow.js'
 
 async function connectFromPanel(page: Page, panel: string, wallet: string) {
   await page.getByTestId(`panel-${panel}`).getByRole('button', { name: /^Connect .* wallet$/ }).click()
@@ -72,7 +73,7 @@ test.describe('spec §4: states and transitions', () => {
     // On the next load the Bitcoin wallet refuses: only that chain is marked disconnected, with a warning.
     await page.addInitScript(() => {
       const timer = setInterval(() => {
-        const bitcoin = (window as any).__testWallets?.bitcoin
+        const bitcoin = (window as unknown as TestWindow).__testWallets?.bitcoin
         if (bitcoin) {
           bitcoin.refuseNext()
           clearInterval(timer)

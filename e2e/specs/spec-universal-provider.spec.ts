@@ -20,7 +20,8 @@ async function refuseRelay(page: Page, reason: string) {
   await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (ws) => {
     sockets.push(ws.url())
     ws.send(JSON.stringify({ id: 0, jsonrpc: '2.0', error: { code: 3000, message: reason } }))
-    ws.close({ code: 3000, reason })
+    // The route handler is synchronous; closing is fire-and-forget, the spec waits on what the page shows.
+    void ws.close({ code: 3000, reason })
   })
   return { sockets, refusals: () => refusals }
 }

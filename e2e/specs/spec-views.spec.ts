@@ -1,4 +1,5 @@
 import { connectWallet, expect, test } from '../support/fixtures.js'
+import type { TestWindow } from '../support/testWindow.js'
 
 test.describe('spec §2: named views, reached from the product', () => {
   test('Connect, AllWallets, Account, Networks, SwitchNetwork, UnsupportedChain and back, Swap and ApproveTransaction', async ({ page }) => {
@@ -31,26 +32,26 @@ test.describe('spec §2: named views, reached from the product', () => {
     await expect(card).toBeHidden()
 
     // Networks, then SwitchNetwork for as long as the wallet has not answered the switch.
-    await page.evaluate(() => (window as any).__testWallets.evm.holdNextSwitch())
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.holdNextSwitch())
     await page.locator('appkit-network-button').click()
     await expect(modal.locator('w3m-networks-view')).toBeVisible()
     await expect(view).toHaveText('Networks')
     await modal.locator('w3m-networks-view').getByText('Paylink Devnet L2').click()
     await expect(modal.locator('w3m-network-switch-view')).toBeVisible()
     await expect(view).toHaveText('SwitchNetwork')
-    await page.evaluate(() => (window as any).__testWallets.evm.releaseSwitch())
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.releaseSwitch())
     await expect(page.getByTestId('toolkit-eip155-network-caip-network-id')).toHaveText('eip155:31338')
     await expect(modal.locator('w3m-network-switch-view')).toHaveCount(0)
     await page.keyboard.press('Escape')
     await expect(card).toBeHidden()
 
     // The wallet moves to a chain Paylink does not list: UnsupportedChain.
-    await page.evaluate(() => (window as any).__testWallets.evm.walletSwitchChain(999))
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.walletSwitchChain(999))
     await expect(modal.locator('w3m-unsupported-chain-view')).toContainText('support your current network')
     await expect(view).toHaveText('UnsupportedChain')
     await expect(page.getByTestId('toolkit-eip155-network-name')).toHaveText('Unknown Network')
     // ...and back to a listed chain by itself: Paylink follows (AppKit alone stays on "Unknown Network").
-    await page.evaluate(() => (window as any).__testWallets.evm.walletSwitchChain(31337))
+    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.walletSwitchChain(31337))
     await expect(card).toBeHidden()
     await expect(page.getByTestId('toolkit-eip155-network-name')).toHaveText('Paylink Devnet')
     await expect(page.getByTestId('toolkit-eip155-network-caip-network-id')).toHaveText('eip155:31337')

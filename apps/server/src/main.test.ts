@@ -75,9 +75,9 @@ describe('main', () => {
     const run = await runMain({ PORT: String(port), DATA_DIR: join(dir, 'b') })
     expect(run.started, run.output().stderr).toBe(true)
     expect(run.output().stdout).toBe(`Paylink is running at http://localhost:${port} (demo: devnet with Dev Wallet)\n`)
-    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { chains: Array<{ head: string | null }> }
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { chains: Array<{ caipNetworkId: string; head: string | null }> }
     expect(health.chains).toHaveLength(2)
-    expect(health.chains.every((c) => c.head !== null)).toBe(true)
+    expect(health.chains.filter((c) => c.head === null), 'chains whose head could not be read').toEqual([])
     const chainId = await fetch(`http://127.0.0.1:${port}/devnet/rpc/31338`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -13,8 +13,8 @@ export const networkSchema = z.object({
   caipNetworkId: caipNetworkIdSchema,
   name: z.string().min(1).max(64),
   nativeCurrency: nativeCurrencySchema,
-  rpcUrl: z.string().max(2048).url(),
-  blockExplorerUrl: z.string().max(2048).url().nullable(),
+  rpcUrl: z.url().max(2048),
+  blockExplorerUrl: z.url().max(2048).nullable(),
   testnet: z.boolean(),
   confirmations: z.number().int().min(0).max(1000),
 })

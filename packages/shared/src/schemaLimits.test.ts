@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import * as shared from './index.js'
 
+/** The parts of zod 4's internal definition this walk reads. */
+type ZodDef = { type: string; shape?: Record<string, z.ZodType>; options?: z.ZodType[]; items?: z.ZodType[] } & Partial<
+  Record<'catchall' | 'element' | 'innerType' | 'in' | 'out' | 'keyType' | 'valueType', z.ZodType>
+>
+
 /** Every string schema reachable from `schema`, with its path, and whether it has a max length. */
 function strings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): Array<{ path: string; max: number | null }> {
   if (seen.has(schema)) return []
   seen.add(schema)
-  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def
-  const walk = (child: z.ZodType, at: string) => strings(child, at, seen)
+  const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def
+  const walk = (child: z.ZodType | undefined, at: string) => (child ? strings(child, at, seen) : [])
   switch (def.type) {
     case 'string':
       return [{ path, max: (schema as z.ZodString).maxLength }]

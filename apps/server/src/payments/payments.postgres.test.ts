@@ -49,8 +49,9 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
     try {
       await eventually(async () => expect((await h.getLink(b, link.id)).status).toBe('paid'))
       await eventually(async () => {
-        const rows = await first.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, ids))
-        expect(rows.every((r) => r.status === 'confirmed')).toBe(true)
+        const rows = await first.db.select({ id: payments.id, status: payments.status }).from(payments).where(inArray(payments.id, ids))
+        // Keyed by payment id: a failure names the payment and its status; a missing row shows too.
+        expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual(Object.fromEntries(ids.map((id) => [id, 'confirmed'])))
       })
     } finally {
       await Promise.all([a.paymentLinks.stop(), b.paymentLinks.stop()])

@@ -3,8 +3,9 @@ import { createSiwxMessageText } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 
-const vectors = '/work/shared/vectors/siwe'
-const read = <T>(name: string): T => JSON.parse(readFileSync(`${vectors}/${name}`, 'utf8')) as T
+// spruceid/siwe's public vectors, copied beside the tests (source and licence: testing/vectors/README.md).
+const vectors = new URL('./testing/vectors/siwe/', import.meta.url)
+const read = <T>(name: string): T => JSON.parse(readFileSync(new URL(name, vectors), 'utf8')) as T
 const positive = read<Record<string, { message: string; fields: Record<string, unknown> }>>('parsing_positive.json')
 const negative = read<Record<string, string>>('parsing_negative.json')
 // ERC-1271 vectors name mainnet contracts: here they only check that the messages parse.

@@ -12,7 +12,8 @@ type Bip322Vectors = {
   toSpendTxid: Record<string, string>
   toSignTxid: Record<string, string>
 }
-const vectors = JSON.parse(readFileSync('/work/shared/vectors/bip322/vectors.json', 'utf8')) as Bip322Vectors
+// BIP-322's own vectors, copied beside the tests (source and licence: testing/vectors/README.md).
+const vectors = JSON.parse(readFileSync(new URL('./testing/vectors/bip322/vectors.json', import.meta.url), 'utf8')) as Bip322Vectors
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'
 const testnet = 'bip122:000000000933ea01ad0ee984209779ba'
 

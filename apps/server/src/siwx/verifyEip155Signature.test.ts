@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { createSiwxMessageText } from '@paylink/shared'
 import { startAnvil, type StartAnvilReturnType } from '@paylink/devnet'
+import { sql } from 'drizzle-orm'
 import { pad, serializeErc6492Signature, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../db/openDatabase.js'
+import { checkNonce } from './checkNonce.js'
 import { checkSiwxMessage } from './checkSiwxMessage.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
@@ -25,8 +28,9 @@ type VerificationVector = {
   domainBinding?: string
   matchNonce?: string
 }
+// spruceid/siwe's public vectors, copied beside the tests (source and licence: testing/vectors/README.md).
 const read = (name: string) =>
-  JSON.parse(readFileSync(`/work/shared/vectors/siwe/${name}`, 'utf8')) as Record<string, VerificationVector>
+  JSON.parse(readFileSync(new URL(`./testing/vectors/siwe/${name}`, import.meta.url), 'utf8')) as Record<string, VerificationVector>
 const positive = read('verification_positive.json')
 const negative = read('verification_negative.json')
 
@@ -95,13 +99,23 @@ describe('SIWE verification vectors (spruceid/siwe)', () => {
   it.each(Object.entries(negative))('refuses "%s"', async (_name, v) => {
     const time = v.time ? new Date(v.time) : new Date()
     if (v.matchNonce) {
-      // The nonce is checked against the database in signIn (nonce tests there); here: it differs.
-      expect(parseSiwxMessage(textOf(v)).fields.nonce).not.toBe(v.matchNonce)
+      // "bad nonce": the server issued matchNonce, the message carries another. checkNonce is what
+      // refuses it (signIn calls it before any RPC), against a database holding the issued nonce.
+      const database = await openDatabase({ dataDir: ':memory:' })
+      try {
+        await database.db.execute(sql`insert into siwx_nonces (nonce, expires_at) values (${v.matchNonce}, now() + interval '10 minutes')`)
+        await expect(checkNonce(database.db, parseSiwxMessage(textOf(v)).fields.nonce)).rejects.toMatchObject({ code: 'NONCE_UNKNOWN' })
+        // Control: the issued nonce itself passes, so the refusal above is about the mismatch.
+        await expect(checkNonce(database.db, v.matchNonce)).resolves.toBeUndefined()
+      } finally {
+        await database.close()
+      }
       return
     }
     const outcome = await accepts(v, time).catch((error: { code: string }) => error.code)
     expect(outcome).toBe(negativeOutcomes[_name])
-  })
+    // PGlite's start and migrations for the nonce case take seconds on a loaded machine.
+  }, 60_000)
 })
 
 describe('verifyEip155Signature against anvil', () => {
