@@ -222,7 +222,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     if (config.devnetUpstreams) await app.register(devnetRoutes, { upstreams: config.devnetUpstreams })
     await app.register(web.plugin)
-    return app
+    return await app
   } catch (error) {
     await app.close().catch(() => {})
     if (ownsDatabase) await database.close().catch(() => {})
@@ -242,5 +242,5 @@ function signInRpcUrls(config: AppConfig): Map<string, string> {
 }
 
 function isDatabase(value: Database | OpenDatabaseOptions): value is Database {
-  return 'db' in value && typeof (value as Database).close === 'function'
+  return 'db' in value && typeof (value).close === 'function'
 }

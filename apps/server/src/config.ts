@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
-import { isAbsolute, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { assetSchema, networkSchema, type Asset, type Network } from '@paylink/shared'
 import { getAddress, isAddress } from 'viem'
@@ -301,7 +301,7 @@ export function readMerchants(value: string | undefined): string[] | null {
     let address: string
     if (parts.length === 1) [namespace, address] = ['eip155', entry]
     else if (parts.length === 3 && /^[-a-z0-9]{3,8}$/.test(parts[0]!) && /^[-_a-zA-Z0-9]{1,32}$/.test(parts[1]!) && parts[2]) {
-      ;[namespace, address] = [parts[0]!, parts[2]!]
+      ;[namespace, address] = [parts[0]!, parts[2]]
     } else {
       throw new ConfigError(`MERCHANTS must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`)
     }

@@ -1,5 +1,4 @@
 import { count } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { apiKeys, links, payments } from '../db/schema.js'
 import { evmChain, offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
@@ -29,7 +28,7 @@ describe('request body size', () => {
 describe('per-IP rate limits', () => {
   const limit = { max: 2, timeWindow: 60_000 }
 
-  async function expectLimited(app: FastifyInstance, request: () => Promise<{ statusCode: number; headers: Record<string, unknown>; json(): any }>, okStatus: number[]) {
+  async function expectLimited(request: () => Promise<{ statusCode: number; headers: Record<string, unknown>; json(): any }>, okStatus: number[]) {
     for (let i = 0; i < limit.max; i++) expect(okStatus).toContain((await request()).statusCode)
     const limited = await request()
     expect(limited.statusCode).toBe(429)
@@ -37,7 +36,6 @@ describe('per-IP rate limits', () => {
     expect(limited.json().error.message).toMatch(/try again in/)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60)
-    void app
   }
 
   it('nonce, sign-in, link creation, payment submission and key creation answer 429 RATE_LIMITED with Retry-After', async () => {
@@ -64,14 +62,14 @@ describe('per-IP rate limits', () => {
     let hash = 0
     const submit = () =>
       app.inject({ method: 'POST', url: `/api/links/${linkId}/payments`, payload: { caipNetworkId: evmChain, txHash: `0x${(++hash).toString(16).padStart(64, '0')}` } })
-    await expectLimited(app, submit, [202])
-    await expectLimited(app, () => app.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: 'k' } }), [201])
+    await expectLimited(submit, [202])
+    await expectLimited(() => app.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: 'k' } }), [201])
     const after = await rows()
     expect(after).toEqual([before[0], before[1]! + 2, before[2]! + 2])
 
     const strict = await context.app({ siwx: { nonceRateLimit: limit, signInRateLimit: limit } })
-    await expectLimited(strict, () => strict.inject({ method: 'GET', url: '/api/siwx/nonce' }), [200])
-    await expectLimited(strict, () => strict.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: { data: {}, message: 'x', signature: 'y' } }), [400])
+    await expectLimited(() => strict.inject({ method: 'GET', url: '/api/siwx/nonce' }), [200])
+    await expectLimited(() => strict.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: { data: {}, message: 'x', signature: 'y' } }), [400])
   })
 
   it('defaults: 60 link creations a minute per IP', async () => {

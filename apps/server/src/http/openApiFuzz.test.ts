@@ -103,7 +103,7 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
     case 'amount':
       return fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom('1', '0.01', '12.5', '0.000001') },
-        { weight: 2, arbitrary: fc.constantFrom('0', '0.0000001', '1.1234567', `${'9'.repeat(78)}`, `${'9'.repeat(90)}`, '1e5', '-1', '.5', '1.', ' 1') },
+        { weight: 2, arbitrary: fc.constantFrom('0', '0.0000001', '1.1234567', '9'.repeat(78), '9'.repeat(90), '1e5', '-1', '.5', '1.', ' 1') },
         { weight: 1, arbitrary: fc.nat().map(String) },
       )
     case 'recipient':

@@ -83,7 +83,7 @@ export async function signIn(parameters: SignInParameters): Promise<SignInReturn
       .returning({ nonce: siwxNonces.nonce })
     if (consumed.length === 0) throw new SiwxError(401, 'NONCE_USED', 'The nonce has been used already; ask for a new one.')
 
-    const carried = parameters.currentToken ? await takeOverSession(tx as unknown as Db, sessionIdOf(parameters.currentToken), fields.namespace) : []
+    const carried = parameters.currentToken ? await takeOverSession(tx, sessionIdOf(parameters.currentToken), fields.namespace) : []
     const expiresAt = new Date(Math.max(accountExpiresAt.getTime(), ...carried.map((a) => a.expiresAt.getTime())))
     await tx.insert(sessions).values({ id: sessionId, expiresAt })
     await tx.insert(sessionAccounts).values([

@@ -80,7 +80,9 @@ describe('sendWebhook', () => {
         res.writeHead(200)
         const chunk = Buffer.alloc(64 * 1024, 'x')
         // Endless: only the reader's cap ends this exchange.
-        const pump = () => { while (res.write(chunk)) {} }
+        const pump = () => {
+          while (res.write(chunk)) continue
+        }
         res.on('drain', pump)
         pump()
         return

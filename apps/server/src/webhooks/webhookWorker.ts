@@ -157,7 +157,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     while (running) {
       try {
         // A full batch means there may be more due right now.
-        while (running && (await runOnce()) === concurrency) {}
+        while (running && (await runOnce()) === concurrency) continue
       } catch (error) {
         options.onError?.(error)
       }

@@ -4,7 +4,7 @@ export interface JsonRpcCall {
 }
 
 /** One JSON-RPC batch over HTTP: the answers in the calls' order, each a result or an Error. */
-export async function jsonRpcBatch(url: string, calls: readonly JsonRpcCall[]): Promise<Array<unknown | Error>> {
+export async function jsonRpcBatch(url: string, calls: readonly JsonRpcCall[]): Promise<unknown[]> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -8,6 +8,7 @@ import { parsedTokenData, readTokenAccount, TOKEN_PROGRAM, uiTokenAmount } from 
 import { decodeWireTransaction, isSigner, isWritable } from './wireTransaction.js'
 
 const API_VERSION = '2.2.0'
+// eslint-disable-next-line no-loss-of-precision -- a validator sends u64::MAX here; every JSON reader in JS sees this same rounded number
 const U64_MAX_RENT_EPOCH = 18446744073709551615
 const SLOTS_PER_EPOCH = 432_000
 
@@ -76,7 +77,7 @@ export function encodeAccount(ledger: SolanaLedger, account: AccountSnapshot, en
       data = encoding === 'binary' ? base58.encode(account.data) : [base64.encode(account.data), 'base64']
       break
     default:
-      throw invalidParams(`unsupported encoding ${String(encoding)}`)
+      throw invalidParams(`unsupported encoding ${JSON.stringify(encoding)}`)
   }
   return {
     data,
@@ -96,7 +97,7 @@ function decodeParamTransaction(params: Params) {
   try {
     if (encoding === 'base64') wire = base64.decode(encoded)
     else if (encoding === 'base58') wire = base58.decode(encoded)
-    else throw new Error(`unsupported encoding: ${String(encoding)}`)
+    else throw new Error(`unsupported encoding: ${JSON.stringify(encoding)}`)
   } catch (e) {
     throw new RpcError(-32602, `failed to decode transaction: ${(e as Error).message}`)
   }
@@ -147,7 +148,7 @@ function encodeTransaction(ledger: SolanaLedger, record: TxRecord, encoding: unk
       message: tx.version === 0 ? { ...message, addressTableLookups: [] } : message,
       signatures: tx.signatures.map(s => base58.encode(s))
     }
-  } else throw invalidParams(`unsupported encoding ${String(encoding)}`)
+  } else throw invalidParams(`unsupported encoding ${JSON.stringify(encoding)}`)
   const innerInstructions = record.innerInstructions.map(group => ({
     index: group.index,
     instructions: group.instructions.map(ix =>

@@ -76,7 +76,7 @@ export type SolanaDevnet = {
    * `address` in a real transaction (creating the associated token account when missing).
    * Resolves to the signature once queued; it lands in the next slot.
    */
-  faucet(address: string, asset: 'native' | string, amount: bigint): Promise<string>
+  faucet(address: string, asset: string, amount: bigint): Promise<string>
   /** Resolves when the signature reaches the commitment (rejects after `timeoutMs`, default 30 s). */
   waitForSignature(signature: string, commitment?: Commitment, timeoutMs?: number): Promise<TxRecord>
   /** Writes the state JSON (default: `options.statePath`). */
@@ -200,7 +200,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     return ledger.submit(decodeWireTransaction(wire), wire, false)
   }
 
-  async function faucet(to: string, asset: 'native' | string, amount: bigint): Promise<string> {
+  async function faucet(to: string, asset: string, amount: bigint): Promise<string> {
     const owner = pubkeyParam([to], 0)
     if (amount <= 0n) throw new Error('faucet amount must be positive')
     if (asset === 'native') {
@@ -422,7 +422,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       void (async () => {
         let body: unknown
         try {
-          body = JSON.parse(String(data))
+          body = JSON.parse(typeof data === 'string' ? data : Array.isArray(data) ? Buffer.concat(data).toString() : Buffer.from(data as ArrayBuffer).toString())
         } catch {
           return send(socket, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null })
         }

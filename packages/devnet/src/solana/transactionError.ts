@@ -63,7 +63,7 @@ export function transactionErrorJson(failed: FailedTransactionMetadata): Transac
   if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? `TransactionError${err}`
   const e = err as { index?: number; accountIndex?: number; err?: () => unknown; toString(): string }
   if (typeof e.err === 'function' && typeof e.index === 'number') {
-    const inner = e.err() as unknown
+    const inner = e.err()
     let innerJson: unknown
     if (typeof inner === 'number') innerJson = INSTRUCTION_ERRORS[inner] ?? `InstructionError${inner}`
     else if (inner && typeof (inner as { code?: unknown }).code === 'number') {

@@ -118,7 +118,7 @@ function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
   const ordinals = p2tr(internalKey, undefined, btcNetwork)
   return {
     payment: {
-      address: payment.address!,
+      address: payment.address,
       publicKey: hex.encode(pubkey),
       path: paymentPath,
       addressType: 'p2wpkh',
@@ -127,7 +127,7 @@ function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
       script: payment.script
     },
     ordinals: {
-      address: ordinals.address!,
+      address: ordinals.address,
       publicKey: hex.encode(ordinals.tweakedPubkey),
       path: ordinalsPath,
       addressType: 'p2tr',
@@ -197,7 +197,7 @@ function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'):
 function bip137Sign(message: string, keys: Keys): string {
   const hash = sha256x2(varSlice(enc.encode('Bitcoin Signed Message:\n')), varSlice(enc.encode(message)))
   const sig = secp256k1.sign(hash, keys.payment.privateKey, { lowS: true })
-  return base64.encode(concatBytes(Uint8Array.of(39 + sig.recovery), sig.toCompactRawBytes())) // 39-42: P2WPKH
+  return base64.encode(concatBytes(Uint8Array.of(39 + sig.recovery), sig.toBytes('compact'))) // 39-42: P2WPKH
 }
 
 function messageHash(message: string): string {
@@ -318,7 +318,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
       case 'wallet_connect': {
         const requested = params(p).network
         if (requested !== undefined && requested !== networkName() && !(network === 'testnet' && requested === 'Testnet')) {
-          throw new RpcFailure(RPC.INVALID_PARAMS, `Wallet is on ${networkName()}, not ${String(requested)}`)
+          throw new RpcFailure(RPC.INVALID_PARAMS, `Wallet is on ${networkName()}, not ${JSON.stringify(requested)}`)
         }
         connected = true
         return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }
@@ -354,7 +354,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
           throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
         }
         if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA') {
-          throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${String(protocol)}`)
+          throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
         }
         const which = address === keys.payment.address ? 'payment' : address === keys.ordinals.address ? 'ordinals' : undefined
         if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)

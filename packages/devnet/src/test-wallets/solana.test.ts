@@ -107,7 +107,7 @@ describe('Solana test wallet', () => {
     const { wallet, handle } = install()
     const changes: unknown[] = []
     const off = feature<(e: string, l: (p: unknown) => void) => () => void>(wallet, 'standard:events', 'on')('change', p => changes.push(p))
-    const { accounts } = (await feature<() => Promise<{ accounts: WalletAccount[] }>>(wallet, 'standard:connect', 'connect')()) as { accounts: WalletAccount[] }
+    const { accounts } = (await feature<() => Promise<{ accounts: WalletAccount[] }>>(wallet, 'standard:connect', 'connect')())
     expect(accounts[0]?.address).toBe(handle.address)
     expect(new PublicKey(accounts[0]!.publicKey).toBase58()).toBe(handle.address)
     expect(wallet.accounts).toHaveLength(1)

@@ -252,7 +252,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     const list = (listeners[event] ??= []) as StandardEventsListeners[typeof event][]
     list.push(listener)
     return () => {
-      listeners[event] = list.filter(l => l !== listener) as never
+      listeners[event] = list.filter(l => l !== listener)
     }
   }
 

@@ -216,7 +216,7 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
     if (method === 'eth_sendTransaction' || method === 'eth_signTransaction') {
       const tx = { ...(params[0] as Record<string, unknown> | undefined) }
       if (tx.from === undefined) tx.from = state.account
-      else if (!same(tx.from)) throw unauthorized(`The wallet is connected with ${state.account}, not ${String(tx.from)}.`)
+      else if (!same(tx.from)) throw unauthorized(`The wallet is connected with ${state.account}, not ${JSON.stringify(tx.from)}.`)
       return [tx, ...params.slice(1)]
     }
     const address = method === 'personal_sign' ? params[1] : params[0]
@@ -279,7 +279,7 @@ function load(storage: DevWalletStorage, key: string): PersistedState | null {
     return {
       connected: value.connected === true,
       chainId: typeof value.chainId === 'number' ? value.chainId : 0,
-      account: typeof value.account === 'string' ? (value.account as Address) : null,
+      account: typeof value.account === 'string' ? (value.account) : null,
       addedChains: Array.isArray(value.addedChains) ? value.addedChains : [],
     }
   } catch {

@@ -16,7 +16,7 @@ export function connectEvm({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeoutMs
   return {
     async readHead() {
       try {
-        return BigInt((await client.request({ method: 'eth_blockNumber' })) as string)
+        return BigInt(await client.request({ method: 'eth_blockNumber' }))
       } catch (cause) {
         throw new ChainReadError(`Could not read the block number of ${caipNetworkId}`, { details: (cause as Error).message?.split('\n')[0], cause })
       }

@@ -19,7 +19,7 @@ export function evmSigner(): TestSigner & { key: `0x${string}` } {
 }
 
 export function solanaSigner(encoding: 'base58' | 'base64' = 'base58'): TestSigner {
-  const secret = ed25519.utils.randomPrivateKey()
+  const secret = ed25519.utils.randomSecretKey()
   return {
     address: base58.encode(ed25519.getPublicKey(secret)),
     sign: async (message) => {
@@ -30,7 +30,7 @@ export function solanaSigner(encoding: 'base58' | 'base64' = 'base58'): TestSign
 }
 
 export function bitcoinSigner(type: 'p2wpkh' | 'p2tr' | 'p2pkh', network: 'mainnet' | 'testnet' = 'mainnet'): TestSigner {
-  const secret = secp256k1.utils.randomPrivateKey()
+  const secret = secp256k1.utils.randomSecretKey()
   const wif = wifOf(secret, network)
   const address = Address.convertPubKeyIntoAddress(Buffer.from(secp256k1.getPublicKey(secret, true)), type)[network]
   return { address, sign: async (message) => Signer.sign(wif, address, message) }

@@ -1,5 +1,5 @@
 import { useAppKitAccount, useDisconnect } from '@reown/appkit/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom'
 import { shortHex } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
@@ -73,11 +73,10 @@ export function SignedInView({ me }: { me: Me }) {
   // that link's page until the merchant leaves it, and never again.
   const [justCreated, setJustCreated] = useState<JustCreated | null>(null)
   const { pathname } = useLocation()
-  useEffect(() => {
-    // The form page sets it just before navigating to the link: keep it across that step.
-    const keep = pathname.endsWith(`/links/${justCreated?.linkId}`) || pathname.endsWith('/links/new')
-    if (justCreated && !keep) setJustCreated(null)
-  }, [pathname, justCreated])
+  // The form page sets it just before navigating to the link: keep it across that step. Dropped
+  // while rendering (React's "adjust state on a prop change"), not in an effect, so no frame shows it.
+  const keep = pathname.endsWith(`/links/${justCreated?.linkId}`) || pathname.endsWith('/links/new')
+  if (justCreated && !keep) setJustCreated(null)
 
   return (
     <div className="dash">

@@ -1,15 +1,4 @@
-import { useEffect, useState } from 'react'
 import { formatRemaining } from '@paylink/shared'
-
-/** The clock, ticking once a second; components that decide on expiry share it. */
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs)
-    return () => window.clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
 
 export function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
   const left = new Date(expiresAt).getTime() - now

@@ -62,15 +62,14 @@ function WalletSession() {
   const [text, setText] = useState<string>('checking…')
   // Asking AppKit for the provider after its start failed makes it send the error event again.
   const initError = useToolkitActivity().events.find((e) => e.type === 'error' && e.detail?.startsWith('UniversalProviderInitError'))?.detail
+  // Known without asking the provider: shown as is, the probe below only runs when it is null.
+  const known = !config.projectId
+    ? 'none: WalletConnect needs a Reown project id'
+    : initError
+      ? `none: the WalletConnect provider did not start (${initError})`
+      : null
   useEffect(() => {
-    if (!config.projectId) {
-      setText('none: WalletConnect needs a Reown project id')
-      return
-    }
-    if (initError) {
-      setText(`none: the WalletConnect provider did not start (${initError})`)
-      return
-    }
+    if (known) return
     let live = true
     appKit
       .getUniversalProvider()
@@ -88,8 +87,8 @@ function WalletSession() {
     return () => {
       live = false
     }
-  }, [appKit, config.projectId, tick, initError])
-  return <p>WalletConnect session: <span data-testid="toolkit-wc-session">{text}</span></p>
+  }, [appKit, known, tick])
+  return <p>WalletConnect session: <span data-testid="toolkit-wc-session">{known ?? text}</span></p>
 }
 
 export function ConnectionSection() {

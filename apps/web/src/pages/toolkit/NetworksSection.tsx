@@ -17,7 +17,7 @@ function probeNetwork(namespace: ChainNamespace, reference: string): AppKitNetwo
     caipNetworkId: `${namespace}:${reference}`,
     nativeCurrency: { name: 'Coin', symbol: 'COIN', decimals: 18 },
     rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
-  } as AppKitNetwork & { caipNetworkId: string }
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Asset } from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
@@ -56,7 +56,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
       queryClient.setQueryData(['link', link.id], link)
       void queryClient.invalidateQueries({ queryKey: ['links'] })
       onCreated({ linkId: link.id, webhookSecret })
-      navigate(`/dashboard/links/${encodeURIComponent(link.id)}`)
+      void navigate(`/dashboard/links/${encodeURIComponent(link.id)}`)
     },
     onError: (error) => {
       setErrors(fieldErrorsFromServer(error))

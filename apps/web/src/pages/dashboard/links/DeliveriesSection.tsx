@@ -1,3 +1,4 @@
+import { useNow } from '../../../lib/useNow.js'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
@@ -31,6 +32,7 @@ function RedeliverButton({ linkId, deliveryId, type }: { linkId: string; deliver
 
 /** The link's webhook deliveries; `version` is the link's, so a new event refetches at once. */
 export function DeliveriesSection({ linkId, version }: { linkId: string; version: number | undefined }) {
+  const now = useNow(1000)
   const queryClient = useQueryClient()
   const deliveries = useQuery({
     queryKey: ['deliveries', linkId],
@@ -80,7 +82,7 @@ export function DeliveriesSection({ linkId, version }: { linkId: string; version
                 <td data-label="Next retry">
                   {d.status === 'pending' && d.nextAttemptAt ? (
                     <time dateTime={d.nextAttemptAt} title={formatDateTime(d.nextAttemptAt)}>
-                      {Date.parse(d.nextAttemptAt) <= Date.now() ? "now" : formatRelative(d.nextAttemptAt, Date.now())}
+                      {Date.parse(d.nextAttemptAt) <= now ? "now" : formatRelative(d.nextAttemptAt, now)}
                     </time>
                   ) : (
                     '—'

@@ -1,3 +1,4 @@
+import { useNow } from '../../../lib/useNow.js'
 import { linkSchema, type Link as PaymentLink } from '@paylink/shared'
 import { Link, useParams } from 'react-router-dom'
 import { ApiRequestError } from '../../../api/client.js'
@@ -46,6 +47,7 @@ function OptionsTable({ link }: { link: PaymentLink }) {
 }
 
 export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCreated | null; onSecretSaved: () => void }) {
+  const now = useNow(30000)
   const { id = '' } = useParams()
   // The merchant's page polls every 5 s while the stream is down, so it never silently freezes.
   const link = useLiveLink(id, { read: getLink, parser: linkSchema, pollWhileDownMs: 5000 })
@@ -101,7 +103,7 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
               {data.expiresAt ? (
                 <>
                   <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time>{' '}
-                  <span className="dash-muted">({formatRelative(data.expiresAt, Date.now())})</span>
+                  <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
                 </>
               ) : (
                 'Never'

@@ -1,3 +1,4 @@
+import { useNow } from '../../../lib/useNow.js'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { listLinks, type LinkSummary } from '../../../api/merchant.js'
@@ -22,10 +23,11 @@ function Amounts({ link }: { link: LinkSummary }) {
 }
 
 function Expiry({ expiresAt }: { expiresAt: string | null }) {
+  const now = useNow(30000)
   if (!expiresAt) return <span className="dash-muted">Never</span>
   return (
     <time dateTime={expiresAt} title={formatDateTime(expiresAt)}>
-      {formatRelative(expiresAt, Date.now())}
+      {formatRelative(expiresAt, now)}
     </time>
   )
 }
