@@ -35,7 +35,10 @@ function parseOnly(argv: readonly string[]): string[] | null {
 }
 
 async function main() {
-  const available = (await readdir(sectionsDir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => basename(f, '.ts')).sort()
+  const available = (await readdir(sectionsDir))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => basename(f, '.ts'))
+    .sort()
   const only = parseOnly(process.argv.slice(2))
   const unknown = only?.filter((name) => !available.includes(name)) ?? []
   if (unknown.length) throw new Error(`No bench section ${unknown.join(', ')}; there are: ${available.join(', ')}`)
@@ -64,7 +67,10 @@ async function main() {
 
   // Read now, not at the start: another --only run may have written its sections meanwhile.
   if (only) {
-    const previous: Results | null = await readFile(resultsPath, 'utf8').then((text) => JSON.parse(text) as Results, () => null)
+    const previous: Results | null = await readFile(resultsPath, 'utf8').then(
+      (text) => JSON.parse(text) as Results,
+      () => null,
+    )
     results.sections = { ...previous?.sections, ...results.sections }
   }
   const ordered = Object.keys(results.sections).sort()

@@ -58,8 +58,14 @@ export default async function run(): Promise<BenchRow[]> {
     await page.locator('appkit-button').click()
     await page.locator('w3m-modal').getByText('Paylink Test Wallet').first().click()
     await page.getByTestId('status-eip155').getByText('connected', { exact: true }).waitFor()
-    await page.getByTestId('balances-eip155').getByRole('row', { name: /^Paylink Devnet ETH [\d.]+ ETH$/ }).waitFor()
-    const networks = await page.getByTestId('balances-eip155').locator('tbody tr').evaluateAll((trs) => new Set(trs.map((tr) => tr.children[0]?.textContent)).size)
+    await page
+      .getByTestId('balances-eip155')
+      .getByRole('row', { name: /^Paylink Devnet ETH [\d.]+ ETH$/ })
+      .waitFor()
+    const networks = await page
+      .getByTestId('balances-eip155')
+      .locator('tbody tr')
+      .evaluateAll((trs) => new Set(trs.map((tr) => tr.children[0]?.textContent)).size)
     const shown = await page.getByTestId('balances-eip155').locator('tbody tr').count()
     await page.keyboard.press('Escape')
 
@@ -108,7 +114,9 @@ export default async function run(): Promise<BenchRow[]> {
         note: constant,
       }),
       // 1 per network per second; 10% for timer jitter at the edges of the counting window.
-      atMost(`head polls per second while open (${networks} networks)`, headPollsPerSecond, 'requests/s', Math.round(networks * 1.1 * 10) / 10, { note: 'no block for 10 s; 1 per network per 1 s poll interval' }),
+      atMost(`head polls per second while open (${networks} networks)`, headPollsPerSecond, 'requests/s', Math.round(networks * 1.1 * 10) / 10, {
+        note: 'no block for 10 s; 1 per network per 1 s poll interval',
+      }),
       atMost('balance reads while no block comes (10 s)', idleBalanceReads, 'requests', 0),
       info('all devnet RPC requests per second while open and idle', Math.round((idle.length / (IDLE_MS / 1000)) * 100) / 100, 'requests/s'),
     ]

@@ -27,7 +27,13 @@ export default async function run(): Promise<BenchRow[]> {
   const devnet = await startDevnet()
   const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
   const proxy = await startCountingProxy(l1.rpcUrl)
-  const { app, database, merchant, apiKey: token, close } = await startBenchApp(devnet, {
+  const {
+    app,
+    database,
+    merchant,
+    apiKey: token,
+    close,
+  } = await startBenchApp(devnet, {
     demo: false,
     networks: (onDevnet) => onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[31338]! })),
   })

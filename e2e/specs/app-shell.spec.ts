@@ -11,7 +11,11 @@ test('the home page says what Paylink is, links the demo, and has the toolkit bu
   // The toolkit's button text is readable on the header: WCAG contrast of at least 4.5 to 1.
   const contrast = await page.locator('header appkit-network-button').evaluate((host) => {
     const text = host.shadowRoot!.querySelector('wui-network-button')!.shadowRoot!.querySelector('wui-text')!
-    const rgb = (css: string) => css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number)
+    const rgb = (css: string) =>
+      css
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map(Number)
     const luminance = (css: string) => {
       const [r, g, b] = rgb(css).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!

@@ -45,7 +45,10 @@ async function setHidden(page: Page, hidden: boolean) {
 }
 
 test.describe('the wallet follows the chain', () => {
-  test('a transfer sent straight to the node shows on the Wallet page and in AppKit within 3 s; no balance polling between blocks; a background tab catches up when shown', async ({ page, baseURL }) => {
+  test('a transfer sent straight to the node shows on the Wallet page and in AppKit within 3 s; no balance polling between blocks; a background tab catches up when shown', async ({
+    page,
+    baseURL,
+  }) => {
     const rpcCalls = countRpc(page)
     await page.goto('/wallet')
     await connectWallet(page, 'Paylink Test Wallet')

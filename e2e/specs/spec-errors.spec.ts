@@ -8,7 +8,10 @@ async function runCall(page: Page, namespace: string, label: string) {
 }
 
 async function connectFromPanel(page: Page, panel: string, wallet: string) {
-  await page.getByTestId(`panel-${panel}`).getByRole('button', { name: /^Connect .* wallet$/ }).click()
+  await page
+    .getByTestId(`panel-${panel}`)
+    .getByRole('button', { name: /^Connect .* wallet$/ })
+    .click()
   await page.locator('w3m-modal').getByText(wallet).first().click()
   await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
 }
@@ -58,9 +61,7 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
       const provider = (window as unknown as TestWindow).PaylinkTestBitcoin.BitcoinProvider
       const request = provider.request
       provider.request = (method: string, params: unknown) =>
-        method === 'wallet_disconnect'
-          ? Promise.resolve({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Wallet is busy' } })
-          : request(method, params)
+        method === 'wallet_disconnect' ? Promise.resolve({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Wallet is busy' } }) : request(method, params)
     })
     await runCall(page, 'bip122', 'Disconnect')
     await expect(page.getByTestId('call-disconnect')).toContainText('Failed to disconnect chain bip122: ')
@@ -151,7 +152,11 @@ test.describe('spec §9: constants', () => {
     await expect(page.getByTestId('toolkit-bip122-account-type')).toHaveText('payment')
     await runCall(page, 'bip122', 'Send transaction')
     await expect(page.getByTestId('call-send-transaction')).toHaveText('OK: not sent: the toolkit does not send on bip122')
-    for (const [namespace, gas] of [['bip122', '0'], ['solana', '0'], ['eip155', '21000']]) {
+    for (const [namespace, gas] of [
+      ['bip122', '0'],
+      ['solana', '0'],
+      ['eip155', '21000'],
+    ]) {
       await runCall(page, namespace!, 'Estimate gas')
       await expect(page.getByTestId('call-estimate-gas')).toHaveText(`OK: ${gas} gas`)
     }

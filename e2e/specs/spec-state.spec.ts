@@ -3,7 +3,10 @@ import type { Page } from '@playwright/test'
 import type { TestWindow } from '../support/testWindow.js'
 
 async function connectFromPanel(page: Page, panel: string, wallet: string) {
-  await page.getByTestId(`panel-${panel}`).getByRole('button', { name: /^Connect .* wallet$/ }).click()
+  await page
+    .getByTestId(`panel-${panel}`)
+    .getByRole('button', { name: /^Connect .* wallet$/ })
+    .click()
   await page.locator('w3m-modal').getByText(wallet).first().click()
   await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
 }

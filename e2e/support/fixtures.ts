@@ -25,9 +25,6 @@ interface TestFixtures {
   newWalletContext: () => Promise<BrowserContext>
 }
 
-
-
-
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverOptions: [{}, { option: true, scope: 'worker' }],
   chains: [
@@ -140,5 +137,9 @@ export async function connectWallet(page: Page, walletName: string) {
  */
 export async function expectSwitchSettled(panel: Locator) {
   await expect(panel.getByText('Waiting for the wallet to switch…')).toBeHidden()
-  for (const button of await panel.getByRole('group', { name: /networks$/ }).getByRole('button').all()) await expect(button).toBeEnabled()
+  for (const button of await panel
+    .getByRole('group', { name: /networks$/ })
+    .getByRole('button')
+    .all())
+    await expect(button).toBeEnabled()
 }

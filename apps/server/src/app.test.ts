@@ -273,14 +273,15 @@ describe('security headers', () => {
   it('adds the Reown hosts only when a project id is set', async () => {
     const instance = await app({ projectId: '0123456789abcdef0123456789abcdef' })
     const csp = (await instance.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string
-    expect(directive(csp, 'connect-src')).toEqual(
-      expect.arrayContaining(['https://*.walletconnect.org', 'https://*.reown.com', 'wss://*.walletconnect.org']),
-    )
+    expect(directive(csp, 'connect-src')).toEqual(expect.arrayContaining(['https://*.walletconnect.org', 'https://*.reown.com', 'wss://*.walletconnect.org']))
     expect(directive(csp, 'frame-src')).toEqual(['https://secure.walletconnect.org'])
   })
 })
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)
+  const found = csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name)
   return found ? found.slice(1) : []
 }

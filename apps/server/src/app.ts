@@ -118,7 +118,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     app.decorate('routeRegistry', new RouteRegistry())
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? '(no route)'
-      request.log.info({ method: request.method, route, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, `${request.method} ${route} ${reply.statusCode}`)
+      request.log.info(
+        { method: request.method, route, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        `${request.method} ${route} ${reply.statusCode}`,
+      )
     })
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
@@ -154,8 +157,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) =>
-        new RateLimitedError(`Too many requests; try again in ${context.after}.`),
+      errorResponseBuilder: (_request, context) => new RateLimitedError(`Too many requests; try again in ${context.after}.`),
     })
 
     await app.register(cookie)
@@ -242,5 +244,5 @@ function signInRpcUrls(config: AppConfig): Map<string, string> {
 }
 
 function isDatabase(value: Database | OpenDatabaseOptions): value is Database {
-  return 'db' in value && typeof (value).close === 'function'
+  return 'db' in value && typeof value.close === 'function'
 }

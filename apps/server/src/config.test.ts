@@ -113,7 +113,7 @@ describe('loadConfig', () => {
     })
   })
 
-  it('with HOST on every interface, the machine\'s own addresses are accepted too', () => {
+  it("with HOST on every interface, the machine's own addresses are accepted too", () => {
     const addresses = () => ['192.168.1.20', '2001:db8::5']
     expect(loadConfig({ HOST: '0.0.0.0' }, dir, addresses).publicOrigins).toEqual([
       'http://localhost:3000',
@@ -123,7 +123,11 @@ describe('loadConfig', () => {
     ])
     expect(loadConfig({ HOST: '192.168.1.20' }, dir, () => []).publicOrigins).toContain('http://192.168.1.20:3000')
     // Loopback only: nothing else is asked for.
-    expect(loadConfig({}, dir, () => { throw new Error('not called') }).publicOrigins).toHaveLength(2)
+    expect(
+      loadConfig({}, dir, () => {
+        throw new Error('not called')
+      }).publicOrigins,
+    ).toHaveLength(2)
   })
 
   it('PUBLIC_ORIGIN lists several origins, comma-separated; the first is canonical', () => {
@@ -179,14 +183,8 @@ describe('loadConfig', () => {
 
   it('validates the file, naming the file and the field', () => {
     expectConfigError({ PAYLINK_CONFIG: configFile('{ nope') }, /^PAYLINK_CONFIG file .* is not valid JSON/)
-    expectConfigError(
-      { PAYLINK_CONFIG: configFile({ networks: [{ ...base, rpcUrl: 'not a url' }] }) },
-      /^PAYLINK_CONFIG file .*: networks\[0\]\.rpcUrl: /,
-    )
-    expectConfigError(
-      { PAYLINK_CONFIG: configFile({ networks: [{ ...base, caipNetworkId: 'base' }] }) },
-      /networks\[0\]\.caipNetworkId: must be a CAIP-2 chain id/,
-    )
+    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [{ ...base, rpcUrl: 'not a url' }] }) }, /^PAYLINK_CONFIG file .*: networks\[0\]\.rpcUrl: /)
+    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [{ ...base, caipNetworkId: 'base' }] }) }, /networks\[0\]\.caipNetworkId: must be a CAIP-2 chain id/)
     expectConfigError({ PAYLINK_CONFIG: configFile({ netwroks: [] }) }, /netwroks/)
     expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [base, base] }) }, /networks\[1\]\.caipNetworkId: .* configured twice/)
   })

@@ -182,7 +182,11 @@ function readPort(value: string | undefined): number {
  */
 function readOrigins(value: string | undefined, port: number, host: string, hostAddresses: () => string[]): string[] {
   if (value !== undefined) {
-    const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(readOrigin)
+    const origins = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map(readOrigin)
     if (origins.length === 0) throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
     return [...new Set(origins)]
   }
@@ -208,9 +212,7 @@ function readOrigin(value: string): string {
     throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
-    throw new ConfigError(
-      `PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`,
-    )
+    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`)
   }
   return url.origin
 }
@@ -218,9 +220,7 @@ function readOrigin(value: string): string {
 function readDatabaseUrl(value: string | undefined): string | null {
   if (value === undefined) return null
   if (!/^postgres(ql)?:\/\/./.test(value)) {
-    throw new ConfigError(
-      `DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`,
-    )
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`)
   }
   return value
 }
@@ -347,9 +347,7 @@ function checkReferences(file: ConfigFile, path: string): void {
   const networkIds = new Set<string>()
   file.networks.forEach((network, i) => {
     if (networkIds.has(network.caipNetworkId)) {
-      throw new ConfigError(
-        `PAYLINK_CONFIG file ${path}: networks[${i}].caipNetworkId: "${network.caipNetworkId}" is configured twice`,
-      )
+      throw new ConfigError(`PAYLINK_CONFIG file ${path}: networks[${i}].caipNetworkId: "${network.caipNetworkId}" is configured twice`)
     }
     networkIds.add(network.caipNetworkId)
   })

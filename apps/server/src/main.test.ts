@@ -65,9 +65,7 @@ describe('main', () => {
   it('refuses --reset on a Postgres database with one sentence', async () => {
     const run = await runMain({ DATA_DIR: join(dir, 'c'), DATABASE_URL: 'postgres://paylink@127.0.0.1:1/paylink', PAYLINK_RESET: '1' })
     expect(await run.exited).toBe(1)
-    expect(run.output().stderr).toBe(
-      'Paylink could not start: --reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)\n',
-    )
+    expect(run.output().stderr).toBe('Paylink could not start: --reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)\n')
   })
 
   it('runs the demo on the real devnet (@paylink/devnet) and exits 0 on SIGINT', async () => {
@@ -77,7 +75,10 @@ describe('main', () => {
     expect(run.output().stdout).toBe(`Paylink is running at http://localhost:${port} (demo: devnet with Dev Wallet)\n`)
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { chains: Array<{ caipNetworkId: string; head: string | null }> }
     expect(health.chains).toHaveLength(2)
-    expect(health.chains.filter((c) => c.head === null), 'chains whose head could not be read').toEqual([])
+    expect(
+      health.chains.filter((c) => c.head === null),
+      'chains whose head could not be read',
+    ).toEqual([])
     const chainId = await fetch(`http://127.0.0.1:${port}/devnet/rpc/31338`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     server = await startServer({ config: loadConfig(), reset: readResetRequest(process.argv.slice(2), process.env) })
   } catch (error) {
     // A config mistake is the operator's to fix: say what, without a stack trace.
-    const message = error instanceof BaseError ? error.message : (error as Error)?.stack ?? String(error)
+    const message = error instanceof BaseError ? error.message : ((error as Error)?.stack ?? String(error))
     process.stderr.write(`Paylink could not start: ${message}\n`)
     process.exit(1)
   }

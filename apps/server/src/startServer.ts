@@ -83,9 +83,7 @@ export async function startServer({
     const taken = new Set<string>()
     for (const network of networks) {
       if (taken.has(network.caipNetworkId)) {
-        throw new ConfigError(
-          `PAYLINK_CONFIG configures ${network.caipNetworkId}, which the devnet already provides; remove it or set PAYLINK_DEVNET=0`,
-        )
+        throw new ConfigError(`PAYLINK_CONFIG configures ${network.caipNetworkId}, which the devnet already provides; remove it or set PAYLINK_DEVNET=0`)
       }
       taken.add(network.caipNetworkId)
     }

@@ -9,9 +9,7 @@ import { PayPage } from './pages/pay/PayPage.js'
 // needs it); the checkout and the home page are in the entry, so a payer's first paint waits
 // for nothing else.
 const WalletPage = lazy(() => import('./polyfills.js').then(() => import('./pages/wallet/WalletPage.js')).then((m) => ({ default: m.WalletPage })))
-const DashboardPage = lazy(() =>
-  import('./polyfills.js').then(() => import('./pages/dashboard/DashboardPage.js')).then((m) => ({ default: m.DashboardPage })),
-)
+const DashboardPage = lazy(() => import('./polyfills.js').then(() => import('./pages/dashboard/DashboardPage.js')).then((m) => ({ default: m.DashboardPage })))
 const ToolkitPage = lazy(() => import('./polyfills.js').then(() => import('./pages/toolkit/ToolkitPage.js')).then((m) => ({ default: m.ToolkitPage })))
 
 function NotFound() {

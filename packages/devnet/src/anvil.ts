@@ -36,13 +36,7 @@ export function anvilBinaryPath(): string {
  * well-known test mnemonic, automine) and resolves once it answers `eth_chainId`. Anvil never
  * outlives this process: it gets SIGTERM when this process ends, however it ends.
  */
-export async function startAnvil({
-  chainId,
-  port = 0,
-  timeoutMs = 10_000,
-  loadState,
-  dumpState,
-}: StartAnvilParameters): Promise<StartAnvilReturnType> {
+export async function startAnvil({ chainId, port = 0, timeoutMs = 10_000, loadState, dumpState }: StartAnvilParameters): Promise<StartAnvilReturnType> {
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000']
   if (loadState) args.push('--load-state', loadState)
   if (dumpState) args.push('--dump-state', dumpState)

@@ -22,9 +22,7 @@ export function chooseAnvilState({ statePath, exitDumpPath }: Pick<ChainStateFil
   rmSync(exitDumpPath, { force: true })
   if (saved.kind === 'ok') return statePath
   if (saved.kind === 'missing') return null
-  throw new DevnetStateError(
-    `The devnet state ${statePath} cannot be read (${saved.reason}); restore it, or start the demo from scratch with --reset`,
-  )
+  throw new DevnetStateError(`The devnet state ${statePath} cannot be read (${saved.reason}); restore it, or start the demo from scratch with --reset`)
 }
 
 function readStateFile(path: string): StateFile {

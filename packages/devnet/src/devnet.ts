@@ -123,10 +123,7 @@ async function findTestUsd(rpcUrl: string): Promise<TestUsdDeployment | null> {
   const client = createPublicClient({ transport: http(rpcUrl) })
   const token = { address: tokenAddress, abi: erc20Abi } as const
   try {
-    const [symbol, decimals] = await Promise.all([
-      client.readContract({ ...token, functionName: 'symbol' }),
-      client.readContract({ ...token, functionName: 'decimals' }),
-    ])
+    const [symbol, decimals] = await Promise.all([client.readContract({ ...token, functionName: 'symbol' }), client.readContract({ ...token, functionName: 'decimals' })])
     return symbol === 'TUSD' && decimals === 6 ? { accounts, tokenAddress } : null
   } catch {
     // No code there (a state saved before the deployment was mined): deploy it now.

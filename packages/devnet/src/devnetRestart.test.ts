@@ -68,7 +68,9 @@ function anvilsOf(path: string): number[] {
 }
 
 function readdirProc(): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number)
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
 }
 
 describe('startDevnet with a state directory', () => {

@@ -17,9 +17,7 @@ export type EndLeftoverAnvilParameters = FindLeftoverAnvilParameters & {
 export async function endLeftoverAnvil({ timeoutMs = 10_000, ...find }: EndLeftoverAnvilParameters): Promise<number | null> {
   const leftover = findLeftoverAnvil(find)
   if (leftover?.ownerPid) {
-    throw new DevnetInUseError(
-      `The devnet state ${find.dumpState} is in use by process ${leftover.ownerPid}; stop that server or use another DATA_DIR`,
-    )
+    throw new DevnetInUseError(`The devnet state ${find.dumpState} is in use by process ${leftover.ownerPid}; stop that server or use another DATA_DIR`)
   }
   if (leftover) {
     signal(leftover.pid, 'SIGTERM')

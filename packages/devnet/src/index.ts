@@ -1,13 +1,4 @@
 export { startAnvil, anvilBinaryPath, type StartAnvilParameters, type StartAnvilReturnType } from './anvil.js'
-export {
-  startDevnet,
-  resetDevnetState,
-  DEVNET_CHAINS,
-  TUSD_PER_ACCOUNT,
-  type Devnet,
-  type DevnetChain,
-  type DevnetToken,
-  type StartDevnetParameters,
-} from './devnet.js'
+export { startDevnet, resetDevnetState, DEVNET_CHAINS, TUSD_PER_ACCOUNT, type Devnet, type DevnetChain, type DevnetToken, type StartDevnetParameters } from './devnet.js'
 export { DevnetError, DevnetInUseError, DevnetStateError } from './errors.js'
 export { findLeftoverAnvil, type ChainPidFile } from './findLeftoverAnvil.js'

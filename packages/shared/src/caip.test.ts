@@ -4,7 +4,9 @@ import { caipAssetIdSchema, caipNetworkIdSchema, nativeAssetId, parseCaipAssetId
 describe('CAIP helpers', () => {
   it('parses CAIP-19 ids and derives native asset ids per namespace', () => {
     expect(parseCaipAssetId('eip155:31337/erc20:0xabc')).toEqual({
-      caipNetworkId: 'eip155:31337', assetNamespace: 'erc20', assetReference: '0xabc',
+      caipNetworkId: 'eip155:31337',
+      assetNamespace: 'erc20',
+      assetReference: '0xabc',
     })
     expect(nativeAssetId('eip155:1')).toBe('eip155:1/slip44:60')
     expect(nativeAssetId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toMatch(/slip44:501$/)

@@ -26,7 +26,13 @@ export type Network = z.infer<typeof networkSchema>
  * the page's origin, so the app works at whichever address it was opened.
  */
 export const publicNetworkSchema = networkSchema.extend({
-  rpcUrl: z.union([z.url().max(2048), z.string().max(2048).regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'an origin-relative path such as /devnet/rpc/31337')]),
+  rpcUrl: z.union([
+    z.url().max(2048),
+    z
+      .string()
+      .max(2048)
+      .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'an origin-relative path such as /devnet/rpc/31337'),
+  ]),
 })
 
 /** One asset a link can ask for: the native coin or a token on a configured network. */

@@ -13,13 +13,32 @@ const firstIssue = (body: unknown) => {
 
 describe('createLinkBodySchemaFor', () => {
   it('accepts amounts within the asset decimals', () => {
-    expect(firstIssue({ title: 'T', options: [{ asset: assets[0]!.assetId, amount: '10.123456' }, { asset: 'eip155:1/slip44:60', amount: '0.000000000000000001' }] })).toBeNull()
+    expect(
+      firstIssue({
+        title: 'T',
+        options: [
+          { asset: assets[0]!.assetId, amount: '10.123456' },
+          { asset: 'eip155:1/slip44:60', amount: '0.000000000000000001' },
+        ],
+      }),
+    ).toBeNull()
   })
   it('names the field of an amount with too many decimals, zero, or an unknown asset', () => {
-    expect(firstIssue({ title: 'T', options: [{ asset: assets[0]!.assetId, amount: '1.1234567' }] })).toEqual({ path: 'options.0.amount', message: 'USDC has 6 decimal places; "1.1234567" has more' })
+    expect(firstIssue({ title: 'T', options: [{ asset: assets[0]!.assetId, amount: '1.1234567' }] })).toEqual({
+      path: 'options.0.amount',
+      message: 'USDC has 6 decimal places; "1.1234567" has more',
+    })
     expect(firstIssue({ title: 'T', options: [{ asset: assets[0]!.assetId, amount: '0.0' }] })?.path).toBe('options.0.amount')
     expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/erc20:0x0000000000000000000000000000000000000001', amount: '1' }] })?.path).toBe('options.0.asset')
-    expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/slip44:60', amount: '1' }, { asset: 'eip155:1/slip44:60', amount: '2' }] })?.path).toBe('options.1.asset')
+    expect(
+      firstIssue({
+        title: 'T',
+        options: [
+          { asset: 'eip155:1/slip44:60', amount: '1' },
+          { asset: 'eip155:1/slip44:60', amount: '2' },
+        ],
+      })?.path,
+    ).toBe('options.1.asset')
   })
   it('limits string lengths', () => {
     expect(firstIssue({ title: 'T', description: 'd'.repeat(2001), options: [{ asset: 'eip155:1/slip44:60', amount: '1' }] })?.path).toBe('description')

@@ -34,25 +34,26 @@ export const paymentReasons = [
 ] as const
 export type PaymentReason = (typeof paymentReasons)[number]
 
-export const webhookEventTypes = [
-  'payment.detected',
-  'payment.confirmed',
-  'payment.reverted',
-  'link.paid',
-  'link.expired',
-] as const
+export const webhookEventTypes = ['payment.detected', 'payment.confirmed', 'payment.reverted', 'link.paid', 'link.expired'] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
-export const decimalAmountSchema = z
-  .string()
-  .max(90)
-  .refine(isDecimalString, 'must be a decimal amount such as "12.5"')
+export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
 
-export const evmAddressSchema = z.string().max(42).regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-export const txHashSchema = z.string().max(66).regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
+export const evmAddressSchema = z
+  .string()
+  .max(42)
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+export const txHashSchema = z
+  .string()
+  .max(66)
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
 
 /** Our random ids: a short prefix and base64url (`lnk_…`, `pay_…`, `whd_…`, `key_…`). */
-export const resourceIdSchema = z.string().min(5).max(40).regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
+export const resourceIdSchema = z
+  .string()
+  .min(5)
+  .max(40)
+  .regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
 
 export const linkOptionInputSchema = z.strictObject({
   asset: caipAssetIdSchema,

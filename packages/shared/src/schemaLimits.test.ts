@@ -17,7 +17,10 @@ function strings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): 
     case 'string':
       return [{ path, max: (schema as z.ZodString).maxLength }]
     case 'object':
-      return [...Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) => walk(child, `${path}.${key}`)), ...(def.catchall ? walk(def.catchall, `${path}.*`) : [])]
+      return [
+        ...Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) => walk(child, `${path}.${key}`)),
+        ...(def.catchall ? walk(def.catchall, `${path}.*`) : []),
+      ]
     case 'array':
       return walk(def.element, `${path}[]`)
     case 'optional':

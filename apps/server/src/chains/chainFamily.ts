@@ -83,9 +83,7 @@ export interface TransferCredit {
   payer: string
 }
 
-export type MatchTransfersReturnType =
-  | { ok: true; credits: TransferCredit[] }
-  | { ok: false; reason: 'tx_reverted' | 'wrong_recipient' | 'wrong_token' | 'no_transfer' }
+export type MatchTransfersReturnType = { ok: true; credits: TransferCredit[] } | { ok: false; reason: 'tx_reverted' | 'wrong_recipient' | 'wrong_token' | 'no_transfer' }
 
 /** What the chain says about one expected transaction, in the family's own terms turned plain. */
 export interface PaymentFinding {
@@ -113,10 +111,7 @@ export interface PaymentChainReader {
   /** The blocks after the cursor: what they hold and whether the remembered ones still stand. */
   findPayments(parameters: FindPaymentsParameters): Promise<FindPaymentsReturnType>
   /** Each expected transaction's state, with a number of requests that does not grow with their count. */
-  readEvidence(
-    expectations: readonly PaymentExpectation[],
-    knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>,
-  ): Promise<ReadEvidenceReturnType>
+  readEvidence(expectations: readonly PaymentExpectation[], knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>): Promise<ReadEvidenceReturnType>
 }
 
 /** A chain family: what every namespace can do, and what only the ones the tracker follows can. */

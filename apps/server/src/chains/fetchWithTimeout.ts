@@ -7,10 +7,7 @@ export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
   } catch (cause) {
     const timedOut = (cause as Error).name === 'TimeoutError'
-    throw new ChainReadError(
-      timedOut ? `${url} did not answer within ${timeoutMs} ms` : `${url} could not be reached`,
-      { details: (cause as Error).message, cause },
-    )
+    throw new ChainReadError(timedOut ? `${url} did not answer within ${timeoutMs} ms` : `${url} could not be reached`, { details: (cause as Error).message, cause })
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {})

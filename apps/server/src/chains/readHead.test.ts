@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainReadError } from '../errors.js'
-import {
-  startHangingServer,
-  startHttpServer,
-  startJsonRpcServer,
-  type TestHttpServer,
-} from '../testing/startHttpServer.js'
+import { startHangingServer, startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
 import { readHead } from './readHead.js'
 
 const options = { timeoutMs: 500 }

@@ -15,9 +15,5 @@ export async function readHead(network: Pick<Network, 'caipNetworkId' | 'rpcUrl'
   const family = chainFamilyOf(network.caipNetworkId)
   if (!family) throw new ChainReadError(`No chain reader for namespace "${network.caipNetworkId.split(':')[0]}" (${network.caipNetworkId})`)
   // A family's own timeout covers the request; this one also covers anything around it.
-  return withTimeout(
-    family.readHead(network, options),
-    options.timeoutMs + 50,
-    () => new ChainReadError(`${network.caipNetworkId} did not answer within ${options.timeoutMs} ms`),
-  )
+  return withTimeout(family.readHead(network, options), options.timeoutMs + 50, () => new ChainReadError(`${network.caipNetworkId} did not answer within ${options.timeoutMs} ms`))
 }

@@ -35,9 +35,7 @@ describe('readIdentity of each chain family', () => {
 
   it('EVM: refuses an RPC that serves another chain id than the configured one', async () => {
     await expect(chainFamilyOf('eip155:1')!.readIdentity({ caipNetworkId: 'eip155:1', rpcUrl: evm.url }, options)).rejects.toThrow(ChainMismatchError)
-    await expect(chainFamilyOf('eip155:1')!.readIdentity({ caipNetworkId: 'eip155:1', rpcUrl: evm.url }, options)).rejects.toThrow(
-      /serves chain id 31337, not 1/,
-    )
+    await expect(chainFamilyOf('eip155:1')!.readIdentity({ caipNetworkId: 'eip155:1', rpcUrl: evm.url }, options)).rejects.toThrow(/serves chain id 31337, not 1/)
   })
 
   it('Solana: the genesis hash (getGenesisHash)', async () => {

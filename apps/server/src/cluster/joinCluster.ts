@@ -45,9 +45,7 @@ export async function joinCluster({ db, settings, staleAfterMs = 30_000, heartbe
         )
       }
     }
-    await tx.execute(
-      sql`insert into server_processes (id, pid, host, settings) values (${processId}, ${process.pid}, ${hostname()}, ${JSON.stringify(settings)}::jsonb)`,
-    )
+    await tx.execute(sql`insert into server_processes (id, pid, host, settings) values (${processId}, ${process.pid}, ${hostname()}, ${JSON.stringify(settings)}::jsonb)`)
   })
 
   const heartbeat = setInterval(() => {

@@ -8,7 +8,9 @@ import { appMeta } from './schema.js'
 import { canStartTestPostgres, startTestPostgres } from './testPostgres.js'
 
 async function roundTrip(database: Database) {
-  await database.db.insert(appMeta).values({ key: 'greeting', value: 'hello' })
+  await database.db
+    .insert(appMeta)
+    .values({ key: 'greeting', value: 'hello' })
     .onConflictDoUpdate({ target: appMeta.key, set: { value: 'hello' } })
   const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'greeting'))
   expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])

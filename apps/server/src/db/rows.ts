@@ -9,4 +9,3 @@ export type LinkRow = typeof links.$inferSelect
 export type LinkOptionRow = typeof linkOptions.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect
-

@@ -27,9 +27,7 @@ export function canStartTestPostgres(env: Record<string, string | undefined> = p
   return Boolean(env.DATABASE_URL) || findPostgresBinDir() !== null
 }
 
-export async function startTestPostgres(
-  env: Record<string, string | undefined> = process.env,
-): Promise<TestPostgres> {
+export async function startTestPostgres(env: Record<string, string | undefined> = process.env): Promise<TestPostgres> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} }
   const bin = findPostgresBinDir()
   if (!bin) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql')
@@ -44,9 +42,7 @@ export async function startTestPostgres(
     chownSync(dir, uid, gid)
   }
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
-      : [join(bin, command), args]
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args]
     const result = spawnSync(file, argv, { encoding: 'utf8', cwd: dir })
     if (result.status !== 0) {
       throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`)

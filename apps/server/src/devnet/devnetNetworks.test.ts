@@ -32,11 +32,7 @@ describe('devnetNetworks', () => {
 
   it('offers native ETH on each chain and Test USD on the first', () => {
     const { assets } = devnetNetworks(devnet)
-    expect(assets.map((a) => a.assetId)).toEqual([
-      'eip155:31337/slip44:60',
-      'eip155:31338/slip44:60',
-      `eip155:31337/erc20:${token}`,
-    ])
+    expect(assets.map((a) => a.assetId)).toEqual(['eip155:31337/slip44:60', 'eip155:31338/slip44:60', `eip155:31337/erc20:${token}`])
     expect(assets[2]).toEqual({
       assetId: `eip155:31337/erc20:${token}`,
       caipNetworkId: 'eip155:31337',

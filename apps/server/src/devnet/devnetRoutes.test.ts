@@ -32,8 +32,7 @@ afterAll(async () => {
   await Promise.all([chainA, chainB, notJson].map((s) => s?.close()))
 })
 
-const call = (chainId: string | number, payload: unknown) =>
-  app.inject({ method: 'POST', url: `/devnet/rpc/${chainId}`, payload: payload as object })
+const call = (chainId: string | number, payload: unknown) => app.inject({ method: 'POST', url: `/devnet/rpc/${chainId}`, payload: payload as object })
 
 describe('devnet RPC proxy', () => {
   it('forwards the JSON-RPC body to the chain with that id and returns its answer', async () => {

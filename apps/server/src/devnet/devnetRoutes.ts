@@ -67,7 +67,10 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
         })
       }
       // A JSON-RPC error still arrives as JSON; only the proxy's own view of the chain is 502.
-      return reply.code(response.status >= 500 ? 502 : response.status).header('cache-control', 'no-store').send(answer)
+      return reply
+        .code(response.status >= 500 ? 502 : response.status)
+        .header('cache-control', 'no-store')
+        .send(answer)
     },
   )
 }

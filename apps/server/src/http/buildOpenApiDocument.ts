@@ -22,9 +22,7 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], info: OpenApi
       ...(route.description ? { description: route.description } : {}),
       ...(route.tags ? { tags: route.tags } : {}),
       ...(parameters(route).length ? { parameters: parameters(route) } : {}),
-      ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } } }
-        : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } } } : {}),
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
@@ -50,7 +48,10 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], info: OpenApi
 
 function parameters(route: RouteSpec): JsonSchema[] {
   const out: JsonSchema[] = []
-  for (const [location, schema] of [['path', route.params], ['query', route.querystring]] as const) {
+  for (const [location, schema] of [
+    ['path', route.params],
+    ['query', route.querystring],
+  ] as const) {
     if (!schema) continue
     const json = toJsonSchema(schema, 'input')
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>

@@ -11,24 +11,14 @@ export interface ContentSecurityPolicyParameters {
 export type ContentSecurityPolicyDirectives = Record<string, string[]>
 
 /** Reown / WalletConnect hosts AppKit needs once a project id turns its cloud features on. */
-export const reownConnectSources = [
-  'https://*.walletconnect.org',
-  'https://*.walletconnect.com',
-  'https://*.web3modal.org',
-  'https://*.reown.com',
-  'wss://*.walletconnect.org',
-]
+export const reownConnectSources = ['https://*.walletconnect.org', 'https://*.walletconnect.com', 'https://*.web3modal.org', 'https://*.reown.com', 'wss://*.walletconnect.org']
 export const reownFrameSources = ['https://secure.walletconnect.org']
 
 /**
  * The page may load code only from itself and talk only to itself, the configured
  * networks' RPCs and (with a project id) Reown's cloud. Directive names as helmet takes them.
  */
-export function buildContentSecurityPolicy({
-  networks,
-  projectId,
-  upgradeInsecureRequests = false,
-}: ContentSecurityPolicyParameters): ContentSecurityPolicyDirectives {
+export function buildContentSecurityPolicy({ networks, projectId, upgradeInsecureRequests = false }: ContentSecurityPolicyParameters): ContentSecurityPolicyDirectives {
   const rpcOrigins = new Set<string>()
   for (const network of networks) for (const origin of rpcOriginsOf(network)) rpcOrigins.add(origin)
 

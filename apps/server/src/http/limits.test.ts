@@ -69,7 +69,10 @@ describe('per-IP rate limits', () => {
 
     const strict = await context.app({ siwx: { nonceRateLimit: limit, signInRateLimit: limit } })
     await expectLimited(() => strict.inject({ method: 'GET', url: '/api/siwx/nonce' }), [200])
-    await expectLimited(() => strict.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: { data: {}, message: 'x', signature: 'y' } }), [400])
+    await expectLimited(
+      () => strict.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: { data: {}, message: 'x', signature: 'y' } }),
+      [400],
+    )
   })
 
   it('defaults: 60 link creations a minute per IP', async () => {

@@ -81,7 +81,24 @@ const nastyString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\ud800', '../../etc/passwd', '%00', "'; drop table links; --", '<script>alert(1)</script>', '__proto__', 'null', '0x', '-1', '1e309', 'NaN', '١٢٣', 'ｅｉｐ１５５:1'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '../../etc/passwd',
+    '%00',
+    "'; drop table links; --",
+    '<script>alert(1)</script>',
+    '__proto__',
+    'null',
+    '0x',
+    '-1',
+    '1e309',
+    'NaN',
+    '١٢٣',
+    'ｅｉｐ１５５:1',
+  ),
   hugeString,
 )
 const junk: fc.Arbitrary<unknown> = fc.oneof(
@@ -115,22 +132,39 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
         { weight: 1, arbitrary: fc.constantFrom('eip155:1', 'eip155:99999999999999999999', 'bip122:000000000019d6689c085ae165831e93') },
       )
     case 'title':
-      return fc.oneof({ weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 120 }) }, { weight: 1, arbitrary: fc.constantFrom('', ' ', 'x'.repeat(121), '\u0000', '\u{1F600}'.repeat(60)) })
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 120 }) },
+        { weight: 1, arbitrary: fc.constantFrom('', ' ', 'x'.repeat(121), '\u0000', '\u{1F600}'.repeat(60)) },
+      )
     case 'txHash':
       return hex(32)
     case 'expiresInSeconds':
       return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 31_536_000 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 31_536_001, 1.5, 2 ** 53) })
     case 'webhookUrl':
-      return fc.oneof({ weight: 3, arbitrary: fc.webUrl({ validSchemes: ['https'] }) }, { weight: 2, arbitrary: fc.constantFrom('https://shop.example/hook', 'http://shop.example/hook', 'https://127.0.0.1/x', 'https://[::1]/', 'https://169.254.169.254/', 'ftp://x', 'https://u:p@shop.example/', 'not a url', 'https://10.0.0.1/', 'https://[fd00::1]/', 'https://localhost/') })
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.webUrl({ validSchemes: ['https'] }) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            'https://shop.example/hook',
+            'http://shop.example/hook',
+            'https://127.0.0.1/x',
+            'https://[::1]/',
+            'https://169.254.169.254/',
+            'ftp://x',
+            'https://u:p@shop.example/',
+            'not a url',
+            'https://10.0.0.1/',
+            'https://[fd00::1]/',
+            'https://localhost/',
+          ),
+        },
+      )
     case 'address':
       return fc.oneof(hex(20), fc.constantFrom('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'))
     case 'id':
     case 'deliveryId':
-      return fc.oneof(
-        fc.constant(auth.linkId),
-        fc.constant(auth.keyId),
-        fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/),
-      )
+      return fc.oneof(fc.constant(auth.linkId), fc.constant(auth.keyId), fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/))
     default:
       return null
   }
@@ -163,7 +197,9 @@ function validFor(schema: JsonSchema, name: string, depth: number): fc.Arbitrary
     case 'string': {
       const max = Math.min(schema.maxLength ?? 64, 300)
       const boundary = fc.constantFrom('x'.repeat(schema.minLength ?? 0), 'x'.repeat(max), 'x'.repeat(max + 1))
-      return schema.pattern ? fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), boundary) : fc.oneof(fc.string({ minLength: schema.minLength ?? 0, maxLength: max }), boundary)
+      return schema.pattern
+        ? fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), boundary)
+        : fc.oneof(fc.string({ minLength: schema.minLength ?? 0, maxLength: max }), boundary)
     }
     case 'integer':
     case 'number': {
@@ -201,8 +237,28 @@ function validFor(schema: JsonSchema, name: string, depth: number): fc.Arbitrary
 /** encodeURIComponent, with lone surrogates (which it refuses) made U+FFFD first. */
 const encode = (value: string) => encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'))
 
-const rawBodies = fc.constantFrom('{', '{"title":', '[1,2', 'nul', '', '\u0000', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '"just a string"', '1e999999', '{"a":' + '['.repeat(5000))
-const contentTypes = fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', 'application/json;;;', '')
+const rawBodies = fc.constantFrom(
+  '{',
+  '{"title":',
+  '[1,2',
+  'nul',
+  '',
+  '\u0000',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '"just a string"',
+  '1e999999',
+  '{"a":' + '['.repeat(5000),
+)
+const contentTypes = fc.constantFrom(
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
+  'application/json;;;',
+  '',
+)
 
 function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path')
@@ -219,19 +275,54 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
     .tuple(...pathParams.map((p) => pathValue(p.name).map((v) => [p.name, String(v)] as const)))
     .map((pairs) => pairs.reduce((url, [name, value]) => url.replace(`{${name}}`, /^%|\/|^\.{1,2}$/.test(value) ? value : encode(value)), op.path))
   const query = fc.oneof(
-    { weight: 4, arbitrary: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, p.name)])), { requiredKeys: [] }).map((q) => Object.entries(q).map(([k, v]) => `${k}=${encode(typeof v === 'string' ? v : String(JSON.stringify(v)))}`).join('&')) },
+    {
+      weight: 4,
+      arbitrary: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, p.name)])), { requiredKeys: [] }).map((q) =>
+        Object.entries(q)
+          .map(([k, v]) => `${k}=${encode(typeof v === 'string' ? v : String(JSON.stringify(v)))}`)
+          .join('&'),
+      ),
+    },
     { weight: 1, arbitrary: fc.constantFrom('chainId=a&chainId=b', 'address[]=x', '%E0%A4%A', '&&&=', 'chainId', `address=${'a'.repeat(5000)}`, 'a[b][c]=d&__proto__[x]=1') },
   )
   const body: fc.Arbitrary<{ payload?: string; contentType?: string }> = op.body
     ? fc.oneof(
         { weight: 8, arbitrary: valueFor(op.body, 'body').map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })) },
         { weight: 1, arbitrary: rawBodies.map((payload) => ({ payload, contentType: 'application/json' })) },
-        { weight: 1, arbitrary: fc.tuple(contentTypes, fc.oneof(rawBodies, valueFor(op.body, 'body').map((v) => JSON.stringify(v) ?? ''))).map(([contentType, payload]) => ({ payload, contentType })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(
+              contentTypes,
+              fc.oneof(
+                rawBodies,
+                valueFor(op.body, 'body').map((v) => JSON.stringify(v) ?? ''),
+              ),
+            )
+            .map(([contentType, payload]) => ({ payload, contentType })),
+        },
         { weight: 1, arbitrary: fc.constant({}) },
       )
-    : fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.tuple(fc.oneof(rawBodies, junk.map((v) => JSON.stringify(v) ?? '')), contentTypes).map(([payload, contentType]) => ({ payload, contentType: contentType || 'application/json' })) })
+    : fc.oneof(
+        { weight: 5, arbitrary: fc.constant({}) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(
+              fc.oneof(
+                rawBodies,
+                junk.map((v) => JSON.stringify(v) ?? ''),
+              ),
+              contentTypes,
+            )
+            .map(([payload, contentType]) => ({ payload, contentType: contentType || 'application/json' })),
+        },
+      )
   const identity = fc.constantFrom('none', 'session', 'apiKey', 'badKey', 'badCookie', 'both', 'weirdAuth')
-  const origin = fc.oneof({ weight: 6, arbitrary: fc.constant(testOrigin) }, { weight: 1, arbitrary: fc.constantFrom(undefined, 'https://evil.example', 'null', testOrigin.toUpperCase()) })
+  const origin = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(testOrigin) },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, 'https://evil.example', 'null', testOrigin.toUpperCase()) },
+  )
   const method = fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') })
 
   return fc.record({ method, path, query, body, identity, origin }).map(({ method, path, query, body, identity, origin }) => {
@@ -259,13 +350,15 @@ async function watchChanges(tables: string[]): Promise<() => Promise<number>> {
   const db = context.database.db
   await db.execute(sql.raw('create table fuzz_changes (n bigint not null)'))
   await db.execute(sql.raw('insert into fuzz_changes values (0)'))
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     create function fuzz_count_change() returns trigger language plpgsql as $$
     begin
       if tg_op = 'UPDATE' and (to_jsonb(old) - 'last_used_at') = (to_jsonb(new) - 'last_used_at') then return null; end if;
       update fuzz_changes set n = n + 1;
       return null;
-    end $$;`))
+    end $$;`),
+  )
   for (const table of tables) {
     await db.execute(sql.raw(`create trigger fuzz_rows after insert or update or delete on "${table}" for each row execute function fuzz_count_change()`))
     await db.execute(sql.raw(`create trigger fuzz_truncate after truncate on "${table}" for each statement execute function fuzz_count_change()`))
@@ -279,7 +372,9 @@ async function watchChanges(tables: string[]): Promise<() => Promise<number>> {
 describe('OpenAPI fuzzer', () => {
   it(`sends ${totalRequests} generated requests across every route: no 5xx, 4xx in the error shape, no change from a refused request`, async () => {
     expect(operations.length).toBeGreaterThanOrEqual(15)
-    const tableRows = (await context.database.db.execute(sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`))) as unknown as { rows: Array<{ name: string }> }
+    const tableRows = (await context.database.db.execute(
+      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    )) as unknown as { rows: Array<{ name: string }> }
     const tables = tableRows.rows.map((r) => r.name)
     expect(tables).toEqual(expect.arrayContaining(['links', 'link_options', 'payments', 'api_keys', 'sessions', 'session_accounts', 'webhook_deliveries']))
     const changes = await watchChanges(tables)
@@ -300,10 +395,18 @@ describe('OpenAPI fuzzer', () => {
       counts.set(route, tally)
       await fc.assert(
         fc.asyncProperty(requestFor(op), async (request) => {
-          const response = await app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) })
+          const response = await app.inject({
+            method: request.method as 'GET',
+            url: request.url,
+            headers: request.headers,
+            ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          })
           sent++
           tally.sent!++
-          const group = response.statusCode < 400 ? `${Math.floor(response.statusCode / 100)}xx` : `${response.statusCode} ${request.method === 'HEAD' ? '' : ((response.json() as { error?: { code?: string } }).error?.code ?? '')}`.trim()
+          const group =
+            response.statusCode < 400
+              ? `${Math.floor(response.statusCode / 100)}xx`
+              : `${response.statusCode} ${request.method === 'HEAD' ? '' : ((response.json() as { error?: { code?: string } }).error?.code ?? '')}`.trim()
           tally[group] = (tally[group] ?? 0) + 1
           const what = `${request.method} ${request.url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`
           expect(response.statusCode, what).toBeLessThan(500)
@@ -324,8 +427,17 @@ describe('OpenAPI fuzzer', () => {
       )
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    const lines = [...counts].map(([route, t]) => `${route.padEnd(58)} ${String(t.sent).padStart(5)}  ${Object.entries(t).filter(([k]) => k !== 'sent').sort().map(([k, v]) => `${k} ${v}`).join(', ')}`)
-    console.log(`OpenAPI fuzzer (seed ${seed}): ${sent} requests over ${counts.size} routes in ${seconds} s (${(snapshotMs / 1000).toFixed(1)} s of it reading the change counter)\n${lines.join('\n')}`)
+    const lines = [...counts].map(
+      ([route, t]) =>
+        `${route.padEnd(58)} ${String(t.sent).padStart(5)}  ${Object.entries(t)
+          .filter(([k]) => k !== 'sent')
+          .sort()
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+    )
+    console.log(
+      `OpenAPI fuzzer (seed ${seed}): ${sent} requests over ${counts.size} routes in ${seconds} s (${(snapshotMs / 1000).toFixed(1)} s of it reading the change counter)\n${lines.join('\n')}`,
+    )
     expect(sent).toBeGreaterThanOrEqual(5000)
     for (const [route, t] of counts) expect(t.sent, route).toBe(perRoute)
   }, 300_000)

@@ -22,8 +22,7 @@ async function appWith(trustProxy: false | string[]) {
   return app
 }
 
-const nonceFrom = (app: FastifyInstance, forwardedFor: string) =>
-  app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { 'x-forwarded-for': forwardedFor } })
+const nonceFrom = (app: FastifyInstance, forwardedFor: string) => app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { 'x-forwarded-for': forwardedFor } })
 
 describe('TRUST_PROXY: whose address the per-IP limits count', () => {
   it('behind a trusted proxy, each client (X-Forwarded-For) has its own bucket', async () => {

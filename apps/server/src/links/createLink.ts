@@ -84,13 +84,7 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
     const [open] = await tx
       .select({ n: count() })
       .from(links)
-      .where(
-        and(
-          eq(links.merchant, merchant.id),
-          inArray(links.status, ['open', 'partially_paid']),
-          or(isNull(links.expiresAt), gt(links.expiresAt, now)),
-        ),
-      )
+      .where(and(eq(links.merchant, merchant.id), inArray(links.status, ['open', 'partially_paid']), or(isNull(links.expiresAt), gt(links.expiresAt, now))))
     if (open!.n >= maxOpenLinks) {
       throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
     }

@@ -40,7 +40,9 @@ async function signIn(address: string): Promise<string> {
   const id = sessionIdOf(token)
   const expiresAt = new Date(Date.now() + 3600_000)
   await database.db.insert(sessions).values({ id, expiresAt })
-  await database.db.insert(sessionAccounts).values({ sessionId: id, namespace: 'eip155', caipNetworkId: 'eip155:31337', address, message: 'm', signature: '0x', data: {}, expiresAt })
+  await database.db
+    .insert(sessionAccounts)
+    .values({ sessionId: id, namespace: 'eip155', caipNetworkId: 'eip155:31337', address, message: 'm', signature: '0x', data: {}, expiresAt })
   return `paylink_session=${token}`
 }
 
@@ -112,7 +114,12 @@ describe('merchant routes', () => {
   it('creates links and API keys from a session; keys work as Bearer until revoked', async () => {
     const address = h.devnet.accounts[8]!
     const cookie = await signIn(address)
-    const created = await app.inject({ method: 'POST', url: '/api/links', headers: { cookie, origin }, payload: { title: 'Session', options: [{ asset: h.assets.eth, amount: '1' }] } })
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie, origin },
+      payload: { title: 'Session', options: [{ asset: h.assets.eth, amount: '1' }] },
+    })
     expect(created.statusCode).toBe(201)
     expect(created.json()).toMatchObject({ merchantAddress: address, webhookSecret: null })
     expect(created.json().options[0].recipient).toBe(address)
@@ -159,7 +166,11 @@ async function startReceiver(respond: (request: Received, index: number) => { st
   return {
     url,
     received,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -241,8 +252,7 @@ describe('webhooks', () => {
 describe('PATCH /api/links/:id/webhook', () => {
   const patch = (linkId: string, payload: unknown, headers: Record<string, string> = bearer()) =>
     app.inject({ method: 'PATCH', url: `/api/links/${linkId}/webhook`, headers, payload: payload as object })
-  const deliveries = async (linkId: string) =>
-    (await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
+  const deliveries = async (linkId: string) => (await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
 
   it('moves waiting events and redeliveries to the new URL, keeps the secret, and removing the URL ends what waits', async () => {
     const broken = await startReceiver(() => ({ status: 500 }))

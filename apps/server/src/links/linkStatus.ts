@@ -27,11 +27,7 @@ export function optionTotals(options: readonly LinkOptionRow[], paymentRows: rea
  * recorded but do not pay an expired link); else expired after the expiry; else partially
  * paid when something was confirmed; else open.
  */
-export function computeLinkStatus(
-  options: readonly LinkOptionRow[],
-  totals: ReadonlyMap<string, OptionTotals>,
-  expired: boolean,
-): LinkStatus {
+export function computeLinkStatus(options: readonly LinkOptionRow[], totals: ReadonlyMap<string, OptionTotals>, expired: boolean): LinkStatus {
   const paid = options.some((option) => (totals.get(option.id)?.paid ?? 0n) >= BigInt(option.amount))
   if (paid) return 'paid'
   if (expired) return 'expired'

@@ -27,7 +27,10 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
   const ids = linkRows.map((l) => l.id)
   const [optionRows, paymentRows] = [
     await db.select().from(linkOptions).where(inArray(linkOptions.linkId, ids)),
-    await db.select().from(payments).where(and(inArray(payments.linkId, ids), inArray(payments.status, ['confirming', 'confirmed']))),
+    await db
+      .select()
+      .from(payments)
+      .where(and(inArray(payments.linkId, ids), inArray(payments.status, ['confirming', 'confirmed']))),
   ]
   return {
     links: linkRows.map((link) => {

@@ -34,7 +34,10 @@ export async function createApiKey(db: Db, merchant: Merchant, name: string, max
   const token = `plk_${randomBytes(32).toString('base64url')}`
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${merchant.id}`}))`)
-    const [live] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
     if (live!.n >= maxKeys) {
       throw new LimitError('TOO_MANY_API_KEYS', `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`)
     }

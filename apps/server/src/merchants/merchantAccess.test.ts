@@ -22,7 +22,7 @@ describe('MERCHANTS', () => {
     expect((await open.inject({ method: 'POST', url: '/api/keys', headers: { cookie, origin: testOrigin }, payload: { name: 'k' } })).statusCode).toBe(201)
   })
 
-  it('set: others get 403 NOT_A_MERCHANT for links and keys and nothing is written; a listed account works; a delisted account\'s key stops', async () => {
+  it("set: others get 403 NOT_A_MERCHANT for links and keys and nothing is written; a listed account works; a delisted account's key stops", async () => {
     const open = await app()
     const listed = await signInSolana(open)
     const outsider = await signInSolana(open)
@@ -98,4 +98,3 @@ describe('link creation webhook URLs', () => {
     expect((await post(dev, 'http://127.0.0.1:8080/hook')).statusCode).toBe(201)
   })
 })
-

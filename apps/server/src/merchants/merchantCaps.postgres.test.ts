@@ -41,6 +41,13 @@ describe.skipIf(!canStartTestPostgres())('per-merchant caps across processes (Po
     const keyAnswers = await Promise.all(Array.from({ length: 20 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: `k${i}` } })))
     expect(keyAnswers.filter((r) => r.statusCode === 201)).toHaveLength(2)
     expect(keyAnswers.filter((r) => r.statusCode !== 201).map((r) => r.statusCode)).toEqual(Array(18).fill(409))
-    expect((await databases[0]!.db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.merchant, merchantId), isNull(apiKeys.revokedAt))))[0]!.n).toBe(2)
+    expect(
+      (
+        await databases[0]!.db
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.merchant, merchantId), isNull(apiKeys.revokedAt)))
+      )[0]!.n,
+    ).toBe(2)
   })
 })

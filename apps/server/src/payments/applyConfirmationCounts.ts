@@ -21,7 +21,12 @@ export interface ApplyConfirmationCountsParameters {
 export async function applyConfirmationCounts(db: Db, { ids, leaseToken, head, now }: ApplyConfirmationCountsParameters): Promise<string[]> {
   if (ids.length === 0) return []
   return db.transaction(async (tx) => {
-    const linkIds = (await tx.selectDistinct({ linkId: payments.linkId }).from(payments).where(inArray(payments.id, [...ids]))).map((r) => r.linkId)
+    const linkIds = (
+      await tx
+        .selectDistinct({ linkId: payments.linkId })
+        .from(payments)
+        .where(inArray(payments.id, [...ids]))
+    ).map((r) => r.linkId)
     await tx.select({ id: links.id }).from(links).where(inArray(links.id, linkIds)).orderBy(asc(links.id)).for('no key update')
     const updated = await tx
       .update(payments)
@@ -29,7 +34,11 @@ export async function applyConfirmationCounts(db: Db, { ids, leaseToken, head, n
       .where(and(inArray(payments.id, [...ids]), eq(payments.leaseToken, leaseToken)))
       .returning({ linkId: payments.linkId })
     const changed = [...new Set(updated.map((r) => r.linkId))]
-    if (changed.length) await tx.update(links).set({ version: sql`${links.version} + 1` }).where(inArray(links.id, changed))
+    if (changed.length)
+      await tx
+        .update(links)
+        .set({ version: sql`${links.version} + 1` })
+        .where(inArray(links.id, changed))
     return changed
   })
 }

@@ -33,7 +33,10 @@ export async function applyDecision(db: Db, payment: PaymentRow, decision: Payme
         return true
       }
     }
-    await tx.update(payments).set({ ...patch, ...(decision.unchanged ? {} : { updatedAt: now }) }).where(eq(payments.id, payment.id))
+    await tx
+      .update(payments)
+      .set({ ...patch, ...(decision.unchanged ? {} : { updatedAt: now }) })
+      .where(eq(payments.id, payment.id))
     if (decision.unchanged) return false
     await refreshLink(tx, payment.linkId, now, (view) => {
       const paymentView = view.payments.find((p) => p.id === payment.id) ?? null

@@ -68,7 +68,14 @@ async function appOn(rpcUrl: string, { confirmations = 1, settings = {} }: { con
 /** Every payment's visible state and the count of webhook events: what a halt must leave as it was. */
 async function snapshot() {
   const rows = await database.db
-    .select({ id: payments.id, status: payments.status, reason: payments.reason, confirmations: payments.confirmations, blockHash: payments.blockHash, updatedAt: payments.updatedAt })
+    .select({
+      id: payments.id,
+      status: payments.status,
+      reason: payments.reason,
+      confirmations: payments.confirmations,
+      blockHash: payments.blockHash,
+      updatedAt: payments.updatedAt,
+    })
     .from(payments)
     .orderBy(asc(payments.id))
   const [events] = await database.db.select({ n: count() }).from(webhookDeliveries)

@@ -9,10 +9,7 @@ import type { PaymentRow } from '../db/rows.js'
  * - `due`: pending payments whose rest is over (the periodic re-check and the unknown-tx timer);
  * - `inBlock`: payments already in a block: confirming, and confirmed ones still watched at `head`.
  */
-export type PaymentSelection =
-  | { kind: 'ids'; ids: readonly string[] }
-  | { kind: 'due' }
-  | { kind: 'inBlock'; head: bigint }
+export type PaymentSelection = { kind: 'ids'; ids: readonly string[] } | { kind: 'due' } | { kind: 'inBlock'; head: bigint }
 
 export interface ClaimPaymentsParameters {
   caipNetworkId: string
@@ -36,10 +33,7 @@ export async function claimPayments(db: Db, { caipNetworkId, selection, leaseTok
       ? and(inArray(payments.id, [...selection.ids]), inArray(payments.status, ['pending', 'confirming', 'confirmed']), free)
       : selection.kind === 'due'
         ? and(eq(payments.status, 'pending'), or(isNull(payments.leaseUntil), lt(payments.leaseUntil, sql`now()`)))
-        : and(
-            or(eq(payments.status, 'confirming'), and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, selection.head))),
-            free,
-          )
+        : and(or(eq(payments.status, 'confirming'), and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, selection.head))), free)
   const due = db
     .select({ id: payments.id })
     .from(payments)

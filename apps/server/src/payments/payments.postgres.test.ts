@@ -65,7 +65,9 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
 
   it('two trackers scanning the same blocks detect and confirm each mempool payment once', async () => {
     const merchant = h.devnet.accounts[1]!
-    const links = await Promise.all([1, 2, 3, 4].map(() => h.createLink(a, { title: 'Scan', options: [{ asset: h.assets.eth, amount: '0.002' }], webhookUrl: 'http://127.0.0.1:9/hook' })))
+    const links = await Promise.all(
+      [1, 2, 3, 4].map(() => h.createLink(a, { title: 'Scan', options: [{ asset: h.assets.eth, amount: '0.002' }], webhookUrl: 'http://127.0.0.1:9/hook' })),
+    )
     await Promise.all([a.paymentLinks.tracker.runOnce(), b.paymentLinks.tracker.runOnce()])
     const wallet = createWalletClient({ transport: http(h.devnet.chains[0]!.rpcUrl), account: h.devnet.accounts[4]! })
     await h.rpc(31337, 'evm_setAutomine', [false])

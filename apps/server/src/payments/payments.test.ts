@@ -90,7 +90,13 @@ describe('native and ERC-20 payments', () => {
   })
 
   it('pays a link through either of its options', async () => {
-    const link = await h.createLink(app, { title: 'Either', options: [{ asset: h.assets.tusd, amount: '5' }, { asset: h.assets.eth2, amount: '0.002' }] })
+    const link = await h.createLink(app, {
+      title: 'Either',
+      options: [
+        { asset: h.assets.tusd, amount: '5' },
+        { asset: h.assets.eth2, amount: '0.002' },
+      ],
+    })
     const payment = await h.submit(app, link.id, await h.payEth({ to: merchant, amount: '0.002', chainId: 31338 }), L2)
     expect(payment).toMatchObject({ status: 'confirmed', asset: h.assets.eth2, optionId: link.options[1]!.id })
     expect((await h.getLink(app, link.id)).status).toBe('paid')
@@ -255,7 +261,10 @@ describe('crash safety', () => {
     const payment = await h.submit(app2, link.id, hash)
     await h.mine(1)
     // A tracker that claimed the payment and died: its lease is still running.
-    await database.db.update(payments).set({ leaseToken: 'dead', leaseUntil: sql`now() + interval '400 milliseconds'` }).where(eq(payments.id, payment.id))
+    await database.db
+      .update(payments)
+      .set({ leaseToken: 'dead', leaseUntil: sql`now() + interval '400 milliseconds'` })
+      .where(eq(payments.id, payment.id))
     await app2.paymentLinks.tracker.runOnce()
     expect((await h.getLink(app2, link.id)).payments[0]!.status).toBe('confirming')
     await new Promise((resolve) => setTimeout(resolve, 450))

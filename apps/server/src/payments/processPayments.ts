@@ -56,9 +56,7 @@ export async function processPayments({
       knownBlocks,
     )
     read = true
-    const moved = claimed.filter(
-      (p, i) => (p.status === 'confirming' || p.status === 'confirmed') && p.blockHash !== null && findings[i]!.inclusion?.blockHash !== p.blockHash,
-    )
+    const moved = claimed.filter((p, i) => (p.status === 'confirming' || p.status === 'confirmed') && p.blockHash !== null && findings[i]!.inclusion?.blockHash !== p.blockHash)
     refuseDeepReorgs({ caipNetworkId, moved, head, reorgDepthLimit: settings.reorgDepthLimit })
     let changed = 0
     for (const [i, payment] of claimed.entries()) {

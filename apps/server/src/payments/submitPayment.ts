@@ -64,5 +64,11 @@ export async function submitPayment({ db, linkId, body, confirmations, now = new
     .from(payments)
     .where(and(eq(payments.linkId, linkId), eq(payments.caipNetworkId, body.caipNetworkId), eq(payments.txHash, txHash)))
   if (!existing) throw new Error(`payment for ${txHash} vanished after a conflicting insert`)
-  return { payment: toPaymentView(existing, options.find((o) => o.id === existing.optionId)), created: false }
+  return {
+    payment: toPaymentView(
+      existing,
+      options.find((o) => o.id === existing.optionId),
+    ),
+    created: false,
+  }
 }

@@ -36,9 +36,7 @@ describe('parseSiwxMessage: EIP-4361 vectors (spruceid/siwe)', () => {
 
   it('refuses calendar-impossible and non-RFC 3339 dates with INVALID_TIMESTAMP', () => {
     const base = positive['no optional field']!.message
-    expect(() => parseSiwxMessage(base.replace('2021-09-30T16:25:24.000Z', '2021-02-31T16:25:24.000Z'))).toThrow(
-      expect.objectContaining({ code: 'INVALID_TIMESTAMP' }),
-    )
+    expect(() => parseSiwxMessage(base.replace('2021-09-30T16:25:24.000Z', '2021-02-31T16:25:24.000Z'))).toThrow(expect.objectContaining({ code: 'INVALID_TIMESTAMP' }))
     expect(() => parseSiwxMessage(`${base}\nExpiration Time: tomorrow`)).toThrow(expect.objectContaining({ code: 'INVALID_TIMESTAMP' }))
   })
 

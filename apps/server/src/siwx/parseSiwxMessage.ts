@@ -30,11 +30,9 @@ export interface ParseSiwxMessageReturnType {
   times: { issuedAt: Date; expirationTime?: Date; notBefore?: Date }
 }
 
-const header =
-  /^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+\-.]*):\/\/)?(?<domain>\S+) wants you to sign in with your (?<kind>Ethereum|Solana|Bitcoin) account:$/
+const header = /^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+\-.]*):\/\/)?(?<domain>\S+) wants you to sign in with your (?<kind>Ethereum|Solana|Bitcoin) account:$/
 // RFC 3986 authority: [userinfo@]host[:port], host = reg-name | IPv4 | [IPv6].
-const authority =
-  /^(?:[a-zA-Z0-9\-._~!$&'()*+,;=:%]*@)?(?:[a-zA-Z0-9\-._~!$&'()*+,;=%]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
+const authority = /^(?:[a-zA-Z0-9\-._~!$&'()*+,;=:%]*@)?(?:[a-zA-Z0-9\-._~!$&'()*+,;=%]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
 const uri = /^[a-zA-Z][a-zA-Z0-9+\-.]*:[^\s]*$/
 const nonce = /^[a-zA-Z0-9]{8,}$/
 const namespaceByKind = { Ethereum: 'eip155', Solana: 'solana', Bitcoin: 'bip122' } as const

@@ -9,14 +9,7 @@ import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
-import {
-  bitcoinSigner,
-  evmSigner,
-  signedSession,
-  solanaSigner,
-  type MessageParameters,
-  type TestSigner,
-} from './testing/siwxTestKit.js'
+import { bitcoinSigner, evmSigner, signedSession, solanaSigner, type MessageParameters, type TestSigner } from './testing/siwxTestKit.js'
 
 const origin = 'http://localhost:3000'
 const evmChain = 'eip155:31337'
@@ -121,13 +114,10 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       payload: body as object,
     })
   const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'paylink_session')?.value
-  const me = (cookie: string | undefined) =>
-    app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie: `paylink_session=${cookie}` } : {} })
-  const count = async (table: 'sessions' | 'session_accounts') =>
-    (await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n
+  const me = (cookie: string | undefined) => app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie: `paylink_session=${cookie}` } : {} })
+  const count = async (table: 'sessions' | 'session_accounts') => (await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n
   const nonceUsed = async (value: string) =>
-    (await database.db.execute<{ used: boolean }>(sql`select used_at is not null as used from siwx_nonces where nonce = ${value}`)).rows[0]
-      ?.used
+    (await database.db.execute<{ used: boolean }>(sql`select used_at is not null as used from siwx_nonces where nonce = ${value}`)).rows[0]?.used
   const signIn = async (signer: TestSigner, overrides: Partial<MessageParameters> = {}, cookie?: string) => {
     const res = await post(await signedSession(signer, await message(overrides)), cookie)
     expect(res.statusCode, res.body).toBe(201)
@@ -139,12 +129,7 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
    * account, and (the nonce being ours and live) the nonce still unused - a refusal does not
    * burn it, so the same nonce then signs in once the mistake is fixed.
    */
-  async function expectRefused(
-    body: SiwxSession,
-    status: number,
-    code: string,
-    options: { nonceLive?: boolean } = { nonceLive: true },
-  ): Promise<void> {
+  async function expectRefused(body: SiwxSession, status: number, code: string, options: { nonceLive?: boolean } = { nonceLive: true }): Promise<void> {
     const before = [await count('sessions'), await count('session_accounts')]
     const res = await post(body)
     expect(res.json(), res.body).toMatchObject({ error: { code } })
@@ -244,9 +229,7 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
 
     it('expired nonce -> 401 NONCE_EXPIRED', async () => {
       const stale = 'StaleNonce1234567890abcd'
-      await database.db.execute(
-        sql`insert into siwx_nonces (nonce, issued_at, expires_at) values (${stale}, now() - interval '11 minutes', now() - interval '1 minute')`,
-      )
+      await database.db.execute(sql`insert into siwx_nonces (nonce, issued_at, expires_at) values (${stale}, now() - interval '11 minutes', now() - interval '1 minute')`)
       await expectRefused(await signedSession(evmSigner(), await message({ nonce: stale })), 401, 'NONCE_EXPIRED')
     })
 
@@ -317,11 +300,7 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it('unparseable dates -> 400 INVALID_TIMESTAMP (fail closed)', async () => {
       await expectRefused(await signedSession(evmSigner(), await message({ expirationTime: '2099-02-31T00:00:00Z' })), 400, 'INVALID_TIMESTAMP')
       await expectRefused(await signedSession(evmSigner(), await message({ notBefore: 'yesterday' })), 400, 'INVALID_TIMESTAMP')
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ issuedAt: 'Wed Oct 05 2011 16:48:00 GMT+0200' })),
-        400,
-        'INVALID_TIMESTAMP',
-      )
+      await expectRefused(await signedSession(evmSigner(), await message({ issuedAt: 'Wed Oct 05 2011 16:48:00 GMT+0200' })), 400, 'INVALID_TIMESTAMP')
     })
 
     it('missing fields -> 400 INVALID_REQUEST (body) or INVALID_MESSAGE (text)', async () => {

@@ -47,8 +47,7 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
   const originOf = (request: FastifyRequest) => origins.find((o) => o.origin === `${request.protocol}://${request.host}`) ?? origin
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: origin.protocol === 'https:' } as const
 
-  const setCookie = (reply: FastifyReply, token: string, expires: Date) =>
-    reply.setCookie(sessionCookieName, token, { ...cookieOptions, expires })
+  const setCookie = (reply: FastifyReply, token: string, expires: Date) => reply.setCookie(sessionCookieName, token, { ...cookieOptions, expires })
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(sessionCookieName, cookieOptions)
   const toMe = (session: { accounts: ReadonlyArray<Pick<SessionAccount, 'caipNetworkId' | 'address' | 'namespace'>>; expiresAt: Date }): Me => ({
     accounts: session.accounts.map(({ caipNetworkId, address, namespace }) => ({ caipNetworkId, address, namespace })),
@@ -133,9 +132,7 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
     async ({ query, request, reply }) => {
       reply.header('cache-control', 'no-store')
       const session = await readSession(db, request.cookies[sessionCookieName])
-      return (session?.accounts ?? [])
-        .filter((a) => sameAccount(a, query.chainId, query.address))
-        .map(({ data, message, signature }) => ({ data, message, signature }))
+      return (session?.accounts ?? []).filter((a) => sameAccount(a, query.chainId, query.address)).map(({ data, message, signature }) => ({ data, message, signature }))
     },
   )
 

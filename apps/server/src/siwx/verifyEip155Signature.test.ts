@@ -29,8 +29,7 @@ type VerificationVector = {
   matchNonce?: string
 }
 // spruceid/siwe's public vectors, copied beside the tests (source and licence: testing/vectors/README.md).
-const read = (name: string) =>
-  JSON.parse(readFileSync(new URL(`./testing/vectors/siwe/${name}`, import.meta.url), 'utf8')) as Record<string, VerificationVector>
+const read = (name: string) => JSON.parse(readFileSync(new URL(`./testing/vectors/siwe/${name}`, import.meta.url), 'utf8')) as Record<string, VerificationVector>
 const positive = read('verification_positive.json')
 const negative = read('verification_negative.json')
 
@@ -96,26 +95,30 @@ describe('SIWE verification vectors (spruceid/siwe)', () => {
     expect(await accepts(v, time)).toBe(true)
   })
 
-  it.each(Object.entries(negative))('refuses "%s"', async (_name, v) => {
-    const time = v.time ? new Date(v.time) : new Date()
-    if (v.matchNonce) {
-      // "bad nonce": the server issued matchNonce, the message carries another. checkNonce is what
-      // refuses it (signIn calls it before any RPC), against a database holding the issued nonce.
-      const database = await openDatabase({ dataDir: ':memory:' })
-      try {
-        await database.db.execute(sql`insert into siwx_nonces (nonce, expires_at) values (${v.matchNonce}, now() + interval '10 minutes')`)
-        await expect(checkNonce(database.db, parseSiwxMessage(textOf(v)).fields.nonce)).rejects.toMatchObject({ code: 'NONCE_UNKNOWN' })
-        // Control: the issued nonce itself passes, so the refusal above is about the mismatch.
-        await expect(checkNonce(database.db, v.matchNonce)).resolves.toBeUndefined()
-      } finally {
-        await database.close()
+  it.each(Object.entries(negative))(
+    'refuses "%s"',
+    async (_name, v) => {
+      const time = v.time ? new Date(v.time) : new Date()
+      if (v.matchNonce) {
+        // "bad nonce": the server issued matchNonce, the message carries another. checkNonce is what
+        // refuses it (signIn calls it before any RPC), against a database holding the issued nonce.
+        const database = await openDatabase({ dataDir: ':memory:' })
+        try {
+          await database.db.execute(sql`insert into siwx_nonces (nonce, expires_at) values (${v.matchNonce}, now() + interval '10 minutes')`)
+          await expect(checkNonce(database.db, parseSiwxMessage(textOf(v)).fields.nonce)).rejects.toMatchObject({ code: 'NONCE_UNKNOWN' })
+          // Control: the issued nonce itself passes, so the refusal above is about the mismatch.
+          await expect(checkNonce(database.db, v.matchNonce)).resolves.toBeUndefined()
+        } finally {
+          await database.close()
+        }
+        return
       }
-      return
-    }
-    const outcome = await accepts(v, time).catch((error: { code: string }) => error.code)
-    expect(outcome).toBe(negativeOutcomes[_name])
-    // PGlite's start and migrations for the nonce case take seconds on a loaded machine.
-  }, 60_000)
+      const outcome = await accepts(v, time).catch((error: { code: string }) => error.code)
+      expect(outcome).toBe(negativeOutcomes[_name])
+      // PGlite's start and migrations for the nonce case take seconds on a loaded machine.
+    },
+    60_000,
+  )
 })
 
 describe('verifyEip155Signature against anvil', () => {
@@ -130,8 +133,7 @@ describe('verifyEip155Signature against anvil', () => {
     nonce: 'abcdefgh12345678',
     issuedAt: new Date().toISOString(),
   }
-  const verify = (message: string, address: string, signature: string) =>
-    verifyEip155Signature({ message, address, signature, rpcUrl: anvil.rpcUrl, time: new Date() })
+  const verify = (message: string, address: string, signature: string) => verifyEip155Signature({ message, address, signature, rpcUrl: anvil.rpcUrl, time: new Date() })
 
   it('EOA: the signer verifies, another key does not', async () => {
     const message = createSiwxMessageText({ ...base, address: owner.address })
@@ -153,8 +155,7 @@ describe('verifyEip155Signature against anvil', () => {
     const salt = pad('0x02', { size: 32 })
     const account = await accounts.addressOf(owner.address, salt)
     const message = createSiwxMessageText({ ...base, address: account })
-    const wrap = (signature: Hex) =>
-      serializeErc6492Signature({ address: accounts.factory, data: accounts.deployData(owner.address, salt), signature })
+    const wrap = (signature: Hex) => serializeErc6492Signature({ address: accounts.factory, data: accounts.deployData(owner.address, salt), signature })
     expect(await verify(message, account, wrap(await owner.signMessage({ message })))).toBe(true)
     expect(await verify(message, account, wrap(await stranger.signMessage({ message })))).toBe(false)
     // Unwrapped, nothing is deployed at the address: no contract to ask, and not the EOA's signature.

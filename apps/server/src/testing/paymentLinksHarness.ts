@@ -6,18 +6,7 @@ import { startDevnet, type Devnet } from '@paylink/devnet'
 import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  type Address,
-  type Hash,
-  type PublicClient,
-} from 'viem'
+import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address, type Hash, type PublicClient } from 'viem'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'

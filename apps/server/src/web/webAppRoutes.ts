@@ -24,8 +24,7 @@ export interface WebApp {
 const serverPaths = /^\/(api|devnet)(\/|$)/
 const fileLike = /\/[^/]*\.[A-Za-z0-9]{1,8}$/
 
-export const notBuiltMessage =
-  'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n'
+export const notBuiltMessage = 'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n'
 
 /**
  * The built web app at `/`. Hashed files under /assets are cached for a year; index.html

@@ -70,7 +70,8 @@ function classifyIpv6(address: ipaddr.IPv6): string | null {
   if (range === 'ipv4Mapped' || range === 'rfc6145') embedded = [v4At(6)]
   else if (range === 'rfc6052' && address.match(nat64)) embedded = [v4At(6)]
   else if (range === '6to4') embedded = [v4At(1)]
-  else if (range === 'teredo') embedded = [v4At(2), v4At(6, 0xffff)] // server, then the client (bits inverted)
+  else if (range === 'teredo')
+    embedded = [v4At(2), v4At(6, 0xffff)] // server, then the client (bits inverted)
   else if (range === 'unicast' && p.slice(0, 6).every((x) => x === 0)) embedded = [v4At(6)] // IPv4-compatible, ::/96
   if (embedded) {
     const reason = embedded.map(classifyIpv4).find((r) => r !== null)

@@ -43,10 +43,7 @@ export async function updateLinkWebhook({ db, merchant, linkId, webhookUrl, poli
       await tx.update(webhookDeliveries).set({ url: webhookUrl }).where(waiting)
     } else {
       // The lease goes too: an attempt in flight then cannot write its outcome over this one.
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'failed', nextAttemptAt: null, lastError: webhookRemovedError, leaseToken: null, leaseUntil: null })
-        .where(waiting)
+      await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null, lastError: webhookRemovedError, leaseToken: null, leaseUntil: null }).where(waiting)
     }
     return { webhookUrl, webhookSecret: secret !== link.secret ? secret : null }
   })

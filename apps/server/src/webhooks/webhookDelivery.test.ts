@@ -27,15 +27,30 @@ async function startReceiver(handle: (req: IncomingMessage, res: ServerResponse)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   receiver.port = (server.address() as AddressInfo).port
-  receiver.close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) })
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
   return receiver
 }
 
 const send = (url: string, address = '127.0.0.1', extra: { timeoutMs?: number; maxResponseBytes?: number } = {}) =>
-  sendWebhook({ url, address: { address, family: 4 }, body: '{"a":1}', secret: 's', eventId: 'evt_1', timeoutMs: extra.timeoutMs ?? 2000, maxResponseBytes: extra.maxResponseBytes ?? 64 * 1024 })
+  sendWebhook({
+    url,
+    address: { address, family: 4 },
+    body: '{"a":1}',
+    secret: 's',
+    eventId: 'evt_1',
+    timeoutMs: extra.timeoutMs ?? 2000,
+    maxResponseBytes: extra.maxResponseBytes ?? 64 * 1024,
+  })
 
 describe('resolveWebhookTarget', () => {
-  const lookup = (addresses: string[]): LookupAll => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+  const lookup =
+    (addresses: string[]): LookupAll =>
+    async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
 
   it('refuses a host when ANY of its addresses is private (a public first answer does not save it)', async () => {
     const url = new URL('https://hooks.shop.example/x')
@@ -44,7 +59,10 @@ describe('resolveWebhookTarget', () => {
       ok: false,
       error: 'refused: hooks.shop.example resolves to 169.254.169.254, a link-local address (cloud metadata lives here)',
     })
-    expect(await resolveWebhookTarget(url, strict, lookup(['2606:4700::1', '::ffff:10.0.0.7']))).toMatchObject({ ok: false, error: expect.stringMatching(/::ffff:10\.0\.0\.7, a private address/) })
+    expect(await resolveWebhookTarget(url, strict, lookup(['2606:4700::1', '::ffff:10.0.0.7']))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/::ffff:10\.0\.0\.7, a private address/),
+    })
     expect(await resolveWebhookTarget(url, devPolicy, lookup(['127.0.0.1']))).toMatchObject({ ok: true })
     expect(await resolveWebhookTarget(url, strict, lookup([]))).toMatchObject({ ok: false, error: expect.stringMatching(/cannot resolve/) })
     const failing: LookupAll = async () => {
@@ -56,7 +74,10 @@ describe('resolveWebhookTarget', () => {
   })
 
   it('checks the real resolver: localhost is loopback', async () => {
-    expect(await resolveWebhookTarget(new URL('http://localhost:1/x'), strict)).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: localhost resolves to .*loopback/) })
+    expect(await resolveWebhookTarget(new URL('http://localhost:1/x'), strict)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^refused: localhost resolves to .*loopback/),
+    })
   })
 })
 
@@ -113,7 +134,9 @@ describe('webhook worker address checks', () => {
 
   async function deliveryTo(url: string): Promise<string> {
     const linkId = `lnk_${Math.random().toString(36).slice(2)}`
-    await database.db.insert(links).values({ id: linkId, merchant: 'eip155:0x0', merchantAddress: '0x0', title: 't', status: 'open', webhookUrl: url, webhookSecret: 'whsec_x', version: 1 })
+    await database.db
+      .insert(links)
+      .values({ id: linkId, merchant: 'eip155:0x0', merchantAddress: '0x0', title: 't', status: 'open', webhookUrl: url, webhookSecret: 'whsec_x', version: 1 })
     const id = `whd_${Math.random().toString(36).slice(2)}`
     await database.db.insert(webhookDeliveries).values({ id, eventId: `evt_${id}`, linkId, type: 'link.paid', url, body: '{}', giveUpAt: new Date(Date.now() + 3600_000) })
     return id
@@ -135,7 +158,10 @@ describe('webhook worker address checks', () => {
       expect(receiver.hits).toBe(0)
 
       // The same row with the development policy (the demo's) goes through.
-      await database.db.update(webhookDeliveries).set({ nextAttemptAt: new Date(0) }).where(eq(webhookDeliveries.id, id))
+      await database.db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(webhookDeliveries.id, id))
       await createWebhookWorker({ db: database.db, policy: devPolicy, lookupAll }).runOnce()
       expect(await row(id)).toMatchObject({ status: 'succeeded', attempts: 2, lastStatusCode: 200, lastError: null })
       expect(receiver.hits).toBe(1)
@@ -170,7 +196,9 @@ describe('webhook attempt counting', () => {
     try {
       const url = `http://hooks.test:${receiver.port}/hook`
       const linkId = `lnk_${Math.random().toString(36).slice(2)}`
-      await database.db.insert(links).values({ id: linkId, merchant: 'eip155:0x0', merchantAddress: '0x0', title: 't', status: 'open', webhookUrl: url, webhookSecret: 'whsec_x', version: 1 })
+      await database.db
+        .insert(links)
+        .values({ id: linkId, merchant: 'eip155:0x0', merchantAddress: '0x0', title: 't', status: 'open', webhookUrl: url, webhookSecret: 'whsec_x', version: 1 })
       const id = `whd_${Math.random().toString(36).slice(2)}`
       await database.db.insert(webhookDeliveries).values({ id, eventId: `evt_${id}`, linkId, type: 'link.paid', url, body: '{}', giveUpAt: new Date(Date.now() + 3600_000) })
       const lookupAll: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }]

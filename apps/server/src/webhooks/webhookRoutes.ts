@@ -85,7 +85,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       params: linkIdParamsSchema,
       body: updateWebhookBodySchema,
       responses: {
-        200: { description: 'The link\'s webhook settings now', schema: webhookSettingsSchema },
+        200: { description: "The link's webhook settings now", schema: webhookSettingsSchema },
         400: errorResponse('The URL is not allowed (INVALID_REQUEST naming body.webhookUrl)'),
         401: unauthorized,
         403: notAMerchant,

@@ -29,8 +29,7 @@ export const listLinks = (): Promise<LinkSummary[]> => apiGet('/api/links', link
 export const getLink = (id: string): Promise<Link> => apiGet(linkPath(id), linkSchema)
 export const createLink = (body: CreateLinkBody): Promise<CreatedLink> => apiSend('POST', '/api/links', createdLinkSchema, body)
 
-export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> =>
-  apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
+export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> => apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
 export const redeliver = (linkId: string, deliveryId: string): Promise<WebhookDelivery> =>
   apiSend('POST', `${linkPath(linkId)}/webhooks/${encodeURIComponent(deliveryId)}/redeliver`, webhookDeliverySchema)
 

@@ -21,10 +21,7 @@ describe('resolvePublicConfig', () => {
   }
 
   it('resolves origin-relative RPC URLs against the origin the page was opened at', () => {
-    expect(resolvePublicConfig(config, 'http://127.0.0.1:3000').networks.map((n) => n.rpcUrl)).toEqual([
-      'http://127.0.0.1:3000/devnet/rpc/31337',
-      'https://mainnet.base.org/',
-    ])
+    expect(resolvePublicConfig(config, 'http://127.0.0.1:3000').networks.map((n) => n.rpcUrl)).toEqual(['http://127.0.0.1:3000/devnet/rpc/31337', 'https://mainnet.base.org/'])
     expect(resolvePublicConfig(config, 'http://localhost:4000').networks[0]!.rpcUrl).toBe('http://localhost:4000/devnet/rpc/31337')
   })
 

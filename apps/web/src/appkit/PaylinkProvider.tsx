@@ -91,15 +91,19 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
   }, [requestKit])
   useEffect(() => {
     if (!loaded) return
-    return watchToolkitStart(() => loaded.kit.appKit.ready(), TOOLKIT_START_LIMIT_MS, () => setKitStalled(true))
+    return watchToolkitStart(
+      () => loaded.kit.appKit.ready(),
+      TOOLKIT_START_LIMIT_MS,
+      () => setKitStalled(true),
+    )
   }, [loaded])
   const value = { config, kit: loaded?.kit ?? null, kitError, requestKit }
   return (
     <PaylinkContext.Provider value={value}>
       {kitStalled && (
         <p role="alert" className="toolkit-stalled" data-testid="toolkit-stalled">
-          The wallet toolkit has not finished starting after {TOOLKIT_START_LIMIT_MS / 1000} s. If this browser blocks site
-          storage (private browsing, a full disk, strict privacy settings), allow it for this site and reload.{' '}
+          The wallet toolkit has not finished starting after {TOOLKIT_START_LIMIT_MS / 1000} s. If this browser blocks site storage (private browsing, a full disk, strict privacy
+          settings), allow it for this site and reload.{' '}
           <button type="button" onClick={() => window.location.reload()}>
             Reload
           </button>
@@ -116,12 +120,16 @@ const resolveConfig = (config: PublicConfig) => resolvePublicConfig(config)
 function ConfigLoader({ children }: { children: ReactNode }) {
   // Fetched or written into the page by the server (readCheckoutBoot): either way resolved here.
   const config = useQuery({ queryKey: ['config'], queryFn: fetchPublicConfig, staleTime: Infinity, select: resolveConfig })
-  if (config.isPending) return <p className="page-status" role="status">Loading Paylink…</p>
+  if (config.isPending)
+    return (
+      <p className="page-status" role="status">
+        Loading Paylink…
+      </p>
+    )
   if (config.isError) {
     return (
       <p className="page-status error" role="alert">
-        Paylink could not load its configuration: {config.error.message}{' '}
-        <button onClick={() => config.refetch()}>Try again</button>
+        Paylink could not load its configuration: {config.error.message} <button onClick={() => config.refetch()}>Try again</button>
       </p>
     )
   }
@@ -142,7 +150,17 @@ export function WalletGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!kit) void requestKit().catch(() => undefined)
   }, [kit, requestKit])
-  if (kitError) return <p className="page-status error" role="alert">The wallet toolkit failed to start: {kitError}</p>
-  if (!kit) return <p className="page-status" role="status">Loading the wallet toolkit…</p>
+  if (kitError)
+    return (
+      <p className="page-status error" role="alert">
+        The wallet toolkit failed to start: {kitError}
+      </p>
+    )
+  if (!kit)
+    return (
+      <p className="page-status" role="status">
+        Loading the wallet toolkit…
+      </p>
+    )
   return <>{children}</>
 }

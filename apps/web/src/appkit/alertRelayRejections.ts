@@ -26,7 +26,10 @@ interface AlertingAppKit {
 export async function alertRelayRejections(appKit: AppKit): Promise<void> {
   const kit = appKit as unknown as AlertingAppKit
   // After the start, so the provider is the one AppKit made (and a refused start stays AppKit's to report).
-  const started = await kit.ready().then(() => true, () => false)
+  const started = await kit.ready().then(
+    () => true,
+    () => false,
+  )
   if (!started) return
   const provider = await kit.getUniversalProvider()
   // 'relayer_error' is RELAYER_EVENTS.error of @walletconnect/core, which Paylink does not import.

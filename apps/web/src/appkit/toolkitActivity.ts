@@ -49,7 +49,7 @@ export function recordToolkitActivity(): void {
   AlertController.open = (message, variant) => {
     const long = message.longMessage
     // Typed as returning void in 1.7.8; AppKit's own long messages return the text.
-    const detail = typeof long === 'function' ? ((long)() as string | undefined) : long
+    const detail = typeof long === 'function' ? (long() as string | undefined) : long
     push({ alerts: [...activity.alerts, { at: Date.now(), message: message.shortMessage, variant, detail }] })
     return open(message, variant)
   }

@@ -5,4 +5,3 @@ export function explorerUrl(network: Pick<Network, 'blockExplorerUrl'> | undefin
   if (!network?.blockExplorerUrl) return null
   return `${network.blockExplorerUrl.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(id)}`
 }
-

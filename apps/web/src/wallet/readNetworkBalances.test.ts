@@ -39,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('readNetworkBalances', () => {
   it('EVM: the coin and every token in ONE HTTP request (a JSON-RPC batch)', async () => {
-    const requests = fakeRpc((method) => (method === 'eth_getBalance' ? '0xde0b6b3a7640000' : `0x${(2_500_000n).toString(16).padStart(64, '0')}`))
+    const requests = fakeRpc((method) => (method === 'eth_getBalance' ? '0xde0b6b3a7640000' : `0x${2_500_000n.toString(16).padStart(64, '0')}`))
     const evm = network('eip155:31337', 'http://rpc.test/a')
     const balances = await readNetworkBalances(
       evm,

@@ -3,8 +3,13 @@ import type { Network } from '@paylink/shared'
 import { ChainNotSupportedError, switchEvmChain, type Eip1193Provider } from './switchEvmChain.js'
 
 const network: Network = {
-  caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: 'http://127.0.0.1:1/',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrl: null, testnet: true, confirmations: 1,
+  caipNetworkId: 'eip155:31338',
+  name: 'Paylink Devnet L2',
+  rpcUrl: 'http://127.0.0.1:1/',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
 }
 
 function wallet(switchError: unknown, addError?: unknown) {

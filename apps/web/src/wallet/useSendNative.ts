@@ -42,9 +42,7 @@ export function useSendNative(namespace: 'eip155' | 'solana') {
       const web3 = await import('@solana/web3.js')
       const connection = new web3.Connection(network.rpcUrl, 'confirmed')
       const from = new web3.PublicKey(address)
-      const tx = new web3.Transaction().add(
-        web3.SystemProgram.transfer({ fromPubkey: from, toPubkey: new web3.PublicKey(to), lamports: value }),
-      )
+      const tx = new web3.Transaction().add(web3.SystemProgram.transfer({ fromPubkey: from, toPubkey: new web3.PublicKey(to), lamports: value }))
       tx.feePayer = from
       tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
       const hash = await (walletProvider as SolanaSender).sendTransaction(tx, connection)

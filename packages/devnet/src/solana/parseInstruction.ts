@@ -20,7 +20,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
     program,
     programId,
     parsed: { type, info },
-    stackHeight
+    stackHeight,
   })
   try {
     if (programId === SYSTEM_PROGRAM && d.length >= 4) {
@@ -29,7 +29,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
         return parsed('system', 'transfer', {
           source: acc(0),
           destination: acc(1),
-          lamports: Number(u64(4))
+          lamports: Number(u64(4)),
         })
       }
       if (kind === 0 && d.length >= 52) {
@@ -38,7 +38,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
           newAccount: acc(1),
           lamports: Number(u64(4)),
           space: Number(u64(12)),
-          owner: base58.encode(d.subarray(20, 52))
+          owner: base58.encode(d.subarray(20, 52)),
         })
       }
     }
@@ -49,7 +49,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
           source: acc(0),
           destination: acc(1),
           authority: acc(2),
-          amount: amount.toString()
+          amount: amount.toString(),
         })
       }
       if (d[0] === 12 && amount !== null && d.length >= 10) {
@@ -59,7 +59,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
           mint: acc(1),
           destination: acc(2),
           authority: acc(3),
-          tokenAmount: uiTokenAmount(amount, decimals)
+          tokenAmount: uiTokenAmount(amount, decimals),
         })
       }
       if (d[0] === 7 && amount !== null) {
@@ -67,7 +67,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
           mint: acc(0),
           account: acc(1),
           mintAuthority: acc(2),
-          amount: amount.toString()
+          amount: amount.toString(),
         })
       }
     }
@@ -78,7 +78,7 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
         wallet: acc(2),
         mint: acc(3),
         systemProgram: acc(4),
-        tokenProgram: acc(5)
+        tokenProgram: acc(5),
       })
     }
     if (programId === MEMO_PROGRAM) {
@@ -89,8 +89,8 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
   }
   return {
     programId,
-    accounts: ix.accounts.map(i => keys[i] ?? ''),
+    accounts: ix.accounts.map((i) => keys[i] ?? ''),
     data: base58.encode(d),
-    stackHeight
+    stackHeight,
   }
 }

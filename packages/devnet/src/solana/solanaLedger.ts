@@ -123,7 +123,7 @@ export class SolanaLedger {
       data: new Uint8Array(a.data),
       lamports: a.lamports,
       executable: a.executable,
-      space: Number(a.space)
+      space: Number(a.space),
     }
   }
 
@@ -149,7 +149,7 @@ export class SolanaLedger {
       executable: account.executable,
       lamports: account.lamports as never,
       programAddress: account.owner as SvmAddress,
-      space: BigInt(account.data.length)
+      space: BigInt(account.data.length),
     })
     this.touched.add(address)
   }
@@ -170,7 +170,7 @@ export class SolanaLedger {
       try {
         const publicKey = createPublicKey({
           key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58.decode(key)).toString('base64url') },
-          format: 'jwk'
+          format: 'jwk',
         })
         return verifySignature(null, tx.messageBytes, publicKey, sig)
       } catch {
@@ -195,7 +195,7 @@ export class SolanaLedger {
       return {
         err: result instanceof FailedTransactionMetadata ? transactionErrorJson(result) : null,
         logs: meta.logs(),
-        unitsConsumed: Number(meta.computeUnitsConsumed())
+        unitsConsumed: Number(meta.computeUnitsConsumed()),
       }
     } finally {
       this.svm.withSigverify(true)
@@ -224,7 +224,7 @@ export class SolanaLedger {
           logs: sim.logs,
           replacementBlockhash: null,
           returnData: null,
-          unitsConsumed: sim.unitsConsumed
+          unitsConsumed: sim.unitsConsumed,
         })
       }
     }
@@ -245,7 +245,7 @@ export class SolanaLedger {
         mint: token.mint,
         owner: token.owner,
         programId: TOKEN_PROGRAM,
-        uiTokenAmount: uiTokenAmount(token.amount, this.decimalsOf(token.mint) ?? 0)
+        uiTokenAmount: uiTokenAmount(token.amount, this.decimalsOf(token.mint) ?? 0),
       })
     })
     return out
@@ -266,9 +266,9 @@ export class SolanaLedger {
     const { tx } = p
     const keys = tx.accountKeys
     if (this.blockhashSlot(tx.recentBlockhash) === null) return null
-    const before = keys.map(k => this.current(k))
+    const before = keys.map((k) => this.current(k))
     const result = this.svm.sendTransaction(this.svmTransaction(tx))
-    const after = keys.map(k => this.current(k))
+    const after = keys.map((k) => this.current(k))
     const feePayerCharged = (before[0]?.lamports ?? 0n) !== (after[0]?.lamports ?? 0n)
     // Rejected before execution (no fee taken): a validator drops it and records nothing.
     if (result instanceof FailedTransactionMetadata && !feePayerCharged) return null
@@ -284,17 +284,17 @@ export class SolanaLedger {
         .innerInstructions()
         .map((list, index) => ({
           index,
-          instructions: list.map(inner => {
+          instructions: list.map((inner) => {
             const ci = inner.instruction()
             return {
               programIdIndex: ci.programIdIndex(),
               accounts: Array.from(ci.accounts()),
               data: base58.encode(ci.data()),
-              stackHeight: inner.stackHeight()
+              stackHeight: inner.stackHeight(),
             }
-          })
+          }),
         }))
-        .filter(entry => entry.instructions.length > 0)
+        .filter((entry) => entry.instructions.length > 0)
     } catch {
       innerInstructions = []
     }
@@ -307,13 +307,13 @@ export class SolanaLedger {
       writable,
       err: result instanceof FailedTransactionMetadata ? transactionErrorJson(result) : null,
       fee: Number(feeForTransaction(tx)),
-      preBalances: before.map(a => Number(a?.lamports ?? 0n)),
-      postBalances: after.map(a => Number(a?.lamports ?? 0n)),
+      preBalances: before.map((a) => Number(a?.lamports ?? 0n)),
+      postBalances: after.map((a) => Number(a?.lamports ?? 0n)),
       preTokenBalances: this.tokenBalances(keys, before),
       postTokenBalances: this.tokenBalances(keys, after),
       logMessages: meta.logs(),
       computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
-      innerInstructions
+      innerInstructions,
     }
   }
 
@@ -388,7 +388,7 @@ export class SolanaLedger {
         lamports: a.lamports.toString(),
         owner: a.owner,
         executable: a.executable,
-        data: base64.encode(a.data)
+        data: base64.encode(a.data),
       })
     }
     return out

@@ -69,7 +69,7 @@ export function encodeAccount(ledger: SolanaLedger, account: AccountSnapshot, en
       data = [base58.encode(account.data), 'base58']
       break
     case 'jsonParsed':
-      data = parsedTokenData(account, mint => ledger.decimalsOf(mint)) ?? [base64.encode(account.data), 'base64']
+      data = parsedTokenData(account, (mint) => ledger.decimalsOf(mint)) ?? [base64.encode(account.data), 'base64']
       break
     case undefined:
     case 'base64':
@@ -85,7 +85,7 @@ export function encodeAccount(ledger: SolanaLedger, account: AccountSnapshot, en
     lamports: Number(account.lamports),
     owner: account.owner,
     rentEpoch: U64_MAX_RENT_EPOCH,
-    space: account.data.length
+    space: account.data.length,
   }
 }
 
@@ -114,7 +114,7 @@ function encodeTransaction(ledger: SolanaLedger, record: TxRecord, encoding: unk
   if (tx.version === 0 && maxVersion === undefined) {
     throw new RpcError(
       -32015,
-      'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0'
+      'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
     )
   }
   const parsed = encoding === 'jsonParsed'
@@ -128,38 +128,32 @@ function encodeTransaction(ledger: SolanaLedger, record: TxRecord, encoding: unk
             pubkey,
             signer: isSigner(tx, i),
             source: 'transaction',
-            writable: isWritable(tx, i)
+            writable: isWritable(tx, i),
           })),
-          instructions: tx.instructions.map(ix => parseInstruction(ix, tx.accountKeys, null)),
-          recentBlockhash: tx.recentBlockhash
+          instructions: tx.instructions.map((ix) => parseInstruction(ix, tx.accountKeys, null)),
+          recentBlockhash: tx.recentBlockhash,
         }
       : {
           accountKeys: tx.accountKeys,
           header: tx.header,
-          instructions: tx.instructions.map(ix => ({
+          instructions: tx.instructions.map((ix) => ({
             accounts: ix.accounts,
             data: base58.encode(ix.data),
             programIdIndex: ix.programIdIndex,
-            stackHeight: null
+            stackHeight: null,
           })),
-          recentBlockhash: tx.recentBlockhash
+          recentBlockhash: tx.recentBlockhash,
         }
     transaction = {
       message: tx.version === 0 ? { ...message, addressTableLookups: [] } : message,
-      signatures: tx.signatures.map(s => base58.encode(s))
+      signatures: tx.signatures.map((s) => base58.encode(s)),
     }
   } else throw invalidParams(`unsupported encoding ${JSON.stringify(encoding)}`)
-  const innerInstructions = record.innerInstructions.map(group => ({
+  const innerInstructions = record.innerInstructions.map((group) => ({
     index: group.index,
-    instructions: group.instructions.map(ix =>
-      parsed
-        ? parseInstruction(
-            { programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: base58.decode(ix.data) },
-            tx.accountKeys,
-            ix.stackHeight
-          )
-        : ix
-    )
+    instructions: group.instructions.map((ix) =>
+      parsed ? parseInstruction({ programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: base58.decode(ix.data) }, tx.accountKeys, ix.stackHeight) : ix,
+    ),
   }))
   return {
     blockTime: record.blockTime,
@@ -175,11 +169,11 @@ function encodeTransaction(ledger: SolanaLedger, record: TxRecord, encoding: unk
       preBalances: record.preBalances,
       preTokenBalances: record.preTokenBalances,
       rewards: [],
-      status: status(record)
+      status: status(record),
     },
     slot: record.slot,
     transaction,
-    ...(maxVersion === undefined ? {} : { version: tx.version })
+    ...(maxVersion === undefined ? {} : { version: tx.version }),
   }
 }
 
@@ -215,10 +209,10 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
     getHealth: () => 'ok',
     getVersion: () => ({ 'feature-set': 3294202862, 'solana-core': API_VERSION }),
     getGenesisHash: () => ledger.genesisHash,
-    getSlot: params => ledger.commitSlot(commitmentOf(params, 0)),
-    getBlockHeight: params => ledger.commitSlot(commitmentOf(params, 0)),
+    getSlot: (params) => ledger.commitSlot(commitmentOf(params, 0)),
+    getBlockHeight: (params) => ledger.commitSlot(commitmentOf(params, 0)),
     getTransactionCount: () => ledger.transactionCount,
-    getEpochInfo: params => {
+    getEpochInfo: (params) => {
       const slot = ledger.commitSlot(commitmentOf(params, 0))
       return {
         absoluteSlot: slot,
@@ -226,35 +220,35 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
         epoch: Math.floor(slot / SLOTS_PER_EPOCH),
         slotIndex: slot % SLOTS_PER_EPOCH,
         slotsInEpoch: SLOTS_PER_EPOCH,
-        transactionCount: ledger.transactionCount
+        transactionCount: ledger.transactionCount,
       }
     },
-    getLatestBlockhash: params => {
+    getLatestBlockhash: (params) => {
       const c = commitmentOf(params, 0)
       const slot = ledger.commitSlot(c)
       return {
         context: ctx(c),
-        value: { blockhash: ledger.blockhash(slot), lastValidBlockHeight: slot + BLOCKHASH_VALIDITY }
+        value: { blockhash: ledger.blockhash(slot), lastValidBlockHeight: slot + BLOCKHASH_VALIDITY },
       }
     },
-    isBlockhashValid: params => {
+    isBlockhashValid: (params) => {
       const hash = params[0]
       if (typeof hash !== 'string') throw invalidParams('blockhash expected')
       const c = commitmentOf(params, 1)
       const slot = ledger.blockhashSlot(hash)
       return { context: ctx(c), value: slot !== null && slot <= ledger.commitSlot(c) }
     },
-    getBalance: params => {
+    getBalance: (params) => {
       const c = commitmentOf(params, 1)
       return { context: ctx(c), value: Number(ledger.account(pubkeyParam(params, 0), c)?.lamports ?? 0n) }
     },
-    getAccountInfo: params => {
+    getAccountInfo: (params) => {
       const config = cfg(params, 1)
       const c = parseCommitment(config.commitment)
       const account = ledger.account(pubkeyParam(params, 0), c)
       return { context: ctx(c), value: account ? encodeAccount(ledger, account, config.encoding) : null }
     },
-    getMultipleAccounts: params => {
+    getMultipleAccounts: (params) => {
       const list = params[0]
       if (!Array.isArray(list)) throw invalidParams('addresses expected')
       if (list.length > 100) throw invalidParams('Too many inputs provided; max 100')
@@ -265,22 +259,22 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
         value: list.map((_, i) => {
           const account = ledger.account(pubkeyParam(list, i), c)
           return account ? encodeAccount(ledger, account, config.encoding) : null
-        })
+        }),
       }
     },
     getTokenAccountsByOwner: tokenAccountsByOwner,
-    getTokenAccountBalance: params => {
+    getTokenAccountBalance: (params) => {
       const c = commitmentOf(params, 1)
       const token = readTokenAccount(ledger.account(pubkeyParam(params, 0), c))
       if (!token) throw new RpcError(-32602, 'Invalid param: could not find account')
       return { context: ctx(c), value: uiTokenAmount(token.amount, ledger.decimalsOf(token.mint) ?? 0) }
     },
-    getMinimumBalanceForRentExemption: params => {
+    getMinimumBalanceForRentExemption: (params) => {
       const size = params[0]
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalidParams('size expected')
       return Number(ledger.svm.minimumBalanceForRentExemption(BigInt(size)))
     },
-    getFeeForMessage: params => {
+    getFeeForMessage: (params) => {
       const c = commitmentOf(params, 1)
       const message = params[0]
       if (typeof message !== 'string') throw invalidParams('message expected')
@@ -289,17 +283,17 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
       const tx = decodeWireTransaction(new Uint8Array([0, ...bytes]), true)
       return {
         context: ctx(c),
-        value: ledger.blockhashSlot(tx.recentBlockhash) === null ? null : Number(feeForTransaction(tx))
+        value: ledger.blockhashSlot(tx.recentBlockhash) === null ? null : Number(feeForTransaction(tx)),
       }
     },
     getRecentPrioritizationFees: () => [],
-    getSignatureStatuses: params => {
+    getSignatureStatuses: (params) => {
       const list = params[0]
       if (!Array.isArray(list)) throw invalidParams('signatures expected')
       if (list.length > 256) throw invalidParams('Too many inputs provided; max 256')
       return {
         context: ctx('processed'),
-        value: list.map(sig => {
+        value: list.map((sig) => {
           const record = ledger.records.get(String(sig))
           if (!record) return null
           const level = ledger.commitmentOf(record.slot)
@@ -308,12 +302,12 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
             confirmations: level === 'finalized' ? null : ledger.slot - record.slot,
             err: record.err,
             slot: record.slot,
-            status: status(record)
+            status: status(record),
           }
-        })
+        }),
       }
     },
-    getSignaturesForAddress: params => {
+    getSignaturesForAddress: (params) => {
       const address = pubkeyParam(params, 0)
       const config = cfg(params, 1)
       const c = atLeastConfirmed(parseCommitment(config.commitment))
@@ -321,23 +315,23 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidParams('limit must be 1..1000')
       let list = ledger.signaturesFor(address, c)
       if (typeof config.before === 'string') {
-        const i = list.findIndex(r => r.signature === config.before)
+        const i = list.findIndex((r) => r.signature === config.before)
         list = i === -1 ? [] : list.slice(i + 1)
       }
       if (typeof config.until === 'string') {
-        const i = list.findIndex(r => r.signature === config.until)
+        const i = list.findIndex((r) => r.signature === config.until)
         if (i !== -1) list = list.slice(0, i)
       }
-      return list.slice(0, limit).map(r => ({
+      return list.slice(0, limit).map((r) => ({
         blockTime: r.blockTime,
         confirmationStatus: ledger.commitmentOf(r.slot),
         err: r.err,
         memo: null,
         signature: r.signature,
-        slot: r.slot
+        slot: r.slot,
       }))
     },
-    getTransaction: params => {
+    getTransaction: (params) => {
       const signature = params[0]
       if (typeof signature !== 'string') throw invalidParams('signature expected')
       const config = cfg(params, 1)
@@ -346,7 +340,7 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
       if (!record || record.slot > ledger.commitSlot(c)) return null
       return encodeTransaction(ledger, record, config.encoding, config.maxSupportedTransactionVersion)
     },
-    simulateTransaction: params => {
+    simulateTransaction: (params) => {
       const config = cfg(params, 1)
       const c = parseCommitment(config.commitment)
       const { tx } = decodeParamTransaction(params)
@@ -362,26 +356,24 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
           err: sim.err,
           innerInstructions: null,
           logs: sim.logs,
-          replacementBlockhash: replace
-            ? { blockhash: ledger.blockhash(ledger.slot), lastValidBlockHeight: ledger.slot + BLOCKHASH_VALIDITY }
-            : null,
+          replacementBlockhash: replace ? { blockhash: ledger.blockhash(ledger.slot), lastValidBlockHeight: ledger.slot + BLOCKHASH_VALIDITY } : null,
           returnData: null,
-          unitsConsumed: sim.unitsConsumed
-        }
+          unitsConsumed: sim.unitsConsumed,
+        },
       }
     },
-    sendTransaction: params => {
+    sendTransaction: (params) => {
       const { tx, wire } = decodeParamTransaction(params)
       return ledger.submit(tx, wire, cfg(params, 1).skipPreflight === true)
     },
-    requestAirdrop: params => {
+    requestAirdrop: (params) => {
       const address = pubkeyParam(params, 0)
       const lamports = params[1]
       if (typeof lamports !== 'number' || !Number.isSafeInteger(lamports) || lamports <= 0) {
         throw invalidParams('lamports expected')
       }
       return airdrop(address, BigInt(lamports))
-    }
+    },
   }
   return methods
 }

@@ -18,23 +18,10 @@ import {
   sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners
+  signTransactionMessageWithSigners,
 } from '@solana/kit'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS
-} from '@solana-program/token'
-import {
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  type TransactionSignature
-} from '@solana/web3.js'
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, type TransactionSignature } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startSolanaDevnet, type SolanaDevnet } from './startSolanaDevnet.js'
@@ -75,7 +62,7 @@ describe('startSolanaDevnet', () => {
       slotMs: SLOT_MS,
       finalizeDepth: FINALIZE_DEPTH,
       statePath: join(dir, 'solana.json'),
-      fundAccounts: [funded.publicKey.toBase58()]
+      fundAccounts: [funded.publicKey.toBase58()],
     })
     connection = new Connection(devnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.wsUrl })
   })
@@ -114,8 +101,8 @@ describe('startSolanaDevnet', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify([
           { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [tx.serialize().toString('base64'), { encoding: 'base64' }] },
-          { jsonrpc: '2.0', id: 2, method: 'getSignatureStatuses', params: [[(await import('@scure/base')).base58.encode(tx.signature!)]] }
-        ])
+          { jsonrpc: '2.0', id: 2, method: 'getSignatureStatuses', params: [[(await import('@scure/base')).base58.encode(tx.signature!)]] },
+        ]),
       })
     ).json()) as any[]
     const sig = sent.result as string
@@ -132,8 +119,8 @@ describe('startSolanaDevnet', () => {
           { jsonrpc: '2.0', id: 2, method: 'getSlot', params: [{ commitment: 'processed' }] },
           { jsonrpc: '2.0', id: 3, method: 'getBalance', params: [to.toBase58(), { commitment: 'processed' }] },
           { jsonrpc: '2.0', id: 4, method: 'getBalance', params: [to.toBase58(), { commitment: 'finalized' }] },
-          { jsonrpc: '2.0', id: 5, method: 'getTransaction', params: [sig, { commitment: 'finalized' }] }
-        ])
+          { jsonrpc: '2.0', id: 5, method: 'getTransaction', params: [sig, { commitment: 'finalized' }] },
+        ]),
       })
     ).json()) as any[]
     const depth = slot.result - landed.slot
@@ -160,11 +147,11 @@ describe('startSolanaDevnet', () => {
     const sig = await connection.sendRawTransaction(tx.serialize())
     await devnet.waitForSignature(sig, 'confirmed')
     const found = await connection.getSignaturesForAddress(reference, {}, 'confirmed')
-    expect(found.map(s => s.signature)).toEqual([sig])
+    expect(found.map((s) => s.signature)).toEqual([sig])
     expect(found[0]?.err).toBeNull()
     const full = await connection.getTransaction(sig, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 })
     expect(full?.meta?.fee).toBe(5000)
-    const keys = full!.transaction.message.staticAccountKeys.map(k => k.toBase58())
+    const keys = full!.transaction.message.staticAccountKeys.map((k) => k.toBase58())
     const i = keys.indexOf(to.toBase58())
     expect(full!.meta!.postBalances[i]! - full!.meta!.preBalances[i]!).toBe(12_345_678)
     expect(keys).toContain(reference.toBase58())
@@ -185,11 +172,11 @@ describe('startSolanaDevnet', () => {
       await devnet.waitForSignature(sigs[n]!, 'processed')
     }
     await devnet.waitForSignature(sigs[2]!, 'confirmed')
-    const all = (await connection.getSignaturesForAddress(reference, {}, 'confirmed')).map(s => s.signature)
+    const all = (await connection.getSignaturesForAddress(reference, {}, 'confirmed')).map((s) => s.signature)
     expect(all).toEqual([...sigs].reverse())
-    expect((await connection.getSignaturesForAddress(reference, { limit: 1 }, 'confirmed')).map(s => s.signature)).toEqual([sigs[2]])
-    expect((await connection.getSignaturesForAddress(reference, { before: sigs[2] }, 'confirmed')).map(s => s.signature)).toEqual([sigs[1], sigs[0]])
-    expect((await connection.getSignaturesForAddress(reference, { until: sigs[0] }, 'confirmed')).map(s => s.signature)).toEqual([sigs[2], sigs[1]])
+    expect((await connection.getSignaturesForAddress(reference, { limit: 1 }, 'confirmed')).map((s) => s.signature)).toEqual([sigs[2]])
+    expect((await connection.getSignaturesForAddress(reference, { before: sigs[2] }, 'confirmed')).map((s) => s.signature)).toEqual([sigs[1], sigs[0]])
+    expect((await connection.getSignaturesForAddress(reference, { until: sigs[0] }, 'confirmed')).map((s) => s.signature)).toEqual([sigs[2], sigs[1]])
     const processed = await call(devnet.rpcUrl, 'getSignaturesForAddress', [reference.toBase58(), { commitment: 'processed' }])
     expect(processed.error?.code).toBe(-32602)
   })
@@ -208,19 +195,16 @@ describe('startSolanaDevnet', () => {
     const { value: latest } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
     const message = pipe(
       createTransactionMessage({ version: 0 }),
-      m => setTransactionMessageFeePayerSigner(payer, m),
-      m => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      m =>
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+      (m) =>
         appendTransactionMessageInstructions(
           [
             getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient.address, mint }),
-            withReference(
-              getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount: 1_250_000n, decimals: 6 }),
-              reference
-            )
+            withReference(getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount: 1_250_000n, decimals: 6 }), reference),
           ],
-          m
-        )
+          m,
+        ),
     )
     const signed = await signTransactionMessageWithSigners(message)
     // sendAndConfirm listens on signatureNotifications and slotNotifications over the websocket.
@@ -228,20 +212,18 @@ describe('startSolanaDevnet', () => {
     const signature = getSignatureFromTransaction(signed)
     const balance = await rpc.getTokenAccountBalance(destination, { commitment: 'confirmed' }).send()
     expect(balance.value).toMatchObject({ amount: '1250000', decimals: 6, uiAmountString: '1.25' })
-    const tx = await rpc
-      .getTransaction(signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 })
-      .send()
-    const post = tx?.meta?.postTokenBalances?.find(b => b.owner === recipient.address)
-    const pre = tx?.meta?.preTokenBalances?.find(b => b.owner === recipient.address)
+    const tx = await rpc.getTransaction(signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
+    const post = tx?.meta?.postTokenBalances?.find((b) => b.owner === recipient.address)
+    const pre = tx?.meta?.preTokenBalances?.find((b) => b.owner === recipient.address)
     expect(pre).toBeUndefined()
     expect(post?.uiTokenAmount.amount).toBe('1250000')
     expect(post?.mint).toBe(devnet.mint)
-    const payerPost = tx?.meta?.postTokenBalances?.find(b => b.owner === payer.address)
+    const payerPost = tx?.meta?.postTokenBalances?.find((b) => b.owner === payer.address)
     expect(payerPost?.uiTokenAmount.amount).toBe('3750000')
     // Found by its reference and read back the way @solana/pay 1.x's findReference and
     // validateTransfer do: getSignaturesForAddress, then getTransaction base64 decoded with kit.
     const found = await rpc.getSignaturesForAddress(reference, { commitment: 'confirmed' }).send()
-    expect(found.map(f => f.signature)).toEqual([signature])
+    expect(found.map((f) => f.signature)).toEqual([signature])
     const b64 = await rpc.getTransaction(signature, { commitment: 'confirmed', encoding: 'base64', maxSupportedTransactionVersion: 0 }).send()
     expect(b64?.transaction[1]).toBe('base64')
     const decoded = getTransactionCodec().decode(getBase64Codec().encode(b64!.transaction[0]))
@@ -250,8 +232,8 @@ describe('startSolanaDevnet', () => {
     expect(last?.programAddress).toBe(TOKEN_PROGRAM_ADDRESS)
     expect(last?.accounts?.at(-1)?.address).toBe(reference)
     const ataIndex = compiled.staticAccounts.indexOf(destination)
-    const preAta = b64?.meta?.preTokenBalances?.find(b => b.accountIndex === ataIndex)
-    const postAta = b64?.meta?.postTokenBalances?.find(b => b.accountIndex === ataIndex)
+    const preAta = b64?.meta?.preTokenBalances?.find((b) => b.accountIndex === ataIndex)
+    const postAta = b64?.meta?.postTokenBalances?.find((b) => b.accountIndex === ataIndex)
     expect(preAta).toBeUndefined() // the ATA did not exist before this transaction
     expect(BigInt(postAta?.uiTokenAmount.amount ?? '0')).toBe(1_250_000n)
     // v0 without maxSupportedTransactionVersion is refused like a validator does
@@ -290,7 +272,7 @@ describe('startSolanaDevnet', () => {
     const stale = new Transaction({
       feePayer: funded.publicKey,
       blockhash: Keypair.generate().publicKey.toBase58(),
-      lastValidBlockHeight: 1
+      lastValidBlockHeight: 1,
     }).add(SystemProgram.transfer({ fromPubkey: funded.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1000 }))
     stale.sign(funded)
     const unknown = await call(devnet.rpcUrl, 'sendTransaction', [stale.serialize().toString('base64'), { encoding: 'base64' }])
@@ -300,9 +282,9 @@ describe('startSolanaDevnet', () => {
 
   it('notifies slotSubscribe, accountSubscribe and signatureSubscribe over the websocket', async () => {
     const socket = new WebSocket(devnet.wsUrl)
-    await new Promise(resolve => socket.once('open', resolve))
+    await new Promise((resolve) => socket.once('open', resolve))
     const messages: any[] = []
-    socket.on('message', data => messages.push(JSON.parse(String(data))))
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))))
     const to = Keypair.generate().publicKey
     const tx = await transferTx(connection, funded, to, 3_000_000)
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe' }))
@@ -310,36 +292,33 @@ describe('startSolanaDevnet', () => {
     const sigText = (await import('@scure/base')).base58.encode(tx.signature!)
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'signatureSubscribe', params: [sigText, { commitment: 'finalized' }] }))
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'blockSubscribe', params: [] }))
-    await new Promise(r => setTimeout(r, SLOT_MS))
+    await new Promise((r) => setTimeout(r, SLOT_MS))
     await connection.sendRawTransaction(tx.serialize())
     await devnet.waitForSignature(sigText, 'finalized')
-    await new Promise(r => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 50))
     socket.close()
-    const ids = Object.fromEntries(messages.filter(m => 'id' in m && 'result' in m).map(m => [m.id, m.result]))
-    expect(messages.find(m => m.id === 4)?.error?.code).toBe(-32601)
-    const slot = messages.find(m => m.method === 'slotNotification')
+    const ids = Object.fromEntries(messages.filter((m) => 'id' in m && 'result' in m).map((m) => [m.id, m.result]))
+    expect(messages.find((m) => m.id === 4)?.error?.code).toBe(-32601)
+    const slot = messages.find((m) => m.method === 'slotNotification')
     expect(slot.params.subscription).toBe(ids[1])
     expect(Object.keys(slot.params.result).sort()).toEqual(['parent', 'root', 'slot'])
-    const account = messages.find(m => m.method === 'accountNotification')
+    const account = messages.find((m) => m.method === 'accountNotification')
     expect(account.params.subscription).toBe(ids[2])
     expect(account.params.result.value.lamports).toBe(3_000_000)
-    const signature = messages.find(m => m.method === 'signatureNotification')
+    const signature = messages.find((m) => m.method === 'signatureNotification')
     expect(signature.params).toMatchObject({ subscription: ids[3], result: { value: { err: null } } })
   })
 
   it('confirms through web3.js confirmTransaction (signatureSubscribe) and onAccountChange', async () => {
     const to = Keypair.generate().publicKey
     const changes: number[] = []
-    const listener = connection.onAccountChange(to, info => changes.push(info.lamports), { commitment: 'confirmed' })
-    await new Promise(r => setTimeout(r, 200))
+    const listener = connection.onAccountChange(to, (info) => changes.push(info.lamports), { commitment: 'confirmed' })
+    await new Promise((r) => setTimeout(r, 200))
     const tx = await transferTx(connection, funded, to, 4_000_000)
     const sig = await connection.sendRawTransaction(tx.serialize())
-    const result = await connection.confirmTransaction(
-      { signature: sig, blockhash: tx.recentBlockhash!, lastValidBlockHeight: tx.lastValidBlockHeight! },
-      'confirmed'
-    )
+    const result = await connection.confirmTransaction({ signature: sig, blockhash: tx.recentBlockhash!, lastValidBlockHeight: tx.lastValidBlockHeight! }, 'confirmed')
     expect(result.value.err).toBeNull()
-    await new Promise(r => setTimeout(r, SLOT_MS * 2))
+    await new Promise((r) => setTimeout(r, SLOT_MS * 2))
     await connection.removeAccountChangeListener(listener)
     expect(changes).toContain(4_000_000)
   })
@@ -353,11 +332,11 @@ describe('startSolanaDevnet', () => {
       body: JSON.stringify([
         { jsonrpc: '2.0', id: 'a', method: 'getGenesisHash' },
         { jsonrpc: '2.0', id: 'b', method: 'getHealth' },
-        { jsonrpc: '2.0', id: 'c', method: 'nope' }
-      ])
+        { jsonrpc: '2.0', id: 'c', method: 'nope' },
+      ]),
     })
     const batch = (await res.json()) as any[]
-    expect(batch.map(r => r.id)).toEqual(['a', 'b', 'c'])
+    expect(batch.map((r) => r.id)).toEqual(['a', 'b', 'c'])
     expect(batch[0].result).toBe(devnet.genesisHash)
     expect(batch[1].result).toBe('ok')
     expect(batch[2].error.code).toBe(-32601)
@@ -389,8 +368,9 @@ describe('startSolanaDevnet', () => {
       mint: devnet.mint,
       funded: await connection.getBalance(funded.publicKey, 'finalized'),
       to: await connection.getBalance(to, 'finalized'),
-      tokens: (await connection.getParsedTokenAccountsByOwner(funded.publicKey, { mint: new PublicKey(devnet.mint) }, 'finalized')).value[0]?.account.data.parsed.info.tokenAmount.amount,
-      history: (await connection.getSignaturesForAddress(reference, {}, 'finalized')).map(s => s.signature)
+      tokens: (await connection.getParsedTokenAccountsByOwner(funded.publicKey, { mint: new PublicKey(devnet.mint) }, 'finalized')).value[0]?.account.data.parsed.info.tokenAmount
+        .amount,
+      history: (await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature),
     }
     expect(before.history).toEqual([sig])
     const statePath = join(dir, 'solana.json')
@@ -405,7 +385,7 @@ describe('startSolanaDevnet', () => {
     expect(await connection.getBalance(to, 'finalized')).toBe(before.to)
     const tokens = (await connection.getParsedTokenAccountsByOwner(funded.publicKey, { mint: new PublicKey(devnet.mint) }, 'finalized')).value[0]
     expect(tokens?.account.data.parsed.info.tokenAmount.amount).toBe(before.tokens)
-    expect((await connection.getSignaturesForAddress(reference, {}, 'finalized')).map(s => s.signature)).toEqual(before.history)
+    expect((await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature)).toEqual(before.history)
     const again = await connection.getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0 })
     expect(again?.meta?.err).toBeNull()
     // The chain goes on: a new transfer after the restart lands.

@@ -14,17 +14,11 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
   type Instruction,
-  type KeyPairSigner
+  type KeyPairSigner,
 } from '@solana/kit'
 import { base58, base64 } from '@scure/base'
 import { getTransferSolInstruction } from '@solana-program/system'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getMintEncoder,
-  getMintToInstruction,
-  TOKEN_PROGRAM_ADDRESS
-} from '@solana-program/token'
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getMintEncoder, getMintToInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { LiteSVM } from 'litesvm'
 import WebSocket from 'ws'
 import { RpcError } from './rpcError.js'
@@ -128,7 +122,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     genesisHash: saved?.genesisHash ?? base58.encode(randomBytes(32)),
     slot: saved?.slot ?? 0,
     confirmDepth: options.confirmDepth ?? 1,
-    finalizeDepth: options.finalizeDepth ?? 8
+    finalizeDepth: options.finalizeDepth ?? 8,
   })
   const faucetSeed = saved ? base64.decode(saved.faucetSeed) : new Uint8Array(randomBytes(32))
   const faucetSigner: KeyPairSigner = await createKeyPairSignerFromPrivateKeyBytes(faucetSeed)
@@ -141,7 +135,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
         lamports: BigInt(a.lamports),
         data: base64.decode(a.data),
         executable: a.executable,
-        space: 0
+        space: 0,
       })
     }
     for (const record of saved.transactions) ledger.addRecord(record)
@@ -153,7 +147,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       lamports: FAUCET_LAMPORTS,
       data: new Uint8Array(),
       executable: false,
-      space: 0
+      space: 0,
     })
     mint = base58.encode(randomBytes(32))
     const data = new Uint8Array(
@@ -162,15 +156,15 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
         supply: 0n,
         decimals: TEST_USD_DECIMALS,
         isInitialized: true,
-        freezeAuthority: null
-      })
+        freezeAuthority: null,
+      }),
     )
     ledger.setAccount(mint, {
       owner: TOKEN_PROGRAM,
       lamports: svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE)),
       data,
       executable: false,
-      space: MINT_SIZE
+      space: MINT_SIZE,
     })
   }
   const clock = svm.getClock()
@@ -183,17 +177,13 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     // transactions (same message = same signature otherwise). It does not change the fee.
     const nonce: Instruction = {
       programAddress: toAddress('ComputeBudget111111111111111111111111111111'),
-      data: new Uint8Array([2, ...new Uint8Array(new Uint32Array([200_000 + (faucetNonce++ % 100_000)]).buffer)])
+      data: new Uint8Array([2, ...new Uint8Array(new Uint32Array([200_000 + (faucetNonce++ % 100_000)]).buffer)]),
     }
     const message = pipe(
       createTransactionMessage({ version: 'legacy' }),
-      m => setTransactionMessageFeePayerSigner(faucetSigner, m),
-      m =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: ledger.blockhash(ledger.slot) as never, lastValidBlockHeight: BigInt(ledger.slot + 150) },
-          m
-        ),
-      m => appendTransactionMessageInstructions([nonce, ...instructions], m)
+      (m) => setTransactionMessageFeePayerSigner(faucetSigner, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: ledger.blockhash(ledger.slot) as never, lastValidBlockHeight: BigInt(ledger.slot + 150) }, m),
+      (m) => appendTransactionMessageInstructions([nonce, ...instructions], m),
     )
     const signed = await signTransactionMessageWithSigners(message)
     const wire = new Uint8Array(getTransactionEncoder().encode(signed))
@@ -204,24 +194,22 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     const owner = pubkeyParam([to], 0)
     if (amount <= 0n) throw new Error('faucet amount must be positive')
     if (asset === 'native') {
-      return sendFromFaucet([
-        getTransferSolInstruction({ source: faucetSigner, destination: toAddress(owner), amount })
-      ])
+      return sendFromFaucet([getTransferSolInstruction({ source: faucetSigner, destination: toAddress(owner), amount })])
     }
     if (asset !== mint) throw new Error(`the Solana devnet faucet has no asset ${asset}`)
     const [ata] = await findAssociatedTokenPda({
       owner: toAddress(owner),
       mint: toAddress(mint),
-      tokenProgram: TOKEN_PROGRAM_ADDRESS
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
     })
     return sendFromFaucet([
       getCreateAssociatedTokenIdempotentInstruction({
         payer: faucetSigner,
         ata,
         owner: toAddress(owner),
-        mint: toAddress(mint)
+        mint: toAddress(mint),
       }),
-      getMintToInstruction({ mint: toAddress(mint), token: ata, mintAuthority: faucetSigner, amount })
+      getMintToInstruction({ mint: toAddress(mint), token: ata, mintAuthority: faucetSigner, amount }),
     ])
   }
 
@@ -231,8 +219,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   const send = (socket: WebSocket, payload: unknown) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload))
   }
-  const notify = (sub: Subscription, method: string, result: unknown) =>
-    send(sub.socket, { jsonrpc: '2.0', method, params: { result, subscription: sub.id } })
+  const notify = (sub: Subscription, method: string, result: unknown) => send(sub.socket, { jsonrpc: '2.0', method, params: { result, subscription: sub.id } })
   const closedAccount = { data: ['', 'base64'], executable: false, lamports: 0, owner: SYSTEM_PROGRAM, rentEpoch: 0, space: 0 }
 
   const waiters = new Set<{ signature: string; commitment: Commitment; resolve(r: TxRecord): void }>()
@@ -249,8 +236,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       const levelSlot = ledger.commitSlot(level)
       const records = recentBySlot.get(levelSlot) ?? []
       if (records.length === 0) continue
-      const bySignature = new Map(records.map(r => [r.signature, r]))
-      const changed = new Set(records.flatMap(r => r.writable))
+      const bySignature = new Map(records.map((r) => [r.signature, r]))
+      const changed = new Set(records.flatMap((r) => r.writable))
       for (const sub of [...subscriptions.values()]) {
         if (sub.kind === 'signature' && sub.commitment === level) {
           const r = bySignature.get(sub.signature)
@@ -262,7 +249,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
           const account = ledger.account(sub.address, level)
           notify(sub, 'accountNotification', {
             context: { slot: levelSlot },
-            value: account ? encodeAccount(ledger, account, sub.encoding) : closedAccount
+            value: account ? encodeAccount(ledger, account, sub.encoding) : closedAccount,
           })
         }
       }
@@ -293,7 +280,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
         resolve: (r: TxRecord) => {
           clearTimeout(timer)
           resolve(r)
-        }
+        },
       }
       waiters.add(waiter)
     })
@@ -339,7 +326,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
           socket,
           address,
           commitment: parseCommitment(c.commitment),
-          encoding: c.encoding ?? 'base64'
+          encoding: c.encoding ?? 'base64',
         })
         return id
       }
@@ -409,7 +396,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
           body === undefined
             ? { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }
             : Array.isArray(body)
-              ? await Promise.all(body.map(b => answer(b, httpHandle)))
+              ? await Promise.all(body.map((b) => answer(b, httpHandle)))
               : await answer(body, httpHandle)
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out))
       })()
@@ -417,8 +404,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   })
 
   const wss = new WebSocket.Server({ server })
-  wss.on('connection', socket => {
-    socket.on('message', data => {
+  wss.on('connection', (socket) => {
+    socket.on('message', (data) => {
       void (async () => {
         let body: unknown
         try {
@@ -451,7 +438,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       mint,
       funded: [...funded],
       accounts: ledger.savedAccounts(),
-      transactions: [...ledger.records.values()]
+      transactions: [...ledger.records.values()],
     }
     await mkdir(dirname(path), { recursive: true })
     const tmp = `${path}.${process.pid}.tmp`
@@ -464,7 +451,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     if (!options.statePath || saveTimer) return
     saveTimer = setTimeout(() => {
       saveTimer = undefined
-      saving = saving.then(() => saveState()).catch(e => console.error('solana devnet: saving state failed:', e))
+      saving = saving.then(() => saveState()).catch((e) => console.error('solana devnet: saving state failed:', e))
     }, options.saveDebounceMs ?? 500)
   }
 
@@ -486,7 +473,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   }
   const fundingTimeout = 10_000 + slotMs * (ledger.finalizeDepth + 4)
   const fundingCommitment = options.fundingCommitment ?? 'finalized'
-  await Promise.all(fundingSignatures.map(s => waitForSignature(s, fundingCommitment, fundingTimeout)))
+  await Promise.all(fundingSignatures.map((s) => waitForSignature(s, fundingCommitment, fundingTimeout)))
 
   let closed = false
   return {
@@ -505,13 +492,13 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       clearInterval(ticker)
       if (saveTimer) clearTimeout(saveTimer)
       for (const socket of wss.clients) socket.terminate()
-      await new Promise<void>(resolve => wss.close(() => resolve()))
-      await new Promise<void>(resolve => {
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+      await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
       })
       await saving
       if (options.statePath) await saveState()
-    }
+    },
   }
 }

@@ -41,7 +41,7 @@ export function readTokenAccount(account: RawAccount | null): TokenAccountFields
     isNative: opt(t.isNative),
     delegate: opt(t.delegate),
     delegatedAmount: t.delegatedAmount,
-    closeAuthority: opt(t.closeAuthority)
+    closeAuthority: opt(t.closeAuthority),
   }
 }
 
@@ -53,7 +53,7 @@ export function readMint(account: RawAccount | null): MintFields | null {
     supply: m.supply,
     decimals: m.decimals,
     isInitialized: m.isInitialized,
-    freezeAuthority: opt(m.freezeAuthority)
+    freezeAuthority: opt(m.freezeAuthority),
   }
 }
 
@@ -87,13 +87,11 @@ export function parsedTokenData(account: RawAccount, decimalsOf: (mint: string) 
           owner: token.owner,
           state: token.state,
           tokenAmount: uiTokenAmount(token.amount, decimals),
-          ...(token.delegate
-            ? { delegate: token.delegate, delegatedAmount: uiTokenAmount(token.delegatedAmount, decimals) }
-            : {}),
-          ...(token.closeAuthority ? { closeAuthority: token.closeAuthority } : {})
-        }
+          ...(token.delegate ? { delegate: token.delegate, delegatedAmount: uiTokenAmount(token.delegatedAmount, decimals) } : {}),
+          ...(token.closeAuthority ? { closeAuthority: token.closeAuthority } : {}),
+        },
       },
-      space: TOKEN_ACCOUNT_SIZE
+      space: TOKEN_ACCOUNT_SIZE,
     }
   }
   const mint = readMint(account)
@@ -107,10 +105,10 @@ export function parsedTokenData(account: RawAccount, decimalsOf: (mint: string) 
           freezeAuthority: mint.freezeAuthority,
           isInitialized: mint.isInitialized,
           mintAuthority: mint.mintAuthority,
-          supply: mint.supply.toString()
-        }
+          supply: mint.supply.toString(),
+        },
       },
-      space: MINT_SIZE
+      space: MINT_SIZE,
     }
   }
   return null

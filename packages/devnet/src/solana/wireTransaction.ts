@@ -63,14 +63,14 @@ export function decodeWireTransaction(wire: Uint8Array, messageOnly = false): Wi
     const header = {
       numRequiredSignatures: r.byte(),
       numReadonlySignedAccounts: r.byte(),
-      numReadonlyUnsignedAccounts: r.byte()
+      numReadonlyUnsignedAccounts: r.byte(),
     }
     const accountKeys = Array.from({ length: r.shortVec() }, () => base58.encode(r.take(32)))
     const recentBlockhash = base58.encode(r.take(32))
     const instructions = Array.from({ length: r.shortVec() }, () => ({
       programIdIndex: r.byte(),
       accounts: Array.from(r.take(r.shortVec())),
-      data: new Uint8Array(r.take(r.shortVec()))
+      data: new Uint8Array(r.take(r.shortVec())),
     }))
     let lookupCount = 0
     if (version === 0) {
@@ -85,7 +85,7 @@ export function decodeWireTransaction(wire: Uint8Array, messageOnly = false): Wi
     if (!messageOnly && signatures.length !== header.numRequiredSignatures) throw new Error('signature count mismatch')
     const maxIndex = accountKeys.length
     for (const ix of instructions) {
-      if (ix.programIdIndex >= maxIndex || ix.accounts.some(a => a >= maxIndex)) {
+      if (ix.programIdIndex >= maxIndex || ix.accounts.some((a) => a >= maxIndex)) {
         throw new Error('Transaction failed to sanitize accounts offsets correctly')
       }
     }
@@ -97,7 +97,7 @@ export function decodeWireTransaction(wire: Uint8Array, messageOnly = false): Wi
       accountKeys,
       recentBlockhash,
       instructions,
-      lookupCount
+      lookupCount,
     }
   } catch (e) {
     throw new RpcError(-32602, `invalid transaction: ${(e as Error).message}`)

@@ -8,17 +8,11 @@ import { runInNewContext } from 'node:vm'
 import { Verifier } from 'bip322-js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import {
-  BITCOIN_TEST_PROVIDER_ID,
-  deriveBitcoinTestAddresses,
-  installBitcoinTestWallet,
-  type BitcoinTestWalletHandle
-} from './bitcoin.js'
+import { BITCOIN_TEST_PROVIDER_ID, deriveBitcoinTestAddresses, installBitcoinTestWallet, type BitcoinTestWalletHandle } from './bitcoin.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 /** BIP-39 seed of "abandon abandon ... about" (the public test mnemonic). */
-const SEED =
-  '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4'
+const SEED = '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4'
 
 type Envelope = { jsonrpc: '2.0'; id: string; result?: any; error?: { code: number; message: string } }
 type SatsProvider = { request(method: string, params: unknown): Promise<Envelope>; addListener(e: string, cb: (x: unknown) => void): () => void }
@@ -34,11 +28,11 @@ class ConnectorLike {
   constructor(
     private win: Record<string, unknown>,
     readonly entry: ProviderEntry,
-    private networkName: 'Mainnet' | 'Testnet4'
+    private networkName: 'Mainnet' | 'Testnet4',
   ) {}
   static getWallets(win: Record<string, unknown>, networkName: 'Mainnet' | 'Testnet4') {
     const providers = (win.btc_providers ??= []) as ProviderEntry[]
-    return providers.map(p => new ConnectorLike(win, p, networkName))
+    return providers.map((p) => new ConnectorLike(win, p, networkName))
   }
   private provider(): SatsProvider {
     return this.entry.id.split('.').reduce<any>((acc, part) => acc?.[part], this.win)
@@ -51,19 +45,19 @@ class ConnectorLike {
   async getAccountAddresses() {
     const response = await this.internalRequest('getAddresses', {
       purposes: ['payment', 'ordinals', 'stacks'],
-      message: 'Connect to your wallet'
+      message: 'Connect to your wallet',
     })
     if (response.addresses.length === 0) throw new Error('No address available')
     const map: Record<string, string> = { payment: 'payment', ordinals: 'ordinal', stacks: 'stx' }
-    return (response.addresses as Array<{ address: string; publicKey: string; purpose: string }>).map(a => ({ ...a, purpose: map[a.purpose] }))
+    return (response.addresses as Array<{ address: string; publicKey: string; purpose: string }>).map((a) => ({ ...a, purpose: map[a.purpose] }))
   }
   async connect() {
     const address = await this.getAccountAddresses()
-      .then(addresses => addresses[0]?.address)
+      .then((addresses) => addresses[0]?.address)
       .catch(() =>
         this.internalRequest('wallet_connect', { network: this.networkName }).then(
-          r => (r?.addresses as Array<{ address: string; purpose: string }>).find(a => a.purpose === 'payment')?.address
-        )
+          (r) => (r?.addresses as Array<{ address: string; purpose: string }>).find((a) => a.purpose === 'payment')?.address,
+        ),
       )
     if (!address) throw new Error('No address available')
     return address
@@ -112,7 +106,7 @@ describe('Bitcoin test wallet', () => {
     win.__testWallets = { solana: { address: 'x' } }
     const handle = installBitcoinTestWallet({ network: 'mainnet', seedHex: SEED })
     const connectors = ConnectorLike.getWallets(win, 'Mainnet')
-    expect(connectors.map(c => c.entry.name)).toEqual(['Other', 'Paylink Test Bitcoin'])
+    expect(connectors.map((c) => c.entry.name)).toEqual(['Other', 'Paylink Test Bitcoin'])
     expect(connectors[1]!.entry.id).toBe(BITCOIN_TEST_PROVIDER_ID)
     expect(connectors[1]!.entry.icon).toMatch(/^data:image\/svg\+xml;base64,/)
     const globals = win.__testWallets as Record<string, unknown>
@@ -127,15 +121,15 @@ describe('Bitcoin test wallet', () => {
     const [connector] = ConnectorLike.getWallets(win, 'Testnet4')
     expect(await connector!.connect()).toBe(handle.paymentAddress)
     const accounts = await connector!.getAccountAddresses()
-    expect(accounts.map(a => [a.purpose, a.address])).toEqual([
+    expect(accounts.map((a) => [a.purpose, a.address])).toEqual([
       ['payment', handle.paymentAddress],
-      ['ordinal', handle.ordinalsAddress]
+      ['ordinal', handle.ordinalsAddress],
     ])
     expect(accounts[0]!.publicKey).toMatch(/^0[23][0-9a-f]{64}$/)
     expect(accounts[1]!.publicKey).toMatch(/^[0-9a-f]{64}$/)
     expect(handle.paymentAddress).toMatch(/^tb1q/)
     expect(handle.ordinalsAddress).toMatch(/^tb1p/)
-    expect(handle.requests.map(r => r.method)).toEqual(['getAddresses', 'getAddresses'])
+    expect(handle.requests.map((r) => r.method)).toEqual(['getAddresses', 'getAddresses'])
     const raw = await (win.PaylinkTestBitcoin as { BitcoinProvider: SatsProvider }).BitcoinProvider.request('getAddresses', { purposes: ['payment'] })
     expect(raw.result.network.bitcoin.name).toBe('Testnet4')
     expect(raw.result.addresses[0]).toMatchObject({ addressType: 'p2wpkh', purpose: 'payment', walletType: 'software' })
@@ -176,9 +170,9 @@ describe('Bitcoin test wallet', () => {
     const [connector] = ConnectorLike.getWallets(win, 'Mainnet')
     handle.refuseNext()
     await expect(connector!.connect()).rejects.toMatchObject({ name: 'RPCError', code: -32000 })
-    expect(handle.requests.map(r => [r.method, r.outcome])).toEqual([
+    expect(handle.requests.map((r) => [r.method, r.outcome])).toEqual([
       ['getAddresses', 'refused'],
-      ['wallet_connect', 'refused']
+      ['wallet_connect', 'refused'],
     ])
     expect(await connector!.connect()).toBe(handle.paymentAddress)
     handle.refuseNext()
@@ -193,7 +187,13 @@ describe('Bitcoin test wallet', () => {
     await connector!.connect()
     const txid = await connector!.sendTransfer({ amount: '12345', recipient: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' })
     expect(txid).toMatch(/^[0-9a-f]{64}$/)
-    expect(handle.requests.at(-1)).toMatchObject({ method: 'sendTransfer', outcome: 'ok', broadcast: false, txid, params: { recipients: [{ address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', amount: 12345 }] } })
+    expect(handle.requests.at(-1)).toMatchObject({
+      method: 'sendTransfer',
+      outcome: 'ok',
+      broadcast: false,
+      txid,
+      params: { recipients: [{ address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', amount: 12345 }] },
+    })
     await expect(connector!.sendTransfer({ amount: 'abc', recipient: 'bc1q' })).rejects.toMatchObject({ code: -32602 })
     await expect(connector!.internalRequest('signPsbt', { psbt: '', signInputs: {} })).rejects.toMatchObject({ code: -32001 })
     await expect(connector!.internalRequest('nope', null)).rejects.toMatchObject({ code: -32601 })
@@ -216,11 +216,14 @@ describe('Bitcoin test wallet', () => {
     const dir = mkdtempSync(join(tmpdir(), 'btc-bundle-'))
     const outfile = join(dir, 'btc.js')
     const entry = join(dir, 'entry.ts')
-    writeFileSync(entry, `import { installBitcoinTestWallet } from ${JSON.stringify(resolve(here, 'bitcoin.ts'))}\n;(globalThis as any).installBitcoinTestWallet = installBitcoinTestWallet\n`)
+    writeFileSync(
+      entry,
+      `import { installBitcoinTestWallet } from ${JSON.stringify(resolve(here, 'bitcoin.ts'))}\n;(globalThis as any).installBitcoinTestWallet = installBitcoinTestWallet\n`,
+    )
     execFileSync(
       resolve(here, '../../../../node_modules/.bin/esbuild'),
       [entry, '--bundle', '--format=iife', '--platform=browser', '--define:global=globalThis', `--outfile=${outfile}`, '--log-level=error'],
-      { cwd: resolve(here, '../..') }
+      { cwd: resolve(here, '../..') },
     )
     const code = readFileSync(outfile, 'utf8')
     expect(code).not.toMatch(/require\("buffer"\)|Buffer\.from/)
@@ -240,32 +243,29 @@ describe('Bitcoin test wallet', () => {
   // The real classes from the installed @reown/appkit-adapter-bitcoin (1.7.8), when present.
   const adapterDist = resolve(here, '../../../../node_modules/@reown/appkit-adapter-bitcoin/dist/esm/src/')
   const networksDist = resolve(here, '../../../../node_modules/@reown/appkit/dist/esm/exports/networks.js')
-  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))(
-    "works with AppKit's own SatsConnectConnector and BitcoinAdapter",
-    async () => {
-      const handle = installBitcoinTestWallet({ network: 'testnet', seedHex: SEED })
-      const { SatsConnectConnector } = await import(/* @vite-ignore */ join(adapterDist, 'connectors/SatsConnectConnector.js'))
-      const { BitcoinAdapter } = await import(/* @vite-ignore */ join(adapterDist, 'adapter.js'))
-      const { bitcoinTestnet } = await import(/* @vite-ignore */ networksDist)
-      const connectors = SatsConnectConnector.getWallets({ requestedChains: [bitcoinTestnet], getActiveNetwork: () => bitcoinTestnet })
-      const connector = connectors.find((c: { name: string }) => c.name === 'Paylink Test Bitcoin')
-      expect(connector.imageUrl).toMatch(/^data:image\/svg\+xml/)
-      expect(await connector.connect()).toBe(handle.paymentAddress)
-      const adapter = new BitcoinAdapter({})
-      adapter.addConnector(connector)
-      const { accounts } = await adapter.getAccounts({ id: connector.id })
-      expect(accounts.map((a: { type: string; address: string }) => [a.type, a.address])).toEqual([
-        ['payment', handle.paymentAddress],
-        ['ordinal', handle.ordinalsAddress]
-      ])
-      const { signature } = await adapter.signMessage({ provider: connector, message: 'hi there', address: handle.paymentAddress })
-      expect(Verifier.verifySignature(handle.paymentAddress, 'hi there', signature)).toBe(true)
-      const ordinalSig = await connector.signMessage({ message: 'gm', address: handle.ordinalsAddress })
-      expect(Verifier.verifySignature(handle.ordinalsAddress, 'gm', ordinalSig)).toBe(true)
-      expect((await adapter.connect({ id: connector.id, chainId: bitcoinTestnet.id, type: 'ANNOUNCED' })).address).toBe(handle.paymentAddress)
-      await adapter.disconnect({ provider: connector })
-      handle.refuseNext()
-      await expect(connector.connect()).rejects.toMatchObject({ name: 'RPCError', code: -32000 })
-    }
-  )
+  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))("works with AppKit's own SatsConnectConnector and BitcoinAdapter", async () => {
+    const handle = installBitcoinTestWallet({ network: 'testnet', seedHex: SEED })
+    const { SatsConnectConnector } = await import(/* @vite-ignore */ join(adapterDist, 'connectors/SatsConnectConnector.js'))
+    const { BitcoinAdapter } = await import(/* @vite-ignore */ join(adapterDist, 'adapter.js'))
+    const { bitcoinTestnet } = await import(/* @vite-ignore */ networksDist)
+    const connectors = SatsConnectConnector.getWallets({ requestedChains: [bitcoinTestnet], getActiveNetwork: () => bitcoinTestnet })
+    const connector = connectors.find((c: { name: string }) => c.name === 'Paylink Test Bitcoin')
+    expect(connector.imageUrl).toMatch(/^data:image\/svg\+xml/)
+    expect(await connector.connect()).toBe(handle.paymentAddress)
+    const adapter = new BitcoinAdapter({})
+    adapter.addConnector(connector)
+    const { accounts } = await adapter.getAccounts({ id: connector.id })
+    expect(accounts.map((a: { type: string; address: string }) => [a.type, a.address])).toEqual([
+      ['payment', handle.paymentAddress],
+      ['ordinal', handle.ordinalsAddress],
+    ])
+    const { signature } = await adapter.signMessage({ provider: connector, message: 'hi there', address: handle.paymentAddress })
+    expect(Verifier.verifySignature(handle.paymentAddress, 'hi there', signature)).toBe(true)
+    const ordinalSig = await connector.signMessage({ message: 'gm', address: handle.ordinalsAddress })
+    expect(Verifier.verifySignature(handle.ordinalsAddress, 'gm', ordinalSig)).toBe(true)
+    expect((await adapter.connect({ id: connector.id, chainId: bitcoinTestnet.id, type: 'ANNOUNCED' })).address).toBe(handle.paymentAddress)
+    await adapter.disconnect({ provider: connector })
+    handle.refuseNext()
+    await expect(connector.connect()).rejects.toMatchObject({ name: 'RPCError', code: -32000 })
+  })
 })

@@ -79,9 +79,7 @@ export type DerivedAddress = {
 }
 
 type TestWalletsGlobal = { bitcoin?: BitcoinTestWalletHandle; [key: string]: unknown }
-type RpcResponse =
-  | { jsonrpc: '2.0'; id: string; result: unknown }
-  | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
+type RpcResponse = { jsonrpc: '2.0'; id: string; result: unknown } | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
 
 const RPC = {
   USER_REJECTION: -32000,
@@ -89,7 +87,7 @@ const RPC = {
   ACCESS_DENIED: -32002,
   METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
-  INTERNAL_ERROR: -32603
+  INTERNAL_ERROR: -32603,
 } as const
 
 const enc = new TextEncoder()
@@ -124,7 +122,7 @@ function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
       addressType: 'p2wpkh',
       purpose: 'payment',
       privateKey: paymentKey,
-      script: payment.script
+      script: payment.script,
     },
     ordinals: {
       address: ordinals.address,
@@ -134,23 +132,20 @@ function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
       purpose: 'ordinals',
       privateKey: ordinalsKey,
       internalKey,
-      script: ordinals.script
-    }
+      script: ordinals.script,
+    },
   }
 }
 
 /** The wallet's addresses for a seed and network (for fixtures and tests). */
-export function deriveBitcoinTestAddresses(
-  seedHex: string,
-  network: 'mainnet' | 'testnet'
-): { payment: DerivedAddress; ordinals: DerivedAddress } {
+export function deriveBitcoinTestAddresses(seedHex: string, network: 'mainnet' | 'testnet'): { payment: DerivedAddress; ordinals: DerivedAddress } {
   const { payment, ordinals } = deriveKeys(seedHex, network)
   const pick = (a: DerivedAddress): DerivedAddress => ({
     address: a.address,
     publicKey: a.publicKey,
     path: a.path,
     addressType: a.addressType,
-    purpose: a.purpose
+    purpose: a.purpose,
   })
   return { payment: pick(payment), ordinals: pick(ordinals) }
 }
@@ -171,12 +166,12 @@ function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'):
         txid: new Uint8Array(32),
         index: 0xffffffff,
         finalScriptSig: Script.encode(['OP_0', tagSchnorr(BIP322_TAG, enc.encode(message))]),
-        sequence: 0
-      }
+        sequence: 0,
+      },
     ],
     outputs: [{ amount: 0n, script }],
     witnesses: [],
-    lockTime: 0
+    lockTime: 0,
   })
   const toSign = new Transaction({ version: 0, lockTime: 0, allowUnknownOutputs: true })
   toSign.addInput({
@@ -184,7 +179,7 @@ function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'):
     index: 0,
     sequence: 0,
     witnessUtxo: { script, amount: 0n },
-    ...(which === 'ordinals' ? { tapInternalKey: keys.ordinals.internalKey } : {})
+    ...(which === 'ordinals' ? { tapInternalKey: keys.ordinals.internalKey } : {}),
   })
   toSign.addOutput({ script: Script.encode(['RETURN']), amount: 0n })
   // P2WPKH: BIP-143 sighash, SIGHASH_ALL; P2TR: BIP-341 key path (tweaked here), SIGHASH_DEFAULT.
@@ -233,7 +228,7 @@ const SUPPORTED_METHODS = [
   'wallet_getNetwork',
   'wallet_changeNetwork',
   'wallet_requestPermissions',
-  'wallet_renouncePermissions'
+  'wallet_renouncePermissions',
 ]
 
 export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHandle {
@@ -265,14 +260,14 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     publicKey: a.publicKey,
     purpose: a.purpose,
     addressType: a.addressType,
-    walletType: 'software' as const
+    walletType: 'software' as const,
   })
   const addresses = () => [addressEntry(keys.payment), addressEntry(keys.ordinals)]
 
   class RpcFailure extends Error {
     constructor(
       readonly code: number,
-      message: string
+      message: string,
     ) {
       super(message)
     }
@@ -308,12 +303,12 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         const purposes = params(p).purposes
         if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
         connected = true
-        return { addresses: addresses().filter(a => purposes.includes(a.purpose)), network: networkInfo() }
+        return { addresses: addresses().filter((a) => purposes.includes(a.purpose)), network: networkInfo() }
       }
       case 'getAccounts': {
         const purposes = params(p).purposes
         connected = true
-        return addresses().filter(a => !Array.isArray(purposes) || purposes.includes(a.purpose))
+        return addresses().filter((a) => !Array.isArray(purposes) || purposes.includes(a.purpose))
       }
       case 'wallet_connect': {
         const requested = params(p).network
@@ -363,7 +358,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
           signature: useEcdsa ? bip137Sign(message, keys) : bip322Sign(message, keys, which),
           messageHash: messageHash(message),
           address,
-          protocol: useEcdsa ? 'ECDSA' : 'BIP322'
+          protocol: useEcdsa ? 'ECDSA' : 'BIP322',
         }
       }
       case 'sendTransfer': {
@@ -372,16 +367,12 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         if (
           !Array.isArray(recipients) ||
           recipients.length === 0 ||
-          !recipients.every(
-            r => r && typeof r.address === 'string' && r.address.length > 0 && Number.isSafeInteger(r.amount) && r.amount > 0
-          )
+          !recipients.every((r) => r && typeof r.address === 'string' && r.address.length > 0 && Number.isSafeInteger(r.amount) && r.amount > 0)
         ) {
           throw new RpcFailure(RPC.INVALID_PARAMS, 'recipients: [{ address, amount (integer satoshis > 0) }] required')
         }
         transfers += 1
-        const txid = hex.encode(
-          sha256x2(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId })))
-        )
+        const txid = hex.encode(sha256x2(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId }))))
         entry.broadcast = false
         entry.txid = txid
         return { txid }
@@ -426,8 +417,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     }
   }
 
-  const notSupported = (name: string) => () =>
-    Promise.reject(new Error(`${name} (legacy sats-connect API) is not supported by the Paylink test wallet`))
+  const notSupported = (name: string) => () => Promise.reject(new Error(`${name} (legacy sats-connect API) is not supported by the Paylink test wallet`))
   const provider = {
     request,
     addListener,
@@ -437,7 +427,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     sendBtcTransaction: notSupported('sendBtcTransaction'),
     createInscription: notSupported('createInscription'),
     createRepeatInscriptions: notSupported('createRepeatInscriptions'),
-    signMultipleTransactions: notSupported('signMultipleTransactions')
+    signMultipleTransactions: notSupported('signMultipleTransactions'),
   }
 
   // Provider object at the dotted path named by the btc_providers entry's id.
@@ -449,7 +439,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     id: BITCOIN_TEST_PROVIDER_ID,
     name: BITCOIN_TEST_WALLET_NAME,
     icon: `data:image/svg+xml;base64,${btoa(ICON_SVG)}`,
-    methods: SUPPORTED_METHODS
+    methods: SUPPORTED_METHODS,
   })
 
   const handle: BitcoinTestWalletHandle = {
@@ -458,7 +448,7 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     refuseNext() {
       refuse = true
     },
-    requests
+    requests,
   }
   testWallets.bitcoin = handle
   return handle

@@ -113,7 +113,10 @@ describe('installEvmTestWallet', () => {
     wallet.provider.on('accountsChanged', (accounts) => events.push(['accountsChanged', accounts]))
     wallet.provider.on('disconnect', (error) => events.push(['disconnect', error.code]))
     wallet.walletDisconnect()
-    expect(events).toEqual([['accountsChanged', []], ['disconnect', 4900]])
+    expect(events).toEqual([
+      ['accountsChanged', []],
+      ['disconnect', 4900],
+    ])
     expect(await request('eth_accounts')).toEqual([])
   })
 })

@@ -7,17 +7,7 @@ import { runInNewContext } from 'node:vm'
 
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import {
-  ComputeBudgetProgram,
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  TransactionMessage,
-  VersionedTransaction
-} from '@solana/web3.js'
+import { ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -34,7 +24,7 @@ type Features = Record<string, Record<string, (...args: never[]) => Promise<unkn
 function listenForWallets(win: EventTarget): Wallet[] {
   const wallets: Wallet[] = []
   const api = { register: (...ws: Wallet[]) => wallets.push(...ws) }
-  win.addEventListener('wallet-standard:register-wallet', event => {
+  win.addEventListener('wallet-standard:register-wallet', (event) => {
     ;(event as CustomEvent<(a: typeof api) => void>).detail(api)
   })
   return wallets
@@ -106,8 +96,8 @@ describe('Solana test wallet', () => {
   it('connects, emits change, disconnects', async () => {
     const { wallet, handle } = install()
     const changes: unknown[] = []
-    const off = feature<(e: string, l: (p: unknown) => void) => () => void>(wallet, 'standard:events', 'on')('change', p => changes.push(p))
-    const { accounts } = (await feature<() => Promise<{ accounts: WalletAccount[] }>>(wallet, 'standard:connect', 'connect')())
+    const off = feature<(e: string, l: (p: unknown) => void) => () => void>(wallet, 'standard:events', 'on')('change', (p) => changes.push(p))
+    const { accounts } = await feature<() => Promise<{ accounts: WalletAccount[] }>>(wallet, 'standard:connect', 'connect')()
     expect(accounts[0]?.address).toBe(handle.address)
     expect(new PublicKey(accounts[0]!.publicKey).toBase58()).toBe(handle.address)
     expect(wallet.accounts).toHaveLength(1)
@@ -116,7 +106,7 @@ describe('Solana test wallet', () => {
     expect(wallet.accounts).toEqual([])
     expect(changes).toHaveLength(2)
     off()
-    expect(handle.requests.map(r => r.method)).toEqual(['standard:connect', 'standard:disconnect'])
+    expect(handle.requests.map((r) => r.method)).toEqual(['standard:connect', 'standard:disconnect'])
   })
 
   it('signs messages with ed25519 that verify against the base58 address', async () => {
@@ -126,7 +116,7 @@ describe('Solana test wallet', () => {
     const [out] = (await feature<(i: unknown) => Promise<Array<{ signature: Uint8Array; signedMessage: Uint8Array }>>>(
       wallet,
       'solana:signMessage',
-      'signMessage'
+      'signMessage',
     )({ account: wallet.accounts[0], message })) as Array<{ signature: Uint8Array; signedMessage: Uint8Array }>
     expect(ed25519.verify(out!.signature, message, new PublicKey(handle.address).toBytes())).toBe(true)
     expect(handle.requests.at(-1)).toMatchObject({ method: 'solana:signMessage', outcome: 'ok', params: { message: 'Paylink wants you to sign in\nNonce: 42' } })
@@ -144,7 +134,7 @@ describe('Solana test wallet', () => {
     const sign = feature<(i: unknown) => Promise<unknown>>(wallet, 'solana:signMessage', 'signMessage')
     await expect(sign({ account: wallet.accounts[0], message: new Uint8Array([1]) })).rejects.toMatchObject({ code: 4001 })
     await expect(sign({ account: wallet.accounts[0], message: new Uint8Array([1]) })).resolves.toHaveLength(1)
-    expect(handle.requests.map(r => r.outcome)).toEqual(['refused', 'ok', 'refused', 'ok'])
+    expect(handle.requests.map((r) => r.outcome)).toEqual(['refused', 'ok', 'refused', 'ok'])
   })
 
   it('signAndSendTransaction sends to the litesvm fixture and moves lamports (legacy and v0)', async () => {
@@ -160,13 +150,13 @@ describe('Solana test wallet', () => {
     const legacy = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 20_000_000 }),
       ComputeBudgetProgram.setComputeUnitLimit({ units: 500 }),
-      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 100_000_000 })
+      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 100_000_000 }),
     )
     const [sent] = await signAndSend({
       account: wallet.accounts[0],
       chain: 'solana:devnet',
       transaction: new Uint8Array(legacy.serialize({ verifySignatures: false })),
-      options: { preflightCommitment: 'confirmed' }
+      options: { preflightCommitment: 'confirmed' },
     })
     const signature = base58.encode(sent!.signature)
     expect((await connection.getSignatureStatuses([signature])).value[0]?.err).toBeNull()
@@ -177,8 +167,8 @@ describe('Solana test wallet', () => {
       new TransactionMessage({
         payerKey: from,
         recentBlockhash: blockhash,
-        instructions: [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 7 })]
-      }).compileToV0Message()
+        instructions: [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 7 })],
+      }).compileToV0Message(),
     )
     await signAndSend({ account: wallet.accounts[0], chain: DEVNET, transaction: v0.serialize() })
     expect(await connection.getBalance(to)).toBe(100_000_007)
@@ -191,9 +181,7 @@ describe('Solana test wallet', () => {
     fixture.airdrop(handle.address, BigInt(LAMPORTS_PER_SOL))
     const to = Keypair.generate().publicKey
     const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
-    const tx = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(
-      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5_000_000 })
-    )
+    const tx = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5_000_000 }))
     const signTx = feature<(i: unknown) => Promise<Array<{ signedTransaction: Uint8Array }>>>(wallet, 'solana:signTransaction', 'signTransaction')
     const [out] = await signTx({ account: wallet.accounts[0], chain: 'solana:devnet', transaction: new Uint8Array(tx.serialize({ verifySignatures: false })) })
     const signed = Transaction.from(out!.signedTransaction)
@@ -201,7 +189,9 @@ describe('Solana test wallet', () => {
     const sig = await connection.sendRawTransaction(signed.serialize())
     expect((await connection.getSignatureStatuses([sig])).value[0]?.err).toBeNull()
     expect(await connection.getBalance(to)).toBe(5_000_000)
-    await expect(signTx({ account: wallet.accounts[0], chain: 'solana:mainnet', transaction: new Uint8Array(tx.serialize({ verifySignatures: false })) })).rejects.toThrow(/Unsupported chain/)
+    await expect(signTx({ account: wallet.accounts[0], chain: 'solana:mainnet', transaction: new Uint8Array(tx.serialize({ verifySignatures: false })) })).rejects.toThrow(
+      /Unsupported chain/,
+    )
   })
 
   it('bundles for the browser with esbuild and runs in a bare vm window', () => {
@@ -213,7 +203,7 @@ describe('Solana test wallet', () => {
     execFileSync(
       resolve(here, '../../../../node_modules/.bin/esbuild'),
       [entry, '--bundle', '--format=iife', '--platform=browser', '--define:global=globalThis', `--outfile=${outfile}`, '--log-level=error'],
-      { cwd: resolve(here, '../..') }
+      { cwd: resolve(here, '../..') },
     )
     const code = readFileSync(outfile, 'utf8')
     const fakeWindow = new EventTarget() as EventTarget & Record<string, unknown>
@@ -226,7 +216,7 @@ describe('Solana test wallet', () => {
       btoa,
       atob,
       crypto: globalThis.crypto,
-      fetch: globalThis.fetch
+      fetch: globalThis.fetch,
     }
     sandbox.globalThis = sandbox
     runInNewContext(code, sandbox)
@@ -240,36 +230,33 @@ describe('Solana test wallet', () => {
   // The real classes from the installed @reown/appkit-adapter-solana (1.7.9), when present.
   const adapterDist = resolve(here, '../../../../node_modules/@reown/appkit-adapter-solana/dist/esm/src/')
   const networksDist = resolve(here, '../../../../node_modules/@reown/appkit/dist/esm/exports/networks.js')
-  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))(
-    "works with AppKit's own WalletStandardProvider and createSendTransaction",
-    async () => {
-      const registered = listenForWallets(win)
-      const handle = installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: SEED })
-      const { WalletStandardProvider } = await import(/* @vite-ignore */ join(adapterDist, 'providers/WalletStandardProvider.js'))
-      const { createSendTransaction } = await import(/* @vite-ignore */ join(adapterDist, 'utils/createSendTransaction.js'))
-      const { solanaDevnet } = await import(/* @vite-ignore */ networksDist)
-      const devnet = { ...solanaDevnet, rpcUrls: { default: { http: [fixture.url] } } }
-      const provider = new WalletStandardProvider({ wallet: registered[0], getActiveChain: () => devnet, requestedChains: [devnet] })
-      expect(provider.chains.map((c: { caipNetworkId: string }) => c.caipNetworkId)).toEqual([DEVNET])
-      expect(await provider.connect()).toBe(handle.address)
-      const message = new TextEncoder().encode('hello')
-      expect(ed25519.verify(await provider.signMessage(message), message, new PublicKey(handle.address).toBytes())).toBe(true)
-      fixture.airdrop(handle.address, 2n * BigInt(LAMPORTS_PER_SOL))
-      const to = Keypair.generate().publicKey
-      // AppKit's Send: createSendTransaction -> provider.sendTransaction (signTransaction + sendRawTransaction)
-      const tx = await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.25 })
-      expect(await tx.getEstimatedFee(connection)).toBe(15_000)
-      const signature = await provider.sendTransaction(tx, connection)
-      expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
-      expect(await connection.getBalance(to)).toBe(250_000_000)
-      await provider.signAndSendTransaction(await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.1 }))
-      expect(await connection.getBalance(to)).toBe(350_000_000)
-      expect(handle.requests.map(r => [r.method, r.params.chain])).toEqual([
-        ['standard:connect', undefined],
-        ['solana:signMessage', undefined],
-        ['solana:signTransaction', 'solana:devnet'],
-        ['solana:signAndSendTransaction', 'solana:devnet']
-      ])
-    }
-  )
+  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))("works with AppKit's own WalletStandardProvider and createSendTransaction", async () => {
+    const registered = listenForWallets(win)
+    const handle = installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: SEED })
+    const { WalletStandardProvider } = await import(/* @vite-ignore */ join(adapterDist, 'providers/WalletStandardProvider.js'))
+    const { createSendTransaction } = await import(/* @vite-ignore */ join(adapterDist, 'utils/createSendTransaction.js'))
+    const { solanaDevnet } = await import(/* @vite-ignore */ networksDist)
+    const devnet = { ...solanaDevnet, rpcUrls: { default: { http: [fixture.url] } } }
+    const provider = new WalletStandardProvider({ wallet: registered[0], getActiveChain: () => devnet, requestedChains: [devnet] })
+    expect(provider.chains.map((c: { caipNetworkId: string }) => c.caipNetworkId)).toEqual([DEVNET])
+    expect(await provider.connect()).toBe(handle.address)
+    const message = new TextEncoder().encode('hello')
+    expect(ed25519.verify(await provider.signMessage(message), message, new PublicKey(handle.address).toBytes())).toBe(true)
+    fixture.airdrop(handle.address, 2n * BigInt(LAMPORTS_PER_SOL))
+    const to = Keypair.generate().publicKey
+    // AppKit's Send: createSendTransaction -> provider.sendTransaction (signTransaction + sendRawTransaction)
+    const tx = await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.25 })
+    expect(await tx.getEstimatedFee(connection)).toBe(15_000)
+    const signature = await provider.sendTransaction(tx, connection)
+    expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
+    expect(await connection.getBalance(to)).toBe(250_000_000)
+    await provider.signAndSendTransaction(await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.1 }))
+    expect(await connection.getBalance(to)).toBe(350_000_000)
+    expect(handle.requests.map((r) => [r.method, r.params.chain])).toEqual([
+      ['standard:connect', undefined],
+      ['solana:signMessage', undefined],
+      ['solana:signTransaction', 'solana:devnet'],
+      ['solana:signAndSendTransaction', 'solana:devnet'],
+    ])
+  })
 })

@@ -12,9 +12,27 @@
  */
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64, hex } from '@scure/base'
-import type { SolanaSignAndSendTransactionFeature, SolanaSignAndSendTransactionInput, SolanaSignAndSendTransactionOutput, SolanaSignMessageFeature, SolanaSignMessageInput, SolanaSignMessageOutput, SolanaSignTransactionFeature, SolanaSignTransactionInput, SolanaSignTransactionOutput } from '@solana/wallet-standard-features'
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignAndSendTransactionInput,
+  SolanaSignAndSendTransactionOutput,
+  SolanaSignMessageFeature,
+  SolanaSignMessageInput,
+  SolanaSignMessageOutput,
+  SolanaSignTransactionFeature,
+  SolanaSignTransactionInput,
+  SolanaSignTransactionOutput,
+} from '@solana/wallet-standard-features'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
-import type { StandardConnectFeature, StandardConnectInput, StandardConnectOutput, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners, StandardEventsNames } from '@wallet-standard/features'
+import type {
+  StandardConnectFeature,
+  StandardConnectInput,
+  StandardConnectOutput,
+  StandardDisconnectFeature,
+  StandardEventsFeature,
+  StandardEventsListeners,
+  StandardEventsNames,
+} from '@wallet-standard/features'
 
 export const SOLANA_TEST_WALLET_NAME = 'Paylink Test Solana'
 
@@ -50,7 +68,7 @@ type TestWalletsGlobal = { solana?: SolanaTestWalletHandle; [key: string]: unkno
 const KNOWN_CHAINS: Record<string, string> = {
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
   'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'solana:devnet',
-  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet'
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
 }
 
 const ICON_SVG =
@@ -86,11 +104,7 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
  * with an optional version byte (high bit set), then the header (numRequiredSignatures, ...),
  * then compact-u16 account count and the 32-byte static keys; signers come first.
  */
-export function signWireTransaction(
-  wire: Uint8Array,
-  secretKey: Uint8Array,
-  publicKey: Uint8Array
-): { signed: Uint8Array; signature: Uint8Array; feePayerSignature: Uint8Array } {
+export function signWireTransaction(wire: Uint8Array, secretKey: Uint8Array, publicKey: Uint8Array): { signed: Uint8Array; signature: Uint8Array; feePayerSignature: Uint8Array } {
   const [sigCount, sigLenSize] = readCompactU16(wire, 0)
   const messageOffset = sigLenSize + sigCount * 64
   const message = wire.subarray(messageOffset)
@@ -123,11 +137,7 @@ export function parseSolanaTestWalletConfig(config: unknown): SolanaTestWalletCo
   if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) {
     throw new TypeError('Solana test wallet: rpcUrl must be an http(s) URL')
   }
-  if (
-    !Array.isArray(chains) ||
-    chains.length === 0 ||
-    !chains.every(c => typeof c === 'string' && /^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(c))
-  ) {
+  if (!Array.isArray(chains) || chains.length === 0 || !chains.every((c) => typeof c === 'string' && /^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(c))) {
     throw new TypeError("Solana test wallet: chains must be CAIP-2 ids like 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'")
   }
   if (typeof secretKeySeedHex !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(secretKeySeedHex)) {
@@ -174,7 +184,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     chains,
     features: ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage'] as IdentifierString[],
     label: SOLANA_TEST_WALLET_NAME,
-    icon
+    icon,
   })
 
   let accounts: readonly WalletAccount[] = []
@@ -186,12 +196,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     for (const listener of listeners.change ?? []) listener({ accounts })
   }
 
-  async function handle<T>(
-    method: string,
-    params: Record<string, unknown>,
-    prompt: boolean,
-    run: () => T | Promise<T>
-  ): Promise<T> {
+  async function handle<T>(method: string, params: Record<string, unknown>, prompt: boolean, run: () => T | Promise<T>): Promise<T> {
     const entry: SolanaTestWalletRequest = { method, params, at: Date.now(), outcome: 'ok' }
     requests.push(entry)
     if (prompt && refuse) {
@@ -221,16 +226,14 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     const res = await fetch(cfg.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: Date.now(), method, params })
+      body: JSON.stringify({ jsonrpc: '2.0', id: Date.now(), method, params }),
     })
     const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
     if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code })
     return body.result
   }
 
-  const connect: StandardConnectFeature['standard:connect']['connect'] = (
-    input?: StandardConnectInput
-  ): Promise<StandardConnectOutput> =>
+  const connect: StandardConnectFeature['standard:connect']['connect'] = (input?: StandardConnectInput): Promise<StandardConnectOutput> =>
     handle('standard:connect', { silent: input?.silent === true }, input?.silent !== true, () => {
       if (input?.silent && !accounts.length) return { accounts }
       if (!accounts.length) {
@@ -252,7 +255,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     const list = (listeners[event] ??= []) as StandardEventsListeners[typeof event][]
     list.push(listener)
     return () => {
-      listeners[event] = list.filter(l => l !== listener)
+      listeners[event] = list.filter((l) => l !== listener)
     }
   }
 
@@ -260,16 +263,11 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     const out: SolanaSignMessageOutput[] = []
     for (const input of inputs) {
       out.push(
-        await handle(
-          'solana:signMessage',
-          { message: new TextDecoder().decode(input.message), messageBase64: base64.encode(new Uint8Array(input.message)) },
-          true,
-          () => {
-            checkAccount(input)
-            const message = new Uint8Array(input.message)
-            return { signedMessage: message, signature: ed25519.sign(message, secretKey), signatureType: 'ed25519' as const }
-          }
-        )
+        await handle('solana:signMessage', { message: new TextDecoder().decode(input.message), messageBase64: base64.encode(new Uint8Array(input.message)) }, true, () => {
+          checkAccount(input)
+          const message = new Uint8Array(input.message)
+          return { signedMessage: message, signature: ed25519.sign(message, secretKey), signatureType: 'ed25519' as const }
+        }),
       )
     }
     return out
@@ -279,17 +277,12 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     const out: SolanaSignTransactionOutput[] = []
     for (const input of inputs) {
       out.push(
-        await handle(
-          'solana:signTransaction',
-          { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) },
-          true,
-          () => {
-            checkAccount(input)
-            checkChain(input.chain)
-            const { signed } = signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey)
-            return { signedTransaction: signed }
-          }
-        )
+        await handle('solana:signTransaction', { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) }, true, () => {
+          checkAccount(input)
+          checkChain(input.chain)
+          const { signed } = signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey)
+          return { signedTransaction: signed }
+        }),
       )
     }
     return out
@@ -304,17 +297,13 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
           {
             chain: input.chain,
             transaction: base64.encode(new Uint8Array(input.transaction)),
-            options: input.options ?? {}
+            options: input.options ?? {},
           },
           true,
           async () => {
             checkAccount(input)
             checkChain(input.chain)
-            const { signed, feePayerSignature } = signWireTransaction(
-              new Uint8Array(input.transaction),
-              secretKey,
-              publicKey
-            )
+            const { signed, feePayerSignature } = signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey)
             const options = input.options ?? {}
             const signature = await rpc('sendTransaction', [
               base64.encode(signed),
@@ -323,15 +312,15 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
                 skipPreflight: options.skipPreflight ?? false,
                 preflightCommitment: options.preflightCommitment ?? options.commitment ?? 'confirmed',
                 ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-                ...(options.minContextSlot === undefined ? {} : { minContextSlot: options.minContextSlot })
-              }
+                ...(options.minContextSlot === undefined ? {} : { minContextSlot: options.minContextSlot }),
+              },
             ])
             if (signature !== base58.encode(feePayerSignature)) {
               throw new Error(`RPC returned an unexpected signature ${String(signature)}`)
             }
             return { signature: feePayerSignature }
-          }
-        )
+          },
+        ),
       )
     }
     return out
@@ -350,13 +339,13 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     'solana:signTransaction': {
       version: '1.0.0',
       supportedTransactionVersions: ['legacy', 0],
-      signTransaction
+      signTransaction,
     },
     'solana:signAndSendTransaction': {
       version: '1.0.0',
       supportedTransactionVersions: ['legacy', 0],
-      signAndSendTransaction
-    }
+      signAndSendTransaction,
+    },
   }
 
   const wallet: Wallet = {
@@ -367,7 +356,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     features,
     get accounts() {
       return accounts
-    }
+    },
   }
 
   // Wallet Standard registration protocol: announce now, and answer apps that start later.
@@ -385,7 +374,7 @@ export function installSolanaTestWallet(config: unknown): SolanaTestWalletHandle
     refuseNext() {
       refuse = true
     },
-    requests
+    requests,
   }
   testWallets.solana = handle_
   return handle_

@@ -1,21 +1,7 @@
 import { getAddress } from 'viem'
 
-import {
-  ProviderRpcError,
-  chainDisconnected,
-  internalError,
-  invalidParams,
-  unauthorized,
-  unrecognizedChain,
-  unsupportedMethod,
-} from './errors.js'
-import type {
-  DevWalletChain,
-  DevWalletEventMap,
-  DevWalletProvider,
-  DevWalletRequestArguments,
-  DevWalletStorage,
-} from './types.js'
+import { ProviderRpcError, chainDisconnected, internalError, invalidParams, unauthorized, unrecognizedChain, unsupportedMethod } from './errors.js'
+import type { DevWalletChain, DevWalletEventMap, DevWalletProvider, DevWalletRequestArguments, DevWalletStorage } from './types.js'
 
 type Address = `0x${string}`
 type Hex = `0x${string}`
@@ -100,9 +86,7 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
     } catch (error) {
       throw internalError(`Cannot reach ${chain.name} at ${chain.rpcUrl}.`, { cause: String(error) })
     }
-    const body = (await response.json().catch(() => null)) as
-      | { result?: unknown; error?: { code: number; message: string; data?: unknown } }
-      | null
+    const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | null
     if (!body) throw internalError(`${chain.name} answered HTTP ${response.status} without a JSON-RPC body.`)
     if (body.error) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data)
     return body.result
@@ -279,7 +263,7 @@ function load(storage: DevWalletStorage, key: string): PersistedState | null {
     return {
       connected: value.connected === true,
       chainId: typeof value.chainId === 'number' ? value.chainId : 0,
-      account: typeof value.account === 'string' ? (value.account) : null,
+      account: typeof value.account === 'string' ? value.account : null,
       addedChains: Array.isArray(value.addedChains) ? value.addedChains : [],
     }
   } catch {

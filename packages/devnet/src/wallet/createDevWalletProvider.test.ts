@@ -72,12 +72,15 @@ describe('createDevWalletProvider against anvil', () => {
     } as const
     const json = JSON.stringify({
       ...typedData,
-      types: { ...typedData.types, EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ] },
+      types: {
+        ...typedData.types,
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+      },
       message: { to: ACCOUNT_1, amount: '1000000' },
     })
     const typedSignature = (await provider.request({ method: 'eth_signTypedData_v4', params: [ACCOUNT_0, json] })) as Hex

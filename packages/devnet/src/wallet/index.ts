@@ -3,10 +3,4 @@ export { createDevWalletProvider, type CreateDevWalletProviderParameters } from 
 export { createDevWallet, type CreateDevWalletParameters, type DevWallet } from './createDevWallet.js'
 export { announceDevWallet, DEV_WALLET_ICON, type DevWalletInfo } from './announceDevWallet.js'
 export { ProviderRpcError } from './errors.js'
-export type {
-  DevWalletChain,
-  DevWalletEventMap,
-  DevWalletProvider,
-  DevWalletRequestArguments,
-  DevWalletStorage,
-} from './types.js'
+export type { DevWalletChain, DevWalletEventMap, DevWalletProvider, DevWalletRequestArguments, DevWalletStorage } from './types.js'

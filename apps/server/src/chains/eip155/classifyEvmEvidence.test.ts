@@ -29,7 +29,7 @@ describe('classifyEvmEvidence', () => {
     const evidence: EvmPaymentEvidence = {
       ...mined,
       transaction: { from: payer, to: tusd, value: 0n },
-      receipt: { ...mined.receipt!, logs: [{ address: tusd, topics: [transferTopic, topic(payer), topic(shop)], data: `0x${(25n).toString(16).padStart(64, '0')}`, logIndex: 3 }] },
+      receipt: { ...mined.receipt!, logs: [{ address: tusd, topics: [transferTopic, topic(payer), topic(shop)], data: `0x${25n.toString(16).padStart(64, '0')}`, logIndex: 3 }] },
     }
     // As a link may hold it: the recipient in checksum case.
     const checksummed = [{ id: 'tusd', tokenAddress: tusd, recipient: '0xABcdEFABcdEFabcdEfAbCdefabcdeFABcDEFabCD' }]

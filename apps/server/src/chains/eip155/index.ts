@@ -8,7 +8,6 @@ import { readEvmIdentity } from './readEvmIdentity.js'
 export const eip155Family: ChainFamily = {
   namespace: 'eip155',
   readHead: ({ rpcUrl }, options) => readEvmHead(rpcUrl, options),
-  readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) =>
-    readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
+  readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) => readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
   connect: connectEvm,
 }

@@ -12,11 +12,7 @@ export type MatchableOption = ExpectedOption
  * chain's data alone. Native: `to` is the recipient and `value` the amount. ERC-20: a Transfer
  * log emitted by the option's token contract to the recipient. Credits come in option order.
  */
-export function matchTransfer(
-  transaction: EvmTransaction,
-  receipt: EvmReceipt,
-  options: ReadonlyArray<MatchableOption>,
-): MatchTransfersReturnType {
+export function matchTransfer(transaction: EvmTransaction, receipt: EvmReceipt, options: ReadonlyArray<MatchableOption>): MatchTransfersReturnType {
   if (!receipt.success) return { ok: false, reason: 'tx_reverted' }
   const transfers = receipt.logs.flatMap((log) =>
     log.topics.length === 3 && log.topics[0] === transferTopic && log.data.length === 66
@@ -41,9 +37,7 @@ export function matchTransfer(
   if (credits.length) return { ok: true, credits }
 
   const recipients = new Set(options.map((option) => option.recipient))
-  const paidARecipient =
-    (transaction.value > 0n && transaction.to !== null && recipients.has(transaction.to)) ||
-    transfers.some((transfer) => recipients.has(transfer.to))
+  const paidARecipient = (transaction.value > 0n && transaction.to !== null && recipients.has(transaction.to)) || transfers.some((transfer) => recipients.has(transfer.to))
   if (paidARecipient) return { ok: false, reason: 'wrong_token' }
   if (transaction.value > 0n || transfers.length) return { ok: false, reason: 'wrong_recipient' }
   return { ok: false, reason: 'no_transfer' }

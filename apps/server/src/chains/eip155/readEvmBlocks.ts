@@ -34,9 +34,7 @@ export async function readEvmBlocks({ client, numbers }: ReadEvmBlocksParameters
   const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
   const unique = [...new Set(numbers)]
   try {
-    const raw = await Promise.all(
-      unique.map((number) => request({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }) as Promise<RawBlock | null>),
-    )
+    const raw = await Promise.all(unique.map((number) => request({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, false] }) as Promise<RawBlock | null>))
     return new Map(
       unique.map((number, i) => {
         const block = raw[i]

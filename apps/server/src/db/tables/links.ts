@@ -23,7 +23,9 @@ export const links = pgTable(
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),
-    index('links_expiry_idx').on(t.expiresAt).where(sql`status in ('open', 'partially_paid')`),
+    index('links_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status in ('open', 'partially_paid')`),
   ],
 )
 

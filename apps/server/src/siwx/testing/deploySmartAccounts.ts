@@ -1,13 +1,4 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  http,
-  type Abi,
-  type Address,
-  type Hex,
-} from 'viem'
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, type Abi, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import artifact from './TestSmartAccount.json' with { type: 'json' }
 

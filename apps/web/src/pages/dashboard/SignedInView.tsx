@@ -25,7 +25,9 @@ function AccountBar({ me }: { me: Me }) {
           <li key={`${a.caipNetworkId}:${a.address}`}>
             <code title={a.address}>
               <span className="dash-wide-only">{a.address}</span>
-              <span className="dash-narrow-only" aria-hidden="true">{shortHex(a.address)}</span>
+              <span className="dash-narrow-only" aria-hidden="true">
+                {shortHex(a.address)}
+              </span>
             </code>{' '}
             <span className="tag">{a.caipNetworkId}</span> <CopyButton value={a.address} />
           </li>
@@ -50,7 +52,11 @@ function AccountBar({ me }: { me: Me }) {
       >
         Sign out
       </button>
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </section>
   )
 }
@@ -92,10 +98,7 @@ export function SignedInView({ me }: { me: Me }) {
       <Routes>
         <Route index element={<LinksPage />} />
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
-        <Route
-          path="links/:id"
-          element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />}
-        />
+        <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
         <Route path="keys" element={<ApiKeysPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>

@@ -20,8 +20,7 @@ export function LinkFacts({ link, config, now }: { link: Link; config: PublicCon
   return (
     <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
       <p className="merchant">
-        Payment to <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>{' '}
-        <CopyButton value={link.merchantAddress} label="Copy address" />
+        Payment to <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code> <CopyButton value={link.merchantAddress} label="Copy address" />
       </p>
       <h1 id="link-title" data-testid="link-title" {...{ elementtiming: 'link-facts' }}>
         {link.title}

@@ -108,7 +108,8 @@ export function PayWithWallet({ link, waiting }: { link: Link; waiting: boolean 
     )
   }
 
-  const shortfall = funds.data && fee.data !== undefined ? findShortfall(chosen, funds.data, fee.data, formatUnits) : funds.data ? findShortfall(chosen, funds.data, undefined, formatUnits) : null
+  const shortfall =
+    funds.data && fee.data !== undefined ? findShortfall(chosen, funds.data, fee.data, formatUnits) : funds.data ? findShortfall(chosen, funds.data, undefined, formatUnits) : null
   const swappable = canSwap(config.projectId, chosen.network.caipNetworkId)
   const busy = pay.isPending || switcher.isPending
   const { nativeCurrency } = chosen.network

@@ -4,9 +4,24 @@ import { describe, expect, it } from 'vitest'
 import { describePayment, reasonText } from './describePayment.js'
 
 const base: Payment = {
-  id: 'pay_1', linkId: 'lnk_1', caipNetworkId: 'eip155:31337', txHash: `0x${'a'.repeat(64)}`,
-  status: 'pending', reason: null, confirmations: 0, requiredConfirmations: 3, amount: null, asset: null,
-  optionId: null, payer: null, blockNumber: null, late: false, createdAt: '', updatedAt: '', detectedAt: null, confirmedAt: null,
+  id: 'pay_1',
+  linkId: 'lnk_1',
+  caipNetworkId: 'eip155:31337',
+  txHash: `0x${'a'.repeat(64)}`,
+  status: 'pending',
+  reason: null,
+  confirmations: 0,
+  requiredConfirmations: 3,
+  amount: null,
+  asset: null,
+  optionId: null,
+  payer: null,
+  blockNumber: null,
+  late: false,
+  createdAt: '',
+  updatedAt: '',
+  detectedAt: null,
+  confirmedAt: null,
 }
 
 describe('describePayment', () => {

@@ -3,15 +3,36 @@ import { describe, expect, it } from 'vitest'
 import { findShortfall, optionContext } from './usePayOption.js'
 
 const network = {
-  caipNetworkId: 'eip155:31337', name: 'Paylink Devnet', rpcUrl: 'http://127.0.0.1:1', blockExplorerUrl: null, testnet: true, confirmations: 1,
+  caipNetworkId: 'eip155:31337',
+  name: 'Paylink Devnet',
+  rpcUrl: 'http://127.0.0.1:1',
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 }
 const eth = { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true }
-const tusd = { assetId: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3', caipNetworkId: 'eip155:31337', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }
+const tusd = {
+  assetId: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  caipNetworkId: 'eip155:31337',
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimals: 6,
+  native: false,
+}
 const config = { projectId: null, demo: true, networks: [network], assets: [eth, tusd] } as never
 const option = (asset: typeof eth, amount: string): LinkOption => ({
-  id: 'opt_1', asset: asset.assetId, caipNetworkId: 'eip155:31337', symbol: asset.symbol, decimals: asset.decimals, amount,
-  recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', paid: '0', confirming: '0', overpaid: '0', late: '0',
+  id: 'opt_1',
+  asset: asset.assetId,
+  caipNetworkId: 'eip155:31337',
+  symbol: asset.symbol,
+  decimals: asset.decimals,
+  amount,
+  recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  paid: '0',
+  confirming: '0',
+  overpaid: '0',
+  late: '0',
 })
 
 describe('findShortfall', () => {

@@ -26,7 +26,13 @@ describe('rememberedPayments', () => {
   it('ignores what is not a list of hashes (someone edited the storage)', () => {
     localStorage.setItem('paylink:payments:lnk_a', '{"not":"a list"}')
     expect(rememberedPayments('lnk_a', localStorage)).toEqual([])
-    localStorage.setItem('paylink:payments:lnk_a', JSON.stringify([{ caipNetworkId: 'eip155:1', txHash: 'nope' }, { caipNetworkId: 'eip155:1', txHash: hash(3) }]))
+    localStorage.setItem(
+      'paylink:payments:lnk_a',
+      JSON.stringify([
+        { caipNetworkId: 'eip155:1', txHash: 'nope' },
+        { caipNetworkId: 'eip155:1', txHash: hash(3) },
+      ]),
+    )
     expect(rememberedPayments('lnk_a', localStorage)).toEqual([{ caipNetworkId: 'eip155:1', txHash: hash(3) }])
     localStorage.setItem('paylink:payments:lnk_a', '{broken')
     expect(rememberedPayments('lnk_a', localStorage)).toEqual([])

@@ -24,10 +24,7 @@ export function rememberedPayments(linkId: string, store: Store | null = browser
   try {
     const parsed: unknown = JSON.parse(store?.getItem(key(linkId)) ?? '[]')
     if (!Array.isArray(parsed)) return []
-    return parsed.filter(
-      (p): p is RememberedPayment =>
-        typeof p?.caipNetworkId === 'string' && typeof p?.txHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p.txHash),
-    )
+    return parsed.filter((p): p is RememberedPayment => typeof p?.caipNetworkId === 'string' && typeof p?.txHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p.txHash))
   } catch {
     return []
   }

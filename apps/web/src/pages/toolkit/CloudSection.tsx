@@ -17,7 +17,8 @@ export function CloudSection() {
   let status: { text: string; problem: boolean }
   if (projectId === null) status = { text: `Off: no Reown project id is configured. ${cloudFeatures} are not offered; browser wallets connect, sign and send.`, problem: false }
   else if (probe.isPending) status = { text: 'Checking Reown’s cloud…', problem: false }
-  else if (probe.isError) status = { text: `Unreachable: ${probe.error.message}. ${cloudFeatures} cannot complete from this browser; browser wallets still connect, sign and send.`, problem: true }
+  else if (probe.isError)
+    status = { text: `Unreachable: ${probe.error.message}. ${cloudFeatures} cannot complete from this browser; browser wallets still connect, sign and send.`, problem: true }
   else status = { text: 'Reachable.', problem: false }
   return (
     <section aria-labelledby="toolkit-cloud-title">

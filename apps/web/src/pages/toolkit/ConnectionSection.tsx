@@ -63,11 +63,7 @@ function WalletSession() {
   // Asking AppKit for the provider after its start failed makes it send the error event again.
   const initError = useToolkitActivity().events.find((e) => e.type === 'error' && e.detail?.startsWith('UniversalProviderInitError'))?.detail
   // Known without asking the provider: shown as is, the probe below only runs when it is null.
-  const known = !config.projectId
-    ? 'none: WalletConnect needs a Reown project id'
-    : initError
-      ? `none: the WalletConnect provider did not start (${initError})`
-      : null
+  const known = !config.projectId ? 'none: WalletConnect needs a Reown project id' : initError ? `none: the WalletConnect provider did not start (${initError})` : null
   useEffect(() => {
     if (known) return
     let live = true
@@ -88,7 +84,11 @@ function WalletSession() {
       live = false
     }
   }, [appKit, known, tick])
-  return <p>WalletConnect session: <span data-testid="toolkit-wc-session">{known ?? text}</span></p>
+  return (
+    <p>
+      WalletConnect session: <span data-testid="toolkit-wc-session">{known ?? text}</span>
+    </p>
+  )
 }
 
 export function ConnectionSection() {
@@ -103,8 +103,7 @@ export function ConnectionSection() {
         Overall, as the toolkit saved it in this browser: <strong data-testid="toolkit-overall">{stored ?? 'disconnected'}</strong>
       </p>
       <p>
-        Status changes since this page loaded:{' '}
-        <span data-testid="toolkit-status-history">{statuses.map((s) => `${s.namespace} ${s.status}`).join(', ') || 'none'}</span>
+        Status changes since this page loaded: <span data-testid="toolkit-status-history">{statuses.map((s) => `${s.namespace} ${s.status}`).join(', ') || 'none'}</span>
       </p>
       {resyncFailures.length > 0 && (
         <p role="alert" className="error" data-testid="toolkit-resync-failures">

@@ -2,7 +2,12 @@ import type { ChainNamespace } from '@reown/appkit-common'
 import { namespaceWithoutAdapter } from './toolkitNamespaces.js'
 
 /** Picks a chain namespace, marking the one Paylink keeps without an adapter (to show its errors). */
-export function NamespaceSelect({ label, namespaces, value, onChange }: {
+export function NamespaceSelect({
+  label,
+  namespaces,
+  value,
+  onChange,
+}: {
   label: string
   namespaces: ChainNamespace[]
   value: ChainNamespace

@@ -60,9 +60,7 @@ export function NetworksSection() {
       </div>
       <div className="actions">
         <button onClick={act('Add network', () => appKit.addNetwork(namespace, probeNetwork(namespace, reference)))}>Add network</button>
-        <button onClick={act('Remove network', () => appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference))}>
-          Remove network
-        </button>
+        <button onClick={act('Remove network', () => appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference))}>Remove network</button>
         <button
           onClick={act('Switch network', async () => {
             const target = probeNetwork(namespace, reference)

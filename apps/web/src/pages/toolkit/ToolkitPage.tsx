@@ -14,9 +14,8 @@ export function ToolkitPage() {
     <main className="page toolkit">
       <h1>Toolkit diagnostics</h1>
       <p className="lead">
-        What the wallet toolkit (Reown AppKit) knows in this browser: the connection on each chain, the
-        site metadata wallets see, the alerts visitors were shown, and the toolkit's own calls, run on
-        demand. Nothing here changes Paylink's configuration.
+        What the wallet toolkit (Reown AppKit) knows in this browser: the connection on each chain, the site metadata wallets see, the alerts visitors were shown, and the toolkit's
+        own calls, run on demand. Nothing here changes Paylink's configuration.
       </p>
       <WalletGate>
         <CloudSection />

@@ -3,14 +3,21 @@ import { useBalances } from '../../wallet/useBalances.js'
 export function BalancesTable({ namespace, address }: { namespace: string; address: string | undefined }) {
   const balances = useBalances(namespace, address)
   if (balances.isPending) return <p role="status">Reading balances…</p>
-  if (balances.isError) return <p role="alert" className="error">{balances.error.message}</p>
+  if (balances.isError)
+    return (
+      <p role="alert" className="error">
+        {balances.error.message}
+      </p>
+    )
   return (
     <table className="balances" data-testid={`balances-${namespace}`}>
       <thead>
         <tr>
           <th scope="col">Network</th>
           <th scope="col">Asset</th>
-          <th scope="col" className="num">Balance</th>
+          <th scope="col" className="num">
+            Balance
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -20,7 +27,13 @@ export function BalancesTable({ namespace, address }: { namespace: string; addre
               <td>{network.name}</td>
               <td>{b.asset.symbol}</td>
               <td className="num">
-                {b.amount !== null ? `${b.amount} ${b.asset.symbol}` : <span className="error" role="alert">{b.error}</span>}
+                {b.amount !== null ? (
+                  `${b.amount} ${b.asset.symbol}`
+                ) : (
+                  <span className="error" role="alert">
+                    {b.error}
+                  </span>
+                )}
               </td>
             </tr>
           )),

@@ -29,7 +29,9 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
     <section className="card panel" aria-labelledby={`${namespace}-title`} data-testid={`panel-${namespace}`}>
       <header className="panel-head">
         <h2 id={`${namespace}-title`}>{label}</h2>
-        <span className={`status status-${status}`} data-testid={`status-${namespace}`}>{status}</span>
+        <span className={`status status-${status}`} data-testid={`status-${namespace}`}>
+          {status}
+        </span>
       </header>
       {!account.isConnected ? (
         <div className="empty">
@@ -64,9 +66,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
               </ul>
             </dd>
             <dt>Account type</dt>
-            <dd data-testid={`account-type-${namespace}`}>
-              {info?.accountType ?? account.allAccounts[0]?.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}
-            </dd>
+            <dd data-testid={`account-type-${namespace}`}>{info?.accountType ?? account.allAccounts[0]?.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}</dd>
             <dt>Smart account</dt>
             <dd>{info?.accountType === 'smartAccount' ? (info.isSmartAccountDeployed ? 'yes, deployed' : 'yes, not deployed yet') : 'no'}</dd>
             {info?.user && (
@@ -89,12 +89,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           <h3>Switch network</h3>
           <div className="network-switch" role="group" aria-label={`${label} networks`}>
             {networks.map((n) => (
-              <button
-                key={n.caipNetworkId}
-                aria-pressed={current?.caipNetworkId === n.caipNetworkId}
-                disabled={switcher.isPending}
-                onClick={() => switcher.mutate(n)}
-              >
+              <button key={n.caipNetworkId} aria-pressed={current?.caipNetworkId === n.caipNetworkId} disabled={switcher.isPending} onClick={() => switcher.mutate(n)}>
                 {n.name}
               </button>
             ))}
@@ -110,11 +105,13 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           {namespace !== 'bip122' && <SendForm namespace={namespace} current={current?.caipNetworkId} />}
 
           <div className="actions">
-            <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(describeWalletError(e)))}>
-              Disconnect {label}
-            </button>
+            <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(describeWalletError(e)))}>Disconnect {label}</button>
           </div>
-          {disconnectError && <p role="alert" className="error">{disconnectError}</p>}
+          {disconnectError && (
+            <p role="alert" className="error">
+              {disconnectError}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -42,7 +42,9 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
         send.mutate({ network, to: to.trim(), amount })
       }}
     >
-      <h3>Send {symbol} on {network.name}</h3>
+      <h3>
+        Send {symbol} on {network.name}
+      </h3>
       <label htmlFor={`${id}-to`}>Recipient</label>
       <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} required autoComplete="off" spellCheck={false} maxLength={100} />
       <label htmlFor={`${id}-amount`}>Amount ({symbol})</label>
@@ -50,19 +52,37 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       {!validAmount && <p className="error">Enter an amount such as 0.1</p>}
       {namespace === 'eip155' && (
         <p className="fee" data-testid="fee-preview">
-          Network fee: {fee.isFetching ? 'estimating…' : fee.data !== undefined ? `≈ ${formatEstimate(fee.data, network.nativeCurrency.decimals)} ${symbol}` : fee.isError ? `could not estimate (${describeWalletError(fee.error)})` : 'enter a recipient'}
+          Network fee:{' '}
+          {fee.isFetching
+            ? 'estimating…'
+            : fee.data !== undefined
+              ? `≈ ${formatEstimate(fee.data, network.nativeCurrency.decimals)} ${symbol}`
+              : fee.isError
+                ? `could not estimate (${describeWalletError(fee.error)})`
+                : 'enter a recipient'}
         </p>
       )}
       <button type="submit" className="primary" disabled={send.isPending || !validAmount}>
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>
-      {send.isError && <p role="alert" className="error">{describeWalletError(send.error)}</p>}
+      {send.isError && (
+        <p role="alert" className="error">
+          {describeWalletError(send.error)}
+        </p>
+      )}
       {send.isSuccess && (
         <p className="result" role="status">
-          Sent. Transaction: <code data-testid={`tx-${namespace}`} className="break">{send.data.hash}</code> <CopyButton value={send.data.hash} />
+          Sent. Transaction:{' '}
+          <code data-testid={`tx-${namespace}`} className="break">
+            {send.data.hash}
+          </code>{' '}
+          <CopyButton value={send.data.hash} />
           {explorer && (
             <>
-              {' '}<a href={explorer} target="_blank" rel="noreferrer">View on explorer</a>
+              {' '}
+              <a href={explorer} target="_blank" rel="noreferrer">
+                View on explorer
+              </a>
             </>
           )}
         </p>

@@ -22,10 +22,18 @@ export function SignMessageForm({ namespace }: { namespace: WalletNamespace }) {
       <button type="submit" disabled={sign.isPending || !message}>
         {sign.isPending ? 'Waiting for the wallet…' : 'Sign'}
       </button>
-      {sign.isError && <p role="alert" className="error">{describeWalletError(sign.error)}</p>}
+      {sign.isError && (
+        <p role="alert" className="error">
+          {describeWalletError(sign.error)}
+        </p>
+      )}
       {sign.isSuccess && (
         <p className="result">
-          Signature: <code data-testid={`signature-${namespace}`} className="break">{sign.data}</code> <CopyButton value={sign.data} />
+          Signature:{' '}
+          <code data-testid={`signature-${namespace}`} className="break">
+            {sign.data}
+          </code>{' '}
+          <CopyButton value={sign.data} />
         </p>
       )}
     </form>

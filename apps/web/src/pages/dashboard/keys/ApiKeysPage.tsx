@@ -77,14 +77,12 @@ export function ApiKeysPage() {
   return (
     <section className="card" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
-      <p className="dash-muted">
-        For your shop's server: create and list payment links without a wallet. Managing keys needs a wallet sign-in.
-      </p>
+      <p className="dash-muted">For your shop's server: create and list payment links without a wallet. Managing keys needs a wallet sign-in.</p>
       {created && (
         <ShownOnce title={`API key “${created.name}” created`} value={created.token} copyLabel="Copy token" testId="api-key-token" onDone={() => setCreated(null)}>
           <p>
-            <strong>Copy the token now: it is shown only this once.</strong> Paylink keeps only a hash of it. Send it as{' '}
-            <code>Authorization: Bearer &lt;token&gt;</code> to <code>POST /api/links</code> and <code>GET /api/links</code>.
+            <strong>Copy the token now: it is shown only this once.</strong> Paylink keeps only a hash of it. Send it as <code>Authorization: Bearer &lt;token&gt;</code> to{' '}
+            <code>POST /api/links</code> and <code>GET /api/links</code>.
           </p>
         </ShownOnce>
       )}

@@ -70,8 +70,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
   }, [refusals])
 
   // Editing a field takes its error away; the next submit checks everything again.
-  const clearErrors = (keys: string[]) =>
-    setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e))
+  const clearErrors = (keys: string[]) => setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e))
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
     clearErrors([key === 'expiry' || key === 'customExpiry' ? 'expiresInSeconds' : key])
@@ -232,7 +231,15 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
           hint="Paylink POSTs signed events (payment detected, confirmed, link paid…) to this URL."
         >
           {(props) => (
-            <input {...props} type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/paylink" value={values.webhookUrl} onChange={(e) => set('webhookUrl', e.target.value)} />
+            <input
+              {...props}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://example.com/paylink"
+              value={values.webhookUrl}
+              onChange={(e) => set('webhookUrl', e.target.value)}
+            />
           )}
         </Field>
 

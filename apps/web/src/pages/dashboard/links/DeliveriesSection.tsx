@@ -59,40 +59,40 @@ export function DeliveriesSection({ linkId, version }: { linkId: string; version
         webhookUrl && <p className="dash-empty-inline">No events yet: the first is sent when a payment is detected.</p>
       ) : (
         <DashTable testId="deliveries-table" columns={['Event', 'Status', 'Response', 'Attempts', 'Last error', 'Next retry', '']}>
-            {rows.map((d) => (
-              <tr key={d.id} data-testid={`delivery-${d.type}`}>
-                <td data-label="Event">
-                  <code>{d.type}</code>
-                  <div className="dash-muted dash-small" title={d.eventId}>
-                    {formatDateTime(d.createdAt)}
-                  </div>
-                </td>
-                <td data-label="Status">
-                  <span className={`badge badge-delivery-${d.status}`}>{deliveryStatusLabels[d.status]}</span>
-                </td>
-                <td data-label="Response" className="num" data-testid="status-code">
-                  {d.lastStatusCode ?? '—'}
-                </td>
-                <td data-label="Attempts" className="num">
-                  {d.attempts}
-                </td>
-                <td data-label="Last error" className="dash-error-cell">
-                  {d.lastError ?? '—'}
-                </td>
-                <td data-label="Next retry">
-                  {d.status === 'pending' && d.nextAttemptAt ? (
-                    <time dateTime={d.nextAttemptAt} title={formatDateTime(d.nextAttemptAt)}>
-                      {Date.parse(d.nextAttemptAt) <= now ? "now" : formatRelative(d.nextAttemptAt, now)}
-                    </time>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td data-label="">
-                  <RedeliverButton linkId={linkId} deliveryId={d.id} type={d.type} />
-                </td>
-              </tr>
-            ))}
+          {rows.map((d) => (
+            <tr key={d.id} data-testid={`delivery-${d.type}`}>
+              <td data-label="Event">
+                <code>{d.type}</code>
+                <div className="dash-muted dash-small" title={d.eventId}>
+                  {formatDateTime(d.createdAt)}
+                </div>
+              </td>
+              <td data-label="Status">
+                <span className={`badge badge-delivery-${d.status}`}>{deliveryStatusLabels[d.status]}</span>
+              </td>
+              <td data-label="Response" className="num" data-testid="status-code">
+                {d.lastStatusCode ?? '—'}
+              </td>
+              <td data-label="Attempts" className="num">
+                {d.attempts}
+              </td>
+              <td data-label="Last error" className="dash-error-cell">
+                {d.lastError ?? '—'}
+              </td>
+              <td data-label="Next retry">
+                {d.status === 'pending' && d.nextAttemptAt ? (
+                  <time dateTime={d.nextAttemptAt} title={formatDateTime(d.nextAttemptAt)}>
+                    {Date.parse(d.nextAttemptAt) <= now ? 'now' : formatRelative(d.nextAttemptAt, now)}
+                  </time>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td data-label="">
+                <RedeliverButton linkId={linkId} deliveryId={d.id} type={d.type} />
+              </td>
+            </tr>
+          ))}
         </DashTable>
       )}
     </>

@@ -17,31 +17,30 @@ import { PaymentsTable } from './PaymentsTable.js'
 
 function OptionsTable({ link }: { link: PaymentLink }) {
   const { networks, assets } = usePaylinkConfig()
-  const nameOf = (o: PaymentLink['options'][number]) =>
-    assets.find((a) => a.assetId.toLowerCase() === o.asset.toLowerCase()) ?? { name: o.symbol, caipNetworkId: o.caipNetworkId }
+  const nameOf = (o: PaymentLink['options'][number]) => assets.find((a) => a.assetId.toLowerCase() === o.asset.toLowerCase()) ?? { name: o.symbol, caipNetworkId: o.caipNetworkId }
   return (
     <DashTable testId="options-table" columns={['Asked', 'Paid', 'Confirming', 'Recipient']}>
-        {link.options.map((o) => (
-          <tr key={o.id}>
-            <td data-label="Asked">
-              <strong className="num">
-                {o.amount} {o.symbol}
-              </strong>
-              <div className="dash-muted dash-small">{assetLabel(nameOf(o), networks)}</div>
-            </td>
-            <td data-label="Paid" className="num">
-              {o.paid} {o.symbol}
-              {o.overpaid !== '0' && <div className="dash-small">{o.overpaid} over</div>}
-              {o.late !== '0' && <div className="dash-small">{o.late} late</div>}
-            </td>
-            <td data-label="Confirming" className="num">
-              {o.confirming}
-            </td>
-            <td data-label="Recipient">
-              <code className="break">{o.recipient}</code>
-            </td>
-          </tr>
-        ))}
+      {link.options.map((o) => (
+        <tr key={o.id}>
+          <td data-label="Asked">
+            <strong className="num">
+              {o.amount} {o.symbol}
+            </strong>
+            <div className="dash-muted dash-small">{assetLabel(nameOf(o), networks)}</div>
+          </td>
+          <td data-label="Paid" className="num">
+            {o.paid} {o.symbol}
+            {o.overpaid !== '0' && <div className="dash-small">{o.overpaid} over</div>}
+            {o.late !== '0' && <div className="dash-small">{o.late} late</div>}
+          </td>
+          <td data-label="Confirming" className="num">
+            {o.confirming}
+          </td>
+          <td data-label="Recipient">
+            <code className="break">{o.recipient}</code>
+          </td>
+        </tr>
+      ))}
     </DashTable>
   )
 }
@@ -102,8 +101,7 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
             <dd>
               {data.expiresAt ? (
                 <>
-                  <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time>{' '}
-                  <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
+                  <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time> <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
                 </>
               ) : (
                 'Never'

@@ -60,25 +60,25 @@ export function LinksPage() {
       )}
       {links.data && links.data.length > 0 && (
         <DashTable testId="links-table" columns={['Title', 'Status', 'Amount', 'Created', 'Expires']}>
-            {links.data.map((link) => (
-              <tr key={link.id} data-testid={`link-row-${link.id}`}>
-                <td data-label="Title">
-                  <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`}>{link.title}</Link>
-                </td>
-                <td data-label="Status">
-                  <LinkStatusBadge status={link.status} />
-                </td>
-                <td data-label="Amount">
-                  <Amounts link={link} />
-                </td>
-                <td data-label="Created">
-                  <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
-                </td>
-                <td data-label="Expires">
-                  <Expiry expiresAt={link.expiresAt} />
-                </td>
-              </tr>
-            ))}
+          {links.data.map((link) => (
+            <tr key={link.id} data-testid={`link-row-${link.id}`}>
+              <td data-label="Title">
+                <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`}>{link.title}</Link>
+              </td>
+              <td data-label="Status">
+                <LinkStatusBadge status={link.status} />
+              </td>
+              <td data-label="Amount">
+                <Amounts link={link} />
+              </td>
+              <td data-label="Created">
+                <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
+              </td>
+              <td data-label="Expires">
+                <Expiry expiresAt={link.expiresAt} />
+              </td>
+            </tr>
+          ))}
         </DashTable>
       )}
     </section>

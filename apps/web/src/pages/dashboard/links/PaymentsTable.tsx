@@ -14,41 +14,45 @@ export function PaymentsTable({ link }: { link: Link }) {
   }
   return (
     <DashTable testId="payments-table" columns={['Payer', 'Amount', 'Status', 'Confirmations', 'Transaction', 'Submitted']}>
-        {link.payments.map((p) => {
-          const option = link.options.find((o) => o.id === p.optionId) ?? link.options.find((o) => o.asset === p.asset)
-          const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
-          const explorer = explorerUrl(network, 'tx', p.txHash)
-          return (
-            <tr key={p.id} data-testid={`payment-${p.txHash}`}>
-              <td data-label="Payer">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : <span className="dash-muted">—</span>}</td>
-              <td data-label="Amount" className="num">
-                {p.amount !== null ? `${p.amount} ${option?.symbol ?? ''}` : <span className="dash-muted">—</span>}
-              </td>
-              <td data-label="Status">
-                <PaymentStatusBadge status={p.status} />
-                {p.late && <span className="badge badge-late" title="Mined after the link expired: recorded, not counted">Late</span>}
-                {p.reason && <div className="dash-reason">{paymentReasonTexts[p.reason]}</div>}
-              </td>
-              <td data-label="Confirmations" className="num">
-                {p.confirmations}/{p.requiredConfirmations}
-              </td>
-              <td data-label="Transaction">
-                {explorer ? (
-                  <a href={explorer} target="_blank" rel="noreferrer" title={p.txHash}>
-                    {shortHex(p.txHash, 6)}
-                  </a>
-                ) : (
-                  <code title={p.txHash}>{shortHex(p.txHash, 6)}</code>
-                )}{' '}
-                <CopyButton value={p.txHash} />
-                <div className="dash-muted dash-small">{network?.name ?? p.caipNetworkId}</div>
-              </td>
-              <td data-label="Submitted">
-                <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
-              </td>
-            </tr>
-          )
-        })}
+      {link.payments.map((p) => {
+        const option = link.options.find((o) => o.id === p.optionId) ?? link.options.find((o) => o.asset === p.asset)
+        const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
+        const explorer = explorerUrl(network, 'tx', p.txHash)
+        return (
+          <tr key={p.id} data-testid={`payment-${p.txHash}`}>
+            <td data-label="Payer">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : <span className="dash-muted">—</span>}</td>
+            <td data-label="Amount" className="num">
+              {p.amount !== null ? `${p.amount} ${option?.symbol ?? ''}` : <span className="dash-muted">—</span>}
+            </td>
+            <td data-label="Status">
+              <PaymentStatusBadge status={p.status} />
+              {p.late && (
+                <span className="badge badge-late" title="Mined after the link expired: recorded, not counted">
+                  Late
+                </span>
+              )}
+              {p.reason && <div className="dash-reason">{paymentReasonTexts[p.reason]}</div>}
+            </td>
+            <td data-label="Confirmations" className="num">
+              {p.confirmations}/{p.requiredConfirmations}
+            </td>
+            <td data-label="Transaction">
+              {explorer ? (
+                <a href={explorer} target="_blank" rel="noreferrer" title={p.txHash}>
+                  {shortHex(p.txHash, 6)}
+                </a>
+              ) : (
+                <code title={p.txHash}>{shortHex(p.txHash, 6)}</code>
+              )}{' '}
+              <CopyButton value={p.txHash} />
+              <div className="dash-muted dash-small">{network?.name ?? p.caipNetworkId}</div>
+            </td>
+            <td data-label="Submitted">
+              <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+            </td>
+          </tr>
+        )
+      })}
     </DashTable>
   )
 }

@@ -85,7 +85,16 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
             hint={webhookUrl ? 'Events still waiting go here too; the signing secret stays the same.' : 'Paylink creates a signing secret and shows it once.'}
           >
             {(props) => (
-              <input {...props} autoFocus type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/paylink" value={value} onChange={(e) => setValue(e.target.value)} />
+              <input
+                {...props}
+                autoFocus
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://example.com/paylink"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
             )}
           </Field>
           <button type="submit" className="primary" disabled={save.isPending}>
@@ -98,7 +107,10 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
       ) : webhookUrl ? (
         <>
           <p className="dash-small">
-            Events are POSTed to <code className="break" data-testid="webhook-url">{webhookUrl}</code>
+            Events are POSTed to{' '}
+            <code className="break" data-testid="webhook-url">
+              {webhookUrl}
+            </code>
           </p>
           {mode === 'remove' ? (
             <div className="dash-confirm" role="group" aria-label="Remove the webhook URL">

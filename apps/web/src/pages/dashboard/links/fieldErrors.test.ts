@@ -14,9 +14,9 @@ describe('fieldErrorsFromServer', () => {
     expect(fieldErrorsFromServer(new ApiRequestError('body.webhookUrl: must be an absolute http(s) URL', 400, 'INVALID_REQUEST'))).toEqual({
       webhookUrl: 'must be an absolute http(s) URL',
     })
-    expect(
-      fieldErrorsFromServer(new ApiRequestError('body.options[0].asset: payments on solana:x cannot be verified yet', 400, 'UNSUPPORTED_ASSET')),
-    ).toEqual({ 'options.0.asset': 'payments on solana:x cannot be verified yet' })
+    expect(fieldErrorsFromServer(new ApiRequestError('body.options[0].asset: payments on solana:x cannot be verified yet', 400, 'UNSUPPORTED_ASSET'))).toEqual({
+      'options.0.asset': 'payments on solana:x cannot be verified yet',
+    })
   })
   it('keeps anything without a field path (or not a 400) as a form error', () => {
     expect(fieldErrorsFromServer(new ApiRequestError('body: expected object', 400, 'INVALID_REQUEST'))).toEqual({ '': 'body: expected object' })
@@ -29,7 +29,10 @@ describe('fieldErrorsFromIssues', () => {
   it('gives the same keys as the server for the shared schema, first problem per field', () => {
     const result = createLinkBodySchemaFor(assets).safeParse({
       title: '',
-      options: [{ asset: assets[0]!.assetId, amount: '10' }, { asset: assets[0]!.assetId, amount: 'ten' }],
+      options: [
+        { asset: assets[0]!.assetId, amount: '10' },
+        { asset: assets[0]!.assetId, amount: 'ten' },
+      ],
     })
     expect(result.success).toBe(false)
     expect(fieldErrorsFromIssues(result.error!.issues)).toEqual({
