@@ -20,6 +20,7 @@ import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, typ
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { checkOrigin } from './siwx/checkOrigin.js'
+import { sessionCookieName } from './siwx/sessionToken.js'
 import { siwxRoutes } from './siwx/siwxRoutes.js'
 import { webAppRoutes } from './web/webAppRoutes.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
@@ -161,7 +162,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
 
     await app.register(cookie)
-    app.addHook('onRequest', checkOrigin(config.publicOrigins ?? config.publicOrigin))
+    const originOfWrites = checkOrigin(config.publicOrigins ?? config.publicOrigin)
+    app.addHook('onRequest', async (request) =>
+      originOfWrites({ method: request.method, url: request.url, origin: request.headers.origin, hasSessionCookie: Boolean(request.cookies?.[sessionCookieName]) }),
+    )
 
     await app.register(healthRoutes, {
       db: database.db,

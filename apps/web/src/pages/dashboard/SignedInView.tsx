@@ -11,6 +11,7 @@ import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
+import { HaltedChains } from './HaltedChains.js'
 
 function AccountBar({ me }: { me: Me }) {
   const { disconnect } = useDisconnect()
@@ -87,6 +88,7 @@ export function SignedInView({ me }: { me: Me }) {
   return (
     <div className="dash">
       <AccountBar me={me} />
+      <HaltedChains />
       <nav className="dash-nav" aria-label="Dashboard">
         {/* A link's own page belongs to "Payment links"; the form has its own tab. */}
         <NavLink to="/dashboard" end className={({ isActive }) => (isActive || /\/links\/(?!new$)[^/]+$/.test(pathname) ? 'active' : '')}>
