@@ -64,6 +64,8 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
       ...(devnetUpstreams?.[Number(network.caipNetworkId.split(':')[1])] ? { pollIntervalMs: 100 } : {}),
     })),
     ...options.tracker,
+    onPaymentAction: (action) =>
+      onAction?.({ action: 'payment', ...action }, `payment ${action.paymentId} ${action.status}${action.events.length ? ` (${action.events.join(', ')})` : ''}`),
     onLinkChanged: (linkId) => {
       events.notify(linkId)
       webhooks.poke()

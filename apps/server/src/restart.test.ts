@@ -52,23 +52,29 @@ function freePort(): Promise<number> {
 async function startDemo() {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  while (!stdout.includes('\n')) {
+  while (!stdout.includes('Paylink is running')) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   expect(stdout).toContain('(demo: devnet with Dev Wallet)')
   const base = `http://127.0.0.1:${port}`
   const chain = createPublicClient({ transport: http(`${base}/devnet/rpc/31337`), pollingInterval: 50 })
-  return { child, exited, base, chain, stderr: () => stderr }
+  /** The operator log (info level): pino's JSON lines. */
+  const log = () =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+  return { child, exited, base, chain, stderr: () => stderr, log }
 }
 type Demo = Awaited<ReturnType<typeof startDemo>>
 
@@ -163,6 +169,22 @@ describe('restarting the demo on the same data dir', () => {
     expect(before.payerBalance).toBe(parseUnits('9998.5', 6))
     const eventsBefore = await eventsAfterTracking(first, link.id)
     expect(eventsBefore).toContain('link.paid')
+    // The audit log says which process credited and confirmed the payment and delivered its events.
+    const actions = first.log().filter((line) => line.action !== undefined)
+    expect(actions.filter((line) => line.action === 'payment' && line.paymentId !== undefined).map((line) => [line.status, line.pid])).toContainEqual([
+      'confirmed',
+      first.child.pid,
+    ])
+    expect(actions.filter((line) => line.action === 'webhook delivery' && line.outcome === 'succeeded').map((line) => [line.type, line.pid])).toContainEqual([
+      'link.paid',
+      first.child.pid,
+    ])
+    expect(
+      first
+        .log()
+        .filter((line) => line.route === '/api/links/:id/payments')
+        .map((line) => [line.method, line.statusCode, line.pid]),
+    ).toEqual([['POST', 202, first.child.pid]])
 
     first.child.kill('SIGTERM')
     expect(await first.exited, first.stderr()).toBe(0)

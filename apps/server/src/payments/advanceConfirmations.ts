@@ -3,6 +3,7 @@ import type { BlockRef, PaymentFinding } from '../chains/chainFamily.js'
 import type { Db } from '../db/openDatabase.js'
 import { applyConfirmationCounts } from './applyConfirmationCounts.js'
 import { applyDecision } from './applyDecision.js'
+import { paymentActionOf, type PaymentAction } from './paymentAction.js'
 import { claimPayments, releasePayments } from './claimPayments.js'
 import { decidePayment } from './decidePayment.js'
 import { loadDecisionContext } from './loadDecisionContext.js'
@@ -17,6 +18,8 @@ export interface AdvanceConfirmationsParameters {
   /** The canonical blocks at (at least) the heights of `readInBlockHeights`, read this pass. */
   blocks: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>
   onLinkChanged?: (linkId: string) => void
+  /** Told of each payment the pass changed, for the operator's log. */
+  onPaymentAction?: (action: PaymentAction) => void
   now?: () => Date
 }
 
@@ -41,6 +44,7 @@ export async function advanceConfirmations({
   head,
   blocks,
   onLinkChanged,
+  onPaymentAction,
   now = () => new Date(),
 }: AdvanceConfirmationsParameters): Promise<AdvanceConfirmationsReturnType> {
   const leaseToken = randomBytes(12).toString('base64url')
@@ -77,6 +81,7 @@ export async function advanceConfirmations({
         } else if (await applyDecision(db, payment, decision, leaseToken, now())) {
           changed++
           onLinkChanged?.(payment.linkId)
+          onPaymentAction?.(paymentActionOf(payment, decision))
         }
       }
       for (const linkId of await applyConfirmationCounts(db, { ids: countsOnly, leaseToken, head, now: now() })) {

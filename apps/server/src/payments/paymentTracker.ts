@@ -5,6 +5,7 @@ import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 import { defaultPaymentProcessingSettings, type PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import type { PaymentAction } from './paymentAction.js'
 import { processPayments } from './processPayments.js'
 import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
@@ -30,6 +31,8 @@ export interface PaymentTrackerOptions {
   idleRecheckMs?: number
   rpcTimeoutMs?: number
   onLinkChanged?: (linkId: string) => void
+  /** Told of each payment a pass changed (credit, confirm, revert, fail), for the operator's log. */
+  onPaymentAction?: (action: PaymentAction) => void
   onError?: (error: unknown, caipNetworkId: string | null) => void
   /** Told once when a network halts (its chain is not the recorded one), with the sentence `status` gives. */
   onHalt?: (caipNetworkId: string, reason: string) => void
@@ -119,7 +122,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     states.set(network.caipNetworkId, state)
   }
   const report = (error: unknown, caipNetworkId: string | null) => options.onError?.(error, caipNetworkId)
-  const changed = options.onLinkChanged ? { onLinkChanged: options.onLinkChanged } : {}
+  const changed = {
+    ...(options.onLinkChanged ? { onLinkChanged: options.onLinkChanged } : {}),
+    ...(options.onPaymentAction ? { onPaymentAction: options.onPaymentAction } : {}),
+  }
 
   let running = false
   let loops: Promise<void>[] = []

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { BlockRef, PaymentChainReader } from '../chains/chainFamily.js'
 import type { Db } from '../db/openDatabase.js'
 import { applyDecision } from './applyDecision.js'
+import { paymentActionOf, type PaymentAction } from './paymentAction.js'
 import { claimPayments, releasePayments, type PaymentSelection } from './claimPayments.js'
 import { decidePayment } from './decidePayment.js'
 import { loadDecisionContext } from './loadDecisionContext.js'
@@ -19,6 +20,8 @@ export interface ProcessPaymentsParameters {
   knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>
   /** Told after each committed change, with the link id (server-sent events). */
   onLinkChanged?: (linkId: string) => void
+  /** Told of each payment the pass changed, for the operator's log. */
+  onPaymentAction?: (action: PaymentAction) => void
   now?: () => Date
 }
 
@@ -42,6 +45,7 @@ export async function processPayments({
   selection = { kind: 'due' },
   knownBlocks,
   onLinkChanged,
+  onPaymentAction,
   now = () => new Date(),
 }: ProcessPaymentsParameters): Promise<ProcessPaymentsReturnType> {
   const leaseToken = randomBytes(12).toString('base64url')
@@ -64,6 +68,7 @@ export async function processPayments({
       if (await applyDecision(db, payment, decision, leaseToken, now())) {
         changed++
         onLinkChanged?.(payment.linkId)
+        onPaymentAction?.(paymentActionOf(payment, decision))
       }
     }
     return { claimed: claimed.length, changed }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import type { PaymentAction } from './paymentAction.js'
 import type { ChainCursor, PaymentChainReader } from '../chains/chainFamily.js'
 import { ChainMismatchError } from '../chains/chainMismatchError.js'
 import { payments } from '../db/schema.js'
@@ -20,6 +21,7 @@ export interface ScanNewBlocksParameters {
   /** Called when the chain rewound, before any payment is touched: throws ChainMismatchError when it is another chain. */
   confirmIdentity?: () => Promise<void>
   onLinkChanged?: (linkId: string) => void
+  onPaymentAction?: (action: PaymentAction) => void
   now?: () => Date
 }
 
@@ -41,8 +43,8 @@ export interface ScanNewBlocksReturnType {
  * when the chain changed deeper than a reorg may.
  */
 export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promise<ScanNewBlocksReturnType> {
-  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], confirmIdentity, onLinkChanged, now } = parameters
-  const common = { db, chain, caipNetworkId, settings, ...(onLinkChanged ? { onLinkChanged } : {}), ...(now ? { now } : {}) }
+  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], confirmIdentity, onLinkChanged, onPaymentAction, now } = parameters
+  const common = { db, chain, caipNetworkId, settings, ...(onLinkChanged ? { onLinkChanged } : {}), ...(onPaymentAction ? { onPaymentAction } : {}), ...(now ? { now } : {}) }
   const heights = await readInBlockHeights(db, caipNetworkId, head)
   const scan = await chain.findPayments({ head, cursor, heights, maxBlocks: settings.maxBlocksPerPass, reorgDepthLimit: settings.reorgDepthLimit })
   if (scan.kind === 'changed') throw new ChainMismatchError(`${caipNetworkId}: ${scan.reason}.`)
