@@ -1,48 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, mainChildren, runMain } from './testing/runMain.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'paylink-main-'))
-const children: ChildProcess[] = []
 afterAll(() => {
   // A failed assertion must not leave a server (and its anvils) running.
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const child of mainChildren) if (child.exitCode === null) child.kill('SIGKILL')
   rmSync(dir, { recursive: true, force: true })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** Runs `main.ts` as `npm start` would, until it prints its line; then SIGTERM. */
-async function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const started = await Promise.race([
-    (async () => {
-      while (!stdout.includes('\n')) await new Promise((r) => setTimeout(r, 50))
-      return true
-    })(),
-    exited.then(() => false),
-  ])
-  return { child, exited, started, output: () => ({ stdout, stderr }) }
-}
 
 describe('main', () => {
   it('starts, prints one line, serves, and exits 0 on SIGTERM', async () => {

@@ -3,9 +3,7 @@
  * stopped (SIGTERM) and killed (SIGKILL) after a payment, and each new start on the same data dir
  * finds the same chains: the link still paid, the same balances and Test USD, no revert.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CreatedLink, Link, PublicConfig, WebhookDeliveryList } from '@paylink/shared'
@@ -14,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from './merchants/apiKeyStore.js'
 import { openDatabase } from './db/openDatabase.js'
 import { merchantOf } from './merchants/merchant.js'
+import { freePort, mainChildren, runMain } from './testing/runMain.js'
 import { startHttpServer, type TestHttpServer } from './testing/startHttpServer.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylink-restart-'))
 // Anvil's well-known dev accounts 1 (the merchant) and 2 (the payer).
 const merchant: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const payer: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const children: ChildProcess[] = []
 let apiKey = ''
 let receiver: TestHttpServer
 
@@ -34,47 +32,28 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // A failed assertion must not leave a server (and its anvils) running.
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const child of mainChildren) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   await receiver?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 /** `main.ts` on the test's data dir, as `npm start` runs it; resolves once it prints its line. */
 async function startDemo() {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  while (!stdout.includes('Paylink is running')) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  expect(stdout).toContain('(demo: devnet with Dev Wallet)')
+  const run = await runMain({ LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir }, { until: 'Paylink is running' })
+  if (!run.started) throw new Error(`the server exited: ${run.output().stderr}`)
+  const { child, exited } = run
+  expect(run.output().stdout).toContain('(demo: devnet with Dev Wallet)')
   const base = `http://127.0.0.1:${port}`
   const chain = createPublicClient({ transport: http(`${base}/devnet/rpc/31337`), pollingInterval: 50 })
   /** The operator log (info level): pino's JSON lines. */
   const log = () =>
-    stdout
-      .split('\n')
+    run
+      .output()
+      .stdout.split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-  return { child, exited, base, chain, stderr: () => stderr, log }
+  return { child, exited, base, chain, stderr: () => run.output().stderr, log }
 }
 type Demo = Awaited<ReturnType<typeof startDemo>>
 

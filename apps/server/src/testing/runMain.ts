@@ -15,8 +15,11 @@ export interface MainRun {
 /** Children started by runMain; a test's afterAll kills what is still running. */
 export const mainChildren: ChildProcess[] = []
 
-/** Runs `main.ts` as `npm start` would, until it prints its first line (or exits). */
-export async function runMain(env: Record<string, string>): Promise<MainRun> {
+/**
+ * Runs `main.ts` as `npm start` would, until its stdout holds `until` (default: its first line) or
+ * it exits. LOG_LEVEL defaults to warn, so the first line is the "running at" one.
+ */
+export async function runMain(env: Record<string, string>, { until = '\n' }: { until?: string } = {}): Promise<MainRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +32,7 @@ export async function runMain(env: Record<string, string>): Promise<MainRun> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const started = await Promise.race([
     (async () => {
-      while (!stdout.includes('\n')) await new Promise((r) => setTimeout(r, 50))
+      while (!stdout.includes(until)) await new Promise((r) => setTimeout(r, 50))
       return true
     })(),
     exited.then(() => false),
