@@ -18,7 +18,13 @@ export function createEvmRpcClient({ rpcUrl, timeoutMs = 5000, onHttpRequest }: 
       timeout: timeoutMs,
       retryCount: 1,
       // onFetchRequest may return a replacement request: return nothing.
-      ...(onHttpRequest ? { onFetchRequest: () => onHttpRequest() } : {}),
+      ...(onHttpRequest
+        ? {
+            onFetchRequest: () => {
+              onHttpRequest()
+            },
+          }
+        : {}),
     }),
   })
 }
