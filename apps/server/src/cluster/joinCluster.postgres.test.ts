@@ -45,4 +45,16 @@ describe.skipIf(!canStartTestPostgres())('processes sharing one Postgres (Postgr
     changed.child.kill('SIGTERM')
     expect(await changed.exited).toBe(0)
   }, 90_000)
+
+  it('a process of this machine killed with SIGKILL does not hold the next start to its settings', async () => {
+    const killed = await start({ WEBHOOK_ALLOW_HTTP: '1' })
+    expect(killed.started, killed.output().stderr).toBe(true)
+    killed.child.kill('SIGKILL')
+    await killed.exited
+    // Its row is still there (no heartbeat window has passed), but its pid is gone.
+    const next = await start({ WEBHOOK_ALLOW_HTTP: '0' })
+    expect(next.started, next.output().stderr).toBe(true)
+    next.child.kill('SIGTERM')
+    expect(await next.exited).toBe(0)
+  }, 90_000)
 })

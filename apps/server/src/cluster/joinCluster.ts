@@ -31,6 +31,11 @@ export async function joinCluster({ db, settings, staleAfterMs = 30_000, heartbe
     // One joiner at a time, so two processes starting together cannot both miss each other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('paylink:server_processes'))`)
     await tx.execute(sql`delete from server_processes where seen_at < now() - make_interval(secs => ${staleAfterMs / 1000})`)
+    // A process of this machine that is gone (kill -9, a crash) is swept at once, not after the
+    // heartbeat window: a restart right after it must not be held to its old settings.
+    const local = await tx.execute<{ id: string; pid: number }>(sql`select id, pid from server_processes where host = ${hostname()}`)
+    const gone = local.rows.filter((row) => !isAlive(row.pid)).map((row) => row.id)
+    for (const id of gone) await tx.execute(sql`delete from server_processes where id = ${id}`)
     const live = await tx.execute<{ id: string; pid: number; host: string; settings: SharedSettings }>(
       sql`select id, pid, host, settings from server_processes order by started_at limit 1`,
     )
@@ -66,4 +71,14 @@ export async function joinCluster({ db, settings, staleAfterMs = 30_000, heartbe
 
 function show(value: string | undefined): string {
   return value === undefined ? 'none' : `"${value}"`
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }

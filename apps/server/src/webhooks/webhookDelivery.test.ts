@@ -188,6 +188,7 @@ describe('webhook attempt counting', () => {
   afterAll(async () => database?.close())
 
   it('counts an attempt when it starts: a send cut off by a dead process and sent again shows 2', async () => {
+    let dyingRun: Promise<number> | undefined
     let answer = false
     const receiver = await startReceiver((_req, res) => {
       if (answer) res.writeHead(200).end()
@@ -204,7 +205,7 @@ describe('webhook attempt counting', () => {
       const lookupAll: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }]
 
       const dying = createWebhookWorker({ db: database.db, policy: devPolicy, lookupAll, timeoutMs: 60_000, leaseMs: 200 })
-      void dying.runOnce()
+      dyingRun = dying.runOnce()
       while (receiver.hits === 0) await new Promise((r) => setTimeout(r, 20))
       const mid = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!
       expect(mid.attempts, 'counted while the first send is in flight').toBe(1)
@@ -218,6 +219,8 @@ describe('webhook attempt counting', () => {
       expect(receiver.hits).toBe(2)
     } finally {
       await receiver.close()
+      // The cut-off send ends with the receiver; its late write must land before the database closes.
+      await dyingRun?.catch(() => {})
     }
   })
 })
