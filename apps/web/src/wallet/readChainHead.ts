@@ -1,5 +1,5 @@
 import { parseCaipNetworkId, type Network } from '@paylink/shared'
-import { evmClient } from './evmClient.js'
+import { publicClientFor } from './publicClient.js'
 import { jsonRpcBatch } from './jsonRpc.js'
 
 /**
@@ -8,7 +8,7 @@ import { jsonRpcBatch } from './jsonRpc.js'
  */
 export async function readChainHead(network: Network): Promise<bigint> {
   const { namespace } = parseCaipNetworkId(network.caipNetworkId)
-  if (namespace === 'eip155') return evmClient(network.rpcUrl).getBlockNumber({ cacheTime: 0 })
+  if (namespace === 'eip155') return publicClientFor(network).getBlockNumber({ cacheTime: 0 })
   if (namespace === 'solana') {
     const [slot] = await jsonRpcBatch(network.rpcUrl, [{ method: 'getSlot', params: [{ commitment: 'confirmed' }] }])
     if (slot instanceof Error) throw slot

@@ -1,7 +1,7 @@
 import type { Asset, Network } from '@paylink/shared'
 import { formatUnits, parseCaipAssetId, parseCaipNetworkId } from '@paylink/shared'
 import { erc20Abi, type Address } from 'viem'
-import { evmClient } from './evmClient.js'
+import { publicClientFor } from './publicClient.js'
 import { jsonRpcBatch } from './jsonRpc.js'
 
 export interface AssetBalance {
@@ -35,7 +35,7 @@ export async function readNetworkBalances(network: Network, assets: readonly Ass
 async function readAtomics(network: Network, assets: readonly Asset[], address: string): Promise<Array<bigint | Error>> {
   const { namespace } = parseCaipNetworkId(network.caipNetworkId)
   if (namespace === 'eip155') {
-    const client = evmClient(network.rpcUrl)
+    const client = publicClientFor(network)
     const owner = address as Address
     // Started in the same tick, so the batched transport sends them as one JSON-RPC batch.
     const settled = await Promise.allSettled(
