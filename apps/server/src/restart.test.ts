@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from './merchants/apiKeyStore.js'
 import { openDatabase } from './db/openDatabase.js'
 import { merchantOf } from './merchants/merchant.js'
+import { eventually } from './testing/eventually.js'
 import { freePort, mainChildren, runMain } from './testing/runMain.js'
 import { startHttpServer, type TestHttpServer } from './testing/startHttpServer.js'
 
@@ -68,18 +69,6 @@ async function api<T>(demo: Demo, path: string, init: { method?: string; body?: 
   })
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
-}
-
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() > deadline) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
 }
 
 /** Anvil processes (not their watchdog shells) started for this data dir. */
@@ -142,7 +131,7 @@ describe('restarting the demo on the same data dir', () => {
     })
     await first.chain.waitForTransactionReceipt({ hash: txHash })
     await api(first, `/api/links/${link.id}/payments`, { method: 'POST', body: { caipNetworkId: 'eip155:31337', txHash } })
-    await eventually(async () => expect((await api<Link>(first, `/api/links/${link.id}`)).status).toBe('paid'), 20_000)
+    await eventually(async () => expect((await api<Link>(first, `/api/links/${link.id}`)).status).toBe('paid'), 20_000, 100)
     const before = await observe(first, link.id, txHash)
     expect(before.link.status).toBe('paid')
     expect(before.payerBalance).toBe(parseUnits('9998.5', 6))
@@ -177,7 +166,7 @@ describe('restarting the demo on the same data dir', () => {
 
     second.child.kill('SIGKILL')
     await second.exited
-    await eventually(async () => expect(anvilsOfDataDir(), 'anvils left running after SIGKILL of their server').toEqual([]), 10_000)
+    await eventually(async () => expect(anvilsOfDataDir(), 'anvils left running after SIGKILL of their server').toEqual([]), 10_000, 100)
 
     const third = await startDemo()
     expect(await observe(third, link.id, txHash), 'after SIGKILL and a new start').toEqual(before)

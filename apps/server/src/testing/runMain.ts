@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
 const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
@@ -40,11 +39,4 @@ export async function runMain(env: Record<string, string>, { until = '\n' }: { u
   return { child, exited, started, output: () => ({ stdout, stderr }) }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from './freePort.js'
