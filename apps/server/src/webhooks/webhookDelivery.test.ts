@@ -177,15 +177,6 @@ describe('webhook worker address checks', () => {
     expect(await row(http)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'URL refused: must be an https URL', nextAttemptAt: null })
     expect(await row(metadata)).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/^URL refused: must not point at 169\.254\.169\.254, a link-local address/) })
   })
-})
-
-describe('webhook attempt counting', () => {
-  let database: Database
-  // Opening PGlite takes seconds on a loaded 2-core machine.
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: ':memory:' })
-  }, 60_000)
-  afterAll(async () => database?.close())
 
   it('counts an attempt when it starts: a send cut off by a dead process and sent again shows 2', async () => {
     let dyingRun: Promise<number> | undefined
@@ -195,27 +186,19 @@ describe('webhook attempt counting', () => {
       // The first request is never answered: its sender "dies" before recording anything.
     })
     try {
-      const url = `http://hooks.test:${receiver.port}/hook`
-      const linkId = `lnk_${Math.random().toString(36).slice(2)}`
-      await database.db
-        .insert(links)
-        .values({ id: linkId, merchant: 'eip155:0x0', merchantAddress: '0x0', title: 't', status: 'open', webhookUrl: url, webhookSecret: 'whsec_x', version: 1 })
-      const id = `whd_${Math.random().toString(36).slice(2)}`
-      await database.db.insert(webhookDeliveries).values({ id, eventId: `evt_${id}`, linkId, type: 'link.paid', url, body: '{}', giveUpAt: new Date(Date.now() + 3600_000) })
+      const id = await deliveryTo(`http://hooks.test:${receiver.port}/hook`)
       const lookupAll: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }]
 
       const dying = createWebhookWorker({ db: database.db, policy: devPolicy, lookupAll, timeoutMs: 60_000, leaseMs: 200 })
       dyingRun = dying.runOnce()
       while (receiver.hits === 0) await new Promise((r) => setTimeout(r, 20))
-      const mid = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!
-      expect(mid.attempts, 'counted while the first send is in flight').toBe(1)
+      expect((await row(id)).attempts, 'counted while the first send is in flight').toBe(1)
 
       // The lease runs out as if the process had died; another process sends it again.
       answer = true
       await new Promise((r) => setTimeout(r, 250))
       expect(await createWebhookWorker({ db: database.db, policy: devPolicy, lookupAll }).runOnce()).toBe(1)
-      const done = (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!
-      expect(done).toMatchObject({ status: 'succeeded', attempts: 2 })
+      expect(await row(id)).toMatchObject({ status: 'succeeded', attempts: 2 })
       expect(receiver.hits).toBe(2)
     } finally {
       await receiver.close()
