@@ -59,6 +59,7 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
     networks: networks.map((network) => ({
       caipNetworkId: network.caipNetworkId,
       rpcUrl: serverRpcUrl(network, devnetUpstreams),
+      confirmations: network.confirmations,
       // A local anvil mines on demand and costs nothing per request: poll it often so a
       // payment shows as paid within ~100 ms of its block (a paid RPC keeps the default 1 s).
       ...(devnetUpstreams?.[Number(network.caipNetworkId.split(':')[1])] ? { pollIntervalMs: 100 } : {}),

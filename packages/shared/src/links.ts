@@ -48,6 +48,29 @@ export const txHashSchema = z
   .max(66)
   .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
 
+/** A Solana transaction signature: 64 bytes in base58 (87 or 88 characters, fewer with leading zeros). */
+export const solanaSignatureSchema = z
+  .string()
+  .min(64)
+  .max(88)
+  .regex(/^[1-9A-HJ-NP-Za-km-z]+$/, 'must be a base58 transaction signature')
+
+/** A Bitcoin transaction id: 32 bytes in hex, as explorers and Esplora write it. */
+export const bitcoinTxidSchema = z
+  .string()
+  .length(64)
+  .regex(/^[0-9a-fA-F]{64}$/, 'must be a 64-character hex transaction id')
+
+/** Longest transaction id of any namespace (a Solana signature). */
+export const maxTransactionIdLength = 88
+
+/** The transaction id format of each CAIP-2 namespace the tracker follows. */
+export const transactionIdSchemas: Readonly<Record<string, z.ZodType<string>>> = {
+  eip155: txHashSchema,
+  solana: solanaSignatureSchema,
+  bip122: bitcoinTxidSchema,
+}
+
 /** Our random ids: a short prefix and base64url (`lnk_…`, `pay_…`, `whd_…`, `key_…`). */
 export const resourceIdSchema = z
   .string()
@@ -55,11 +78,17 @@ export const resourceIdSchema = z
   .max(40)
   .regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
 
+/** Room for a Bitcoin output descriptor with its key origin and checksum. */
+export const maxRecipientInputLength = 512
+
 export const linkOptionInputSchema = z.strictObject({
   asset: caipAssetIdSchema,
   amount: decimalAmountSchema,
-  /** Defaults to the merchant's address. */
-  recipient: evmAddressSchema.optional(),
+  /**
+   * Defaults to the merchant's account on the option's namespace. Checked per namespace by the
+   * server: an EVM or Solana address; on Bitcoin also a watch-only extended key or descriptor.
+   */
+  recipient: z.string().trim().min(1).max(maxRecipientInputLength).optional(),
 })
 
 export const maxLinkExpirySeconds = 365 * 24 * 3600
@@ -119,6 +148,16 @@ export const linkOptionSchema = z.object({
   decimals: z.number().int(),
   amount: z.string().max(maxAmountLength),
   recipient: z.string().max(maxAddressLength),
+  /**
+   * Where a payer who cannot connect a wallet sends this option's payment, when it is not
+   * `recipient` itself: the link's own EVM deposit (forwarder) address, or its Bitcoin address.
+   */
+  depositAddress: z.string().max(maxAddressLength).nullable(),
+  /**
+   * A URI any wallet understands for exactly this payment (EIP-681, Solana Pay, BIP21), shown as
+   * the "Scan to pay" QR; null where the server cannot attribute a payment made without connecting.
+   */
+  paymentUri: z.string().max(2048).nullable(),
   /** Confirmed before expiry. */
   paid: z.string().max(maxAmountLength),
   /** Detected, not yet confirmed. */
@@ -134,7 +173,8 @@ export const paymentSchema = z.object({
   id: z.string().max(maxIdLength),
   linkId: z.string().max(maxIdLength),
   caipNetworkId: caipNetworkIdSchema,
-  txHash: z.string().max(66),
+  /** The transaction id in its chain's own form (EVM hash lowercase, Solana signature, Bitcoin txid). */
+  txHash: z.string().max(maxTransactionIdLength),
   status: z.enum(paymentStatuses),
   reason: z.enum(paymentReasons).nullable(),
   confirmations: z.number().int(),
@@ -176,7 +216,11 @@ export const merchantLinkSchema = linkSchema.extend({ webhookUrl: z.string().max
 export type MerchantLink = z.infer<typeof merchantLinkSchema>
 
 /** `POST /api/links` -> 201: the only time the webhook secret is shown. */
-export const createdLinkSchema = merchantLinkSchema.extend({ webhookSecret: z.string().max(128).nullable() })
+export const createdLinkSchema = merchantLinkSchema.extend({
+  webhookSecret: z.string().max(128).nullable(),
+  /** Things the caller should know (e.g. a plain Bitcoin address whose payments cannot be told apart); absent when none. */
+  warnings: z.array(z.string().max(500)).max(10).optional(),
+})
 export type CreatedLink = z.infer<typeof createdLinkSchema>
 
 export const linkListSchema = z.object({ links: z.array(merchantLinkSchema.omit({ payments: true })) })
@@ -184,10 +228,18 @@ export type LinkList = z.infer<typeof linkListSchema>
 
 export const linkIdParamsSchema = z.strictObject({ id: resourceIdSchema })
 
-export const createPaymentBodySchema = z.strictObject({
-  caipNetworkId: caipNetworkIdSchema,
-  txHash: txHashSchema,
-})
+export const createPaymentBodySchema = z
+  .strictObject({
+    caipNetworkId: caipNetworkIdSchema,
+    /** In the network's own format (see `transactionIdSchemas`). */
+    txHash: z.string().min(1).max(maxTransactionIdLength),
+  })
+  .superRefine((body, context) => {
+    const schema = transactionIdSchemas[body.caipNetworkId.split(':')[0]!]
+    if (!schema) return
+    const checked = schema.safeParse(body.txHash)
+    if (!checked.success) context.addIssue({ code: 'custom', path: ['txHash'], message: checked.error.issues[0]?.message ?? 'is not a transaction id' })
+  })
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>
 
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const

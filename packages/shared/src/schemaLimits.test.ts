@@ -76,6 +76,8 @@ describe('string length limits', () => {
           decimals: 18,
           amount: `${(2n ** 256n - 1n).toString().slice(0, 60)}.${'9'.repeat(18)}`,
           recipient: '0x' + 'b'.repeat(40),
+          depositAddress: null,
+          paymentUri: null,
           paid: '0',
           confirming: '0',
           overpaid: '0',

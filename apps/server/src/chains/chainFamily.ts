@@ -45,6 +45,32 @@ export interface FindPaymentsParameters {
   maxBlocks: number
   /** Reorgs up to this many blocks deep are followed; a change deeper than that is no reorg to follow. */
   reorgDepthLimit: number
+  /**
+   * The open options on this network a payer can pay without telling us the transaction (a
+   * deposit address, a Solana Pay reference). The family reports transactions that pay one as
+   * `sightings`, with a number of requests that does not grow with the count of watches.
+   */
+  watches: readonly PaymentWatch[]
+}
+
+/** An open option whose payments the family finds by itself (no transaction submitted). */
+export interface PaymentWatch {
+  optionId: string
+  linkId: string
+  /** The token's address or mint; null for the native coin. */
+  tokenAddress: string | null
+  /** The merchant's receiving address. */
+  recipient: string
+  /** This option's own receiving address (EVM forwarder, Bitcoin derived address), or null. */
+  depositAddress: string | null
+  /** A Solana Pay reference key the payer's transaction carries, or null. */
+  reference: string | null
+}
+
+/** A transaction that pays (or may pay) a watched option: the tracker records it as a payment and matches it as usual. */
+export interface PaymentSighting {
+  transactionId: string
+  optionId: string
 }
 
 export type FindPaymentsReturnType =
@@ -55,6 +81,8 @@ export type FindPaymentsReturnType =
       blocks: ReadonlyMap<bigint, BlockRef | null>
       /** Transactions in the new blocks: the tracker matches them against its pending payments. */
       transactionIds: string[]
+      /** Transactions that pay a watched option (in a new block, or waiting in the mempool where the family sees it). */
+      sightings: PaymentSighting[]
       /** The cursor's block was replaced (a reorg, or another chain): the tracker confirms the chain's identity before it acts. */
       rewound: boolean
     }
@@ -67,6 +95,10 @@ export interface ExpectedOption {
   /** The token's address or mint; null for the native coin. */
   tokenAddress: string | null
   recipient: string
+  /** The option's own receiving address: a transfer to it pays the option like one to `recipient`. */
+  depositAddress?: string | null
+  /** The Solana Pay reference the option was offered with, or null. */
+  reference?: string | null
 }
 
 export interface PaymentExpectation {
@@ -114,12 +146,65 @@ export interface PaymentChainReader {
   readEvidence(expectations: readonly PaymentExpectation[], knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>): Promise<ReadEvidenceReturnType>
 }
 
+/** What a family needs to write an option's payment URI (amount in atomic units). */
+export interface PaymentUriParameters {
+  caipNetworkId: string
+  tokenAddress: string | null
+  recipient: string
+  depositAddress: string | null
+  reference: string | null
+  amount: bigint
+  decimals: number
+  /** The link's title and description, for wallets that show a label and a message. */
+  label: string
+  message: string | null
+}
+
+/** One option of a new link, as the family turns it into what is stored (see `prepareOption`). */
+export interface PrepareOptionParameters {
+  caipNetworkId: string
+  /** The asset's reference (token contract, mint) as configured; null for the native coin. */
+  tokenReference: string | null
+  /** The caller's `recipient`, as given (unchecked); undefined: the merchant's default. */
+  recipient: string | undefined
+  /** The signed-in merchant: its own account is the default recipient on its namespace. */
+  merchant: { id: string; namespace: string; address: string }
+  /** The new option's id (unique, never reused): a seed for per-option addresses. */
+  optionId: string
+  /**
+   * Stored per merchant, per family (the Bitcoin watch-only key): null when none is saved.
+   * Read inside the link's transaction.
+   */
+  savedKey: string | null
+  /** The next unused index under a key (a derivation counter), taken inside the link's transaction. */
+  allocateIndex(key: string): Promise<number>
+}
+
+/** What an option is stored with; `warning` is returned to the API caller (a plain address on Bitcoin, say). */
+export interface PreparedOption {
+  recipient: string
+  /** Lowercase for EVM contracts; the mint as is on Solana; null for the native coin. */
+  tokenAddress: string | null
+  depositAddress: string | null
+  reference: string | null
+  warning?: string
+}
+
 /** A chain family: what every namespace can do, and what only the ones the tracker follows can. */
 export interface ChainFamily {
   namespace: string
+  /** The URI any wallet of this family opens to pay exactly this option (EIP-681, Solana Pay, BIP21); null when a payment made without connecting could not be attributed. */
+  paymentUri?(parameters: PaymentUriParameters): string | null
+  /** Transaction ids are case-sensitive (Solana's base58 signatures); otherwise (hex) they are stored lowercase. */
+  caseSensitiveTransactionIds?: boolean
   /** The latest height (slot on Solana). */
   readHead(endpoint: ChainEndpoint, options: ReadChainOptions): Promise<bigint>
   readIdentity(endpoint: ChainEndpoint, options: ReadChainOptions): Promise<string>
   /** Present when the tracker can follow payments on this family. */
   connect?(endpoint: ChainEndpoint, options: ConnectChainOptions): PaymentChainReader
+  /**
+   * Present when links can be priced on this family: checks the option's recipient and asset
+   * (ValidationError / RequestValidationError naming the field as `field`) and gives what is stored.
+   */
+  prepareOption?(parameters: PrepareOptionParameters, field: string): Promise<PreparedOption>
 }

@@ -13,3 +13,8 @@ export const chainFamilies: ReadonlyMap<string, ChainFamily> = new Map([eip155Fa
 export function chainFamilyOf(caipNetworkId: string): ChainFamily | undefined {
   return chainFamilies.get(parseCaipNetworkId(caipNetworkId).namespace)
 }
+
+/** A transaction id as stored and compared: hex ids lowercase, case-sensitive ones as given. */
+export function normalizeTransactionId(caipNetworkId: string, transactionId: string): string {
+  return chainFamilyOf(caipNetworkId)?.caseSensitiveTransactionIds ? transactionId : transactionId.toLowerCase()
+}

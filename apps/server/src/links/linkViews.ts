@@ -1,4 +1,5 @@
 import { formatUnits, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus } from '@paylink/shared'
+import { chainFamilyOf } from '../chains/index.js'
 import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
 import { optionTotals, presentedStatus, type OptionTotals } from './linkStatus.js'
 
@@ -39,14 +40,26 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
     createdAt: link.createdAt.toISOString(),
     paidAt: link.paidAt?.toISOString() ?? null,
     version: link.version,
-    options: options.map((option) => toOptionView(option, totals.get(option.id)!)),
+    options: options.map((option) => toOptionView(link, option, totals.get(option.id)!)),
     payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined)),
   }
 }
 
-function toOptionView(option: LinkOptionRow, total: OptionTotals): LinkOption {
+function toOptionView(link: Pick<LinkRow, 'title' | 'description'>, option: LinkOptionRow, total: OptionTotals): LinkOption {
   const amount = BigInt(option.amount)
   const format = (value: bigint) => formatUnits(value, option.decimals)
+  const paymentUri =
+    chainFamilyOf(option.caipNetworkId)?.paymentUri?.({
+      caipNetworkId: option.caipNetworkId,
+      tokenAddress: option.tokenAddress,
+      recipient: option.recipient,
+      depositAddress: option.depositAddress,
+      reference: option.reference,
+      amount,
+      decimals: option.decimals,
+      label: link.title,
+      message: link.description,
+    }) ?? null
   return {
     id: option.id,
     asset: option.assetId,
@@ -55,6 +68,8 @@ function toOptionView(option: LinkOptionRow, total: OptionTotals): LinkOption {
     decimals: option.decimals,
     amount: format(amount),
     recipient: option.recipient,
+    depositAddress: option.depositAddress,
+    paymentUri,
     paid: format(total.paid),
     confirming: format(total.confirming),
     overpaid: format(total.paid > amount ? total.paid - amount : 0n),

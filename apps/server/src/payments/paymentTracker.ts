@@ -18,6 +18,8 @@ export interface TrackedNetwork {
   rpcUrl: string
   /** This network's head is polled this often (default: the tracker's `pollIntervalMs`). */
   pollIntervalMs?: number
+  /** Confirmations a payment found by the tracker itself (no submission) must reach (default 1). */
+  confirmations?: number
 }
 
 export interface PaymentTrackerOptions {
@@ -171,6 +173,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         head,
         cursor: state.cursor,
         retryIds: state.retryIds,
+        requiredConfirmations: state.network.confirmations ?? 1,
         ...(identity === null ? { confirmIdentity: guard.confirm } : {}),
       })
       state.cursor = scan.cursor

@@ -8,6 +8,8 @@ import { advanceConfirmations } from './advanceConfirmations.js'
 import type { PaymentProcessingSettings } from './paymentProcessingSettings.js'
 import { processPayments } from './processPayments.js'
 import { readInBlockHeights } from './readInBlockHeights.js'
+import { loadWatches } from './loadWatches.js'
+import { recordSightings } from './recordSightings.js'
 
 export interface ScanNewBlocksParameters {
   db: Db
@@ -18,6 +20,8 @@ export interface ScanNewBlocksParameters {
   cursor: ChainCursor
   /** Payments a scan matched but could not claim last time (another process held them). */
   retryIds?: readonly string[]
+  /** Confirmations a payment the family finds by itself (a sighting) must reach; default 1. */
+  requiredConfirmations?: number
   /** Called when the chain rewound, before any payment is touched: throws ChainMismatchError when it is another chain. */
   confirmIdentity?: () => Promise<void>
   onLinkChanged?: (linkId: string) => void
@@ -43,18 +47,23 @@ export interface ScanNewBlocksReturnType {
  * when the chain changed deeper than a reorg may.
  */
 export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promise<ScanNewBlocksReturnType> {
-  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], confirmIdentity, onLinkChanged, onPaymentAction, now } = parameters
+  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], requiredConfirmations = 1, confirmIdentity, onLinkChanged, onPaymentAction, now } = parameters
   const common = { db, chain, caipNetworkId, settings, ...(onLinkChanged ? { onLinkChanged } : {}), ...(onPaymentAction ? { onPaymentAction } : {}), ...(now ? { now } : {}) }
   const heights = await readInBlockHeights(db, caipNetworkId, head)
-  const scan = await chain.findPayments({ head, cursor, heights, maxBlocks: settings.maxBlocksPerPass, reorgDepthLimit: settings.reorgDepthLimit })
+  const watches = await loadWatches(db, caipNetworkId, now?.() ?? new Date())
+  const scan = await chain.findPayments({ head, cursor, heights, maxBlocks: settings.maxBlocksPerPass, reorgDepthLimit: settings.reorgDepthLimit, watches })
   if (scan.kind === 'changed') throw new ChainMismatchError(`${caipNetworkId}: ${scan.reason}.`)
   if (scan.rewound) await confirmIdentity?.()
   const { blocks } = scan
+  // Payments nobody submitted (a deposit address, a Solana Pay reference): recorded as if the
+  // payer had, then matched below with the rest.
+  const sighted = await recordSightings({ db, caipNetworkId, watches, sightings: scan.sightings, requiredConfirmations, ...(now ? { now: now() } : {}) })
+  for (const linkId of sighted.linkIds) onLinkChanged?.(linkId)
 
   // First the payments already in a block (before new detections, which are then current).
   const advanced = await advanceConfirmations({ ...common, head, blocks })
   let changed = advanced.changed
-  const matched = await matchPending(db, caipNetworkId, scan.transactionIds)
+  const matched = [...new Set([...(await matchPending(db, caipNetworkId, scan.transactionIds)), ...sighted.paymentIds])]
   for (const ids of chunks([...new Set([...advanced.moved, ...matched, ...retryIds])], settings.batchSize)) {
     changed += (await processPayments({ ...common, selection: { kind: 'ids', ids }, knownBlocks: blocks })).changed
   }

@@ -1,5 +1,6 @@
 import type { CreatePaymentBody, Payment } from '@paylink/shared'
 import { and, eq } from 'drizzle-orm'
+import { normalizeTransactionId } from '../chains/index.js'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
@@ -29,7 +30,7 @@ export interface SubmitPaymentReturnType {
  * returns the one payment (a unique index on link, network and hash).
  */
 export async function submitPayment({ db, linkId, body, confirmations, now = new Date() }: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
-  const txHash = body.txHash.toLowerCase()
+  const txHash = normalizeTransactionId(body.caipNetworkId, body.txHash)
   const [link] = await db.select({ id: links.id }).from(links).where(eq(links.id, linkId))
   if (!link) throw new LinkNotFoundError(linkId)
   const options = await db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))

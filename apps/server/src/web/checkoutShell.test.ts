@@ -48,6 +48,8 @@ const link = {
       confirming: '0',
       overpaid: '0',
       late: '0',
+      depositAddress: null,
+      paymentUri: null,
     },
     {
       id: 'opt_2',
@@ -61,6 +63,8 @@ const link = {
       confirming: '0',
       overpaid: '0',
       late: '0',
+      depositAddress: null,
+      paymentUri: null,
     },
   ],
   payments: [],

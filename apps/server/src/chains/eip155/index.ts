@@ -1,5 +1,6 @@
 import type { ChainFamily } from '../chainFamily.js'
 import { connectEvm } from './connectEvm.js'
+import { prepareEvmOption } from './prepareEvmOption.js'
 import { createEvmRpcClient } from './createEvmRpcClient.js'
 import { readEvmHead } from './readEvmHead.js'
 import { readEvmIdentity } from './readEvmIdentity.js'
@@ -10,4 +11,5 @@ export const eip155Family: ChainFamily = {
   readHead: ({ rpcUrl }, options) => readEvmHead(rpcUrl, options),
   readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) => readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
   connect: connectEvm,
+  prepareOption: prepareEvmOption,
 }

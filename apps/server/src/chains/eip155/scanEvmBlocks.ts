@@ -47,7 +47,7 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
   }
   const remembered = BigInt(reorgDepthLimit)
   for (const n of hashes.keys()) if (n <= last - remembered || n > last) hashes.delete(n)
-  return { kind: 'scanned', cursor: { number: last, hashes }, blocks, transactionIds, rewound: false }
+  return { kind: 'scanned', cursor: { number: last, hashes }, blocks, transactionIds, sightings: [], rewound: false }
 }
 
 /**

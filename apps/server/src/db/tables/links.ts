@@ -46,6 +46,15 @@ export const linkOptions = pgTable(
     /** Atomic units. */
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     recipient: text('recipient').notNull(),
+    /** The option's own receiving address (EVM forwarder, Bitcoin derived address), where one is made. */
+    depositAddress: text('deposit_address'),
+    /** The Solana Pay reference key (base58) unique to this option, on Solana. */
+    reference: text('reference'),
   },
-  (t) => [uniqueIndex('link_options_position_uq').on(t.linkId, t.position)],
+  (t) => [
+    uniqueIndex('link_options_position_uq').on(t.linkId, t.position),
+    // A deposit address or reference names one option, ever: a payment to it is never ambiguous.
+    uniqueIndex('link_options_deposit_uq').on(t.caipNetworkId, t.depositAddress),
+    uniqueIndex('link_options_reference_uq').on(t.reference),
+  ],
 )

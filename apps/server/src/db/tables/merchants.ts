@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 
 /**
@@ -22,3 +22,25 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex('api_keys_token_hash_uq').on(t.tokenHash), index('api_keys_merchant_idx').on(t.merchant)],
 )
+
+/**
+ * A merchant's saved receiving key per chain family: on Bitcoin a watch-only extended public
+ * key or output descriptor, from which each link gets its own address. Never a key that spends.
+ */
+export const merchantChainKeys = pgTable(
+  'merchant_chain_keys',
+  {
+    merchant: text('merchant').notNull(),
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchant, t.namespace] })],
+)
+
+/** The next unused derivation index under a key (addresses are never given out twice). */
+export const derivationCounters = pgTable('derivation_counters', {
+  key: text('key').primaryKey(),
+  nextIndex: integer('next_index').notNull().default(0),
+})

@@ -29,6 +29,8 @@ const option = (asset: typeof eth, amount: string): LinkOption => ({
   decimals: asset.decimals,
   amount,
   recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  depositAddress: null,
+  paymentUri: null,
   paid: '0',
   confirming: '0',
   overpaid: '0',

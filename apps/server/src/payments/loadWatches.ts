@@ -1,0 +1,34 @@
+import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm'
+import type { PaymentWatch } from '../chains/chainFamily.js'
+import { linkOptions, links } from '../db/schema.js'
+import type { Db } from '../db/openDatabase.js'
+
+/** Payments still arrive (and are recorded as late) this long after a link expired. */
+export const lateWatchMs = 24 * 3600_000
+
+/**
+ * The options on a network whose payments the chain family looks for by itself: those with a
+ * deposit address or a Solana Pay reference, on links still open, partially paid, or expired
+ * less than a day ago (a late payment is still recorded). One query, whatever their count.
+ */
+export async function loadWatches(db: Db, caipNetworkId: string, now: Date = new Date()): Promise<PaymentWatch[]> {
+  const lateSince = new Date(now.getTime() - lateWatchMs)
+  return db
+    .select({
+      optionId: linkOptions.id,
+      linkId: linkOptions.linkId,
+      tokenAddress: linkOptions.tokenAddress,
+      recipient: linkOptions.recipient,
+      depositAddress: linkOptions.depositAddress,
+      reference: linkOptions.reference,
+    })
+    .from(linkOptions)
+    .innerJoin(links, eq(links.id, linkOptions.linkId))
+    .where(
+      and(
+        eq(linkOptions.caipNetworkId, caipNetworkId),
+        or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
+        or(inArray(links.status, ['open', 'partially_paid']), and(eq(links.status, 'expired'), gt(links.expiresAt, lateSince))),
+      ),
+    )
+}

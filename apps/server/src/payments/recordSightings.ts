@@ -1,0 +1,66 @@
+import type { PaymentSighting, PaymentWatch } from '../chains/chainFamily.js'
+import { normalizeTransactionId } from '../chains/index.js'
+import type { Db } from '../db/openDatabase.js'
+import { newId } from '../db/newId.js'
+import { payments } from '../db/schema.js'
+import { refreshLink } from '../links/refreshLink.js'
+
+export interface RecordSightingsParameters {
+  db: Db
+  caipNetworkId: string
+  /** The watches the sightings answer (a sighting of an option not watched is ignored). */
+  watches: readonly PaymentWatch[]
+  sightings: readonly PaymentSighting[]
+  requiredConfirmations: number
+  now?: Date
+}
+
+/**
+ * Records each transaction the chain family saw paying a watched option as a pending payment
+ * of that option's link, exactly as if the payer had submitted it: the tracker then matches
+ * and confirms it with the same rules. A transaction already recorded for the link (submitted
+ * by the checkout, or seen before) is not recorded twice. Returns the new payments and their links.
+ */
+export async function recordSightings({
+  db,
+  caipNetworkId,
+  watches,
+  sightings,
+  requiredConfirmations,
+  now = new Date(),
+}: RecordSightingsParameters): Promise<{ paymentIds: string[]; linkIds: string[] }> {
+  const linkOf = new Map(watches.map((watch) => [watch.optionId, watch.linkId]))
+  const seen = new Set<string>()
+  const created: string[] = []
+  const changedLinks = new Set<string>()
+  for (const sighting of sightings) {
+    const linkId = linkOf.get(sighting.optionId)
+    const key = `${linkId}\n${sighting.transactionId}`
+    if (!linkId || seen.has(key)) continue
+    seen.add(key)
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          id: newId('pay'),
+          linkId,
+          caipNetworkId,
+          txHash: normalizeTransactionId(caipNetworkId, sighting.transactionId),
+          status: 'pending',
+          requiredConfirmations: Math.max(1, requiredConfirmations),
+          missingSince: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id })
+      if (row) await refreshLink(tx, linkId, now)
+      return row?.id
+    })
+    if (id) {
+      created.push(id)
+      changedLinks.add(linkId)
+    }
+  }
+  return { paymentIds: created, linkIds: [...changedLinks] }
+}
