@@ -9,7 +9,12 @@ const network = 'eip155:31337'
 const now = new Date('2026-11-23T12:00:00Z')
 let database: Database
 
-async function addLink(id: string, status: string, options: Array<{ id: string; depositAddress?: string; reference?: string; caipNetworkId?: string }>, expiresAt: Date | null = null) {
+async function addLink(
+  id: string,
+  status: string,
+  options: Array<{ id: string; depositAddress?: string; reference?: string; caipNetworkId?: string }>,
+  expiresAt: Date | null = null,
+) {
   await database.db.insert(links).values({ id, merchant: 'eip155:0xM', merchantAddress: '0xM', title: id, status, expiresAt, createdAt: now })
   await database.db.insert(linkOptions).values(
     options.map((option, position) => ({
