@@ -66,10 +66,10 @@ export function describeScript(script: Uint8Array): { kind: ScriptKind; address?
   }
 }
 
-/** The output script an address pays, or null when it is not a valid regtest address. */
-export function addressScript(address: string): Uint8Array | null {
+/** The output script an address pays, or null when it is not a valid address of `network` (default regtest). */
+export function addressScript(address: string, network = REGTEST): Uint8Array | null {
   try {
-    return OutScript.encode(Address(REGTEST).decode(address))
+    return OutScript.encode(Address(network).decode(address))
   } catch {
     return null
   }

@@ -1,4 +1,5 @@
 import { bytesToHex } from '@noble/hashes/utils'
+import { NETWORK, TEST_NETWORK } from '@scure/btc-signer'
 import type { BitcoinChain, Block } from './bitcoinChain.js'
 import { encodeHeader } from './blockHeader.js'
 import { addressScript } from './describeScript.js'
@@ -87,7 +88,7 @@ function scriptParam(value: string | undefined): Uint8Array {
   const script = addressScript(address)
   if (script) return script
   // A mainnet or testnet address is valid Bitcoin, only not on this chain.
-  if (/^(bc1|tb1|[13mn2])/i.test(address)) throw new Answered(badRequest('Address on invalid network'))
+  if (addressScript(address, NETWORK) || addressScript(address, TEST_NETWORK)) throw new Answered(badRequest('Address on invalid network'))
   throw new Answered(badRequest('Invalid Bitcoin address'))
 }
 

@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { RawTx, Transaction } from '@scure/btc-signer'
 import { hashToHex, sha256d } from './regtest.js'
-import { TxRejected } from './txRejected.js'
+import { rejected, TxRejected } from './txRejected.js'
 
 export type TxIn = { txid: string; vout: number; sequence: number; scriptSig: Uint8Array; witness: Uint8Array[] }
 export type TxOut = { script: Uint8Array; value: bigint }
@@ -35,7 +35,13 @@ export function parseTransaction(hex: string): ParsedTx {
   let tx: Transaction
   try {
     raw = RawTx.decode(bytes)
-    tx = Transaction.fromRaw(bytes, { allowUnknownInputs: true, allowUnknownOutputs: true, disableScriptCheck: true, allowUnknownVersion: true })
+  } catch {
+    throw new TxRejected(-22, 'TX decode failed')
+  }
+  // Core relays versions 1 to 3 only; the library's parser knows no others either.
+  if (raw.version < 1 || raw.version > 3) throw rejected('version')
+  try {
+    tx = Transaction.fromRaw(bytes, { allowUnknownInputs: true, allowUnknownOutputs: true, disableScriptCheck: true })
   } catch {
     throw new TxRejected(-22, 'TX decode failed')
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 // bitcoinjs-lib needs an ECC library: @bitcoinerlab/secp256k1 and ecpair are installed (both come
 // with bip322-js, a devnet devDependency); tiny-secp256k1 is not.
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { crypto as bjsCrypto, initEccLib, networks, payments, Psbt, Transaction as BjsTransaction } from 'bitcoinjs-lib'
+import { crypto as bjsCrypto, initEccLib, networks, payments, Psbt, script as bscript, Transaction as BjsTransaction } from 'bitcoinjs-lib'
 import { toXOnly } from 'bitcoinjs-lib/src/psbt/bip371.js'
 import { ECPairFactory, type ECPairInterface } from 'ecpair'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -225,13 +225,19 @@ describe('startBitcoinDevnet', () => {
       expect(btc.mempool).not.toContain(tx.getId())
       expect(((await getJson(`/address/${w.address}/utxo`)) as Utxo[]).map((u) => u.txid)).toEqual([utxo.txid])
     }
-    // A signature from another key for the same address.
+    // A valid signature, by another key, over this very transaction's BIP143 sighash.
     const { w, utxo } = await funded('wpkh')
     const stranger = wallet('wpkh')
-    const forged = spend({ ...w, signer: stranger.key }, [utxo], [{ address: stranger.address, value: 99_000 }])
+    const forged = spend(w, [utxo], [{ address: stranger.address, value: 99_000 }])
+    const scriptCode = payments.p2pkh({ pubkey: w.key.publicKey, network }).output!
+    const sighash = forged.hashForWitnessV0(0, scriptCode, utxo.value, BjsTransaction.SIGHASH_ALL)
+    forged.ins[0]!.witness = [bscript.signature.encode(stranger.key.sign(sighash), BjsTransaction.SIGHASH_ALL), w.key.publicKey]
     const res = await post(forged.toHex())
     expect(res.status).toBe(400)
-    expect(res.body).toContain('mandatory-script-verify-flag-failed')
+    expect(res.body).toContain('mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)')
+    // The stranger's own public key does not hash to the address.
+    forged.ins[0]!.witness = [bscript.signature.encode(stranger.key.sign(sighash), BjsTransaction.SIGHASH_ALL), stranger.key.publicKey]
+    expect((await post(forged.toHex())).body).toContain('Witness program hash mismatch')
   })
 
   it('refuses a spent input (double spend of a confirmed spend) and an unknown input', async () => {
@@ -288,7 +294,9 @@ describe('startBitcoinDevnet', () => {
     expect(wpkhDust.body).toBe('sendrawtransaction RPC error: {"code":-26,"message":"dust"}')
     const trDust = await post(spend(w, [utxo], [{ address: wallet('tr').address, value: 329 }, { address: w.address, value: 98_000 }]).toHex())
     expect(trDust.body).toContain('"dust"')
-    const above = await post(spend(w, [utxo], [{ address: w.address, value: 100_001 }]).toHex())
+    const aboveTx = spend(w, [utxo], [{ address: w.address, value: 99_000 }])
+    aboveTx.outs[0]!.value = 100_001
+    const above = await post(aboveTx.toHex())
     expect(above.body).toContain('bad-txns-in-belowout')
     const free = spend(w, [utxo], [{ address: w.address, value: 100_000 - 50 }])
     const cheap = await post(free.toHex())
