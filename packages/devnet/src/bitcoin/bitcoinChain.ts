@@ -425,7 +425,8 @@ export class BitcoinChain {
 }
 
 /** A bigint of satoshis as bitcoind prints BTC amounts (8 decimals). */
-export const btc = (sats: bigint) => `${sats < 0n ? '-' : ''}${(sats < 0n ? -sats : sats) / 100_000_000n}.${((sats < 0n ? -sats : sats) % 100_000_000n).toString().padStart(8, '0')}`
+export const btc = (sats: bigint) =>
+  `${sats < 0n ? '-' : ''}${(sats < 0n ? -sats : sats) / 100_000_000n}.${((sats < 0n ? -sats : sats) % 100_000_000n).toString().padStart(8, '0')}`
 
 function u32le(n: number): Uint8Array {
   const out = new Uint8Array(4)

@@ -11,16 +11,26 @@ for (const [name, code] of Object.entries(OP)) if (typeof code === 'number' && !
 /** Esplora's (rust-bitcoin's) assembly: `OP_0 OP_PUSHBYTES_20 <hex>`, `OP_PUSHNUM_1 OP_PUSHBYTES_32 <hex>`. */
 export function scriptAsm(script: Uint8Array): string {
   const parts: string[] = []
-  for (let i = 0; i < script.length; ) {
+  const le = (at: number, bytes: number) => {
+    let n = 0
+    for (let k = bytes - 1; k >= 0; k--) n = n * 256 + (script[at + k] ?? 0)
+    return n
+  }
+  for (let i = 0; i < script.length;) {
     const op = script[i++]!
     let len = -1
     let name: string
     if (op === 0) name = 'OP_0'
-    else if (op <= 0x4b) ((len = op), (name = `OP_PUSHBYTES_${op}`))
-    else if (op === 0x4c) ((len = script[i] ?? 0), (i += 1), (name = 'OP_PUSHDATA1'))
-    else if (op === 0x4d) ((len = (script[i] ?? 0) | ((script[i + 1] ?? 0) << 8)), (i += 2), (name = 'OP_PUSHDATA2'))
-    else if (op === 0x4e) ((len = new DataView(script.buffer, script.byteOffset + i, Math.min(4, script.length - i)).getUint32(0, true)), (i += 4), (name = 'OP_PUSHDATA4'))
-    else if (op === 0x4f) name = 'OP_PUSHNUM_NEG1'
+    else if (op <= 0x4b) {
+      len = op
+      name = `OP_PUSHBYTES_${op}`
+    } else if (op >= 0x4c && op <= 0x4e) {
+      // PUSHDATA1/2/4: a 1-, 2- or 4-byte little-endian length follows.
+      const width = op === 0x4c ? 1 : op === 0x4d ? 2 : 4
+      len = le(i, width)
+      i += width
+      name = `OP_PUSHDATA${width}`
+    } else if (op === 0x4f) name = 'OP_PUSHNUM_NEG1'
     else if (op >= 0x51 && op <= 0x60) name = `OP_PUSHNUM_${op - 0x50}`
     else if (op === 0xb1) name = 'OP_CLTV'
     else if (op === 0xb2) name = 'OP_CSV'

@@ -7,6 +7,8 @@ import type { ParsedTx, TxOut } from './parseTransaction.js'
 // Esplora's JSON shapes (Blockstream/esplora API.md, "Transaction format" and "Block format").
 // Amounts are satoshi numbers, as Esplora sends them: every regtest amount is below 2^53.
 
+const bigMax = (a: bigint, b: bigint) => (a > b ? a : b)
+
 export type EsploraStatus = { confirmed: boolean; block_height?: number; block_hash?: string; block_time?: number }
 
 export function txStatus(tx: StoredTx | ParsedTx): EsploraStatus {
@@ -28,7 +30,12 @@ export function voutJson(o: TxOut) {
 /** A transaction as `GET /tx/:txid` answers it; `status` from the chain (a stale block's txs show unconfirmed). */
 export function txJson(chain: BitcoinChain, tx: StoredTx | ParsedTx) {
   const known = chain.txs.get(tx.txid)
-  const fee = known ? known.fee : 'fee' in tx ? (tx as StoredTx).fee : 0n
+  // A stale block's transaction that is no longer known: its fee from the prevouts still known, else 0.
+  const fee = known
+    ? known.fee
+    : tx.isCoinbase
+      ? 0n
+      : bigMax(0n, tx.inputs.reduce((n, i) => n + (chain.prevout(i.txid, i.vout)?.value ?? 0n), 0n) - tx.outputs.reduce((n, o) => n + o.value, 0n))
   return {
     txid: tx.txid,
     version: tx.version,

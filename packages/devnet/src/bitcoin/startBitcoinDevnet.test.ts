@@ -146,10 +146,14 @@ describe('startBitcoinDevnet', () => {
   it('accepts a P2WPKH spend signed by bitcoinjs-lib from a key it never saw; mempool, then confirmed, in Esplora shapes', async () => {
     const { w, utxo } = await funded('wpkh', 500_000)
     const to = wallet('tr')
-    const tx = spend(w, [utxo], [
-      { address: to.address, value: 300_000 },
-      { address: w.address, value: 199_000 },
-    ])
+    const tx = spend(
+      w,
+      [utxo],
+      [
+        { address: to.address, value: 300_000 },
+        { address: w.address, value: 199_000 },
+      ],
+    )
     const txid = await broadcast(tx)
     expect(btc.mempool).toContain(txid)
     expect(((await getJson(`/address/${to.address}/txs/mempool`)) as any[]).map((t) => t.txid)).toEqual([txid])
@@ -262,10 +266,14 @@ describe('startBitcoinDevnet', () => {
   it('replaces a signalling transaction that pays more (BIP-125), evicting it and its child', async () => {
     const { w, utxo } = await funded('wpkh', 200_000)
     const merchant = wallet('wpkh')
-    const original = spend(w, [utxo], [
-      { address: merchant.address, value: 100_000 },
-      { address: w.address, value: 99_000 },
-    ])
+    const original = spend(
+      w,
+      [utxo],
+      [
+        { address: merchant.address, value: 100_000 },
+        { address: w.address, value: 99_000 },
+      ],
+    )
     const originalId = await broadcast(original)
     const child = spend(w, [{ txid: originalId, vout: 1, value: 99_000 }], [{ address: wallet('wpkh').address, value: 98_000 }])
     const childId = await broadcast(child)
@@ -290,9 +298,27 @@ describe('startBitcoinDevnet', () => {
 
   it('refuses dust outputs (294 sats P2WPKH, 330 P2TR), outputs above inputs, and fees under 1 sat/vB', async () => {
     const { w, utxo } = await funded('wpkh', 100_000)
-    const wpkhDust = await post(spend(w, [utxo], [{ address: wallet('wpkh').address, value: 293 }, { address: w.address, value: 98_000 }]).toHex())
+    const wpkhDust = await post(
+      spend(
+        w,
+        [utxo],
+        [
+          { address: wallet('wpkh').address, value: 293 },
+          { address: w.address, value: 98_000 },
+        ],
+      ).toHex(),
+    )
     expect(wpkhDust.body).toBe('sendrawtransaction RPC error: {"code":-26,"message":"dust"}')
-    const trDust = await post(spend(w, [utxo], [{ address: wallet('tr').address, value: 329 }, { address: w.address, value: 98_000 }]).toHex())
+    const trDust = await post(
+      spend(
+        w,
+        [utxo],
+        [
+          { address: wallet('tr').address, value: 329 },
+          { address: w.address, value: 98_000 },
+        ],
+      ).toHex(),
+    )
     expect(trDust.body).toContain('"dust"')
     const aboveTx = spend(w, [utxo], [{ address: w.address, value: 99_000 }])
     aboveTx.outs[0]!.value = 100_001
@@ -302,7 +328,17 @@ describe('startBitcoinDevnet', () => {
     const cheap = await post(free.toHex())
     expect(cheap.body).toBe(`sendrawtransaction RPC error: {"code":-26,"message":"min relay fee not met, 50 < ${free.virtualSize()}"}`)
     // At the thresholds it is accepted.
-    await broadcast(spend(w, [utxo], [{ address: wallet('wpkh').address, value: 294 }, { address: wallet('tr').address, value: 330 }, { address: w.address, value: 99_000 }]))
+    await broadcast(
+      spend(
+        w,
+        [utxo],
+        [
+          { address: wallet('wpkh').address, value: 294 },
+          { address: wallet('tr').address, value: 330 },
+          { address: w.address, value: 99_000 },
+        ],
+      ),
+    )
   })
 
   it('refuses what it cannot check or cannot parse, clearly', async () => {
@@ -354,7 +390,16 @@ describe('startBitcoinDevnet', () => {
   it('reorgs: the removed blocks’ transactions return to the mempool, dropTxids and their children do not', async () => {
     const { w, utxo } = await funded('wpkh', 300_000)
     const payee = wallet('wpkh')
-    const kept = await broadcast(spend(w, [utxo], [{ address: payee.address, value: 100_000 }, { address: w.address, value: 199_000 }]))
+    const kept = await broadcast(
+      spend(
+        w,
+        [utxo],
+        [
+          { address: payee.address, value: 100_000 },
+          { address: w.address, value: 199_000 },
+        ],
+      ),
+    )
     const [minedIn] = await btc.mine(1)
     const heightBefore = btc.height
     const result = await btc.reorg(1)

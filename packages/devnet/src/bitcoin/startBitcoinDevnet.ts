@@ -324,7 +324,7 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
     esploraUrl: `http://127.0.0.1:${port}`,
     genesisHash: REGTEST_GENESIS_HASH,
     caipNetworkId: `bip122:${REGTEST_GENESIS_HASH.slice(0, 32)}`,
-    faucetAddress: faucetPayment.address!,
+    faucetAddress: faucetPayment.address,
     chain,
     get height() {
       return chain.height
@@ -371,5 +371,3 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
     },
   }
 }
-
-
