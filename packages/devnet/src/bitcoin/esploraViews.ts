@@ -116,10 +116,10 @@ export function addressJson(chain: BitcoinChain, address: string, script: Uint8A
 /** The script's transactions, newest first: mempool (newest entry first), then by height and block position. */
 export function scriptTxs(chain: BitcoinChain, script: Uint8Array): { mempool: StoredTx[]; confirmed: StoredTx[] } {
   const txs = [...(chain.byScript.get(bytesToHex(script)) ?? [])].map((id) => chain.txs.get(id)!)
-  const mempoolOrder = [...chain.mempool.keys()]
-  const mempool = txs.filter((t) => !t.block).sort((a, b) => mempoolOrder.indexOf(b.txid) - mempoolOrder.indexOf(a.txid))
-  const position = (t: StoredTx) => chain.blocks[t.block!.height]!.txids.indexOf(t.txid)
-  const confirmed = txs.filter((t) => t.block).sort((a, b) => b.block!.height - a.block!.height || position(b) - position(a))
+  const mempoolOrder = new Map([...chain.mempool.keys()].map((id, n) => [id, n]))
+  const mempool = txs.filter((t) => !t.block).sort((a, b) => mempoolOrder.get(b.txid)! - mempoolOrder.get(a.txid)!)
+  const positions = new Map(txs.filter((t) => t.block).map((t) => [t.txid, chain.blocks[t.block!.height]!.txids.indexOf(t.txid)]))
+  const confirmed = txs.filter((t) => t.block).sort((a, b) => b.block!.height - a.block!.height || positions.get(b.txid)! - positions.get(a.txid)!)
   return { mempool, confirmed }
 }
 
