@@ -385,6 +385,16 @@ describe('startBitcoinDevnet', () => {
     expect([...first, ...second].slice(1).map((t) => t.txid)).toEqual(ids)
     expect((await get(`/block/${hash}/txs/5`)).status).toBe(400)
     expect((await get(`/block/${hash}/txs/50`)).status).toBe(404)
+    // The faucet's confirmed history, newest first, 25 per page, continued after the last txid seen.
+    const page1 = (await getJson(`/address/${btc.faucetAddress}/txs/chain`)) as any[]
+    const page2 = (await getJson(`/address/${btc.faucetAddress}/txs/chain/${page1.at(-1).txid}`)) as any[]
+    expect(page1).toHaveLength(25)
+    expect(page2.length).toBeGreaterThan(0)
+    const heights = [...page1, ...page2].map((t) => t.status.block_height as number)
+    expect(heights).toEqual([...heights].sort((x, y) => y - x))
+    expect(new Set([...page1, ...page2].map((t) => t.txid)).size).toBe(page1.length + page2.length)
+    const recent = (await getJson('/blocks')) as any[]
+    expect(recent.map((b) => b.height)).toEqual(Array.from({ length: 10 }, (_, k) => btc.height - k))
   })
 
   it('reorgs: the removed blocks’ transactions return to the mempool, dropTxids and their children do not', async () => {
