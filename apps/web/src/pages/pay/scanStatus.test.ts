@@ -55,9 +55,15 @@ describe('scanStatus', () => {
     expect(scanStatus(option, { status: 'open', payments: [confirming] })).toMatchObject({ kind: 'confirming', text: 'Seen, confirming 1/2' })
     expect(scanStatus(option, { status: 'open', payments: [{ ...confirming, confirmations: 5 }] }).text).toBe('Seen, confirming 2/2')
     // Two on their way: the one furthest behind.
-    expect(scanStatus(option, { status: 'open', payments: [{ ...confirming, confirmations: 1 }, { ...confirming, id: 'pay_2', confirmations: 0 }] }).text).toBe(
-      'Seen, confirming 0/2',
-    )
+    expect(
+      scanStatus(option, {
+        status: 'open',
+        payments: [
+          { ...confirming, confirmations: 1 },
+          { ...confirming, id: 'pay_2', confirmations: 0 },
+        ],
+      }).text,
+    ).toBe('Seen, confirming 0/2')
   })
 
   it('ignores a confirming payment of another option and late payments', () => {

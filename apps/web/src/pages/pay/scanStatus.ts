@@ -30,7 +30,10 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
   const pending = current.some((p) => p.status === 'pending' && (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)))
   if (pending) return { kind: 'seen', text: 'Seen, checking the transaction' }
   if (option.paid !== '0') {
-    return { kind: 'partial', text: `Received ${groupDigits(option.paid)} of ${groupDigits(option.amount)} ${option.symbol}: ${groupDigits(optionDue(option))} ${option.symbol} still to pay` }
+    return {
+      kind: 'partial',
+      text: `Received ${groupDigits(option.paid)} of ${groupDigits(option.amount)} ${option.symbol}: ${groupDigits(optionDue(option))} ${option.symbol} still to pay`,
+    }
   }
   return { kind: 'waiting', text: 'Waiting for payment' }
 }
