@@ -28,7 +28,7 @@ function HowToPay({ facts, status }: { facts: ScanOptionFacts; status: ScanStatu
       {offerUri && (
         <div className="scan-code">
           <PaymentQr uri={facts.paymentUri} label={`QR code to pay ${amountText} on ${facts.networkName}`} />
-          <p className="muted scan-hint">Scan with your phone's wallet app, or open a wallet on this device:</p>
+          <p className="muted scan-hint">Scan with a wallet app, or open one on this device:</p>
           <a className="button primary scan-open" href={facts.paymentUri} data-testid="scan-open">
             Open in wallet
           </a>
