@@ -77,10 +77,10 @@ export function PayTabs({ link, config, waiting }: { link: Link; config: PublicC
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel-wallet`} aria-labelledby={`${id}-tab-wallet`} hidden={active !== 'wallet'} className="tabpanel">
+      <div role="tabpanel" id={`${id}-panel-wallet`} aria-labelledby={`${id}-tab-wallet`} hidden={active !== 'wallet'}>
         <WalletArea link={link} waiting={waiting} />
       </div>
-      <div role="tabpanel" id={`${id}-panel-scan`} aria-labelledby={`${id}-tab-scan`} hidden={active !== 'scan'} className="tabpanel">
+      <div role="tabpanel" id={`${id}-panel-scan`} aria-labelledby={`${id}-tab-scan`} hidden={active !== 'scan'}>
         {scanOpened && (
           <Suspense
             fallback={
