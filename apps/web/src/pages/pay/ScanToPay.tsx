@@ -19,6 +19,15 @@ function StatusLine({ status }: { status: ScanStatus }) {
   )
 }
 
+function StatusNote({ status }: { status: ScanStatus }) {
+  if (status.kind !== 'waiting' || !status.note) return null
+  return (
+    <p className="error" data-testid="scan-note">
+      {status.note}
+    </p>
+  )
+}
+
 function HowToPay({ facts, status }: { facts: ScanOptionFacts; status: ScanStatus }) {
   const amountText = `${facts.amountDisplay} ${facts.symbol}`
   // Once part is paid the URI (which asks for the whole amount) would pay too much: only the copy fields stay.
@@ -95,6 +104,7 @@ export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }
         </fieldset>
       )}
       <StatusLine status={status} />
+      <StatusNote status={status} />
       {(status.kind === 'waiting' || status.kind === 'partial') && <HowToPay key={chosen.option.id} facts={chosen.facts} status={status} />}
       {(status.kind === 'seen' || status.kind === 'confirming') && (
         <p className="muted">Keep this page open: it turns to the receipt once the network has confirmed the payment.</p>

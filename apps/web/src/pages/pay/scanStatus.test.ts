@@ -83,4 +83,14 @@ describe('scanStatus', () => {
     expect(scanStatus(option, { status: 'paid', payments: [] }).kind).toBe('paid')
     expect(scanStatus({ ...option, paid: '0.004' }, { status: 'open', payments: [] }).text).toBe('Paid')
   })
+
+  it('says when a transaction found for the option did not count, and why', () => {
+    const refused = { ...payment, status: 'failed' as const, reason: 'wrong_token' as const, optionId: 'opt_1' }
+    expect(scanStatus(option, { status: 'open', payments: [refused] })).toEqual({
+      kind: 'waiting',
+      text: 'Waiting for payment',
+      note: 'A transaction was found that does not pay this link. The transaction moved a token this link does not accept.',
+    })
+    expect(scanStatus(option, { status: 'open', payments: [{ ...refused, optionId: 'opt_other' }] })).toEqual({ kind: 'waiting', text: 'Waiting for payment' })
+  })
 })

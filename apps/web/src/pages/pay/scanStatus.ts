@@ -1,9 +1,10 @@
 import { parseUnits, type Link, type LinkOption } from '@paylink/shared'
+import { reasonText } from './describePayment.js'
 import { groupDigits } from './groupDigits.js'
 import { optionDue } from './optionDue.js'
 
 export type ScanStatus =
-  | { kind: 'waiting'; text: string }
+  | { kind: 'waiting'; text: string; note?: string }
   | { kind: 'seen'; text: string }
   | { kind: 'confirming'; text: string; confirmations: number; required: number }
   | { kind: 'partial'; text: string }
@@ -34,6 +35,15 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
       kind: 'partial',
       text: `Received ${groupDigits(option.paid)} of ${groupDigits(option.amount)} ${option.symbol}: ${groupDigits(optionDue(option))} ${option.symbol} still to pay`,
     }
+  }
+  // A transaction found for this option that did not count (the wrong token, say) is said, or the payer sees nothing happen.
+  const refused = current.filter(
+    (p) => (p.status === 'failed' || p.status === 'reverted') && (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)),
+  )
+  const latest = refused.reduce<(typeof refused)[number] | undefined>((a, b) => (!a || b.updatedAt > a.updatedAt ? b : a), undefined)
+  if (latest) {
+    const why = latest.reason ? ` ${reasonText[latest.reason]}` : ''
+    return { kind: 'waiting', text: 'Waiting for payment', note: `A transaction was found that does not pay this link.${why}` }
   }
   return { kind: 'waiting', text: 'Waiting for payment' }
 }
