@@ -8,9 +8,9 @@ import { useLiveLink } from '../../api/useLiveLink.js'
 import { useNow } from '../../lib/useNow.js'
 import { LinkFacts } from './LinkFacts.js'
 import { PaymentProgress } from './PaymentProgress.js'
+import { PayTabs } from './PayTabs.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
-import { WalletArea } from './WalletArea.js'
 
 const sameTx = (a: { caipNetworkId: string; txHash: string }, b: { caipNetworkId: string; txHash: string }) =>
   a.caipNetworkId === b.caipNetworkId && a.txHash.toLowerCase() === b.txHash.toLowerCase()
@@ -81,7 +81,7 @@ export function PayPage() {
         </section>
       ) : (
         <section className="card pay-area" aria-label="Pay">
-          <WalletArea link={data} waiting={waiting} />
+          <PayTabs link={data} config={config} waiting={waiting} />
         </section>
       )}
       {shown.length > 0 && (

@@ -1,0 +1,50 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+
+type Copy = 'idle' | 'copied' | 'failed'
+
+/**
+ * One fact a payer types into another app (the amount, the address): shown as people read it,
+ * copied exactly as `value`, with a big button that says "Copied" (and tells screen readers).
+ * `wide` values (an address) take a line of their own, the button below them.
+ * Where the clipboard is refused, the value is selected so a long press or Ctrl+C still works.
+ */
+export function CopyField({ label, value, testId, wide = false, children }: { label: string; value: string; testId: string; wide?: boolean; children: ReactNode }) {
+  const [state, setState] = useState<Copy>('idle')
+  const valueRef = useRef<HTMLElement>(null)
+  const id = useId()
+  useEffect(() => {
+    if (state === 'idle') return
+    const timer = setTimeout(() => setState('idle'), 2000)
+    return () => clearTimeout(timer)
+  }, [state])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setState('copied')
+    } catch {
+      const range = document.createRange()
+      if (valueRef.current) range.selectNodeContents(valueRef.current)
+      window.getSelection()?.removeAllRanges()
+      window.getSelection()?.addRange(range)
+      setState('failed')
+    }
+  }
+
+  return (
+    <div className={wide ? 'scan-field scan-field-wide' : 'scan-field'} data-testid={testId} data-value={value}>
+      <dt id={`${id}-label`}>{label}</dt>
+      <dd>
+        <span ref={valueRef} className="scan-value">
+          {children}
+        </span>
+        <button type="button" className="scan-copy" aria-describedby={`${id}-label`} onClick={() => void copy()}>
+          {state === 'copied' ? 'Copied' : state === 'failed' ? 'Selected: copy by hand' : `Copy ${label.toLowerCase()}`}
+        </button>
+        <span role="status" className="visually-hidden">
+          {state === 'copied' ? `${label} copied` : state === 'failed' ? `Could not copy: the ${label.toLowerCase()} is selected, copy it by hand` : ''}
+        </span>
+      </dd>
+    </div>
+  )
+}
