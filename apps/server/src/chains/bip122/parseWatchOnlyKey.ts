@@ -52,7 +52,7 @@ export function parseWatchOnlyKey(input: string, field: string): WatchOnlyKey {
   const text = input.trim()
   if (containsSpendingKey(text)) throw new ValidationError('SPENDING_KEY_REFUSED', `${field}: ${spendingKeyMessage}`)
 
-  if (/^[a-z]{4}[1-9A-HJ-NP-Za-km-z]+$/.test(text)) {
+  if (/^[a-z]{4}[1-9A-HJ-NP-Za-km-z]{100,}$/.test(text)) {
     const { key, mainnet } = readExtendedPublicKey(text, field)
     return build('wpkh', key, null, mainnet)
   }
