@@ -51,7 +51,13 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
     const saved = await server.inject({ method: 'PUT', url, headers, payload: { key: tpub } })
     expect(saved.statusCode).toBe(200)
     const receivingKey = saved.json().receivingKey
-    expect(receivingKey).toMatchObject({ namespace: 'bip122', script: 'wpkh', networkKind: 'test', nextIndex: 0, key: expect.stringMatching(/^wpkh\(tpub.+\/0\/\*\)#[a-z0-9]{8}$/) })
+    expect(receivingKey).toMatchObject({
+      namespace: 'bip122',
+      script: 'wpkh',
+      networkKind: 'test',
+      nextIndex: 0,
+      key: expect.stringMatching(/^wpkh\(tpub.+\/0\/\*\)#[a-z0-9]{8}$/),
+    })
     expect(receivingKey.nextAddresses).toEqual([{ caipNetworkId: regtest, address: expect.stringMatching(/^bcrt1q/) }])
 
     const created = await server.inject({
@@ -71,7 +77,12 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
     expect(after.nextAddresses[0].address).not.toBe(option.depositAddress)
 
     // A plain address as recipient: accepted, with the warning, and no deposit address.
-    const plain = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: 'x', options: [{ asset: btc.assetId, amount: '1', recipient: option.depositAddress }] } })
+    const plain = await server.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers,
+      payload: { title: 'x', options: [{ asset: btc.assetId, amount: '1', recipient: option.depositAddress }] },
+    })
     expect(plain.statusCode).toBe(201)
     expect(plain.json().warnings).toEqual([expect.stringMatching(/^body\.options\[0\]: a plain Bitcoin address: payments to it cannot be told apart/)])
     expect(plain.json().options[0]).toMatchObject({ depositAddress: null, paymentUri: null })

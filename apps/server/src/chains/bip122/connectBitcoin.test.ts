@@ -33,7 +33,14 @@ afterEach(async () => {
   await esplora.close()
 })
 
-const watch = (optionId: string, depositAddress: string): PaymentWatch => ({ optionId, linkId: `link_${optionId}`, tokenAddress: null, recipient: 'wpkh(…)', depositAddress, reference: null })
+const watch = (optionId: string, depositAddress: string): PaymentWatch => ({
+  optionId,
+  linkId: `link_${optionId}`,
+  tokenAddress: null,
+  recipient: 'wpkh(…)',
+  depositAddress,
+  reference: null,
+})
 const cursorAt = (height: number): ChainCursor => ({ number: BigInt(height), hashes: new Map([[BigInt(height), esplora.blocks[height]!.hash]]) })
 const scan = (cursor: ChainCursor, watches: PaymentWatch[], heights: bigint[] = []) =>
   reader.findPayments({ head: BigInt(esplora.blocks.length - 1), cursor, heights, maxBlocks: 10, reorgDepthLimit: 6, watches })
@@ -47,7 +54,13 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
   })
 
   it('finds a payment in a new block: its transactions, and a sighting of the option whose address it pays', async () => {
-    const payment = esplora.transaction([funding], [{ address: merchantAddress, value: 100_000n }, { address: payerAddress, value: 4_890_000n }])
+    const payment = esplora.transaction(
+      [funding],
+      [
+        { address: merchantAddress, value: 100_000n },
+        { address: payerAddress, value: 4_890_000n },
+      ],
+    )
     const other = esplora.transaction([{ ...funding, txid: 'cd'.repeat(32) }], [{ address: elsewhere, value: 1n }])
     const block = esplora.mine([payment, other])
     const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress), watch('opt_b', elsewhere.replace('0xlx', '0xly'))])
@@ -82,12 +95,21 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     esplora.mempool.push(payment)
     const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress)])
     expect(result.kind === 'scanned' && result.sightings).toEqual([{ transactionId: payment.txid, optionId: 'opt_a' }])
-    const evidence = await reader.readEvidence([{ transactionId: payment.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }] }])
+    const evidence = await reader.readEvidence([
+      { transactionId: payment.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }] },
+    ])
     expect(evidence.findings).toEqual([{ known: true, inclusion: null, block: null, match: null }])
   })
 
   it('reads a mined payment: its block, and the sum of its outputs to the option address under the first output index', async () => {
-    const payment = esplora.transaction([funding], [{ address: payerAddress, value: 10n }, { address: merchantAddress, value: 60_000n }, { address: merchantAddress, value: 40_000n }])
+    const payment = esplora.transaction(
+      [funding],
+      [
+        { address: payerAddress, value: 10n },
+        { address: merchantAddress, value: 60_000n },
+        { address: merchantAddress, value: 40_000n },
+      ],
+    )
     const block = esplora.mine([payment])
     esplora.mine()
     const evidence = await reader.readEvidence([
@@ -105,7 +127,9 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     // A transaction paying none of the options.
     const stray = esplora.transaction([funding], [{ address: elsewhere, value: 5n }])
     esplora.mine([stray])
-    const strayEvidence = await reader.readEvidence([{ transactionId: stray.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'x', depositAddress: merchantAddress }] }])
+    const strayEvidence = await reader.readEvidence([
+      { transactionId: stray.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'x', depositAddress: merchantAddress }] },
+    ])
     expect(strayEvidence.findings[0]!.match).toEqual({ ok: false, reason: 'wrong_recipient' })
   })
 

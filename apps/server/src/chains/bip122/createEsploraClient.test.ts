@@ -15,7 +15,13 @@ const documentedTransaction = {
     {
       txid: '11'.repeat(32),
       vout: 1,
-      prevout: { scriptpubkey: '0014751e76e8199196d454941c45d1b3a323f1433bd6', scriptpubkey_asm: 'OP_0 OP_PUSHBYTES_20 751e…', scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', value: 150000 },
+      prevout: {
+        scriptpubkey: '0014751e76e8199196d454941c45d1b3a323f1433bd6',
+        scriptpubkey_asm: 'OP_0 OP_PUSHBYTES_20 751e…',
+        scriptpubkey_type: 'v0_p2wpkh',
+        scriptpubkey_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        value: 150000,
+      },
       scriptsig: '',
       scriptsig_asm: '',
       witness: ['30440220…01', '0279be667e…'],

@@ -13,5 +13,5 @@ export function deriveBitcoinAddress(key: Pick<WatchOnlyKey, 'script' | 'extende
   const account = HDKey.fromExtendedKey(key.extendedKey, key.mainnet ? versions.mainnet : versions.test)
   const publicKey = account.deriveChild(0).deriveChild(index).publicKey!
   const payment = key.script === 'wpkh' ? p2wpkh(publicKey, network.parameters) : p2tr(publicKey.subarray(1), undefined, network.parameters)
-  return payment.address!
+  return payment.address
 }

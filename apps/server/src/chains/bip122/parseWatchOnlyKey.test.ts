@@ -34,7 +34,9 @@ const bip84Xpub = withVersion(bip84Zpub, 0x0488b21e)
 describe('descriptorChecksum (BIP380)', () => {
   it("gives the BIP's and Bitcoin Core's published checksums", () => {
     expect(descriptorChecksum('raw(deadbeef)')).toBe('89f8spxm')
-    expect(descriptorChecksum("pkh([d34db33f/44'/0'/0']xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL/1/*)")).toBe('ml40v0wf')
+    expect(descriptorChecksum("pkh([d34db33f/44'/0'/0']xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL/1/*)")).toBe(
+      'ml40v0wf',
+    )
   })
   it('is null for a character descriptors never hold', () => {
     expect(descriptorChecksum('raw(deadbeef)é')).toBeNull()

@@ -31,8 +31,7 @@ const publicVersions: Record<string, { version: number; mainnet: boolean }> = {
 const privateVersions = new Set([0x0488ade4, 0x04358394, 0x049d7878, 0x044a4e28, 0x04b2430c, 0x045f18bc, 0x0295b005, 0x02575048, 0x02aa7a99, 0x02575483])
 const nestedSegwitVersions = new Set([0x049d7cb2, 0x044a5262])
 
-const spendingKeyMessage =
-  'is a private key: no spending key is ever accepted. Paste the account extended public key (xpub/zpub, tpub/vpub) or a wpkh()/tr() descriptor of it'
+const spendingKeyMessage = 'is a private key: no spending key is ever accepted. Paste the account extended public key (xpub/zpub, tpub/vpub) or a wpkh()/tr() descriptor of it'
 
 /** True when the input is meant as an extended key or a descriptor (not a plain address): then it must parse as one. */
 export function looksLikeWatchOnlyKey(input: string): boolean {
