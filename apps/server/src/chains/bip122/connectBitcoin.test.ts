@@ -1,3 +1,4 @@
+import { Address } from '@scure/btc-signer'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentRow } from '../../db/rows.js'
 import { decidePayment } from '../../payments/decidePayment.js'
@@ -73,9 +74,14 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     expect(result.rewound).toBe(false)
   })
 
-  it('spends a constant number of requests per new block, whatever the count of open links (mempool reads capped)', async () => {
+  it('spends a constant number of requests per new block, 1 or 10,000 open links (mempool reads capped)', async () => {
     const few = [watch('opt_a', merchantAddress)]
-    const many = Array.from({ length: 500 }, (_, i) => watch(`opt_${String(i).padStart(4, '0')}`, i === 0 ? merchantAddress : elsewhere))
+    // 10,000 open links, each with its own address (20-byte witness programs made from the index).
+    const many = Array.from({ length: 10_000 }, (_, i) => {
+      const program = new Uint8Array(20)
+      new DataView(program.buffer).setUint32(0, i + 1)
+      return watch(`opt_${String(i).padStart(5, '0')}`, i === 0 ? merchantAddress : Address(network.parameters).encode({ type: 'wpkh', hash: program }))
+    })
     esplora.mine()
     requests = 0
     await scan(cursorAt(2), few)
