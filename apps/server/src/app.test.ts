@@ -144,6 +144,7 @@ describe('GET /api/openapi.json', () => {
       '/api/links/{id}/webhook',
       '/api/links/{id}/webhooks/{deliveryId}/redeliver',
       '/api/me',
+      '/api/merchant/receiving-keys/{namespace}',
       '/api/openapi.json',
       '/api/siwx/nonce',
       '/api/siwx/sessions',

@@ -16,6 +16,7 @@ import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
 import { linkRoutes } from './links/linkRoutes.js'
 import { getLink } from './links/readLinks.js'
 import { merchantRoutes } from './merchants/merchantRoutes.js'
+import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
 import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
@@ -204,6 +205,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
+    await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
     await app.register(linkRoutes, {
       db: database.db,
       assets: config.assets,

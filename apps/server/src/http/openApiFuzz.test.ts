@@ -162,6 +162,8 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
       )
     case 'address':
       return fc.oneof(hex(20), fc.constantFrom('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'))
+    case 'namespace':
+      return fc.constantFrom('bip122', 'eip155', 'solana')
     case 'id':
     case 'deliveryId':
       return fc.oneof(fc.constant(auth.linkId), fc.constant(auth.keyId), fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/))

@@ -60,12 +60,19 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
       return change({ status: 'pending', reason: 'reorged_out', confirmations: 0, confirmedAt: null, missingSince: context.now }, [], ['payment.reverted'])
     }
     if (status !== 'pending') return unchanged
-    if (known) return payment.missingSince ? { ...unchanged, patch: { missingSince: null } } : unchanged
+    if (known) {
+      if (payment.reason === 'dropped') return change({ reason: null, missingSince: null })
+      return payment.missingSince ? { ...unchanged, patch: { missingSince: null } } : unchanged
+    }
+    // Known before (its missing clock was cleared), gone now: replaced (RBF) or its inputs spent
+    // elsewhere. Shown as 'dropped' at once; failed (or reverted, once credited) after the grace.
+    const dropped = payment.missingSince === null || payment.reason === 'dropped'
     const missingSince = payment.missingSince ?? context.now
     if (context.now.getTime() - missingSince.getTime() >= context.missingGraceMs) {
-      return credited ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: 'tx_not_found' })
+      return credited ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: dropped ? 'dropped' : 'tx_not_found' })
     }
-    return payment.missingSince ? unchanged : { ...unchanged, patch: { missingSince } }
+    if (payment.missingSince) return unchanged
+    return dropped && payment.reason === null ? change({ missingSince, reason: 'dropped' }) : { ...unchanged, patch: { missingSince } }
   }
   // The node's inclusion and its canonical block disagree (mid-reorg): decide next time.
   if (!block || block.hash !== inclusion.blockHash) return unchanged

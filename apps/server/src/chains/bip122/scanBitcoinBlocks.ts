@@ -1,0 +1,123 @@
+import { ChainReadError } from '../../errors.js'
+import type { BlockRef, ChainCursor, FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../chainFamily.js'
+import type { BitcoinReaderMemory } from './bitcoinReaderMemory.js'
+import type { EsploraClient } from './createEsploraClient.js'
+import { parseRawBlock, type ParsedBlock } from './parseRawBlock.js'
+import { sightMempool } from './sightMempool.js'
+
+export interface ScanBitcoinBlocksParameters extends FindPaymentsParameters {
+  esplora: EsploraClient
+  memory: BitcoinReaderMemory
+}
+
+/**
+ * The new blocks after the cursor, from Esplora, with a number of requests that does not grow
+ * with the open links: per new block `GET /block-height/:h` and `GET /block/:hash/raw` (every
+ * transaction in one request, parsed here: the transaction ids and each output paying a
+ * watched address, a sighting); the cursor's block hash (a changed hash is a reorg: rewind to
+ * the newest remembered block still canonical, as on EVM); the hash at each asked height
+ * (block times are remembered from the raw blocks); and a constant batch of mempool reads.
+ * The walk stops at a missing block or one whose parent is not the last.
+ */
+export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters, depth = 0): Promise<FindPaymentsReturnType> {
+  const { esplora, memory, head, cursor, heights, maxBlocks, reorgDepthLimit, watches } = parameters
+  const from = cursor.number + 1n
+  const to = minBig(head, cursor.number + BigInt(maxBlocks))
+  const fresh = range(from, to)
+  const hashAt = await readHashes(esplora, [...(cursor.number >= 0n ? [cursor.number] : []), ...fresh, ...heights])
+
+  const known = cursor.hashes.get(cursor.number)
+  if (known && hashAt.get(cursor.number) !== known && depth < 2) {
+    const fork = await findForkPoint(esplora, cursor, reorgDepthLimit)
+    if (!fork) {
+      const seen = `none of the last ${cursor.hashes.size} blocks the tracker saw (up to block ${cursor.number}) is on the chain any more`
+      return { kind: 'changed', reason: `${seen}: deeper than the ${reorgDepthLimit}-block reorg limit` }
+    }
+    const rescanned = await scanBitcoinBlocks({ ...parameters, cursor: fork }, depth + 1)
+    return rescanned.kind === 'scanned' ? { ...rescanned, rewound: true } : rescanned
+  }
+
+  const watched = memory.watchedScripts(watches)
+  const blocks = new Map<bigint, BlockRef | null>()
+  const hashes = new Map(cursor.hashes)
+  let parent = hashAt.get(cursor.number) ?? undefined
+  if (parent) hashes.set(cursor.number, parent)
+  let last = cursor.number
+  const transactionIds: string[] = []
+  const sightings: PaymentSighting[] = []
+  // One block at a time: a catch-up pass holds one raw block in memory, not maxBlocks of them.
+  for (const height of fresh) {
+    const hash = hashAt.get(height)
+    const block = hash ? await readRawBlock(esplora, hash) : null
+    if (!hash || !block || (parent !== undefined && block.previousHash !== parent)) break
+    memory.rememberTimestamp(hash, block.timestamp)
+    blocks.set(height, { number: height, hash, timestamp: block.timestamp })
+    for (const transaction of block.transactions) {
+      transactionIds.push(transaction.txid)
+      const paid = new Set(transaction.outputs.flatMap((output) => watched.get(output.script) ?? []))
+      for (const optionId of paid) sightings.push({ transactionId: transaction.txid, optionId })
+    }
+    hashes.set(height, hash)
+    parent = hash
+    last = height
+  }
+  for (const height of heights) {
+    if (blocks.has(height)) continue
+    const hash = hashAt.get(height)
+    const timestamp = hash ? (memory.timestamps.get(hash) ?? (await esplora.block(hash))?.timestamp) : undefined
+    blocks.set(height, hash && timestamp !== undefined ? { number: height, hash, timestamp: BigInt(timestamp) } : null)
+    if (hash && timestamp !== undefined) memory.rememberTimestamp(hash, BigInt(timestamp))
+  }
+  sightings.push(...(await sightMempool(esplora, memory, watches)))
+
+  const remembered = BigInt(reorgDepthLimit)
+  for (const n of hashes.keys()) if (n <= last - remembered || n > last) hashes.delete(n)
+  return { kind: 'scanned', cursor: { number: last, hashes }, blocks, transactionIds, sightings, rewound: false }
+}
+
+async function readHashes(esplora: EsploraClient, heights: readonly bigint[]): Promise<Map<bigint, string | null>> {
+  const unique = [...new Set(heights)]
+  const hashes = await Promise.all(unique.map((height) => esplora.blockHashAt(height)))
+  return new Map(unique.map((height, i) => [height, hashes[i]!]))
+}
+
+async function readRawBlock(esplora: EsploraClient, hash: string): Promise<ParsedBlock | null> {
+  const raw = await esplora.rawBlock(hash)
+  if (!raw) return null
+  let block: ParsedBlock
+  try {
+    block = parseRawBlock(raw)
+  } catch (cause) {
+    throw new ChainReadError(`Esplora's raw block ${hash} could not be read as a block`, { details: (cause as Error).message, cause })
+  }
+  if (block.hash !== hash) throw new ChainReadError(`Esplora's raw block ${hash} hashes to ${block.hash}`)
+  return block
+}
+
+/**
+ * After a reorg: the newest remembered block that is still canonical. When none is, and the
+ * cursor remembers fewer blocks than the limit (a process that just started), scanning
+ * resumes below the oldest; when it remembers the whole limit, null.
+ */
+async function findForkPoint(esplora: EsploraClient, cursor: ChainCursor, reorgDepthLimit: number): Promise<ChainCursor | null> {
+  const heights = [...cursor.hashes.keys()].sort((a, b) => (a < b ? 1 : -1))
+  const canonical = await readHashes(esplora, heights)
+  for (const height of heights) {
+    if (canonical.get(height) === cursor.hashes.get(height)) {
+      return { number: height, hashes: new Map([...cursor.hashes].filter(([n]) => n <= height)) }
+    }
+  }
+  if (heights.length >= reorgDepthLimit) return null
+  const oldest = heights.at(-1) ?? cursor.number
+  return { number: oldest - 1n, hashes: new Map() }
+}
+
+function range(from: bigint, to: bigint): bigint[] {
+  const out: bigint[] = []
+  for (let n = from; n <= to; n++) out.push(n)
+  return out
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b
+}

@@ -1,0 +1,160 @@
+import type { ReceivingKey } from '@paylink/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Fragment, useEffect, useRef, useState } from 'react'
+import { ApiRequestError } from '../../../api/client.js'
+import { CopyButton } from '../../../components/CopyButton.js'
+import { LoadError } from '../DashTable.js'
+import { Field } from '../Field.js'
+import { formatDateTime } from '../format.js'
+import { getBitcoinKey, removeBitcoinKey, saveBitcoinKey } from './receivingKeyApi.js'
+import { shortenKey } from './shortenKey.js'
+
+const queryKey = ['receiving-key', 'bip122']
+
+/** The server's sentence without the field name it starts with (`body.key: …`): the form shows it under the field. */
+function keyError(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return 'The key could not be saved. Try again.'
+  return error.message.replace(/^body(\.key)?:\s*/, '')
+}
+
+function SavedKey({ saved }: { saved: ReceivingKey }) {
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState(false)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const remove = useMutation({
+    mutationFn: removeBitcoinKey,
+    onSuccess: () => queryClient.setQueryData(queryKey, null),
+  })
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus()
+  }, [confirming])
+  return (
+    <div data-testid="bitcoin-key-saved">
+      <dl className="facts">
+        <dt>Saved key</dt>
+        <dd>
+          <code title={saved.key}>{shortenKey(saved.key)}</code> <CopyButton value={saved.key} />
+        </dd>
+        <dt>Addresses</dt>
+        <dd>
+          {saved.script === 'tr' ? 'Taproot (P2TR, BIP86)' : 'Native segwit (P2WPKH, BIP84)'}, {saved.networkKind === 'mainnet' ? 'Bitcoin mainnet' : 'test networks'}
+        </dd>
+        <dt>Next index</dt>
+        <dd data-testid="bitcoin-key-next-index">
+          {saved.nextIndex} <span className="dash-muted">(the next link gets receive address /0/{saved.nextIndex})</span>
+        </dd>
+        {saved.nextAddresses.map(({ caipNetworkId, address }) => (
+          <Fragment key={caipNetworkId}>
+            <dt>Next address</dt>
+            <dd>
+              <code>{address}</code> <span className="tag">{caipNetworkId}</span>
+            </dd>
+          </Fragment>
+        ))}
+        <dt>Saved</dt>
+        <dd>
+          <time dateTime={saved.updatedAt}>{formatDateTime(saved.updatedAt)}</time>
+        </dd>
+      </dl>
+      {saved.nextIndex > 20 && (
+        <p className="dash-muted">
+          {saved.nextIndex} addresses have been given out: if many links stay unpaid, set your wallet's address gap limit above 20 (to at least {saved.nextIndex}) so it sees every
+          payment.
+        </p>
+      )}
+      {confirming ? (
+        <div className="dash-confirm" role="group" aria-label="Remove the Bitcoin key?">
+          <span>New BTC links will need a key again; existing links keep their addresses.</span>
+          <button ref={confirmRef} type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Removing…' : 'Yes, remove'}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <button type="button" onClick={() => setConfirming(true)}>
+          Remove key
+        </button>
+      )}
+      {remove.isError && (
+        <p role="alert" className="error dash-small">
+          {remove.error.message}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Settings -> Bitcoin receiving key: the watch-only key each BTC link derives its own address from. */
+export function BitcoinKeyPage() {
+  const queryClient = useQueryClient()
+  const saved = useQuery({ queryKey, queryFn: getBitcoinKey })
+  const [input, setInput] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+  const save = useMutation({
+    mutationFn: saveBitcoinKey,
+    onSuccess: (key) => {
+      queryClient.setQueryData(queryKey, key)
+      setInput('')
+      setError(null)
+      setDone(true)
+    },
+    onError: (e) => setError(keyError(e)),
+  })
+
+  return (
+    <section className="card" aria-labelledby="bitcoin-key-title">
+      <h2 id="bitcoin-key-title">Bitcoin receiving key</h2>
+      <p className="dash-muted">
+        Paste your wallet's <strong>account public key</strong> (xpub or zpub; tpub or vpub on test networks) or an output descriptor (<code>wpkh(…)</code>, <code>tr(…)</code>).
+        Each BTC link gets a fresh address derived from it (<code>/0/i</code>, never reused), so every payment is told apart. A bare xpub/tpub gives native segwit addresses, as
+        BIP84 wallets do. Never paste a private key (xprv, tprv, a seed): Paylink refuses them and needs none.
+      </p>
+      {saved.isPending && <p role="status">Loading your key…</p>}
+      {saved.isError && <LoadError what="Your key" error={saved.error} retry={saved.refetch} />}
+      {saved.data && <SavedKey saved={saved.data} />}
+      {saved.data === null && <p className="dash-empty-inline">No key saved yet: BTC links cannot be created until you save one.</p>}
+      {done && (
+        <p role="status" className="dash-muted">
+          Key saved.
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          const trimmed = input.trim()
+          setDone(false)
+          if (!trimmed) return setError('is required')
+          setError(null)
+          save.mutate(trimmed)
+        }}
+      >
+        <Field
+          id="bitcoin-key"
+          label={saved.data ? 'Replace with another key' : 'Watch-only key'}
+          {...(error ? { error } : {})}
+          hint="xpub…, zpub…, tpub…, vpub…, wpkh(…) or tr(…)"
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              maxLength={512}
+              spellCheck={false}
+              autoComplete="off"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              data-testid="bitcoin-key-input"
+            />
+          )}
+        </Field>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : saved.data ? 'Replace key' : 'Save key'}
+        </button>
+      </form>
+    </section>
+  )
+}
