@@ -142,6 +142,11 @@ export interface PaymentChainReader {
   readIdentity(): Promise<string>
   /** The blocks after the cursor: what they hold and whether the remembered ones still stand. */
   findPayments(parameters: FindPaymentsParameters): Promise<FindPaymentsReturnType>
+  /**
+   * Optional: transactions waiting to be mined that pay a watched option (a Bitcoin mempool), for
+   * the passes without a new block; bounded requests whatever the count of watches.
+   */
+  sightPending?(watches: readonly PaymentWatch[]): Promise<PaymentSighting[]>
   /** Each expected transaction's state, with a number of requests that does not grow with their count. */
   readEvidence(expectations: readonly PaymentExpectation[], knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>): Promise<ReadEvidenceReturnType>
 }

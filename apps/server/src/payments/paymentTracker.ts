@@ -11,6 +11,7 @@ import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
 import { recheckAllPending } from './recheckAllPending.js'
 import { scanNewBlocks } from './scanNewBlocks.js'
+import { sightPendingPayments } from './sightPendingPayments.js'
 
 export interface TrackedNetwork {
   caipNetworkId: string
@@ -178,6 +179,9 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       })
       state.cursor = scan.cursor
       state.retryIds = scan.retryIds
+    } else {
+      // No new block: a family that sees unmined payments (a mempool) is asked between blocks.
+      await sightPendingPayments({ ...common, requiredConfirmations: state.network.confirmations ?? 1 })
     }
     // The periodic re-check, at most one batch per pass so a pass's cost stays bounded.
     await processPayments({ ...common, selection: { kind: 'due' } })

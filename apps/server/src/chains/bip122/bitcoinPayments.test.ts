@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../../testing/offlineApp.js'
+import { eventually } from '../../testing/eventually.js'
 import { bitcoinNetworkOf } from './bitcoinNetworks.js'
 import { startEsploraFixture, type EsploraFixture, type FixtureTransaction } from './esploraFixture.js'
 
@@ -151,4 +152,22 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     expect(after.status).toBe('open')
     expect(after.payments).toMatchObject([{ txHash: transaction.txid, status: 'reverted', reason: 'dropped' }])
   })
+})
+
+describe('between blocks', () => {
+  it('a running tracker sees a mempool payment without a new block ("seen, confirming 0/N" before the next block)', async () => {
+    const order = await newLink('0.0003')
+    const tracker = server.paymentLinks.tracker
+    // One forced pass first, so the running tracker's own passes find no new block.
+    await pass()
+    const transaction = pay(order.address, 30_000n)
+    esplora.mempool.push(transaction)
+    tracker.start()
+    try {
+      // The pass after the idle re-check interval asks the mempool alone (no block was mined).
+      await eventually(async () => expect((await link(order.id)).payments).toMatchObject([{ txHash: transaction.txid, status: 'pending', confirmations: 0 }]), 15_000)
+    } finally {
+      await tracker.stop()
+    }
+  }, 30_000)
 })

@@ -5,6 +5,7 @@ import { bitcoinNetworkOf, bitcoinNetworks } from './bitcoinNetworks.js'
 import { createEsploraClient } from './createEsploraClient.js'
 import { readBitcoinEvidence } from './readBitcoinEvidence.js'
 import { scanBitcoinBlocks } from './scanBitcoinBlocks.js'
+import { sightMempool } from './sightMempool.js'
 
 /**
  * The tracker's connection to one Bitcoin network through its Esplora API (`rpcUrl` is the
@@ -27,6 +28,8 @@ export function connectBitcoin({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeo
       return `genesis ${genesis}`
     },
     findPayments: (parameters) => scanBitcoinBlocks({ ...parameters, esplora, memory }),
+    // Between blocks the tracker asks for the mempool alone (the same rotation as with a block).
+    sightPending: (watches) => sightMempool(esplora, memory, watches),
     readEvidence: (expectations, knownBlocks) => readBitcoinEvidence({ esplora, expectations, knownBlocks }),
   }
 }
