@@ -13,7 +13,10 @@ export type SolanaRpcAnswer = { ok: true; result: unknown } | { ok: false; code:
 export interface SolanaRpc {
   /** Sends the calls as one JSON-RPC batch (one HTTP request); answers in the calls' order. */
   batch(calls: readonly SolanaRpcCall[]): Promise<SolanaRpcAnswer[]>
-  /** One call whose error is the read's failure. */
+  /**
+   * One call whose error is the read's failure. Calls made in the same tick share one batch
+   * (the tracker asks for the head and the identity together: one request).
+   */
   call(method: string, params: unknown[]): Promise<unknown>
 }
 
@@ -44,12 +47,28 @@ export function createSolanaRpc(rpcUrl: string, { timeoutMs, onHttpRequest }: Co
       return { ok: true, result: entry.result }
     })
   }
+  let queue: Array<{ call: SolanaRpcCall; resolve: (value: unknown) => void; reject: (error: unknown) => void }> = []
+  const flush = async () => {
+    const taken = queue
+    queue = []
+    try {
+      const answers = await batch(taken.map((entry) => entry.call))
+      for (const [i, entry] of taken.entries()) {
+        const answer = answers[i]!
+        if (answer.ok) entry.resolve(answer.result)
+        else entry.reject(new ChainReadError(`${rpcUrl} refused ${entry.call.method}`, { details: answer.message }))
+      }
+    } catch (error) {
+      for (const entry of taken) entry.reject(error)
+    }
+  }
   return {
     batch,
-    async call(method, params) {
-      const [answer] = await batch([{ method, params }])
-      if (!answer!.ok) throw new ChainReadError(`${rpcUrl} refused ${method}`, { details: answer!.message })
-      return answer!.result
+    call(method, params) {
+      return new Promise((resolve, reject) => {
+        if (queue.length === 0) setImmediate(() => void flush())
+        queue.push({ call: { method, params }, resolve, reject })
+      })
     },
   }
 }
