@@ -43,7 +43,12 @@ export function createSolanaRpc(rpcUrl: string, { timeoutMs, onHttpRequest }: Co
     return calls.map((call, id) => {
       const entry = byId.get(id)
       if (!entry) throw new ChainReadError(`${rpcUrl} left ${call.method} unanswered in a batch`)
-      if (entry.error) return { ok: false, code: typeof entry.error.code === 'number' ? entry.error.code : null, message: String(entry.error.message ?? 'error') }
+      if (entry.error)
+        return {
+          ok: false,
+          code: typeof entry.error.code === 'number' ? entry.error.code : null,
+          message: typeof entry.error.message === 'string' ? entry.error.message : JSON.stringify(entry.error),
+        }
       return { ok: true, result: entry.result }
     })
   }

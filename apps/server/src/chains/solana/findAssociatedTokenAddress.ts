@@ -28,7 +28,7 @@ export function findAssociatedTokenAddress(owner: string, mint: string): string 
 
 function isOnCurve(bytes: Uint8Array): boolean {
   try {
-    ed25519.ExtendedPoint.fromHex(bytes)
+    ed25519.Point.fromHex(bytes)
     return true
   } catch {
     return false

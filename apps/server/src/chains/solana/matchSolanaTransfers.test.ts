@@ -28,10 +28,18 @@ function tokenTransferChecked(destination: string, mint: string, amount: string)
   }
 }
 function tokenTransfer(destination: string, amount: string) {
-  return { program: 'spl-token', programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', parsed: { type: 'transfer', info: { source: payerUsdc, destination, authority: payer, amount } } }
+  return {
+    program: 'spl-token',
+    programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    parsed: { type: 'transfer', info: { source: payerUsdc, destination, authority: payer, amount } },
+  }
 }
 
-function transaction(instructions: unknown[], extra: Partial<NonNullable<ParsedSolanaTransaction['meta']>> = {}, accountKeys: string[] = [payer, merchant]): ParsedSolanaTransaction {
+function transaction(
+  instructions: unknown[],
+  extra: Partial<NonNullable<ParsedSolanaTransaction['meta']>> = {},
+  accountKeys: string[] = [payer, merchant],
+): ParsedSolanaTransaction {
   return {
     slot: 100,
     blockTime: 1_700_000_000,
@@ -63,7 +71,10 @@ describe('matchSolanaTransfers', () => {
   })
 
   it('a failed transaction pays nothing', () => {
-    expect(matchSolanaTransfers(transaction([systemTransfer(merchant, 1)], { err: { InstructionError: [0, 'Custom'] } }), [solOption])).toEqual({ ok: false, reason: 'tx_reverted' })
+    expect(matchSolanaTransfers(transaction([systemTransfer(merchant, 1)], { err: { InstructionError: [0, 'Custom'] } }), [solOption])).toEqual({
+      ok: false,
+      reason: 'tx_reverted',
+    })
   })
 
   it('tells a wrong mint from a wrong recipient from no transfer at all', () => {

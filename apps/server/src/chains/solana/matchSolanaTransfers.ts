@@ -79,7 +79,9 @@ export function matchSolanaTransfers(transaction: ParsedSolanaTransaction, optio
   const reachedRecipient = movements.some((movement) =>
     options.some((option) => {
       const receivers = receiversOf(option)
-      return movement.mint === null ? receivers.wallets.has(movement.destination) : receivers.wallets.has(tokenAccounts.get(movement.destination)?.owner ?? '') || receivers.ownAccountOf(movement.mint) === movement.destination
+      return movement.mint === null
+        ? receivers.wallets.has(movement.destination)
+        : receivers.wallets.has(tokenAccounts.get(movement.destination)?.owner ?? '') || receivers.ownAccountOf(movement.mint) === movement.destination
     }),
   )
   if (reachedRecipient) return { ok: false, reason: 'wrong_token' }
@@ -127,7 +129,8 @@ function readMovements(transaction: ParsedSolanaTransaction): Movement[] {
     if (!info || typeof parsed.type !== 'string') continue
     if (instruction.program === 'system' && parsed.type === 'transfer') {
       const lamports = atomic(info.lamports)
-      if (lamports !== null && typeof info.destination === 'string') movements.push({ index, mint: null, destination: info.destination, from: String(info.source), amount: lamports })
+      if (lamports !== null && typeof info.destination === 'string')
+        movements.push({ index, mint: null, destination: info.destination, from: String(info.source), amount: lamports })
     } else if (instruction.program === 'spl-token' && (parsed.type === 'transfer' || parsed.type === 'transferChecked') && typeof info.destination === 'string') {
       const checked = parsed.type === 'transferChecked'
       const amount = atomic(checked ? (info.tokenAmount as { amount?: unknown } | undefined)?.amount : info.amount)
