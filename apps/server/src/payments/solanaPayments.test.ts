@@ -198,12 +198,17 @@ describe('Solana payments found by reference', () => {
     const statusAtDetection = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
     // Found at `confirmed`: before its slot is finalized the link shows it confirming.
     if (statusAtDetection !== 'finalized') expect(seen.status).toBe('confirming')
+    const early: string[] = []
     const paid = await untilTracked(async () => {
       const after = await getLink(link.id)
+      // Read after the pass: a status still short of finalized now was short of it during the
+      // pass too (finality only moves forward), so the payment must not be confirmed yet.
+      const status = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
+      if (status !== 'finalized' && after.payments[0]?.status === 'confirmed') early.push(`confirmed while the transaction was ${status}`)
       expect(after.status).toBe('paid')
       return after
     })
-    expect((await connection.getSignatureStatus(signature)).value?.confirmationStatus).toBe('finalized')
+    expect(early).toEqual([])
     expect(paid.payments).toHaveLength(1)
     expect(paid.payments[0]).toMatchObject({ status: 'confirmed', txHash: signature, amount: '0.5', payer: payer.publicKey.toBase58(), reason: null })
     expect(paid.options[0]).toMatchObject({ paid: '0.5', overpaid: '0' })
