@@ -55,9 +55,9 @@ describe('readIdentity of each chain family', () => {
     await expect(chainFamilyOf('eip155:31337')!.readIdentity({ caipNetworkId: 'eip155:31337', rpcUrl: solana.url }, options)).rejects.toThrow(ChainReadError)
   })
 
-  it('has a family for each namespace Paylink reads; EVM and Bitcoin follow payments', () => {
+  it('has a family for each namespace Paylink reads; EVM, Solana and Bitcoin follow payments', () => {
     expect(chainFamilyOf('eip155:1')?.connect).toBeTypeOf('function')
-    expect(chainFamilyOf('solana:x')?.connect).toBeUndefined()
+    expect(chainFamilyOf('solana:x')?.connect).toBeTypeOf('function')
     expect(chainFamilyOf('bip122:x')?.connect).toBeTypeOf('function')
     expect(chainFamilyOf('cosmos:cosmoshub-4')).toBeUndefined()
   })

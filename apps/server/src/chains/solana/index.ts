@@ -1,13 +1,20 @@
 import type { ChainFamily } from '../chainFamily.js'
+import { connectSolana } from './connectSolana.js'
+import { prepareSolanaOption } from './prepareSolanaOption.js'
 import { readSolanaHead } from './readSolanaHead.js'
 import { readSolanaIdentity } from './readSolanaIdentity.js'
+import { solanaPayUri } from './solanaPayUri.js'
 
 /**
- * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Heads and
- * identity only for now: no `connect`, so the tracker does not follow payments here yet.
+ * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Options carry a
+ * Solana Pay reference; the tracker finds their payments by it (see connectSolana).
  */
 export const solanaFamily: ChainFamily = {
   namespace: 'solana',
+  caseSensitiveTransactionIds: true,
   readHead: ({ rpcUrl }, options) => readSolanaHead(rpcUrl, options),
   readIdentity: ({ rpcUrl }, options) => readSolanaIdentity(rpcUrl, options),
+  connect: connectSolana,
+  prepareOption: prepareSolanaOption,
+  paymentUri: solanaPayUri,
 }

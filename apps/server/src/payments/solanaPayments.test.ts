@@ -1,0 +1,337 @@
+import { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet } from '@paylink/devnet/solana'
+import type { Asset, Link, Network, Payment } from '@paylink/shared'
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.js'
+import { findAssociatedTokenAddress, tokenProgramId } from '../chains/solana/findAssociatedTokenAddress.js'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { linkOptions, payments } from '../db/schema.js'
+import { createApiKey } from '../merchants/apiKeyStore.js'
+import { merchantOf } from '../merchants/merchant.js'
+import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
+
+/*
+ * Solana payments end to end on the repository's Solana devnet (LiteSVM behind a real JSON-RPC,
+ * commitments that move in real time): links priced in SOL and Test USD, paid by a keypair the
+ * app never saw, found by their Solana Pay reference with no POST.
+ *
+ * The transfers are built here with @solana/web3.js 1.x exactly as the Solana Pay spec says
+ * (System transfer / Token transferChecked to the recipient's associated token account, the
+ * reference appended as a read-only non-signer key), not with @solana/pay's createTransfer:
+ * @solana/pay 1.0.16 needs @solana/kit ^6.5 (a peer conflict with the repository's kit 8.4, so
+ * npm refuses it) and, installed anyway with --legacy-peer-deps, it fails to load because it
+ * imports @solana-program/memo, @solana-program/token-2022 and three @solana/kit-plugin-*
+ * packages at module load, which that install leaves out.
+ */
+
+const SLOT_MS = 100
+const FINALIZE_DEPTH = 8
+
+let devnet: SolanaDevnet
+let database: Database
+let app: FastifyInstance
+let apiKey: string
+let connection: Connection
+let network: string
+let sol: string
+let tusd: string
+const merchant = Keypair.generate().publicKey.toBase58()
+const stranger = Keypair.generate().publicKey.toBase58()
+const payer = Keypair.generate()
+
+beforeAll(async () => {
+  devnet = await startSolanaDevnet({ slotMs: SLOT_MS, finalizeDepth: FINALIZE_DEPTH })
+  connection = new Connection(devnet.rpcUrl, 'confirmed')
+  network = `solana:${devnet.genesisHash.slice(0, 32)}`
+  sol = `${network}/slip44:501`
+  tusd = `${network}/token:${devnet.mint}`
+  const networks: Network[] = [
+    {
+      caipNetworkId: network,
+      name: 'Solana devnet',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrl: devnet.rpcUrl,
+      blockExplorerUrl: null,
+      testnet: true,
+      confirmations: 1,
+    },
+  ]
+  const assets: Asset[] = [
+    { assetId: sol, caipNetworkId: network, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
+    { assetId: tusd, caipNetworkId: network, symbol: 'TUSD', name: 'Test USD', decimals: TEST_USD_DECIMALS, native: false },
+  ]
+  database = await openDatabase({ dataDir: ':memory:' })
+  ;({ token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant }), 'tests'))
+  app = await buildApp({
+    publicOrigin: 'http://localhost:3000',
+    projectId: null,
+    demo: false,
+    networks,
+    assets,
+    database,
+    webDist: '/nonexistent',
+    paymentLinks: fastPaymentLinks,
+    // The cost test opens 1,000 links from one merchant.
+    limits: { createLinkRateLimit: { max: 10_000, timeWindow: 60_000 }, maxOpenLinksPerMerchant: 5000 },
+    webhooks: { allowHttp: true, allowPrivateAddresses: true },
+  })
+  // The payer has SOL and Test USD; the merchant and the stranger have token accounts (the
+  // spec's transfer goes to an existing associated token account).
+  const funding = await Promise.all([
+    devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n),
+    devnet.faucet(payer.publicKey.toBase58(), devnet.mint, 1_000_000_000n),
+    devnet.faucet(merchant, devnet.mint, 1n),
+    devnet.faucet(stranger, devnet.mint, 1n),
+  ])
+  await Promise.all(funding.map((signature) => devnet.waitForSignature(signature, 'finalized')))
+}, 60_000)
+
+afterAll(async () => {
+  await app?.close()
+  await devnet?.close()
+  await database?.close()
+})
+
+async function createLink(options: Array<{ asset: string; amount: string; recipient?: string }>, title = 'Coffee'): Promise<Link> {
+  const response = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${apiKey}` }, payload: { title, options } })
+  if (response.statusCode !== 201) throw new Error(`createLink: ${response.statusCode} ${response.body}`)
+  return response.json()
+}
+
+async function getLink(id: string): Promise<Link> {
+  return (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+}
+
+async function submit(linkId: string, txHash: string): Promise<Payment> {
+  const response = await app.inject({ method: 'POST', url: `/api/links/${linkId}/payments`, payload: { caipNetworkId: network, txHash } })
+  if (response.statusCode !== 202) throw new Error(`submit: ${response.statusCode} ${response.body}`)
+  return response.json()
+}
+
+/** The reference of a link's option, from its Solana Pay URI (what a phone wallet reads). */
+function referenceOf(link: Link, index = 0): PublicKey {
+  const uri = new URL(link.options[index]!.paymentUri!)
+  return new PublicKey(uri.searchParams.get('reference')!)
+}
+
+function solTransfer(to: string, lamports: bigint, reference?: PublicKey): TransactionInstruction {
+  const instruction = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(to), lamports })
+  if (reference) instruction.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
+  return instruction
+}
+
+/** Token transferChecked from the payer's associated token account to `owner`'s (instruction 12: amount u64, decimals u8). */
+function tokenTransfer(owner: string, amount: bigint, reference?: PublicKey): TransactionInstruction {
+  const data = Buffer.alloc(10)
+  data.writeUInt8(12, 0)
+  data.writeBigUInt64LE(amount, 1)
+  data.writeUInt8(TEST_USD_DECIMALS, 9)
+  const keys = [
+    { pubkey: new PublicKey(findAssociatedTokenAddress(payer.publicKey.toBase58(), devnet.mint)), isSigner: false, isWritable: true },
+    { pubkey: new PublicKey(devnet.mint), isSigner: false, isWritable: false },
+    { pubkey: new PublicKey(findAssociatedTokenAddress(owner, devnet.mint)), isSigner: false, isWritable: true },
+    { pubkey: payer.publicKey, isSigner: true, isWritable: false },
+    ...(reference ? [{ pubkey: reference, isSigner: false, isWritable: false }] : []),
+  ]
+  return new TransactionInstruction({ programId: new PublicKey(tokenProgramId), keys, data })
+}
+
+async function send(instructions: TransactionInstruction[], { skipPreflight = false } = {}): Promise<string> {
+  const { blockhash } = await connection.getLatestBlockhash('confirmed')
+  const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(...instructions)
+  transaction.sign(payer)
+  const signature = await connection.sendRawTransaction(transaction.serialize(), { skipPreflight })
+  await devnet.waitForSignature(signature, 'confirmed')
+  return signature
+}
+
+/** Runs tracker passes until `check` holds (the tracker's loop is not started: each pass is ours). */
+async function untilTracked<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  return eventually(async () => {
+    await app.paymentLinks.tracker.runOnce()
+    return check()
+  }, timeoutMs)
+}
+
+async function paymentsOf(linkId: string) {
+  return database.db.select().from(payments).where(eq(payments.linkId, linkId))
+}
+
+describe('Solana payments found by reference', () => {
+  it('gives every option a Solana Pay URI with its own reference and the price in user units', async () => {
+    const link = await createLink([
+      { asset: sol, amount: '0.25' },
+      { asset: tusd, amount: '12.5' },
+    ])
+    const [solUri, tusdUri] = link.options.map((option) => new URL(option.paymentUri!))
+    expect(link.options[0]!.recipient).toBe(merchant)
+    expect(solUri!.pathname).toBe(merchant)
+    expect(solUri!.searchParams.get('amount')).toBe('0.25')
+    expect(solUri!.searchParams.has('spl-token')).toBe(false)
+    expect(tusdUri!.searchParams.get('spl-token')).toBe(devnet.mint)
+    expect(tusdUri!.searchParams.get('amount')).toBe('12.5')
+    expect(link.options[0]!.paymentUri).toContain('label=Coffee')
+    expect(referenceOf(link, 0).toBase58()).not.toBe(referenceOf(link, 1).toBase58())
+  })
+
+  it('refuses a recipient that is not a Solana address, naming the field, and creates nothing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${apiKey}` },
+      payload: { title: 'Bad', options: [{ asset: sol, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }] },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error.message).toMatch(/options\[0\]\.recipient/)
+  })
+
+  it('credits a SOL transfer carrying the reference with no POST, confirming until its slot is finalized', async () => {
+    const link = await createLink([{ asset: sol, amount: '0.5' }])
+    const signature = await send([solTransfer(merchant, 500_000_000n, referenceOf(link))])
+    const seen = await untilTracked(async () => {
+      const [payment] = await paymentsOf(link.id)
+      expect(payment?.status).toMatch(/confirming|confirmed/)
+      return payment!
+    })
+    const statusAtDetection = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
+    // Found at `confirmed`: before its slot is finalized the link shows it confirming.
+    if (statusAtDetection !== 'finalized') expect(seen.status).toBe('confirming')
+    const early: string[] = []
+    const paid = await untilTracked(async () => {
+      const after = await getLink(link.id)
+      // Read after the pass: a status still short of finalized now was short of it during the
+      // pass too (finality only moves forward), so the payment must not be confirmed yet.
+      const status = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
+      if (status !== 'finalized' && after.payments[0]?.status === 'confirmed') early.push(`confirmed while the transaction was ${status}`)
+      expect(after.status).toBe('paid')
+      return after
+    })
+    expect(early).toEqual([])
+    expect(paid.payments).toHaveLength(1)
+    expect(paid.payments[0]).toMatchObject({ status: 'confirmed', txHash: signature, amount: '0.5', payer: payer.publicKey.toBase58(), reason: null })
+    expect(paid.options[0]).toMatchObject({ paid: '0.5', overpaid: '0' })
+  }, 30_000)
+
+  it('credits a Test USD transferChecked into the merchant token account; a partial payment then a top-up pay the link', async () => {
+    const link = await createLink([{ asset: tusd, amount: '10' }])
+    await send([tokenTransfer(merchant, 4_000_000n, referenceOf(link))])
+    const partial = await untilTracked(async () => {
+      const after = await getLink(link.id)
+      expect(after.status).toBe('partially_paid')
+      return after
+    })
+    expect(partial.options[0]).toMatchObject({ paid: '4' })
+    await send([tokenTransfer(merchant, 6_500_000n, referenceOf(link))])
+    const paid = await untilTracked(async () => {
+      const after = await getLink(link.id)
+      expect(after.status).toBe('paid')
+      return after
+    })
+    expect(paid.options[0]).toMatchObject({ paid: '10.5', overpaid: '0.5' })
+    expect(paid.payments.map((p) => p.status)).toEqual(['confirmed', 'confirmed'])
+  }, 40_000)
+
+  it('never credits a transfer to another recipient: unseen without a POST, failed wrong_recipient with one', async () => {
+    const link = await createLink([{ asset: sol, amount: '0.1' }])
+    const signature = await send([solTransfer(stranger, 100_000_000n, referenceOf(link))])
+    for (let pass = 0; pass < 5; pass++) await app.paymentLinks.tracker.runOnce()
+    expect(await paymentsOf(link.id)).toHaveLength(0)
+    await submit(link.id, signature)
+    const payment = await untilTracked(async () => {
+      const [row] = await paymentsOf(link.id)
+      expect(row?.status).toBe('failed')
+      return row!
+    })
+    expect(payment.reason).toBe('wrong_recipient')
+    expect((await getLink(link.id)).status).toBe('open')
+  }, 30_000)
+
+  it('fails a payment in the wrong asset found by reference (Test USD sent for a SOL link), without a POST', async () => {
+    const solLink = await createLink([{ asset: sol, amount: '1' }])
+    // An open Test USD link makes the merchant's token account one the tracker polls.
+    await createLink([{ asset: tusd, amount: '1' }])
+    await send([tokenTransfer(merchant, 1_000_000n, referenceOf(solLink))])
+    const payment = await untilTracked(async () => {
+      const [row] = await paymentsOf(solLink.id)
+      expect(row?.status).toBe('failed')
+      return row!
+    })
+    expect(payment.reason).toBe('wrong_token')
+    expect((await getLink(solLink.id)).status).toBe('open')
+  }, 30_000)
+
+  it('fails a transaction that failed on chain, carrying the reference', async () => {
+    const link = await createLink([{ asset: tusd, amount: '5' }])
+    // More Test USD than the payer holds: lands (skipPreflight), pays its fee, and fails.
+    const signature = await send([tokenTransfer(merchant, 10n ** 15n, referenceOf(link))], { skipPreflight: true })
+    expect((await connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err).not.toBeNull()
+    const payment = await untilTracked(async () => {
+      const [row] = await paymentsOf(link.id)
+      expect(row?.status).toBe('failed')
+      return row!
+    })
+    expect(payment).toMatchObject({ reason: 'tx_reverted', optionId: null })
+    expect((await getLink(link.id)).status).toBe('open')
+  }, 30_000)
+
+  it('credits one transaction to one link only: the same signature submitted for another link fails', async () => {
+    const first = await createLink([{ asset: sol, amount: '0.2' }])
+    const second = await createLink([{ asset: sol, amount: '0.2' }])
+    const signature = await send([solTransfer(merchant, 200_000_000n, referenceOf(first))])
+    await untilTracked(async () => expect((await getLink(first.id)).status).toBe('paid'))
+    await submit(second.id, signature)
+    const reused = await untilTracked(async () => {
+      const [row] = await paymentsOf(second.id)
+      expect(row?.status).toBe('failed')
+      return row!
+    })
+    expect(reused.reason).toBe('already_credited')
+    expect((await getLink(second.id)).status).toBe('open')
+  }, 30_000)
+
+  it('sees a submitted payment within a few slots, not at the periodic re-check', async () => {
+    const link = await createLink([{ asset: sol, amount: '0.01' }])
+    // No reference: only the POST tells the tracker about it. Submitted before it is even confirmed.
+    const { blockhash } = await connection.getLatestBlockhash('confirmed')
+    const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(solTransfer(merchant, 10_000_000n))
+    transaction.sign(payer)
+    const signature = await connection.sendRawTransaction(transaction.serialize())
+    expect((await submit(link.id, signature)).status).toBe('pending')
+    const started = Date.now()
+    await untilTracked(async () => expect((await getLink(link.id)).status).toBe('paid'), 15_000)
+    // Confirmation takes FINALIZE_DEPTH slots; the 5-minute re-check never ran.
+    expect(Date.now() - started).toBeLessThan(10_000)
+  }, 30_000)
+})
+
+describe('Solana polling cost', () => {
+  it('sends as many RPC requests per polling round with 1,000 open Solana links as with 10', async () => {
+    const { tracker } = app.paymentLinks
+    const perRound = async () => {
+      // Settle first (a round that reads new transactions costs one more batch), then measure.
+      for (let pass = 0; pass < 3; pass++) await tracker.runOnce()
+      const before = tracker.rpcRequests(network)
+      const rounds = 5
+      for (let pass = 0; pass < rounds; pass++) await tracker.runOnce()
+      return (tracker.rpcRequests(network) - before) / rounds
+    }
+    const options = async () => (await database.db.select({ id: linkOptions.id }).from(linkOptions).where(eq(linkOptions.caipNetworkId, network))).length
+    const target = async (count: number) => {
+      const missing = count - (await options())
+      for (let i = 0; i < missing; i++) await createLink([{ asset: i % 2 ? sol : tusd, amount: '1' }], `Link ${i}`)
+    }
+    await target(10)
+    const withTen = await perRound()
+    await target(1000)
+    const withThousand = await perRound()
+    console.log(
+      `bench: Solana RPC requests per polling round: ${withTen} with 10 Solana link options, ${withThousand} with 1,000 (one merchant: one SOL account + one token account polled)`,
+    )
+    expect(withThousand).toBe(withTen)
+    // The finalized slot (the identity rides in the same batch when due), then one batch of
+    // getSignaturesForAddress for the merchant's two receiving accounts; nothing new, no getTransaction.
+    expect(withTen).toBe(2)
+  }, 480_000)
+})
