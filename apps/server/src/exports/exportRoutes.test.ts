@@ -1,5 +1,5 @@
 import { paymentsCsvColumns } from '@paylink/shared'
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/newId.js'
@@ -8,7 +8,6 @@ import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
 import { streamPaymentsCsv } from './streamPaymentsCsv.js'
-import { eq } from 'drizzle-orm'
 
 const context = useOfflineApps()
 let app: FastifyInstance
@@ -26,14 +25,32 @@ function parseCsv(text: string): string[][] {
   let quoted = false
   while (i < text.length) {
     const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 2)
-      else if (c === '"') (quoted = false), i++
-      else (field += c), i++
-    } else if (c === '"') (quoted = true), i++
-    else if (c === ',') record.push(field), (field = ''), i++
-    else if (c === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), (i += 2)
-    else (field += c), i++
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"'
+      i += 2
+    } else if (quoted && c === '"') {
+      quoted = false
+      i++
+    } else if (quoted) {
+      field += c
+      i++
+    } else if (c === '"') {
+      quoted = true
+      i++
+    } else if (c === ',') {
+      record.push(field)
+      field = ''
+      i++
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field)
+      records.push(record)
+      record = []
+      field = ''
+      i += 2
+    } else {
+      field += c
+      i++
+    }
   }
   expect(field === '' && record.length === 0, 'the text ends with CRLF').toBe(true)
   return records
@@ -48,12 +65,21 @@ interface Fixture {
  * Links through the API, payments written as rows (a fixture: the tracker writes these rows in
  * the app), so statuses and times are chosen exactly.
  */
-async function createLinkWithPayments(title: string, rows: Array<{ status: string; createdAt: string; amount?: string; asset?: 'eth' | 'tusd'; reason?: string }>): Promise<Fixture> {
+async function createLinkWithPayments(
+  title: string,
+  rows: Array<{ status: string; createdAt: string; amount?: string; asset?: 'eth' | 'tusd'; reason?: string }>,
+): Promise<Fixture> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/links',
     headers: { authorization: `Bearer ${key}` },
-    payload: { title, options: [{ asset: eth.assetId, amount: '0.5' }, { asset: tusd.assetId, amount: '12' }] },
+    payload: {
+      title,
+      options: [
+        { asset: eth.assetId, amount: '0.5' },
+        { asset: tusd.assetId, amount: '12' },
+      ],
+    },
   })
   expect(response.statusCode, response.body).toBe(201)
   const linkId = response.json().id as string
@@ -67,7 +93,10 @@ async function createLinkWithPayments(title: string, rows: Array<{ status: strin
       id: newId('pay'),
       linkId,
       caipNetworkId: option.caipNetworkId,
-      txHash: `0x${(++n).toString(16).padStart(2, '0')}${linkId.slice(4, 20).replace(/[^0-9a-f]/gi, 'a').toLowerCase()}`.padEnd(66, '0'),
+      txHash: `0x${(++n).toString(16).padStart(2, '0')}${linkId
+        .slice(4, 20)
+        .replace(/[^0-9a-f]/gi, 'a')
+        .toLowerCase()}`.padEnd(66, '0'),
       status: row.status,
       reason: row.reason ?? null,
       optionId: option.id,

@@ -21,7 +21,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
       operationId: 'exportPaymentsCsv',
       summary: "The merchant's payments as CSV (RFC 4180), oldest first",
       description:
-        'Signed-in merchant or API key. Filters: `from` (inclusive) and `to` (exclusive) on the time the payment was recorded (a date or an ISO 8601 time with a zone), `status`. Columns: payment_id, link_id, link_title, network, asset, symbol, amount (decimal, asset units), payer, transaction, status, reason, confirmations, required_confirmations, late, created_at, detected_at, confirmed_at. A text field starting with = + - @, tab or CR is prefixed with \' so spreadsheets do not run it. Streamed.',
+        "Signed-in merchant or API key. Filters: `from` (inclusive) and `to` (exclusive) on the time the payment was recorded (a date or an ISO 8601 time with a zone), `status`. Columns: payment_id, link_id, link_title, network, asset, symbol, amount (decimal, asset units), payer, transaction, status, reason, confirmations, required_confirmations, late, created_at, detected_at, confirmed_at. A text field starting with = + - @, tab or CR is prefixed with ' so spreadsheets do not run it. Streamed.",
       tags: ['payments'],
       querystring: paymentsCsvQuerySchema,
       responses: {
@@ -34,10 +34,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
     async ({ query, request, reply }) => {
       const merchant = await app.requireMerchant(request)
       const day = new Date().toISOString().slice(0, 10)
-      reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`)
-        .type('text/csv; charset=utf-8')
+      reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`).type('text/csv; charset=utf-8')
       return reply.send(Readable.from(streamPaymentsCsv({ db, merchant, query })))
     },
   )

@@ -32,7 +32,12 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
   let after: { createdAt: string; id: string } | null = null
   for (;;) {
     const rows: PageRow[] = await db
-      .select({ payment: payments, createdAtText: sql<string>`${payments.createdAt}::text`, title: links.title, option: { assetId: linkOptions.assetId, symbol: linkOptions.symbol, decimals: linkOptions.decimals } })
+      .select({
+        payment: payments,
+        createdAtText: sql<string>`${payments.createdAt}::text`,
+        title: links.title,
+        option: { assetId: linkOptions.assetId, symbol: linkOptions.symbol, decimals: linkOptions.decimals },
+      })
       .from(payments)
       .innerJoin(links, eq(links.id, payments.linkId))
       .leftJoin(linkOptions, eq(linkOptions.id, payments.optionId))

@@ -16,7 +16,12 @@ beforeAll(async () => {
 }, 30_000)
 
 const create = (extra: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${key}` }, payload: { title: 'Thanks page', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra } })
+  app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { title: 'Thanks page', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra },
+  })
 
 describe('successUrl', () => {
   it('is stored and shown to anyone with the link (the checkout needs it); null when not given', async () => {
@@ -32,7 +37,17 @@ describe('successUrl', () => {
 
   it('refuses anything but an absolute http(s) URL of at most 2048 characters, naming body.successUrl, and writes nothing', async () => {
     const [{ n: before }] = (await context.database.db.select({ n: count() }).from(links)) as [{ n: number }]
-    for (const successUrl of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://shop.example/x', '/thanks', 'shop.example/thanks', 'https://user:pw@shop.example/', '', `https://shop.example/${'a'.repeat(2030)}`, 42]) {
+    for (const successUrl of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'ftp://shop.example/x',
+      '/thanks',
+      'shop.example/thanks',
+      'https://user:pw@shop.example/',
+      '',
+      `https://shop.example/${'a'.repeat(2030)}`,
+      42,
+    ]) {
       const response = await create({ successUrl })
       expect(response.statusCode, String(successUrl)).toBe(400)
       expect(response.json().error.message, String(successUrl)).toMatch(/^body\.successUrl/)

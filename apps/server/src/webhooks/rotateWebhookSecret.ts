@@ -32,10 +32,7 @@ export async function rotateWebhookSecret({ db, merchant, linkId, now = new Date
     if (!link.webhookUrl || !link.secret) throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL, so it has no secret to rotate; set a URL first.`)
     const webhookSecret = newWebhookSecret()
     const previousSecretExpiresAt = new Date(now.getTime() + webhookSecretOverlapMs)
-    await tx
-      .update(links)
-      .set({ webhookSecret, webhookPreviousSecret: link.secret, webhookPreviousSecretExpiresAt: previousSecretExpiresAt })
-      .where(eq(links.id, linkId))
+    await tx.update(links).set({ webhookSecret, webhookPreviousSecret: link.secret, webhookPreviousSecretExpiresAt: previousSecretExpiresAt }).where(eq(links.id, linkId))
     return { webhookSecret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() }
   })
 }

@@ -29,7 +29,17 @@ export type SendWebhookReturnType = { ok: boolean; statusCode: number | null; er
  * at most `maxResponseBytes` of the answer are read, then dropped, so a hostile endpoint can
  * neither redirect us inward nor make us buffer without end.
  */
-export async function sendWebhook({ url, address, body, secret, previousSecret, eventId, timeoutMs, maxResponseBytes, now = Date.now }: SendWebhookParameters): Promise<SendWebhookReturnType> {
+export async function sendWebhook({
+  url,
+  address,
+  body,
+  secret,
+  previousSecret,
+  eventId,
+  timeoutMs,
+  maxResponseBytes,
+  now = Date.now,
+}: SendWebhookParameters): Promise<SendWebhookReturnType> {
   const timestamp = Math.floor(now() / 1000)
   const target = new URL(url)
   const lookup: LookupFunction = (_hostname, options, callback) => {

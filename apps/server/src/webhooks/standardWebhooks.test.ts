@@ -126,7 +126,10 @@ describe('Standard Webhooks deliveries', () => {
     expect(verifyWebhookSignature({ secret: fresh, rawBody: during.body, header: during.headers['paylink-signature'] as string })).toBe(true)
 
     // 24 h later (the expiry moved into the past): the new secret alone, and the old one is gone.
-    await context.database.db.update(links).set({ webhookPreviousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(links.id, linkId))
+    await context.database.db
+      .update(links)
+      .set({ webhookPreviousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(links.id, linkId))
     const after = await redeliver(linkId, deliveryId)
     expect((after.headers['webhook-signature'] as string).split(' ')).toHaveLength(1)
     expect(new Webhook(fresh).verify(after.body, standardHeaders(after))).toBeTruthy()
@@ -146,7 +149,12 @@ describe('Standard Webhooks deliveries', () => {
     expect(new Webhook(second).verify(delivery.body, standardHeaders(delivery))).toBeTruthy()
     expect(() => new Webhook(first).verify(delivery.body, standardHeaders(delivery))).toThrow(WebhookVerificationError)
 
-    const plain = await app.inject({ method: 'POST', url: '/api/links', headers: bearer(), payload: { title: 'No hook', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }] } })
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: bearer(),
+      payload: { title: 'No hook', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }] },
+    })
     const noHook = await rotate(plain.json().id)
     expect([noHook.statusCode, noHook.json().error.code]).toEqual([409, 'NO_WEBHOOK_URL'])
     const strangerKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 's')).token

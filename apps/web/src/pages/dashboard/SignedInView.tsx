@@ -7,6 +7,7 @@ import type { Me } from '@paylink/shared'
 import { signOut } from '../../api/siwx.js'
 import { useRefreshSession } from '../../api/useSession.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
+import { EventsPage } from './events/EventsPage.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
@@ -95,12 +96,14 @@ export function SignedInView({ me }: { me: Me }) {
           Payment links
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
+        <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
       </nav>
       <Routes>
         <Route index element={<LinksPage />} />
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
         <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
+        <Route path="events" element={<EventsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>
