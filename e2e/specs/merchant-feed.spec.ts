@@ -138,6 +138,26 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
       const cells = row.split(',')
       expect([cells[2], cells[5], cells[6], cells[9]]).toEqual(['Feed mug', 'TUSD', '3.25', 'confirmed'])
       expect(cells[8]).toMatch(/^0x[0-9a-f]{64}$/)
+
+      // Rotation from the link's page: the new secret shown once; a redelivery carries both signatures.
+      await page.goto(`/dashboard/links/${linkId}`)
+      await page.getByRole('button', { name: 'Rotate secret…' }).click()
+      await page.getByRole('button', { name: 'Rotate secret', exact: true }).click()
+      const rotated = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
+      expect(rotated).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+      expect(rotated).not.toBe(secret)
+      const before = shop.deliveries.length
+      await page.getByTestId('delivery-link.paid').getByRole('button', { name: 'Redeliver link.paid' }).click()
+      await expect.poll(() => shop.deliveries.length, { timeout: 20_000 }).toBeGreaterThan(before)
+      const again = shop.deliveries.slice(before).find((d) => JSON.parse(d.body).type === 'link.paid')!
+      const againHeaders = {
+        'webhook-id': again.headers['webhook-id'] as string,
+        'webhook-timestamp': again.headers['webhook-timestamp'] as string,
+        'webhook-signature': again.headers['webhook-signature'] as string,
+      }
+      expect(againHeaders['webhook-id']).toBe(verified.id)
+      expect(againHeaders['webhook-signature'].split(' ')).toHaveLength(2)
+      for (const key of [rotated, secret]) expect(new Webhook(key).verify(again.body, againHeaders)).toBeTruthy()
     } finally {
       await shop.close()
     }
