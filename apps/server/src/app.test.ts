@@ -133,6 +133,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/config',
+      '/api/events',
       '/api/health',
       '/api/keys',
       '/api/keys/{id}',
@@ -142,10 +143,12 @@ describe('GET /api/openapi.json', () => {
       '/api/links/{id}/events',
       '/api/links/{id}/payments',
       '/api/links/{id}/webhook',
+      '/api/links/{id}/webhook/rotate-secret',
       '/api/links/{id}/webhooks/{deliveryId}/redeliver',
       '/api/me',
       '/api/merchant/receiving-keys/{namespace}',
       '/api/openapi.json',
+      '/api/payments.csv',
       '/api/siwx/nonce',
       '/api/siwx/sessions',
       '/devnet/rpc/{chainId}',

@@ -7,6 +7,8 @@ import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { RateLimitedError } from './errors.js'
+import { eventRoutes } from './events/eventRoutes.js'
+import { exportRoutes } from './exports/exportRoutes.js'
 import { healthRoutes } from './health/healthRoutes.js'
 import { bareErrorHeaders, hstsMaxAgeSeconds } from './http/bareErrorHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
@@ -219,6 +221,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
+    await app.register(eventRoutes, { db: database.db })
+    await app.register(exportRoutes, { db: database.db })
     await app.register(publicConfigRoutes, { publicConfig })
     await app.register(openApiRoutes, {
       info: {

@@ -93,6 +93,24 @@ export const linkOptionInputSchema = z.strictObject({
 
 export const maxLinkExpirySeconds = 365 * 24 * 3600
 
+/**
+ * Where the checkout sends the payer after Paid: an absolute http(s) URL without credentials. No
+ * address rule as for webhooks: the payer's browser goes there, not the server.
+ */
+export const successUrlSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .refine((value) => {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      return false
+    }
+    return (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname) && !url.username && !url.password
+  }, 'must be an absolute http or https URL without credentials')
+
 /** `POST /api/links`, without the per-asset checks (see `createLinkBodySchemaFor`). */
 export const createLinkBodySchema = z.strictObject({
   title: z.string().trim().min(1).max(120),
@@ -100,6 +118,7 @@ export const createLinkBodySchema = z.strictObject({
   options: z.array(linkOptionInputSchema).min(1).max(10),
   expiresInSeconds: z.number().int().min(1).max(maxLinkExpirySeconds).optional(),
   webhookUrl: z.string().min(1).max(2048).optional(),
+  successUrl: successUrlSchema.optional(),
 })
 export type CreateLinkBody = z.infer<typeof createLinkBodySchema>
 
@@ -208,6 +227,8 @@ export const linkSchema = z.object({
   version: z.number().int(),
   options: z.array(linkOptionSchema),
   payments: z.array(paymentSchema),
+  /** The merchant's page the checkout offers after Paid (with `paylink_link_id` added); null: none. */
+  successUrl: z.string().max(2048).nullable(),
 })
 export type Link = z.infer<typeof linkSchema>
 

@@ -85,6 +85,7 @@ describe('string length limits', () => {
         },
       ],
       payments: [],
+      successUrl: `https://shop.example/${'p'.repeat(2048 - 'https://shop.example/'.length)}`,
     }
     expect(shared.linkSchema.safeParse(link).success).toBe(true)
   })

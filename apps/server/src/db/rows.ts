@@ -1,4 +1,4 @@
-import type { apiKeys, merchantChainKeys, linkOptions, links, payments, sessionAccounts, sessions, siwxNonces, webhookDeliveries } from './schema.js'
+import type { apiKeys, merchantChainKeys, linkOptions, links, payments, sessionAccounts, sessions, siwxNonces, webhookDeliveries, webhookEvents } from './schema.js'
 
 /** Rows as domain code reads them (`select`), one name per table. */
 export type NonceRow = typeof siwxNonces.$inferSelect
@@ -10,3 +10,4 @@ export type LinkOptionRow = typeof linkOptions.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect
 export type MerchantChainKeyRow = typeof merchantChainKeys.$inferSelect
+export type WebhookEventRow = typeof webhookEvents.$inferSelect

@@ -42,6 +42,7 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
     version: link.version,
     options: options.map((option) => toOptionView(link, option, totals.get(option.id)!)),
     payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined)),
+    successUrl: link.successUrl,
   }
 }
 

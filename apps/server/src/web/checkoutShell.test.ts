@@ -68,6 +68,7 @@ const link = {
     },
   ],
   payments: [],
+  successUrl: null,
 } as Link
 
 describe('renderCheckoutShell', () => {

@@ -1,5 +1,5 @@
 import type { Link, Payment, WebhookEvent, WebhookEventType } from '@paylink/shared'
-import { webhookDeliveries } from '../db/schema.js'
+import { webhookDeliveries, webhookEvents } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { newId } from '../db/newId.js'
 
@@ -12,37 +12,43 @@ export interface PendingWebhookEvent {
 }
 
 /**
- * Writes the events to the outbox in the caller's transaction, so an event exists exactly
- * when the change it reports was committed. Nothing is written for a link without a webhook URL.
+ * Writes the events in the caller's transaction, so an event exists exactly when the change it
+ * reports was committed: every link's events go to `webhook_events` (the feed a backend without
+ * webhooks reads: one more insert per change), and a link with a webhook URL also gets one
+ * outbox row per event for the delivery worker.
  */
 export async function enqueueWebhookEvents(
   tx: Tx,
-  link: { id: string; webhookUrl: string | null },
+  link: { id: string; merchant: string; webhookUrl: string | null },
   linkView: Link,
   events: readonly PendingWebhookEvent[],
   now: Date,
 ): Promise<void> {
-  if (!link.webhookUrl || events.length === 0) return
+  if (events.length === 0) return
   const { payments: _, ...linkSummary } = linkView
   const rows = events.map((event) => {
-    const eventId = newId('evt')
     const body: WebhookEvent = {
-      id: eventId,
+      id: newId('evt'),
       type: event.type,
       createdAt: now.toISOString(),
       data: { link: linkSummary, payment: event.payment },
     }
-    return {
+    return { id: body.id, merchant: link.merchant, linkId: link.id, type: event.type, body: JSON.stringify(body), createdAt: now }
+  })
+  await tx.insert(webhookEvents).values(rows)
+  const webhookUrl = link.webhookUrl
+  if (!webhookUrl) return
+  await tx.insert(webhookDeliveries).values(
+    rows.map((event) => ({
       id: newId('whd'),
-      eventId,
+      eventId: event.id,
       linkId: link.id,
       type: event.type,
-      url: link.webhookUrl!,
-      body: JSON.stringify(body),
+      url: webhookUrl,
+      body: event.body,
       nextAttemptAt: now,
       giveUpAt: new Date(now.getTime() + webhookRetryWindowMs),
       createdAt: now,
-    }
-  })
-  await tx.insert(webhookDeliveries).values(rows)
+    })),
+  )
 }

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { ResolvedAddress } from './resolveWebhookTarget.js'
+import { signStandardWebhook } from './signStandardWebhook.js'
 import { signWebhook } from './signWebhook.js'
 
 export interface SendWebhookParameters {
@@ -10,6 +11,8 @@ export interface SendWebhookParameters {
   address: ResolvedAddress
   body: string
   secret: string
+  /** A rotated-out secret still within its overlap: its signature is sent too. */
+  previousSecret?: string | null
   eventId: string
   timeoutMs: number
   /** Bytes of the response read at most; the rest is discarded. */
@@ -26,7 +29,17 @@ export type SendWebhookReturnType = { ok: boolean; statusCode: number | null; er
  * at most `maxResponseBytes` of the answer are read, then dropped, so a hostile endpoint can
  * neither redirect us inward nor make us buffer without end.
  */
-export async function sendWebhook({ url, address, body, secret, eventId, timeoutMs, maxResponseBytes, now = Date.now }: SendWebhookParameters): Promise<SendWebhookReturnType> {
+export async function sendWebhook({
+  url,
+  address,
+  body,
+  secret,
+  previousSecret,
+  eventId,
+  timeoutMs,
+  maxResponseBytes,
+  now = Date.now,
+}: SendWebhookParameters): Promise<SendWebhookReturnType> {
   const timestamp = Math.floor(now() / 1000)
   const target = new URL(url)
   const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -53,6 +66,11 @@ export async function sendWebhook({ url, address, body, secret, eventId, timeout
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Paylink-Webhooks/1',
+          // Standard Webhooks (https://www.standardwebhooks.com): what receivers verify.
+          'webhook-id': eventId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signStandardWebhook({ eventId, timestamp, body, secrets: previousSecret ? [secret, previousSecret] : [secret] }),
+          // Deprecated, kept for one release so receivers can move to the headers above.
           'paylink-event-id': eventId,
           'paylink-signature': signWebhook(secret, body, timestamp),
         },

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   linkIdParamsSchema,
   redeliverParamsSchema,
+  rotatedWebhookSecretSchema,
   updateWebhookBodySchema,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -11,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { WebhookPolicy } from './checkWebhookUrl.js'
+import { rotateWebhookSecret } from './rotateWebhookSecret.js'
 import { updateLinkWebhook } from './updateLinkWebhook.js'
 import { listWebhookDeliveries, redeliverWebhook } from './webhookDeliveries.js'
 import type { WebhookWorker } from './webhookWorker.js'
@@ -98,6 +100,33 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       worker.poke()
       reply.header('cache-control', 'no-store')
       return settings
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/webhook/rotate-secret',
+      operationId: 'rotateWebhookSecret',
+      summary: "Replace a link's webhook signing secret (the new one is shown only in this answer)",
+      description:
+        'For 24 h deliveries carry two signatures in `webhook-signature` (new secret, then the replaced one), so a receiver can switch without missing an event; then the replaced secret is dropped. Rotating again within the 24 h keeps only the secret just replaced.',
+      tags: ['webhooks'],
+      params: linkIdParamsSchema,
+      responses: {
+        200: { description: 'The new secret', schema: rotatedWebhookSecretSchema },
+        401: unauthorized,
+        403: notAMerchant,
+        404: notFound,
+        409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
+      },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const rotated = await rotateWebhookSecret({ db, merchant, linkId: params.id })
+      reply.header('cache-control', 'no-store')
+      return rotated
     },
   )
 }

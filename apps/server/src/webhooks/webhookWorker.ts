@@ -97,26 +97,38 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       .returning()
     if (claimed.length === 0) return 0
     const secrets = await db
-      .select({ id: links.id, secret: links.webhookSecret })
+      .select({ id: links.id, secret: links.webhookSecret, previousSecret: links.webhookPreviousSecret, previousExpiresAt: links.webhookPreviousSecretExpiresAt })
       .from(links)
       .where(inArray(links.id, [...new Set(claimed.map((d) => d.linkId))]))
 
-    const attempt = async (url: string, body: string, secret: string | null | undefined, eventId: string): Promise<SendWebhookReturnType & { terminal: boolean }> => {
+    // A rotated-out secret past its overlap is dropped from storage, not only left unused.
+    const lapsed = secrets.filter((s) => s.previousSecret && s.previousExpiresAt && s.previousExpiresAt.getTime() <= Date.now()).map((s) => s.id)
+    if (lapsed.length > 0) {
+      await db
+        .update(links)
+        .set({ webhookPreviousSecret: null, webhookPreviousSecretExpiresAt: null })
+        .where(and(inArray(links.id, lapsed), lte(links.webhookPreviousSecretExpiresAt, sql`now()`)))
+    }
+    type LinkSecrets = (typeof secrets)[number] | undefined
+    const attempt = async (url: string, body: string, keys: LinkSecrets, eventId: string): Promise<SendWebhookReturnType & { terminal: boolean }> => {
       // The URL's text cannot change, so a refusal of it is final (redeliver retries after the
       // operator changes the policy); DNS answers can change, so an address refusal is retried.
       const problem = checkWebhookUrl(url, policy)
       if (problem) return { ok: false, statusCode: null, error: `URL refused: ${problem}`, terminal: true }
+      const secret = keys?.secret
       if (!secret) return { ok: false, statusCode: null, error: 'the link has no webhook secret', terminal: true }
+      // A rotated-out secret signs too until its overlap ends, then it is simply not used.
+      const previousSecret = keys.previousSecret && keys.previousExpiresAt && keys.previousExpiresAt.getTime() > Date.now() ? keys.previousSecret : null
       const target = await resolveWebhookTarget(new URL(url), policy, options.lookupAll, timeoutMs)
       if (!target.ok) return { ok: false, statusCode: null, error: `URL ${target.error}`, terminal: false }
-      const result = await sendWebhook({ url, address: target.address, body, secret, eventId, timeoutMs, maxResponseBytes })
+      const result = await sendWebhook({ url, address: target.address, body, secret, previousSecret, eventId, timeoutMs, maxResponseBytes })
       return { ...result, terminal: false }
     }
 
     await Promise.all(
       claimed.map(async (delivery) => {
-        const secret = secrets.find((s) => s.id === delivery.linkId)?.secret
-        const result = await attempt(delivery.url, delivery.body, secret, delivery.eventId)
+        const keys = secrets.find((s) => s.id === delivery.linkId)
+        const result = await attempt(delivery.url, delivery.body, keys, delivery.eventId)
         const attempts = delivery.attempts
         const now = Date.now()
         const next = new Date(now + retryDelayMs(attempts, retryBaseMs, retryMaxMs))

@@ -16,6 +16,11 @@ export const links = pgTable(
     webhookUrl: text('webhook_url'),
     /** Signs this link's webhooks; must be readable to sign, so it is stored as is. */
     webhookSecret: text('webhook_secret'),
+    /** The secret a rotation replaced: deliveries are signed with both until it expires (24 h). */
+    webhookPreviousSecret: text('webhook_previous_secret'),
+    webhookPreviousSecretExpiresAt: timestamp('webhook_previous_secret_expires_at', { withTimezone: true }),
+    /** Where the checkout sends the payer after Paid (http(s)); null: the receipt stays. */
+    successUrl: text('success_url'),
     /** Bumped with every change of the link or its payments: server-sent events poll it. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

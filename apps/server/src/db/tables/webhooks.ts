@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 import { links } from './links'
 
@@ -40,4 +40,32 @@ export const webhookDeliveries = pgTable(
       .where(sql`status = 'pending'`),
     index('webhook_deliveries_link_idx').on(t.linkId, t.createdAt),
   ],
+)
+
+/**
+ * Every webhook event of every link, with or without a webhook URL: what `GET /api/events`
+ * pages through. Ordered by (`txId`, `seq`): a reader only returns events of transactions older
+ * than every transaction still running (`pg_snapshot_xmin`), so an event committed later always
+ * sorts after the ones already returned and a cursor never skips one.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** `evt_…`: the id in the body and the deliveries' `event_id`. */
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+    /** The writing transaction's id (pg_current_xact_id, 64-bit, never wraps). */
+    txId: bigint('tx_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    merchant: text('merchant').notNull(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The exact JSON of the event, as sent to the webhook URL. */
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_events_feed_idx').on(t.merchant, t.txId, t.seq)],
 )

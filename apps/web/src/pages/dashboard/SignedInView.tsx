@@ -7,6 +7,7 @@ import type { Me } from '@paylink/shared'
 import { signOut } from '../../api/siwx.js'
 import { useRefreshSession } from '../../api/useSession.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
+import { EventsPage } from './events/EventsPage.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { BitcoinKeyPage } from './settings/BitcoinKeyPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
@@ -96,6 +97,7 @@ export function SignedInView({ me }: { me: Me }) {
           Payment links
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
+        <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
         <NavLink to="/dashboard/settings/bitcoin">Settings</NavLink>
       </nav>
@@ -103,6 +105,7 @@ export function SignedInView({ me }: { me: Me }) {
         <Route index element={<LinksPage />} />
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
         <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
+        <Route path="events" element={<EventsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
         <Route path="settings/bitcoin" element={<BitcoinKeyPage />} />
         <Route path="*" element={<DashboardNotFound />} />

@@ -1,5 +1,6 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { shortHex } from '@paylink/shared'
+import { ContinueToMerchant } from './ContinueToMerchant.js'
 import { TxLink } from './PaymentProgress.js'
 
 /** The proof a payer keeps: what was paid, to whom, on which network, with which transactions. */
@@ -49,6 +50,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
       <button type="button" onClick={() => window.print()}>
         Print receipt
       </button>
+      <ContinueToMerchant link={link} />
     </section>
   )
 }

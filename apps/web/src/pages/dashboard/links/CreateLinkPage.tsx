@@ -8,6 +8,7 @@ import { Field } from '../Field.js'
 import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
+import { SuccessUrlField } from './SuccessUrlField.js'
 
 /** What the link page needs to show once: the webhook secret of a link just created. */
 export interface JustCreated {
@@ -44,6 +45,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
     expiry: 'none',
     customExpiry: '',
     webhookUrl: '',
+    successUrl: '',
   }))
   const [errors, setErrors] = useState<FieldErrors>({})
   // Bumped on each refused submit, so focus moves to the first invalid field every time.
@@ -242,6 +244,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
             />
           )}
         </Field>
+        <SuccessUrlField id={fieldId('success-url')} value={values.successUrl} error={errors.successUrl} onChange={(value) => set('successUrl', value)} />
 
         {errors[''] && (
           <p className="error" role="alert">

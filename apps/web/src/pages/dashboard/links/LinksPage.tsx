@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { listLinks, type LinkSummary } from '../../../api/merchant.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatDateTime, formatRelative } from '../format.js'
+import { PaymentsCsvButton } from '../PaymentsCsvButton.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
 
 function Amounts({ link }: { link: LinkSummary }) {
@@ -40,9 +41,12 @@ export function LinksPage() {
       <div className="dash-section-head">
         <h2 id="links-title">Payment links</h2>
         {links.data && links.data.length > 0 && (
-          <Link to="/dashboard/links/new" className="button primary">
-            Create a link
-          </Link>
+          <span>
+            <PaymentsCsvButton />{' '}
+            <Link to="/dashboard/links/new" className="button primary">
+              Create a link
+            </Link>
+          </span>
         )}
       </div>
       {links.isPending && <p role="status">Loading your links…</p>}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { updateWebhook } from '../../../api/merchant.js'
 import { Field } from '../Field.js'
 import { fieldErrorsFromServer } from './fieldErrors.js'
+import { RotateSecretButton } from './RotateSecretButton.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 
 /** The browser's first look; whether http or a host is allowed is the server's call. */
@@ -136,6 +137,7 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
               >
                 Remove…
               </button>
+              <RotateSecretButton linkId={linkId} />
             </div>
           )}
           {save.isError && mode === 'remove' && (

@@ -19,6 +19,7 @@ const base: LinkFormValues = {
   expiry: 'none',
   customExpiry: '',
   webhookUrl: '',
+  successUrl: '',
 }
 
 describe('checkLinkForm', () => {
@@ -32,6 +33,8 @@ describe('checkLinkForm', () => {
   it('sends presets as seconds, a custom time as seconds from now, and the filled optional fields', () => {
     const preset = checkLinkForm({ ...base, expiry: '86400', webhookUrl: ' http://127.0.0.1:9/h ', description: 'Two mugs' }, [tusd], now)
     expect(preset).toMatchObject({ ok: true, body: { expiresInSeconds: 86400, webhookUrl: 'http://127.0.0.1:9/h', description: 'Two mugs' } })
+    expect(checkLinkForm({ ...base, successUrl: ' https://shop.example/thanks ' }, [tusd], now)).toMatchObject({ ok: true, body: { successUrl: 'https://shop.example/thanks' } })
+    expect(checkLinkForm({ ...base, successUrl: 'javascript:alert(1)' }, [tusd], now)).toMatchObject({ ok: false, errors: { successUrl: expect.stringMatching(/http or https/) } })
     const inTwoHours = new Date(now + 2 * 3600_000)
     const local = `${inTwoHours.getFullYear()}-${String(inTwoHours.getMonth() + 1).padStart(2, '0')}-${String(inTwoHours.getDate()).padStart(2, '0')}T${String(inTwoHours.getHours()).padStart(2, '0')}:${String(inTwoHours.getMinutes()).padStart(2, '0')}`
     expect(checkLinkForm({ ...base, expiry: 'custom', customExpiry: local }, [tusd], now)).toMatchObject({ ok: true, body: { expiresInSeconds: 7200 } })

@@ -27,6 +27,7 @@ export interface LinkFormValues {
   /** `<input type="datetime-local">` value, local time: only with expiry "custom". */
   customExpiry: string
   webhookUrl: string
+  successUrl: string
 }
 
 export type CheckedLinkForm = { ok: true; body: CreateLinkBody } | { ok: false; errors: FieldErrors }
@@ -51,6 +52,7 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
   }
   const description = values.description.trim()
   const webhookUrl = values.webhookUrl.trim()
+  const successUrl = values.successUrl.trim()
   const body = {
     title: values.title,
     ...(description ? { description: values.description } : {}),
@@ -61,6 +63,7 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
     })),
     ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
+    ...(successUrl ? { successUrl } : {}),
   }
   const result = createLinkBodySchemaFor(assets).safeParse(body)
   if (!result.success) Object.assign(errors, { ...fieldErrorsFromIssues(result.error.issues), ...errors })

@@ -1,0 +1,41 @@
+import { apiErrorSchema, eventFeedQuerySchema, eventFeedSchema } from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { defineRoute } from '../http/defineRoute.js'
+import { listEvents } from './listEvents.js'
+
+export interface EventRoutesOptions {
+  db: Db
+}
+
+const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+
+/** The merchant's events feed. Needs `app.requireMerchant` (merchants/). */
+export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, { db }) => {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/events',
+      operationId: 'listEvents',
+      summary: "Every webhook event of the merchant's links, oldest first, from a cursor",
+      description:
+        'Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100).',
+      tags: ['events'],
+      querystring: eventFeedQuerySchema,
+      responses: {
+        200: { description: 'A page of events', schema: eventFeedSchema },
+        400: errorResponse('A bad limit or a cursor this API did not return (INVALID_REQUEST naming query.after or query.limit)'),
+        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
+        403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
+      },
+    },
+    async ({ query, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const page = await listEvents({ db, merchant, after: query.after, limit: query.limit })
+      // The stored bodies are already JSON: joined, not parsed and serialized again.
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8')
+      return `{"events":[${page.bodies.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`
+    },
+  )
+}

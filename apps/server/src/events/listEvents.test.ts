@@ -1,0 +1,158 @@
+import type { EventFeed, WebhookEventType } from '@paylink/shared'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { links } from '../db/schema.js'
+import { expireLinks } from '../links/expireLinks.js'
+import { getLink } from '../links/readLinks.js'
+import { createApiKey } from '../merchants/apiKeyStore.js'
+import { merchantOf } from '../merchants/merchant.js'
+import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { enqueueWebhookEvents } from '../webhooks/enqueueWebhookEvents.js'
+import { encodeEventCursor } from './eventCursor.js'
+
+const context = useOfflineApps()
+let app: FastifyInstance
+let key: string
+let otherKey: string
+const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+
+beforeAll(async () => {
+  app = await context.app()
+  key = (await createApiKey(context.database.db, merchant, 'feed')).token
+  otherKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 'other')).token
+}, 30_000)
+
+const linkBody = (extra: Record<string, unknown> = {}) => ({ title: 'Feed', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra })
+
+async function createLink(token: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${token}` }, payload: linkBody(extra) })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json().id
+}
+
+/** Writes `n` events for a link through the real writer, `perTransaction` to a transaction (as a busy tracker would). */
+async function writeEvents(linkId: string, n: number, perTransaction: number): Promise<void> {
+  const view = (await getLink(context.database.db, linkId))!
+  const types: WebhookEventType[] = ['payment.detected', 'payment.confirmed', 'link.paid']
+  for (let done = 0; done < n; done += perTransaction) {
+    const batch = Array.from({ length: Math.min(perTransaction, n - done) }, (_, i) => ({ type: types[(done + i) % 3]!, payment: null }))
+    await context.database.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(links).where(eq(links.id, linkId))
+      await enqueueWebhookEvents(tx, row!, view, batch, new Date())
+    })
+  }
+}
+
+async function feed(query: string, token = key): Promise<{ status: number; body: EventFeed & { error?: { code: string; message: string } } }> {
+  const response = await app.inject({ method: 'GET', url: `/api/events${query}`, headers: { authorization: `Bearer ${token}` } })
+  return { status: response.statusCode, body: response.json() }
+}
+
+describe('GET /api/events', () => {
+  it('pages 1,234 events 100 at a time in creation order, none missing or repeated; events added while paging come after', async () => {
+    const [first, second] = [await createLink(key), await createLink(key, { webhookUrl: 'https://hooks.shop.example/paylink' })]
+    await writeEvents(first, 700, 37)
+    await writeEvents(second, 534, 50)
+    const written = (await feed('?limit=500')).body
+    expect(written.events).toHaveLength(500)
+
+    const seen: string[] = []
+    const seenLinks: string[] = []
+    let cursor: string | null = null
+    let pages = 0
+    let appended = false
+    for (;;) {
+      const page = await feed(`?limit=100${cursor ? `&after=${cursor}` : ''}`)
+      expect(page.status, JSON.stringify(page.body)).toBe(200)
+      pages++
+      seen.push(...page.body.events.map((event) => event.id))
+      seenLinks.push(...page.body.events.map((event) => event.data.link.id))
+      cursor = page.body.nextCursor
+      if (pages === 5 && !appended) {
+        // New events while a reader is half-way: they must come after everything already read.
+        await writeEvents(first, 66, 11)
+        appended = true
+      }
+      if (!page.body.hasMore) break
+    }
+    expect(pages).toBe(Math.ceil(1300 / 100))
+    expect(seen).toHaveLength(1300)
+    expect(new Set(seen).size).toBe(1300)
+    // The same order as one big read of the whole feed.
+    const whole: string[] = []
+    let after: string | null = null
+    for (;;) {
+      const page = await feed(`?limit=500${after ? `&after=${after}` : ''}`)
+      whole.push(...page.body.events.map((event) => event.id))
+      after = page.body.nextCursor
+      if (!page.body.hasMore) break
+    }
+    expect(seen).toEqual(whole)
+    // Nothing new: the same cursor comes back, so a poller keeps it.
+    const idle = await feed(`?after=${cursor}`)
+    expect([idle.status, idle.body.events, idle.body.nextCursor, idle.body.hasMore]).toEqual([200, [], cursor, false])
+    // Creation order: the first link's 700, the second's 534, then the 66 appended while paging.
+    expect(seenLinks.slice(0, 700).every((id) => id === first)).toBe(true)
+    expect(seenLinks.slice(700, 1234).every((id) => id === second)).toBe(true)
+    expect(seenLinks.slice(1234).every((id) => id === first)).toBe(true)
+    // A cursor from before everything (a valid position) reads from the start.
+    expect((await feed(`?after=${encodeEventCursor({ txId: 0n, seq: 0n })}&limit=1`)).body.events[0]!.id).toBe(seen[0])
+  })
+
+  it('each event is the webhook body; a link without a webhook URL has its events in the feed too', async () => {
+    const linkId = await createLink(key, { expiresInSeconds: 1 })
+    const before = (await feed('?limit=500')).body
+    let cursor = before.nextCursor
+    while ((await feed(`?after=${cursor}&limit=500`)).body.hasMore) cursor = (await feed(`?after=${cursor}&limit=500`)).body.nextCursor
+    cursor = (await feed(`?after=${cursor}&limit=500`)).body.nextCursor
+    expect(await expireLinks(context.database.db, new Date(Date.now() + 5000))).toContain(linkId)
+    const after = await feed(`?after=${cursor}`)
+    expect(after.body.events).toHaveLength(1)
+    expect(after.body.events[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'link.expired', data: { link: { id: linkId, status: 'expired' }, payment: null } })
+  })
+
+  it("never shows another merchant's events", async () => {
+    const stranger = await feed('', otherKey)
+    expect([stranger.status, stranger.body.events, stranger.body.nextCursor, stranger.body.hasMore]).toEqual([200, [], null, false])
+    const theirs = await createLink(otherKey, { expiresInSeconds: 1 })
+    await expireLinks(context.database.db, new Date(Date.now() + 5000))
+    const own = await feed('', otherKey)
+    expect(own.body.events.map((event) => event.data.link.id)).toEqual([theirs])
+    // Their cursor on my feed is only a position: it shows none of their events.
+    let all: string[] = []
+    let after: string | null = null
+    for (;;) {
+      const page = await feed(`?limit=500${after ? `&after=${after}` : ''}`)
+      all = all.concat(page.body.events.map((event) => event.data.link.id))
+      after = page.body.nextCursor
+      if (!page.body.hasMore) break
+    }
+    expect(all).not.toContain(theirs)
+  })
+
+  it('refuses a bad cursor or limit with 400 naming the field, and callers without a session or key with 401', async () => {
+    const cases: Array<[string, string]> = [
+      ['?after=nope!', 'query.after'],
+      ['?after=abc', 'query.after'],
+      [`?after=${Buffer.from('e1.1.x').toString('base64url')}`, 'query.after'],
+      [`?after=${Buffer.from('e1.99999999999999999999.1').toString('base64url')}`, 'query.after'],
+      [`?after=${'a'.repeat(201)}`, 'query.after'],
+      ['?limit=0', 'query.limit'],
+      ['?limit=501', 'query.limit'],
+      ['?limit=ten', 'query.limit'],
+      ['?limit=1.5', 'query.limit'],
+      ['?limit=', 'query.limit'],
+      ['?since=1', 'query'],
+    ]
+    for (const [query, field] of cases) {
+      const response = await feed(query)
+      expect(response.status, query).toBe(400)
+      expect(response.body.error!.code).toBe('INVALID_REQUEST')
+      expect(response.body.error!.message.startsWith(field), `${query}: ${response.body.error!.message}`).toBe(true)
+    }
+    const anonymous = await app.inject({ method: 'GET', url: '/api/events' })
+    expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'UNAUTHENTICATED'])
+    expect((await feed('?limit=1')).body.events).toHaveLength(1)
+  })
+})

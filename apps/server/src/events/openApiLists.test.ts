@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useOfflineApps } from '../testing/offlineApp.js'
+
+const context = useOfflineApps()
+let app: FastifyInstance
+
+beforeAll(async () => {
+  app = await context.app()
+}, 30_000)
+
+describe('/api/openapi.json', () => {
+  it('lists the events feed, the CSV export and secret rotation with their parameters, and successUrl on links', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const paths = document.paths as Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>>
+    expect(paths['/api/events']?.get?.operationId).toBe('listEvents')
+    expect(paths['/api/events']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:after', 'query:limit'])
+    expect(Object.keys(paths['/api/events']!.get!.responses).sort()).toEqual(['200', '400', '401', '403'])
+    expect(paths['/api/payments.csv']?.get?.operationId).toBe('exportPaymentsCsv')
+    expect(paths['/api/payments.csv']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:from', 'query:status', 'query:to'])
+    expect(paths['/api/payments.csv']!.get!.responses['200']).toEqual({ description: expect.any(String), content: { 'text/csv': {} } })
+    expect(paths['/api/links/{id}/webhook/rotate-secret']?.post?.operationId).toBe('rotateWebhookSecret')
+
+    const eventsSchema = JSON.stringify(paths['/api/events']!.get!.responses['200'])
+    for (const field of ['nextCursor', 'hasMore', 'events']) expect(eventsSchema).toContain(`"${field}"`)
+    const createLink = JSON.stringify((paths['/api/links']!.post as unknown as { requestBody: unknown }).requestBody)
+    expect(createLink).toContain('"successUrl"')
+    expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200'])).toContain('"successUrl"')
+  })
+})

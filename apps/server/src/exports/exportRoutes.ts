@@ -1,0 +1,41 @@
+import { Readable } from 'node:stream'
+import { apiErrorSchema, paymentsCsvQuerySchema } from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { defineRoute } from '../http/defineRoute.js'
+import { streamPaymentsCsv } from './streamPaymentsCsv.js'
+
+export interface ExportRoutesOptions {
+  db: Db
+}
+
+const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+
+/** Exports for accounting. Needs `app.requireMerchant` (merchants/). */
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, { db }) => {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/payments.csv',
+      operationId: 'exportPaymentsCsv',
+      summary: "The merchant's payments as CSV (RFC 4180), oldest first",
+      description:
+        "Signed-in merchant or API key. Filters: `from` (inclusive) and `to` (exclusive) on the time the payment was recorded (a date or an ISO 8601 time with a zone), `status`. Columns: payment_id, link_id, link_title, network, asset, symbol, amount (decimal, asset units), payer, transaction, status, reason, confirmations, required_confirmations, late, created_at, detected_at, confirmed_at. A text field starting with = + - @, tab or CR is prefixed with ' so spreadsheets do not run it. Streamed.",
+      tags: ['payments'],
+      querystring: paymentsCsvQuerySchema,
+      responses: {
+        200: { description: 'CSV with a header row', contentType: 'text/csv' },
+        400: errorResponse('A bad filter (INVALID_REQUEST naming query.from, query.to or query.status)'),
+        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
+        403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
+      },
+    },
+    async ({ query, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const day = new Date().toISOString().slice(0, 10)
+      reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`).type('text/csv; charset=utf-8')
+      return reply.send(Readable.from(streamPaymentsCsv({ db, merchant, query })))
+    },
+  )
+}

@@ -1,0 +1,82 @@
+import { formatUnits, paymentsCsvColumns, type PaymentsCsvQuery } from '@paylink/shared'
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import { linkOptions, links, payments } from '../db/schema.js'
+import type { Db } from '../db/openDatabase.js'
+import type { LinkOptionRow, PaymentRow } from '../db/rows.js'
+import type { Merchant } from '../merchants/merchant.js'
+import { formatCsvRow } from './formatCsvRow.js'
+
+interface PageRow {
+  payment: PaymentRow
+  createdAtText: string
+  title: string
+  option: Pick<LinkOptionRow, 'assetId' | 'symbol' | 'decimals'> | null
+}
+
+export interface StreamPaymentsCsvParameters {
+  db: Db
+  merchant: Merchant
+  query: PaymentsCsvQuery
+  /** Rows read per query (default 500): memory stays flat however large the export. */
+  pageSize?: number
+}
+
+/**
+ * The merchant's payments as CSV text, the header first, then one record per payment, oldest
+ * first. Read a page at a time by (created_at, id), so a large export is never held whole and a
+ * payment made during the download is either in it once or not at all.
+ */
+export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }: StreamPaymentsCsvParameters): AsyncGenerator<string> {
+  yield formatCsvRow([...paymentsCsvColumns])
+  // The time as Postgres's text (microseconds): a JS Date would cut it to milliseconds and repeat rows.
+  let after: { createdAt: string; id: string } | null = null
+  for (;;) {
+    const rows: PageRow[] = await db
+      .select({
+        payment: payments,
+        createdAtText: sql<string>`${payments.createdAt}::text`,
+        title: links.title,
+        option: { assetId: linkOptions.assetId, symbol: linkOptions.symbol, decimals: linkOptions.decimals },
+      })
+      .from(payments)
+      .innerJoin(links, eq(links.id, payments.linkId))
+      .leftJoin(linkOptions, eq(linkOptions.id, payments.optionId))
+      .where(
+        and(
+          eq(links.merchant, merchant.id),
+          query.from ? gte(payments.createdAt, new Date(query.from)) : undefined,
+          query.to ? lt(payments.createdAt, new Date(query.to)) : undefined,
+          query.status ? eq(payments.status, query.status) : undefined,
+          after ? sql`(${payments.createdAt}, ${payments.id}) > (${after.createdAt}::timestamptz, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(pageSize)
+    let text = ''
+    for (const { payment, title, option } of rows) {
+      text += formatCsvRow([
+        payment.id,
+        payment.linkId,
+        title,
+        payment.caipNetworkId,
+        option?.assetId ?? null,
+        option?.symbol ?? null,
+        payment.amount !== null && option ? formatUnits(BigInt(payment.amount), option.decimals) : null,
+        payment.payer,
+        payment.txHash,
+        payment.status,
+        payment.reason,
+        payment.confirmations,
+        payment.requiredConfirmations,
+        payment.late,
+        payment.createdAt.toISOString(),
+        payment.detectedAt?.toISOString() ?? null,
+        payment.confirmedAt?.toISOString() ?? null,
+      ])
+    }
+    if (text) yield text
+    if (rows.length < pageSize) return
+    const last: PageRow = rows.at(-1)!
+    after = { createdAt: last.createdAtText, id: last.payment.id }
+  }
+}

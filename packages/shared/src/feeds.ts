@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { maxTimestampLength } from './limits.js'
+import { paymentStatuses, webhookEventSchema } from './links.js'
+
+/**
+ * What a merchant's own systems read: the events feed, the payments CSV export and webhook
+ * secret rotation.
+ */
+
+/** An opaque position in the events feed (`nextCursor`); only ever passed back as given. */
+export const eventCursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')
+
+export const maxEventFeedLimit = 500
+export const defaultEventFeedLimit = 100
+
+/** `GET /api/events?after=&limit=` */
+export const eventFeedQuerySchema = z.strictObject({
+  /** Omit to start at the merchant's first event. */
+  after: eventCursorSchema.optional(),
+  limit: z
+    .string()
+    .max(4)
+    .regex(/^\d+$/, 'must be a whole number from 1 to 500')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be from 1 to 500').max(maxEventFeedLimit, 'must be from 1 to 500'))
+    .optional(),
+})
+export type EventFeedQuery = z.infer<typeof eventFeedQuerySchema>
+
+export const eventFeedSchema = z.object({
+  /** Oldest first; each is the exact body a webhook delivery carries. */
+  events: z.array(webhookEventSchema),
+  /**
+   * Pass as `after` to read on: the position after the last event here, or the `after` given when
+   * there was nothing new; null only when the merchant has no events yet and no cursor was given.
+   */
+  nextCursor: eventCursorSchema.nullable(),
+  /** More events wait past `nextCursor` right now. */
+  hasMore: z.boolean(),
+})
+export type EventFeed = z.infer<typeof eventFeedSchema>
+
+/** `POST /api/links/:id/webhook/rotate-secret` -> the new secret, shown only here. */
+export const rotatedWebhookSecretSchema = z.object({
+  webhookSecret: z.string().max(128),
+  /** Until then deliveries carry a second signature made with the replaced secret. */
+  previousSecretExpiresAt: z.string().max(maxTimestampLength),
+})
+export type RotatedWebhookSecret = z.infer<typeof rotatedWebhookSecretSchema>
+
+const isoInstant = z
+  .string()
+  .max(maxTimestampLength)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: 'must be a date (2025-01-31) or an ISO 8601 time with a zone (2025-01-31T12:00:00Z)',
+  })
+
+/** `GET /api/payments.csv?from=&to=&status=`: payments created in [from, to), of one status. */
+export const paymentsCsvQuerySchema = z
+  .strictObject({
+    from: isoInstant.optional(),
+    to: isoInstant.optional(),
+    status: z.enum(paymentStatuses).optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), { message: 'must be after from', path: ['to'] })
+export type PaymentsCsvQuery = z.infer<typeof paymentsCsvQuerySchema>
+
+/** The CSV's columns, in order (the header row). */
+export const paymentsCsvColumns = [
+  'payment_id',
+  'link_id',
+  'link_title',
+  'network',
+  'asset',
+  'symbol',
+  'amount',
+  'payer',
+  'transaction',
+  'status',
+  'reason',
+  'confirmations',
+  'required_confirmations',
+  'late',
+  'created_at',
+  'detected_at',
+  'confirmed_at',
+] as const
