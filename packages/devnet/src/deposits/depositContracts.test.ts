@@ -26,9 +26,13 @@ import { deployDepositFactory } from './deployDepositFactory.js'
 import { DETERMINISTIC_DEPLOYMENT_PROXY, PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi, depositFactoryBytecode, forwarderAbi, forwarderBytecode } from './depositContracts.js'
 
 describe('deposit contract artifacts', () => {
-  it.each(depositContractNames)('src/artifacts/%s.json matches a fresh compile of contracts/PaylinkDeposit.sol (run scripts/compile.ts if not)', (name) => {
-    expect(readFileSync(depositArtifactPath(name), 'utf8')).toBe(serializeArtifact(compileDepositContract(name)))
-  }, 60_000)
+  it.each(depositContractNames)(
+    'src/artifacts/%s.json matches a fresh compile of contracts/PaylinkDeposit.sol (run scripts/compile.ts if not)',
+    (name) => {
+      expect(readFileSync(depositArtifactPath(name), 'utf8')).toBe(serializeArtifact(compileDepositContract(name)))
+    },
+    60_000,
+  )
 
   it('the exported factory address is the proxy CREATE2 address of the artifact (salt 0)', () => {
     expect(getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYMENT_PROXY, salt: zeroHash, bytecode: depositFactoryBytecode })).toBe(PAYLINK_DEPOSIT_FACTORY_ADDRESS)
@@ -51,12 +55,25 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     })
   const tokenBalance = (address: Address) => publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
   const collect = async (from: Address, recipients: Address[], salts: Hex[], tokens: Address[]) =>
-    mined(await wallet(from).writeContract({ chain: null, address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, abi: depositFactoryAbi, functionName: 'collect', args: [recipients, salts, tokens] }))
+    mined(
+      await wallet(from).writeContract({
+        chain: null,
+        address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+        abi: depositFactoryAbi,
+        functionName: 'collect',
+        args: [recipients, salts, tokens],
+      }),
+    )
 
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: 4300 })
     accounts = (await wallet('0x0000000000000000000000000000000000000000').getAddresses()).map((a) => getAddress(a))
-    const hash = await wallet(accounts[0]!).deployContract({ chain: null, abi: testUsdArtifact.abi as Abi, bytecode: testUsdArtifact.bytecode as Hex, args: [accounts, 10n ** 12n] })
+    const hash = await wallet(accounts[0]!).deployContract({
+      chain: null,
+      abi: testUsdArtifact.abi as Abi,
+      bytecode: testUsdArtifact.bytecode as Hex,
+      args: [accounts, 10n ** 12n],
+    })
     token = getAddress((await mined(hash)).contractAddress!)
   }, 60_000)
   afterAll(async () => {
@@ -75,7 +92,12 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       [accounts[2]!, 'opt_b'],
     ] as const) {
       const salt = keccak256(toHex(optionId))
-      const onChain = await publicClient().readContract({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, abi: depositFactoryAbi, functionName: 'depositAddress', args: [recipient, salt] })
+      const onChain = await publicClient().readContract({
+        address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+        abi: depositFactoryAbi,
+        functionName: 'depositAddress',
+        args: [recipient, salt],
+      })
       expect(onChain).toBe(offChainDeposit(recipient, salt))
     }
   })
@@ -113,7 +135,9 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const salts = [keccak256(toHex('opt_batch_1')), keccak256(toHex('opt_batch_2'))]
     const recipients = [merchantA, merchantB]
     for (const [i, salt] of salts.entries()) {
-      await mined(await wallet(payer).writeContract({ chain: null, address: token, abi: erc20Abi, functionName: 'transfer', args: [offChainDeposit(recipients[i]!, salt), 7_000_000n] }))
+      await mined(
+        await wallet(payer).writeContract({ chain: null, address: token, abi: erc20Abi, functionName: 'transfer', args: [offChainDeposit(recipients[i]!, salt), 7_000_000n] }),
+      )
     }
     const before = await Promise.all(recipients.map(tokenBalance))
     expect((await collect(stranger, recipients, salts, [token])).status).toBe('success')
