@@ -133,6 +133,8 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/config',
+      '/api/deposits',
+      '/api/deposits/collect',
       '/api/health',
       '/api/keys',
       '/api/keys/{id}',

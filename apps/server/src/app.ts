@@ -14,6 +14,7 @@ import { installErrorHandling, sendError } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
 import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
 import { linkRoutes } from './links/linkRoutes.js'
+import { depositRoutes } from './deposits/depositRoutes.js'
 import { getLink } from './links/readLinks.js'
 import { merchantRoutes } from './merchants/merchantRoutes.js'
 import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
@@ -217,6 +218,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
+    await app.register(depositRoutes, {
+      db: database.db,
+      networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),
+      assets: config.assets,
+      timeoutMs: config.chainTimeoutMs ?? 5000,
+    })
     await app.register(publicConfigRoutes, { publicConfig })
     await app.register(openApiRoutes, {
       info: {

@@ -43,20 +43,18 @@ export async function readEvmDepositLogs({ client, fromBlock, toBlock, deposits 
           }) as Promise<Array<{ transactionHash: string; blockNumber: string; blockHash: string; topics: string[]; removed?: boolean }>>,
       ),
     )
-    return answers
-      .flat()
-      .flatMap((log) =>
-        log.removed || log.topics.length !== 3
-          ? []
-          : [
-              {
-                transactionHash: log.transactionHash.toLowerCase(),
-                blockNumber: BigInt(log.blockNumber),
-                blockHash: log.blockHash.toLowerCase(),
-                to: `0x${log.topics[2]!.slice(-40)}`.toLowerCase(),
-              },
-            ],
-      )
+    return answers.flat().flatMap((log) =>
+      log.removed || log.topics.length !== 3
+        ? []
+        : [
+            {
+              transactionHash: log.transactionHash.toLowerCase(),
+              blockNumber: BigInt(log.blockNumber),
+              blockHash: log.blockHash.toLowerCase(),
+              to: `0x${log.topics[2]!.slice(-40)}`.toLowerCase(),
+            },
+          ],
+    )
   } catch (cause) {
     throw new ChainReadError('Could not read deposit transfers from the RPC', { details: (cause as Error).message?.split('\n')[0], cause })
   }
