@@ -35,7 +35,7 @@ export async function readEvmDepositBalances({ client, deposits, tokens }: ReadE
     return new Map(
       deposits.map((deposit, i) => {
         const [native, ...held] = answers[i]!
-        return [deposit, { native: BigInt(native!), tokens: new Map(tokens.map((token, j) => [token.toLowerCase(), held[j] && held[j] !== '0x' ? BigInt(held[j]) : 0n])) }]
+        return [deposit, { native: BigInt(native), tokens: new Map(tokens.map((token, j) => [token.toLowerCase(), held[j] && held[j] !== '0x' ? BigInt(held[j]) : 0n])) }]
       }),
     )
   } catch (cause) {

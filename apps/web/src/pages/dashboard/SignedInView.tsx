@@ -8,6 +8,7 @@ import { signOut } from '../../api/siwx.js'
 import { useRefreshSession } from '../../api/useSession.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
+import { DepositsPage } from './deposits/DepositsPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
@@ -73,7 +74,7 @@ function DashboardNotFound() {
   )
 }
 
-/** The merchant dashboard: links, one link, a new link, API keys (nested under /dashboard/*). */
+/** The merchant dashboard: links, one link, a new link, deposits, API keys (nested under /dashboard/*). */
 export function SignedInView({ me }: { me: Me }) {
   const evmAddress = me.accounts.find((a) => a.namespace === 'eip155')?.address ?? ''
   // The webhook secret of a link just created lives only here, in memory: it is shown on
@@ -95,12 +96,14 @@ export function SignedInView({ me }: { me: Me }) {
           Payment links
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
+        <NavLink to="/dashboard/deposits">Deposits</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
       </nav>
       <Routes>
         <Route index element={<LinksPage />} />
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
         <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
+        <Route path="deposits" element={<DepositsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>
