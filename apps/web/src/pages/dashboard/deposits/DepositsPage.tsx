@@ -28,7 +28,9 @@ function NetworkDeposits({ deposits, network }: { deposits: DepositNetwork; netw
       <h3 id={`deposits-${slug}`}>{network.name}</h3>
       {deposits.waiting.length === 0 ? (
         <p className="dash-muted" data-testid="deposits-empty">
-          Nothing waits at your {deposits.addressesRead} deposit address{deposits.addressesRead === 1 ? '' : 'es'} here.
+          {deposits.addressesRead === 0
+            ? 'No link has a deposit address on this network yet.'
+            : `Nothing waits at your ${deposits.addressesRead} deposit address${deposits.addressesRead === 1 ? '' : 'es'} here.`}
         </p>
       ) : (
         <>
