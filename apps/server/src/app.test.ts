@@ -134,6 +134,8 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/config',
       '/api/events',
+      '/api/deposits',
+      '/api/deposits/collect',
       '/api/health',
       '/api/keys',
       '/api/keys/{id}',

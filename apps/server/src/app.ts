@@ -16,6 +16,7 @@ import { installErrorHandling, sendError } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
 import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
 import { linkRoutes } from './links/linkRoutes.js'
+import { depositRoutes } from './deposits/depositRoutes.js'
 import { getLink } from './links/readLinks.js'
 import { merchantRoutes } from './merchants/merchantRoutes.js'
 import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
@@ -223,6 +224,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })
     await app.register(exportRoutes, { db: database.db })
+    await app.register(depositRoutes, {
+      db: database.db,
+      networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),
+      assets: config.assets,
+      timeoutMs: config.chainTimeoutMs ?? 5000,
+    })
     await app.register(publicConfigRoutes, { publicConfig })
     await app.register(openApiRoutes, {
       info: {

@@ -1,5 +1,6 @@
 /**
- * Compiles contracts/TestUSD.sol with solc-js and writes src/artifacts/TestUSD.json.
+ * Compiles contracts/TestUSD.sol and contracts/PaylinkDeposit.sol with solc-js and writes
+ * src/artifacts/TestUSD.json, PaylinkForwarder.json and PaylinkDepositFactory.json.
  * The artifact is committed so the devnet never compiles at start-up; a test recompiles and
  * compares, so it cannot drift from the source.
  *
@@ -37,9 +38,32 @@ type SolcOutput = {
 }
 
 export function compileTestUSD(): CompiledContract {
+  return compileContract(SOURCE_NAME, CONTRACT_NAME, settings)
+}
+
+const DEPOSIT_SOURCE_NAME = 'contracts/PaylinkDeposit.sol'
+export const depositContractNames = ['PaylinkForwarder', 'PaylinkDepositFactory'] as const
+export type DepositContractName = (typeof depositContractNames)[number]
+export const depositArtifactPath = (name: DepositContractName) => fileURLToPath(new URL(`../src/artifacts/${name}.json`, import.meta.url))
+
+// No metadata hash in the bytecode: the factory's address (CREATE2 through the deterministic
+// deployment proxy) and every deposit address then depend on the code alone, not on comments.
+const depositSettings = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: 'paris',
+  metadata: { bytecodeHash: 'none', appendCBOR: false },
+  outputSelection: { [DEPOSIT_SOURCE_NAME]: { '*': ['abi', 'evm.bytecode.object'] } },
+}
+
+/** The forwarder and the factory (evmVersion paris: no PUSH0, so any EVM chain runs them). */
+export function compileDepositContract(name: DepositContractName): CompiledContract {
+  return compileContract(DEPOSIT_SOURCE_NAME, name, depositSettings)
+}
+
+function compileContract(sourceName: string, contractName: string, settings: { optimizer: unknown; evmVersion: string; metadata?: unknown }): CompiledContract {
   const input = {
     language: 'Solidity',
-    sources: { [SOURCE_NAME]: { content: readFileSync(testUsdSourcePath, 'utf8') } },
+    sources: { [sourceName]: { content: readFileSync(fileURLToPath(new URL(`../${sourceName}`, import.meta.url)), 'utf8') } },
     settings,
   }
   // Imports are resolved from node_modules (@openzeppelin/contracts 4.9.6).
@@ -53,12 +77,15 @@ export function compileTestUSD(): CompiledContract {
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
-  const contract = output.contracts?.[SOURCE_NAME]?.[CONTRACT_NAME]
-  if (!contract) throw new Error(`solc produced no ${CONTRACT_NAME}`)
+  const contract = output.contracts?.[sourceName]?.[contractName]
+  if (!contract) throw new Error(`solc produced no ${contractName}`)
   return {
-    contractName: CONTRACT_NAME,
-    sourceName: SOURCE_NAME,
-    compiler: { version: solc.version(), settings: { optimizer: settings.optimizer, evmVersion: settings.evmVersion } },
+    contractName,
+    sourceName,
+    compiler: {
+      version: solc.version(),
+      settings: { optimizer: settings.optimizer, evmVersion: settings.evmVersion, ...(settings.metadata ? { metadata: settings.metadata } : {}) },
+    },
     abi: contract.abi,
     bytecode: `0x${contract.evm.bytecode.object}`,
   }
@@ -72,4 +99,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const artifact = compileTestUSD()
   writeFileSync(testUsdArtifactPath, serializeArtifact(artifact))
   console.log(`wrote ${testUsdArtifactPath} (solc ${artifact.compiler.version}, ${(artifact.bytecode.length - 2) / 2} bytes)`)
+  for (const name of depositContractNames) {
+    const deposit = compileDepositContract(name)
+    writeFileSync(depositArtifactPath(name), serializeArtifact(deposit))
+    console.log(`wrote ${depositArtifactPath(name)} (${(deposit.bytecode.length - 2) / 2} bytes)`)
+  }
 }

@@ -18,6 +18,7 @@ import {
 import { startAnvil } from './anvil.js'
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
 import { chainStateFiles } from './chainStateFiles.js'
+import { deployDepositFactoryOnDevnet } from './deposits/deployDepositFactoryOnDevnet.js'
 import { endLeftoverAnvil } from './endLeftoverAnvil.js'
 import { startSavedAnvil, type StartSavedAnvilReturnType } from './startSavedAnvil.js'
 
@@ -84,6 +85,7 @@ export async function startDevnet({ stateDir, reset = false }: StartDevnetParame
     const { accounts, tokenAddress } = deployed ?? (await deployTestUsd(l1.rpcUrl))
     // The deployer's refill mines no block: save it now rather than at the next block.
     if (!deployed) await l1.saveState()
+    await deployDepositFactoryOnDevnet(anvils, accounts[0]!)
     return {
       chains: DEVNET_CHAINS.map(({ chainId, name }, i) => ({ chainId, name, rpcUrl: anvils[i]!.rpcUrl })),
       token: { chainId: l1.chainId, address: tokenAddress, symbol: 'TUSD', name: 'Test USD', decimals: 6 },

@@ -86,7 +86,7 @@ describe('startDevnet with a state directory', () => {
     const second = await start(stateDir)
     expect(await snapshot(second, payment)).toEqual(before)
     expect(second.token).toEqual(first.token)
-    expect(before.deployerNonce).toBe(1)
+    expect(before.deployerNonce).toBe(2) // Test USD, then the deposit factory (through the proxy)
     // The chain goes on from there.
     const next = await pay(second)
     expect((await l1(second).getTransactionReceipt({ hash: next })).blockNumber).toBe(before.head + 1n)
@@ -131,7 +131,7 @@ describe('startDevnet with a state directory', () => {
     await first.stop()
     const second = await start(stateDir, true)
     await expect(l1(second).getTransactionReceipt({ hash: payment })).rejects.toThrow()
-    expect(await l1(second).getBlockNumber()).toBe(1n) // the Test USD deployment
+    expect(await l1(second).getBlockNumber()).toBe(2n) // the Test USD and deposit factory deployments
     expect(second.token.address).toBe(first.token.address)
   })
 })

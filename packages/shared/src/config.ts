@@ -17,6 +17,11 @@ export const networkSchema = z.object({
   blockExplorerUrl: z.url().max(2048).nullable(),
   testnet: z.boolean(),
   confirmations: z.number().int().min(0).max(1000),
+  /**
+   * EVM: the Paylink deposit factory is deployed on this chain (at PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+   * see apps/server/README.md), so each option gets its own deposit address and a scan-to-pay URI.
+   */
+  depositFactory: z.boolean().optional(),
 })
 export type Network = z.infer<typeof networkSchema>
 

@@ -1,3 +1,5 @@
+import type { Network } from '@paylink/shared'
+
 /**
  * The one contract between the payment tracker (payments/) and a chain family (eip155/,
  * solana/, bip122/). The tracker holds the database and the payment rules; a family reads its
@@ -168,6 +170,8 @@ export interface PaymentUriParameters {
 /** One option of a new link, as the family turns it into what is stored (see `prepareOption`). */
 export interface PrepareOptionParameters {
   caipNetworkId: string
+  /** The option's network as configured (EVM: whether the deposit factory is deployed there). */
+  network?: Network
   /** The asset's reference (token contract, mint) as configured; null for the native coin. */
   tokenReference: string | null
   /** The caller's `recipient`, as given (unchecked); undefined: the merchant's default. */

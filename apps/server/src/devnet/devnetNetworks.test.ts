@@ -23,8 +23,9 @@ describe('devnetNetworks', () => {
         blockExplorerUrl: null,
         testnet: true,
         confirmations: 1,
+        depositFactory: true,
       },
-      expect.objectContaining({ caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: '/devnet/rpc/31338' }),
+      expect.objectContaining({ caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: '/devnet/rpc/31338', depositFactory: true }),
     ])
     for (const network of networks) publicNetworkSchema.parse(network)
     expect(upstreams).toEqual({ 31337: 'http://127.0.0.1:41001', 31338: 'http://127.0.0.1:41002' })

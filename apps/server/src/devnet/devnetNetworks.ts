@@ -30,6 +30,8 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token'>): 
     blockExplorerUrl: null,
     testnet: true,
     confirmations: 1,
+    // startDevnet deploys the deposit factory on every devnet chain (scan to pay).
+    depositFactory: true,
   }))
   const assets: Asset[] = networks.map((network) => ({
     assetId: nativeAssetId(network.caipNetworkId),

@@ -69,13 +69,15 @@ export async function prepareOptions({ tx, linkId, merchant, body, assets, netwo
     if (!asset) throw new RequestValidationError(`${field}.asset: "${option.asset}" is not a configured asset`)
     const parsed = parseCaipAssetId(asset.assetId)
     const family = chainFamilyOf(asset.caipNetworkId)
-    if (!family?.prepareOption || !family.connect || !networks.some((n) => n.caipNetworkId === asset.caipNetworkId)) {
+    const network = networks.find((n) => n.caipNetworkId === asset.caipNetworkId)
+    if (!family?.prepareOption || !family.connect || !network) {
       throw new ValidationError('UNSUPPORTED_ASSET', `${field}.asset: payments on ${asset.caipNetworkId} cannot be verified yet`)
     }
     const id = newId('opt')
     const prepared = await family.prepareOption(
       {
         caipNetworkId: asset.caipNetworkId,
+        network,
         tokenReference: asset.native ? null : parsed.assetReference,
         recipient: option.recipient,
         merchant,

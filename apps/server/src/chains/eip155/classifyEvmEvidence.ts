@@ -18,7 +18,12 @@ export function classifyEvmEvidence(evidence: EvmPaymentEvidence, options: reado
         ? matchTransfer(
             transaction,
             receipt,
-            options.map((option) => ({ id: option.id, tokenAddress: option.tokenAddress?.toLowerCase() ?? null, recipient: option.recipient.toLowerCase() })),
+            options.map((option) => ({
+              id: option.id,
+              tokenAddress: option.tokenAddress?.toLowerCase() ?? null,
+              recipient: option.recipient.toLowerCase(),
+              depositAddress: option.depositAddress?.toLowerCase() ?? null,
+            })),
           )
         : null,
   }

@@ -1,5 +1,6 @@
 import type { ChainFamily } from '../chainFamily.js'
 import { connectEvm } from './connectEvm.js'
+import { evmPaymentUri } from './evmPaymentUri.js'
 import { prepareEvmOption } from './prepareEvmOption.js'
 import { createEvmRpcClient } from './createEvmRpcClient.js'
 import { readEvmHead } from './readEvmHead.js'
@@ -12,4 +13,5 @@ export const eip155Family: ChainFamily = {
   readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) => readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
   connect: connectEvm,
   prepareOption: prepareEvmOption,
+  paymentUri: evmPaymentUri,
 }

@@ -45,4 +45,25 @@ describe('matchTransfer', () => {
     const nft = { ...transferLog(tusd, merchant, 1n), topics: [transferTopic, topic(payer), topic(merchant), topic('0x01')] }
     expect(matchTransfer(tx(tusd), receipt([nft]), [token])).toEqual({ ok: false, reason: 'no_transfer' })
   })
+
+  describe('with a deposit address', () => {
+    const deposit = '0x6666666666666666666666666666666666666666'
+    const nativeDeposit = { ...native, depositAddress: deposit }
+    const tokenDeposit = { ...token, depositAddress: deposit }
+    it('credits a native transfer or a token Transfer to the deposit address like one to the recipient', () => {
+      expect(matchTransfer(tx(deposit, 5n), receipt(), [nativeDeposit])).toEqual({ ok: true, credits: [{ optionId: 'eth', logIndex: -1, amount: 5n, payer }] })
+      expect(matchTransfer(tx(merchant, 5n), receipt(), [nativeDeposit])).toEqual({ ok: true, credits: [{ optionId: 'eth', logIndex: -1, amount: 5n, payer }] })
+      expect(matchTransfer(tx(tusd), receipt([transferLog(tusd, deposit, 9n, 4)]), [tokenDeposit])).toEqual({
+        ok: true,
+        credits: [{ optionId: 'tusd', logIndex: 4, amount: 9n, payer }],
+      })
+    })
+    it('another token (or the native coin) into the deposit address is the wrong token; another deposit address is the wrong recipient', () => {
+      expect(matchTransfer(tx(other), receipt([transferLog(other, deposit, 9n)]), [tokenDeposit])).toEqual({ ok: false, reason: 'wrong_token' })
+      expect(matchTransfer(tx(deposit, 5n), receipt(), [tokenDeposit])).toEqual({ ok: false, reason: 'wrong_token' })
+      expect(matchTransfer(tx(tusd), receipt([transferLog(tusd, stranger, 9n)]), [tokenDeposit])).toEqual({ ok: false, reason: 'wrong_recipient' })
+      // Without a deposit address on the option, a transfer there pays nothing.
+      expect(matchTransfer(tx(deposit, 5n), receipt(), [native])).toEqual({ ok: false, reason: 'wrong_recipient' })
+    })
+  })
 })

@@ -1,12 +1,15 @@
 import { getAddress, isAddress } from 'viem'
 import { RequestValidationError, ValidationError } from '../../errors.js'
 import type { PrepareOptionParameters, PreparedOption } from '../chainFamily.js'
+import { evmDepositAddress } from './evmDepositAddress.js'
 
 /**
  * An EVM option: the recipient an address (default: the merchant's, when it signed in with an
- * EVM account), stored checksummed; the token an ERC-20 contract address, stored lowercase.
+ * EVM account), stored checksummed; the token an ERC-20 contract address, stored lowercase. On a
+ * network where the deposit factory is deployed (`depositFactory`), the option's own deposit
+ * address (a forwarder that can only pay the recipient), so a payer who cannot connect can pay.
  */
-export async function prepareEvmOption({ tokenReference, recipient, merchant }: PrepareOptionParameters, field: string): Promise<PreparedOption> {
+export async function prepareEvmOption({ tokenReference, recipient, merchant, optionId, network }: PrepareOptionParameters, field: string): Promise<PreparedOption> {
   const chosen = recipient ?? (merchant.namespace === 'eip155' ? merchant.address : undefined)
   if (!chosen || !isAddress(chosen, { strict: false })) {
     throw new RequestValidationError(
@@ -17,5 +20,7 @@ export async function prepareEvmOption({ tokenReference, recipient, merchant }: 
   if (tokenAddress !== null && !isAddress(tokenAddress, { strict: false })) {
     throw new ValidationError('UNSUPPORTED_ASSET', `${field}.asset: "${tokenReference}" is not an ERC-20 contract`)
   }
-  return { recipient: getAddress(chosen), tokenAddress, depositAddress: null, reference: null }
+  const checksummed = getAddress(chosen)
+  const depositAddress = network?.depositFactory ? evmDepositAddress(checksummed, optionId) : null
+  return { recipient: checksummed, tokenAddress, depositAddress, reference: null }
 }

@@ -10,6 +10,7 @@ import { describeWalletError } from '../../wallet/walletErrors.js'
 import { EventsPage } from './events/EventsPage.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { BitcoinKeyPage } from './settings/BitcoinKeyPage.js'
+import { DepositsPage } from './deposits/DepositsPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
@@ -75,7 +76,7 @@ function DashboardNotFound() {
   )
 }
 
-/** The merchant dashboard: links, one link, a new link, API keys, settings (nested under /dashboard/*). */
+/** The merchant dashboard: links, one link, a new link, deposits, events, API keys, settings (nested under /dashboard/*). */
 export function SignedInView({ me }: { me: Me }) {
   const evmAddress = me.accounts.find((a) => a.namespace === 'eip155')?.address ?? ''
   // The webhook secret of a link just created lives only here, in memory: it is shown on
@@ -98,6 +99,7 @@ export function SignedInView({ me }: { me: Me }) {
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
         <NavLink to="/dashboard/events">Events</NavLink>
+        <NavLink to="/dashboard/deposits">Deposits</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
         <NavLink to="/dashboard/settings/bitcoin">Settings</NavLink>
       </nav>
@@ -106,6 +108,7 @@ export function SignedInView({ me }: { me: Me }) {
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
         <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
         <Route path="events" element={<EventsPage />} />
+        <Route path="deposits" element={<DepositsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
         <Route path="settings/bitcoin" element={<BitcoinKeyPage />} />
         <Route path="*" element={<DashboardNotFound />} />

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Address, type Hex } from 'viem'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+/** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
+const MERCHANT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** anvil's account 9: a phone wallet the app never saw (no connection, no sign-in, no submission). */
+const PHONE = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
+interface LinkOption {
+  symbol: string
+  amount: string
+  depositAddress: string | null
+  paymentUri: string | null
+}
+
+/** An EIP-681 URI as a wallet reads it: the transaction it asks for. */
+function transactionOf(uri: string): { to: Address; value: bigint; data?: Hex; chainId: number } {
+  const match = /^ethereum:(0x[0-9a-fA-F]{40})@(\d+)(\/transfer)?\?(.*)$/.exec(uri)
+  if (!match) throw new Error(`not an EIP-681 URI this test reads: ${uri}`)
+  const [, target, chainId, transfer, query] = match
+  const params = new URLSearchParams(query)
+  if (!transfer) return { to: target as Address, value: BigInt(params.get('value')!), chainId: Number(chainId) }
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [params.get('address') as Address, BigInt(params.get('uint256')!)] })
+  return { to: target as Address, value: 0n, data, chainId: Number(chainId) }
+}
+
+/** The option's URI as the payer sees it: the checkout's QR (data-payment-uri) when the page has one, else the API. */
+async function paymentUriOf(checkout: Page, origin: string, linkId: string, symbol: string): Promise<string> {
+  const onPage = checkout.locator(`[data-payment-uri^="ethereum:"]`)
+  for (const element of await onPage.all()) {
+    const uri = await element.getAttribute('data-payment-uri')
+    if (uri && (symbol === 'ETH' ? uri.includes('?value=') : uri.includes('/transfer?'))) return uri
+  }
+  const link = (await (await fetch(`${origin}/api/links/${linkId}`)).json()) as { options: LinkOption[] }
+  const option = link.options.find((o) => o.symbol === symbol)!
+  expect(option.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  return option.paymentUri!
+}
+
+test.describe('scan to pay', () => {
+  test('a phone wallet pays a link by its URI alone; the checkout turns Paid; the merchant collects with the Dev Wallet', async ({ page, paylink, context }) => {
+    test.setTimeout(150_000)
+    const rpc = `${paylink.origin}/devnet/rpc/31337`
+    const chain = createPublicClient({ transport: http(rpc), pollingInterval: 100 })
+    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as { assets: Array<{ assetId: string; symbol: string; native: boolean; caipNetworkId: string }> }
+    const tusd = config.assets
+      .find((asset) => asset.symbol === 'TUSD')!
+      .assetId.split(':')
+      .pop() as Address
+    const tusdOf = (address: Address) => chain.readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+    // The merchant signs in with the Dev Wallet and creates a link with Test USD and ETH options.
+    await page.goto('/dashboard')
+    const modal = await connectWallet(page, 'Paylink Dev Wallet')
+    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
+    await page.getByLabel('Title').fill('Scan-to-pay order')
+    const first = page.getByTestId('option-0')
+    await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
+    await expect(first.getByLabel('Recipient address')).toHaveValue(MERCHANT)
+    await first.getByLabel('Amount').fill('12.5')
+    await page.getByRole('button', { name: '+ Add another option' }).click()
+    const second = page.getByTestId('option-1')
+    await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet' })
+    await second.getByLabel('Amount').fill('0.003')
+    await page.getByRole('button', { name: 'Create link' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+    const linkId = page.url().split('/').pop()!
+
+    // The payer's checkout, in its own tab.
+    const checkout = await context.newPage()
+    await checkout.goto(`/pay/${linkId}`)
+    await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+
+    // The phone wallet: reads the URI, sends exactly that transfer, tells Paylink nothing.
+    const uri = await paymentUriOf(checkout, paylink.origin, linkId, 'TUSD')
+    const request = transactionOf(uri)
+    expect(request.chainId).toBe(31337)
+    expect(request.to.toLowerCase()).toBe(tusd.toLowerCase())
+    const phoneNonce = await chain.getTransactionCount({ address: PHONE })
+    expect(phoneNonce).toBe(0) // the app never used this account
+    const hash = (await chain.request({
+      method: 'eth_sendTransaction' as never,
+      params: [{ from: PHONE, to: request.to, value: toHex(request.value), data: request.data }] as never,
+    })) as Hex
+    expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+
+    // Found by the server in the block: the checkout turns Paid by itself.
+    await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 20_000 })
+
+    // The merchant collects: one transaction from the Dev Wallet, the TUSD reaches its address.
+    const before = await tusdOf(MERCHANT)
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Deposits' }).click()
+    const devnet = page.getByTestId('deposits-eip155-31337')
+    await expect(devnet.getByTestId('deposits-waiting')).toContainText('12.5 TUSD')
+    await devnet.getByTestId('collect-button').click()
+    await expect(devnet.getByTestId('collect-result')).toContainText('Collected 1 deposit address', { timeout: 30_000 })
+    expect(await tusdOf(MERCHANT)).toBe(before + parseUnits('12.5', 6))
+    await expect(devnet.getByTestId('deposits-empty')).toBeVisible()
+  })
+})
