@@ -30,6 +30,12 @@ export interface PaymentProcessingSettings {
    * a head below the recorded height).
    */
   identityCheckMs: number
+  /**
+   * A tracker that starts resumes scanning after the last block any tracker scanned, at most
+   * this many blocks back (default 10,000; read `maxBlocksPerPass` at a time), so a payment made
+   * to a deposit address or with a reference while no tracker ran is still found.
+   */
+  catchUpBlocks: number
 }
 
 export const defaultPaymentProcessingSettings: PaymentProcessingSettings = {
@@ -41,4 +47,5 @@ export const defaultPaymentProcessingSettings: PaymentProcessingSettings = {
   maxBlocksPerPass: 100,
   reorgDepthLimit: 64,
   identityCheckMs: 60_000,
+  catchUpBlocks: 10_000,
 }

@@ -11,6 +11,7 @@ import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
 import { recheckAllPending } from './recheckAllPending.js'
 import { scanNewBlocks } from './scanNewBlocks.js'
+import { readScannedHeight, resumeHeight, saveScannedHeight } from './scanProgress.js'
 import { sightPendingPayments } from './sightPendingPayments.js'
 
 export interface TrackedNetwork {
@@ -163,10 +164,11 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     if (!due) return
     state.lastPass = Date.now()
     if (state.cursor === null) {
-      // Blocks mined while no tracker of this process ran were never scanned: read every
-      // pending payment's own transaction once, then scan from the head on.
+      // Blocks mined while no tracker of this process ran were never scanned by it: read every
+      // pending payment's own transaction once, then scan on from the last block any tracker
+      // scanned (bounded), where payments nobody submitted may wait to be found.
       await recheckAllPending(common)
-      state.cursor = { number: head - 1n, hashes: new Map() }
+      state.cursor = { number: resumeHeight(head, await readScannedHeight(options.db, caipNetworkId), settings.catchUpBlocks), hashes: new Map() }
     }
     if (force || newBlock) {
       const scan = await scanNewBlocks({
@@ -177,6 +179,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         requiredConfirmations: state.network.confirmations ?? 1,
         ...(identity === null ? { confirmIdentity: guard.confirm } : {}),
       })
+      if (scan.cursor.number > state.cursor.number) await saveScannedHeight(options.db, caipNetworkId, scan.cursor.number)
       state.cursor = scan.cursor
       state.retryIds = scan.retryIds
     } else {

@@ -72,6 +72,18 @@ describe('payments found without a submission', () => {
     expect(after.payments).toMatchObject([{ status: 'confirmed', txHash: hash, amount: '0.02', payer: suite.h.devnet.accounts[2]!.toLowerCase() }])
   })
 
+  it('finds a deposit paid while no tracker ran: the next tracker resumes after the last block scanned', async () => {
+    const link = await suite.h.createLink(app, tusdLink('6'))
+    await scan()
+    // This app's tracker stops here; the payment and two more blocks come while none runs.
+    await suite.h.payTusd({ to: deposit(link), amount: '6' })
+    await suite.h.mine(2)
+    const later = await suite.h.app()
+    await later.paymentLinks.tracker.runOnce()
+    await later.paymentLinks.tracker.runOnce()
+    expect(await state(link.id)).toMatchObject({ status: 'paid', payments: [{ status: 'confirmed', amount: '6' }] })
+  })
+
   it("the right amount to the merchant's plain address pays no link (nothing tells which)", async () => {
     const link = await suite.h.createLink(app, tusdLink('4'))
     await suite.h.payTusd({ to: merchant, amount: '4' })

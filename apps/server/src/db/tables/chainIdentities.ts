@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
  * What each configured network was the first time a tracker used it (EVM: chain id and the
@@ -10,4 +10,6 @@ export const chainIdentities = pgTable('chain_identities', {
   caipNetworkId: text('caip_network_id').primaryKey(),
   identity: text('identity').notNull(),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The highest block any tracker has scanned on this chain: a restarted tracker resumes after it (bounded), so nothing paid while none ran is missed. */
+  scannedHeight: bigint('scanned_height', { mode: 'bigint' }),
 })

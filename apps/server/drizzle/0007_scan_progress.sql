@@ -1,0 +1,1 @@
+ALTER TABLE "chain_identities" ADD COLUMN "scanned_height" bigint;
