@@ -25,7 +25,11 @@ describe('startDevnet', () => {
     expect(solana.caipNetworkId).toBe(`solana:${solana.genesisHash.slice(0, 32)}`)
     expect(solana.accounts).toEqual([devWalletSolanaKey(0).address, devWalletSolanaKey(1).address])
     const rpc = async (method: string, params: unknown[]) => {
-      const response = await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+      const response = await fetch(solana.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
       return ((await response.json()) as { result: { value: unknown } }).result.value
     }
     for (const account of solana.accounts) {

@@ -48,8 +48,8 @@ export type DevnetSolana = {
   finalizeDepth: number
   /** The Dev Wallet's Solana accounts (base58), funded with SOL and Test USD. */
   accounts: string[]
-  /** Sends lamports ('native') or Test USD base units (the mint) from the devnet's faucet; resolves to the signature. */
-  faucet(address: string, asset: 'native' | string, amount: bigint): Promise<string>
+  /** Sends lamports (asset 'native') or Test USD base units (asset = the mint) from the devnet's faucet; resolves to the signature. */
+  faucet(address: string, asset: string, amount: bigint): Promise<string>
 }
 
 export type Devnet = {
