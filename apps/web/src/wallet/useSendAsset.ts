@@ -2,7 +2,6 @@ import type { Asset, Network } from '@paylink/shared'
 import { parseCaipAssetId, parseUnits } from '@paylink/shared'
 import { useAppKitAccount, useAppKitProvider } from '@reown/appkit/react'
 import { useMutation } from '@tanstack/react-query'
-import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'
 import { publicClientFor } from './publicClient.js'
 import { sendSolanaTransaction, waitForSolanaSignature } from './sendSolanaTransaction.js'
 import { useRefreshBalances } from './useBalances.js'
@@ -43,6 +42,8 @@ export function useSendAsset(namespace: 'eip155' | 'solana') {
         return { hash, network }
       }
       // Built again here, not reused from the fee preview: its blockhash may have grown old.
+      // Loaded on demand: the Solana instruction builders stay out of an EVM-only page.
+      const { prepareSolanaTransfer } = await import('./prepareSolanaTransfer.js')
       const { transaction } = await prepareSolanaTransfer({
         rpcUrl: network.rpcUrl,
         from: address,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { prepareSolanaTransfer, type SolanaTransferRequest } from './prepareSolanaTransfer.js'
+import type { SolanaTransferRequest } from './prepareSolanaTransfer.js'
 
 /** The fee (and the rent of a new token account) of a Solana transfer before the wallet is asked; null asks nothing. */
 export function useSolanaTransferFee(request: SolanaTransferRequest | null) {
@@ -8,6 +8,8 @@ export function useSolanaTransferFee(request: SolanaTransferRequest | null) {
     enabled: request !== null,
     staleTime: 15_000,
     queryFn: async () => {
+      // Loaded on demand: the Solana instruction builders stay out of an EVM-only page.
+      const { prepareSolanaTransfer } = await import('./prepareSolanaTransfer.js')
       const { fee, rent } = await prepareSolanaTransfer(request!)
       return { fee, rent }
     },
