@@ -67,3 +67,20 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   const shown = `${after / 1_000_000n}${after % 1_000_000n ? `.${(after % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`
   await expect(balances.getByRole('row', { name: new RegExp(`Paylink Solana Devnet TUSD ${shown.replace('.', '\\.')} TUSD`) })).toBeVisible()
 })
+
+test('Get test funds on EVM: ETH on both devnet chains and Test USD, from the same faucet', async ({ page, request }) => {
+  await page.goto('/wallet')
+  const panel = page.getByTestId('panel-eip155')
+  await panel.getByRole('button', { name: 'Connect EVM wallet' }).click()
+  await page.locator('w3m-modal').getByText('Paylink Dev Wallet').first().click()
+  await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+  const account = (await page.getByTestId('address-eip155').textContent())!
+  const ethOnL2 = async () => {
+    const response = await request.post('/devnet/rpc/31338', { data: { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [account, 'latest'] } })
+    return BigInt(((await response.json()) as { result: string }).result)
+  }
+  const before = await ethOnL2()
+  await panel.getByRole('button', { name: 'Get test funds' }).click()
+  await expect(page.getByTestId('test-funds-eip155')).toHaveText('Sent 10 ETH, 10 ETH, 100 TUSD to this account.', { timeout: 30_000 })
+  expect((await ethOnL2()) - before).toBe(10n * 10n ** 18n)
+})
