@@ -66,6 +66,11 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   expect(after - before).toBe(100_000_000n)
   const shown = `${after / 1_000_000n}${after % 1_000_000n ? `.${(after % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`
   await expect(balances.getByRole('row', { name: new RegExp(`Paylink Solana Devnet TUSD ${shown.replace('.', '\\.')} TUSD`) })).toBeVisible()
+
+  // The Dev Wallet remembers the site: a reload reconnects its Solana account without asking.
+  await page.reload()
+  await expect(page.getByTestId('status-solana')).toHaveText('connected')
+  await expect(page.getByTestId('address-solana')).toHaveText(devWallet)
 })
 
 test('Get test funds on EVM: ETH on both devnet chains and Test USD, from the same faucet', async ({ page, request }) => {
