@@ -35,7 +35,8 @@ export default async function run(): Promise<BenchRow[]> {
     close,
   } = await startBenchApp(devnet, {
     demo: false,
-    networks: (onDevnet) => onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[31338]! })),
+    networks: (onDevnet) =>
+      onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl })),
   })
   const wallet = devnetWallet(l1.rpcUrl)
   const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {

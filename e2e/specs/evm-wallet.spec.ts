@@ -103,7 +103,9 @@ test.describe('EVM wallet page with the test wallet', () => {
 
   test('the demo Dev Wallet connects and shows the funded account’s balances', async ({ page }) => {
     await page.goto('/wallet')
-    await connectWallet(page, 'Paylink Dev Wallet')
+    // The Dev Wallet has an EVM and a Solana account: the toolkit asks which chain to connect.
+    const modal = await connectWallet(page, 'Paylink Dev Wallet')
+    await modal.getByText('EVM Networks').click()
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     const balances = page.getByTestId('balances-eip155')
     await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) })).toBeVisible()

@@ -23,10 +23,13 @@ test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixtur
     const ok = ed25519.verify(base58.decode(signature), new TextEncoder().encode('Paylink on Solana'), base58.decode(chains.solana.address))
     expect(ok).toBe(true)
 
-    // Send 0.5 SOL (no fee preview: gas estimation is EVM-only); the balance refreshes.
-    await expect(panel.getByTestId('fee-preview')).toHaveCount(0)
+    // The test wallet signs for the fixture's chain only, not the demo's own Solana devnet (listed first).
+    await panel.getByRole('button', { name: 'Solana Devnet', exact: true }).click()
+    await expect(page.getByTestId('network-solana')).toContainText('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')
+    // Send 0.5 SOL, the fee shown first (Paylink asks getFeeForMessage); the balance refreshes.
     await panel.getByLabel('Recipient').fill(solanaTestAddress('22'.repeat(32)))
     await panel.getByLabel('Amount (SOL)').fill('0.5')
+    await expect(panel.getByTestId('fee-preview')).toContainText('≈ 0.000005 SOL')
     await panel.getByRole('button', { name: 'Send SOL' }).click()
     await expect(page.getByTestId('tx-solana')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     await expect(page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 4\.49\d+ SOL/ })).toBeVisible()

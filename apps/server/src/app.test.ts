@@ -128,7 +128,7 @@ describe('GET /api/config', () => {
 
 describe('GET /api/openapi.json', () => {
   it('lists every route with its schemas', async () => {
-    const instance = await app({ devnetUpstreams: { 31337: rpc.url } })
+    const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
     const doc = (await instance.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([
@@ -153,7 +153,9 @@ describe('GET /api/openapi.json', () => {
       '/api/payments.csv',
       '/api/siwx/nonce',
       '/api/siwx/sessions',
+      '/devnet/faucet',
       '/devnet/rpc/{chainId}',
+      '/devnet/solana/rpc',
     ])
     const config = doc.paths['/api/config'].get.responses['200'].content['application/json'].schema
     expect(config.required).toEqual(expect.arrayContaining(['projectId', 'demo', 'networks', 'assets']))
@@ -166,7 +168,7 @@ describe('GET /api/openapi.json', () => {
 
 describe('errors', () => {
   it('answers malformed JSON with 400 and the error shape', async () => {
-    const instance = await app({ devnetUpstreams: { 31337: rpc.url } })
+    const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
     const res = await instance.inject({
       method: 'POST',
       url: '/devnet/rpc/31337',
@@ -178,7 +180,7 @@ describe('errors', () => {
   })
 
   it('answers a body that fails the schema with 400 INVALID_REQUEST naming the field', async () => {
-    const instance = await app({ devnetUpstreams: { 31337: rpc.url } })
+    const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
     const res = await instance.inject({ method: 'POST', url: '/devnet/rpc/31337', payload: { jsonrpc: '2.0', method: 42 } })
     expect(res.statusCode).toBe(400)
     const { error } = apiErrorSchema.parse(res.json())
@@ -196,7 +198,7 @@ describe('errors', () => {
   })
 
   it('answers a wrong content type with 415, not 500', async () => {
-    const instance = await app({ devnetUpstreams: { 31337: rpc.url } })
+    const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
     const res = await instance.inject({
       method: 'POST',
       url: '/devnet/rpc/31337',

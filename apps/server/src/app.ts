@@ -5,6 +5,8 @@ import type { Asset, Network } from '@paylink/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
+import type { DevnetFaucet } from './devnet/devnetFaucet.js'
+import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
@@ -46,8 +48,10 @@ export interface AppConfig {
   webDist: string
   /** Omit to log nothing (tests). */
   logLevel?: LogLevel
-  /** chainId -> anvil URL; when given, POST /devnet/rpc/:chainId proxies to it. */
-  devnetUpstreams?: Record<number, string>
+  /** caipNetworkId -> the devnet's own RPC; when given, the /devnet/ routes proxy to it (and the faucet runs). */
+  devnetUpstreams?: DevnetUpstreams
+  /** The demo's faucets, one per chain family (POST /devnet/faucet). */
+  devnetFaucets?: readonly DevnetFaucet[]
   /** Per-RPC timeout of the health check (default 2000 ms). */
   chainTimeoutMs?: number
   siwx?: SiwxAppOptions
@@ -239,7 +243,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         serverUrl: config.publicOrigin,
       },
     })
-    if (config.devnetUpstreams) await app.register(devnetRoutes, { upstreams: config.devnetUpstreams })
+    if (config.devnetUpstreams) {
+      await app.register(devnetRoutes, { upstreams: config.devnetUpstreams, faucets: config.devnetFaucets ?? [], allowedOrigins: config.publicOrigins ?? [config.publicOrigin] })
+    }
     await app.register(web.plugin)
     return await app
   } catch (error) {
@@ -249,15 +255,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
 }
 
-/** The RPC each network's signatures are checked over: the devnet's anvil directly, not through our proxy. */
+/** The RPC each network's signatures are checked over: the devnet's own node directly, not through our proxy. */
 function signInRpcUrls(config: AppConfig): Map<string, string> {
-  return new Map(
-    config.networks.map((network) => {
-      const [namespace, reference] = network.caipNetworkId.split(':')
-      const upstream = namespace === 'eip155' ? config.devnetUpstreams?.[Number(reference)] : undefined
-      return [network.caipNetworkId, upstream ?? network.rpcUrl]
-    }),
-  )
+  return new Map(config.networks.map((network) => [network.caipNetworkId, serverRpcUrl(network, config.devnetUpstreams)]))
 }
 
 function isDatabase(value: Database | OpenDatabaseOptions): value is Database {

@@ -1,5 +1,6 @@
 import type { CreatePaymentBody, Network, Payment } from '@paylink/shared'
 import type { Db } from './db/openDatabase.js'
+import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { createLinkEventHub, type LinkEventHub } from './links/linkEventHub.js'
 import { submitLinkPayment } from './links/submitLinkPayment.js'
 import { createPaymentTracker, type PaymentTracker, type PaymentTrackerOptions } from './payments/paymentTracker.js'
@@ -37,8 +38,8 @@ export interface PaymentLinksServices {
 export interface CreatePaymentLinksServicesParameters {
   db: Db
   networks: readonly Network[]
-  /** chainId -> anvil URL: the server reads the devnet directly, not through the browser proxy. */
-  devnetUpstreams?: Record<number, string>
+  /** caipNetworkId -> the devnet's own RPC: the server reads the devnet directly, not through the browser proxy. */
+  devnetUpstreams?: DevnetUpstreams
   options?: PaymentLinksOptions
   onError?: (error: unknown, where: string) => void
   /** One line per background action (a webhook attempt, ...), for the operator's audit. */
@@ -60,9 +61,9 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
       caipNetworkId: network.caipNetworkId,
       rpcUrl: serverRpcUrl(network, devnetUpstreams),
       confirmations: network.confirmations,
-      // A local anvil mines on demand and costs nothing per request: poll it often so a
-      // payment shows as paid within ~100 ms of its block (a paid RPC keeps the default 1 s).
-      ...(devnetUpstreams?.[Number(network.caipNetworkId.split(':')[1])] ? { pollIntervalMs: 100 } : {}),
+      // A local devnet costs nothing per request: poll it often so a payment shows as paid
+      // within ~100 ms of its block or slot (a paid RPC keeps the default 1 s).
+      ...(devnetUpstreams?.[network.caipNetworkId] ? { pollIntervalMs: 100 } : {}),
     })),
     ...options.tracker,
     onPaymentAction: (action) =>
@@ -105,9 +106,7 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
   }
 }
 
-/** The RPC the server reads a network with: the devnet's anvil directly, else the configured URL. */
-export function serverRpcUrl(network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>, devnetUpstreams?: Record<number, string>): string {
-  const [namespace, reference] = network.caipNetworkId.split(':')
-  const upstream = namespace === 'eip155' ? devnetUpstreams?.[Number(reference)] : undefined
-  return upstream ?? network.rpcUrl
+/** The RPC the server reads a network with: the devnet's own node directly (anvil, the Solana devnet), else the configured URL. */
+export function serverRpcUrl(network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>, devnetUpstreams?: DevnetUpstreams): string {
+  return devnetUpstreams?.[network.caipNetworkId]?.rpcUrl ?? network.rpcUrl
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
+import { devnetFaucets } from './devnet/devnetFaucets.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
 import { joinCluster } from './cluster/joinCluster.js'
@@ -117,7 +118,7 @@ export async function startServer({
       webhooks: { allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.webhookAllowPrivateAddresses },
       limits: { maxOpenLinksPerMerchant: config.maxOpenLinksPerMerchant, maxApiKeysPerMerchant: config.maxApiKeysPerMerchant },
       trustProxy: config.trustProxy,
-      ...(demo ? { devnetUpstreams: demo.upstreams } : {}),
+      ...(devnet && demo ? { devnetUpstreams: demo.upstreams, devnetFaucets: devnetFaucets(devnet, demo.upstreams) } : {}),
     })
     cleanups.push(() => app.close())
 

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 
 import {
   createPublicClient,
@@ -20,7 +21,9 @@ import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
 import { chainStateFiles } from './chainStateFiles.js'
 import { deployDepositFactoryOnDevnet } from './deposits/deployDepositFactoryOnDevnet.js'
 import { endLeftoverAnvil } from './endLeftoverAnvil.js'
+import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 import { startSavedAnvil, type StartSavedAnvilReturnType } from './startSavedAnvil.js'
+import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from './wallet/devWalletSolanaKeys.js'
 
 export type DevnetChain = { chainId: number; name: string; rpcUrl: string }
 
@@ -32,10 +35,30 @@ export type DevnetToken = {
   decimals: 6
 }
 
+/** The demo's Solana chain (see solana/README.md), as the server needs it. */
+export type DevnetSolana = {
+  /** `solana:<first 32 characters of the genesis hash>`: a new chain (reset) is a new network. */
+  caipNetworkId: `solana:${string}`
+  name: 'Paylink Solana Devnet'
+  rpcUrl: string
+  wsUrl: string
+  genesisHash: string
+  /** The Test USD mint (base58), 6 decimals. */
+  mint: string
+  /** Slots after which a transaction is finalized. */
+  finalizeDepth: number
+  /** The Dev Wallet's Solana accounts (base58), funded with SOL and Test USD. */
+  accounts: string[]
+  /** Sends lamports (asset 'native') or Test USD base units (asset = the mint) from the devnet's faucet; resolves to the signature. */
+  faucet(address: string, asset: string, amount: bigint): Promise<string>
+}
+
 export type Devnet = {
   chains: Array<DevnetChain>
   token: DevnetToken
   accounts: `0x${string}`[]
+  /** Absent only when started with `solana: false`. */
+  solana?: DevnetSolana
   stop(): Promise<void>
 }
 
@@ -55,25 +78,32 @@ export type StartDevnetParameters = {
   stateDir?: string
   /** Ends the chains left running in `stateDir` and removes their states first. */
   reset?: boolean
+  /** Also start the Solana devnet (default true); its state is `<stateDir>/solana.json`. */
+  solana?: boolean
 }
 
 /**
  * Starts the local chains for the demo and the tests: two anvils ("Paylink Devnet" 31337 and
  * "Paylink Devnet L2" 31338), each with anvil's 10 unlocked accounts of 10 000 ETH, and the
- * Test USD token deployed on 31337 with 10 000 TUSD for each account.
+ * Test USD token deployed on 31337 with 10 000 TUSD for each account; and the Solana devnet
+ * ("Paylink Solana Devnet", litesvm) with its Test USD mint and the Dev Wallet's Solana
+ * accounts funded with 100 SOL and 10 000 TUSD each.
  */
-export async function startDevnet({ stateDir, reset = false }: StartDevnetParameters = {}): Promise<Devnet> {
+export async function startDevnet({ stateDir, reset = false, solana = true }: StartDevnetParameters = {}): Promise<Devnet> {
   if (stateDir && reset) await resetDevnetState(stateDir)
+  const startingSolana = solana ? startDemoSolana(stateDir) : Promise.resolve(null)
   const started = await Promise.allSettled(
     DEVNET_CHAINS.map(({ chainId }): Promise<StartSavedAnvilReturnType> =>
       stateDir ? startSavedAnvil({ chainId, stateDir }) : startAnvil({ chainId }).then((anvil) => ({ ...anvil, loaded: false, saveState: async () => {} })),
     ),
   )
+  const [solanaStarted] = await Promise.allSettled([startingSolana])
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const solanaDevnet = solanaStarted.status === 'fulfilled' ? solanaStarted.value : null
   const stop = async () => {
-    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    await Promise.all([...anvils.map((anvil) => anvil.stop()), solanaDevnet?.close()])
   }
-  const failure = started.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  const failure = [...started, solanaStarted].find((result): result is PromiseRejectedResult => result.status === 'rejected')
   if (failure) {
     await stop()
     throw failure.reason
@@ -90,6 +120,7 @@ export async function startDevnet({ stateDir, reset = false }: StartDevnetParame
       chains: DEVNET_CHAINS.map(({ chainId, name }, i) => ({ chainId, name, rpcUrl: anvils[i]!.rpcUrl })),
       token: { chainId: l1.chainId, address: tokenAddress, symbol: 'TUSD', name: 'Test USD', decimals: 6 },
       accounts,
+      ...(solanaDevnet ? { solana: describeSolana(solanaDevnet) } : {}),
       stop,
     }
   } catch (error) {
@@ -108,6 +139,26 @@ export async function resetDevnetState(stateDir: string): Promise<void> {
     await endLeftoverAnvil({ pidFile, dumpState: exitDumpPath })
   }
   rmSync(stateDir, { recursive: true, force: true })
+}
+
+/** The Solana devnet of the demo: one state file beside the anvils', the Dev Wallet's accounts funded. */
+function startDemoSolana(stateDir: string | undefined): Promise<SolanaDevnet> {
+  const fundAccounts = Array.from({ length: DEV_WALLET_SOLANA_ACCOUNTS }, (_, i) => devWalletSolanaKey(i).address)
+  return startSolanaDevnet({ fundAccounts, ...(stateDir ? { statePath: join(stateDir, 'solana.json') } : {}) })
+}
+
+function describeSolana(devnet: SolanaDevnet): DevnetSolana {
+  return {
+    caipNetworkId: `solana:${devnet.genesisHash.slice(0, 32)}`,
+    name: 'Paylink Solana Devnet',
+    rpcUrl: devnet.rpcUrl,
+    wsUrl: devnet.wsUrl,
+    genesisHash: devnet.genesisHash,
+    mint: devnet.mint,
+    finalizeDepth: devnet.ledger.finalizeDepth,
+    accounts: Array.from({ length: DEV_WALLET_SOLANA_ACCOUNTS }, (_, i) => devWalletSolanaKey(i).address),
+    faucet: (address, asset, amount) => devnet.faucet(address, asset, amount),
+  }
 }
 
 type TestUsdDeployment = { accounts: Address[]; tokenAddress: Address }

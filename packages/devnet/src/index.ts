@@ -1,4 +1,14 @@
 export { startAnvil, anvilBinaryPath, type StartAnvilParameters, type StartAnvilReturnType } from './anvil.js'
-export { startDevnet, resetDevnetState, DEVNET_CHAINS, TUSD_PER_ACCOUNT, type Devnet, type DevnetChain, type DevnetToken, type StartDevnetParameters } from './devnet.js'
+export {
+  startDevnet,
+  resetDevnetState,
+  DEVNET_CHAINS,
+  TUSD_PER_ACCOUNT,
+  type Devnet,
+  type DevnetChain,
+  type DevnetSolana,
+  type DevnetToken,
+  type StartDevnetParameters,
+} from './devnet.js'
 export { DevnetError, DevnetInUseError, DevnetStateError } from './errors.js'
 export { findLeftoverAnvil, type ChainPidFile } from './findLeftoverAnvil.js'

@@ -14,6 +14,8 @@ export const networkSchema = z.object({
   name: z.string().min(1).max(64),
   nativeCurrency: nativeCurrencySchema,
   rpcUrl: z.url().max(2048),
+  /** The RPC's websocket (Solana subscriptions), when it is not the one derived from rpcUrl. */
+  wsUrl: z.url().max(2048).optional(),
   blockExplorerUrl: z.url().max(2048).nullable(),
   testnet: z.boolean(),
   confirmations: z.number().int().min(0).max(1000),
@@ -25,19 +27,20 @@ export const networkSchema = z.object({
 })
 export type Network = z.infer<typeof networkSchema>
 
+const originRelativePathSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'an origin-relative path such as /devnet/rpc/31337')
+
 /**
  * A network as `GET /api/config` hands it to the browser: the server's own endpoints (the devnet's
  * RPC proxy) are origin-relative paths (`/devnet/rpc/31337`), which the web app resolves against
  * the page's origin, so the app works at whichever address it was opened.
  */
 export const publicNetworkSchema = networkSchema.extend({
-  rpcUrl: z.union([
-    z.url().max(2048),
-    z
-      .string()
-      .max(2048)
-      .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'an origin-relative path such as /devnet/rpc/31337'),
-  ]),
+  rpcUrl: z.union([z.url().max(2048), originRelativePathSchema]),
+  /** Origin-relative (`/devnet/solana/ws`): the web app makes it ws(s)://<page host>/... */
+  wsUrl: z.union([z.url().max(2048), originRelativePathSchema]).optional(),
 })
 
 /** One asset a link can ask for: the native coin or a token on a configured network. */

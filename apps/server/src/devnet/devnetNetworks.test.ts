@@ -28,7 +28,7 @@ describe('devnetNetworks', () => {
       expect.objectContaining({ caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: '/devnet/rpc/31338', depositFactory: true }),
     ])
     for (const network of networks) publicNetworkSchema.parse(network)
-    expect(upstreams).toEqual({ 31337: 'http://127.0.0.1:41001', 31338: 'http://127.0.0.1:41002' })
+    expect(upstreams).toEqual({ 'eip155:31337': { rpcUrl: 'http://127.0.0.1:41001' }, 'eip155:31338': { rpcUrl: 'http://127.0.0.1:41002' } })
   })
 
   it('offers native ETH on each chain and Test USD on the first', () => {
@@ -43,5 +43,38 @@ describe('devnetNetworks', () => {
       native: false,
     })
     for (const asset of assets) assetSchema.parse(asset)
+  })
+
+  it('adds the Solana devnet behind /devnet/solana/rpc and /devnet/solana/ws, with SOL and Test USD, credited once finalized', () => {
+    const mint = 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr'
+    const solana = {
+      caipNetworkId: 'solana:5KZ8p3V1tG3uBfz7X2h3GhQ9nP6yYv8A',
+      name: 'Paylink Solana Devnet',
+      rpcUrl: 'http://127.0.0.1:41003',
+      wsUrl: 'ws://127.0.0.1:41003',
+      mint,
+      finalizeDepth: 8,
+      faucet: async () => 'sig',
+    }
+    const { networks, assets, upstreams } = devnetNetworks({ ...devnet, solana })
+    const network = networks.find((n) => n.caipNetworkId === solana.caipNetworkId)
+    expect(network).toEqual({
+      caipNetworkId: solana.caipNetworkId,
+      name: 'Paylink Solana Devnet',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrl: '/devnet/solana/rpc',
+      wsUrl: '/devnet/solana/ws',
+      blockExplorerUrl: null,
+      testnet: true,
+      confirmations: 9,
+    })
+    publicNetworkSchema.parse(network)
+    const solanaAssets = assets.filter((a) => a.caipNetworkId === solana.caipNetworkId)
+    expect(solanaAssets).toEqual([
+      { assetId: `${solana.caipNetworkId}/slip44:501`, caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
+      { assetId: `${solana.caipNetworkId}/token:${mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+    ])
+    for (const asset of solanaAssets) assetSchema.parse(asset)
+    expect(upstreams[solana.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
   })
 })

@@ -5,23 +5,49 @@ export interface DevnetHandle {
   chains: Array<{ chainId: number; name: string; rpcUrl: string }>
   token: { chainId: number; address: `0x${string}`; symbol: string; name: string; decimals: number }
   accounts: `0x${string}`[]
+  /** The Solana devnet; absent when the devnet runs EVM chains only. */
+  solana?: DevnetSolanaHandle
   stop(): Promise<void>
 }
+
+export interface DevnetSolanaHandle {
+  caipNetworkId: string
+  name: string
+  rpcUrl: string
+  wsUrl: string
+  mint: string
+  /** Slots after which the devnet finalizes a transaction. */
+  finalizeDepth: number
+  faucet(address: string, asset: string, amount: bigint): Promise<string>
+}
+
+/** Where the server reads a devnet network itself (loopback), and proxies the browser to. */
+export interface DevnetUpstream {
+  rpcUrl: string
+  /** The websocket of a Solana devnet. */
+  wsUrl?: string
+}
+
+/** caipNetworkId -> the devnet's own endpoints. */
+export type DevnetUpstreams = Record<string, DevnetUpstream>
 
 export interface DevnetNetworks {
   networks: Network[]
   assets: Asset[]
-  /** chainId -> anvil URL, for the same-origin RPC proxy. */
-  upstreams: Record<number, string>
+  upstreams: DevnetUpstreams
 }
+
+/** Where the browser reaches the Solana devnet: the server's proxy, origin-relative. */
+export const devnetSolanaRpcPath = '/devnet/solana/rpc'
+export const devnetSolanaWsPath = '/devnet/solana/ws'
 
 /**
  * The devnet's chains as the app's networks, reached through the server's proxy at an
- * origin-relative URL (`/devnet/rpc/<chainId>`): the browser resolves it against the page's own
- * origin, so the demo works at localhost, 127.0.0.1 or a LAN address alike and stays
- * same-origin. Plus native ETH on each chain and the demo token.
+ * origin-relative URL (`/devnet/rpc/<chainId>`, `/devnet/solana/rpc`): the browser resolves it
+ * against the page's own origin, so the demo works at localhost, 127.0.0.1 or a LAN address alike
+ * and stays same-origin. Plus native ETH on each chain, SOL, and the demo token on each family.
  */
-export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token'>): DevnetNetworks {
+export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | 'solana'>): DevnetNetworks {
   const networks: Network[] = devnet.chains.map((chain) => ({
     caipNetworkId: `eip155:${chain.chainId}`,
     name: chain.name,
@@ -41,7 +67,7 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token'>): 
     decimals: 18,
     native: true,
   }))
-  const { token } = devnet
+  const { token, solana } = devnet
   assets.push({
     assetId: `eip155:${token.chainId}/erc20:${token.address}`,
     caipNetworkId: `eip155:${token.chainId}`,
@@ -50,6 +76,25 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token'>): 
     decimals: token.decimals,
     native: false,
   })
-  const upstreams = Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  const upstreams: DevnetUpstreams = Object.fromEntries(devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]))
+  if (solana) {
+    networks.push({
+      caipNetworkId: solana.caipNetworkId,
+      name: solana.name,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrl: devnetSolanaRpcPath,
+      wsUrl: devnetSolanaWsPath,
+      blockExplorerUrl: null,
+      testnet: true,
+      // The Solana family credits at `finalized`; the devnet finalizes `finalizeDepth` slots after
+      // a transaction's slot, which is finalizeDepth + 1 slots counting the transaction's own.
+      confirmations: solana.finalizeDepth + 1,
+    })
+    assets.push(
+      { assetId: nativeAssetId(solana.caipNetworkId), caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
+      { assetId: `${solana.caipNetworkId}/token:${solana.mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+    )
+    upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
+  }
   return { networks, assets, upstreams }
 }

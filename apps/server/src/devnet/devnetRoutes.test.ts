@@ -5,16 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installErrorHandling } from '../http/errorHandling.js'
 import { RouteRegistry } from '../http/routeRegistry.js'
 import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import type { DevnetFaucet } from './devnetFaucet.js'
 import { devnetRoutes, rpcProxyBodyLimit } from './devnetRoutes.js'
+import { isSolanaAddress } from './solanaDevnetFaucet.js'
 
 let chainA: TestHttpServer
 let chainB: TestHttpServer
+let solana: TestHttpServer
 let notJson: TestHttpServer
 let app: FastifyInstance
+const sent: Array<{ asset: string; address: string; amount: bigint }> = []
+const mint = 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr'
+const tusd = `solana:devnetGenesis/token:${mint}`
+const fakeFaucet: DevnetFaucet = {
+  namespace: 'solana',
+  assets: [{ assetId: tusd, caipNetworkId: 'solana:devnetGenesis', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }],
+  isAddress: isSolanaAddress,
+  send: async ({ asset, address, amount }) => {
+    sent.push({ asset: asset.assetId, address, amount })
+    return 'faucetSignature'
+  },
+}
 
 beforeAll(async () => {
   chainA = await startJsonRpcServer({ eth_chainId: '0x7a69', eth_blockNumber: '0x5' })
   chainB = await startJsonRpcServer({ eth_chainId: '0x7a6a' })
+  solana = await startJsonRpcServer({ getGenesisHash: 'devnetGenesisHash111111111111111111111111111' })
   notJson = await startHttpServer((_, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'))
   // A closed port: something that was listening a moment ago and is gone (anvil crashed).
   const gone = await startHttpServer(() => {})
@@ -23,13 +39,20 @@ beforeAll(async () => {
   app.decorate('routeRegistry', new RouteRegistry())
   installErrorHandling(app)
   await app.register(devnetRoutes, {
-    upstreams: { 31337: chainA.url, 31338: chainB.url, 1: gone.url, 2: notJson.url },
+    upstreams: {
+      'eip155:31337': { rpcUrl: chainA.url },
+      'eip155:31338': { rpcUrl: chainB.url },
+      'eip155:1': { rpcUrl: gone.url },
+      'eip155:2': { rpcUrl: notJson.url },
+      'solana:devnetGenesis': { rpcUrl: solana.url },
+    },
+    faucets: [fakeFaucet],
     timeoutMs: 1000,
   })
 })
 afterAll(async () => {
   await app?.close()
-  await Promise.all([chainA, chainB, notJson].map((s) => s?.close()))
+  await Promise.all([chainA, chainB, solana, notJson].map((s) => s?.close()))
 })
 
 const call = (chainId: string | number, payload: unknown) => app.inject({ method: 'POST', url: `/devnet/rpc/${chainId}`, payload: payload as object })
@@ -56,6 +79,12 @@ describe('devnet RPC proxy', () => {
     ])
   })
 
+  it('forwards /devnet/solana/rpc to the Solana devnet', async () => {
+    const res = await app.inject({ method: 'POST', url: '/devnet/solana/rpc', payload: { jsonrpc: '2.0', id: '1', method: 'getGenesisHash' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ jsonrpc: '2.0', id: '1', result: 'devnetGenesisHash111111111111111111111111111' })
+  })
+
   it('answers 404 for a chain id it does not know', async () => {
     for (const id of [999, 'abc']) {
       const res = await call(id, { jsonrpc: '2.0', id: 1, method: 'eth_chainId' })
@@ -78,5 +107,37 @@ describe('devnet RPC proxy', () => {
     const big = await call(31337, { jsonrpc: '2.0', id: 1, method: 'eth_call', params: ['x'.repeat(rpcProxyBodyLimit)] })
     expect(big.statusCode).toBe(413)
     expect(apiErrorSchema.parse(big.json()).error.code).toBe('BODY_TOO_LARGE')
+  })
+})
+
+describe('devnet faucet route', () => {
+  const faucet = (payload: unknown) => app.inject({ method: 'POST', url: '/devnet/faucet', payload: payload as object })
+
+  it('sends the asked amount, in atomic units, to the address and answers what it sent', async () => {
+    sent.length = 0
+    const res = await faucet({ asset: tusd, address: mint, amount: '1.5' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ transactionId: 'faucetSignature', asset: tusd, address: mint, amount: '1.5' })
+    expect(sent).toEqual([{ asset: tusd, address: mint, amount: 1_500_000n }])
+  })
+
+  it.each([
+    ['an asset no devnet faucet has', { asset: 'eip155:1/slip44:60', address: mint, amount: '1' }, 'UNSUPPORTED_ASSET', 'asset'],
+    ['no CAIP-19 asset id', { asset: 'TUSD', address: mint, amount: '1' }, 'INVALID_REQUEST', 'body.asset'],
+    ['an address of another chain', { asset: tusd, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: '1' }, 'INVALID_ADDRESS', 'address'],
+    ['a base58 string that is not 32 bytes', { asset: tusd, address: '3mJr7AoUXx2Wqd', amount: '1' }, 'INVALID_ADDRESS', 'address'],
+    ['a zero amount', { asset: tusd, address: mint, amount: '0' }, 'INVALID_AMOUNT', 'amount'],
+    ['more decimals than the asset has', { asset: tusd, address: mint, amount: '0.0000001' }, 'INVALID_AMOUNT', 'amount'],
+    ['more than the faucet sends at once', { asset: tusd, address: mint, amount: '1000.000001' }, 'INVALID_AMOUNT', 'amount'],
+    ['a negative amount', { asset: tusd, address: mint, amount: '-1' }, 'INVALID_REQUEST', 'body.amount'],
+    ['a number instead of a decimal string', { asset: tusd, address: mint, amount: 1 }, 'INVALID_REQUEST', 'body.amount'],
+  ])('answers 400 naming the field for %s, and sends nothing', async (_, payload, code, field) => {
+    sent.length = 0
+    const res = await faucet(payload)
+    expect(res.statusCode).toBe(400)
+    const { error } = apiErrorSchema.parse(res.json())
+    expect(error.code).toBe(code)
+    expect(error.message.startsWith(field)).toBe(true)
+    expect(sent).toEqual([])
   })
 })

@@ -30,6 +30,21 @@ describe('toPublicConfig', () => {
     expect(() => publicConfigSchema.parse(config)).not.toThrow()
   })
 
+  it("hands out the Solana devnet's websocket origin-relative too, a configured one as it is", () => {
+    const config = toPublicConfig({
+      projectId: null,
+      demo: true,
+      networks: [
+        { ...network('solana:devnet', '/devnet/solana/rpc'), wsUrl: '/devnet/solana/ws' },
+        { ...network('solana:main', 'https://rpc.example'), wsUrl: 'wss://rpc.example/ws' },
+      ],
+      assets: [],
+      publicOrigins: ['http://localhost:3000'],
+    })
+    expect(config.networks.map((n) => n.wsUrl)).toEqual(['/devnet/solana/ws', 'wss://rpc.example/ws'])
+    expect(() => publicConfigSchema.parse(config)).not.toThrow()
+  })
+
   it('the public schema takes a path but not a protocol-relative or made-up URL', () => {
     const parse = (rpcUrl: string) => publicConfigSchema.safeParse({ projectId: null, demo: true, networks: [network('eip155:1', rpcUrl)], assets: [] }).success
     expect(parse('/devnet/rpc/1')).toBe(true)

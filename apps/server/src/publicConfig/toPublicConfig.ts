@@ -18,7 +18,12 @@ export function toPublicConfig({ projectId, demo, networks, assets, publicOrigin
   return {
     projectId,
     demo,
-    networks: networks.map((n) => ({ ...n, rpcUrl: originRelative(n.rpcUrl, publicOrigins), nativeCurrency: { ...n.nativeCurrency } })),
+    networks: networks.map((n) => ({
+      ...n,
+      rpcUrl: originRelative(n.rpcUrl, publicOrigins),
+      ...(n.wsUrl ? { wsUrl: originRelative(n.wsUrl, publicOrigins) } : {}),
+      nativeCurrency: { ...n.nativeCurrency },
+    })),
     assets: assets.map((a) => ({ ...a })),
   }
 }

@@ -25,6 +25,15 @@ describe('resolvePublicConfig', () => {
     expect(resolvePublicConfig(config, 'http://localhost:4000').networks[0]!.rpcUrl).toBe('http://localhost:4000/devnet/rpc/31337')
   })
 
+  it('makes an origin-relative websocket URL ws:// on an http page and wss:// on an https one', () => {
+    const withWs = { ...config, networks: [{ ...network('solana:abc', '/devnet/solana/rpc'), wsUrl: '/devnet/solana/ws' }] }
+    expect(resolvePublicConfig(withWs, 'http://192.168.1.5:3000').networks[0]).toMatchObject({
+      rpcUrl: 'http://192.168.1.5:3000/devnet/solana/rpc',
+      wsUrl: 'ws://192.168.1.5:3000/devnet/solana/ws',
+    })
+    expect(resolvePublicConfig(withWs, 'https://pay.example').networks[0]!.wsUrl).toBe('wss://pay.example/devnet/solana/ws')
+  })
+
   it('returns an all-absolute configuration as it is', () => {
     const absolute = { ...config, networks: [config.networks[1]!] }
     expect(resolvePublicConfig(absolute, 'http://localhost:3000')).toBe(absolute)

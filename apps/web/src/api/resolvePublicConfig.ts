@@ -7,9 +7,20 @@ import type { PublicConfig } from '@paylink/shared'
  * where the configuration enters the app. Absolute URLs pass unchanged.
  */
 export function resolvePublicConfig(config: PublicConfig, origin: string = window.location.origin): PublicConfig {
-  if (!config.networks.some((n) => n.rpcUrl.startsWith('/'))) return config
+  if (!config.networks.some((n) => n.rpcUrl.startsWith('/') || n.wsUrl?.startsWith('/'))) return config
   return {
     ...config,
-    networks: config.networks.map((n) => (n.rpcUrl.startsWith('/') ? { ...n, rpcUrl: new URL(n.rpcUrl, origin).href } : n)),
+    networks: config.networks.map((n) => ({
+      ...n,
+      rpcUrl: n.rpcUrl.startsWith('/') ? new URL(n.rpcUrl, origin).href : n.rpcUrl,
+      ...(n.wsUrl ? { wsUrl: n.wsUrl.startsWith('/') ? websocketUrl(n.wsUrl, origin) : n.wsUrl } : {}),
+    })),
   }
+}
+
+/** A path on the page's own host as a websocket URL: ws:// for an http page, wss:// for https. */
+function websocketUrl(path: string, origin: string): string {
+  const url = new URL(path, origin)
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+  return url.href
 }

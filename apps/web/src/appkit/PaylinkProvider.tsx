@@ -49,11 +49,16 @@ function loadKit(config: PublicConfig): Promise<LoadedKit> {
   kitPromise ??= (async () => {
     const kitModule = await loadKitModule()
     if (config.demo) {
-      const { announceDevWallet, createDevWalletProvider } = await import('@paylink/devnet/wallet')
+      const { announceDevSolanaWallet, announceDevWallet, createDevWalletProvider } = await import('@paylink/devnet/wallet')
       const chains = config.networks
         .filter((n) => n.caipNetworkId.startsWith('eip155:'))
         .map((n) => ({ chainId: Number(n.caipNetworkId.split(':')[1]), name: n.name, rpcUrl: n.rpcUrl }))
       announceDevWallet(createDevWalletProvider({ chains }))
+      // Its Solana account signs for the devnet's Solana chain only (reached through our proxy).
+      const solanaChains = config.networks
+        .filter((n) => n.caipNetworkId.startsWith('solana:') && new URL(n.rpcUrl).pathname.startsWith('/devnet/'))
+        .map((n) => ({ caipNetworkId: n.caipNetworkId, rpcUrl: n.rpcUrl }))
+      if (solanaChains.length > 0) announceDevSolanaWallet({ chains: solanaChains })
     }
     return { kit: await kitModule.createPaylinkAppKit(config), Effects: kitModule.KitEffects }
   })()

@@ -6,9 +6,11 @@ import { CopyButton } from '../../components/CopyButton.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useNamespaceNetwork } from '../../wallet/useNamespaceNetwork.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
+import { devnetNetworksOf } from '../../wallet/useTestFunds.js'
 import { BalancesTable } from './BalancesTable.js'
 import { SendForm } from './SendForm.js'
 import { SignMessageForm } from './SignMessageForm.js'
+import { TestFundsButton } from './TestFundsButton.js'
 import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
 
 /** Everything Paylink knows about one chain namespace's connection, and what you can do with it. */
@@ -85,6 +87,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
 
           <h3>Balances</h3>
           <BalancesTable namespace={namespace} address={account.address} />
+          {config.demo && account.address && devnetNetworksOf(config.networks, namespace).length > 0 && <TestFundsButton namespace={namespace} address={account.address} />}
 
           <h3>Switch network</h3>
           <div className="network-switch" role="group" aria-label={`${label} networks`}>

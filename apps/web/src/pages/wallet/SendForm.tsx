@@ -1,14 +1,18 @@
-import { formatEstimate, isDecimalString, parseUnits } from '@paylink/shared'
+import type { Asset } from '@paylink/shared'
+import { formatEstimate, isDecimalString, parseCaipAssetId, parseUnits } from '@paylink/shared'
 import { useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
+import { isSolanaAddress } from '../../wallet/isSolanaAddress.js'
+import { assetsOf } from '../../wallet/useBalances.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
-import { useSendNative } from '../../wallet/useSendNative.js'
+import { useSendAsset } from '../../wallet/useSendAsset.js'
+import { useSolanaTransferFee } from '../../wallet/useSolanaTransferFee.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
 
-/** The amount in atomic units; null while it is not one the coin can hold (too many decimals). */
+/** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
 function toAtomic(amount: string, decimals: number): bigint | null {
   try {
     return parseUnits(amount, decimals)
@@ -17,21 +21,37 @@ function toAtomic(amount: string, decimals: number): bigint | null {
   }
 }
 
-/** Send the native coin (eip155 and solana only: the toolkit's send namespaces). */
+const tokenOf = (asset: Asset) => (asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference)
+
+/** Send the coin or a token of the current network (eip155 and solana only: the toolkit's send namespaces), the fee shown first. */
 export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana'; current: string | undefined }) {
   const config = usePaylinkConfig()
   const network = config.networks.find((n) => n.caipNetworkId === current)
+  const assets = network ? assetsOf(config.assets, network) : []
   const { address } = useAppKitAccount({ namespace })
   const [to, setTo] = useState('')
   const [amount, setAmount] = useState('0.1')
-  const send = useSendNative(namespace)
+  const [assetId, setAssetId] = useState<string | null>(null)
+  const asset = assets.find((a) => a.assetId === assetId) ?? assets[0]
+  const send = useSendAsset(namespace)
   const validAmount = isDecimalString(amount)
-  const value = network && validAmount ? toAtomic(amount, network.nativeCurrency.decimals) : null
-  const fee = useTransferFee(
-    namespace === 'eip155' && network && address && /^0x[0-9a-fA-F]{40}$/.test(to) && value !== null ? { network, from: address, to, amount: value } : null,
+  const value = asset && validAmount ? toAtomic(amount, asset.decimals) : null
+  const recipient = to.trim()
+  const ready = network && asset && address && value !== null && value > 0n
+  const evmFee = useTransferFee(
+    namespace === 'eip155' && ready && /^0x[0-9a-fA-F]{40}$/.test(recipient) ? { network, from: address, to: recipient, amount: value, token: tokenOf(asset) } : null,
   )
-  if (!network) return <p>Pick one of Paylink's networks to send.</p>
-  const symbol = network.nativeCurrency.symbol
+  const solanaFee = useSolanaTransferFee(
+    namespace === 'solana' && ready && isSolanaAddress(recipient)
+      ? { rpcUrl: network.rpcUrl, from: address, to: recipient, amount: value, token: asset.native ? undefined : { mint: tokenOf(asset)!, decimals: asset.decimals } }
+      : null,
+  )
+  if (!network || !asset) return <p>Pick one of Paylink's networks to send.</p>
+  const coin = network.nativeCurrency
+  const fee = namespace === 'eip155' ? evmFee : solanaFee
+  const feeAtomic = namespace === 'eip155' ? evmFee.data : solanaFee.data?.fee
+  const rent = namespace === 'solana' ? (solanaFee.data?.rent ?? 0n) : 0n
+  const symbol = asset.symbol
   const id = `send-${namespace}`
   const explorer = send.data ? explorerUrl(send.data.network, 'tx', send.data.hash) : null
   return (
@@ -39,29 +59,45 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       className="tool"
       onSubmit={(e) => {
         e.preventDefault()
-        send.mutate({ network, to: to.trim(), amount })
+        send.mutate({ network, asset, to: recipient, amount })
       }}
     >
-      <h3>
-        Send {symbol} on {network.name}
-      </h3>
+      <h3>Send on {network.name}</h3>
+      {assets.length > 1 && (
+        <>
+          <label htmlFor={`${id}-asset`}>Asset</label>
+          <select id={`${id}-asset`} value={asset.assetId} onChange={(e) => setAssetId(e.target.value)}>
+            {assets.map((a) => (
+              <option key={a.assetId} value={a.assetId}>
+                {a.symbol} ({a.name})
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       <label htmlFor={`${id}-to`}>Recipient</label>
       <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} required autoComplete="off" spellCheck={false} maxLength={100} />
       <label htmlFor={`${id}-amount`}>Amount ({symbol})</label>
       <input id={`${id}-amount`} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required aria-invalid={!validAmount} />
       {!validAmount && <p className="error">Enter an amount such as 0.1</p>}
-      {namespace === 'eip155' && (
-        <p className="fee" data-testid="fee-preview">
-          Network fee:{' '}
-          {fee.isFetching
-            ? 'estimating…'
-            : fee.data !== undefined
-              ? `≈ ${formatEstimate(fee.data, network.nativeCurrency.decimals)} ${symbol}`
-              : fee.isError
-                ? `could not estimate (${describeWalletError(fee.error)})`
-                : 'enter a recipient'}
-        </p>
-      )}
+      <p className="fee" data-testid="fee-preview">
+        Network fee:{' '}
+        {fee.isFetching
+          ? 'estimating…'
+          : feeAtomic !== undefined
+            ? `≈ ${formatEstimate(feeAtomic, coin.decimals)} ${coin.symbol}`
+            : fee.isError
+              ? `could not estimate (${describeWalletError(fee.error)})`
+              : 'enter a recipient'}
+        {rent > 0n && !fee.isFetching && (
+          <>
+            {' '}
+            <span data-testid="rent-preview">
+              + {formatEstimate(rent, coin.decimals)} {coin.symbol} to open the recipient's {symbol} account
+            </span>
+          </>
+        )}
+      </p>
       <button type="submit" className="primary" disabled={send.isPending || !validAmount}>
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>

@@ -1,0 +1,70 @@
+// The wallet page's Solana reads and transfers against the demo's real Solana devnet (litesvm).
+import type { Asset, Network } from '@paylink/shared'
+import { startSolanaDevnet, type SolanaDevnet } from '@paylink/devnet/solana'
+import { devWalletSolanaKey, signWireTransaction } from '@paylink/devnet/wallet'
+import { base58, base64 } from '@scure/base'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'
+import { readNetworkBalances } from './readNetworkBalances.js'
+import { solanaRpc } from './solanaRpc.js'
+import { waitForSolanaSignature } from './sendSolanaTransaction.js'
+
+let devnet: SolanaDevnet
+let network: Network
+let sol: Asset
+let tusd: Asset
+const payer = devWalletSolanaKey(0)
+
+beforeAll(async () => {
+  devnet = await startSolanaDevnet({ slotMs: 50, fundAccounts: [payer.address], fundingCommitment: 'confirmed' })
+  const caipNetworkId = `solana:${devnet.genesisHash.slice(0, 32)}`
+  network = {
+    caipNetworkId,
+    name: 'Devnet',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrl: devnet.rpcUrl,
+    blockExplorerUrl: null,
+    testnet: true,
+    confirmations: 9,
+  }
+  sol = { assetId: `${caipNetworkId}/slip44:501`, caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
+  tusd = { assetId: `${caipNetworkId}/token:${devnet.mint}`, caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }
+}, 60_000)
+afterAll(() => devnet?.close())
+
+async function signAndSend(transaction: Uint8Array): Promise<string> {
+  const { signed } = signWireTransaction(transaction, payer.secretKey, payer.publicKey)
+  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [base64.encode(signed), { encoding: 'base64' }])
+  await waitForSolanaSignature(devnet.rpcUrl, signature, { intervalMs: 50 })
+  return signature
+}
+
+describe('Solana on the wallet page, against the devnet', () => {
+  it('reads SOL in lamports and Test USD from the token account, not lamports, and 0 where there is no token account', async () => {
+    const funded = await readNetworkBalances(network, [sol, tusd], payer.address)
+    expect(funded.map((b) => b.amount)).toEqual(['100', '10000'])
+    const empty = await readNetworkBalances(network, [sol, tusd], devWalletSolanaKey(9).address)
+    expect(empty.map((b) => b.amount)).toEqual(['0', '0'])
+  })
+
+  it('prices a Test USD transfer to a fresh address (fee plus the rent of its new token account) and lands it', async () => {
+    const to = devWalletSolanaKey(5).address
+    const prepared = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 1_500_000n, token: { mint: devnet.mint, decimals: 6 } })
+    expect(prepared.fee).toBe(5000n)
+    expect(prepared.rent).toBeGreaterThan(0n)
+    const signature = await signAndSend(prepared.transaction)
+    expect(base58.decode(signature)).toHaveLength(64)
+    expect((await readNetworkBalances(network, [tusd], to))[0]!.amount).toBe('1.5')
+    // The account exists now: the next transfer opens nothing.
+    const again = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 1n, token: { mint: devnet.mint, decimals: 6 } })
+    expect(again.rent).toBe(0n)
+  })
+
+  it('prices and lands a SOL transfer', async () => {
+    const to = devWalletSolanaKey(6).address
+    const prepared = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 250_000_000n })
+    expect(prepared).toMatchObject({ fee: 5000n, rent: 0n })
+    await signAndSend(prepared.transaction)
+    expect((await readNetworkBalances(network, [sol], to))[0]!.amount).toBe('0.25')
+  })
+})
