@@ -86,9 +86,9 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
       wsUrl: devnetSolanaWsPath,
       blockExplorerUrl: null,
       testnet: true,
-      // The Solana family credits at `finalized`; the devnet finalizes `finalizeDepth` slots after
-      // a transaction's slot, which is finalizeDepth + 1 slots counting the transaction's own.
-      confirmations: solana.finalizeDepth + 1,
+      // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+      // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
+      confirmations: 1,
     })
     assets.push(
       { assetId: nativeAssetId(solana.caipNetworkId), caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
