@@ -66,7 +66,7 @@ describe('devnetNetworks', () => {
       wsUrl: '/devnet/solana/ws',
       blockExplorerUrl: null,
       testnet: true,
-      confirmations: 9,
+      confirmations: 1,
     })
     publicNetworkSchema.parse(network)
     const solanaAssets = assets.filter((a) => a.caipNetworkId === solana.caipNetworkId)
