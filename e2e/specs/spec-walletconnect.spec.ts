@@ -25,6 +25,26 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     await relay?.close()
   })
 
+  test('a switch to a chain the session did not approve fails: the sign client refuses the switch request the session does not allow', async ({ page }) => {
+    await page.goto('/wallet')
+    await page
+      .getByTestId('panel-eip155')
+      .getByRole('button', { name: /^Connect .* wallet$/ })
+      .click()
+    const modal = page.locator('w3m-modal')
+    await modal.getByText('WalletConnect').first().click()
+    await expect.poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), { timeout: 20_000 }).toMatch(/^wc:/)
+    const uri = await modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri)
+    await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
+    // 1.7.8 always proposes wallet_switchEthereumChain (appkit/src/utils/HelpersUtil.ts:29) and the provider
+    // checks the proposed methods, not the approved ones, so it asks the wallet; the sign client refuses the
+    // request the session does not allow. The chain stays the approved one.
+    await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Missing or invalid. request() method: wallet_switchEthereumChain')
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+  })
+
   test('a wallet pairs over the relay; the session is created, updated and deleted, and the toolkit shows each', async ({ page }) => {
     await page.goto('/toolkit')
     const modal = await openConnectModal(page)

@@ -17,7 +17,7 @@ function memoryStorage() {
 export interface SignClientWallet {
   client: Client
   /** Pairs with a `wc:` URI and approves the proposal with these accounts (CAIP-10). */
-  pairAndApprove(uri: string, accounts: string[]): Promise<string>
+  pairAndApprove(uri: string, accounts: string[], options?: { methods?: string[] }): Promise<string>
   close(): Promise<void>
 }
 
@@ -38,7 +38,7 @@ export async function startSignClientWallet(relayUrl: string): Promise<SignClien
   })
   return {
     client,
-    async pairAndApprove(uri, accounts) {
+    async pairAndApprove(uri, accounts, options = {}) {
       const proposal = new Promise<Parameters<Parameters<Client['once']>[1]>[0]>((resolve) => client.once('session_proposal', resolve as never))
       await client.core.pairing.pair({ uri })
       const { id, params } = (await proposal) as unknown as {
@@ -52,7 +52,7 @@ export async function startSignClientWallet(relayUrl: string): Promise<SignClien
           {
             accounts,
             chains: [...new Set(accounts.filter((a) => a.startsWith(`${ns}:`)).map((a) => a.split(':').slice(0, 2).join(':')))],
-            methods: proposed[ns]?.methods ?? [],
+            methods: options.methods ?? proposed[ns]?.methods ?? [],
             events: proposed[ns]?.events ?? [],
           },
         ]),
