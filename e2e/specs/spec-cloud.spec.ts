@@ -1,3 +1,4 @@
+import { SOLANA_DEVNET } from '../support/chainFixtures.js'
 import { connectWallet, expect, openConnectModal, test } from '../support/fixtures.js'
 
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
@@ -34,8 +35,15 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
 
   test('email, WalletConnect and swaps need Reown’s cloud: Paylink says it is unreachable, nothing hangs, a browser wallet still connects', async ({ page }) => {
     await page.goto('/toolkit')
-    await expect(page.getByTestId('toolkit-cloud')).toContainText('Unreachable: api.web3modal.org did not answer', { timeout: 8000 })
+    await expect(page.getByTestId('toolkit-cloud')).toContainText('Unreachable: api.web3modal.org did not answer')
     await expect(page.getByTestId('toolkit-cloud')).toContainText('browser wallets still connect, sign and send')
+
+    // The provider's per-chain RPC: for the chains Reown serves, the toolkit lists its endpoint after Paylink's.
+    const reownRpc = (chainId: string) => `https://rpc.walletconnect.org/v1/?chainId=${encodeURIComponent(chainId)}&projectId=0123456789abcdef0123456789abcdef`
+    await expect(page.getByTestId('toolkit-solana-network-rpc-urls')).toHaveText(
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/? ${reownRpc(SOLANA_DEVNET).replace(/[.?]/g, '\\$&')}( |$)`),
+    )
+    await expect(page.getByTestId('toolkit-eip155-network-rpc-urls')).not.toContainText('rpc.walletconnect.org')
 
     // Email login: the toolkit shows its alert; the visitor can close the modal and go on.
     let modal = await openConnectModal(page)
@@ -59,7 +67,27 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
     await page.getByRole('button', { name: 'Open Swap' }).click()
     await expect(modal.locator('w3m-swap-view')).toBeVisible()
     await expect(modal.locator('w3m-swap-view').getByText('Select token').first()).toBeVisible()
+    await expect(page.getByTestId('toolkit-view')).toHaveText('Swap')
     await page.keyboard.press('Escape')
     await expect(modal.locator('wui-card')).toBeHidden()
+    await page.getByRole('button', { name: 'Open ApproveTransaction' }).click()
+    await expect(page.getByTestId('toolkit-view')).toHaveText('ApproveTransaction')
+    // The view only places the embedded wallet's frame (secure.walletconnect.org) over itself: here it is
+    // mounted in the open modal but has no size and shows nothing.
+    await expect(modal.locator('wui-card')).toBeVisible()
+    await expect(modal.locator('w3m-approve-transaction-view')).toBeAttached()
+    await expect(modal.locator('w3m-approve-transaction-view')).toBeHidden()
+    await page.keyboard.press('Escape')
+    await expect(modal.locator('wui-card')).toBeHidden()
+  })
+
+  test('the cloud check gives up 4 s after it starts when Reown’s config endpoint never answers', async ({ page }) => {
+    // Only Paylink's own check hangs (a network that drops packets); the toolkit's requests still fail at once.
+    await page.route(/^https:\/\/api\.web3modal\.org\/appkit\/v1\/config\?.*sv=paylink-probe/, () => {})
+    await page.goto('/toolkit')
+    const cloud = page.getByTestId('toolkit-cloud')
+    await expect(cloud).toHaveText('Checking Reown’s cloud…')
+    // The promise is 4 s; the wait allows 4 s from when the page shows it is checking, and half a second to render.
+    await expect(cloud).toContainText('Unreachable: api.web3modal.org did not answer (no answer within 4000 ms)', { timeout: 4500 })
   })
 })

@@ -89,8 +89,11 @@ test.describe('spec §4: states and transitions', () => {
     await expect(page.getByTestId('toolkit-bip122-status')).toHaveText('disconnected')
     await expect(page.getByTestId('toolkit-resync-failures')).toContainText('bip122')
     await expect(page.getByTestId('toolkit-status-history')).toContainText('bip122 connecting')
-    expect(warnings.filter((w) => w.includes("AppKit couldn't sync existing connection"))).toHaveLength(1)
-    expect(warnings.find((w) => w.includes("AppKit couldn't sync existing connection"))).toContain('bip122')
+    // AppKit 1.7.8 warns only when a WalletConnect resync fails; for a browser wallet it is silent, and Paylink says it.
+    expect(warnings.filter((w) => w.includes("AppKit couldn't sync existing connection"))).toEqual([])
+    expect(warnings.filter((w) => w.startsWith('Paylink: the toolkit could not restore'))).toEqual([
+      'Paylink: the toolkit could not restore the bip122 connection on load and marked it disconnected',
+    ])
 
     // Disconnect EVM only: its provider, user, wallet info, account and network state are cleared.
     await page.getByLabel('Namespace for the calls').selectOption('eip155')

@@ -67,9 +67,10 @@ export function recordToolkitActivity(): void {
 }
 
 /**
- * AppKit resyncs every chain on load. Through WalletConnect a failure logs a warning; through a
- * browser wallet's adapter it marks the chain disconnected without a word. Paylink logs the same
- * warning for those, so a dropped session is never silent.
+ * AppKit resyncs every chain on load. Through WalletConnect a failure logs "AppKit couldn't sync
+ * existing connection"; through a browser wallet's adapter 1.7.8 marks the chain disconnected
+ * without a word (syncAdapterConnection catches its own errors). Paylink says so in its own words,
+ * so a dropped session is never silent and never passes for the toolkit's warning.
  */
 function watchStatuses() {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem('@appkit/connected_namespaces')
@@ -89,7 +90,7 @@ function watchStatuses() {
       settled.add(namespace)
       if (status === 'disconnected' && before === 'connecting' && connectedAtLoad.has(namespace)) {
         failures.push(namespace)
-        console.warn("AppKit couldn't sync existing connection", `(${namespace}): marked disconnected`)
+        console.warn(`Paylink: the toolkit could not restore the ${namespace} connection on load and marked it disconnected`)
       }
     }
     if (changes.length || failures.length) {

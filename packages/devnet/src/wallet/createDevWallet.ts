@@ -1,6 +1,7 @@
 import { getAddress } from 'viem'
 
 import { ProviderRpcError, chainDisconnected, internalError, invalidParams, unauthorized, unrecognizedChain, unsupportedMethod } from './errors.js'
+import { createExecutionPermissions } from './executionPermissions.js'
 import type { DevWalletChain, DevWalletEventMap, DevWalletProvider, DevWalletRequestArguments, DevWalletStorage } from './types.js'
 
 type Address = `0x${string}`
@@ -147,6 +148,11 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
     ]
   }
 
+  const executionPermissions = createExecutionPermissions(
+    () => toHex(state.chainId),
+    () => state.account ?? '',
+  )
+
   async function request({ method, params }: DevWalletRequestArguments): Promise<unknown> {
     const list = Array.isArray(params) ? (params as unknown[]) : []
     switch (method) {
@@ -164,7 +170,12 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
         return permissions()
       case 'wallet_getPermissions':
         return permissions()
+      case 'wallet_grantPermissions':
+        if (!state.connected) throw unauthorized()
+        return executionPermissions.grant(params)
       case 'wallet_revokePermissions':
+        // AppKit revokes an ERC-7715 grant by its context ({ pci }); EIP-2255's form ([{ eth_accounts: {} }]) drops the site.
+        if (!Array.isArray(params)) return executionPermissions.revoke(params)
         disconnectSite()
         return null
       case 'wallet_switchEthereumChain': {

@@ -60,6 +60,8 @@ function WalletSession() {
   const config = usePaylinkConfig()
   const tick = useToolkitTick()
   const [text, setText] = useState<string>('checking…')
+  // A wallet's session_update changes no toolkit controller, so the provider's own events re-read it.
+  const [sessionEvents, setSessionEvents] = useState(0)
   // Asking AppKit for the provider after its start failed makes it send the error event again.
   const initError = useToolkitActivity().events.find((e) => e.type === 'error' && e.detail?.startsWith('UniversalProviderInitError'))?.detail
   // Known without asking the provider: shown as is, the probe below only runs when it is null.
@@ -67,10 +69,17 @@ function WalletSession() {
   useEffect(() => {
     if (known) return
     let live = true
+    let stopListening = () => {}
     appKit
       .getUniversalProvider()
       .then((provider) => {
         if (!live) return
+        if (provider) {
+          const bump = () => setSessionEvents((n) => n + 1)
+          const events = ['connect', 'session_update', 'session_delete', 'disconnect'] as const
+          events.forEach((event) => provider.on(event, bump))
+          stopListening = () => events.forEach((event) => provider.removeListener(event, bump))
+        }
         const session = provider?.session
         if (!provider) setText('none: the WalletConnect provider did not start')
         else if (!session) setText('none')
@@ -82,8 +91,9 @@ function WalletSession() {
       .catch((e: Error) => live && setText(`unavailable: ${e.message}`))
     return () => {
       live = false
+      stopListening()
     }
-  }, [appKit, known, tick])
+  }, [appKit, known, tick, sessionEvents])
   return (
     <p>
       WalletConnect session: <span data-testid="toolkit-wc-session">{known ?? text}</span>

@@ -6,6 +6,14 @@ import { useToolkitTick } from './useToolkitTick.js'
 /** The views the toolkit lets a site open by name (`open({ view })`). */
 const openableViews = ['Connect', 'Account', 'AllWallets', 'Networks', 'Swap', 'ApproveTransaction'] as const
 
+/**
+ * 1.7.8 types `open({ view })` to the list above, but its ModalController.open hands any router view
+ * to RouterController.reset, as it does for ApproveTransaction. The toolkit itself reaches
+ * RegisterAccountName from its name-choosing view, which it offers to embedded (email/social)
+ * wallets only; opened by name, the view and its name-service lookups work with any account.
+ */
+const registerAccountName = { view: 'RegisterAccountName' } as unknown as Parameters<ReturnType<typeof usePaylinkKit>['appKit']['open']>[0]
+
 export function ViewsSection() {
   useToolkitTick()
   const { appKit } = usePaylinkKit()
@@ -23,6 +31,7 @@ export function ViewsSection() {
             Open {view}
           </button>
         ))}
+        <button onClick={() => void appKit.open(registerAccountName)}>Open RegisterAccountName</button>
       </div>
       <p>
         Views shown since this page loaded: <span data-testid="toolkit-views-seen">{views.join(', ') || 'none'}</span>

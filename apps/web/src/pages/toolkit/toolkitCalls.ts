@@ -34,6 +34,9 @@ function show(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))
 }
 
+// The wallet's answer to the last Grant permissions, so Revoke permissions names what was granted.
+let lastGrant: { context?: unknown; permissionsContext?: unknown } | undefined
+
 function firstToken(config: PublicConfig, caipNetworkId: string | undefined): Asset | undefined {
   return config.assets.find((a) => a.caipNetworkId === caipNetworkId && !a.native)
 }
@@ -81,7 +84,7 @@ export const toolkitCalls: ToolkitCall[] = [
       const address = addressOf(ctx)
       const hash =
         ctx.namespace === 'solana'
-          ? await ConnectionController.sendTransaction({ chainNamespace: 'solana', to: address ?? '', value: 0 })
+          ? await ConnectionController.sendTransaction({ chainNamespace: 'solana', to: address as string, value: 0 })
           : await client().sendTransaction({
               chainNamespace: ns(ctx) as 'eip155',
               to: address as Address,
@@ -97,7 +100,8 @@ export const toolkitCalls: ToolkitCall[] = [
     label: 'Estimate gas',
     note: 'Gas estimation exists for eip155 only; other namespaces answer 0.',
     async run(ctx) {
-      const address = (addressOf(ctx) ?? '0x0000000000000000000000000000000000000000') as Address
+      // No stand-in address: with no account the toolkit's own error is what the operator must see.
+      const address = addressOf(ctx) as Address
       const gas = await client().estimateGas({ chainNamespace: ns(ctx) as 'eip155', address, to: address, data: '0x' })
       return `${gas} gas`
     },
@@ -109,7 +113,7 @@ export const toolkitCalls: ToolkitCall[] = [
     async run(ctx) {
       const network = ctx.appKit.getCaipNetwork(ns(ctx))
       const token = firstToken(ctx.config, network?.caipNetworkId)
-      const address = (addressOf(ctx) ?? '0x0000000000000000000000000000000000000000') as Address
+      const address = addressOf(ctx) as Address
       const tokenAddress = (token ? parseCaipAssetId(token.assetId).assetReference : address) as Address
       const hash = await ConnectionController.writeContract({
         tokenAddress,
@@ -139,24 +143,29 @@ export const toolkitCalls: ToolkitCall[] = [
     label: 'Capabilities',
     note: 'wallet_getCapabilities (EIP-5792) on EVM.',
     async run(ctx) {
-      return show(await ConnectionController.getCapabilities(addressOf(ctx) ?? ''))
+      return show(await ConnectionController.getCapabilities(addressOf(ctx) as string))
     },
   },
   {
     id: 'grant-permissions',
     label: 'Grant permissions',
-    note: 'wallet_grantPermissions (ERC-7715) on EVM.',
+    note: 'wallet_grantPermissions (ERC-7715) on EVM: a zero native allowance for one minute.',
     async run() {
-      return show(await ConnectionController.grantPermissions({ permissions: [], expiry: Math.floor(Date.now() / 1000) + 60 }))
+      const expiry = Math.floor(Date.now() / 1000) + 60
+      const permissions = [{ type: 'native-token-recurring-allowance', data: { allowance: '0x0', start: expiry - 60, period: 60 }, policies: [] }]
+      const answer = await ConnectionController.grantPermissions([{ expiry, permissions }])
+      lastGrant = Array.isArray(answer) ? (answer[0] as { context?: unknown; permissionsContext?: unknown } | undefined) : undefined
+      return show(answer)
     },
   },
   {
     id: 'revoke-permissions',
     label: 'Revoke permissions',
-    note: 'wallet_revokePermissions on EVM.',
+    note: 'wallet_revokePermissions on EVM: revokes the grant made above, by the context the wallet gave it.',
     async run(ctx) {
-      const address = (addressOf(ctx) ?? '0x0000000000000000000000000000000000000000') as Address
-      return show(await client().revokePermissions({ pci: 'paylink-check', permissions: [], expiry: 0, address }))
+      const context = lastGrant?.context ?? lastGrant?.permissionsContext
+      const pci = typeof context === 'string' ? context : 'none granted on this page'
+      return show(await client().revokePermissions({ pci, permissions: [], expiry: 0, address: addressOf(ctx) as Address }))
     },
   },
   {
@@ -164,7 +173,7 @@ export const toolkitCalls: ToolkitCall[] = [
     label: 'Get assets',
     note: 'wallet_getAssets (EIP-7811) on EVM.',
     async run(ctx) {
-      return show(await ConnectionController.walletGetAssets({ account: (addressOf(ctx) ?? '0x') as Address }))
+      return show(await ConnectionController.walletGetAssets({ account: addressOf(ctx) as Address }))
     },
   },
 ]

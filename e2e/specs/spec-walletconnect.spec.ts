@@ -1,0 +1,76 @@
+import type { WebSocketRoute } from '@playwright/test'
+import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
+import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
+import { expect, openConnectModal, test } from '../support/fixtures.js'
+
+test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand-in', () => {
+  let relay: RelayStandIn
+  let wallet: SignClientWallet
+  test.beforeEach(async ({ page }) => {
+    relay = await startRelayStandIn()
+    wallet = await startSignClientWallet(relay.url)
+    // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
+    await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket: WebSocketRoute) => {
+      const peer = { send: (data: string) => socket.send(data) }
+      socket.onMessage((message) => relay.receive(peer, String(message)))
+      socket.onClose(() => relay.drop(peer))
+    })
+  })
+  test.afterEach(async () => {
+    await wallet?.close()
+    await relay?.close()
+  })
+
+  test('a switch to a chain the session did not approve fails: the sign client refuses the switch request the session does not allow', async ({ page }) => {
+    await page.goto('/wallet')
+    await page
+      .getByTestId('panel-eip155')
+      .getByRole('button', { name: /^Connect .* wallet$/ })
+      .click()
+    const modal = page.locator('w3m-modal')
+    await modal.getByText('WalletConnect').first().click()
+    await expect.poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), { timeout: 20_000 }).toMatch(/^wc:/)
+    const uri = await modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri)
+    await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
+    // 1.7.8 always proposes wallet_switchEthereumChain (appkit/src/utils/HelpersUtil.ts:29) and the provider
+    // checks the proposed methods, not the approved ones, so it asks the wallet; the sign client refuses the
+    // request the session does not allow. The chain stays the approved one.
+    await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Missing or invalid. request() method: wallet_switchEthereumChain')
+    await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+  })
+
+  test('a wallet pairs over the relay; the session is created, updated and deleted, and the toolkit shows each', async ({ page }) => {
+    await page.goto('/toolkit')
+    const modal = await openConnectModal(page)
+    await modal.getByText('WalletConnect').first().click()
+    await expect(page.getByTestId('toolkit-view')).toHaveText('ConnectingWalletConnect')
+    const uri = await expect
+      .poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), { timeout: 20_000 })
+      .toMatch(/^wc:/)
+      .then(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri))
+
+    const topic = await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
+    const session = page.getByTestId('toolkit-wc-session')
+    await expect(session).toHaveText(`topic ${topic}; namespaces eip155; accounts eip155:31337:${ACCOUNT}`)
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+    expect(relay.methods).toEqual(expect.arrayContaining(['irn_subscribe', 'irn_publish']))
+
+    // The wallet updates the session: a second chain's account.
+    const approved = wallet.client.session.get(topic).namespaces.eip155!
+    const accounts = [`eip155:31337:${ACCOUNT}`, `eip155:31338:${ACCOUNT}`]
+    const { acknowledged } = await wallet.client.update({ topic, namespaces: { eip155: { ...approved, accounts, chains: ['eip155:31337', 'eip155:31338'] } } })
+    await acknowledged()
+    await expect(session).toHaveText(`topic ${topic}; namespaces eip155; accounts ${accounts.join(', ')}`)
+
+    // The wallet deletes the session: the toolkit has none and the chain is disconnected.
+    await wallet.client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+    await expect(session).toHaveText('none')
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('disconnected')
+  })
+})
