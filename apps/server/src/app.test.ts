@@ -133,9 +133,9 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/config',
-      '/api/events',
       '/api/deposits',
       '/api/deposits/collect',
+      '/api/events',
       '/api/health',
       '/api/keys',
       '/api/keys/{id}',

@@ -12,7 +12,10 @@ import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } fr
 
 /** Tuning of the payment-link workers (tests shorten the intervals). */
 export interface PaymentLinksOptions {
-  tracker?: Pick<PaymentTrackerOptions, 'settings' | 'pollIntervalMs' | 'idleRecheckMs' | 'rpcTimeoutMs'>
+  tracker?: Pick<PaymentTrackerOptions, 'settings' | 'pollIntervalMs' | 'idleRecheckMs' | 'rpcTimeoutMs'> & {
+    /** Follow payments only on these networks (CAIP-2 ids); default every configured one. */
+    only?: readonly string[]
+  }
   webhooks?: Omit<WebhookWorkerOptions, 'db' | 'onError'>
   /** Server-sent events: how often other processes' changes are looked for (default 1000 ms). */
   eventPollIntervalMs?: number
@@ -54,18 +57,21 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
     onError: (error) => onError?.(error, 'webhooks'),
     onAttempt: (attempt) => onAction?.({ action: 'webhook delivery', ...attempt }, `webhook ${attempt.type} ${attempt.outcome} (attempt ${attempt.attempt})`),
   })
+  const { only, ...trackerOptions } = options.tracker ?? {}
   const tracker = createPaymentTracker({
     db,
     // Every network: the tracker itself leaves out those whose chain family cannot follow payments.
-    networks: networks.map((network) => ({
-      caipNetworkId: network.caipNetworkId,
-      rpcUrl: serverRpcUrl(network, devnetUpstreams),
-      confirmations: network.confirmations,
-      // A local devnet costs nothing per request: poll it often so a payment shows as paid
-      // within ~100 ms of its block or slot (a paid RPC keeps the default 1 s).
-      ...(devnetUpstreams?.[network.caipNetworkId] ? { pollIntervalMs: 100 } : {}),
-    })),
-    ...options.tracker,
+    networks: networks
+      .filter((network) => !only || only.includes(network.caipNetworkId))
+      .map((network) => ({
+        caipNetworkId: network.caipNetworkId,
+        rpcUrl: serverRpcUrl(network, devnetUpstreams),
+        confirmations: network.confirmations,
+        // A local devnet costs nothing per request: poll it often so a payment shows as paid
+        // within ~100 ms of its block or slot (a paid RPC keeps the default 1 s).
+        ...(devnetUpstreams?.[network.caipNetworkId] ? { pollIntervalMs: 100 } : {}),
+      })),
+    ...trackerOptions,
     onPaymentAction: (action) =>
       onAction?.({ action: 'payment', ...action }, `payment ${action.paymentId} ${action.status}${action.events.length ? ` (${action.events.join(', ')})` : ''}`),
     onLinkChanged: (linkId) => {

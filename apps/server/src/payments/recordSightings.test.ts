@@ -27,7 +27,7 @@ async function addLink(
       decimals: 18,
       tokenAddress: null,
       amount: '1000',
-      recipient: '0xmerchant',
+      recipient: '0x00000000000000000000000000000000000000b0',
       depositAddress: option.depositAddress ?? null,
       reference: option.reference ?? null,
     })),
@@ -36,12 +36,12 @@ async function addLink(
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: ':memory:' })
-  await addLink('lnk_open', 'open', [{ id: 'opt_a', depositAddress: '0xdepa' }, { id: 'opt_plain' }])
+  await addLink('lnk_open', 'open', [{ id: 'opt_a', depositAddress: '0x00000000000000000000000000000000000000a1' }, { id: 'opt_plain' }])
   await addLink('lnk_partial', 'partially_paid', [{ id: 'opt_b', reference: 'Ref111' }])
-  await addLink('lnk_paid', 'paid', [{ id: 'opt_c', depositAddress: '0xdepc' }])
-  await addLink('lnk_late', 'expired', [{ id: 'opt_d', depositAddress: '0xdepd' }], new Date(now.getTime() - 3600_000))
-  await addLink('lnk_old', 'expired', [{ id: 'opt_e', depositAddress: '0xdepe' }], new Date(now.getTime() - 3 * 24 * 3600_000))
-  await addLink('lnk_other', 'open', [{ id: 'opt_f', depositAddress: '0xdepf', caipNetworkId: 'eip155:31338' }])
+  await addLink('lnk_paid', 'paid', [{ id: 'opt_c', depositAddress: '0x00000000000000000000000000000000000000c1' }])
+  await addLink('lnk_late', 'expired', [{ id: 'opt_d', depositAddress: '0x00000000000000000000000000000000000000d1' }], new Date(now.getTime() - 3600_000))
+  await addLink('lnk_old', 'expired', [{ id: 'opt_e', depositAddress: '0x00000000000000000000000000000000000000e1' }], new Date(now.getTime() - 3 * 24 * 3600_000))
+  await addLink('lnk_other', 'open', [{ id: 'opt_f', depositAddress: '0x00000000000000000000000000000000000000f1', caipNetworkId: 'eip155:31338' }])
 }, 60_000)
 afterAll(async () => database?.close())
 

@@ -45,7 +45,8 @@ export const fastPaymentLinks: PaymentLinksOptions = {
 }
 
 export async function startHarness(database: Database): Promise<Harness> {
-  const devnet = await startDevnet()
+  // The EVM chains only: these tests are about EVM payments (Solana and Bitcoin have their own).
+  const devnet = await startDevnet({ solana: false })
   const apps: FastifyInstance[] = []
   const rpcUrl = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)!.rpcUrl
   const demo = devnetNetworks(devnet)
@@ -75,11 +76,13 @@ export async function startHarness(database: Database): Promise<Harness> {
   }
 
   const networks = (confirmations = 1): Network[] =>
-    demo.networks.map((network) => ({
-      ...network,
-      rpcUrl: rpcUrl(Number(network.caipNetworkId.split(':')[1])),
-      confirmations: network.caipNetworkId === L1 ? confirmations : 1,
-    }))
+    demo.networks
+      .filter((network) => network.caipNetworkId.startsWith('eip155:'))
+      .map((network) => ({
+        ...network,
+        rpcUrl: rpcUrl(Number(network.caipNetworkId.split(':')[1])),
+        confirmations: network.caipNetworkId === L1 ? confirmations : 1,
+      }))
 
   const harness: Harness = {
     devnet,
