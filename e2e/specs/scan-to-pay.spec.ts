@@ -53,6 +53,8 @@ test.describe('scan to pay', () => {
     // The merchant signs in with the Dev Wallet and creates a link with Test USD and ETH options.
     await page.goto('/dashboard')
     const modal = await connectWallet(page, 'Paylink Dev Wallet')
+    // The Dev Wallet is multichain in the demo (EVM and Solana): AppKit asks which.
+    await modal.getByText('EVM Networks').click()
     await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()

@@ -40,6 +40,12 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
 
     // The provider's per-chain RPC: for the chains Reown serves, the toolkit lists its endpoint after Paylink's.
     const reownRpc = (chainId: string) => `https://rpc.walletconnect.org/v1/?chainId=${encodeURIComponent(chainId)}&projectId=0123456789abcdef0123456789abcdef`
+    // The demo's own Solana devnet comes first (Reown serves no such chain): switch to the listed Solana Devnet.
+    const networks = page.getByRole('region', { name: 'Networks' })
+    await networks.getByLabel('Namespace').selectOption('solana')
+    await networks.getByLabel('Network reference').fill(SOLANA_DEVNET.split(':')[1]!)
+    await networks.getByRole('button', { name: 'Switch to it' }).click()
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText('Switch network: done')
     await expect(page.getByTestId('toolkit-solana-network-rpc-urls')).toHaveText(
       new RegExp(`^http://127\\.0\\.0\\.1:\\d+/? ${reownRpc(SOLANA_DEVNET).replace(/[.?]/g, '\\$&')}( |$)`),
     )

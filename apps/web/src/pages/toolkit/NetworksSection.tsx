@@ -63,7 +63,9 @@ export function NetworksSection() {
         <button onClick={act('Remove network', () => appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference))}>Remove network</button>
         <button
           onClick={act('Switch network', async () => {
-            const target = probeNetwork(namespace, reference)
+            // A network the toolkit lists is switched to as listed (its own RPC URLs); any other is a probe.
+            const probe = probeNetwork(namespace, reference)
+            const target = appKit.getCaipNetworks().find((n) => n.caipNetworkId === probe.caipNetworkId) ?? probe
             await appKit.switchNetwork(target)
             // The toolkit answers a network it does not list with an alert, not an error.
             if (appKit.getCaipNetwork()?.caipNetworkId !== target.caipNetworkId) throw new Error(`not switched: ${AlertController.state.message || 'the toolkit refused'}`)
