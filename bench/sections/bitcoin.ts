@@ -194,11 +194,8 @@ export default async function run(): Promise<BenchRow[]> {
         try {
           await events.waitFor((e) => e.link.status === 'open')
           await payer.pay(link.address, 100_000n)
-          await events
-            .waitFor((e) => e.link.payments.length === 1, 30_000)
-            .catch(() => {
-              throw new Error(`the running tracker did not see payment ${i} in the mempool within 30 s (SSE errors: ${events.errors.join('; ') || 'none'})`)
-            })
+          // Not waiting for the mempool sighting: with 10,000 open links the rotation reads an
+          // address's mempool every 500 passes; the block scan finds the payment when it is mined.
           const tipBefore = devnet.tipHash
           // The baseline: a bare client polling the tip at the tracker's interval.
           let seenAt = 0
