@@ -1,0 +1,271 @@
+/**
+ * Bitcoin on the regtest devnet (packages/devnet/src/bitcoin), in this process with the app
+ * (PGlite in a temporary directory) reading the devnet's Esplora through a counting proxy, so
+ * requests are counted outside the tracker.
+ *
+ * - Esplora requests per new block with 10 and then 10,000 open BTC links (each with its own
+ *   derived address): every measured block carries the same real payments (2 links paid from a
+ *   key the app never saw), so the two counts compare like for like. Two figures: the block scan
+ *   (budget: equal) and the mempool rotation, `GET /address/:a/txs/mempool` for at most
+ *   `mempoolAddressesPerPass` addresses a pass (budget: that cap, whatever the count of links).
+ * - Block -> SSE "paid": the tracker running (head polled every 100 ms, as the demo does), a
+ *   payment waiting in the mempool, the clock starts just before `mine` and stops when a
+ *   subscriber parses the `link` message whose status is "paid". Baseline in the same run: a bare
+ *   Esplora client polling `/blocks/tip/hash` at the same interval, timed from the same `mine`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
+import type { Asset, Network } from '@paylink/shared'
+import { HDKey } from '@scure/bip32'
+import { networks, payments, Psbt } from 'bitcoinjs-lib'
+import { buildApp } from '../../apps/server/src/app.js'
+import { mempoolAddressesPerPass } from '../../apps/server/src/chains/bip122/sightMempool.js'
+import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
+import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
+import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
+import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
+import { atMost, info, median, type BenchRow } from '../table.js'
+
+const crowdSizes = (process.env.BENCH_BITCOIN_CROWDS ?? '10,10000').split(',').map(Number)
+const blocksPerSize = 3
+const paymentsPerBlock = 2
+const latencyRuns = 7
+const pollIntervalMs = 100
+const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+
+/** A loopback proxy in front of Esplora's REST API that counts requests (method and path kept). */
+async function startRestCountingProxy(upstream: string) {
+  let count = 0
+  let mempoolCount = 0
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      count++
+      if (/^\/address\/[^/]+\/txs\/mempool/.test(request.url ?? '')) mempoolCount++
+      const method = request.method ?? 'GET'
+      fetch(`${upstream}${request.url ?? '/'}`, { method, ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
+        .then(async (answer) => {
+          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
+          response.end(Buffer.from(await answer.arrayBuffer()))
+        })
+        .catch((error: Error) => {
+          response.writeHead(502)
+          response.end(error.message)
+        })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get count() {
+      return count
+    },
+    /** Of those, `GET /address/:a/txs/mempool` (the mempool rotation). */
+    get mempoolCount() {
+      return mempoolCount
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** The payer: a key the app never saw, funded once by the faucet; each payment spends the last change. */
+function createPayer(devnet: BitcoinDevnet) {
+  const key = secp256k1.utils.randomPrivateKey()
+  const publicKey = Buffer.from(secp256k1.getPublicKey(key, true))
+  const payer = payments.p2wpkh({ pubkey: publicKey, network: networks.regtest })
+  const signer = { publicKey, sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, key, { lowS: true }).toCompactRawBytes()) }
+  let coin: { txid: string; vout: number; value: bigint } | null = null
+  return {
+    async fund(sats: bigint) {
+      const txid = await devnet.faucet(payer.address!, sats)
+      const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as { vout: { scriptpubkey_address?: string }[] }
+      coin = { txid, vout: tx.vout.findIndex((o) => o.scriptpubkey_address === payer.address), value: sats }
+    },
+    /** Pays `sats` to `address` with change back to the payer; broadcast with POST /tx. */
+    async pay(address: string, sats: bigint) {
+      if (!coin) throw new Error('fund the payer first')
+      const psbt = new Psbt({ network: networks.regtest })
+      psbt.addInput({ hash: coin.txid, index: coin.vout, sequence: 0xfffffffd, witnessUtxo: { script: payer.output!, value: Number(coin.value) } })
+      const change = coin.value - sats - 1_000n
+      psbt.addOutput({ address, value: Number(sats) })
+      psbt.addOutput({ address: payer.address!, value: Number(change) })
+      psbt.signInput(0, signer)
+      psbt.finalizeAllInputs()
+      const tx = psbt.extractTransaction()
+      const answer = await fetch(`${devnet.esploraUrl}/tx`, { method: 'POST', body: tx.toHex() })
+      if (!answer.ok) throw new Error(`POST /tx: ${answer.status} ${await answer.text()}`)
+      coin = { txid: tx.getId(), vout: 1, value: change }
+    },
+  }
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
+  const proxy = await startRestCountingProxy(devnet.esploraUrl)
+  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-btc-'))
+  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
+  const network: Network = {
+    caipNetworkId: regtest,
+    name: 'Bitcoin regtest (devnet)',
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrl: proxy.url,
+    blockExplorerUrl: null,
+    testnet: true,
+    confirmations: 1,
+  }
+  const app = await buildApp({
+    publicOrigin: 'http://127.0.0.1',
+    projectId: null,
+    demo: false,
+    networks: [network],
+    assets: [btc],
+    database,
+    webDist: join(dataDir, 'no-web-build'),
+    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
+    paymentLinks: { tracker: { pollIntervalMs, idleRecheckMs: pollIntervalMs, settings: { recheckMs: 0 } }, eventPollIntervalMs: pollIntervalMs },
+  })
+  // The merchant's account key: the app sees the tpub only, passed as each option's recipient.
+  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey
+  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: '0x00000000000000000000000000000000000000b7' }), 'bench')
+  const newLink = async (title: string, amount = '0.001') => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title, options: [{ asset: btc.assetId, amount, recipient: tpub }] },
+    })
+    if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
+    return { id: response.json().id as string, address: response.json().options[0].depositAddress as string }
+  }
+  const status = async (id: string) => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
+  const { tracker } = app.paymentLinks
+  const payer = createPayer(devnet)
+
+  try {
+    await payer.fund(100_000_000n)
+    await devnet.mine(1)
+    await tracker.runOnce()
+
+    const perSize: Array<{ open: number; requests: number[]; mempool: number[]; ms: number[]; paid: number }> = []
+    let open = 0
+    for (const size of crowdSizes) {
+      for (; open < size; open += 100) await Promise.all(Array.from({ length: Math.min(100, size - open) }, (_, i) => newLink(`Crowd ${open + i}`)))
+      open = size
+      await tracker.runOnce()
+      const result = { open: size, requests: [] as number[], mempool: [] as number[], ms: [] as number[], paid: 0 }
+      for (let b = 0; b < blocksPerSize; b++) {
+        const links = await Promise.all(Array.from({ length: paymentsPerBlock }, (_, i) => newLink(`Paid ${size} ${b} ${i}`)))
+        for (const link of links) await payer.pay(link.address, 100_000n)
+        await devnet.mine(1) // in process: not counted
+        const before = proxy.count
+        const mempoolBefore = proxy.mempoolCount
+        const started = performance.now()
+        await tracker.runOnce()
+        result.ms.push(performance.now() - started)
+        result.mempool.push(proxy.mempoolCount - mempoolBefore)
+        result.requests.push(proxy.count - before - result.mempool.at(-1)!)
+        for (const link of links) if ((await status(link.id)) === 'paid') result.paid++
+      }
+      perSize.push(result)
+    }
+
+    // Block -> SSE "paid", with the tracker running.
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    tracker.start()
+    const latencies: number[] = []
+    const baseline: number[] = []
+    try {
+      for (let i = 0; i < latencyRuns; i++) {
+        const link = await newLink(`Latency ${i}`)
+        const events = subscribeLinkEvents(origin, link.id)
+        try {
+          await events.waitFor((e) => e.link.status === 'open')
+          await payer.pay(link.address, 100_000n)
+          // Not waiting for the mempool sighting: with 10,000 open links the rotation reads an
+          // address's mempool every 500 passes; the block scan finds the payment when it is mined.
+          const tipBefore = devnet.tipHash
+          // The baseline: a bare client polling the tip at the tracker's interval.
+          let seenAt = 0
+          const poller = (async () => {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * pollIntervalMs))
+            while (!seenAt) {
+              const tip = await (await fetch(`${devnet.esploraUrl}/blocks/tip/hash`)).text()
+              if (tip !== tipBefore) seenAt = performance.now()
+              else await new Promise((resolve) => setTimeout(resolve, pollIntervalMs))
+            }
+          })()
+          await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 200))
+          const minedAt = performance.now()
+          await devnet.mine(1)
+          const paid = await events.waitFor((e) => e.link.status === 'paid', 30_000)
+          await poller
+          latencies.push(paid.at - minedAt)
+          baseline.push(seenAt - minedAt)
+        } finally {
+          events.close()
+        }
+      }
+    } finally {
+      await tracker.stop()
+    }
+
+    const [small, large] = perSize as [(typeof perSize)[0], (typeof perSize)[0]]
+    const maxOf = (values: number[]) => Math.max(...values)
+    const latencyMedian = median(latencies)
+    const baselineMedian = median(baseline)
+    const expectedPaid = crowdSizes.length * blocksPerSize * paymentsPerBlock
+    return [
+      atMost(
+        `Esplora requests per new block (block scan), ${large.open.toLocaleString('en-US')} open BTC links (max of ${blocksPerSize})`,
+        maxOf(large.requests),
+        'requests',
+        maxOf(small.requests),
+        {
+          beside: `${small.open} open links: ${maxOf(small.requests)} requests`,
+          note: `budget: equal to 10 links; ${paymentsPerBlock} real payments per block (their reads included); counted at a proxy`,
+        },
+      ),
+      atMost(
+        `Esplora mempool reads per pass, ${large.open.toLocaleString('en-US')} open BTC links (max of ${blocksPerSize})`,
+        maxOf(large.mempool),
+        'requests',
+        mempoolAddressesPerPass,
+        {
+          beside: `${small.open} open links: ${maxOf(small.mempool)} requests`,
+          note: `GET /address/:a/txs/mempool for ${mempoolAddressesPerPass} addresses in rotation: a capped constant; at 10,000 an address's mempool is read every ${Math.ceil(large.open / mempoolAddressesPerPass)} passes (a mined payment is found by the block scan anyway)`,
+        },
+      ),
+      info(`time to process one block, ${large.open.toLocaleString('en-US')} open BTC links (max of ${blocksPerSize})`, Math.round(maxOf(large.ms)), 'ms', {
+        beside: `${small.open} open links: ${Math.round(maxOf(small.ms))} ms`,
+        note: 'PGlite on disk',
+      }),
+      atMost('real payments in those blocks not paid after their block', expectedPaid - small.paid - large.paid, 'payments', 0, {
+        note: `${small.paid + large.paid}/${expectedPaid} paid`,
+      }),
+      atMost(`block mined -> SSE "paid" / bare tip poller (median of ${latencyRuns})`, Math.round((latencyMedian / baselineMedian) * 10) / 10, 'x', 5, {
+        beside: `bare Esplora tip poller at ${pollIntervalMs} ms: median ${Math.round(baselineMedian)} ms`,
+        note: `paid median ${Math.round(latencyMedian)} ms (min ${Math.round(Math.min(...latencies))}, max ${Math.round(maxOf(latencies))}); 1 confirmation; head and events polled every ${pollIntervalMs} ms`,
+      }),
+      info('block mined -> SSE "paid" (median)', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
+    ]
+  } finally {
+    await app.close()
+    await database.close()
+    await rm(dataDir, { recursive: true, force: true })
+    await proxy.close()
+    await devnet.close()
+  }
+}

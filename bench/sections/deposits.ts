@@ -1,0 +1,195 @@
+/**
+ * Scan to pay on EVM (deposit addresses, no submission): in this process the devnet, PGlite in
+ * a temporary directory and the app, whose tracker reads chain 31337 through a counting proxy.
+ *
+ * - RPC requests per new block with 10 and then 10,000 open deposit addresses (the extra ones
+ *   written straight to the table, as options of one link: creating 10,000 links through the API
+ *   is not what is measured); each measured block holds one Test USD deposit into a fresh link's
+ *   address, which must come out paid. Budget: equal, and a small constant.
+ * - Block -> SSE "paid" for an ETH deposit, the tracker running (head polled every 100 ms as in
+ *   the demo). Baseline in the same run: a bare JSON-RPC client polling `eth_blockNumber` at the
+ *   same interval, timed from the same mine.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { startDevnet } from '@paylink/devnet'
+import { keccak256, toHex, type Address } from 'viem'
+import { buildApp } from '../../apps/server/src/app.js'
+import { evmDepositAddress } from '../../apps/server/src/chains/eip155/evmDepositAddress.js'
+import { linkOptions } from '../../apps/server/src/db/schema.js'
+import { newId } from '../../apps/server/src/db/newId.js'
+import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
+import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
+import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
+import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
+import { devnetWallet } from '../lib/devnetWallet.js'
+import { startCountingProxy } from '../lib/startCountingProxy.js'
+import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
+import { atMost, info, median, type BenchRow } from '../table.js'
+
+const L1 = 'eip155:31337'
+const crowdSizes = [10, 10_000]
+const blocksPerSize = 3
+const latencyRuns = 7
+const pollIntervalMs = 100
+
+export default async function run(): Promise<BenchRow[]> {
+  const devnet = await startDevnet({ solana: false })
+  const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
+  const proxy = await startCountingProxy(l1.rpcUrl)
+  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-deposits-'))
+  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
+  const onDevnet = devnetNetworks(devnet)
+  const app = await buildApp({
+    publicOrigin: 'http://127.0.0.1',
+    projectId: null,
+    demo: false,
+    networks: onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl })),
+    assets: onDevnet.assets,
+    database,
+    webDist: join(dataDir, 'no-web-build'),
+    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
+    paymentLinks: { tracker: { only: [L1], pollIntervalMs }, eventPollIntervalMs: pollIntervalMs },
+  })
+  const merchant = devnet.accounts[5]!
+  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'bench')
+  const tusd = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && !asset.native)!
+  const eth = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && asset.native)!
+  const wallet = devnetWallet(l1.rpcUrl)
+  const payer = devnet.accounts[1]!
+  const newLink = async (title: string, assetId: string, amount: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title, options: [{ asset: assetId, amount }] },
+    })
+    if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
+    const depositAddress = response.json().options[0].depositAddress as Address | null
+    if (!depositAddress) throw new Error('the option has no deposit address (is the factory deployed on the devnet?)')
+    return { id: response.json().id as string, depositAddress }
+  }
+  const status = async (id: string) => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
+  /** Open options with deposit addresses added to one link, straight to the table. */
+  const addWatches = async (count: number) => {
+    const link = await newLink('Crowd', tusd.assetId, '1')
+    const template = (await database.db.select().from(linkOptions)).find((option) => option.linkId === link.id)
+    const rows = Array.from({ length: count }, (_, i) => {
+      const id = newId('opt')
+      return { ...template!, id, position: i + 1, depositAddress: evmDepositAddress(merchant, `${id}-${keccak256(toHex(i))}`) }
+    })
+    for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
+  }
+  const { tracker } = app.paymentLinks
+
+  try {
+    await wallet.setAutomine(false)
+    await tracker.runOnce()
+    const perSize: Array<{ open: number; requests: number[]; ms: number[]; paid: number }> = []
+    let open = 0
+    for (const size of crowdSizes) {
+      // Each crowd link is itself one open deposit address, plus its added options.
+      await addWatches(size - open - 1)
+      open = size
+      const result = { open: size, requests: [] as number[], ms: [] as number[], paid: 0 }
+      for (let b = 0; b < blocksPerSize; b++) {
+        const link = await newLink(`Deposit ${size} ${b}`, tusd.assetId, '1')
+        await tracker.runOnce()
+        await wallet.payToken(devnet.token.address, payer, link.depositAddress, '1', tusd.decimals)
+        await wallet.mine(1) // straight to anvil: not counted
+        const before = proxy.count
+        const started = performance.now()
+        await tracker.runOnce()
+        result.ms.push(performance.now() - started)
+        result.requests.push(proxy.count - before)
+        if ((await status(link.id)) === 'paid') result.paid++
+      }
+      perSize.push(result)
+    }
+
+    // Block -> SSE "paid" for an ETH deposit, with the tracker running.
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    tracker.start()
+    const latencies: number[] = []
+    const baseline: number[] = []
+    const blockNumber = async () => {
+      const answer = await fetch(l1.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }),
+      })
+      return BigInt(((await answer.json()) as { result: string }).result)
+    }
+    try {
+      for (let i = 0; i < latencyRuns; i++) {
+        const link = await newLink(`Latency ${i}`, eth.assetId, '0.001')
+        const events = subscribeLinkEvents(origin, link.id)
+        try {
+          await events.waitFor((e) => e.link.status === 'open')
+          await wallet.payEth(payer, link.depositAddress, '0.001')
+          const heightBefore = await blockNumber()
+          let seenAt = 0
+          const poller = (async () => {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * pollIntervalMs))
+            while (!seenAt) {
+              if ((await blockNumber()) > heightBefore) seenAt = performance.now()
+              else await new Promise((resolve) => setTimeout(resolve, pollIntervalMs))
+            }
+          })()
+          await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 200))
+          const minedAt = performance.now()
+          await wallet.mine(1)
+          const paid = await events.waitFor((e) => e.link.status === 'paid', 15_000)
+          await poller
+          latencies.push(paid.at - minedAt)
+          baseline.push(seenAt - minedAt)
+        } finally {
+          events.close()
+        }
+      }
+    } finally {
+      await tracker.stop()
+    }
+
+    const [small, large] = perSize as [(typeof perSize)[0], (typeof perSize)[0]]
+    const maxOf = (values: number[]) => Math.max(...values)
+    const latencyMedian = median(latencies)
+    const baselineMedian = median(baseline)
+    const expectedPaid = crowdSizes.length * blocksPerSize
+    return [
+      atMost(
+        `RPC requests per new block, ${large.open.toLocaleString('en-US')} open deposit addresses (max of ${blocksPerSize})`,
+        maxOf(large.requests),
+        'requests',
+        Math.min(maxOf(small.requests), 5),
+        {
+          beside: `${small.open} open deposit addresses: ${maxOf(small.requests)} requests`,
+          note: 'budget: equal to 10 addresses and at most 5; one Test USD deposit per block; counted at a proxy',
+        },
+      ),
+      info(`time to process one block, ${large.open.toLocaleString('en-US')} open deposit addresses (max of ${blocksPerSize})`, Math.round(maxOf(large.ms)), 'ms', {
+        beside: `${small.open} addresses: ${Math.round(maxOf(small.ms))} ms`,
+        note: 'PGlite on disk',
+      }),
+      atMost('deposits in those blocks not paid after their block', expectedPaid - small.paid - large.paid, 'payments', 0, {
+        note: `${small.paid + large.paid}/${expectedPaid} paid`,
+      }),
+      atMost(`block mined -> SSE "paid", ETH deposit / bare head poller (median of ${latencyRuns})`, Math.round((latencyMedian / baselineMedian) * 10) / 10, 'x', 5, {
+        beside: `bare eth_blockNumber poller at ${pollIntervalMs} ms: median ${Math.round(baselineMedian)} ms`,
+        note: `paid median ${Math.round(latencyMedian)} ms (min ${Math.round(Math.min(...latencies))}, max ${Math.round(maxOf(latencies))}); 1 confirmation; ${large.open.toLocaleString('en-US')} open deposit addresses`,
+      }),
+      info('block mined -> SSE "paid", ETH deposit (median)', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
+    ]
+  } finally {
+    await wallet.setAutomine(true).catch(() => {})
+    await app.close()
+    await database.close()
+    await rm(dataDir, { recursive: true, force: true })
+    await proxy.close()
+    await devnet.stop()
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Solana on the repository's Solana devnet (LiteSVM behind a real JSON-RPC, slots in real time
+ * at the demo's 400 ms, finalized 8 slots later), in this process with the app (PGlite in a
+ * temporary directory) whose tracker reads the devnet through a counting proxy.
+ *
+ * - RPC requests per polling round with 10 and then 10,000 open Solana links (the extra options
+ *   written straight to the table, each with its own Solana Pay reference: creating 10,000 links
+ *   through the API is not what is measured). Budget: equal.
+ * - Slot finalized -> SSE "paid": a SOL transfer carrying the link's reference (built with
+ *   @solana/web3.js by a keypair the app never saw), the tracker running (polling every 100 ms,
+ *   as the demo does; links count at `finalized`); the clock starts when the devnet finalizes
+ *   the transaction's slot and stops when a subscriber parses the "paid" message. Baseline in the
+ *   same run: a bare client polling getSignatureStatuses at the same interval, from the same moment.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { startSolanaDevnet } from '@paylink/devnet/solana'
+import type { Asset, Network } from '@paylink/shared'
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
+import { buildApp } from '../../apps/server/src/app.js'
+import { linkOptions } from '../../apps/server/src/db/schema.js'
+import { newId } from '../../apps/server/src/db/newId.js'
+import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
+import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
+import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
+import { startCountingProxy } from '../lib/startCountingProxy.js'
+import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
+import { atMost, info, median, type BenchRow } from '../table.js'
+
+const crowdSizes = [10, 10_000]
+const roundsPerSize = 5
+const latencyRuns = 5
+const pollIntervalMs = 100
+
+export default async function run(): Promise<BenchRow[]> {
+  const devnet = await startSolanaDevnet({})
+  const proxy = await startCountingProxy(devnet.rpcUrl)
+  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-solana-'))
+  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
+  const caipNetworkId = `solana:${devnet.genesisHash.slice(0, 32)}`
+  const sol: Asset = { assetId: `${caipNetworkId}/slip44:501`, caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
+  const network: Network = {
+    caipNetworkId,
+    name: 'Solana devnet',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrl: proxy.url,
+    blockExplorerUrl: null,
+    testnet: true,
+    confirmations: 1,
+  }
+  const app = await buildApp({
+    publicOrigin: 'http://127.0.0.1',
+    projectId: null,
+    demo: false,
+    networks: [network],
+    assets: [sol],
+    database,
+    webDist: join(dataDir, 'no-web-build'),
+    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
+    paymentLinks: { tracker: { pollIntervalMs }, eventPollIntervalMs: pollIntervalMs },
+  })
+  const merchant = Keypair.generate().publicKey.toBase58()
+  const payer = Keypair.generate()
+  const connection = new Connection(devnet.rpcUrl, 'confirmed')
+  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant }), 'bench')
+  const newLink = async (title: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title, options: [{ asset: sol.assetId, amount: '0.01' }] },
+    })
+    if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
+    const uri = new URL(response.json().options[0].paymentUri as string)
+    return { id: response.json().id as string, reference: new PublicKey(uri.searchParams.get('reference')!) }
+  }
+  /** Open options with their own references added to one link, straight to the table. */
+  const addWatches = async (count: number) => {
+    const link = await newLink('Crowd')
+    const template = (await database.db.select().from(linkOptions)).find((option) => option.linkId === link.id)
+    const rows = Array.from({ length: count }, (_, i) => ({ ...template!, id: newId('opt'), position: i + 1, reference: Keypair.generate().publicKey.toBase58() }))
+    for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
+  }
+  const { tracker } = app.paymentLinks
+
+  try {
+    await devnet.waitForSignature(await devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n), 'finalized')
+
+    const perSize: Array<{ open: number; perRound: number }> = []
+    let open = 0
+    for (const size of crowdSizes) {
+      await addWatches(size - open - 1)
+      open = size
+      // Settle first (a round that reads new transactions costs one more batch), then measure.
+      for (let pass = 0; pass < 3; pass++) await tracker.runOnce()
+      const before = proxy.count
+      for (let round = 0; round < roundsPerSize; round++) {
+        await tracker.runOnce()
+        await new Promise((resolve) => setTimeout(resolve, pollIntervalMs))
+      }
+      perSize.push({ open: size, perRound: (proxy.count - before) / roundsPerSize })
+    }
+
+    // Finalized slot -> SSE "paid", with the tracker running.
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    tracker.start()
+    const latencies: number[] = []
+    const baseline: number[] = []
+    try {
+      for (let i = 0; i < latencyRuns; i++) {
+        const link = await newLink(`Latency ${i}`)
+        const events = subscribeLinkEvents(origin, link.id)
+        try {
+          await events.waitFor((e) => e.link.status === 'open')
+          const instruction = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(merchant), lamports: 10_000_000n })
+          instruction.keys.push({ pubkey: link.reference, isSigner: false, isWritable: false })
+          const { blockhash } = await connection.getLatestBlockhash('confirmed')
+          const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(instruction)
+          transaction.sign(payer)
+          const signature = await connection.sendRawTransaction(transaction.serialize())
+          await devnet.waitForSignature(signature, 'confirmed')
+          // The baseline: a bare client polling the signature's status at the tracker's interval.
+          let seenAt = 0
+          const poller = (async () => {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * pollIntervalMs))
+            while (!seenAt) {
+              const { value } = await connection.getSignatureStatuses([signature])
+              if (value[0]?.confirmationStatus === 'finalized') seenAt = performance.now()
+              else await new Promise((resolve) => setTimeout(resolve, pollIntervalMs))
+            }
+          })()
+          await devnet.waitForSignature(signature, 'finalized')
+          const finalizedAt = performance.now()
+          const paid = await events.waitFor((e) => e.link.status === 'paid', 20_000)
+          await poller
+          latencies.push(Math.max(0, paid.at - finalizedAt))
+          baseline.push(Math.max(0, seenAt - finalizedAt))
+        } finally {
+          events.close()
+        }
+      }
+    } finally {
+      await tracker.stop()
+    }
+
+    const [small, large] = perSize as [(typeof perSize)[0], (typeof perSize)[0]]
+    const latencyMedian = median(latencies)
+    const baselineMedian = median(baseline)
+    return [
+      atMost(`RPC requests per polling round, ${large.open.toLocaleString('en-US')} open Solana links (mean of ${roundsPerSize})`, large.perRound, 'requests', small.perRound, {
+        beside: `${small.open} open links: ${small.perRound} requests`,
+        note: 'budget: equal to 10 links; one merchant (its SOL account polled); counted at a proxy',
+      }),
+      atMost(`slot finalized -> SSE "paid" / bare status poller (median of ${latencyRuns})`, Math.round((latencyMedian / Math.max(baselineMedian, 1)) * 10) / 10, 'x', 10, {
+        beside: `bare getSignatureStatuses poller at ${pollIntervalMs} ms: median ${Math.round(baselineMedian)} ms`,
+        note: `budget 10x: the poller reads one status; the tracker the finalized slot, the merchant's signatures, the transaction, then the database and SSE; paid median ${Math.round(latencyMedian)} ms (min ${Math.round(Math.min(...latencies))}, max ${Math.round(Math.max(...latencies))}); slots 400 ms, finalized 8 slots after; tracker polls every ${pollIntervalMs} ms`,
+      }),
+      info('slot finalized -> SSE "paid" (median)', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
+    ]
+  } finally {
+    await app.close()
+    await database.close()
+    await rm(dataDir, { recursive: true, force: true })
+    await proxy.close()
+    await devnet.close()
+  }
+}
