@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLinkBodySchemaFor } from './links.js'
+import { createLinkBodySchemaFor, recipientProblem } from './links.js'
 
 const assets = [
   { assetId: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, symbol: 'USDC' },
@@ -44,5 +44,17 @@ describe('createLinkBodySchemaFor', () => {
     expect(firstIssue({ title: 'T', description: 'd'.repeat(2001), options: [{ asset: 'eip155:1/slip44:60', amount: '1' }] })?.path).toBe('description')
     expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/slip44:60', amount: '1'.repeat(91) }] })?.path).toBe('options.0.amount')
     expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/slip44:60', amount: '1' }], webhookUrl: `https://x/${'a'.repeat(2048)}` })?.path).toBe('webhookUrl')
+  })
+})
+
+describe('recipientProblem', () => {
+  it('accepts each namespace’s recipient shapes and names what is expected otherwise', () => {
+    expect(recipientProblem('eip155', '0x' + 'a'.repeat(40))).toBeNull()
+    expect(recipientProblem('eip155', '0x12')).toBe('must be a 0x-prefixed 20-byte hex address')
+    expect(recipientProblem('solana', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBeNull()
+    expect(recipientProblem('solana', '0x' + 'a'.repeat(40))).toMatch(/Solana address/)
+    expect(recipientProblem('bip122', 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry')).toBeNull()
+    expect(recipientProblem('bip122', 'wpkh(tpubD6NzVbkrYhZ4XgiXtGrdW5XDAPFCL9h7we1vwNCpn8tGbBcgfVYjXyhWo4E1xkh56hjod1RhGjxbaTLV3X4FyWuejifB9jusQ46QzG87VKp/0/*)')).toBeNull()
+    expect(recipientProblem('bip122', 'xprv9s21ZrQH143K')).toMatch(/Bitcoin address/)
   })
 })

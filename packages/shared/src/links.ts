@@ -78,6 +78,30 @@ export const resourceIdSchema = z
   .max(40)
   .regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
 
+const base58Key = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const bitcoinAddress = /^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/i
+const extendedPublicKey = /^[xtzv]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/
+const descriptor = /^(wpkh|tr)\(.+\)(#[a-z0-9]{8})?$/
+
+/**
+ * The recipient's shape per namespace, as the form and the API check it first (the chain family
+ * on the server checks it fully: checksums, keys on the curve, the network's address prefix).
+ */
+export function recipientProblem(namespace: string, recipient: string): string | null {
+  switch (namespace) {
+    case 'eip155':
+      return evmAddressSchema.safeParse(recipient).success ? null : 'must be a 0x-prefixed 20-byte hex address'
+    case 'solana':
+      return base58Key.test(recipient) ? null : 'must be a Solana address (a base58 public key)'
+    case 'bip122':
+      return bitcoinAddress.test(recipient) || extendedPublicKey.test(recipient) || descriptor.test(recipient)
+        ? null
+        : 'must be a Bitcoin address, an extended public key (xpub, tpub, zpub, vpub) or a wpkh()/tr() descriptor'
+    default:
+      return null
+  }
+}
+
 /** Room for a Bitcoin output descriptor with its key origin and checksum. */
 export const maxRecipientInputLength = 512
 
@@ -149,6 +173,12 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
       }
       if (atomic <= 0n) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be more than 0' })
       if (atomic >= 2n ** 256n) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is too large' })
+    })
+    body.options.forEach((option, i) => {
+      const asset = byId.get(option.asset.toLowerCase())
+      if (!asset || option.recipient === undefined) return
+      const problem = recipientProblem(asset.assetId.split(':')[0]!, option.recipient)
+      if (problem) context.addIssue({ code: 'custom', path: ['options', i, 'recipient'], message: problem })
     })
     const seen = new Set<string>()
     body.options.forEach((option, i) => {
