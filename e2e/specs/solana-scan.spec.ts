@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+interface ConfigAsset {
+  assetId: string
+  caipNetworkId: string
+  symbol: string
+  native: boolean
+}
+
+async function signInAsMerchant(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Test Wallet')
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
+}
+
+/** A Solana Pay transfer request as a wallet reads it (spec: recipient in the path; amount in SOL; reference keys). */
+function transferOf(uri: string): { recipient: PublicKey; lamports: bigint; references: PublicKey[] } {
+  const url = new URL(uri)
+  expect(url.protocol).toBe('solana:')
+  expect(url.searchParams.get('spl-token'), 'a SOL option carries no spl-token').toBeNull()
+  const [whole, fraction = ''] = url.searchParams.get('amount')!.split('.')
+  const lamports = BigInt(whole!) * BigInt(LAMPORTS_PER_SOL) + BigInt(fraction.padEnd(9, '0'))
+  return { recipient: new PublicKey(url.pathname), lamports, references: url.searchParams.getAll('reference').map((r) => new PublicKey(r)) }
+}
+
+test.describe('scan to pay on Solana', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('a phone wallet pays a SOL link from the Solana Pay QR alone (no connection, nothing posted); the checkout turns Paid at finalized', async ({ page, newWalletContext }) => {
+    await signInAsMerchant(page)
+    const origin = new URL(page.url()).origin
+    const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
+    const sol = config.assets.find((asset) => asset.caipNetworkId.startsWith('solana:') && asset.native && asset.symbol === 'SOL')
+    expect(sol, 'the demo offers SOL on its Solana devnet').toBeTruthy()
+
+    // The merchant (signed in with EVM) names a Solana account to be paid at: a fresh one.
+    const merchantSolana = Keypair.generate().publicKey.toBase58()
+    const created = await page.request.post('/api/links', {
+      headers: { origin },
+      data: { title: 'Solana scan', expiresInSeconds: 3600, options: [{ asset: sol!.assetId, amount: '0.25', recipient: merchantSolana }] },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const linkId = ((await created.json()) as { id: string }).id
+
+    // The payer's checkout shows the Solana Pay QR on the Scan to pay tab.
+    const checkout = await (await newWalletContext()).newPage()
+    await checkout.goto(`/pay/${linkId}`)
+    await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+    await checkout.getByRole('tab', { name: 'Scan to pay' }).click()
+    const uri = await checkout.getByTestId('scan-qr').getAttribute('data-payment-uri')
+    expect(uri).toMatch(/^solana:/)
+    const transfer = transferOf(uri!)
+    expect(transfer.recipient.toBase58()).toBe(merchantSolana)
+    expect(transfer.lamports).toBe(250_000_000n)
+    expect(transfer.references).toHaveLength(1)
+
+    // The phone wallet: a key the app never saw, funded by the devnet faucet, sends exactly that
+    // transfer (the reference as a read-only key, as the spec says) and posts nothing to Paylink.
+    const phone = Keypair.generate()
+    const funded = await page.request.post('/devnet/faucet', { data: { asset: sol!.assetId, address: phone.publicKey.toBase58(), amount: '1' } })
+    expect(funded.status(), await funded.text()).toBe(200)
+    const connection = new Connection(`${origin}/devnet/solana/rpc`, 'confirmed')
+    await expect.poll(async () => BigInt(await connection.getBalance(phone.publicKey, 'confirmed')), { timeout: 15_000 }).toBeGreaterThan(0n)
+    const instruction = SystemProgram.transfer({ fromPubkey: phone.publicKey, toPubkey: transfer.recipient, lamports: transfer.lamports })
+    for (const reference of transfer.references) instruction.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
+    const { blockhash } = await connection.getLatestBlockhash('confirmed')
+    const transaction = new Transaction({ feePayer: phone.publicKey, recentBlockhash: blockhash }).add(instruction)
+    transaction.sign(phone)
+    const signature = await connection.sendRawTransaction(transaction.serialize())
+
+    // Found by its reference: the checkout turns Paid by itself once the slot is finalized.
+    await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
+    const link = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ txHash: string; status: string; amount: string }> }
+    expect(link.payments).toEqual([expect.objectContaining({ txHash: signature, status: 'confirmed', amount: '0.25' })])
+  })
+})
