@@ -36,14 +36,23 @@ test.describe('scan to pay on Solana', () => {
     const sol = config.assets.find((asset) => asset.caipNetworkId.startsWith('solana:') && asset.native && asset.symbol === 'SOL')
     expect(sol, 'the demo offers SOL on its Solana devnet').toBeTruthy()
 
-    // The merchant (signed in with EVM) names a Solana account to be paid at: a fresh one.
+    // The merchant (signed in with EVM) creates the link in the New link form, on the demo's
+    // Solana devnet, naming a Solana account to be paid at (a fresh one).
     const merchantSolana = Keypair.generate().publicKey.toBase58()
-    const created = await page.request.post('/api/links', {
-      headers: { origin },
-      data: { title: 'Solana scan', expiresInSeconds: 3600, options: [{ asset: sol!.assetId, amount: '0.25', recipient: merchantSolana }] },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const linkId = ((await created.json()) as { id: string }).id
+    await page.goto('/dashboard/links/new')
+    await page.getByLabel('Title').fill('Solana scan')
+    const option = page.getByTestId('option-0')
+    await option.getByLabel('Asset').selectOption({ label: 'Solana on Paylink Solana Devnet' })
+    // The signed-in EVM address is no Solana recipient: the field starts empty and says what it wants.
+    await expect(option.getByLabel('Recipient address')).toHaveValue('')
+    await option.getByLabel('Amount').fill('0.25')
+    await option.getByLabel('Recipient address').fill('0x' + 'a'.repeat(40))
+    await page.getByRole('button', { name: 'Create link' }).click()
+    await expect(option.getByText('must be a Solana address (a base58 public key)')).toBeVisible()
+    await option.getByLabel('Recipient address').fill(merchantSolana)
+    await page.getByRole('button', { name: 'Create link' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+    const linkId = page.url().split('/').pop()!
 
     // The payer's checkout shows the Solana Pay QR on the Scan to pay tab.
     const checkout = await (await newWalletContext()).newPage()

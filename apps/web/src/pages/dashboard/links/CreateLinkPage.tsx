@@ -1,4 +1,4 @@
-import type { Asset } from '@paylink/shared'
+import { recipientProblem, type Asset } from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -20,13 +20,28 @@ const maxOptions = 10
 let optionCounter = 0
 const newOption = (asset: string, recipient: string): LinkOptionValues => ({ key: `o${++optionCounter}`, asset, amount: '', recipient })
 
-/** Assets a link can ask for today: the server verifies payments on EVM networks only. */
+/** The chain families whose payments the server verifies (EVM, Solana, Bitcoin). */
+const payableNamespaces = new Set(['eip155', 'solana', 'bip122'])
+const namespaceOf = (assetId: string) => assetId.split(':')[0]!
+
+/** What the recipient field starts as for an asset: the signed-in address where it is one of that chain's, else empty. */
+function recipientFor(assetId: string, signedIn: string): string {
+  return signedIn && recipientProblem(namespaceOf(assetId), signedIn) === null ? signedIn : ''
+}
+
+const recipientPlaceholders: Record<string, string> = { eip155: '0x…', solana: 'Solana address', bip122: 'Empty: your saved Bitcoin key' }
+const recipientHints: Record<string, string> = {
+  solana: 'A Solana address (base58).',
+  bip122: 'Empty: the next unused address from your watch-only key (Settings). Or a key, a descriptor, or an address.',
+}
+
+/** Assets a link can ask for: every configured asset on a network of a family the server verifies. */
 function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string } {
   const config = usePaylinkConfig()
   return useMemo(() => {
     const networkIds = new Set(config.networks.map((n) => n.caipNetworkId))
     return {
-      assets: config.assets.filter((a) => a.caipNetworkId.startsWith('eip155:') && networkIds.has(a.caipNetworkId)),
+      assets: config.assets.filter((a) => payableNamespaces.has(namespaceOf(a.caipNetworkId)) && networkIds.has(a.caipNetworkId)),
       label: (asset: Asset) => assetLabel(asset, config.networks),
     }
   }, [config])
@@ -41,7 +56,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
   const [values, setValues] = useState<LinkFormValues>(() => ({
     title: '',
     description: '',
-    options: [newOption(assets[0]?.assetId ?? '', defaultRecipient)],
+    options: [newOption(assets[0]?.assetId ?? '', recipientFor(assets[0]?.assetId ?? '', defaultRecipient))],
     expiry: 'none',
     customExpiry: '',
     webhookUrl: '',
@@ -88,7 +103,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
       <section className="card">
         <h2>New payment link</h2>
         <p className="error" role="alert">
-          No EVM asset is configured, so no link can be created. Add networks and assets to the server's configuration.
+          No asset is configured, so no link can be created. Add networks and assets to the server's configuration.
         </p>
       </section>
     )
@@ -152,7 +167,16 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                 <div className="dash-option-fields">
                   <Field id={fieldId(`asset-${option.key}`)} label="Asset" error={err('asset')}>
                     {(props) => (
-                      <select {...props} value={option.asset} onChange={(e) => setOption(i, { asset: e.target.value })}>
+                      <select
+                        {...props}
+                        value={option.asset}
+                        onChange={(e) => {
+                          const next = e.target.value
+                          // Another chain: a recipient of the old chain's kind cannot stay.
+                          const keep = namespaceOf(next) === namespaceOf(option.asset) && option.recipient !== ''
+                          setOption(i, { asset: next, ...(keep ? {} : { recipient: recipientFor(next, defaultRecipient) }) })
+                        }}
+                      >
                         {assets.map((a) => (
                           <option key={a.assetId} value={a.assetId}>
                             {label(a)}
@@ -180,7 +204,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                     id={fieldId(`recipient-${option.key}`)}
                     label="Recipient address"
                     error={err('recipient')}
-                    hint={option.recipient === defaultRecipient && defaultRecipient ? 'Your signed-in address.' : undefined}
+                    hint={option.recipient === defaultRecipient && defaultRecipient ? 'Your signed-in address.' : recipientHints[namespaceOf(option.asset)]}
                   >
                     {(props) => (
                       <input
@@ -188,7 +212,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                         className="mono"
                         autoComplete="off"
                         spellCheck={false}
-                        placeholder="0x…"
+                        placeholder={recipientPlaceholders[namespaceOf(option.asset)] ?? ''}
                         value={option.recipient}
                         onChange={(e) => setOption(i, { recipient: e.target.value })}
                       />
@@ -201,7 +225,7 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
           <button
             type="button"
             disabled={values.options.length >= maxOptions || !unusedAsset}
-            onClick={() => setValues((v) => ({ ...v, options: [...v.options, newOption(unusedAsset?.assetId ?? '', defaultRecipient)] }))}
+            onClick={() => setValues((v) => ({ ...v, options: [...v.options, newOption(unusedAsset?.assetId ?? '', recipientFor(unusedAsset?.assetId ?? '', defaultRecipient))] }))}
           >
             + Add another option
           </button>
