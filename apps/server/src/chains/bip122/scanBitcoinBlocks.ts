@@ -1,5 +1,6 @@
 import { ChainReadError } from '../../errors.js'
-import type { BlockRef, ChainCursor, FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../chainFamily.js'
+import { findForkPoint, heightRange } from '../findForkPoint.js'
+import type { BlockRef, FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../chainFamily.js'
 import type { BitcoinReaderMemory } from './bitcoinReaderMemory.js'
 import type { EsploraClient } from './createEsploraClient.js'
 import { parseRawBlock, type ParsedBlock } from './parseRawBlock.js'
@@ -23,12 +24,12 @@ export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters,
   const { esplora, memory, head, cursor, heights, maxBlocks, reorgDepthLimit, watches } = parameters
   const from = cursor.number + 1n
   const to = minBig(head, cursor.number + BigInt(maxBlocks))
-  const fresh = range(from, to)
+  const fresh = heightRange(from, to)
   const hashAt = await readHashes(esplora, [...(cursor.number >= 0n ? [cursor.number] : []), ...fresh, ...heights])
 
   const known = cursor.hashes.get(cursor.number)
   if (known && hashAt.get(cursor.number) !== known && depth < 2) {
-    const fork = await findForkPoint(esplora, cursor, reorgDepthLimit)
+    const fork = await findForkPoint((heights) => readHashes(esplora, heights), cursor, reorgDepthLimit)
     if (!fork) {
       const seen = `none of the last ${cursor.hashes.size} blocks the tracker saw (up to block ${cursor.number}) is on the chain any more`
       return { kind: 'changed', reason: `${seen}: deeper than the ${reorgDepthLimit}-block reorg limit` }
@@ -92,30 +93,6 @@ async function readRawBlock(esplora: EsploraClient, hash: string): Promise<Parse
   }
   if (block.hash !== hash) throw new ChainReadError(`Esplora's raw block ${hash} hashes to ${block.hash}`)
   return block
-}
-
-/**
- * After a reorg: the newest remembered block that is still canonical. When none is, and the
- * cursor remembers fewer blocks than the limit (a process that just started), scanning
- * resumes below the oldest; when it remembers the whole limit, null.
- */
-async function findForkPoint(esplora: EsploraClient, cursor: ChainCursor, reorgDepthLimit: number): Promise<ChainCursor | null> {
-  const heights = [...cursor.hashes.keys()].sort((a, b) => (a < b ? 1 : -1))
-  const canonical = await readHashes(esplora, heights)
-  for (const height of heights) {
-    if (canonical.get(height) === cursor.hashes.get(height)) {
-      return { number: height, hashes: new Map([...cursor.hashes].filter(([n]) => n <= height)) }
-    }
-  }
-  if (heights.length >= reorgDepthLimit) return null
-  const oldest = heights.at(-1) ?? cursor.number
-  return { number: oldest - 1n, hashes: new Map() }
-}
-
-function range(from: bigint, to: bigint): bigint[] {
-  const out: bigint[] = []
-  for (let n = from; n <= to; n++) out.push(n)
-  return out
 }
 
 function minBig(a: bigint, b: bigint): bigint {

@@ -1,5 +1,6 @@
+import { findForkPoint, heightRange } from '../findForkPoint.js'
 import type { PublicClient } from 'viem'
-import type { ChainCursor, FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../chainFamily.js'
+import type { FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../chainFamily.js'
 import { readEvmBlocks } from './readEvmBlocks.js'
 import { readEvmDepositLogs } from './readEvmDepositLogs.js'
 
@@ -26,18 +27,22 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
   const { client, head, cursor, heights, maxBlocks, reorgDepthLimit } = parameters
   const from = cursor.number + 1n
   const to = minBig(head, cursor.number + BigInt(maxBlocks))
-  const numbers = [...(cursor.number >= 0n ? [cursor.number] : []), ...range(from, to), ...heights]
+  const numbers = [...(cursor.number >= 0n ? [cursor.number] : []), ...heightRange(from, to), ...heights]
   const deposits = new Map(parameters.watches.flatMap((watch) => (watch.depositAddress ? [[watch.depositAddress.toLowerCase(), watch.optionId] as const] : [])))
   const watching = deposits.size > 0 && from <= to
   // Issued in the same tick: one JSON-RPC batch.
   const [blocks, depositLogs] = await Promise.all([
-    readEvmBlocks({ client, numbers, ...(watching ? { withBodies: new Set(range(from, to)) } : {}) }),
+    readEvmBlocks({ client, numbers, ...(watching ? { withBodies: new Set(heightRange(from, to)) } : {}) }),
     watching ? readEvmDepositLogs({ client, fromBlock: from, toBlock: to, deposits: [...deposits.keys()] }) : Promise.resolve([]),
   ])
 
   const known = cursor.hashes.get(cursor.number)
   if (known && blocks.get(cursor.number)?.hash !== known && depth < 2) {
-    const fork = await findForkPoint(client, cursor, reorgDepthLimit)
+    const fork = await findForkPoint(
+      async (heights) => new Map([...(await readEvmBlocks({ client, numbers: heights }))].map(([n, block]) => [n, block?.hash])),
+      cursor,
+      reorgDepthLimit,
+    )
     if (!fork) {
       const seen = `none of the last ${cursor.hashes.size} blocks the tracker saw (up to block ${cursor.number}) is on the chain any more`
       return { kind: 'changed', reason: `${seen}: deeper than the ${reorgDepthLimit}-block reorg limit` }
@@ -73,30 +78,6 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
   const remembered = BigInt(reorgDepthLimit)
   for (const n of hashes.keys()) if (n <= last - remembered || n > last) hashes.delete(n)
   return { kind: 'scanned', cursor: { number: last, hashes }, blocks, transactionIds, sightings, rewound: false }
-}
-
-/**
- * After a reorg: the newest remembered block that is still canonical. When none is, and the
- * cursor remembers fewer blocks than the limit (a process that just started), scanning
- * resumes below the oldest; when it remembers the whole limit, null.
- */
-async function findForkPoint(client: PublicClient, cursor: ChainCursor, reorgDepthLimit: number): Promise<ChainCursor | null> {
-  const heights = [...cursor.hashes.keys()].sort((a, b) => (a < b ? 1 : -1))
-  const canonical = await readEvmBlocks({ client, numbers: heights })
-  for (const height of heights) {
-    if (canonical.get(height)?.hash === cursor.hashes.get(height)) {
-      return { number: height, hashes: new Map([...cursor.hashes].filter(([n]) => n <= height)) }
-    }
-  }
-  if (heights.length >= reorgDepthLimit) return null
-  const oldest = heights.at(-1) ?? cursor.number
-  return { number: oldest - 1n, hashes: new Map() }
-}
-
-function range(from: bigint, to: bigint): bigint[] {
-  const out: bigint[] = []
-  for (let n = from; n <= to; n++) out.push(n)
-  return out
 }
 
 function minBig(a: bigint, b: bigint): bigint {
