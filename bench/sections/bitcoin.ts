@@ -134,7 +134,7 @@ export default async function run(): Promise<BenchRow[]> {
     database,
     webDist: join(dataDir, 'no-web-build'),
     limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
-    paymentLinks: { tracker: { pollIntervalMs, idleRecheckMs: pollIntervalMs, settings: { recheckMs: 0 } }, eventPollIntervalMs: pollIntervalMs },
+    paymentLinks: { tracker: { pollIntervalMs, idleRecheckMs: pollIntervalMs, settings: { recheckMs: 0 } } },
   })
   // The merchant's account key: the app sees the tpub only, passed as each option's recipient.
   const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey

@@ -52,7 +52,7 @@ export default async function run(): Promise<BenchRow[]> {
     database,
     webDist: join(dataDir, 'no-web-build'),
     limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
-    paymentLinks: { tracker: { only: [L1], pollIntervalMs }, eventPollIntervalMs: pollIntervalMs },
+    paymentLinks: { tracker: { only: [L1], pollIntervalMs } },
   })
   const merchant = devnet.accounts[5]!
   const { token } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'bench')

@@ -60,7 +60,7 @@ export default async function run(): Promise<BenchRow[]> {
     database,
     webDist: join(dataDir, 'no-web-build'),
     limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
-    paymentLinks: { tracker: { pollIntervalMs }, eventPollIntervalMs: pollIntervalMs },
+    paymentLinks: { tracker: { pollIntervalMs } },
   })
   const merchant = Keypair.generate().publicKey.toBase58()
   const payer = Keypair.generate()

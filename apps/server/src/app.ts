@@ -19,7 +19,6 @@ import { openApiRoutes } from './http/openApiRoutes.js'
 import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
 import { linkRoutes } from './links/linkRoutes.js'
 import { depositRoutes } from './deposits/depositRoutes.js'
-import { getLink } from './links/readLinks.js'
 import { merchantRoutes } from './merchants/merchantRoutes.js'
 import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
 import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
@@ -28,6 +27,7 @@ import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { checkOrigin } from './siwx/checkOrigin.js'
 import { sessionCookieName } from './siwx/sessionToken.js'
 import { siwxRoutes } from './siwx/siwxRoutes.js'
+import { renderCheckoutParts } from './web/checkoutShell.js'
 import { webAppRoutes } from './web/webAppRoutes.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 import { webhookRoutes } from './webhooks/webhookRoutes.js'
@@ -137,9 +137,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const publicConfig = toPublicConfig({ ...config, publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
     const web = webAppRoutes({
       webDist: config.webDist,
+      // The link's view from the cache; its parts of the page made once per version of the link.
       loadCheckout: async (linkId) => {
-        const link = await getLink(database.db, linkId)
-        return link ? { config: publicConfig, link } : null
+        const version = await app.paymentLinks.views.read(linkId)
+        if (!version) return null
+        return { link: version.link, parts: () => version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })) }
       },
     })
     installErrorHandling(app, { notFoundFallback: web.fallback })
@@ -195,7 +197,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const webhookPolicy: WebhookPolicy = config.webhooks ?? { allowHttp: false, allowPrivateAddresses: false }
     const merchants = config.merchants ? new Set(config.merchants) : null
     const paymentLinks = createPaymentLinksServices({
-      db: database.db,
+      database,
       networks: config.networks,
       ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
       options: { ...config.paymentLinks, webhooks: { ...config.paymentLinks?.webhooks, policy: webhookPolicy } },
@@ -205,6 +207,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     app.decorate('paymentLinks', paymentLinks)
     // Before the server and the database close: no worker may write to a closing database.
     app.addHook('preClose', async () => paymentLinks.stop())
+    // Link views are held in memory only while the database's change notifications are heard.
+    await paymentLinks.views.start()
     // First: it decorates the app with requireMerchant, which the link and webhook routes call.
     await app.register(merchantRoutes, {
       db: database.db,
@@ -217,6 +221,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       db: database.db,
       assets: config.assets,
       networks: config.networks,
+      views: paymentLinks.views,
       events: paymentLinks.events,
       submitPayment: paymentLinks.submitPayment,
       webhookPolicy,

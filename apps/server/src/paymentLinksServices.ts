@@ -1,7 +1,8 @@
 import type { CreatePaymentBody, Network, Payment } from '@paylink/shared'
-import type { Db } from './db/openDatabase.js'
+import type { Database, Db } from './db/openDatabase.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { createLinkEventHub, type LinkEventHub } from './links/linkEventHub.js'
+import { createLinkViewCache, type LinkViewCache } from './links/linkViewCache.js'
 import { submitLinkPayment } from './links/submitLinkPayment.js'
 import { createPaymentTracker, type PaymentTracker, type PaymentTrackerOptions } from './payments/paymentTracker.js'
 import { submitPayment } from './payments/submitPayment.js'
@@ -17,8 +18,8 @@ export interface PaymentLinksOptions {
     only?: readonly string[]
   }
   webhooks?: Omit<WebhookWorkerOptions, 'db' | 'onError'>
-  /** Server-sent events: how often other processes' changes are looked for (default 1000 ms). */
-  eventPollIntervalMs?: number
+  /** Most link views held in memory (default 2000). */
+  maxCachedLinkViews?: number
   /** Server-sent events heartbeat (default 15 000 ms). */
   heartbeatMs?: number
   /** How long POST /payments waits for its first chain read (default 3000 ms). */
@@ -29,17 +30,19 @@ export interface PaymentLinksOptions {
 export interface PaymentLinksServices {
   tracker: PaymentTracker
   webhooks: WebhookWorker
+  /** Link views in memory, dropped when the database announces a change (any process). */
+  views: LinkViewCache
   events: LinkEventHub
   /** POST /api/links/:id/payments: records the payment and gives it a first chain read (submitLinkPayment). */
   submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment>
-  /** Starts the tracker and the webhook worker. */
+  /** Starts the tracker and the webhook worker (the view cache listens from buildApp on). */
   start(): void
   /** Stops both and closes event streams; safe to call twice. */
   stop(): Promise<void>
 }
 
 export interface CreatePaymentLinksServicesParameters {
-  db: Db
+  database: Pick<Database, 'db' | 'listen'>
   networks: readonly Network[]
   /** caipNetworkId -> the devnet's own RPC: the server reads the devnet directly, not through the browser proxy. */
   devnetUpstreams?: DevnetUpstreams
@@ -49,8 +52,10 @@ export interface CreatePaymentLinksServicesParameters {
   onAction?: (fields: Record<string, unknown>, message: string) => void
 }
 
-export function createPaymentLinksServices({ db, networks, devnetUpstreams, options = {}, onError, onAction }: CreatePaymentLinksServicesParameters): PaymentLinksServices {
-  const events = createLinkEventHub({ db, ...(options.eventPollIntervalMs ? { pollIntervalMs: options.eventPollIntervalMs } : {}) })
+export function createPaymentLinksServices({ database, networks, devnetUpstreams, options = {}, onError, onAction }: CreatePaymentLinksServicesParameters): PaymentLinksServices {
+  const db: Db = database.db
+  const views = createLinkViewCache({ database, ...(options.maxCachedLinkViews ? { maxEntries: options.maxCachedLinkViews } : {}) })
+  const events = createLinkEventHub({ views })
   const webhooks = createWebhookWorker({
     db,
     ...options.webhooks,
@@ -74,10 +79,8 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
     ...trackerOptions,
     onPaymentAction: (action) =>
       onAction?.({ action: 'payment', ...action }, `payment ${action.paymentId} ${action.status}${action.events.length ? ` (${action.events.join(', ')})` : ''}`),
-    onLinkChanged: (linkId) => {
-      events.notify(linkId)
-      webhooks.poke()
-    },
+    // The views and the event streams hear of the change from the database itself (views.start).
+    onLinkChanged: () => webhooks.poke(),
     onError: (error, caipNetworkId) => onError?.(error, `tracker ${caipNetworkId ?? 'expiry'}`),
   })
   const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
@@ -85,6 +88,7 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
   return {
     tracker,
     webhooks,
+    views,
     events,
     submitPayment: (linkId, body) =>
       submitLinkPayment({
@@ -97,7 +101,6 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
           processSubmitted: (caipNetworkId, paymentId) => tracker.processSubmitted(caipNetworkId, paymentId),
           poke: (caipNetworkId) => tracker.poke(caipNetworkId),
         },
-        notifyLinkChanged: (changed) => events.notify(changed),
         checkTimeoutMs,
         onCheckFailed: (error, paymentId) => onError?.(error, `first check of submitted payment ${paymentId}`),
       }),
@@ -107,7 +110,7 @@ export function createPaymentLinksServices({ db, networks, devnetUpstreams, opti
     },
     async stop() {
       events.close()
-      await Promise.all([tracker.stop(), webhooks.stop()])
+      await Promise.all([tracker.stop(), webhooks.stop(), views.close()])
     },
   }
 }

@@ -23,7 +23,21 @@ export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** LISTEN on a channel for as long as the database is open (see DatabaseListener); resolves once listening. */
+  listen(channel: string, listener: DatabaseListener): Promise<() => Promise<void>>
   close(): Promise<void>
+}
+
+/**
+ * What a LISTEN calls. Postgres sends a NOTIFY at commit to every session listening then; a
+ * session that was not connected misses it for good. So `onGap` says "notifications may have
+ * been missed": called when the listening connection drops (anything derived from them must
+ * stop being trusted) and again once listening has resumed (re-read what matters now).
+ * PGlite runs in this process and never drops.
+ */
+export interface DatabaseListener {
+  onNotify(payload: string): void
+  onGap(state: 'lost' | 'resumed'): void
 }
 
 export interface OpenDatabaseOptions {
@@ -57,7 +71,19 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const db = drizzlePglite({ client, schema }) as unknown as Db
     await migratePglite(db as never, { migrationsFolder })
-    return { db, kind: 'pglite', close: () => client.close() }
+    return {
+      db,
+      kind: 'pglite',
+      // In process: a NOTIFY reaches this callback while PGlite hands back the COMMIT's result,
+      // before the committing caller continues.
+      listen: async (channel, listener) => {
+        const stop = await client.listen(channel, (payload) => listener.onNotify(payload))
+        return async () => {
+          if (!client.closed) await stop()
+        }
+      },
+      close: () => client.close(),
+    }
   } catch (error) {
     await client.close().catch(() => {})
     throw error
@@ -78,9 +104,86 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await lock.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {})
       lock.release()
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    const listeners = new Set<() => Promise<void>>()
+    return {
+      db,
+      kind: 'postgres',
+      listen: async (channel, listener) => {
+        const stop = await listenPostgres(url, channel, listener)
+        listeners.add(stop)
+        return async () => {
+          listeners.delete(stop)
+          await stop()
+        }
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()))
+        await pool.end()
+      },
+    }
   } catch (error) {
     await pool.end().catch(() => {})
     throw error
+  }
+}
+
+/** How long a lost LISTEN connection waits before connecting again. */
+const relistenDelayMs = 500
+
+/**
+ * One connection of its own per LISTEN (a pooled one would be handed to queries), connected
+ * again after a loss; `onGap` brackets the time it was gone.
+ */
+async function listenPostgres(url: string, channel: string, listener: DatabaseListener): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`)
+  let stopped = false
+  let client: pg.Client | null = null
+  let retry: NodeJS.Timeout | null = null
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotify(message.payload ?? '')
+    })
+    next.on('error', () => {})
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${channel}`)
+    } catch (error) {
+      await next.end().catch(() => {})
+      throw error
+    }
+    next.on('end', () => {
+      if (stopped || client !== next) return
+      client = null
+      listener.onGap('lost')
+      scheduleRetry()
+    })
+    if (stopped) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+  }
+  const scheduleRetry = () => {
+    retry = setTimeout(() => {
+      retry = null
+      if (stopped) return
+      connect().then(
+        () => {
+          if (!stopped) listener.onGap('resumed')
+        },
+        () => scheduleRetry(),
+      )
+    }, relistenDelayMs)
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    if (retry) clearTimeout(retry)
+    const last = client
+    client = null
+    await last?.end().catch(() => {})
   }
 }

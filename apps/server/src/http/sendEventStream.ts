@@ -1,11 +1,5 @@
+import type { ServerResponse } from 'node:http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-
-/** One server-sent event: `event:`, `id:` and one line of `data:` (JSON has no raw newlines). */
-export interface ServerSentEvent {
-  event: string
-  id: string | number
-  data: string
-}
 
 export interface SendEventStreamParameters {
   request: FastifyRequest
@@ -14,10 +8,39 @@ export interface SendEventStreamParameters {
   retryMs: number
   /** A `: heartbeat` comment this often, so proxies keep an idle stream open. */
   heartbeatMs: number
-  /** Starts the events (call `send` for each) and returns what stops them. */
-  subscribe(send: (event: ServerSentEvent) => void): () => void
+  /**
+   * Starts the events and returns what stops them. `send` takes a whole frame (`event:`, `id:`,
+   * one `data:` line, a blank line), made once and written as is to every stream that gets it.
+   */
+  subscribe(send: (frame: Buffer) => void): () => void
   /** Called once when the stream ends, whoever ends it. */
   onEnd?: () => void
+}
+
+const heartbeatFrame = Buffer.from(': heartbeat\n\n')
+
+/** One timer per interval for every open stream (ten thousand streams, one timer), not one each. */
+const heartbeats = new Map<number, { timer: NodeJS.Timeout; streams: Set<ServerResponse> }>()
+
+function beatFor(res: ServerResponse, ms: number): () => void {
+  let beat = heartbeats.get(ms)
+  if (!beat) {
+    const streams = new Set<ServerResponse>()
+    const timer = setInterval(() => {
+      for (const stream of streams) stream.write(heartbeatFrame)
+    }, ms)
+    timer.unref()
+    heartbeats.set(ms, (beat = { timer, streams }))
+  }
+  const held = beat
+  held.streams.add(res)
+  return () => {
+    held.streams.delete(res)
+    if (held.streams.size === 0 && heartbeats.get(ms) === held) {
+      clearInterval(held.timer)
+      heartbeats.delete(ms)
+    }
+  }
 }
 
 /**
@@ -35,13 +58,13 @@ export function sendEventStream({ request, reply, retryMs, heartbeatMs, subscrib
     'x-accel-buffering': 'no',
   })
   res.write(`retry: ${retryMs}\n\n`)
-  const unsubscribe = subscribe((event) => res.write(`event: ${event.event}\nid: ${event.id}\ndata: ${event.data}\n\n`))
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs)
+  const unsubscribe = subscribe((frame) => res.write(frame))
+  const stopBeat = beatFor(res, heartbeatMs)
   let ended = false
   const end = () => {
     if (ended) return
     ended = true
-    clearInterval(heartbeat)
+    stopBeat()
     unsubscribe()
     onEnd?.()
     res.end()

@@ -1,112 +1,107 @@
-import type { Link } from '@paylink/shared'
-import { inArray } from 'drizzle-orm'
-import { links } from '../db/schema.js'
-import type { Db } from '../db/openDatabase.js'
-import { getLink } from './readLinks.js'
+import type { LinkViewCache, LinkViewVersion } from './linkViewCache.js'
 
 export interface LinkEventHubOptions {
-  db: Db
-  /** How often watched links' versions are compared (default 1000 ms): changes made by other processes arrive this way. */
-  pollIntervalMs?: number
+  /** The views the streams carry; its invalidations are the hub's only signal of a change. */
+  views: LinkViewCache
 }
 
 export interface LinkEventHub {
-  /** Calls `send` with the link's state now and after every change; returns the unsubscribe. */
-  subscribe(linkId: string, send: (link: Link) => void): () => void
-  /** A change was committed in this process: tell subscribers now rather than at the next poll. */
-  notify(linkId: string): void
+  /** Calls `send` with the link's event frame now and after every change; returns the unsubscribe. */
+  subscribe(linkId: string, send: (frame: Buffer) => void): () => void
+  /** Open streams, for the operator and the bench. */
+  size(): number
   close(): void
 }
 
+interface Subscriber {
+  send: (frame: Buffer) => void
+  /** The highest version sent: each subscriber sees versions only go up. */
+  sent: number
+}
+
 interface Watch {
-  listeners: Set<(link: Link) => void>
-  version: number
+  subscribers: Set<Subscriber>
+  reading: boolean
+  /** A change came while reading: read once more after. */
+  again: boolean
 }
 
 /**
- * Fans link changes out to server-sent-event streams. The database is the source of truth:
- * every change bumps `links.version`, and the hub compares versions of the watched links in
- * one query per interval (plus at once when this process made the change), so a payment
- * confirmed by another server process reaches this process's streams too.
+ * Fans link changes out to server-sent-event streams. A change is what the view cache hears
+ * from the database (a NOTIFY at commit, from any process; see linkViewCache.ts), so there is
+ * no polling. Per change and link: one read (shared with the HTTP reads through the cache),
+ * one frame (`event: link`, `id: <version>`, the JSON) made once as a Buffer, the same Buffer
+ * written to every stream; per stream a subscriber holds two fields.
  */
-export function createLinkEventHub({ db, pollIntervalMs = 1000 }: LinkEventHubOptions): LinkEventHub {
+export function createLinkEventHub({ views }: LinkEventHubOptions): LinkEventHub {
   const watches = new Map<string, Watch>()
-  let timer: NodeJS.Timeout | null = null
-  let checking: Promise<void> | null = null
-  let again = false
+  let count = 0
 
-  const check = async (ids: string[]) => {
-    if (ids.length === 0) return
-    const versions = await db.select({ id: links.id, version: links.version }).from(links).where(inArray(links.id, ids))
-    for (const { id, version } of versions) {
-      const watch = watches.get(id)
-      if (!watch || version === watch.version) continue
-      const link = await getLink(db, id)
-      if (!link) continue
-      watch.version = link.version
-      for (const send of watch.listeners) send(link)
-    }
+  const frameOf = (version: LinkViewVersion) => version.memo('sse-frame', (v) => Buffer.from(`event: link\nid: ${v.link.version}\ndata: ${v.json}\n\n`, 'utf8'))
+  const deliver = (subscriber: Subscriber, version: LinkViewVersion) => {
+    if (version.link.version <= subscriber.sent) return
+    subscriber.sent = version.link.version
+    subscriber.send(frameOf(version))
   }
-  const checkAll = () => {
-    if (checking) {
-      again = true
+
+  const refresh = (linkId: string) => {
+    const watch = watches.get(linkId)
+    if (!watch) return
+    if (watch.reading) {
+      watch.again = true
       return
     }
-    checking = check([...watches.keys()])
-      .catch(() => {})
+    watch.reading = true
+    views
+      .read(linkId)
+      .then(
+        (version) => {
+          if (version) for (const subscriber of watch.subscribers) deliver(subscriber, version)
+        },
+        () => {},
+      )
       .finally(() => {
-        checking = null
-        if (again) {
-          again = false
-          checkAll()
+        watch.reading = false
+        if (watch.again) {
+          watch.again = false
+          refresh(linkId)
         }
       })
   }
-  const ensureTimer = () => {
-    if (!timer && watches.size) timer = setInterval(checkAll, pollIntervalMs)
-    if (timer && !watches.size) {
-      clearInterval(timer)
-      timer = null
-    }
-  }
+  const stopListening = views.onInvalidate((linkId) => {
+    if (linkId !== null) refresh(linkId)
+    else for (const id of watches.keys()) refresh(id)
+  })
 
   return {
     subscribe(linkId, send) {
       let watch = watches.get(linkId)
       if (!watch) {
-        watch = { listeners: new Set(), version: 0 }
+        watch = { subscribers: new Set(), reading: false, again: false }
         watches.set(linkId, watch)
       }
-      // Each subscriber sees versions only go up, whichever of the first read and a change lands first.
-      let lastSent = 0
-      const deliver = (link: Link) => {
-        if (link.version <= lastSent) return
-        lastSent = link.version
-        send(link)
-      }
-      watch.listeners.add(deliver)
-      ensureTimer()
-      // The first state: sent to this subscriber alone.
-      void getLink(db, linkId).then(
-        (link) => {
-          if (!link || !watch.listeners.has(deliver)) return
-          if (link.version > watch.version) watch.version = link.version
-          deliver(link)
+      const subscriber: Subscriber = { send, sent: 0 }
+      const held = watch
+      held.subscribers.add(subscriber)
+      count++
+      // The first state, to this subscriber alone.
+      views.read(linkId).then(
+        (version) => {
+          if (version && held.subscribers.has(subscriber)) deliver(subscriber, version)
         },
         () => {},
       )
       return () => {
-        watch.listeners.delete(deliver)
-        if (watch.listeners.size === 0 && watches.get(linkId) === watch) watches.delete(linkId)
-        ensureTimer()
+        if (!held.subscribers.delete(subscriber)) return
+        count--
+        if (held.subscribers.size === 0 && watches.get(linkId) === held) watches.delete(linkId)
       }
     },
-    notify(linkId) {
-      if (watches.has(linkId)) checkAll()
-    },
+    size: () => count,
     close() {
+      stopListening()
       watches.clear()
-      ensureTimer()
+      count = 0
     },
   }
 }

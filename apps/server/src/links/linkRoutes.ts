@@ -19,13 +19,17 @@ import type { RateLimit } from '../http/routeRegistry.js'
 import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { createLink } from './createLink.js'
+import { LinkNotFoundError } from '../errors.js'
 import type { LinkEventHub } from './linkEventHub.js'
-import { listLinks, requireLink } from './readLinks.js'
+import type { LinkViewCache } from './linkViewCache.js'
+import { listLinks } from './readLinks.js'
 
 export interface LinkRoutesOptions {
   db: Db
   assets: readonly Asset[]
   networks: readonly Network[]
+  /** The public views, held in memory until the database announces a change. */
+  views: LinkViewCache
   /** Fans link changes out to the event streams. */
   events: LinkEventHub
   /** Records a payment and gives it a first chain read (the app's submitLinkPayment). */
@@ -45,7 +49,7 @@ const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
 
 /** Payment links: create and list (merchant), read, follow and pay (anyone). Needs `app.requireMerchant` (merchants/). */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
-  const { db, assets, networks, events, webhookPolicy } = options
+  const { db, assets, networks, views, events, webhookPolicy } = options
   const heartbeatMs = options.heartbeatMs ?? 15_000
 
   const streams = new Set<() => void>()
@@ -111,9 +115,10 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: notFound },
     },
     async ({ params, reply }) => {
-      const link = await requireLink(db, params.id)
-      reply.header('cache-control', 'no-store')
-      return link
+      const version = await views.read(params.id)
+      if (!version) throw new LinkNotFoundError(params.id)
+      // The JSON made once per version of the link, sent as it is.
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(version.json)
     },
   )
 
@@ -131,13 +136,13 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: { 200: { description: 'An event stream', contentType: 'text/event-stream' }, 404: notFound },
     },
     async ({ params, request, reply }) => {
-      await requireLink(db, params.id)
+      if (!(await views.read(params.id))) throw new LinkNotFoundError(params.id)
       const end = sendEventStream({
         request,
         reply,
         retryMs: 3000,
         heartbeatMs,
-        subscribe: (send) => events.subscribe(params.id, (link) => send({ event: 'link', id: link.version, data: JSON.stringify(link) })),
+        subscribe: (send) => events.subscribe(params.id, send),
         onEnd: () => streams.delete(end),
       })
       streams.add(end)

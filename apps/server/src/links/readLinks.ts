@@ -4,7 +4,7 @@ import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
 import { toLinkView, toPaymentView } from './linkViews.js'
-import { loadLinkRowsCached } from './linkRowsCache.js'
+import { loadLinkRows } from './loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
 
 /** The public view of a link, or LINK_NOT_FOUND. */
@@ -14,9 +14,9 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
   return link
 }
 
-/** The public view of a link, or null. */
+/** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
-  const rows = await loadLinkRowsCached(db, linkId)
+  const rows = await loadLinkRows(db, linkId)
   return rows ? toLinkView(rows.link, rows.options, rows.payments, now) : null
 }
 

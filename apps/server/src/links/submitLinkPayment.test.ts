@@ -31,24 +31,21 @@ describe('submitLinkPayment', () => {
     return { payments, calls }
   }
 
-  const submit = (payments: PaymentIntake, extra: { checkTimeoutMs?: number; onCheckFailed?: (error: unknown) => void; notified?: string[] } = {}) =>
+  const submit = (payments: PaymentIntake, extra: { checkTimeoutMs?: number; onCheckFailed?: (error: unknown) => void } = {}) =>
     submitLinkPayment({
       db: database.db,
       linkId: 'lnk_x',
       body,
       confirmations: new Map([[network, 1]]),
       payments,
-      notifyLinkChanged: (linkId) => extra.notified?.push(linkId),
       checkTimeoutMs: extra.checkTimeoutMs ?? 1000,
       ...(extra.onCheckFailed ? { onCheckFailed: extra.onCheckFailed } : {}),
     })
 
-  it('a new pending payment: records, tells the streams, checks the chain once, then wakes the tracker', async () => {
+  it('a new pending payment: records, checks the chain once, then wakes the tracker', async () => {
     const { payments, calls } = intake({ payment: pending, created: true }, async () => {})
-    const notified: string[] = []
-    expect(await submit(payments, { notified })).toBe(pending)
+    expect(await submit(payments)).toBe(pending)
     expect(calls).toEqual(['record', 'check', 'poke'])
-    expect(notified).toEqual(['lnk_x'])
   })
 
   it('the same hash again, or a payment failed at once: answered as recorded, no chain read', async () => {

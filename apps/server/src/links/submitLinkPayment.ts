@@ -20,8 +20,6 @@ export interface SubmitLinkPaymentParameters {
   /** Required confirmations per tracked network (CAIP-2 id). */
   confirmations: ReadonlyMap<string, number>
   payments: PaymentIntake
-  /** Tells the link's event streams (this process) that it changed. */
-  notifyLinkChanged(linkId: string): void
   /** How long the answer may wait for the first chain read. */
   checkTimeoutMs: number
   /** The first read failed or took too long; the tracker retries on its own. */
@@ -34,18 +32,9 @@ export interface SubmitLinkPaymentParameters {
  * confirming, confirmed or failed; then the tracker is woken to keep watching. The same hash
  * again returns the payment as it stands.
  */
-export async function submitLinkPayment({
-  db,
-  linkId,
-  body,
-  confirmations,
-  payments,
-  notifyLinkChanged,
-  checkTimeoutMs,
-  onCheckFailed,
-}: SubmitLinkPaymentParameters): Promise<Payment> {
+export async function submitLinkPayment({ db, linkId, body, confirmations, payments, checkTimeoutMs, onCheckFailed }: SubmitLinkPaymentParameters): Promise<Payment> {
+  // The recording bumped the link's version: the database announces it to every process's views and streams.
   const { payment, created } = await payments.record({ db, linkId, body, confirmations })
-  notifyLinkChanged(linkId)
   if (!created || payment.status !== 'pending') return payment
   await withTimeout(payments.processSubmitted(body.caipNetworkId, payment.id), checkTimeoutMs).catch((error: unknown) => onCheckFailed?.(error, payment.id))
   const current = (await getPayment(db, payment.id)) ?? payment

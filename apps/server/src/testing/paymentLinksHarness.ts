@@ -40,7 +40,6 @@ export interface Harness {
 export const fastPaymentLinks: PaymentLinksOptions = {
   tracker: { pollIntervalMs: 50, idleRecheckMs: 0, settings: { missingGraceMs: 60_000, leaseMs: 5000 } },
   webhooks: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400, timeoutMs: 2000 },
-  eventPollIntervalMs: 100,
   heartbeatMs: 200,
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Link, PublicConfig } from '@paylink/shared'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { checkoutShellMarker, renderCheckoutShell } from './checkoutShell.js'
+import { checkoutShellMarker, renderCheckoutParts, renderCheckoutShell } from './checkoutShell.js'
 import { webAppRoutes } from './webAppRoutes.js'
 
 const index = `<!doctype html><html><head><title>Paylink</title></head><body><div id="root">${checkoutShellMarker}</div><script type="module" src="/assets/index.js"></script></body></html>`
@@ -103,7 +103,10 @@ describe('GET /pay/:id', () => {
     const dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))
     writeFileSync(join(dist, 'index.html'), template)
     const app = Fastify()
-    const web = webAppRoutes({ webDist: dist, loadCheckout: async (id) => (known && id === known.id ? { config, link: known } : null) })
+    const web = webAppRoutes({
+      webDist: dist,
+      loadCheckout: async (id) => (known && id === known.id ? { link: known, parts: () => renderCheckoutParts({ config, link: known }) } : null),
+    })
     await app.register(web.plugin)
     return app
   }

@@ -1,16 +1,32 @@
 import { createReadStream, existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { checkoutShellMarker, renderCheckoutShell, type CheckoutBoot } from './checkoutShell.js'
+import type { Link } from '@paylink/shared'
+import { assembleCheckoutPage, splitCheckoutTemplate, type CheckoutParts, type CheckoutTemplate } from './checkoutShell.js'
 import { inlineStylesheets } from './inlineStylesheets.js'
 
 export interface WebAppOptions {
   /** The Vite build output (apps/web/dist). */
   webDist: string
-  /** The data of a checkout page (`/pay/:id`), or null for an unknown link. */
-  loadCheckout?: (linkId: string) => Promise<CheckoutBoot | null>
+  /** The link of a checkout page (`/pay/:id`) as it stands, or null for an unknown link. */
+  loadCheckout?: (linkId: string) => Promise<CheckoutSource | null>
+}
+
+/** One version of a link for its checkout page. */
+export interface CheckoutSource {
+  link: Link
+  /** The link's parts of the page (renderCheckoutParts), made once per version of the link and kept with it. */
+  parts(): CheckoutParts
+}
+
+interface HeldTemplate {
+  /** mtime and size of index.html when read. */
+  key: string
+  raw: string
+  /** Stylesheets inlined, cut at the marker; null without the marker. */
+  checkout: CheckoutTemplate | null
 }
 
 export interface WebApp {
@@ -33,21 +49,33 @@ export const notBuiltMessage = 'The web app has not been built yet. Run `npm run
  */
 export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
   const indexHtml = join(webDist, 'index.html')
+  let held: HeldTemplate | null = null
+  // Read again only when the file changed, so a rebuild is served without a restart.
+  const readTemplate = async (): Promise<HeldTemplate | null> => {
+    const info = await stat(indexHtml).catch(() => null)
+    if (!info) return null
+    const key = `${info.mtimeMs}:${info.size}`
+    if (held?.key === key) return held
+    const raw = await readFile(indexHtml, 'utf8').catch(() => null)
+    if (raw === null) return null
+    held = { key, raw, checkout: splitCheckoutTemplate(inlineStylesheets(raw, webDist)) }
+    return held
+  }
 
   const plugin: FastifyPluginAsync = async (app) => {
     if (!existsSync(webDist)) return
     if (loadCheckout) {
       app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-        // Read per request (a few KiB, without blocking the event loop), so a rebuild is served without a restart.
-        const template = await readFile(indexHtml, 'utf8').catch(() => null)
+        const template = await readTemplate()
         if (template === null) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
         // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
         // marker; a build without it (the bench's baseline) is served as it is.
-        const wanted = template.includes(checkoutShellMarker) && /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/.test(request.params.id)
-        const boot = wanted ? await loadCheckout(request.params.id) : null
+        const wanted = template.checkout !== null && /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/.test(request.params.id)
+        const source = wanted ? await loadCheckout(request.params.id) : null
         // The link's state changes: never cache this page. An unknown link gets the plain app, which says so.
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-        return boot ? inlineStylesheets(renderCheckoutShell(template, boot), webDist) : template
+        // Per request only the countdown's text is made; the rest is the link's parts, made once per version.
+        return source && template.checkout ? assembleCheckoutPage(template.checkout, source.parts(), source.link, new Date()) : template.raw
       })
     }
     await app.register(fastifyStatic, {
