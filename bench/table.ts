@@ -17,6 +17,11 @@ export function atMost(figure: string, value: number, unit: string, max: number,
   return { figure, value, unit, budget: `<= ${formatNumber(max)} ${unit}`, pass: value <= max, ...extra }
 }
 
+/** A row with a lower bound: passes when value >= min. */
+export function atLeast(figure: string, value: number, unit: string, min: number, extra: Pick<BenchRow, 'beside' | 'note'> = {}): BenchRow {
+  return { figure, value, unit, budget: `>= ${formatNumber(min)} ${unit}`, pass: value >= min, ...extra }
+}
+
 /** A row without a budget. */
 export function info(figure: string, value: number, unit: string, extra: Pick<BenchRow, 'beside' | 'note'> = {}): BenchRow {
   return { figure, value, unit, budget: null, pass: null, ...extra }

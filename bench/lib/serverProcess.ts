@@ -12,7 +12,9 @@ import type { ParentMessage, ReadyMessage } from './startBenchServer.js'
 
 const send = (message: unknown) => process.send!(message)
 const devnet = await startDevnet()
-const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true })
+const webDist = process.env.PAYLINK_BENCH_WEB_DIST
+const databaseUrl = process.env.PAYLINK_BENCH_DATABASE_URL
+const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true, ...(webDist ? { webDist } : {}), ...(databaseUrl ? { databaseUrl } : {}) })
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
 app.paymentLinks.start()
 
@@ -29,8 +31,8 @@ const close = async () => {
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'memory') {
     if (message.gc) (globalThis as { gc?: () => void }).gc?.()
-    const { rss, heapUsed } = process.memoryUsage()
-    send({ type: 'memory', id: message.id, rss, heapUsed })
+    const { rss, heapUsed, external } = process.memoryUsage()
+    send({ type: 'memory', id: message.id, rss, heapUsed, external, streams: app.paymentLinks.events.size() })
   } else if (message.type === 'close') {
     void close().finally(() => process.exit(0))
   }

@@ -16,6 +16,10 @@ export interface StartBenchAppOptions {
   demo: boolean
   /** The networks the app tracks; the devnet's own by default. */
   networks?: (devnet: DevnetNetworks) => Network[]
+  /** A web build to serve (GET /pay/:id); none by default. */
+  webDist?: string
+  /** A Postgres URL instead of PGlite in a temporary directory. */
+  databaseUrl?: string
 }
 
 export interface BenchApp {
@@ -33,9 +37,9 @@ export interface BenchApp {
  * The app on a devnet the caller started, with PGlite in a temporary directory and no web
  * build (the bench reads the API), plus a merchant and its API key. Not listening yet.
  */
-export async function startBenchApp(devnet: Devnet, { demo, networks }: StartBenchAppOptions): Promise<BenchApp> {
+export async function startBenchApp(devnet: Devnet, { demo, networks, webDist, databaseUrl }: StartBenchAppOptions): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-'))
-  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') })
   const onDevnet = devnetNetworks(devnet)
   const app = await buildApp({
     publicOrigin: 'http://127.0.0.1',
@@ -44,7 +48,7 @@ export async function startBenchApp(devnet: Devnet, { demo, networks }: StartBen
     networks: networks ? networks(onDevnet) : onDevnet.networks,
     assets: onDevnet.assets,
     database,
-    webDist: join(dataDir, 'no-web-build'),
+    webDist: webDist ?? join(dataDir, 'no-web-build'),
     ...(demo ? { devnetUpstreams: onDevnet.upstreams } : {}),
   })
   const merchant = devnet.accounts[5]!

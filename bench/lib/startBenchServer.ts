@@ -20,6 +20,10 @@ export type ParentMessage = { type: 'memory'; id: number; gc: boolean } | { type
 export interface Memory {
   rss: number
   heapUsed: number
+  /** Outside the JS heap (Buffers, PGlite's WebAssembly memory). */
+  external: number
+  /** Event streams the server holds open. */
+  streams: number
 }
 
 export interface BenchServer extends Omit<ReadyMessage, 'type'> {
@@ -30,15 +34,23 @@ export interface BenchServer extends Omit<ReadyMessage, 'type'> {
   close(): Promise<void>
 }
 
+export interface StartBenchServerOptions {
+  /** A web build the server serves (GET /pay/:id). */
+  webDist?: string
+  /** Postgres instead of PGlite. */
+  databaseUrl?: string
+}
+
 /** Forks bench/lib/serverProcess.ts (see there) and waits until it listens. */
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer({ webDist, databaseUrl }: StartBenchServerOptions = {}): Promise<BenchServer> {
   const child = fork(fileURLToPath(new URL('./serverProcess.ts', import.meta.url)), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, ...(webDist ? { PAYLINK_BENCH_WEB_DIST: webDist } : {}), ...(databaseUrl ? { PAYLINK_BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench server did not start within 60 s')), 60_000)
+    const timer = setTimeout(() => reject(new Error('the bench server did not start within 180 s')), 180_000)
     child.once('exit', (code) => reject(new Error(`the bench server exited with ${code} before it was ready`)))
     child.on('message', (message: { type: string }) => {
       if (message.type === 'ready') {
@@ -57,7 +69,7 @@ export async function startBenchServer(): Promise<BenchServer> {
         const onMessage = (message: { type: string; id?: number } & Memory) => {
           if (message.type !== 'memory' || message.id !== id) return
           child.off('message', onMessage)
-          resolve({ rss: message.rss, heapUsed: message.heapUsed })
+          resolve({ rss: message.rss, heapUsed: message.heapUsed, external: message.external, streams: message.streams })
         }
         child.on('message', onMessage)
         child.send({ type: 'memory', id, gc } satisfies ParentMessage)

