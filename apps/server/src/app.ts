@@ -31,6 +31,8 @@ import { siwxRoutes } from './siwx/siwxRoutes.js'
 import { webAppRoutes } from './web/webAppRoutes.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 import { webhookRoutes } from './webhooks/webhookRoutes.js'
+import { quoteLink } from './links/quoteLink.js'
+import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -64,6 +66,10 @@ export interface AppConfig {
   limits?: AppLimits
   /** Proxies whose X-Forwarded-For gives the client's IP (TRUST_PROXY); omitted: none. */
   trustProxy?: TrustProxy
+  /** Fiat-priced links: where rates come from and how long a quote lasts; omitted: no rates (every fiat option says so), 900 s. */
+  quotes?: { rates: RateProvider; ttlSeconds?: number }
+  /** Grace after expiry for late payments when a link names none (default 0). */
+  latePaymentGraceSeconds?: number
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -135,9 +141,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
     const publicConfig = toPublicConfig({ ...config, publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
+    const rates = config.quotes?.rates ?? createDevnetRates({})
+    // A payer opening a fiat-priced checkout gets live quotes; the change goes out as every link change does.
+    const quoteCheckout = async (linkId: string) => {
+      if (await quoteLink({ db: database.db, linkId, assets: config.assets, rates, ttlSeconds: config.quotes?.ttlSeconds ?? 900 })) app.paymentLinks.events.notify(linkId)
+    }
     const web = webAppRoutes({
       webDist: config.webDist,
       loadCheckout: async (linkId) => {
+        await quoteCheckout(linkId)
         const link = await getLink(database.db, linkId)
         return link ? { config: publicConfig, link } : null
       },
@@ -221,6 +233,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       submitPayment: paymentLinks.submitPayment,
       webhookPolicy,
       maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+      defaultLateGraceSeconds: config.latePaymentGraceSeconds ?? 0,
+      quoteCheckout,
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),

@@ -32,6 +32,9 @@ export interface LinkRoutesOptions {
   submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment>
   webhookPolicy: WebhookPolicy
   maxOpenLinksPerMerchant: number
+  defaultLateGraceSeconds: number
+  /** Makes live quotes for a fiat-priced link a payer opens (and announces the change). */
+  quoteCheckout(linkId: string): Promise<void>
   /** Per IP. */
   createLinkRateLimit: RateLimit
   submitPaymentRateLimit: RateLimit
@@ -61,7 +64,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       operationId: 'createLink',
       summary: 'Create a payment link',
       description:
-        'Signed-in merchant (cookie) or `Authorization: Bearer <api key>`. Each option is an asset (CAIP-19) and an amount in its units; the recipient defaults to the merchant address. The answer carries the webhook secret, shown only here.',
+        'Signed-in merchant (cookie) or `Authorization: Bearer <api key>`. Each option is an asset (CAIP-19) and an amount in its units; or the link has a fiat `price` and its options name only an asset (each is quoted when a payer opens the checkout). The recipient defaults to the merchant address. The answer carries the webhook secret, shown only here.',
       tags: ['links'],
       body: createLinkBodySchemaFor(assets),
       responses: {
@@ -76,7 +79,16 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ body, request, reply }) => {
       const merchant = await app.requireMerchant(request)
-      const link = await createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks: options.maxOpenLinksPerMerchant })
+      const link = await createLink({
+        db,
+        merchant,
+        body,
+        assets,
+        networks,
+        webhookPolicy,
+        maxOpenLinks: options.maxOpenLinksPerMerchant,
+        defaultLateGraceSeconds: options.defaultLateGraceSeconds,
+      })
       reply.header('cache-control', 'no-store')
       return reply.code(201).send(link)
     },
@@ -106,11 +118,14 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       url: '/api/links/:id',
       operationId: 'getLink',
       summary: 'A link as the payer sees it: options, status, expiry, totals, payments',
+      description:
+        'Opening a fiat-priced link makes a quote per option when none is live (QUOTE_TTL_SECONDS): `amount`, `rate`, `rateSource`, `quoteExpiresAt`; or `quoteProblem` when fewer than two rate sources agree.',
       tags: ['links'],
       params: linkIdParamsSchema,
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: notFound },
     },
     async ({ params, reply }) => {
+      await options.quoteCheckout(params.id)
       const link = await requireLink(db, params.id)
       reply.header('cache-control', 'no-store')
       return link
