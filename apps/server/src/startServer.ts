@@ -153,7 +153,9 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 function rateProviderFor(config: ServerConfig, demo: boolean, log: (fields: Record<string, unknown>, message: string) => void): RateProvider {
   if (demo) {
     return createDevnetRates(
-      Object.fromEntries(Object.entries(config.devnetRates).map(([base, rates]) => [base, Object.fromEntries(Object.entries(rates).map(([currency, rate]) => [currency, parseRate(rate)]))])),
+      Object.fromEntries(
+        Object.entries(config.devnetRates).map(([base, rates]) => [base, Object.fromEntries(Object.entries(rates).map(([currency, rate]) => [currency, parseRate(rate)]))]),
+      ),
     )
   }
   return createMarketRates({

@@ -53,7 +53,12 @@ export const assetSchema = z.object({
   decimals: z.number().int().min(0).max(36),
   native: z.boolean(),
   /** The ticker rate sources know it by (default: symbol), e.g. "ETH" for a wrapped or bridged ether. */
-  rateSymbol: z.string().min(1).max(16).regex(/^[A-Z0-9]+$/, 'upper-case letters and digits').optional(),
+  rateSymbol: z
+    .string()
+    .min(1)
+    .max(16)
+    .regex(/^[A-Z0-9]+$/, 'upper-case letters and digits')
+    .optional(),
   /** A stablecoin priced 1:1 in this ISO 4217 currency: quoted without asking any rate source. */
   peggedTo: z.enum(fiatCurrencyCodes).optional(),
 })

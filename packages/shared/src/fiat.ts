@@ -43,8 +43,8 @@ export function formatFiatScaled(scaled: bigint, currency: FiatCurrency, directi
   const step = 10n ** BigInt(rateDecimals - digits)
   const negative = scaled < 0n
   const magnitude = negative ? -scaled : scaled
-  const rounded = direction === 'up' !== negative ? (magnitude + step - 1n) / step : magnitude / step
-  return fixedDigits((negative ? -rounded : rounded), digits)
+  const rounded = (direction === 'up') !== negative ? (magnitude + step - 1n) / step : magnitude / step
+  return fixedDigits(negative ? -rounded : rounded, digits)
 }
 
 /** A price as the currency writes it: "12" -> "12.00" for USD, "1500" for JPY. */

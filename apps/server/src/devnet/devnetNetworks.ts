@@ -94,7 +94,15 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     })
     assets.push(
       { assetId: nativeAssetId(solana.caipNetworkId), caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-      { assetId: `${solana.caipNetworkId}/token:${solana.mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false, peggedTo: 'USD' },
+      {
+        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
+        caipNetworkId: solana.caipNetworkId,
+        symbol: 'TUSD',
+        name: 'Test USD',
+        decimals: 6,
+        native: false,
+        peggedTo: 'USD',
+      },
     )
     upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
   }

@@ -25,7 +25,17 @@ export interface CreateLinkParameters {
   now?: Date
 }
 
-export async function createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks, defaultLateGraceSeconds = 0, now = new Date() }: CreateLinkParameters): Promise<CreatedLink> {
+export async function createLink({
+  db,
+  merchant,
+  body,
+  assets,
+  networks,
+  webhookPolicy,
+  maxOpenLinks,
+  defaultLateGraceSeconds = 0,
+  now = new Date(),
+}: CreateLinkParameters): Promise<CreatedLink> {
   if (body.webhookUrl !== undefined) {
     const problem = checkWebhookUrl(body.webhookUrl, webhookPolicy)
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)

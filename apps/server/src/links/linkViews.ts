@@ -85,16 +85,16 @@ function toOptionView(link: Pick<LinkRow, 'title' | 'description'>, option: Link
     asked === null
       ? null
       : (chainFamilyOf(option.caipNetworkId)?.paymentUri?.({
-      caipNetworkId: option.caipNetworkId,
-      tokenAddress: option.tokenAddress,
-      recipient: option.recipient,
-      depositAddress: option.depositAddress,
-      reference: option.reference,
-      amount: asked,
-      decimals: option.decimals,
-      label: link.title,
-      message: link.description,
-    }) ?? null)
+          caipNetworkId: option.caipNetworkId,
+          tokenAddress: option.tokenAddress,
+          recipient: option.recipient,
+          depositAddress: option.depositAddress,
+          reference: option.reference,
+          amount: asked,
+          decimals: option.decimals,
+          label: link.title,
+          message: link.description,
+        }) ?? null)
   return {
     id: option.id,
     asset: option.assetId,

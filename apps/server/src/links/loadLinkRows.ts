@@ -24,7 +24,13 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
     await q.select().from(linkOptions).where(eq(linkOptions.linkId, linkId)).orderBy(asc(linkOptions.position)),
     await q.select().from(payments).where(eq(payments.linkId, linkId)).orderBy(asc(payments.createdAt), asc(payments.id)),
   ]
-  const quotes = link.priceCurrency ? await loadQuotes(q, [linkId], paymentRows.some((p) => p.linkId === linkId)) : []
+  const quotes = link.priceCurrency
+    ? await loadQuotes(
+        q,
+        [linkId],
+        paymentRows.some((p) => p.linkId === linkId),
+      )
+    : []
   return { link, options: optionRows, payments: paymentRows, quotes }
 }
 
@@ -34,7 +40,11 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
  */
 export async function loadQuotes(q: Queryable, linkIds: readonly string[], withHistory: boolean): Promise<LinkQuoteRow[]> {
   if (linkIds.length === 0) return []
-  if (withHistory) return q.select().from(linkQuotes).where(inArray(linkQuotes.linkId, [...linkIds]))
+  if (withHistory)
+    return q
+      .select()
+      .from(linkQuotes)
+      .where(inArray(linkQuotes.linkId, [...linkIds]))
   return q
     .selectDistinctOn([linkQuotes.optionId])
     .from(linkQuotes)

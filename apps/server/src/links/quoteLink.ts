@@ -60,11 +60,25 @@ export async function quoteLink({ db, linkId, assets, rates, ttlSeconds, retrySe
               createdAt: now,
               expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
             }
-          : { id: newId('quo'), linkId, optionId: option.id, rate: null, rateSource: null, amount: null, problem: answer.problem, createdAt: now, expiresAt: new Date(now.getTime() + Math.min(retrySeconds, ttlSeconds) * 1000) },
+          : {
+              id: newId('quo'),
+              linkId,
+              optionId: option.id,
+              rate: null,
+              rateSource: null,
+              amount: null,
+              problem: answer.problem,
+              createdAt: now,
+              expiresAt: new Date(now.getTime() + Math.min(retrySeconds, ttlSeconds) * 1000),
+            },
       )
       wrote = true
     }
-    if (wrote) await tx.update(links).set({ version: sql`${links.version} + 1` }).where(eq(links.id, linkId))
+    if (wrote)
+      await tx
+        .update(links)
+        .set({ version: sql`${links.version} + 1` })
+        .where(eq(links.id, linkId))
     return wrote
   })
 }

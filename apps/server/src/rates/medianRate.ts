@@ -11,9 +11,7 @@ export interface DroppedRate extends SourceRate {
   deviationPercent: string
 }
 
-export type MedianRateReturnType =
-  | { ok: true; rate: bigint; used: string[]; dropped: DroppedRate[] }
-  | { ok: false; reason: string; dropped: DroppedRate[] }
+export type MedianRateReturnType = { ok: true; rate: bigint; used: string[]; dropped: DroppedRate[] } | { ok: false; reason: string; dropped: DroppedRate[] }
 
 /**
  * The rate a quote uses: the median of the sources that answered; a source more than

@@ -42,7 +42,10 @@ export function createMarketRates({ sources, fetchText, timeoutMs = 2000, cacheM
       })
       const picked = medianRate(answers, outlierPercent)
       for (const dropped of picked.dropped) {
-        log({ source: dropped.source, pair: `${base}-${currency}`, deviationPercent: dropped.deviationPercent }, `rate source ${dropped.source} dropped: ${dropped.deviationPercent}% from the median`)
+        log(
+          { source: dropped.source, pair: `${base}-${currency}`, deviationPercent: dropped.deviationPercent },
+          `rate source ${dropped.source} dropped: ${dropped.deviationPercent}% from the median`,
+        )
       }
       if (!picked.ok) return { ok: false, problem: `No ${base} price in ${currency} right now: ${picked.reason}.` }
       return { ok: true, rate: picked.rate, source: `median of ${picked.used.join(', ')}` }
