@@ -31,6 +31,9 @@ import { renderCheckoutParts } from './web/checkoutShell.js'
 import { webAppRoutes } from './web/webAppRoutes.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 import { webhookRoutes } from './webhooks/webhookRoutes.js'
+import { quoteLink } from './links/quoteLink.js'
+import { viewNeedsQuote } from './links/viewNeedsQuote.js'
+import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -64,6 +67,10 @@ export interface AppConfig {
   limits?: AppLimits
   /** Proxies whose X-Forwarded-For gives the client's IP (TRUST_PROXY); omitted: none. */
   trustProxy?: TrustProxy
+  /** Fiat-priced links: where rates come from and how long a quote lasts; omitted: no rates (every fiat option says so), 900 s. */
+  quotes?: { rates: RateProvider; ttlSeconds?: number }
+  /** Grace after expiry for late payments when a link names none (default 0). */
+  latePaymentGraceSeconds?: number
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -135,11 +142,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
     const publicConfig = toPublicConfig({ ...config, publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
+    const rates = config.quotes?.rates ?? createDevnetRates({})
+    // A payer opening a fiat-priced checkout gets live quotes. The cached view says whether one is
+    // due, so a fixed-price link (or a quoted one) costs no database read; a new quote bumps the
+    // link's version like every change, and this process drops its view at once.
+    const readCheckoutView = async (linkId: string) => {
+      const version = await app.paymentLinks.views.read(linkId)
+      if (!version || !viewNeedsQuote(version.link, new Date())) return version
+      if (await quoteLink({ db: database.db, linkId, assets: config.assets, rates, ttlSeconds: config.quotes?.ttlSeconds ?? 900 })) app.paymentLinks.views.invalidate(linkId)
+      return app.paymentLinks.views.read(linkId)
+    }
     const web = webAppRoutes({
       webDist: config.webDist,
       // The link's view from the cache; its parts of the page made once per version of the link.
       loadCheckout: async (linkId) => {
-        const version = await app.paymentLinks.views.read(linkId)
+        const version = await readCheckoutView(linkId)
         if (!version) return null
         return { link: version.link, parts: () => version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })) }
       },
@@ -226,6 +243,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       submitPayment: paymentLinks.submitPayment,
       webhookPolicy,
       maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+      defaultLateGraceSeconds: config.latePaymentGraceSeconds ?? 0,
+      readCheckoutView,
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { assetSchema, networkSchema, type Asset, type Network } from '@paylink/shared'
+import { assetSchema, fiatCurrencyCodes, isDecimalString, networkSchema, type Asset, type FiatCurrency, type Network } from '@paylink/shared'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
@@ -59,7 +59,30 @@ export interface ServerConfig {
   maxApiKeysPerMerchant: number
   /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
   trustProxy: TrustProxy
+  /** How long a fiat-priced link's quote is offered (QUOTE_TTL_SECONDS, default 900). */
+  quoteTtlSeconds: number
+  /** A rate source this many percent from the median is dropped (RATE_OUTLIER_PERCENT, default "5"). */
+  rateOutlierPercent: string
+  /** The public rate sources asked, by name (RATE_SOURCES; default coinbase,kraken,bitstamp,coingecko). */
+  rateSources: string[]
+  /** How long one source's answer is reused (RATE_CACHE_SECONDS, default 30). */
+  rateCacheSeconds: number
+  /** Default grace after expiry during which late payments count (LATE_PAYMENT_GRACE_SECONDS, default 0: they do not). */
+  latePaymentGraceSeconds: number
+  /** The demo's fixed rates (PAYLINK_CONFIG `devnetRates`, else a built-in table): ticker -> currency -> decimal. */
+  devnetRates: DevnetRateTable
 }
+
+export type DevnetRateTable = Record<string, Partial<Record<FiatCurrency, string>>>
+
+/** The demo's rates when PAYLINK_CONFIG gives none: round figures, not market prices. */
+export const defaultDevnetRates: DevnetRateTable = {
+  ETH: { USD: '3000', EUR: '2750', GBP: '2400', JPY: '450000', CHF: '2650', CAD: '4150', AUD: '4600' },
+  SOL: { USD: '150', EUR: '137.5', GBP: '120', JPY: '22500', CHF: '132.5', CAD: '207.5', AUD: '230' },
+  BTC: { USD: '60000', EUR: '55000', GBP: '48000', JPY: '9000000', CHF: '53000', CAD: '83000', AUD: '92000' },
+}
+
+export const knownRateSources = ['coinbase', 'kraken', 'bitstamp', 'coingecko'] as const
 
 /** Fastify's `trustProxy`: a hop count, or the proxies' addresses / CIDR ranges. */
 export type TrustProxy = false | number | string[]
@@ -73,6 +96,8 @@ export const configFileSchema = z.strictObject({
   devnet: z.boolean().optional(),
   networks: z.array(networkSchema).default([]),
   assets: z.array(assetSchema).default([]),
+  /** The demo's fixed rate table: { "ETH": { "USD": "3000" } }. Used only with the devnet on. */
+  devnetRates: z.record(z.string().regex(/^[A-Z0-9]{1,16}$/), z.partialRecord(z.enum(fiatCurrencyCodes), z.string().refine(isDecimalString, 'a decimal string'))).optional(),
 })
 export type ConfigFile = z.infer<typeof configFileSchema>
 
@@ -109,6 +134,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   const maxOpenLinksPerMerchant = readCount('MAX_OPEN_LINKS_PER_MERCHANT', nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT), 1000)
   const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
   const trustProxy = readTrustProxy(nonEmpty(env.TRUST_PROXY))
+  const quoteTtlSeconds = readRange('QUOTE_TTL_SECONDS', nonEmpty(env.QUOTE_TTL_SECONDS), 900, 10, 86_400)
+  const rateCacheSeconds = readRange('RATE_CACHE_SECONDS', nonEmpty(env.RATE_CACHE_SECONDS), 30, 0, 3600)
+  const latePaymentGraceSeconds = readRange('LATE_PAYMENT_GRACE_SECONDS', nonEmpty(env.LATE_PAYMENT_GRACE_SECONDS), 0, 0, 30 * 24 * 3600)
+  const rateOutlierPercent = nonEmpty(env.RATE_OUTLIER_PERCENT) ?? '5'
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(rateOutlierPercent) || rateOutlierPercent.replace(/[0.]/g, '') === '') {
+    throw new ConfigError(`RATE_OUTLIER_PERCENT must be a percentage above 0 and below 100 with at most 2 decimals (got "${rateOutlierPercent}")`)
+  }
+  const rateSources = (nonEmpty(env.RATE_SOURCES) ?? knownRateSources.join(',')).split(',').map((name) => name.trim().toLowerCase())
+  for (const name of rateSources) {
+    if (!(knownRateSources as readonly string[]).includes(name)) throw new ConfigError(`RATE_SOURCES names "${name}"; known sources: ${knownRateSources.join(', ')}`)
+  }
+  if (new Set(rateSources).size < 2) throw new ConfigError('RATE_SOURCES must name at least two sources: a quote needs two that agree')
 
   return {
     port,
@@ -133,7 +170,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     maxOpenLinksPerMerchant,
     maxApiKeysPerMerchant,
     trustProxy,
+    quoteTtlSeconds,
+    rateOutlierPercent,
+    rateSources: [...new Set(rateSources)],
+    rateCacheSeconds,
+    latePaymentGraceSeconds,
+    devnetRates: file.devnetRates ?? defaultDevnetRates,
   }
+}
+
+function readRange(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(number) || number < min || number > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`)
+  return number
 }
 
 /**

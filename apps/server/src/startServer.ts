@@ -7,6 +7,9 @@ import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetFaucets } from './devnet/devnetFaucets.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
+import { marketRateSources } from './rates/marketRateSources.js'
+import { createDevnetRates, createMarketRates, type RateProvider } from './rates/rateProvider.js'
+import { parseRate } from '@paylink/shared'
 import { joinCluster } from './cluster/joinCluster.js'
 import { sharedSettingsOf } from './cluster/sharedSettings.js'
 
@@ -103,6 +106,7 @@ export async function startServer({
     const membership = await joinCluster({ db: database.db, settings })
     cleanups.push(() => membership.leave())
 
+    let appLog: FastifyInstance['log'] | null = null
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
       publicOrigins: config.publicOrigins,
@@ -118,9 +122,13 @@ export async function startServer({
       webhooks: { allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.webhookAllowPrivateAddresses },
       limits: { maxOpenLinksPerMerchant: config.maxOpenLinksPerMerchant, maxApiKeysPerMerchant: config.maxApiKeysPerMerchant },
       trustProxy: config.trustProxy,
+      latePaymentGraceSeconds: config.latePaymentGraceSeconds,
+      // Rate sources that fail or are dropped as outliers are logged as warnings through the app's logger.
+      quotes: { rates: rateProviderFor(config, devnet !== null, (fields, message) => appLog?.warn(fields, message)), ttlSeconds: config.quoteTtlSeconds },
       ...(devnet && demo ? { devnetUpstreams: demo.upstreams, devnetFaucets: devnetFaucets(devnet, demo.upstreams) } : {}),
     })
     cleanups.push(() => app.close())
+    appLog = app.log
 
     const address = await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
     // Payment tracking and webhook delivery run in every process; they share the work through the database.
@@ -136,4 +144,25 @@ export async function startServer({
 function once(fn: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined
   return () => (running ??= fn())
+}
+
+/**
+ * The demo prices from its fixed table and never calls out; a real instance asks the configured
+ * public sources (RATE_SOURCES), each within 2 s.
+ */
+function rateProviderFor(config: ServerConfig, demo: boolean, log: (fields: Record<string, unknown>, message: string) => void): RateProvider {
+  if (demo) {
+    return createDevnetRates(
+      Object.fromEntries(
+        Object.entries(config.devnetRates).map(([base, rates]) => [base, Object.fromEntries(Object.entries(rates).map(([currency, rate]) => [currency, parseRate(rate)]))]),
+      ),
+    )
+  }
+  return createMarketRates({
+    sources: config.rateSources.map((name) => marketRateSources[name]!),
+    fetchText: (url, signal) => fetch(url, { signal, headers: { accept: 'application/json' } }),
+    cacheMs: config.rateCacheSeconds * 1000,
+    outlierPercent: config.rateOutlierPercent,
+    log,
+  })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength } from './limits.js'
 
 export const nativeCurrencySchema = z.object({
@@ -51,6 +52,15 @@ export const assetSchema = z.object({
   name: z.string().min(1).max(64),
   decimals: z.number().int().min(0).max(36),
   native: z.boolean(),
+  /** The ticker rate sources know it by (default: symbol), e.g. "ETH" for a wrapped or bridged ether. */
+  rateSymbol: z
+    .string()
+    .min(1)
+    .max(16)
+    .regex(/^[A-Z0-9]+$/, 'upper-case letters and digits')
+    .optional(),
+  /** A stablecoin priced 1:1 in this ISO 4217 currency: quoted without asking any rate source. */
+  peggedTo: z.enum(fiatCurrencyCodes).optional(),
 })
 export type Asset = z.infer<typeof assetSchema>
 

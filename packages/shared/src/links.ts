@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
+import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
 import { isDecimalString, parseUnits } from './money.js'
 
 /**
@@ -34,7 +35,7 @@ export const paymentReasons = [
 ] as const
 export type PaymentReason = (typeof paymentReasons)[number]
 
-export const webhookEventTypes = ['payment.detected', 'payment.confirmed', 'payment.reverted', 'link.paid', 'link.expired'] as const
+export const webhookEventTypes = ['payment.detected', 'payment.confirmed', 'payment.reverted', 'link.paid', 'link.underpaid', 'link.expired'] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
@@ -107,7 +108,8 @@ export const maxRecipientInputLength = 512
 
 export const linkOptionInputSchema = z.strictObject({
   asset: caipAssetIdSchema,
-  amount: decimalAmountSchema,
+  /** In the asset's units; omitted when the link has a fiat `price` (the amount is then quoted). */
+  amount: decimalAmountSchema.optional(),
   /**
    * Defaults to the merchant's account on the option's namespace. Checked per namespace by the
    * server: an EVM or Solana address; on Bitcoin also a watch-only extended key or descriptor.
@@ -135,15 +137,59 @@ export const successUrlSchema = z
     return (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname) && !url.username && !url.password
   }, 'must be an absolute http or https URL without credentials')
 
+/** A price in an ISO 4217 currency; at most the currency's minor-unit digits (none for JPY), above zero. */
+export const fiatPriceSchema = z
+  .strictObject({
+    currency: z.enum(fiatCurrencyCodes),
+    amount: decimalAmountSchema,
+  })
+  .superRefine((price, context) => {
+    let minor: bigint
+    try {
+      minor = parseUnits(price.amount, fiatCurrencies[price.currency])
+    } catch {
+      context.addIssue({ code: 'custom', path: ['amount'], message: `${price.currency} has ${fiatCurrencies[price.currency]} decimal places; "${price.amount}" has more` })
+      return
+    }
+    if (minor <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: 'must be more than 0' })
+    if (price.amount.length > 30) context.addIssue({ code: 'custom', path: ['amount'], message: 'is too large' })
+  })
+export type FiatPrice = z.infer<typeof fiatPriceSchema>
+
+/** A percentage from 0 to 10 with at most two decimals ("0.5"). */
+export const tolerancePercentSchema = z
+  .string()
+  .max(5)
+  .refine((value) => /^\d{1,2}(\.\d{1,2})?$/.test(value) && parseUnits(value, 2) <= 1000n, 'must be a percentage from 0 to 10 with at most 2 decimals, such as "1" or "0.5"')
+
+export const maxLateGraceSeconds = 30 * 24 * 3600
+
 /** `POST /api/links`, without the per-asset checks (see `createLinkBodySchemaFor`). */
-export const createLinkBodySchema = z.strictObject({
-  title: z.string().trim().min(1).max(120),
-  description: z.string().max(2000).optional(),
-  options: z.array(linkOptionInputSchema).min(1).max(10),
-  expiresInSeconds: z.number().int().min(1).max(maxLinkExpirySeconds).optional(),
-  webhookUrl: z.string().min(1).max(2048).optional(),
-  successUrl: successUrlSchema.optional(),
-})
+export const createLinkBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(120),
+    description: z.string().max(2000).optional(),
+    /** Price the link in a fiat currency: each option is then quoted when a payer opens the checkout. */
+    price: fiatPriceSchema.optional(),
+    options: z.array(linkOptionInputSchema).min(1).max(10),
+    expiresInSeconds: z.number().int().min(1).max(maxLinkExpirySeconds).optional(),
+    webhookUrl: z.string().min(1).max(2048).optional(),
+    successUrl: successUrlSchema.optional(),
+    /** A payment short by at most this share of the price still pays the link (default "0"). */
+    underpaymentTolerancePercent: tolerancePercentSchema.optional(),
+    /** Payments mined at most this long after expiry still count (default: the server's LATE_PAYMENT_GRACE_SECONDS). */
+    latePaymentGraceSeconds: z.number().int().min(0).max(maxLateGraceSeconds).optional(),
+  })
+  .superRefine((body, context) => {
+    body.options.forEach((option, i) => {
+      if (body.price && option.amount !== undefined) {
+        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be left out when the link has a price: it is quoted from the price' })
+      }
+      if (!body.price && option.amount === undefined) {
+        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is required (or give the link a price)' })
+      }
+    })
+  })
 export type CreateLinkBody = z.infer<typeof createLinkBodySchema>
 
 /**
@@ -160,6 +206,7 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
         context.addIssue({ code: 'custom', path: ['options', i, 'asset'], message: `"${option.asset}" is not a configured asset` })
         return
       }
+      if (option.amount === undefined) return
       let atomic: bigint
       try {
         atomic = parseUnits(option.amount, asset.decimals)
@@ -195,7 +242,18 @@ export const linkOptionSchema = z.object({
   caipNetworkId: caipNetworkIdSchema,
   symbol: z.string().max(16),
   decimals: z.number().int(),
-  amount: z.string().max(maxAmountLength),
+  /** In the asset's units. On a fiat-priced link: the quote's amount for the whole price, null when no quote could be made (see `quoteProblem`). */
+  amount: z.string().max(maxAmountLength).nullable(),
+  /** Fiat-priced links: fiat units per one whole unit of the asset (up to 18 decimals); null otherwise. */
+  rate: z.string().max(maxAmountLength).nullable(),
+  /** Where the rate came from: "median of coinbase, kraken, bitstamp", "peg", "devnet fixed table"; null when not quoted. */
+  rateSource: z.string().max(200).nullable(),
+  /** Until when the checkout offers this quote; a payment first seen by then is judged against it, whenever it confirms. */
+  quoteExpiresAt: z.string().max(maxTimestampLength).nullable(),
+  /** Why a fiat-priced option has no amount now, in a sentence for the payer (e.g. too few rate sources answered). */
+  quoteProblem: z.string().max(500).nullable(),
+  /** Still to pay in this asset for the link to be paid (after what is paid and on its way); null when unknown (no quote). */
+  due: z.string().max(maxAmountLength).nullable(),
   recipient: z.string().max(maxAddressLength),
   /**
    * Where a payer who cannot connect a wallet sends this option's payment, when it is not
@@ -213,6 +271,8 @@ export const linkOptionSchema = z.object({
   confirming: z.string().max(maxAmountLength),
   /** paid beyond amount ("0" when not over). */
   overpaid: z.string().max(maxAmountLength),
+  /** What a link paid within its underpayment tolerance lacks ("0" otherwise). */
+  shortfall: z.string().max(maxAmountLength),
   /** Confirmed but mined after the link expired (not counted toward the status). */
   late: z.string().max(maxAmountLength),
 })
@@ -236,6 +296,19 @@ export const paymentSchema = z.object({
   blockNumber: z.string().max(maxAmountLength).nullable(),
   /** Mined after the link's expiry. */
   late: z.boolean(),
+  /** Counted toward the link's status: confirmed, and on time or late within the link's grace window. */
+  counted: z.boolean(),
+  /** Fiat-priced links: the quote the payment is judged against (the one offered when it was first seen) and its worth there. */
+  quote: z
+    .object({
+      currency: z.enum(fiatCurrencyCodes),
+      rate: z.string().max(maxAmountLength),
+      rateSource: z.string().max(200),
+      /** amount x rate, rounded down to the currency's minor unit; null until the amount is known. */
+      fiatValue: z.string().max(maxAmountLength).nullable(),
+      expiresAt: z.string().max(maxTimestampLength),
+    })
+    .nullable(),
   createdAt: z.string().max(maxTimestampLength),
   updatedAt: z.string().max(maxTimestampLength),
   detectedAt: z.string().max(maxTimestampLength).nullable(),
@@ -259,6 +332,20 @@ export const linkSchema = z.object({
   payments: z.array(paymentSchema),
   /** The merchant's page the checkout offers after Paid (with `paylink_link_id` added); null: none. */
   successUrl: z.string().max(2048).nullable(),
+  /** The fiat price; null for a link priced in each option's asset. */
+  price: z.object({ currency: z.enum(fiatCurrencyCodes), amount: z.string().max(maxAmountLength) }).nullable(),
+  /** Fiat-priced links, in the price's currency: counted so far (at each payment's quote), still due, and the shortfall or excess once paid. */
+  fiat: z
+    .object({
+      paid: z.string().max(maxAmountLength),
+      due: z.string().max(maxAmountLength),
+      shortfall: z.string().max(maxAmountLength),
+      overpaid: z.string().max(maxAmountLength),
+    })
+    .nullable(),
+  underpaymentTolerancePercent: z.string().max(5),
+  /** Payments mined up to this long after expiry count toward the status; 0: late payments are recorded only. */
+  latePaymentGraceSeconds: z.number().int(),
 })
 export type Link = z.infer<typeof linkSchema>
 

@@ -1,4 +1,4 @@
-import type { apiKeys, merchantChainKeys, linkOptions, links, payments, sessionAccounts, sessions, siwxNonces, webhookDeliveries, webhookEvents } from './schema.js'
+import type { apiKeys, merchantChainKeys, linkOptions, linkQuotes, links, payments, sessionAccounts, sessions, siwxNonces, webhookDeliveries, webhookEvents } from './schema.js'
 
 /** Rows as domain code reads them (`select`), one name per table. */
 export type NonceRow = typeof siwxNonces.$inferSelect
@@ -7,6 +7,7 @@ export type SessionAccountRow = typeof sessionAccounts.$inferSelect
 export type ApiKeyRow = typeof apiKeys.$inferSelect
 export type LinkRow = typeof links.$inferSelect
 export type LinkOptionRow = typeof linkOptions.$inferSelect
+export type LinkQuoteRow = typeof linkQuotes.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect
 export type MerchantChainKeyRow = typeof merchantChainKeys.$inferSelect

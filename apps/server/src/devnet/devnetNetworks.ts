@@ -75,6 +75,8 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     name: token.name,
     decimals: token.decimals,
     native: false,
+    // The demo's Test USD stands for a dollar stablecoin: priced 1:1 in USD.
+    peggedTo: 'USD',
   })
   const upstreams: DevnetUpstreams = Object.fromEntries(devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]))
   if (solana) {
@@ -92,7 +94,15 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     })
     assets.push(
       { assetId: nativeAssetId(solana.caipNetworkId), caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-      { assetId: `${solana.caipNetworkId}/token:${solana.mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+      {
+        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
+        caipNetworkId: solana.caipNetworkId,
+        symbol: 'TUSD',
+        name: 'Test USD',
+        decimals: 6,
+        native: false,
+        peggedTo: 'USD',
+      },
     )
     upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
   }

@@ -1,4 +1,4 @@
-import type { Asset, CreateLinkBody, CreatedLink, Network } from '@paylink/shared'
+import { normalizeFiat, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -20,10 +20,22 @@ export interface CreateLinkParameters {
   webhookPolicy: WebhookPolicy
   /** Open or partially paid, unexpired links a merchant may have at once. */
   maxOpenLinks: number
+  /** Grace after expiry for late payments when the body names none (LATE_PAYMENT_GRACE_SECONDS). */
+  defaultLateGraceSeconds?: number
   now?: Date
 }
 
-export async function createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks, now = new Date() }: CreateLinkParameters): Promise<CreatedLink> {
+export async function createLink({
+  db,
+  merchant,
+  body,
+  assets,
+  networks,
+  webhookPolicy,
+  maxOpenLinks,
+  defaultLateGraceSeconds = 0,
+  now = new Date(),
+}: CreateLinkParameters): Promise<CreatedLink> {
   if (body.webhookUrl !== undefined) {
     const problem = checkWebhookUrl(body.webhookUrl, webhookPolicy)
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)
@@ -43,6 +55,10 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
     webhookPreviousSecret: null,
     webhookPreviousSecretExpiresAt: null,
     successUrl: body.successUrl ?? null,
+    priceCurrency: body.price?.currency ?? null,
+    priceAmount: body.price ? normalizeFiat(body.price.amount, body.price.currency) : null,
+    underpaymentTolerancePercent: body.underpaymentTolerancePercent ?? '0',
+    latePaymentGraceSeconds: body.latePaymentGraceSeconds ?? defaultLateGraceSeconds,
     version: 1,
     createdAt: now,
     paidAt: null,
@@ -62,5 +78,5 @@ export async function createLink({ db, merchant, body, assets, networks, webhook
     const insertedOptions = await tx.insert(linkOptions).values(prepared.rows).returning()
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position), prepared.warnings] as const
   })
-  return { ...toLinkView(link, options, [], now), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
+  return { ...toLinkView(link, options, [], [], now), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
 }

@@ -21,7 +21,7 @@ import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { createLink } from './createLink.js'
 import { LinkNotFoundError } from '../errors.js'
 import type { LinkEventHub } from './linkEventHub.js'
-import type { LinkViewCache } from './linkViewCache.js'
+import type { LinkViewCache, LinkViewVersion } from './linkViewCache.js'
 import { listLinks } from './readLinks.js'
 
 export interface LinkRoutesOptions {
@@ -36,6 +36,9 @@ export interface LinkRoutesOptions {
   submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment>
   webhookPolicy: WebhookPolicy
   maxOpenLinksPerMerchant: number
+  defaultLateGraceSeconds: number
+  /** The view a payer opening the link gets: from `views`, with live quotes made first on a fiat-priced link. */
+  readCheckoutView(linkId: string): Promise<LinkViewVersion | null>
   /** Per IP. */
   createLinkRateLimit: RateLimit
   submitPaymentRateLimit: RateLimit
@@ -65,7 +68,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       operationId: 'createLink',
       summary: 'Create a payment link',
       description:
-        'Signed-in merchant (cookie) or `Authorization: Bearer <api key>`. Each option is an asset (CAIP-19) and an amount in its units; the recipient defaults to the merchant address. The answer carries the webhook secret, shown only here.',
+        'Signed-in merchant (cookie) or `Authorization: Bearer <api key>`. Each option is an asset (CAIP-19) and an amount in its units; or the link has a fiat `price` and its options name only an asset (each is quoted when a payer opens the checkout). The recipient defaults to the merchant address. The answer carries the webhook secret, shown only here.',
       tags: ['links'],
       body: createLinkBodySchemaFor(assets),
       responses: {
@@ -80,7 +83,16 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ body, request, reply }) => {
       const merchant = await app.requireMerchant(request)
-      const link = await createLink({ db, merchant, body, assets, networks, webhookPolicy, maxOpenLinks: options.maxOpenLinksPerMerchant })
+      const link = await createLink({
+        db,
+        merchant,
+        body,
+        assets,
+        networks,
+        webhookPolicy,
+        maxOpenLinks: options.maxOpenLinksPerMerchant,
+        defaultLateGraceSeconds: options.defaultLateGraceSeconds,
+      })
       reply.header('cache-control', 'no-store')
       return reply.code(201).send(link)
     },
@@ -110,12 +122,14 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       url: '/api/links/:id',
       operationId: 'getLink',
       summary: 'A link as the payer sees it: options, status, expiry, totals, payments',
+      description:
+        'Opening a fiat-priced link makes a quote per option when none is live (QUOTE_TTL_SECONDS): `amount`, `rate`, `rateSource`, `quoteExpiresAt`; or `quoteProblem` when fewer than two rate sources agree.',
       tags: ['links'],
       params: linkIdParamsSchema,
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: notFound },
     },
     async ({ params, reply }) => {
-      const version = await views.read(params.id)
+      const version = await options.readCheckoutView(params.id)
       if (!version) throw new LinkNotFoundError(params.id)
       // The JSON made once per version of the link, sent as it is.
       return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(version.json)

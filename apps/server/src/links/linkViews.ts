@@ -1,10 +1,15 @@
-import { formatUnits, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus } from '@paylink/shared'
+import { formatRate, formatUnits, type FiatCurrency, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus } from '@paylink/shared'
 import { chainFamilyOf } from '../chains/index.js'
-import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
-import { optionTotals, presentedStatus, type OptionTotals } from './linkStatus.js'
+import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
+import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
 
 /** The API's view of a link and its payments, built from the rows (amounts as decimal strings). */
-export function toPaymentView(payment: PaymentRow, option: LinkOptionRow | undefined): Payment {
+export function toPaymentView(
+  payment: PaymentRow,
+  option: LinkOptionRow | undefined,
+  assessed: PaymentAssessment = { counted: false, quote: null, fiatValue: null },
+  currency: FiatCurrency | null = null,
+): Payment {
   return {
     id: payment.id,
     linkId: payment.linkId,
@@ -20,6 +25,17 @@ export function toPaymentView(payment: PaymentRow, option: LinkOptionRow | undef
     payer: payment.payer,
     blockNumber: payment.blockNumber?.toString() ?? null,
     late: payment.late,
+    counted: assessed.counted,
+    quote:
+      assessed.quote?.rate && currency
+        ? {
+            currency,
+            rate: formatRate(BigInt(assessed.quote.rate)),
+            rateSource: assessed.quote.rateSource ?? '',
+            fiatValue: assessed.fiatValue === null ? null : fiatText(assessed.fiatValue, currency, 'down'),
+            expiresAt: assessed.quote.expiresAt.toISOString(),
+          }
+        : null,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
     detectedAt: payment.detectedAt?.toISOString() ?? null,
@@ -27,8 +43,9 @@ export function toPaymentView(payment: PaymentRow, option: LinkOptionRow | undef
   }
 }
 
-export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], paymentRows: readonly PaymentRow[], now: Date): Link {
-  const totals = optionTotals(options, paymentRows)
+export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], paymentRows: readonly PaymentRow[], quotes: readonly LinkQuoteRow[], now: Date): Link {
+  const assessed = assessLink(link, options, paymentRows, quotes, now)
+  const currency = (link.priceCurrency as FiatCurrency | null) ?? null
   const byId = new Map(options.map((option) => [option.id, option]))
   return {
     id: link.id,
@@ -40,40 +57,63 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
     createdAt: link.createdAt.toISOString(),
     paidAt: link.paidAt?.toISOString() ?? null,
     version: link.version,
-    options: options.map((option) => toOptionView(link, option, totals.get(option.id)!)),
-    payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined)),
+    options: options.map((option) => toOptionView(link, option, assessed.options.get(option.id)!)),
+    payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined, assessed.payments.get(payment.id), currency)),
     successUrl: link.successUrl,
+    price: currency && link.priceAmount ? { currency, amount: link.priceAmount } : null,
+    fiat: assessed.fiat
+      ? {
+          paid: fiatText(assessed.fiat.paid, assessed.fiat.currency, 'down'),
+          due: fiatText(assessed.fiat.due, assessed.fiat.currency, 'up'),
+          shortfall: fiatText(assessed.fiat.shortfall, assessed.fiat.currency, 'up'),
+          overpaid: fiatText(assessed.fiat.overpaid, assessed.fiat.currency, 'down'),
+        }
+      : null,
+    underpaymentTolerancePercent: link.underpaymentTolerancePercent,
+    latePaymentGraceSeconds: link.latePaymentGraceSeconds,
   }
 }
 
-function toOptionView(link: Pick<LinkRow, 'title' | 'description'>, option: LinkOptionRow, total: OptionTotals): LinkOption {
-  const amount = BigInt(option.amount)
+function toOptionView(link: Pick<LinkRow, 'title' | 'description'>, option: LinkOptionRow, total: OptionAssessment): LinkOption {
+  const amount = total.amount
   const format = (value: bigint) => formatUnits(value, option.decimals)
+  const quote = total.quote
+  // Fiat-priced: a payer scanning is asked for what is still due at the current quote (the whole
+  // amount before any payment), so a top-up URI is exact; no quote, no URI. Fixed: the amount, as always.
+  const asked = quote && total.due !== null && total.due > 0n ? total.due : amount
   const paymentUri =
-    chainFamilyOf(option.caipNetworkId)?.paymentUri?.({
-      caipNetworkId: option.caipNetworkId,
-      tokenAddress: option.tokenAddress,
-      recipient: option.recipient,
-      depositAddress: option.depositAddress,
-      reference: option.reference,
-      amount,
-      decimals: option.decimals,
-      label: link.title,
-      message: link.description,
-    }) ?? null
+    asked === null
+      ? null
+      : (chainFamilyOf(option.caipNetworkId)?.paymentUri?.({
+          caipNetworkId: option.caipNetworkId,
+          tokenAddress: option.tokenAddress,
+          recipient: option.recipient,
+          depositAddress: option.depositAddress,
+          reference: option.reference,
+          amount: asked,
+          decimals: option.decimals,
+          label: link.title,
+          message: link.description,
+        }) ?? null)
   return {
     id: option.id,
     asset: option.assetId,
     caipNetworkId: option.caipNetworkId,
     symbol: option.symbol,
     decimals: option.decimals,
-    amount: format(amount),
+    amount: amount === null ? null : format(amount),
+    rate: quote?.rate ? formatRate(BigInt(quote.rate)) : null,
+    rateSource: quote?.rate ? quote.rateSource : null,
+    quoteExpiresAt: quote ? quote.expiresAt.toISOString() : null,
+    quoteProblem: quote && !quote.rate ? quote.problem : null,
+    due: total.due === null ? null : format(total.due),
     recipient: option.recipient,
     depositAddress: option.depositAddress,
     paymentUri,
     paid: format(total.paid),
     confirming: format(total.confirming),
-    overpaid: format(total.paid > amount ? total.paid - amount : 0n),
+    overpaid: format(total.overpaid),
+    shortfall: format(total.shortfall),
     late: format(total.late),
   }
 }

@@ -1,16 +1,18 @@
-import { asc, eq } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/schema.js'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { linkOptions, linkQuotes, links, payments } from '../db/schema.js'
 import type { Queryable } from '../db/transaction.js'
-import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
+import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
 
 export interface LinkRows {
   link: LinkRow
   options: LinkOptionRow[]
   payments: PaymentRow[]
+  /** Fiat-priced links: the quotes that decide anything (see loadQuotes). */
+  quotes: LinkQuoteRow[]
 }
 
 /**
- * A link with its options and payments. `lock` takes the link row FOR NO KEY UPDATE (inside
+ * A link with its options, payments and quotes. `lock` takes the link row FOR NO KEY UPDATE (inside
  * a transaction): every change of a link's status happens under that lock, so two processes
  * never compute it from different states. (NO KEY: payment inserts only need KEY SHARE.)
  */
@@ -22,5 +24,30 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
     await q.select().from(linkOptions).where(eq(linkOptions.linkId, linkId)).orderBy(asc(linkOptions.position)),
     await q.select().from(payments).where(eq(payments.linkId, linkId)).orderBy(asc(payments.createdAt), asc(payments.id)),
   ]
-  return { link, options: optionRows, payments: paymentRows }
+  const quotes = link.priceCurrency
+    ? await loadQuotes(
+        q,
+        [linkId],
+        paymentRows.some((p) => p.linkId === linkId),
+      )
+    : []
+  return { link, options: optionRows, payments: paymentRows, quotes }
+}
+
+/**
+ * The quotes of fiat-priced links: all of a link's quotes once it has payments (each payment is
+ * judged against the quote of its time), else only the newest per option (what the checkout shows).
+ */
+export async function loadQuotes(q: Queryable, linkIds: readonly string[], withHistory: boolean): Promise<LinkQuoteRow[]> {
+  if (linkIds.length === 0) return []
+  if (withHistory)
+    return q
+      .select()
+      .from(linkQuotes)
+      .where(inArray(linkQuotes.linkId, [...linkIds]))
+  return q
+    .selectDistinctOn([linkQuotes.optionId])
+    .from(linkQuotes)
+    .where(inArray(linkQuotes.linkId, [...linkIds]))
+    .orderBy(linkQuotes.optionId, sql`${linkQuotes.createdAt} desc`)
 }

@@ -26,7 +26,7 @@ export interface PrepareOptionsReturnType {
     symbol: string
     decimals: number
     tokenAddress: string | null
-    amount: string
+    amount: string | null
     recipient: string
     depositAddress: string | null
     reference: string | null
@@ -97,7 +97,8 @@ export async function prepareOptions({ tx, linkId, merchant, body, assets, netwo
       symbol: asset.symbol,
       decimals: asset.decimals,
       tokenAddress: prepared.tokenAddress,
-      amount: parseUnits(option.amount, asset.decimals).toString(),
+      // Fiat-priced links have no amount here: each quote carries one.
+      amount: option.amount === undefined ? null : parseUnits(option.amount, asset.decimals).toString(),
       recipient: prepared.recipient,
       depositAddress: prepared.depositAddress,
       reference: prepared.reference,

@@ -3,8 +3,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
-import { toLinkView, toPaymentView } from './linkViews.js'
-import { loadLinkRows } from './loadLinkRows.js'
+import { toLinkView } from './linkViews.js'
+import { loadLinkRows, loadQuotes } from './loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
 
 /** The public view of a link, or LINK_NOT_FOUND. */
@@ -17,7 +17,7 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRows(db, linkId)
-  return rows ? toLinkView(rows.link, rows.options, rows.payments, now) : null
+  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now) : null
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
@@ -32,12 +32,18 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
       .from(payments)
       .where(and(inArray(payments.linkId, ids), inArray(payments.status, ['confirming', 'confirmed']))),
   ]
+  const quoteRows = await loadQuotes(
+    db,
+    linkRows.filter((l) => l.priceCurrency).map((l) => l.id),
+    true,
+  )
   return {
     links: linkRows.map((link) => {
       const { payments: _, ...view } = toLinkView(
         link,
         optionRows.filter((o) => o.linkId === link.id).sort((a, b) => a.position - b.position),
         paymentRows.filter((p) => p.linkId === link.id),
+        quoteRows.filter((q) => q.linkId === link.id),
         now,
       )
       return { ...view, webhookUrl: link.webhookUrl }
@@ -46,8 +52,9 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
 }
 
 export async function getPayment(db: Db, paymentId: string): Promise<Payment | null> {
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId))
+  const [payment] = await db.select({ linkId: payments.linkId }).from(payments).where(eq(payments.id, paymentId))
   if (!payment) return null
-  const [option] = payment.optionId ? await db.select().from(linkOptions).where(eq(linkOptions.id, payment.optionId)) : []
-  return toPaymentView(payment, option)
+  // As the link's view shows it: whether it counts and its quote depend on the link and its other payments.
+  const link = await getLink(db, payment.linkId)
+  return link?.payments.find((p) => p.id === paymentId) ?? null
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { links } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { enqueueWebhookEvents, type PendingWebhookEvent } from '../webhooks/enqueueWebhookEvents.js'
-import { computeLinkStatus, isExpired, optionTotals } from './linkStatus.js'
+import { assessLink } from './linkStatus.js'
 import { toLinkView } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
 
@@ -15,14 +15,14 @@ export interface RefreshLinkReturnType {
 /**
  * After a change to a link's payments (or its clock), inside the same transaction: lock the
  * link, recompute its status from the confirmed payments, bump its version, and write the
- * webhook events (the caller's payment events, then link.paid / link.expired when the status
+ * webhook events (the caller's payment events, then link.paid / link.underpaid / link.expired when the status
  * became that) to the outbox.
  */
 export async function refreshLink(tx: Tx, linkId: string, now: Date, paymentEvents: (view: Link) => PendingWebhookEvent[] = () => []): Promise<RefreshLinkReturnType | null> {
   const rows = await loadLinkRows(tx, linkId, { lock: true })
   if (!rows) return null
-  const { link, options, payments } = rows
-  const status = computeLinkStatus(options, optionTotals(options, payments), isExpired(link, now))
+  const { link, options, payments, quotes } = rows
+  const { status } = assessLink(link, options, payments, quotes, now)
   const statusChanged = status !== link.status
   const paidAt = status === 'paid' ? (link.paidAt ?? now) : null
   const [updated] = await tx
@@ -30,10 +30,11 @@ export async function refreshLink(tx: Tx, linkId: string, now: Date, paymentEven
     .set({ status, paidAt, version: sql`${links.version} + 1` })
     .where(eq(links.id, linkId))
     .returning()
-  const view = toLinkView(updated!, options, payments, now)
+  const view = toLinkView(updated!, options, payments, quotes, now)
 
   const events = paymentEvents(view)
   if (statusChanged && status === 'paid') events.push({ type: 'link.paid', payment: null })
+  if (statusChanged && status === 'partially_paid') events.push({ type: 'link.underpaid', payment: null })
   if (statusChanged && status === 'expired') events.push({ type: 'link.expired', payment: null })
   await enqueueWebhookEvents(tx, link, view, events, now)
   return { view, statusChanged }

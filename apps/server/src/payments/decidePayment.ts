@@ -25,6 +25,7 @@ export type PaymentPatch = Partial<
     | 'blockHash'
     | 'confirmations'
     | 'late'
+    | 'minedAt'
     | 'watchUntilBlock'
     | 'missingSince'
     | 'detectedAt'
@@ -82,6 +83,8 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
   let credits: TransferCredit[] = []
   let next: PaymentStatus = status
   const late = context.linkExpiresAt !== null && block.timestamp * 1000n > BigInt(context.linkExpiresAt.getTime())
+  // Kept so the status rules can tell a late payment inside the link's grace window, and which quote it was made under.
+  const minedAt = new Date(Number(block.timestamp * 1000n))
 
   if (!credited) {
     if (status !== 'pending') return unchanged
@@ -89,14 +92,14 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
     if (!match.ok) return change({ status: 'failed', reason: match.reason })
     credits = match.credits
     next = 'confirming'
-    Object.assign(patch, { reason: null, blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late, detectedAt: context.now, missingSince: null })
+    Object.assign(patch, { reason: null, blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late, minedAt, detectedAt: context.now, missingSince: null })
     events.push('payment.detected')
   } else {
     if (!inclusion.success) {
       return change({ status: 'reverted', reason: 'tx_reverted', confirmations: 0, confirmedAt: null }, [], status === 'pending' ? [] : ['payment.reverted'])
     }
     if (payment.blockHash !== inclusion.blockHash) {
-      Object.assign(patch, { blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late })
+      Object.assign(patch, { blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late, minedAt })
     }
     if (status === 'pending') {
       next = 'confirming'

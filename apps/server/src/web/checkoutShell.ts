@@ -1,4 +1,4 @@
-import { amountOptionsTitle, formatRemaining, linkStatusLabels, shortHex, type Link, type PublicConfig } from '@paylink/shared'
+import { amountOptionsTitle, formatFiat, formatRemaining, linkStatusLabels, shortHex, type Link, type PublicConfig } from '@paylink/shared'
 
 /** Where index.html lets the server write the checkout's first screen (apps/web/index.html). */
 export const checkoutShellMarker = '<!--paylink-checkout-shell-->'
@@ -47,7 +47,10 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
   const options = link.options
     .map((o) => {
       const paid = o.paid !== '0' ? `<span class="muted"> · ${escapeHtml(o.paid)} paid</span>` : ''
-      return `<li><strong class="amount">${escapeHtml(o.amount)} ${escapeHtml(o.symbol)}</strong> <span class="muted">on ${escapeHtml(networkName(o.caipNetworkId))}</span>${paid}</li>`
+      // Fiat-priced: the quoted amount with its fiat worth beside it, or that there is no price now.
+      const amount = o.amount === null ? 'No price now' : `${escapeHtml(o.amount)} ${escapeHtml(o.symbol)}`
+      const approx = link.price && o.amount !== null ? ` <span class="fiat-approx">≈ ${escapeHtml(formatFiat(link.price.amount, link.price.currency))}</span>` : ''
+      return `<li><strong class="amount">${amount}</strong>${approx} <span class="muted">on ${escapeHtml(networkName(o.caipNetworkId))}</span>${paid}</li>`
     })
     .join('')
   const factsHead =

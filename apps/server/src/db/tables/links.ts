@@ -21,6 +21,14 @@ export const links = pgTable(
     webhookPreviousSecretExpiresAt: timestamp('webhook_previous_secret_expires_at', { withTimezone: true }),
     /** Where the checkout sends the payer after Paid (http(s)); null: the receipt stays. */
     successUrl: text('success_url'),
+    /** ISO 4217 code of a fiat price (options are then quoted, see link_quotes); null: priced per option. */
+    priceCurrency: text('price_currency'),
+    /** The fiat price as a decimal string with the currency's digits ("12.00"). */
+    priceAmount: text('price_amount'),
+    /** Decimal string 0 to 10: a payment short by at most this share still pays the link. */
+    underpaymentTolerancePercent: text('underpayment_tolerance_percent').notNull().default('0'),
+    /** Payments mined at most this long after expiry count toward the status. */
+    latePaymentGraceSeconds: integer('late_payment_grace_seconds').notNull().default(0),
     /** Bumped with every change of the link or its payments: server-sent events poll it. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -48,8 +56,8 @@ export const linkOptions = pgTable(
     decimals: integer('decimals').notNull(),
     /** Lowercase token contract; null for the native coin. */
     tokenAddress: text('token_address'),
-    /** Atomic units. */
-    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    /** Atomic units; null on a fiat-priced link (each quote carries the amount). */
+    amount: numeric('amount', { precision: 78, scale: 0 }),
     recipient: text('recipient').notNull(),
     /** The option's own receiving address (EVM forwarder, Bitcoin derived address), where one is made. */
     depositAddress: text('deposit_address'),
@@ -62,4 +70,32 @@ export const linkOptions = pgTable(
     uniqueIndex('link_options_deposit_uq').on(t.caipNetworkId, t.depositAddress),
     uniqueIndex('link_options_reference_uq').on(t.reference),
   ],
+)
+
+/**
+ * A fiat-priced option's locked quote: made when a payer opens the checkout and no quote is live,
+ * kept for good (a payment first seen inside a quote's window is judged against it, whenever it
+ * confirms). A row with a null rate records that no quote could be made (`problem`) until its
+ * expiry, so a busy checkout does not ask the rate sources on every read.
+ */
+export const linkQuotes = pgTable(
+  'link_quotes',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    optionId: text('option_id')
+      .notNull()
+      .references(() => linkOptions.id, { onDelete: 'cascade' }),
+    /** Fiat per whole asset unit, scaled by 10^18. */
+    rate: numeric('rate', { precision: 78, scale: 0 }),
+    rateSource: text('rate_source'),
+    /** Atomic units that pay the whole price at this rate (rounded up). */
+    amount: numeric('amount', { precision: 78, scale: 0 }),
+    problem: text('problem'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('link_quotes_option_idx').on(t.optionId, t.createdAt)],
 )

@@ -24,6 +24,8 @@ export const payments = pgTable(
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
     late: boolean('late').notNull().default(false),
+    /** The block's time: whether a late payment is within its link's grace window, and which quote it was made under. */
+    minedAt: timestamp('mined_at', { withTimezone: true }),
     /** Confirmed payments stay watched for reorgs until the head passes this block. */
     watchUntilBlock: bigint('watch_until_block', { mode: 'bigint' }),
     /** Since when the transaction has not been seen on chain (pending only). */

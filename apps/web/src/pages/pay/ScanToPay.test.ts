@@ -43,6 +43,12 @@ const tokenOption: LinkOption = {
   confirming: '0',
   overpaid: '0',
   late: '0',
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
 }
 const noUri: LinkOption = { ...tokenOption, id: 'opt_none', caipNetworkId: 'eip155:31338', asset: 'eip155:31338/slip44:60', symbol: 'ETH', paymentUri: null, depositAddress: null }
 
@@ -56,6 +62,10 @@ const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   createdAt: '',
   paidAt: null,
   successUrl: null,
+  price: null,
+  fiat: null,
+  underpaymentTolerancePercent: '0',
+  latePaymentGraceSeconds: 0,
   version: 1,
   options,
   payments: [],
@@ -99,6 +109,8 @@ describe('ScanToPay', () => {
       payer: null,
       blockNumber: '7',
       late: false,
+      counted: false,
+      quote: null,
       createdAt: '',
       updatedAt: '',
       detectedAt: null,

@@ -93,7 +93,7 @@ export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }
                   <input type="radio" name={radioName} checked={option === chosen.option} onChange={() => setChosenId(option.id)} data-testid={`scan-choose-${option.id}`} />
                   <span>
                     <strong>
-                      {groupDigits(option.amount)} {facts.symbol}
+                      {option.amount === null ? 'No price now' : groupDigits(option.amount)} {facts.symbol}
                     </strong>{' '}
                     on {facts.networkName}
                   </span>

@@ -18,6 +18,8 @@ const base: Payment = {
   payer: null,
   blockNumber: null,
   late: false,
+  counted: false,
+  quote: null,
   createdAt: '',
   updatedAt: '',
   detectedAt: null,

@@ -38,6 +38,12 @@ const token: LinkOption = {
   confirming: '0',
   overpaid: '0',
   late: '0',
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
 }
 
 describe('describeScanOption', () => {

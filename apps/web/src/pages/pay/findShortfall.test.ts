@@ -35,6 +35,12 @@ const option = (asset: typeof eth, amount: string): LinkOption => ({
   confirming: '0',
   overpaid: '0',
   late: '0',
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
 })
 
 describe('findShortfall', () => {

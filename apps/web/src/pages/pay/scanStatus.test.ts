@@ -16,6 +16,12 @@ const option: LinkOption = {
   confirming: '0',
   overpaid: '0',
   late: '0',
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
 }
 
 const payment: Payment = {
@@ -33,6 +39,8 @@ const payment: Payment = {
   payer: null,
   blockNumber: null,
   late: false,
+  counted: false,
+  quote: null,
   createdAt: '',
   updatedAt: '',
   detectedAt: null,

@@ -17,7 +17,7 @@ export type ScanStatus =
  * payment on the option's network with no option yet counts as seen for it.
  */
 export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'payments'>): ScanStatus {
-  const paidEnough = parseUnits(option.paid, option.decimals) >= parseUnits(option.amount, option.decimals)
+  const paidEnough = option.amount !== null && parseUnits(option.paid, option.decimals) >= parseUnits(option.amount, option.decimals)
   if (link.status === 'paid' || paidEnough) return { kind: 'paid', text: 'Paid' }
   const current = link.payments.filter((p) => !p.late)
   const confirming = current.filter((p) => p.status === 'confirming' && p.optionId === option.id)
@@ -33,7 +33,7 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
   if (option.paid !== '0') {
     return {
       kind: 'partial',
-      text: `Received ${groupDigits(option.paid)} of ${groupDigits(option.amount)} ${option.symbol}: ${groupDigits(optionDue(option))} ${option.symbol} still to pay`,
+      text: `Received ${groupDigits(option.paid)} of ${groupDigits(option.amount ?? '?')} ${option.symbol}: ${groupDigits(optionDue(option))} ${option.symbol} still to pay`,
     }
   }
   // A transaction found for this option that did not count (the wrong token, say) is said, or the payer sees nothing happen.

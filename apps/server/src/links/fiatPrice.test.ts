@@ -1,0 +1,170 @@
+import { parseRate, type FiatCurrency } from '@paylink/shared'
+import { count, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { linkQuotes, links, payments } from '../db/schema.js'
+import { createApiKey } from '../merchants/apiKeyStore.js'
+import { merchantOf } from '../merchants/merchant.js'
+import { createMarketRates, type RateProvider } from '../rates/rateProvider.js'
+import { bitstamp } from '../rates/sources/bitstamp.js'
+import { coinbase } from '../rates/sources/coinbase.js'
+import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { quoteLink } from './quoteLink.js'
+import { refreshLink } from './refreshLink.js'
+
+// The offline assets with Test USD pegged 1:1 to the dollar, as the demo configures it.
+const assets = offlineAssets.map((asset) => (asset.symbol === 'TUSD' ? { ...asset, peggedTo: 'USD' as const } : asset))
+const [eth, tusd] = [assets[0]!, assets[1]!]
+
+/** A rate table the test changes between quotes. */
+const table = new Map<string, string>([['ETH:USD', '3000']])
+const rates: RateProvider = {
+  async rate(base: string, currency: FiatCurrency) {
+    const rate = table.get(`${base}:${currency}`)
+    return rate ? { ok: true, rate: parseRate(rate), source: 'test table' } : { ok: false, problem: `No ${base} price in ${currency}.` }
+  },
+}
+
+const context = useOfflineApps({ assets, quotes: { rates, ttlSeconds: 900 } })
+let app: FastifyInstance
+let key: string
+
+beforeAll(async () => {
+  app = await context.app()
+  key = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }), 'k')).token
+}, 30_000)
+
+const create = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${key}` }, payload })
+const fiatLink = async (extra: Record<string, unknown> = {}) => {
+  const created = await create({ title: 'Mug', price: { currency: 'USD', amount: '12' }, options: [{ asset: eth.assetId }, { asset: tusd.assetId }], ...extra })
+  expect(created.statusCode, created.body).toBe(201)
+  return created.json() as { id: string }
+}
+const read = async (id: string) => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+
+describe('fiat-priced links', () => {
+  it('refuse a price with amounts, amounts missing without one, too many decimals, unknown currencies, tolerance out of range; write nothing', async () => {
+    const [{ n: before }] = (await context.database.db.select({ n: count() }).from(links)) as [{ n: number }]
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ price: { currency: 'USD', amount: '12' }, options: [{ asset: eth.assetId, amount: '1' }] }, /^body\.options\[0\]\.amount: must be left out/],
+      [{ options: [{ asset: eth.assetId }] }, /^body\.options\[0\]\.amount: is required/],
+      [{ price: { currency: 'USD', amount: '12.001' }, options: [{ asset: eth.assetId }] }, /^body\.price\.amount: USD has 2 decimal places/],
+      [{ price: { currency: 'JPY', amount: '1500.5' }, options: [{ asset: eth.assetId }] }, /^body\.price\.amount: JPY has 0 decimal places/],
+      [{ price: { currency: 'XAU', amount: '1' }, options: [{ asset: eth.assetId }] }, /^body\.price\.currency/],
+      [{ price: { currency: 'USD', amount: '0' }, options: [{ asset: eth.assetId }] }, /^body\.price\.amount: must be more than 0/],
+      [{ options: [{ asset: eth.assetId, amount: '1' }], underpaymentTolerancePercent: '10.5' }, /^body\.underpaymentTolerancePercent/],
+      [{ options: [{ asset: eth.assetId, amount: '1' }], underpaymentTolerancePercent: 1 }, /^body\.underpaymentTolerancePercent/],
+      [{ options: [{ asset: eth.assetId, amount: '1' }], latePaymentGraceSeconds: -1 }, /^body\.latePaymentGraceSeconds/],
+    ]
+    for (const [body, message] of cases) {
+      const response = await create({ title: 'x', ...body })
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json().error.message, JSON.stringify(body)).toMatch(message)
+    }
+    const [{ n: after }] = (await context.database.db.select({ n: count() }).from(links)) as [{ n: number }]
+    expect(after).toBe(before)
+  })
+
+  it('quotes each option when the checkout is opened: the amount rounded up, rate, source, expiry; a pegged stablecoin at 1:1', async () => {
+    const link = await fiatLink()
+    const before = Date.now()
+    const view = await read(link.id)
+    expect(view.price).toEqual({ currency: 'USD', amount: '12.00' })
+    const [ethOption, tusdOption] = view.options
+    expect(ethOption).toMatchObject({ amount: '0.004', rate: '3000', rateSource: 'test table', quoteProblem: null, due: '0.004' })
+    expect(ethOption.paymentUri).toBeNull() // the offline network has no deposit factory; the quote exists regardless
+    const expires = new Date(ethOption.quoteExpiresAt).getTime()
+    expect(expires).toBeGreaterThanOrEqual(before + 900_000 - 1000)
+    expect(expires).toBeLessThanOrEqual(Date.now() + 900_000)
+    expect(tusdOption).toMatchObject({ amount: '12', rate: '1', rateSource: 'pegged 1:1 to USD' })
+    // The quote holds: another read makes none and the version stays.
+    const again = await read(link.id)
+    expect(again.version).toBe(view.version)
+    expect(again.options[0].quoteExpiresAt).toBe(ethOption.quoteExpiresAt)
+    // An amount that does not divide evenly is rounded up to the asset's last decimal: $12 at $7 = 1.714285714285714285 + 1 wei.
+    table.set('ETH:USD', '7')
+    const odd = await read((await fiatLink()).id)
+    expect(odd.options[0].amount).toBe('1.714285714285714286')
+    table.set('ETH:USD', '3000')
+  })
+
+  it('makes a new quote once the window passes unpaid, and bumps the version so readers and streams see it', async () => {
+    const link = await fiatLink()
+    const first = await read(link.id)
+    const now = new Date(new Date(first.options[0].quoteExpiresAt).getTime() + 1000)
+    table.set('ETH:USD', '2400')
+    expect(await quoteLink({ db: context.database.db, linkId: link.id, assets, rates, ttlSeconds: 900, now: new Date(now.getTime() - 2000) })).toBe(false)
+    expect(await quoteLink({ db: context.database.db, linkId: link.id, assets, rates, ttlSeconds: 900, now })).toBe(true)
+    table.set('ETH:USD', '3000')
+    const second = await read(link.id)
+    expect(second.version).toBe(first.version + 1)
+    expect(second.options[0]).toMatchObject({ amount: '0.005', rate: '2400', quoteExpiresAt: new Date(now.getTime() + 900_000).toISOString() })
+  })
+
+  it('judges a payment against its quote even when it confirms after the window, under a newer quote', async () => {
+    const link = await fiatLink()
+    const first = await read(link.id)
+    const db = context.database.db
+    // The payer sent the quoted 0.004 ETH inside the window; it confirms an hour later, after a requote at $2400.
+    const sentAt = new Date(Date.now() + 1000)
+    await db.insert(payments).values({
+      id: 'pay_underquote1',
+      linkId: link.id,
+      caipNetworkId: eth.caipNetworkId,
+      txHash: `0x${'ab'.repeat(32)}`,
+      status: 'confirming',
+      optionId: first.options[0].id,
+      amount: '4000000000000000',
+      requiredConfirmations: 1,
+      createdAt: sentAt,
+      minedAt: sentAt,
+    })
+    const later = new Date(Date.now() + 3_600_000)
+    table.set('ETH:USD', '2400')
+    await quoteLink({ db, linkId: link.id, assets, rates, ttlSeconds: 900, now: later })
+    table.set('ETH:USD', '3000')
+    await db.update(payments).set({ status: 'confirmed', confirmations: 1 }).where(eq(payments.id, 'pay_underquote1'))
+    const refreshed = await db.transaction((tx) => refreshLink(tx, link.id, later))
+    expect(refreshed!.view.status).toBe('paid')
+    expect(refreshed!.view.payments[0]).toMatchObject({ counted: true, quote: { currency: 'USD', rate: '3000', fiatValue: '12.00' } })
+    expect(refreshed!.view.options[0]).toMatchObject({ rate: '2400', amount: '0.005' })
+    expect(refreshed!.view.fiat).toEqual({ paid: '12.00', due: '0.00', shortfall: '0.00', overpaid: '0.00' })
+    // A paid link gets no new quote.
+    expect(await quoteLink({ db, linkId: link.id, assets, rates, ttlSeconds: 900, now: new Date(later.getTime() + 3_600_000) })).toBe(false)
+  })
+
+  it('with fewer than two rate sources answering makes no quote and says so plainly; asks again after 30 s', async () => {
+    // One source answers (coinbase), the other fails: a real market provider over a stand-in network.
+    const market = createMarketRates({
+      sources: [coinbase, bitstamp],
+      fetchText: async (url) =>
+        url.includes('coinbase')
+          ? { ok: true, status: 200, text: async () => '{"data":{"amount":"2750","currency":"EUR","base":"ETH"}}' }
+          : { ok: false, status: 503, text: async () => '' },
+      log: () => {},
+    })
+    const lonely = await context.app({ quotes: { rates: market, ttlSeconds: 900 } })
+    const created = await lonely.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { title: 'Mug', price: { currency: 'EUR', amount: '12' }, options: [{ asset: eth.assetId }, { asset: tusd.assetId }] },
+    })
+    const view = (await lonely.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()
+    expect(view.options[0]).toMatchObject({ amount: null, rate: null, due: null, paymentUri: null })
+    expect(view.options[0].quoteProblem).toBe('No ETH price in EUR right now: only one rate source answered; at least two are needed.')
+    // Test USD is pegged to the dollar: no EUR price either, and it says why.
+    expect(view.options[1].quoteProblem).toMatch(/pegged to USD; there is no USD-EUR rate/)
+    const rows = await context.database.db.select().from(linkQuotes).where(eq(linkQuotes.linkId, created.json().id))
+    expect(rows.every((row) => row.rate === null && row.expiresAt.getTime() - row.createdAt.getTime() === 30_000)).toBe(true)
+  })
+
+  it('keeps tolerance and late grace on the link and shows them', async () => {
+    const link = await fiatLink({ underpaymentTolerancePercent: '1', latePaymentGraceSeconds: 600 })
+    const view = await read(link.id)
+    expect(view).toMatchObject({ underpaymentTolerancePercent: '1', latePaymentGraceSeconds: 600, fiat: { paid: '0.00', due: '12.00' } })
+    const fixed = (await create({ title: 'x', options: [{ asset: eth.assetId, amount: '1' }] })).json()
+    expect(fixed).toMatchObject({ price: null, fiat: null, underpaymentTolerancePercent: '0', latePaymentGraceSeconds: 0 })
+    expect(fixed.options[0]).toMatchObject({ amount: '1', rate: null, quoteExpiresAt: null, due: '1', shortfall: '0' })
+  })
+})
