@@ -11,7 +11,7 @@ import { startBenchApp } from './startBenchApp.js'
 import type { ParentMessage, ReadyMessage } from './startBenchServer.js'
 
 const send = (message: unknown) => process.send!(message)
-const devnet = await startDevnet()
+const devnet = await startDevnet({ bitcoin: false })
 const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true })
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
 app.paymentLinks.start()
