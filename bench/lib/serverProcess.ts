@@ -11,7 +11,7 @@ import { startBenchApp } from './startBenchApp.js'
 import type { ParentMessage, ReadyMessage } from './startBenchServer.js'
 
 const send = (message: unknown) => process.send!(message)
-const devnet = await startDevnet()
+const devnet = await startDevnet({ bitcoin: false })
 const webDist = process.env.PAYLINK_BENCH_WEB_DIST
 const databaseUrl = process.env.PAYLINK_BENCH_DATABASE_URL
 const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true, ...(webDist ? { webDist } : {}), ...(databaseUrl ? { databaseUrl } : {}) })

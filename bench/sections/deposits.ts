@@ -37,7 +37,7 @@ const latencyRuns = 7
 const pollIntervalMs = 100
 
 export default async function run(): Promise<BenchRow[]> {
-  const devnet = await startDevnet({ solana: false })
+  const devnet = await startDevnet({ solana: false, bitcoin: false })
   const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
   const proxy = await startCountingProxy(l1.rpcUrl)
   const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-deposits-'))

@@ -24,7 +24,7 @@ const paymentsPerBlock = 4
 const L1 = 'eip155:31337'
 
 export default async function run(): Promise<BenchRow[]> {
-  const devnet = await startDevnet()
+  const devnet = await startDevnet({ bitcoin: false })
   const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
   const proxy = await startCountingProxy(l1.rpcUrl)
   const {

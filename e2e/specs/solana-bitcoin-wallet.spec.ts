@@ -57,8 +57,9 @@ test.describe('Bitcoin through a sats-connect test wallet (API: recorded Esplora
     await panel.getByRole('button', { name: 'Sign' }).click()
     const signature = (await page.getByTestId('signature-bip122').textContent())!
     expect(Verifier.verifySignature(wallet.paymentAddress, 'Paylink on Bitcoin', signature)).toBe(true)
-    // Sending is not offered for bip122: the toolkit sends on eip155 and solana only.
-    await expect(panel.getByRole('button', { name: /^Send/ })).toHaveCount(0)
+    // Sending BTC is offered (the wallet's own sats-connect sendTransfer); this test wallet's is
+    // synthetic, so it is not pressed here: wallet-bitcoin.spec.ts sends for real with the Dev Wallet.
+    await expect(panel.getByRole('button', { name: 'Send BTC' })).toBeVisible()
   })
 })
 

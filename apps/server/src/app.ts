@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
 import type { DevnetFaucet } from './devnet/devnetFaucet.js'
+import type { DevnetMiner } from './devnet/devnetMiners.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { RateLimitedError } from './errors.js'
@@ -55,6 +56,8 @@ export interface AppConfig {
   devnetUpstreams?: DevnetUpstreams
   /** The demo's faucets, one per chain family (POST /devnet/faucet). */
   devnetFaucets?: readonly DevnetFaucet[]
+  /** caipNetworkId -> how to mine that devnet chain now (POST /devnet/mine). */
+  devnetMiners?: Readonly<Record<string, DevnetMiner>>
   /** Per-RPC timeout of the health check (default 2000 ms). */
   chainTimeoutMs?: number
   siwx?: SiwxAppOptions
@@ -268,7 +271,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     })
     if (config.devnetUpstreams) {
-      await app.register(devnetRoutes, { upstreams: config.devnetUpstreams, faucets: config.devnetFaucets ?? [], allowedOrigins: config.publicOrigins ?? [config.publicOrigin] })
+      await app.register(devnetRoutes, {
+        upstreams: config.devnetUpstreams,
+        faucets: config.devnetFaucets ?? [],
+        miners: config.devnetMiners ?? {},
+        allowedOrigins: config.publicOrigins ?? [config.publicOrigin],
+      })
     }
     await app.register(web.plugin)
     return await app

@@ -231,4 +231,12 @@ describe('hardening settings', () => {
     expect(loadConfig({ MAX_OPEN_LINKS_PER_MERCHANT: '5', MAX_API_KEYS_PER_MERCHANT: '2' }, dir)).toMatchObject({ maxOpenLinksPerMerchant: 5, maxApiKeysPerMerchant: 2 })
     expectConfigError({ MAX_API_KEYS_PER_MERCHANT: '0' }, /MAX_API_KEYS_PER_MERCHANT must be an integer from 1/)
   })
+
+  it('BITCOIN_DEVNET_BLOCK_MS: a block every 10 s by default, 0 for blocks only on demand, bounded', () => {
+    expect(loadConfig({}, dir).bitcoinDevnetBlockMs).toBe(10_000)
+    expect(loadConfig({ BITCOIN_DEVNET_BLOCK_MS: '0' }, dir).bitcoinDevnetBlockMs).toBe(0)
+    expect(loadConfig({ BITCOIN_DEVNET_BLOCK_MS: '2500' }, dir).bitcoinDevnetBlockMs).toBe(2500)
+    for (const bad of ['50', '-1', '1.5', 'fast', '3600001'])
+      expectConfigError({ BITCOIN_DEVNET_BLOCK_MS: bad }, /BITCOIN_DEVNET_BLOCK_MS must be 0 .* or a number of milliseconds from 100 to 3600000/)
+  })
 })

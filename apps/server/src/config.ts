@@ -36,6 +36,8 @@ export interface ServerConfig {
   webDist: string
   /** Start the local anvil chains and the Dev Wallet demo. */
   devnet: boolean
+  /** The demo's Bitcoin devnet mines a block every this many ms (BITCOIN_DEVNET_BLOCK_MS; default 10000; 0: only on `POST /devnet/mine`). */
+  bitcoinDevnetBlockMs: number
   networks: Network[]
   assets: Asset[]
   /** Absolute path of the JSON config file read, if any. */
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
 
   const devnetOverride = readDevnetFlag(nonEmpty(env.PAYLINK_DEVNET))
   const devnet = devnetOverride ?? file.devnet ?? file.networks.length === 0
+  const bitcoinDevnetBlockMs = readBlockInterval('BITCOIN_DEVNET_BLOCK_MS', nonEmpty(env.BITCOIN_DEVNET_BLOCK_MS), 10_000)
 
   const merchants = readMerchants(nonEmpty(env.MERCHANTS))
   // The demo's receivers run on this machine over http; a real instance must not call those.
@@ -159,6 +162,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     logLevel,
     webDist,
     devnet,
+    bitcoinDevnetBlockMs,
     networks: file.networks,
     assets: file.assets,
     configFile,
@@ -324,6 +328,16 @@ function readFlag(name: string, value: string | undefined): boolean | undefined 
   if (value === '1') return true
   if (value === '0') return false
   throw new ConfigError(`${name} must be 0 or 1 (got "${value}")`)
+}
+
+/** A block interval in ms: 0 (blocks only on demand) or 100 to 3,600,000. */
+function readBlockInterval(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(ms) || (ms !== 0 && (ms < 100 || ms > 3_600_000))) {
+    throw new ConfigError(`${name} must be 0 (blocks only on demand) or a number of milliseconds from 100 to 3600000 (got "${value}")`)
+  }
+  return ms
 }
 
 function readCount(name: string, value: string | undefined, fallback: number): number {

@@ -108,7 +108,7 @@ describe('startServer', () => {
     const cfg = config({ devnet: true })
     const server = await startServer({ config: cfg, startDevnet, print: () => {}, logLevel: 'silent' })
     await server.close()
-    expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: false })
+    expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: false, bitcoinBlockIntervalMs: 10_000 })
   })
 
   it('with reset: says so first, resets the devnet and starts on a new PGlite database', async () => {
@@ -127,7 +127,7 @@ describe('startServer', () => {
         'devnet started',
         'Paylink is running at http://localhost:3000 (demo: devnet with Dev Wallet)',
       ])
-      expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: true })
+      expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: true, bitcoinBlockIntervalMs: 10_000 })
       expect(existsSync(join(cfg.pgliteDir, 'old-database'))).toBe(false)
       expect((await (await fetch(`${server.address}/api/health`)).json()).db).toBe(true)
     } finally {

@@ -5,6 +5,7 @@ import { buildApp } from './app.js'
 import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetFaucets } from './devnet/devnetFaucets.js'
+import { devnetMiners } from './devnet/devnetMiners.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
 import { marketRateSources } from './rates/marketRateSources.js'
@@ -18,6 +19,8 @@ export interface StartDevnetOptions {
   stateDir: string
   /** Start new chains: end and remove those of `stateDir` first. */
   reset: boolean
+  /** The Bitcoin devnet's block interval (ms; 0 = only on demand). */
+  bitcoinBlockIntervalMs: number
 }
 
 export interface StartServerParameters {
@@ -48,7 +51,8 @@ async function loadStartDevnet(options: StartDevnetOptions): Promise<DevnetHandl
   // Imported here so a production server never loads anvil or the demo contracts.
   const { startDevnet, DevnetError } = await import('@paylink/devnet')
   try {
-    return await (startDevnet(options) satisfies Promise<DevnetHandle>)
+    const { bitcoinBlockIntervalMs, ...rest } = options
+    return await (startDevnet({ ...rest, bitcoin: { blockIntervalMs: bitcoinBlockIntervalMs } }) satisfies Promise<DevnetHandle>)
   } catch (error) {
     // A devnet in use by another server or an unreadable saved chain is the operator's to fix.
     if (error instanceof DevnetError) throw new ConfigError(error.message, { cause: error })
@@ -79,7 +83,7 @@ export async function startServer({
       print(`Resetting the demo: removing ${config.pgliteDir} and ${devnetStateDir} (database and devnet chains)`)
     }
     // The chains go first: a reset ends chains left running before their states are removed.
-    const devnet = config.devnet ? await startDevnet({ stateDir: devnetStateDir, reset }) : null
+    const devnet = config.devnet ? await startDevnet({ stateDir: devnetStateDir, reset, bitcoinBlockIntervalMs: config.bitcoinDevnetBlockMs }) : null
     if (devnet) cleanups.push(() => devnet.stop())
     const demo = devnet ? devnetNetworks(devnet) : null
 
@@ -125,7 +129,7 @@ export async function startServer({
       latePaymentGraceSeconds: config.latePaymentGraceSeconds,
       // Rate sources that fail or are dropped as outliers are logged as warnings through the app's logger.
       quotes: { rates: rateProviderFor(config, devnet !== null, (fields, message) => appLog?.warn(fields, message)), ttlSeconds: config.quoteTtlSeconds },
-      ...(devnet && demo ? { devnetUpstreams: demo.upstreams, devnetFaucets: devnetFaucets(devnet, demo.upstreams) } : {}),
+      ...(devnet && demo ? { devnetUpstreams: demo.upstreams, devnetFaucets: devnetFaucets(devnet, demo.upstreams), devnetMiners: devnetMiners(devnet) } : {}),
     })
     cleanups.push(() => app.close())
     appLog = app.log

@@ -21,8 +21,10 @@ import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
 import { chainStateFiles } from './chainStateFiles.js'
 import { deployDepositFactoryOnDevnet } from './deposits/deployDepositFactoryOnDevnet.js'
 import { endLeftoverAnvil } from './endLeftoverAnvil.js'
+import { startBitcoinDevnet, type BitcoinDevnet } from './bitcoin/startBitcoinDevnet.js'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
 import { startSavedAnvil, type StartSavedAnvilReturnType } from './startSavedAnvil.js'
+import { devWalletBitcoinAddresses } from './wallet/devWalletBitcoinKeys.js'
 import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from './wallet/devWalletSolanaKeys.js'
 
 export type DevnetChain = { chainId: number; name: string; rpcUrl: string }
@@ -53,12 +55,31 @@ export type DevnetSolana = {
   faucet(address: string, asset: string, amount: bigint): Promise<string>
 }
 
+/** The demo's Bitcoin regtest chain (see bitcoin/README.md), as the server needs it. */
+export type DevnetBitcoin = {
+  /** `bip122:0f9188f13cb7b2c71f2a335e3a4fc328` (regtest's genesis: the same on every reset). */
+  caipNetworkId: `bip122:${string}`
+  name: 'Paylink Bitcoin Devnet'
+  /** The devnet's Esplora REST API on loopback. */
+  esploraUrl: string
+  /** A block every this many ms (0: only on demand). */
+  blockIntervalMs: number
+  /** The Dev Wallet's Bitcoin addresses (payment P2WPKH, ordinals P2TR), funded at the chain's first start. */
+  accounts: string[]
+  /** Pays `sats` to a regtest address in a real transaction from the devnet's faucet key; resolves to the txid. */
+  faucet(address: string, sats: bigint): Promise<string>
+  /** Mines `blocks` blocks now; resolves to their hashes. */
+  mine(blocks: number): Promise<string[]>
+}
+
 export type Devnet = {
   chains: Array<DevnetChain>
   token: DevnetToken
   accounts: `0x${string}`[]
   /** Absent only when started with `solana: false`. */
   solana?: DevnetSolana
+  /** Absent only when started with `bitcoin: false`. */
+  bitcoin?: DevnetBitcoin
   stop(): Promise<void>
 }
 
@@ -80,6 +101,11 @@ export type StartDevnetParameters = {
   reset?: boolean
   /** Also start the Solana devnet (default true); its state is `<stateDir>/solana.json`. */
   solana?: boolean
+  /**
+   * Also start the Bitcoin regtest devnet (default true); its state is `<stateDir>/bitcoin.json`.
+   * `blockIntervalMs`: a block every so often (default 10 s; 0 = only on demand).
+   */
+  bitcoin?: boolean | { blockIntervalMs?: number }
 }
 
 /**
@@ -87,23 +113,26 @@ export type StartDevnetParameters = {
  * "Paylink Devnet L2" 31338), each with anvil's 10 unlocked accounts of 10 000 ETH, and the
  * Test USD token deployed on 31337 with 10 000 TUSD for each account; and the Solana devnet
  * ("Paylink Solana Devnet", litesvm) with its Test USD mint and the Dev Wallet's Solana
- * accounts funded with 100 SOL and 10 000 TUSD each.
+ * accounts funded with 100 SOL and 10 000 TUSD each; and the Bitcoin regtest devnet ("Paylink
+ * Bitcoin Devnet") with the Dev Wallet's Bitcoin addresses funded with 10 BTC each.
  */
-export async function startDevnet({ stateDir, reset = false, solana = true }: StartDevnetParameters = {}): Promise<Devnet> {
+export async function startDevnet({ stateDir, reset = false, solana = true, bitcoin = true }: StartDevnetParameters = {}): Promise<Devnet> {
   if (stateDir && reset) await resetDevnetState(stateDir)
   const startingSolana = solana ? startDemoSolana(stateDir) : Promise.resolve(null)
+  const startingBitcoin = bitcoin ? startDemoBitcoin(stateDir, bitcoin === true ? {} : bitcoin) : Promise.resolve(null)
   const started = await Promise.allSettled(
     DEVNET_CHAINS.map(({ chainId }): Promise<StartSavedAnvilReturnType> =>
       stateDir ? startSavedAnvil({ chainId, stateDir }) : startAnvil({ chainId }).then((anvil) => ({ ...anvil, loaded: false, saveState: async () => {} })),
     ),
   )
-  const [solanaStarted] = await Promise.allSettled([startingSolana])
+  const [solanaStarted, bitcoinStarted] = await Promise.allSettled([startingSolana, startingBitcoin])
   const anvils = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   const solanaDevnet = solanaStarted.status === 'fulfilled' ? solanaStarted.value : null
+  const bitcoinDevnet = bitcoinStarted.status === 'fulfilled' ? bitcoinStarted.value : null
   const stop = async () => {
-    await Promise.all([...anvils.map((anvil) => anvil.stop()), solanaDevnet?.close()])
+    await Promise.all([...anvils.map((anvil) => anvil.stop()), solanaDevnet?.close(), bitcoinDevnet?.devnet.close()])
   }
-  const failure = [...started, solanaStarted].find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  const failure = [...started, solanaStarted, bitcoinStarted].find((result): result is PromiseRejectedResult => result.status === 'rejected')
   if (failure) {
     await stop()
     throw failure.reason
@@ -121,6 +150,7 @@ export async function startDevnet({ stateDir, reset = false, solana = true }: St
       token: { chainId: l1.chainId, address: tokenAddress, symbol: 'TUSD', name: 'Test USD', decimals: 6 },
       accounts,
       ...(solanaDevnet ? { solana: describeSolana(solanaDevnet) } : {}),
+      ...(bitcoinDevnet ? { bitcoin: describeBitcoin(bitcoinDevnet.devnet, bitcoinDevnet.blockIntervalMs) } : {}),
       stop,
     }
   } catch (error) {
@@ -145,6 +175,31 @@ export async function resetDevnetState(stateDir: string): Promise<void> {
 function startDemoSolana(stateDir: string | undefined): Promise<SolanaDevnet> {
   const fundAccounts = Array.from({ length: DEV_WALLET_SOLANA_ACCOUNTS }, (_, i) => devWalletSolanaKey(i).address)
   return startSolanaDevnet({ fundAccounts, ...(stateDir ? { statePath: join(stateDir, 'solana.json') } : {}) })
+}
+
+/** The Bitcoin devnet of the demo: `<stateDir>/bitcoin.json`, the Dev Wallet's addresses funded at its first start. */
+async function startDemoBitcoin(
+  stateDir: string | undefined,
+  { blockIntervalMs = 10_000 }: { blockIntervalMs?: number },
+): Promise<{ devnet: BitcoinDevnet; blockIntervalMs: number }> {
+  const devnet = await startBitcoinDevnet({
+    blockIntervalMs,
+    fundAddresses: devWalletBitcoinAddresses(),
+    ...(stateDir ? { statePath: join(stateDir, 'bitcoin.json') } : {}),
+  })
+  return { devnet, blockIntervalMs }
+}
+
+function describeBitcoin(devnet: BitcoinDevnet, blockIntervalMs: number): DevnetBitcoin {
+  return {
+    caipNetworkId: devnet.caipNetworkId as `bip122:${string}`,
+    name: 'Paylink Bitcoin Devnet',
+    esploraUrl: devnet.esploraUrl,
+    blockIntervalMs,
+    accounts: devWalletBitcoinAddresses(),
+    faucet: (address, sats) => devnet.faucet(address, sats),
+    mine: (blocks) => devnet.mine(blocks),
+  }
 }
 
 function describeSolana(devnet: SolanaDevnet): DevnetSolana {

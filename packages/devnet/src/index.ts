@@ -5,6 +5,7 @@ export {
   DEVNET_CHAINS,
   TUSD_PER_ACCOUNT,
   type Devnet,
+  type DevnetBitcoin,
   type DevnetChain,
   type DevnetSolana,
   type DevnetToken,

@@ -77,4 +77,30 @@ describe('devnetNetworks', () => {
     for (const asset of solanaAssets) assetSchema.parse(asset)
     expect(upstreams[solana.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
   })
+
+  it('adds the Bitcoin devnet behind /devnet/bitcoin/esplora, with BTC, counted at 1 confirmation', () => {
+    const bitcoin = {
+      caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      name: 'Paylink Bitcoin Devnet',
+      esploraUrl: 'http://127.0.0.1:41004',
+      faucet: async () => 'txid',
+      mine: async () => [],
+    }
+    const { networks, assets, upstreams } = devnetNetworks({ ...devnet, bitcoin })
+    const network = networks.find((n) => n.caipNetworkId === bitcoin.caipNetworkId)
+    expect(network).toEqual({
+      caipNetworkId: bitcoin.caipNetworkId,
+      name: 'Paylink Bitcoin Devnet',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrl: '/devnet/bitcoin/esplora',
+      blockExplorerUrl: null,
+      testnet: true,
+      confirmations: 1,
+    })
+    publicNetworkSchema.parse(network)
+    expect(assets.filter((a) => a.caipNetworkId === bitcoin.caipNetworkId)).toEqual([
+      { assetId: `${bitcoin.caipNetworkId}/slip44:0`, caipNetworkId: bitcoin.caipNetworkId, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true },
+    ])
+    expect(upstreams[bitcoin.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41004' })
+  })
 })

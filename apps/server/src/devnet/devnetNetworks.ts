@@ -7,7 +7,18 @@ export interface DevnetHandle {
   accounts: `0x${string}`[]
   /** The Solana devnet; absent when the devnet runs EVM chains only. */
   solana?: DevnetSolanaHandle
+  /** The Bitcoin regtest devnet; absent when the devnet runs without it. */
+  bitcoin?: DevnetBitcoinHandle
   stop(): Promise<void>
+}
+
+export interface DevnetBitcoinHandle {
+  caipNetworkId: string
+  name: string
+  /** The devnet's Esplora REST API on loopback. */
+  esploraUrl: string
+  faucet(address: string, sats: bigint): Promise<string>
+  mine(blocks: number): Promise<string[]>
 }
 
 export interface DevnetSolanaHandle {
@@ -40,14 +51,22 @@ export interface DevnetNetworks {
 /** Where the browser reaches the Solana devnet: the server's proxy, origin-relative. */
 export const devnetSolanaRpcPath = '/devnet/solana/rpc'
 export const devnetSolanaWsPath = '/devnet/solana/ws'
+/** Where the browser reaches the Bitcoin devnet's Esplora API: the server's proxy, origin-relative. */
+export const devnetBitcoinEsploraPath = '/devnet/bitcoin/esplora'
+
+/** The Bitcoin devnet's one asset. */
+export function devnetBitcoinAsset(caipNetworkId: string): Asset {
+  return { assetId: nativeAssetId(caipNetworkId), caipNetworkId, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+}
 
 /**
  * The devnet's chains as the app's networks, reached through the server's proxy at an
  * origin-relative URL (`/devnet/rpc/<chainId>`, `/devnet/solana/rpc`): the browser resolves it
  * against the page's own origin, so the demo works at localhost, 127.0.0.1 or a LAN address alike
- * and stays same-origin. Plus native ETH on each chain, SOL, and the demo token on each family.
+ * and stays same-origin (`/devnet/bitcoin/esplora` for Bitcoin). Plus native ETH on each chain,
+ * SOL, BTC, and the demo token on EVM and Solana.
  */
-export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | 'solana'>): DevnetNetworks {
+export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | 'solana' | 'bitcoin'>): DevnetNetworks {
   const networks: Network[] = devnet.chains.map((chain) => ({
     caipNetworkId: `eip155:${chain.chainId}`,
     name: chain.name,
@@ -67,7 +86,7 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     decimals: 18,
     native: true,
   }))
-  const { token, solana } = devnet
+  const { token, solana, bitcoin } = devnet
   assets.push({
     assetId: `eip155:${token.chainId}/erc20:${token.address}`,
     caipNetworkId: `eip155:${token.chainId}`,
@@ -105,6 +124,20 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
       },
     )
     upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
+  }
+  if (bitcoin) {
+    networks.push({
+      caipNetworkId: bitcoin.caipNetworkId,
+      name: bitcoin.name,
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
+      rpcUrl: devnetBitcoinEsploraPath,
+      blockExplorerUrl: null,
+      testnet: true,
+      confirmations: 1,
+    })
+    assets.push(devnetBitcoinAsset(bitcoin.caipNetworkId))
+    upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
   }
   return { networks, assets, upstreams }
 }

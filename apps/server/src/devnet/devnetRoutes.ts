@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { caipAssetIdSchema, decimalAmountSchema, maxAddressLength, parseCaipNetworkId } from '@paylink/shared'
+import { caipAssetIdSchema, caipNetworkIdSchema, decimalAmountSchema, maxAddressLength, parseCaipNetworkId } from '@paylink/shared'
 import { z } from 'zod'
 import { NotFoundError, UpstreamError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
 import { requestFaucet, type DevnetFaucet } from './devnetFaucet.js'
-import { devnetSolanaRpcPath, devnetSolanaWsPath, type DevnetUpstreams } from './devnetNetworks.js'
+import type { DevnetMiner } from './devnetMiners.js'
+import { devnetBitcoinEsploraPath, devnetSolanaRpcPath, devnetSolanaWsPath, type DevnetUpstreams } from './devnetNetworks.js'
 import { proxyWebsockets } from './proxyWebsockets.js'
 
 export interface DevnetRoutesOptions {
@@ -12,6 +13,8 @@ export interface DevnetRoutesOptions {
   upstreams: DevnetUpstreams
   /** The faucets of the devnet's chain families (POST /devnet/faucet). */
   faucets?: readonly DevnetFaucet[]
+  /** caipNetworkId -> how to mine a block there now (POST /devnet/mine). */
+  miners?: Readonly<Record<string, DevnetMiner>>
   /** Origins a browser may open the devnet's websocket from (the app's public origins). */
   allowedOrigins?: readonly string[]
   /** How long to wait for a devnet node (default 30 s; mining can take a moment). */
@@ -32,16 +35,24 @@ const faucetBodySchema = z.object({
   amount: decimalAmountSchema,
 })
 const faucetAnswerSchema = z.object({ transactionId: z.string().nullable(), asset: z.string(), address: z.string(), amount: z.string() })
+/** The most blocks one request mines: enough to bury a payment, short enough to answer at once. */
+export const maxMinedBlocks = 100
+const mineBodySchema = z.strictObject({ caipNetworkId: caipNetworkIdSchema, blocks: z.number().int().min(1).max(maxMinedBlocks) })
+const mineAnswerSchema = z.object({ caipNetworkId: z.string(), blockHashes: z.array(z.string()) })
+const esploraParamsSchema = z.object({ '*': z.string().max(2048) })
+/** Esplora's POST /tx body: the raw transaction as hex text (a standard transaction is at most 400,000 weight units). */
+const esploraBodySchema = z.string().max(800_000)
 
 export const rpcProxyBodyLimit = 1024 * 1024
 
 /**
  * Demo only: makes the local chains reachable same-origin from the browser
  * (`/devnet/rpc/<chainId>` for anvil, `/devnet/solana/rpc` and the websocket `/devnet/solana/ws`
- * for the Solana devnet), so the page needs no CORS and no port of its own per chain; and the one
- * faucet for every devnet asset (`POST /devnet/faucet`).
+ * for the Solana devnet, `/devnet/bitcoin/esplora/*` for the Bitcoin devnet's Esplora API), so the
+ * page needs no CORS and no port of its own per chain; the one faucet for every devnet asset
+ * (`POST /devnet/faucet`); and `POST /devnet/mine` for the chains whose blocks come on a timer.
  */
-export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app, { upstreams, faucets = [], allowedOrigins = [], timeoutMs = 30_000 }) => {
+export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app, { upstreams, faucets = [], miners = {}, allowedOrigins = [], timeoutMs = 30_000 }) => {
   const forward = async (caipNetworkId: string, label: string, body: unknown, reply: FastifyReply) => {
     const upstream = upstreams[caipNetworkId]
     if (!upstream) throw new NotFoundError('NOT_FOUND', `No devnet chain ${label}`)
@@ -114,6 +125,88 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
     const websockets = proxyWebsockets({ server: app.server, routes: { [devnetSolanaWsPath]: solanaWsUrl }, allowedOrigins })
     app.addHook('preClose', async () => websockets.close())
   }
+
+  const bitcoin = Object.keys(upstreams).find((caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'bip122')
+  const esploraUrl = bitcoin ? upstreams[bitcoin]?.rpcUrl : undefined
+  // Esplora is REST, not JSON-RPC: the path and query go through as they are, and so does the
+  // answer (JSON or text, and Esplora's 4xx text for a refused transaction).
+  const forwardEsplora = async (method: 'GET' | 'POST', path: string, url: string, body: string | undefined, reply: FastifyReply) => {
+    if (!esploraUrl) throw new NotFoundError('NOT_FOUND', 'The devnet runs no Bitcoin chain')
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : ''
+    let response: Response
+    try {
+      response = await fetch(`${esploraUrl}/${path}${query}`, {
+        method,
+        ...(body !== undefined ? { body, headers: { 'content-type': 'text/plain' } } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (cause) {
+      throw new UpstreamError('UPSTREAM_UNAVAILABLE', 'The Bitcoin devnet did not answer', { cause })
+    }
+    const text = await response.text().catch(() => '')
+    if (response.status >= 500) throw new UpstreamError('UPSTREAM_UNAVAILABLE', `The Bitcoin devnet answered HTTP ${response.status}`)
+    return reply
+      .code(response.status)
+      .header('cache-control', 'no-store')
+      .type(response.headers.get('content-type') ?? 'text/plain')
+      .send(text)
+  }
+  const esploraResponses = {
+    200: { description: "The devnet Esplora's answer, as given (JSON or text)", schema: z.unknown() },
+    404: { description: 'Not found, or the devnet runs no Bitcoin chain' },
+    502: { description: 'The Bitcoin devnet did not answer' },
+  }
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: `${devnetBitcoinEsploraPath}/*`,
+      operationId: 'devnetBitcoinEsploraGet',
+      summary: "The local demo Bitcoin chain's Esplora REST API (devnet only): /blocks/tip/height, /address/:a/utxo, /fee-estimates, …",
+      tags: ['devnet'],
+      params: esploraParamsSchema,
+      responses: esploraResponses,
+    },
+    ({ params, request, reply }) => forwardEsplora('GET', params['*'], request.url, undefined, reply),
+  )
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${devnetBitcoinEsploraPath}/*`,
+      operationId: 'devnetBitcoinEsploraPost',
+      summary: "Esplora's POST /tx on the local demo Bitcoin chain (devnet only): raw transaction hex as text -> txid, or the node's reason (400)",
+      tags: ['devnet'],
+      params: esploraParamsSchema,
+      body: esploraBodySchema,
+      bodyLimit: rpcProxyBodyLimit,
+      responses: esploraResponses,
+    },
+    ({ params, body, request, reply }) => forwardEsplora('POST', params['*'], request.url, body, reply),
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/devnet/mine',
+      operationId: 'devnetMine',
+      summary: 'Mines 1 to 100 blocks now on a devnet chain whose blocks otherwise come on a timer (Bitcoin; devnet only)',
+      tags: ['devnet'],
+      body: mineBodySchema,
+      responses: {
+        200: { description: 'Mined; the new blocks hashes, oldest first', schema: mineAnswerSchema },
+        404: { description: 'No devnet chain with that id can be mined on demand' },
+      },
+    },
+    async ({ body, reply }) => {
+      const mine = Object.hasOwn(miners, body.caipNetworkId) ? miners[body.caipNetworkId] : undefined
+      if (!mine) throw new NotFoundError('NOT_FOUND', `caipNetworkId: no devnet chain ${body.caipNetworkId} to mine (mined on demand: ${Object.keys(miners).join(', ') || 'none'})`)
+      const blockHashes = await mine(body.blocks)
+      reply.header('cache-control', 'no-store')
+      return { caipNetworkId: body.caipNetworkId, blockHashes }
+    },
+  )
 
   defineRoute(
     app,

@@ -45,7 +45,7 @@ export const fastPaymentLinks: PaymentLinksOptions = {
 
 export async function startHarness(database: Database): Promise<Harness> {
   // The EVM chains only: these tests are about EVM payments (Solana and Bitcoin have their own).
-  const devnet = await startDevnet({ solana: false })
+  const devnet = await startDevnet({ solana: false, bitcoin: false })
   const apps: FastifyInstance[] = []
   const rpcUrl = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)!.rpcUrl
   const demo = devnetNetworks(devnet)

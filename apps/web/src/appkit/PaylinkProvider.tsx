@@ -49,7 +49,7 @@ function loadKit(config: PublicConfig): Promise<LoadedKit> {
   kitPromise ??= (async () => {
     const kitModule = await loadKitModule()
     if (config.demo) {
-      const { announceDevSolanaWallet, announceDevWallet, createDevWalletProvider } = await import('@paylink/devnet/wallet')
+      const { announceDevBitcoinWallet, announceDevSolanaWallet, announceDevWallet, createDevWalletProvider } = await import('@paylink/devnet/wallet')
       const chains = config.networks
         .filter((n) => n.caipNetworkId.startsWith('eip155:'))
         .map((n) => ({ chainId: Number(n.caipNetworkId.split(':')[1]), name: n.name, rpcUrl: n.rpcUrl }))
@@ -59,6 +59,10 @@ function loadKit(config: PublicConfig): Promise<LoadedKit> {
         .filter((n) => n.caipNetworkId.startsWith('solana:') && new URL(n.rpcUrl).pathname.startsWith('/devnet/'))
         .map((n) => ({ caipNetworkId: n.caipNetworkId, rpcUrl: n.rpcUrl }))
       if (solanaChains.length > 0) announceDevSolanaWallet({ chains: solanaChains })
+      // Its Bitcoin account (sats-connect: AppKit reads window.btc_providers once, at createAppKit
+      // below) pays on the devnet's regtest chain, through our Esplora proxy.
+      const bitcoinDevnet = config.networks.find((n) => n.caipNetworkId.startsWith('bip122:') && new URL(n.rpcUrl).pathname.startsWith('/devnet/'))
+      if (bitcoinDevnet) announceDevBitcoinWallet({ esploraUrl: bitcoinDevnet.rpcUrl })
     }
     return { kit: await kitModule.createPaylinkAppKit(config), Effects: kitModule.KitEffects }
   })()

@@ -7,6 +7,7 @@ import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
 import { http, type Transport } from 'viem'
 import { customRpcUrls, namespaceOf, toAppKitNetwork } from './networks.js'
 import { createBitcoinApi } from './bitcoinApi.js'
+import { satsConnectNetworkView } from './satsConnectNetworkView.js'
 import { checkAppKitOptions } from './checkAppKitOptions.js'
 import { recordToolkitActivity } from './toolkitActivity.js'
 import { recoverFromUnsupportedChain } from './recoverFromUnsupportedChain.js'
@@ -43,7 +44,15 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
     namespaces.has('bip122') ? import('@reown/appkit-adapter-bitcoin') : null,
   ])
   if (solana) adapters.push(new solana.SolanaAdapter())
-  if (bitcoin) adapters.push(new bitcoin.BitcoinAdapter({ api: createBitcoinApi(config.networks) }))
+  if (bitcoin) {
+    type SyncOptions = Parameters<InstanceType<typeof bitcoin.BitcoinAdapter>['syncConnectors']>[0]
+    class PaylinkBitcoinAdapter extends bitcoin.BitcoinAdapter {
+      override syncConnectors(options?: SyncOptions, appKit?: AppKit): void {
+        super.syncConnectors(options, appKit && satsConnectNetworkView(appKit))
+      }
+    }
+    adapters.push(new PaylinkBitcoinAdapter({ api: createBitcoinApi(config.networks) }))
+  }
 
   const cloud = config.projectId !== null
   const options: Parameters<typeof createAppKit>[0] = {

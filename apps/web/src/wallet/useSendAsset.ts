@@ -21,12 +21,19 @@ export interface SendResult {
   network: Network
 }
 
+/** What AppKit's Bitcoin adapter hands out as the bip122 wallet provider (its connector), the part used here. */
+interface BitcoinWalletProvider {
+  sendTransfer(parameters: { recipient: string; amount: string }): Promise<string>
+}
+
 /**
  * Sends the coin or a token on eip155 (through wagmi: a transfer or an ERC-20 `transfer`) or
- * solana (SOL or an SPL token, built here and signed and sent by the wallet), waits until it is
- * in a block (EVM) or confirmed (Solana), then refreshes balances.
+ * solana (SOL or an SPL token, built here and signed and sent by the wallet), or BTC on bip122
+ * (the wallet builds, signs and broadcasts it: sats-connect `sendTransfer`, amount in sats);
+ * waits until it is in a block (EVM) or confirmed (Solana; a Bitcoin transfer counts in the
+ * balance from the mempool), then refreshes balances.
  */
-export function useSendAsset(namespace: 'eip155' | 'solana') {
+export function useSendAsset(namespace: 'eip155' | 'solana' | 'bip122') {
   const { walletProvider } = useAppKitProvider<unknown>(namespace)
   const { address } = useAppKitAccount({ namespace })
   const sendTransfer = useSendTransfer()
@@ -36,6 +43,10 @@ export function useSendAsset(namespace: 'eip155' | 'solana') {
       if (!walletProvider || !address) throw new Error('Connect a wallet first.')
       const value = parseUnits(amount, asset.decimals)
       const token = asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference
+      if (namespace === 'bip122') {
+        const hash = await (walletProvider as BitcoinWalletProvider).sendTransfer({ recipient: to, amount: value.toString() })
+        return { hash, network }
+      }
       if (namespace === 'eip155') {
         const hash = await sendTransfer({ network, from: address, to, amount: value, token })
         await publicClientFor(network).waitForTransactionReceipt({ hash, timeout: 60_000 })

@@ -28,17 +28,25 @@
  *   `wallet_requestPermissions`, `wallet_renouncePermissions`; `addListener` (no events are
  *   emitted on their own).
  *
- * Keys: BIP-32 from `seedHex` (@scure/bip32); payment m/84'/c'/0'/0/0 (P2WPKH), ordinals
+ * Keys (wallet/bitcoinAccount.ts, shared with the Dev Wallet): BIP-32 from `seedHex`; payment m/84'/c'/0'/0/0 (P2WPKH), ordinals
  * m/86'/c'/0'/0/0 (P2TR, BIP-86 key-path), c = 0 mainnet, 1 testnet. Addresses, the taproot
  * tweak, transactions and sighashes come from @scure/btc-signer, codecs from @scure/base: no
  * Buffer, no bitcoinjs-lib, so the file bundles for the browser as-is.
  */
-import { secp256k1 } from '@noble/curves/secp256k1'
 import { sha256 } from '@noble/hashes/sha2'
-import { base64, hex } from '@scure/base'
-import { HDKey } from '@scure/bip32'
-import { CompactSize, NETWORK, p2tr, p2wpkh, RawTx, RawWitness, Script, TEST_NETWORK, Transaction } from '@scure/btc-signer'
-import { concatBytes, pubSchnorr, sha256x2, tagSchnorr } from '@scure/btc-signer/utils'
+import { hex } from '@scure/base'
+import { sha256x2 } from '@scure/btc-signer/utils'
+import {
+  bip322MessageHash as messageHash,
+  deriveBitcoinAccount,
+  publicAddress,
+  signBip137 as bip137Sign,
+  signBip322 as bip322Sign,
+  type BitcoinAccountKeys as Keys,
+  type DerivedAddress,
+} from '../wallet/bitcoinAccount.js'
+
+export type { DerivedAddress } from '../wallet/bitcoinAccount.js'
 
 export const BITCOIN_TEST_WALLET_NAME = 'Paylink Test Bitcoin'
 /** Dotted path into `window` where the provider lives (sats-connect `Provider.id`). */
@@ -69,15 +77,6 @@ export type BitcoinTestWalletHandle = {
   requests: BitcoinTestWalletRequest[]
 }
 
-export type DerivedAddress = {
-  address: string
-  /** hex: 33-byte compressed key for payment, 32-byte x-only (tweaked output key) for P2TR */
-  publicKey: string
-  path: string
-  addressType: 'p2wpkh' | 'p2tr'
-  purpose: 'payment' | 'ordinals'
-}
-
 type TestWalletsGlobal = { bitcoin?: BitcoinTestWalletHandle; [key: string]: unknown }
 type RpcResponse = { jsonrpc: '2.0'; id: string; result: unknown } | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
 
@@ -91,112 +90,14 @@ const RPC = {
 } as const
 
 const enc = new TextEncoder()
-const BIP322_TAG = 'BIP0322-signed-message'
 
-/** A length-prefixed byte string (Bitcoin's CompactSize, then the bytes). */
-const varSlice = (bytes: Uint8Array) => concatBytes(CompactSize.encode(BigInt(bytes.length)), bytes)
-
-// -- keys and addresses ----------------------------------------------------------------------
-type Keys = {
-  payment: DerivedAddress & { privateKey: Uint8Array; script: Uint8Array }
-  ordinals: DerivedAddress & { privateKey: Uint8Array; internalKey: Uint8Array; script: Uint8Array }
-}
-
-function deriveKeys(seedHex: string, network: 'mainnet' | 'testnet'): Keys {
-  const root = HDKey.fromMasterSeed(hex.decode(seedHex.replace(/^0x/, '')))
-  const coin = network === 'mainnet' ? 0 : 1
-  const btcNetwork = network === 'mainnet' ? NETWORK : TEST_NETWORK
-  const paymentPath = `m/84'/${coin}'/0'/0/0`
-  const ordinalsPath = `m/86'/${coin}'/0'/0/0`
-  const paymentKey = root.derive(paymentPath).privateKey!
-  const pubkey = secp256k1.getPublicKey(paymentKey, true)
-  const payment = p2wpkh(pubkey, btcNetwork)
-  const ordinalsKey = root.derive(ordinalsPath).privateKey!
-  const internalKey = pubSchnorr(ordinalsKey)
-  const ordinals = p2tr(internalKey, undefined, btcNetwork)
-  return {
-    payment: {
-      address: payment.address,
-      publicKey: hex.encode(pubkey),
-      path: paymentPath,
-      addressType: 'p2wpkh',
-      purpose: 'payment',
-      privateKey: paymentKey,
-      script: payment.script,
-    },
-    ordinals: {
-      address: ordinals.address,
-      publicKey: hex.encode(ordinals.tweakedPubkey),
-      path: ordinalsPath,
-      addressType: 'p2tr',
-      purpose: 'ordinals',
-      privateKey: ordinalsKey,
-      internalKey,
-      script: ordinals.script,
-    },
-  }
-}
+// Keys and signatures: the account core shared with the Dev Wallet (wallet/bitcoinAccount.ts).
+const deriveKeys = (seedHex: string, network: 'mainnet' | 'testnet'): Keys => deriveBitcoinAccount(hex.decode(seedHex.replace(/^0x/, '')), network)
 
 /** The wallet's addresses for a seed and network (for fixtures and tests). */
 export function deriveBitcoinTestAddresses(seedHex: string, network: 'mainnet' | 'testnet'): { payment: DerivedAddress; ordinals: DerivedAddress } {
   const { payment, ordinals } = deriveKeys(seedHex, network)
-  const pick = (a: DerivedAddress): DerivedAddress => ({
-    address: a.address,
-    publicKey: a.publicKey,
-    path: a.path,
-    addressType: a.addressType,
-    purpose: a.purpose,
-  })
-  return { payment: pick(payment), ordinals: pick(ordinals) }
-}
-
-// -- message signing ------------------------------------------------------------------------
-/**
- * BIP-322 "simple" signature (base64 witness) for P2WPKH or P2TR (key path): to_spend pays the
- * address from a fake outpoint whose scriptSig carries the message hash; to_sign spends it to
- * one OP_RETURN output of 0, and its witness is the signature.
- */
-function bip322Sign(message: string, keys: Keys, which: 'payment' | 'ordinals'): string {
-  const { script, privateKey } = keys[which]
-  const toSpend = RawTx.encode({
-    version: 0,
-    segwitFlag: false,
-    inputs: [
-      {
-        txid: new Uint8Array(32),
-        index: 0xffffffff,
-        finalScriptSig: Script.encode(['OP_0', tagSchnorr(BIP322_TAG, enc.encode(message))]),
-        sequence: 0,
-      },
-    ],
-    outputs: [{ amount: 0n, script }],
-    witnesses: [],
-    lockTime: 0,
-  })
-  const toSign = new Transaction({ version: 0, lockTime: 0, allowUnknownOutputs: true })
-  toSign.addInput({
-    txid: sha256x2(toSpend).reverse(), // txids are shown byte-reversed
-    index: 0,
-    sequence: 0,
-    witnessUtxo: { script, amount: 0n },
-    ...(which === 'ordinals' ? { tapInternalKey: keys.ordinals.internalKey } : {}),
-  })
-  toSign.addOutput({ script: Script.encode(['RETURN']), amount: 0n })
-  // P2WPKH: BIP-143 sighash, SIGHASH_ALL; P2TR: BIP-341 key path (tweaked here), SIGHASH_DEFAULT.
-  toSign.signIdx(privateKey, 0)
-  toSign.finalizeIdx(0)
-  return base64.encode(RawWitness.encode(toSign.getInput(0).finalScriptWitness!))
-}
-
-/** BIP-137 signature (legacy "Bitcoin Signed Message") for the P2WPKH payment address. */
-function bip137Sign(message: string, keys: Keys): string {
-  const hash = sha256x2(varSlice(enc.encode('Bitcoin Signed Message:\n')), varSlice(enc.encode(message)))
-  const sig = secp256k1.sign(hash, keys.payment.privateKey, { lowS: true })
-  return base64.encode(concatBytes(Uint8Array.of(39 + sig.recovery), sig.toBytes('compact'))) // 39-42: P2WPKH
-}
-
-function messageHash(message: string): string {
-  return hex.encode(tagSchnorr(BIP322_TAG, enc.encode(message)))
+  return { payment: publicAddress(payment), ordinals: publicAddress(ordinals) }
 }
 
 // -- config ---------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           )}
 
           <SignMessageForm namespace={namespace} />
-          {namespace !== 'bip122' && <SendForm namespace={namespace} current={current?.caipNetworkId} />}
+          <SendForm namespace={namespace} current={current?.caipNetworkId} />
 
           <div className="actions">
             <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(describeWalletError(e)))}>Disconnect {label}</button>

@@ -11,6 +11,10 @@ import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSendAsset } from '../../wallet/useSendAsset.js'
 import { useSolanaTransferFee } from '../../wallet/useSolanaTransferFee.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
+import { useBitcoinTransferFee } from '../../wallet/useBitcoinTransferFee.js'
+
+/** Looks like a Bitcoin address (bech32 or base58): enough to ask for a fee; the wallet checks it fully. */
+const looksLikeBitcoinAddress = (text: string) => /^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/i.test(text) || /^[123mn][1-9A-HJ-NP-Za-km-z]{25,39}$/.test(text)
 
 /** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
 function toAtomic(amount: string, decimals: number): bigint | null {
@@ -23,8 +27,8 @@ function toAtomic(amount: string, decimals: number): bigint | null {
 
 const tokenOf = (asset: Asset) => (asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference)
 
-/** Send the coin or a token of the current network (eip155 and solana only: the toolkit's send namespaces), the fee shown first. */
-export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana'; current: string | undefined }) {
+/** Send the coin or a token of the current network (EVM, Solana, Bitcoin), the fee shown first. */
+export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana' | 'bip122'; current: string | undefined }) {
   const config = usePaylinkConfig()
   const network = config.networks.find((n) => n.caipNetworkId === current)
   const assets = network ? assetsOf(config.assets, network) : []
@@ -46,10 +50,13 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       ? { rpcUrl: network.rpcUrl, from: address, to: recipient, amount: value, token: asset.native ? undefined : { mint: tokenOf(asset)!, decimals: asset.decimals } }
       : null,
   )
+  const bitcoinFee = useBitcoinTransferFee(
+    namespace === 'bip122' && ready && looksLikeBitcoinAddress(recipient) ? { esploraUrl: network.rpcUrl, from: address, amount: value } : null,
+  )
   if (!network || !asset) return <p>Pick one of Paylink's networks to send.</p>
   const coin = network.nativeCurrency
-  const fee = namespace === 'eip155' ? evmFee : solanaFee
-  const feeAtomic = namespace === 'eip155' ? evmFee.data : solanaFee.data?.fee
+  const fee = namespace === 'eip155' ? evmFee : namespace === 'solana' ? solanaFee : bitcoinFee
+  const feeAtomic = namespace === 'eip155' ? evmFee.data : namespace === 'solana' ? solanaFee.data?.fee : bitcoinFee.data
   const rent = namespace === 'solana' ? (solanaFee.data?.rent ?? 0n) : 0n
   const symbol = asset.symbol
   const id = `send-${namespace}`
