@@ -12,6 +12,8 @@
  *   payment waiting in the mempool, the clock starts just before `mine` and stops when a
  *   subscriber parses the `link` message whose status is "paid". Baseline in the same run: a bare
  *   Esplora client polling `/blocks/tip/hash` at the same interval, timed from the same `mine`.
+ *
+ * `BENCH_BITCOIN_TRACE=1` prints each measured pass's requests by path and its time.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -44,11 +46,17 @@ const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, sym
 async function startRestCountingProxy(upstream: string) {
   let count = 0
   let mempoolCount = 0
+  const byPath = new Map<string, number>()
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       count++
+      const shape = `${request.method} ${(request.url ?? '/')
+        .replace(/[0-9a-f]{64}/g, ':hash')
+        .replace(/\/block-height\/\d+/, '/block-height/:h')
+        .replace(/\/address\/[^/]+/, '/address/:a')}`
+      byPath.set(shape, (byPath.get(shape) ?? 0) + 1)
       if (/^\/address\/[^/]+\/txs\/mempool/.test(request.url ?? '')) mempoolCount++
       const method = request.method ?? 'GET'
       fetch(`${upstream}${request.url ?? '/'}`, { method, ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
@@ -62,6 +70,9 @@ async function startRestCountingProxy(upstream: string) {
         })
     })
   })
+  // Longer than the app's HTTP client keeps an idle connection, so the client always closes first:
+  // on a loaded machine the proxy closing one just as the client reuses it was an ECONNRESET.
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -72,6 +83,8 @@ async function startRestCountingProxy(upstream: string) {
     get mempoolCount() {
       return mempoolCount
     },
+    /** Requests so far by method and path shape (hashes, heights and addresses replaced). */
+    byPath: () => new Map(byPath),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
@@ -171,8 +184,13 @@ export default async function run(): Promise<BenchRow[]> {
         await devnet.mine(1) // in process: not counted
         const before = proxy.count
         const mempoolBefore = proxy.mempoolCount
+        const pathsBefore = proxy.byPath()
         const started = performance.now()
         await tracker.runOnce()
+        if (process.env.BENCH_BITCOIN_TRACE) {
+          const delta = [...proxy.byPath()].map(([path, n]) => [path, n - (pathsBefore.get(path) ?? 0)] as const).filter(([, n]) => n > 0)
+          process.stderr.write(`bitcoin: ${size} links, block ${b}: ${Math.round(performance.now() - started)} ms; ${delta.map(([path, n]) => `${path} x${n}`).join(', ')}\n`)
+        }
         result.ms.push(performance.now() - started)
         result.mempool.push(proxy.mempoolCount - mempoolBefore)
         result.requests.push(proxy.count - before - result.mempool.at(-1)!)

@@ -8,6 +8,7 @@ import { defaultPaymentProcessingSettings, type PaymentProcessingSettings } from
 import type { PaymentAction } from './paymentAction.js'
 import { processPayments } from './processPayments.js'
 import { createChainGuard, type ChainGuard } from './createChainGuard.js'
+import { createWatchCache, type WatchCache } from './createWatchCache.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
 import { recheckAllPending } from './recheckAllPending.js'
 import { scanNewBlocks } from './scanNewBlocks.js'
@@ -72,6 +73,8 @@ interface NetworkState {
   retryIds: string[]
   lastPass: number
   poked: boolean
+  /** The network's watched options, kept between passes (read again only where links changed). */
+  watches: WatchCache
   /** Whether the endpoint still serves the recorded chain; halts the network when not. */
   guard: ChainGuard
   /** The highest block the database's detected payments sit in, read at the first pass. */
@@ -112,6 +115,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       lastPass: 0,
       poked: true,
       guard: null as never,
+      watches: createWatchCache(options.db, network.caipNetworkId),
       recordedHeight: null,
       tail: Promise.resolve(),
       pause: createWakeableSleep(),
@@ -177,6 +181,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         cursor: state.cursor,
         retryIds: state.retryIds,
         requiredConfirmations: state.network.confirmations ?? 1,
+        loadWatches: state.watches.load,
         ...(identity === null ? { confirmIdentity: guard.confirm } : {}),
       })
       if (scan.cursor.number > state.cursor.number) await saveScannedHeight(options.db, caipNetworkId, scan.cursor.number)
@@ -184,7 +189,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       state.retryIds = scan.retryIds
     } else {
       // No new block: a family that sees unmined payments (a mempool) is asked between blocks.
-      await sightPendingPayments({ ...common, requiredConfirmations: state.network.confirmations ?? 1 })
+      await sightPendingPayments({ ...common, requiredConfirmations: state.network.confirmations ?? 1, loadWatches: state.watches.load })
     }
     // The periodic re-check, at most one batch per pass so a pass's cost stays bounded.
     await processPayments({ ...common, selection: { kind: 'due' } })

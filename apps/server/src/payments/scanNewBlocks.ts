@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { PaymentAction } from './paymentAction.js'
-import type { ChainCursor, PaymentChainReader } from '../chains/chainFamily.js'
+import type { ChainCursor, PaymentChainReader, PaymentWatch } from '../chains/chainFamily.js'
 import { ChainMismatchError } from '../chains/chainMismatchError.js'
 import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -22,6 +22,8 @@ export interface ScanNewBlocksParameters {
   retryIds?: readonly string[]
   /** Confirmations a payment the family finds by itself (a sighting) must reach; default 1. */
   requiredConfirmations?: number
+  /** The watched options at a moment (default: `loadWatches` from the database; the tracker passes its cache). */
+  loadWatches?: (now: Date) => Promise<readonly PaymentWatch[]>
   /** Called when the chain rewound, before any payment is touched: throws ChainMismatchError when it is another chain. */
   confirmIdentity?: () => Promise<void>
   onLinkChanged?: (linkId: string) => void
@@ -48,9 +50,10 @@ export interface ScanNewBlocksReturnType {
  */
 export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promise<ScanNewBlocksReturnType> {
   const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], requiredConfirmations = 1, confirmIdentity, onLinkChanged, onPaymentAction, now } = parameters
+  const readWatches = parameters.loadWatches ?? ((at: Date) => loadWatches(db, caipNetworkId, at))
   const common = { db, chain, caipNetworkId, settings, ...(onLinkChanged ? { onLinkChanged } : {}), ...(onPaymentAction ? { onPaymentAction } : {}), ...(now ? { now } : {}) }
   const heights = await readInBlockHeights(db, caipNetworkId, head)
-  const watches = await loadWatches(db, caipNetworkId, now?.() ?? new Date())
+  const watches = await readWatches(now?.() ?? new Date())
   const scan = await chain.findPayments({ head, cursor, heights, maxBlocks: settings.maxBlocksPerPass, reorgDepthLimit: settings.reorgDepthLimit, watches })
   if (scan.kind === 'changed') throw new ChainMismatchError(`${caipNetworkId}: ${scan.reason}.`)
   if (scan.rewound) await confirmIdentity?.()

@@ -1,4 +1,4 @@
-import type { PaymentChainReader } from '../chains/chainFamily.js'
+import type { PaymentChainReader, PaymentWatch } from '../chains/chainFamily.js'
 import type { Db } from '../db/openDatabase.js'
 import { loadWatches } from './loadWatches.js'
 import type { PaymentAction } from './paymentAction.js'
@@ -12,6 +12,8 @@ export interface SightPendingPaymentsParameters {
   caipNetworkId: string
   settings: PaymentProcessingSettings
   requiredConfirmations: number
+  /** The watched options at a moment (default: `loadWatches` from the database; the tracker passes its cache). */
+  loadWatches?: (now: Date) => Promise<readonly PaymentWatch[]>
   onLinkChanged?: (linkId: string) => void
   onPaymentAction?: (action: PaymentAction) => void
   now?: () => Date
@@ -29,12 +31,13 @@ export async function sightPendingPayments({
   caipNetworkId,
   settings,
   requiredConfirmations,
+  loadWatches: readWatches = (at) => loadWatches(db, caipNetworkId, at),
   onLinkChanged,
   onPaymentAction,
   now,
 }: SightPendingPaymentsParameters): Promise<number> {
   if (!chain.sightPending) return 0
-  const watches = await loadWatches(db, caipNetworkId, now?.() ?? new Date())
+  const watches = await readWatches(now?.() ?? new Date())
   if (watches.length === 0) return 0
   const sightings = await chain.sightPending(watches)
   const { paymentIds, linkIds } = await recordSightings({ db, caipNetworkId, watches, sightings, requiredConfirmations, ...(now ? { now: now() } : {}) })

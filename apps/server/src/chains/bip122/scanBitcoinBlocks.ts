@@ -16,8 +16,9 @@ export interface ScanBitcoinBlocksParameters extends FindPaymentsParameters {
  * with the open links: per new block `GET /block-height/:h` and `GET /block/:hash/raw` (every
  * transaction in one request, parsed here: the transaction ids and each output paying a
  * watched address, a sighting); the cursor's block hash (a changed hash is a reorg: rewind to
- * the newest remembered block still canonical, as on EVM); the hash at each asked height
- * (block times are remembered from the raw blocks); and a constant batch of mempool reads.
+ * the newest remembered block still canonical, as on EVM); the hash at each asked height the
+ * cursor does not remember (block times are remembered from the raw blocks); and a constant
+ * batch of mempool reads.
  * The walk stops at a missing block or one whose parent is not the last.
  */
 export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters, depth = 0): Promise<FindPaymentsReturnType> {
@@ -25,10 +26,14 @@ export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters,
   const from = cursor.number + 1n
   const to = minBig(head, cursor.number + BigInt(maxBlocks))
   const fresh = heightRange(from, to)
-  const hashAt = await readHashes(esplora, [...(cursor.number >= 0n ? [cursor.number] : []), ...fresh, ...heights])
+  // The tracker's payments sit in recent blocks, which the cursor mostly remembers: those are
+  // not read (see below); the others are, in the same parallel batch.
+  const rememberedHash = (height: bigint) => (height <= cursor.number ? cursor.hashes.get(height) : undefined)
+  const hashAt = await readHashes(esplora, [...(cursor.number >= 0n ? [cursor.number] : []), ...fresh, ...heights.filter((height) => rememberedHash(height) === undefined)])
 
   const known = cursor.hashes.get(cursor.number)
-  if (known && hashAt.get(cursor.number) !== known && depth < 2) {
+  const stands = known !== undefined && hashAt.get(cursor.number) === known
+  if (known && !stands && depth < 2) {
     const fork = await findForkPoint((heights) => readHashes(esplora, heights), cursor, reorgDepthLimit)
     if (!fork) {
       const seen = `none of the last ${cursor.hashes.size} blocks the tracker saw (up to block ${cursor.number}) is on the chain any more`
@@ -38,9 +43,19 @@ export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters,
     return rescanned.kind === 'scanned' ? { ...rescanned, rewound: true } : rescanned
   }
 
+  // Every remembered block was scanned as the parent of the next, up to the cursor's: while the
+  // cursor's block stands, so do they, and their hashes need no request. Otherwise, read them.
+  const unread = heights.filter((height) => !hashAt.has(height))
+  if (stands) for (const height of unread) hashAt.set(height, rememberedHash(height)!)
+  else for (const [height, hash] of await readHashes(esplora, unread)) hashAt.set(height, hash)
   const watched = memory.watchedScripts(watches)
+  // The mempool rotation's reads go out with the block reads rather than after them: a block's
+  // payments wait for neither. A transaction read in both places is recorded once.
+  const mempool = sightMempool(esplora, memory, watches)
+  mempool.catch(() => {}) // awaited below; not an unhandled rejection while the blocks are read
   const blocks = new Map<bigint, BlockRef | null>()
-  const hashes = new Map(cursor.hashes)
+  // A cursor block replaced again while following a reorg: its remembered ancestors are not trusted either.
+  const hashes = new Map(known !== undefined && !stands ? [] : cursor.hashes)
   let parent = hashAt.get(cursor.number) ?? undefined
   if (parent) hashes.set(cursor.number, parent)
   let last = cursor.number
@@ -69,7 +84,7 @@ export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters,
     blocks.set(height, hash && timestamp !== undefined ? { number: height, hash, timestamp: BigInt(timestamp) } : null)
     if (hash && timestamp !== undefined) memory.rememberTimestamp(hash, BigInt(timestamp))
   }
-  sightings.push(...(await sightMempool(esplora, memory, watches)))
+  sightings.push(...(await mempool))
 
   const remembered = BigInt(reorgDepthLimit)
   for (const n of hashes.keys()) if (n <= last - remembered || n > last) hashes.delete(n)

@@ -13,10 +13,10 @@ export const mempoolAddressesPerPass = 20
  * block scan anyway.
  */
 export async function sightMempool(esplora: EsploraClient, memory: BitcoinReaderMemory, watches: readonly PaymentWatch[]): Promise<PaymentSighting[]> {
-  const watched = watches.filter((watch) => watch.depositAddress !== null).sort((a, b) => (a.optionId < b.optionId ? -1 : a.optionId > b.optionId ? 1 : 0))
+  const watched = memory.watchesInOrder(watches)
   if (watched.length === 0) return []
   const start = memory.mempoolOffset % watched.length
-  const batch = [...watched.slice(start), ...watched.slice(0, start)].slice(0, mempoolAddressesPerPass)
+  const batch = Array.from({ length: Math.min(mempoolAddressesPerPass, watched.length) }, (_, i) => watched[(start + i) % watched.length]!)
   memory.mempoolOffset = start + batch.length
   const found = await Promise.all(batch.map((watch) => esplora.mempoolTransactions(watch.depositAddress!)))
   return batch.flatMap((watch, i) =>

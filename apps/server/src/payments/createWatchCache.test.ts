@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { linkOptions, links } from '../db/schema.js'
+import { createWatchCache } from './createWatchCache.js'
+import { loadWatches } from './loadWatches.js'
+
+const network = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const now = new Date('2026-11-23T12:00:00Z')
+const hour = 3600_000
+let database: Database
+
+async function addLink(id: string, status: string, expiresAt: Date | null = null, caipNetworkId = network) {
+  await database.db.insert(links).values({ id, merchant: 'eip155:0xM', merchantAddress: '0xM', title: id, status, expiresAt, createdAt: now })
+  await database.db.insert(linkOptions).values({
+    id: `opt_${id}`,
+    linkId: id,
+    position: 0,
+    assetId: `${caipNetworkId}/slip44:0`,
+    caipNetworkId,
+    symbol: 'BTC',
+    decimals: 8,
+    tokenAddress: null,
+    amount: '1000',
+    recipient: 'wpkh(tpub…)',
+    depositAddress: `bcrt1q${id}`,
+  })
+}
+const setStatus = (id: string, status: string) => database.db.update(links).set({ status }).where(eq(links.id, id))
+const ids = (watches: readonly { optionId: string }[]) => watches.map((w) => w.optionId).sort()
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: ':memory:' })
+  await addLink('open1', 'open')
+  await addLink('paid1', 'paid')
+  await addLink('late1', 'expired', new Date(now.getTime() - hour))
+  await addLink('other1', 'open', null, 'bip122:000000000933ea01ad0ee984209779ba')
+}, 60_000)
+afterAll(async () => database?.close())
+
+describe('createWatchCache', () => {
+  it('follows loadWatches as links are created, paid, reopened and expire, reading only what changed, and keeps the same list while nothing does', async () => {
+    const cache = createWatchCache(database.db, network)
+    const first = await cache.load(now)
+    expect(ids(first), 'first read').toEqual(ids(await loadWatches(database.db, network, now)))
+    expect(ids(first)).toEqual(['opt_late1', 'opt_open1'])
+    expect(await cache.load(now), 'nothing changed: the same array').toBe(first)
+
+    await addLink('open2', 'open')
+    await setStatus('open1', 'paid')
+    await setStatus('paid1', 'partially_paid') // a reverted payment reopened it
+    const second = await cache.load(now)
+    expect(ids(second), 'created, paid, reopened').toEqual(['opt_late1', 'opt_open2', 'opt_paid1'])
+    expect(ids(second)).toEqual(ids(await loadWatches(database.db, network, now)))
+
+    await database.db.update(links).set({ status: 'expired', expiresAt: now }).where(eq(links.id, 'open2'))
+    const later = new Date(now.getTime() + 2 * hour)
+    expect(ids(await cache.load(later)), 'an expired link is watched for a day').toEqual(['opt_late1', 'opt_open2', 'opt_paid1'])
+    const dayAfter = new Date(now.getTime() + 25 * hour)
+    expect(ids(await cache.load(dayAfter)), 'and then no more').toEqual(['opt_paid1'])
+    expect(ids(await cache.load(dayAfter))).toEqual(ids(await loadWatches(database.db, network, dayAfter)))
+  })
+})
