@@ -117,7 +117,7 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
 
   it('a change announced by another client of the database (announceLinkChanged) reaches both processes within 1 s', async () => {
     const id = await insertLink('Quote')
-    const streams = []
+    const streams: Array<Awaited<ReturnType<typeof follow>>> = []
     for (const server of servers) {
       expect((await read(server.base, id)).title).toBe('Quote')
       streams.push(await follow(server.base, id))
