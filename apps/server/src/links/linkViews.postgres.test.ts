@@ -6,7 +6,9 @@ import { linkOptions, links } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
 import { freePort, mainChildren, runMain, type MainRun } from '../testing/runMain.js'
+import { sql } from 'drizzle-orm'
 import { announceLinkChanged } from './announceLinkChanged.js'
+import { createLinkViewCache } from './linkViewCache.js'
 
 // Two real server processes on one Postgres, each with its own view cache and event hub: a change
 // made through one (or by anyone else on the database) reaches the other's cached view and its
@@ -131,6 +133,35 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
       await within(1000, `process ${i}'s cached view`, async () => (await read(server.base, id)).title === 'Quote, updated')
       await within(1000, `process ${i}'s stream`, () => streams[i]!.seen.some((link) => link.version === 2 && link.title === 'Quote, updated'))
       streams[i]!.stop()
+    }
+  }, 60_000)
+
+  it('a lost LISTEN connection: nothing is served from memory until listening again, then views are held again', async () => {
+    const id = await insertLink('Gap')
+    const views = createLinkViewCache({ database })
+    await views.start()
+    try {
+      await views.read(id)
+      const held = views.stats().loads
+      await views.read(id)
+      expect(views.stats().loads, 'held while listening').toBe(held)
+      // Every LISTEN session on the database is cut (the two servers' too: they reconnect as well).
+      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN paylink_link_changed%' and pid <> pg_backend_pid()`)
+      await within(2000, 'the cache to notice the lost connection', () => !views.stats().live)
+      // A change made while nobody listens is still seen: reads go to the database.
+      await database.db.transaction(async (tx) => {
+        await tx.update(links).set({ title: 'Gap, changed' }).where(eq(links.id, id))
+        await announceLinkChanged(tx, id)
+      })
+      expect((await views.read(id))?.link.title).toBe('Gap, changed')
+      await within(5000, 'listening again', () => views.stats().live)
+      await views.read(id)
+      const again = views.stats().loads
+      await views.read(id)
+      expect(views.stats().loads, 'held again once listening').toBe(again)
+      for (const server of servers) await within(5000, 'each server serving the change after its reconnection', async () => (await read(server.base, id)).title === 'Gap, changed')
+    } finally {
+      await views.close()
     }
   }, 60_000)
 })
