@@ -168,3 +168,15 @@ describe('fiat-priced links', () => {
     expect(fixed.options[0]).toMatchObject({ amount: '1', rate: null, quoteExpiresAt: null, due: '1', shortfall: '0' })
   })
 })
+
+describe('the OpenAPI document', () => {
+  it('lists the fiat price, tolerance, grace and quote fields', async () => {
+    const text = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).body
+    const document = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> }
+    const create = JSON.stringify(document.paths['/api/links']!.post)
+    for (const field of ['"price"', '"underpaymentTolerancePercent"', '"latePaymentGraceSeconds"', '"JPY"']) expect(create, field).toContain(field)
+    const read = JSON.stringify(document.paths['/api/links/{id}']!.get)
+    for (const field of ['"rate"', '"rateSource"', '"quoteExpiresAt"', '"quoteProblem"', '"due"', '"shortfall"', '"counted"', '"fiatValue"', '"fiat"'])
+      expect(read, field).toContain(field)
+  })
+})

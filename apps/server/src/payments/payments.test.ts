@@ -86,7 +86,7 @@ describe('native and ERC-20 payments', () => {
     state = await h.getLink(app, link.id)
     expect(state.status).toBe('paid')
     expect(state.options[0]).toMatchObject({ paid: '11.5', overpaid: '1.5' })
-    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.confirmed', 'payment.detected', 'payment.detected'])
+    expect(await eventTypes(link.id)).toEqual(['link.paid', 'link.underpaid', 'payment.confirmed', 'payment.confirmed', 'payment.detected', 'payment.detected'])
   })
 
   it('pays a link through either of its options', async () => {

@@ -2,7 +2,9 @@ import type { Link, PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
 import { amountOptionsTitle, shortHex } from '@paylink/shared'
+import { FiatApprox } from '../../components/FiatApprox.js'
 import { Countdown } from './Countdown.js'
+import { SettlementNote } from './SettlementNote.js'
 import { StatusBadge } from './StatusBadge.js'
 
 /** Marks the moment the facts are on screen, for `npm run bench` (performance.getEntriesByName). */
@@ -34,9 +36,12 @@ export function LinkFacts({ link, config, now }: { link: Link; config: PublicCon
       <ul className="amount-options" data-testid="amount-options">
         {link.options.map((option) => (
           <li key={option.id}>
-            <strong className="amount">
-              {option.amount} {option.symbol}
-            </strong>{' '}
+            <strong className="amount">{option.amount === null ? `${option.symbol}: no price now` : `${option.amount} ${option.symbol}`}</strong>{' '}
+            {link.price && option.amount !== null && (
+              <>
+                <FiatApprox currency={link.price.currency} amount={link.price.amount} />{' '}
+              </>
+            )}
             <span className="muted">on {networkName(option.caipNetworkId)}</span>
             {option.paid !== '0' && (
               <span className="muted">
@@ -48,6 +53,7 @@ export function LinkFacts({ link, config, now }: { link: Link; config: PublicCon
           </li>
         ))}
       </ul>
+      <SettlementNote link={link} />
     </section>
   )
 }

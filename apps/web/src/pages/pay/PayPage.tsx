@@ -6,6 +6,7 @@ import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { fetchLink, linkAnswer, submitPayment } from '../../api/checkout.js'
 import { useLiveLink } from '../../api/useLiveLink.js'
 import { useNow } from '../../lib/useNow.js'
+import { useRequote } from './useRequote.js'
 import { LinkFacts } from './LinkFacts.js'
 import { PaymentProgress } from './PaymentProgress.js'
 import { PayTabs } from './PayTabs.js'
@@ -36,6 +37,7 @@ export function PayPage() {
   const link = useLiveLink(id, { read: fetchLink, parser: linkAnswer })
   const now = useNow()
   useResubmitRemembered(link.data)
+  useRequote(link.data, now, () => void link.refetch())
 
   if (link.isPending) {
     return (

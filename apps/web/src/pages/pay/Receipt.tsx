@@ -1,11 +1,13 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { shortHex } from '@paylink/shared'
+import { FiatApprox } from '../../components/FiatApprox.js'
 import { ContinueToMerchant } from './ContinueToMerchant.js'
+import { SettlementNote } from './SettlementNote.js'
 import { TxLink } from './PaymentProgress.js'
 
 /** The proof a payer keeps: what was paid, to whom, on which network, with which transactions. */
 export function Receipt({ link, config }: { link: Link; config: PublicConfig }) {
-  const counted = link.payments.filter((p) => p.status === 'confirmed' && !p.late)
+  const counted = link.payments.filter((p) => p.counted)
   return (
     <section className="card receipt" data-testid="receipt" aria-labelledby="receipt-title">
       <h2 id="receipt-title">✓ Paid</h2>
@@ -35,6 +37,12 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
               <tr key={p.id}>
                 <td data-label="Amount">
                   {p.amount} {option?.symbol}
+                  {p.quote?.fiatValue && (
+                    <>
+                      {' '}
+                      <FiatApprox currency={p.quote.currency} amount={p.quote.fiatValue} />
+                    </>
+                  )}
                 </td>
                 <td data-label="Network">{config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)?.name ?? p.caipNetworkId}</td>
                 <td data-label="From">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : '—'}</td>
@@ -47,6 +55,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
           })}
         </tbody>
       </table>
+      <SettlementNote link={link} />
       <button type="button" onClick={() => window.print()}>
         Print receipt
       </button>

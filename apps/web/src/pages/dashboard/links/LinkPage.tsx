@@ -6,6 +6,7 @@ import { getLink, payUrl } from '../../../api/merchant.js'
 import { useLiveLink } from '../../../api/useLiveLink.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
+import { FiatApprox } from '../../../components/FiatApprox.js'
 import { QrCode } from '../../../components/QrCode.js'
 import { assetLabel, formatDateTime, formatRelative } from '../format.js'
 import { DashTable } from '../DashTable.js'
@@ -23,14 +24,19 @@ function OptionsTable({ link }: { link: PaymentLink }) {
       {link.options.map((o) => (
         <tr key={o.id}>
           <td data-label="Asked">
-            <strong className="num">
-              {o.amount} {o.symbol}
-            </strong>
+            <strong className="num">{o.amount === null ? 'No quote now' : `${o.amount} ${o.symbol}`}</strong>
+            {link.price && o.amount !== null && (
+              <div className="dash-small">
+                <FiatApprox currency={link.price.currency} amount={link.price.amount} />
+                {o.rate && ` at ${o.rate} (${o.rateSource ?? ''})`}
+              </div>
+            )}
             <div className="dash-muted dash-small">{assetLabel(nameOf(o), networks)}</div>
           </td>
           <td data-label="Paid" className="num">
             {o.paid} {o.symbol}
             {o.overpaid !== '0' && <div className="dash-small">{o.overpaid} over</div>}
+            {o.shortfall !== '0' && <div className="dash-small">{o.shortfall} short (within tolerance)</div>}
             {o.late !== '0' && <div className="dash-small">{o.late} late</div>}
           </td>
           <td data-label="Confirming" className="num">

@@ -1,0 +1,82 @@
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits, toHex, type Address, type Hex } from 'viem'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+/** anvil's account 8: a payer's phone wallet the app never connects to; it pays the quoted amounts by hand. */
+const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
+
+interface QuotedOption {
+  id: string
+  symbol: string
+  amount: string | null
+  rate: string | null
+  rateSource: string | null
+  depositAddress: string | null
+}
+
+test.describe('fiat-priced links (the demo prices from its fixed devnet rate table)', () => {
+  test('a USD-priced link quotes Test USD and ETH with "≈ $12.00"; paying the quoted ETH counts; a 1%-tolerance link paid 99.5% is Paid with the shortfall shown', async ({
+    page,
+    paylink,
+    context,
+  }) => {
+    test.setTimeout(180_000)
+    const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
+    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as { assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }> }
+    const onDevnet = (symbol: string) => config.assets.find((asset) => asset.symbol === symbol && asset.caipNetworkId === 'eip155:31337')!.assetId
+    const [tusd, eth] = [onDevnet('TUSD'), onDevnet('ETH')]
+    const send = async (tx: { to: Address; value?: bigint; data?: Hex }) => {
+      const hash = (await chain.request({
+        method: 'eth_sendTransaction' as never,
+        params: [{ from: PAYER, to: tx.to, value: toHex(tx.value ?? 0n), data: tx.data }] as never,
+      })) as Hex
+      expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+    }
+
+    // The merchant signs in with the Dev Wallet; links are made through the API with that session (the form has no price field).
+    await page.goto('/dashboard')
+    const modal = await connectWallet(page, 'Paylink Dev Wallet')
+    await modal.getByText('EVM Networks').click()
+    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    const createLink = async (body: Record<string, unknown>) => {
+      const response = await page.request.post('/api/links', { data: body, headers: { origin: paylink.origin } })
+      expect(response.status(), await response.text()).toBe(201)
+      return ((await response.json()) as { id: string }).id
+    }
+
+    // 1. $12.00 payable in Test USD (pegged 1:1) or ETH (devnet table: $3000).
+    const linkId = await createLink({ title: 'Mug, priced in dollars', price: { currency: 'USD', amount: '12.00' }, options: [{ asset: tusd }, { asset: eth }] })
+    const checkout = await context.newPage()
+    await checkout.goto(`/pay/${linkId}`)
+    const facts = checkout.getByTestId('amount-options')
+    await expect(facts).toContainText('12 TUSD')
+    await expect(facts).toContainText('0.004 ETH')
+    await expect(facts.getByTestId('fiat-approx')).toHaveText(['≈ $12.00', '≈ $12.00'])
+    const view = (await (await fetch(`${paylink.origin}/api/links/${linkId}`)).json()) as { options: QuotedOption[] }
+    const ethOption = view.options.find((o) => o.symbol === 'ETH')!
+    expect(ethOption).toMatchObject({ amount: '0.004', rate: '3000', rateSource: 'devnet fixed table (not a market price)' })
+
+    // The payer sends exactly the quoted ETH to the option's deposit address, telling Paylink nothing: found on chain, Paid.
+    await send({ to: ethOption.depositAddress as Address, value: parseEther(ethOption.amount!) })
+    await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
+    await expect(checkout.getByTestId('receipt').getByTestId('fiat-approx')).toHaveText('≈ $12.00')
+    // The merchant's dashboard shows the fiat worth beside the quoted amounts too.
+    await page.goto(`/dashboard/links/${linkId}`)
+    await expect(page.getByTestId('options-table').getByTestId('fiat-approx').first()).toHaveText('≈ $12.00')
+
+    // 2. 1% tolerance, paid 99.5% (11.94 of 12.00 TUSD): Paid, the 0.06 shortfall shown to the payer.
+    const faucet = await page.request.post('/devnet/faucet', { data: { asset: tusd, address: PAYER, amount: '20' }, headers: { origin: paylink.origin } })
+    expect(faucet.status(), await faucet.text()).toBeLessThan(300)
+    const tolerantId = await createLink({ title: 'Tolerant mug', price: { currency: 'USD', amount: '12.00' }, options: [{ asset: tusd }], underpaymentTolerancePercent: '1' })
+    await checkout.goto(`/pay/${tolerantId}`)
+    await expect(checkout.getByTestId('amount-options')).toContainText('12 TUSD')
+    const tolerant = (await (await fetch(`${paylink.origin}/api/links/${tolerantId}`)).json()) as { options: QuotedOption[] }
+    const token = tusd.split(':').pop() as Address
+    await send({
+      to: token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tolerant.options[0]!.depositAddress as Address, parseUnits('11.94', 6)] }),
+    })
+    await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
+    await expect(checkout.getByTestId('receipt').getByTestId('settlement-note')).toContainText("Paid within the merchant's 1% tolerance; short by 0.06 TUSD ($0.06).")
+  })
+})
