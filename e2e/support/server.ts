@@ -61,7 +61,11 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const ready = new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Paylink did not start within 60 s:\n${output}`)), 60_000)
+    const timer = setTimeout(() => {
+      // Not left running: an orphaned server (and its devnet) would load the machine for the next test.
+      child.kill('SIGTERM')
+      fail(new Error(`Paylink did not start within 60 s:\n${output}`))
+    }, 60_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('Paylink is running at')) {
