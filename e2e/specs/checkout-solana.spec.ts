@@ -149,4 +149,50 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     await expect(checkout.getByTestId('pay-button')).toBeDisabled()
     expect((await (await page.request.get(`/api/links/${id}`)).json()).payments).toHaveLength(0)
   })
+
+  test('a link on EVM and Solana: the payer chooses the chain family, Connect follows the choice, each form lists its own options (390 px)', async ({
+    page,
+    newWalletContext,
+  }, testInfo) => {
+    await signInWithDevWallet(page)
+    const config = (await (await page.request.get('/api/config')).json()) as {
+      networks: Array<{ caipNetworkId: string; name: string }>
+      assets: Array<{ assetId: string; symbol: string }>
+    }
+    const solana = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
+    const tusdOn = (caipNetworkId: string) => config.assets.find((a) => a.symbol === 'TUSD' && a.assetId.startsWith(`${caipNetworkId}/`))!.assetId
+    const origin = new URL(page.url()).origin
+    const created = await page.request.post('/api/links', {
+      headers: { origin },
+      data: {
+        title: 'Two chains',
+        options: [
+          { asset: tusdOn('eip155:31337'), amount: '3', recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
+          { asset: tusdOn(solana.caipNetworkId), amount: '3', recipient: devWalletSolanaKey(1).address },
+        ],
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+
+    const checkout = await (await newWalletContext()).newPage()
+    await checkout.setViewportSize({ width: 390, height: 844 })
+    await checkout.goto(`/pay/${id}`)
+    const chooser = checkout.getByTestId('pay-namespaces')
+    await expect(chooser.getByRole('radio', { name: /^Ethereum \(EVM\)/ })).toBeChecked()
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Ethereum (EVM) wallet')
+    await chooser.getByRole('radio', { name: /^Solana/ }).check()
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
+    await connectSolana(checkout)
+    await expect(chooser.getByRole('radio', { name: /^Solana/ })).toBeChecked()
+    const options = checkout.locator('.pay-form .option-list')
+    await expect(options.getByRole('radio')).toHaveCount(1)
+    await expect(options).toContainText('3 TUSD on Paylink Solana Devnet')
+    await expect(checkout.getByTestId('pay-fee')).toContainText('≈ 0.000005 SOL')
+    await testInfo.attach('two chains, Solana connected, 390 px', { body: await checkout.screenshot({ fullPage: true }), contentType: 'image/png' })
+    // Back to EVM: not connected there yet, so its Connect prompt, keyboard reachable.
+    await chooser.getByRole('radio', { name: /^Ethereum \(EVM\)/ }).check()
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Ethereum (EVM) wallet')
+    await expect(checkout.getByTestId('pay-button')).toHaveCount(0)
+  })
 })

@@ -66,7 +66,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server)
       await server.stop()
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
   testWallets: [{ evm: true, solana: true, bitcoin: true }, { option: true }],
   loopback: [{}, { option: true }],

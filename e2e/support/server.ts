@@ -64,8 +64,8 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
     const timer = setTimeout(() => {
       // Not left running: an orphaned server (and its devnet) would load the machine for the next test.
       child.kill('SIGTERM')
-      fail(new Error(`Paylink did not start within 60 s:\n${output}`))
-    }, 60_000)
+      fail(new Error(`Paylink did not start within 120 s:\n${output}`))
+    }, 120_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('Paylink is running at')) {
