@@ -61,8 +61,12 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const ready = new Promise<void>((ok, fail) => {
-    // A start runs three devnets and opens PGlite: on a machine shared by several test runs (load 20 on 2 cores) that has taken over 60 s.
-    const timer = setTimeout(() => fail(new Error(`Paylink did not start within 150 s:\n${output}`)), 150_000)
+    const timer = setTimeout(() => {
+      // A start runs three devnets and opens PGlite: on a loaded machine that has taken over 60 s.
+      // Not left running: an orphaned server (and its devnet) would load the machine for the next test.
+      child.kill('SIGTERM')
+      fail(new Error(`Paylink did not start within 150 s:\n${output}`))
+    }, 150_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('Paylink is running at')) {

@@ -15,6 +15,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { solanaRpc } from './solanaRpc.js'
+import { withReferenceKeys } from './withReferenceKeys.js'
 
 export interface SolanaTransferRequest {
   rpcUrl: string
@@ -24,6 +25,8 @@ export interface SolanaTransferRequest {
   amount: bigint
   /** An SPL token (classic Token program): its mint and decimals. */
   token?: { mint: string; decimals: number } | undefined
+  /** Solana Pay reference keys, added to the transfer instruction as read-only non-signers. */
+  references?: readonly string[] | undefined
 }
 
 export interface PreparedSolanaTransfer {
@@ -40,15 +43,16 @@ const TOKEN_ACCOUNT_SIZE = 165
 
 /**
  * Builds a transfer of SOL or of an SPL token (to the recipient's associated token account,
- * created in the same transaction when missing) and asks the RPC what it will cost, so the page
+ * created in the same transaction when missing), with any Solana Pay reference keys on the
+ * transfer instruction, and asks the RPC what it will cost, so the page
  * shows the fee before the wallet is asked.
  */
-export async function prepareSolanaTransfer({ rpcUrl, from, to, amount, token }: SolanaTransferRequest): Promise<PreparedSolanaTransfer> {
+export async function prepareSolanaTransfer({ rpcUrl, from, to, amount, token, references = [] }: SolanaTransferRequest): Promise<PreparedSolanaTransfer> {
   const payer = createNoopSigner(address(from))
   const instructions: Instruction[] = []
   let rent = 0n
   if (!token) {
-    instructions.push(getTransferSolInstruction({ source: payer, destination: address(to), amount }))
+    instructions.push(withReferenceKeys(getTransferSolInstruction({ source: payer, destination: address(to), amount }), references))
   } else {
     const mint = address(token.mint)
     const [[source], [destination]] = await Promise.all([
@@ -60,7 +64,7 @@ export async function prepareSolanaTransfer({ rpcUrl, from, to, amount, token }:
       instructions.push(getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: address(to), mint }))
       rent = BigInt(await solanaRpc<number>(rpcUrl, 'getMinimumBalanceForRentExemption', [TOKEN_ACCOUNT_SIZE]))
     }
-    instructions.push(getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount, decimals: token.decimals }))
+    instructions.push(withReferenceKeys(getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount, decimals: token.decimals }), references))
   }
   const latest = await solanaRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(rpcUrl, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
   const compiled = compileTransaction(

@@ -3,6 +3,8 @@ import { lazy, Suspense, useState } from 'react'
 import { usePaylinkContext } from '../../appkit/PaylinkProvider.js'
 import { loadKitModule } from '../../appkit/loadKitModule.js'
 import { ConnectPrompt } from './ConnectPrompt.js'
+import { NamespaceChooser, namespaceNames } from './NamespaceChooser.js'
+import { payNamespaces, type PayNamespace } from './payNamespaces.js'
 
 // The wallet half of the checkout comes with the toolkit, after the facts are on screen.
 const PayWithWallet = lazy(() =>
@@ -12,30 +14,38 @@ const PayWithWallet = lazy(() =>
 )
 
 /**
- * Before the toolkit is there, a Connect button that loads it at once when clicked (the idle
- * prefetch has usually finished by then); afterwards, the toolkit-driven payment form.
+ * Before the toolkit is there, a Connect button (for the chain family of the link's options, the
+ * payer's pick when there are several) that loads it at once when clicked (the idle prefetch has
+ * usually finished by then); afterwards, the toolkit-driven payment form.
  */
 export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) {
   const { kit, kitError, requestKit } = usePaylinkContext()
   const [opening, setOpening] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [picked, setPicked] = useState<PayNamespace | null>(null)
+  const namespaces = payNamespaces(link.options)
+  const namespace = picked ?? namespaces[0] ?? 'eip155'
   const connect = (
-    <ConnectPrompt
-      busy={opening}
-      error={error}
-      onConnect={async () => {
-        setOpening(true)
-        setError(null)
-        try {
-          const loaded = await requestKit()
-          await loaded.appKit.open({ view: 'Connect', namespace: 'eip155' })
-        } catch (e) {
-          setError((e as Error).message)
-        } finally {
-          setOpening(false)
-        }
-      }}
-    />
+    <>
+      {namespaces.length > 1 && <NamespaceChooser link={link} namespaces={namespaces} value={namespace} onChange={setPicked} />}
+      <ConnectPrompt
+        busy={opening}
+        error={error}
+        label={namespaces.length > 1 || namespace !== 'eip155' ? namespaceNames[namespace] : null}
+        onConnect={async () => {
+          setOpening(true)
+          setError(null)
+          try {
+            const loaded = await requestKit()
+            await loaded.appKit.open({ view: 'Connect', namespace })
+          } catch (e) {
+            setError((e as Error).message)
+          } finally {
+            setOpening(false)
+          }
+        }}
+      />
+    </>
   )
   if (kitError) {
     return (
@@ -47,7 +57,7 @@ export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) 
   if (!kit) return connect
   return (
     <Suspense fallback={connect}>
-      <PayWithWallet link={link} waiting={waiting} />
+      <PayWithWallet link={link} waiting={waiting} namespace={picked} onNamespace={setPicked} />
     </Suspense>
   )
 }

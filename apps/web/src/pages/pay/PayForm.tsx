@@ -1,0 +1,143 @@
+import { formatUnits, shortHex } from '@paylink/shared'
+import { useId, type ReactNode } from 'react'
+import { describeWalletError } from '../../wallet/walletErrors.js'
+import type { PayPhase } from './usePayment.js'
+import { useOptionFunds, type OptionContext, type Shortfall } from './usePayOption.js'
+
+function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionContext; address: string; selected: boolean; onSelect(): void; name: string }) {
+  const funds = useOptionFunds(ctx, address)
+  const { asset } = ctx
+  return (
+    <li className={selected ? 'selected' : ''}>
+      <label className="option-choice">
+        <input type="radio" name={name} checked={selected} onChange={onSelect} />
+        <span>
+          <strong>
+            {formatUnits(ctx.due, asset.decimals)} {asset.symbol}
+          </strong>{' '}
+          on {ctx.network.name}
+          <span className="muted balance" data-testid={`balance-${ctx.option.id}`}>
+            {funds.isPending
+              ? 'Reading your balance…'
+              : funds.data?.error
+                ? funds.data.error
+                : funds.data?.balance !== null && funds.data?.balance !== undefined
+                  ? `You have ${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}`
+                  : ''}
+          </span>
+        </span>
+      </label>
+    </li>
+  )
+}
+
+export interface PayFormProps {
+  /** The paying account, shown shortened. */
+  address: string
+  onChangeAccount(): void
+  waiting: boolean
+  /** This namespace's options with something still due. */
+  contexts: OptionContext[]
+  chosen: OptionContext | null
+  onChoose(optionId: string): void
+  /** Replaces the fee and the Pay button while the wallet must first switch network. */
+  switchStep?: ReactNode
+  /** "Network fee: …", rendered by the namespace (it knows what its fee is made of). */
+  fee: ReactNode
+  shortfall: Shortfall
+  /** Next to the shortfall (e.g. a swap offer). */
+  shortfallAction?: ReactNode
+  /** Pay stays disabled while this is true (funds or a required fee still being read). */
+  notReady: boolean
+  payment: { phase: PayPhase; isPending: boolean; isError: boolean; error: unknown; mutate(ctx: OptionContext): void }
+  /** The wallet's refusal of the switch, shown when the switch step is on screen. */
+  switchError?: unknown
+}
+
+/**
+ * The connected-wallet checkout for one namespace: which account pays, the options with the
+ * payer's balance, then the fee, what is missing, and Pay. Each namespace (PayOnEvm, PayOnSolana,
+ * PayOnBitcoin) feeds it from its own wallet hooks.
+ */
+export function PayForm({
+  address,
+  onChangeAccount,
+  waiting,
+  contexts,
+  chosen,
+  onChoose,
+  switchStep,
+  fee,
+  shortfall,
+  shortfallAction,
+  notReady,
+  payment,
+  switchError,
+}: PayFormProps) {
+  const radioName = useId()
+  const payer = (
+    <p className="payer">
+      Paying from <code title={address}>{shortHex(address)}</code>{' '}
+      <button type="button" className="link" onClick={onChangeAccount}>
+        Change
+      </button>
+    </p>
+  )
+  if (waiting) {
+    return (
+      <div>
+        {payer}
+        <p role="status">Your payment is on its way; this page follows it below.</p>
+      </div>
+    )
+  }
+  if (!chosen) {
+    return (
+      <div>
+        {payer}
+        <p role="status">Everything due is already paid or being confirmed.</p>
+      </div>
+    )
+  }
+  const { phase } = payment
+  const walletError = switchStep ? switchError : payment.error
+  return (
+    <div className="pay-form">
+      {payer}
+      <fieldset>
+        <legend>Choose how to pay</legend>
+        <ul className="option-list">
+          {contexts.map((ctx) => (
+            <OptionRow key={ctx.option.id} ctx={ctx} address={address} name={radioName} selected={ctx === chosen} onSelect={() => onChoose(ctx.option.id)} />
+          ))}
+        </ul>
+      </fieldset>
+      {switchStep ?? (
+        <>
+          <p className="fee" data-testid="pay-fee">
+            {fee}
+          </p>
+          {shortfall && (
+            <p role="alert" className="error" data-testid="pay-shortfall">
+              {shortfall.message} {shortfallAction}
+            </p>
+          )}
+          <button className="primary big" data-testid="pay-button" disabled={payment.isPending || shortfall !== null || notReady} onClick={() => payment.mutate(chosen)}>
+            {phase === 'wallet'
+              ? 'Confirm in your wallet…'
+              : phase === 'server'
+                ? 'Recording your payment…'
+                : payment.isError
+                  ? 'Try again'
+                  : `Pay ${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
+          </button>
+        </>
+      )}
+      {Boolean(walletError) && (
+        <p role="alert" className="error" data-testid="pay-error">
+          {describeWalletError(walletError)}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import type { LinkOption } from '@paylink/shared'
+import { describe, expect, it } from 'vitest'
+import { solanaTransferOf } from './solanaTransferOf.js'
+import { optionContext } from './usePayOption.js'
+
+const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+const MINT = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
+const RECIPIENT = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+const REFERENCE = '82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny'
+const network = {
+  caipNetworkId: SOLANA,
+  name: 'Solana Devnet',
+  rpcUrl: 'http://127.0.0.1:1/devnet/solana/rpc',
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+}
+const sol = { assetId: `${SOLANA}/slip44:501`, caipNetworkId: SOLANA, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
+const tusd = { assetId: `${SOLANA}/token:${MINT}`, caipNetworkId: SOLANA, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }
+const config = { projectId: null, demo: true, networks: [network], assets: [sol, tusd] } as never
+const option = (asset: typeof sol, amount: string, paid: string, paymentUri: string | null): LinkOption => ({
+  id: 'opt_1',
+  asset: asset.assetId,
+  caipNetworkId: SOLANA,
+  symbol: asset.symbol,
+  decimals: asset.decimals,
+  amount,
+  recipient: RECIPIENT,
+  depositAddress: null,
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
+  paymentUri,
+  paid,
+  confirming: '0',
+  overpaid: '0',
+  late: '0',
+})
+
+describe('solanaTransferOf', () => {
+  it('an SPL option: what is still due in base units, to the recipient, the mint and decimals, and the Solana Pay reference', () => {
+    const uri = `solana:${RECIPIENT}?amount=12.5&spl-token=${MINT}&reference=${REFERENCE}&label=Shop&message=Order%201`
+    const ctx = optionContext(option(tusd, '12.5', '2.5', uri), config)!
+    expect(solanaTransferOf(ctx, 'PayerPayerPayerPayerPayerPayerPayerPayer111')).toEqual({
+      rpcUrl: network.rpcUrl,
+      from: 'PayerPayerPayerPayerPayerPayerPayerPayer111',
+      to: RECIPIENT,
+      amount: 10_000_000n,
+      token: { mint: MINT, decimals: 6 },
+      references: [REFERENCE],
+    })
+  })
+
+  it('a SOL option: lamports, no token; every reference of the URL is kept', () => {
+    const second = '7BgBvyjrZX1YKz4oh9mjb8ZScatkkwb8DzFx7LoiVkM3'
+    const ctx = optionContext(option(sol, '0.25', '0', `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`), config)!
+    expect(solanaTransferOf(ctx, 'p')).toMatchObject({ amount: 250_000_000n, token: undefined, references: [REFERENCE, second] })
+  })
+
+  it('no Solana Pay URL: no reference (the signature posted to the server is then the only trace)', () => {
+    expect(solanaTransferOf(optionContext(option(sol, '1', '0', null), config)!, 'p').references).toEqual([])
+    expect(solanaTransferOf(optionContext(option(sol, '1', '0', 'ethereum:0xabc@1?value=1'), config)!, 'p').references).toEqual([])
+  })
+})

@@ -1,0 +1,198 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { Webhook } from 'standardwebhooks'
+import { devWalletSolanaKey } from '@paylink/devnet/wallet'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+// The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
+// the Paylink Dev Wallet, no injected test wallet.
+test.use({ testWallets: {} })
+
+const payerAddress = devWalletSolanaKey(0).address
+
+interface Delivery {
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+/** A webhook receiver on a free loopback port that keeps what it got and answers 200. */
+async function startReceiver() {
+  const received: Delivery[] = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      received.push({ headers: req.headers, body })
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+    })
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/paylink-hook`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) }
+}
+
+async function signInWithDevWallet(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Dev Wallet')
+  // The Dev Wallet is multichain: the merchant signs in with its EVM account.
+  await modal.getByText('EVM Networks').click()
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+async function solanaRpc<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> {
+  const response = await request.post('/devnet/solana/rpc', { data: { jsonrpc: '2.0', id: 1, method, params } })
+  const { result } = (await response.json()) as { result: T }
+  return result
+}
+
+async function connectSolana(checkout: Page) {
+  await checkout.getByTestId('pay-connect').click()
+  const modal = checkout.locator('w3m-modal')
+  await modal.getByText('Paylink Dev Wallet').first().click()
+  // AppKit 1.7.8 asks a multichain wallet which chain even when opened for one namespace.
+  await modal.getByText('Solana', { exact: true }).click()
+  await expect(checkout.getByText('Paying from')).toBeVisible()
+}
+
+test.describe('checkout: pay on Solana with the connected wallet', () => {
+  test.describe.configure({ timeout: 150_000 })
+
+  test('a Test USD link on the Solana devnet: the payer connects the Dev Wallet, sees balance, fee and rent, pays; both pages turn Paid at finalized; link.paid is signed', async ({
+    page,
+    newWalletContext,
+  }) => {
+    const receiver = await startReceiver()
+    try {
+      await signInWithDevWallet(page)
+      // The merchant's Solana account: a key it holds elsewhere, never seen by the app, with no Test USD account yet.
+      const merchantSolana = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
+      await page.getByLabel('Title').fill('Solana order 7')
+      const option = page.getByTestId('option-0')
+      await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Solana Devnet' })
+      await option.getByLabel('Amount').fill('4.2')
+      await option.getByLabel('Recipient address').fill(merchantSolana)
+      await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
+      await page.getByRole('button', { name: 'Create link' }).click()
+      await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+      const linkId = page.url().split('/').pop()!
+      const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
+      await expect(page.getByTestId('link-status')).toHaveText('Open')
+
+      // The payer, in another browser: one Connect button, for Solana (the link's only chain family).
+      const checkout = await (await newWalletContext()).newPage()
+      await checkout.goto(`/pay/${linkId}`)
+      await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+      await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
+      await connectSolana(checkout)
+      await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
+      await expect(checkout.locator('.option-list')).toContainText(/4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.]* TUSD/)
+      // The fee and the rent of the merchant's new token account, before the wallet is asked.
+      await expect(checkout.getByTestId('pay-fee')).toContainText('Network fee: ≈ 0.000005 SOL')
+      await expect(checkout.getByTestId('pay-rent')).toContainText("SOL to open the merchant's TUSD account")
+      await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
+      await checkout.getByTestId('pay-button').click()
+
+      // Found on chain and counted at finalized: the checkout and the merchant's page, open all along.
+      await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
+      await expect(checkout.getByTestId('receipt')).toContainText('4.2 TUSD')
+      await expect(page.getByTestId('link-status')).toHaveText('Paid', { timeout: 15_000 })
+
+      // The transfer carried the option's Solana Pay reference, and the signature reached the server.
+      const link = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+        options: Array<{ paymentUri: string }>
+        payments: Array<{ txHash: string; status: string; amount: string; payer: string | null }>
+      }
+      expect(link.payments).toEqual([expect.objectContaining({ status: 'confirmed', amount: '4.2' })])
+      const signature = link.payments[0]!.txHash
+      const reference = new URL(link.options[0]!.paymentUri).searchParams.get('reference')!
+      const byReference = await solanaRpc<Array<{ signature: string }>>(page.request, 'getSignaturesForAddress', [reference, { commitment: 'confirmed' }])
+      expect(byReference.map((s) => s.signature)).toEqual([signature])
+
+      // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
+      await expect.poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), { timeout: 15_000 }).toBe(true)
+      const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
+      const verified = new Webhook(secret).verify(paid.body, {
+        'webhook-id': String(paid.headers['webhook-id']),
+        'webhook-timestamp': String(paid.headers['webhook-timestamp']),
+        'webhook-signature': String(paid.headers['webhook-signature']),
+      }) as { type: string; data: { id?: string; link?: { id: string } } }
+      expect(verified.type).toBe('link.paid')
+      expect(JSON.stringify(verified.data)).toContain(linkId)
+      expect(() => new Webhook(secret).verify(paid.body.replace('4.2', '4.3'), paid.headers as Record<string, string>), 'a changed body fails').toThrow()
+    } finally {
+      await receiver.close()
+    }
+  })
+
+  test('more Test USD than the wallet holds: said before the wallet is asked, Pay disabled', async ({ page, newWalletContext }) => {
+    await signInWithDevWallet(page)
+    const config = (await (await page.request.get('/api/config')).json()) as { networks: Array<{ caipNetworkId: string; name: string }>; assets: Array<{ assetId: string }> }
+    const network = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
+    const tusd = config.assets.find((a) => a.assetId.startsWith(`${network.caipNetworkId}/token:`))!
+    const origin = new URL(page.url()).origin
+    const created = await page.request.post('/api/links', {
+      headers: { origin },
+      data: { title: 'Too much', options: [{ asset: tusd.assetId, amount: '50000000', recipient: devWalletSolanaKey(1).address }] },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+
+    const checkout = await (await newWalletContext()).newPage()
+    await checkout.goto(`/pay/${id}`)
+    await connectSolana(checkout)
+    await expect(checkout.getByTestId('pay-shortfall')).toHaveText(/^Not enough TUSD: this wallet has [\d.]+, the payment needs 50000000\./)
+    await expect(checkout.getByTestId('pay-button')).toBeDisabled()
+    expect((await (await page.request.get(`/api/links/${id}`)).json()).payments).toHaveLength(0)
+  })
+
+  test('a link on EVM and Solana: the payer chooses the chain family, Connect follows the choice, each form lists its own options (390 px)', async ({
+    page,
+    newWalletContext,
+  }, testInfo) => {
+    await signInWithDevWallet(page)
+    const config = (await (await page.request.get('/api/config')).json()) as {
+      networks: Array<{ caipNetworkId: string; name: string }>
+      assets: Array<{ assetId: string; symbol: string }>
+    }
+    const solana = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
+    const tusdOn = (caipNetworkId: string) => config.assets.find((a) => a.symbol === 'TUSD' && a.assetId.startsWith(`${caipNetworkId}/`))!.assetId
+    const origin = new URL(page.url()).origin
+    const created = await page.request.post('/api/links', {
+      headers: { origin },
+      data: {
+        title: 'Two chains',
+        options: [
+          { asset: tusdOn('eip155:31337'), amount: '3', recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
+          { asset: tusdOn(solana.caipNetworkId), amount: '3', recipient: devWalletSolanaKey(1).address },
+        ],
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+
+    const checkout = await (await newWalletContext()).newPage()
+    await checkout.setViewportSize({ width: 390, height: 844 })
+    await checkout.goto(`/pay/${id}`)
+    const chooser = checkout.getByTestId('pay-namespaces')
+    await expect(chooser.getByRole('radio', { name: /^Ethereum \(EVM\)/ })).toBeChecked()
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Ethereum (EVM) wallet')
+    await chooser.getByRole('radio', { name: /^Solana/ }).check()
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
+    await connectSolana(checkout)
+    await expect(chooser.getByRole('radio', { name: /^Solana/ })).toBeChecked()
+    const options = checkout.locator('.pay-form .option-list')
+    await expect(options.getByRole('radio')).toHaveCount(1)
+    await expect(options).toContainText('3 TUSD on Paylink Solana Devnet')
+    await expect(checkout.getByTestId('pay-fee')).toContainText('≈ 0.000005 SOL')
+    await testInfo.attach('two chains, Solana connected, 390 px', { body: await checkout.screenshot({ fullPage: true }), contentType: 'image/png' })
+    // Back to EVM: not connected there yet, so its Connect prompt, keyboard reachable.
+    await chooser.getByRole('radio', { name: /^Ethereum \(EVM\)/ }).check()
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Ethereum (EVM) wallet')
+    await expect(checkout.getByTestId('pay-button')).toHaveCount(0)
+  })
+})
