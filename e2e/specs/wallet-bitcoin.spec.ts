@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
 import type { APIRequestContext } from '@playwright/test'
-import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet'
+import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
 import { formatUnits } from '@paylink/shared'
 import { p2wpkh } from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'

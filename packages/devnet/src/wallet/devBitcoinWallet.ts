@@ -7,7 +7,7 @@
  *
  * AppKit 1.7.8's Bitcoin adapter reads `window.btc_providers` once, when createAppKit runs, and
  * resolves each entry's `id` as a dotted path into `window` (sats-connect `getProviderById`), so
- * announceDevBitcoinWallet must run before createAppKit. The connector calls
+ * announceDevBitcoinWallet (announceDevBitcoinWallet.ts) must run before createAppKit. The connector calls
  * `provider.request(method, params)` and expects a JSON-RPC envelope back. Methods:
  * - `getAddresses { purposes }`, `getAccounts`, `wallet_connect`, `wallet_getAccount`,
  *   `wallet_getNetwork`, `wallet_disconnect`, `getInfo`;
@@ -24,11 +24,8 @@
 import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '@paylink/shared'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
-import { DEV_WALLET_ICON } from './announceDevWallet.js'
 import { bip322MessageHash, purposeOf, REGTEST_ADDRESSES, signBip137, signBip322, type BitcoinAccountKeys, type DerivedAddress } from './bitcoinAccount.js'
 import { devWalletBitcoinKeys } from './devWalletBitcoinKeys.js'
-
-export const DEV_BITCOIN_PROVIDER_ID = 'PaylinkDevWallet.BitcoinProvider'
 
 export type CreateDevBitcoinWalletParameters = {
   /** The devnet's Esplora base URL (the server's proxy: `<origin>/devnet/bitcoin/esplora`). */
@@ -52,7 +49,7 @@ export type DevBitcoinWallet = {
 
 const RPC = { ACCESS_DENIED: -32002, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL_ERROR: -32603 } as const
 
-const METHODS = [
+export const DEV_BITCOIN_METHODS = [
   'getInfo',
   'getAddresses',
   'getAccounts',
@@ -184,7 +181,7 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
   async function run(method: string, p: unknown): Promise<unknown> {
     switch (method) {
       case 'getInfo':
-        return { version: '1.0.0', methods: METHODS, supports: [] }
+        return { version: '1.0.0', methods: DEV_BITCOIN_METHODS, supports: [] }
       case 'getAddresses': {
         const purposes = objectOf(p).purposes
         if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
@@ -239,21 +236,4 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
     },
   }
   return { provider, paymentAddress: keys.payment.address, ordinalsAddress: keys.ordinals.address }
-}
-
-/**
- * Puts the Dev Wallet's Bitcoin account where AppKit's Bitcoin adapter looks for sats-connect
- * wallets (`window.btc_providers`, provider at `window.PaylinkDevWallet.BitcoinProvider`). Call it
- * before createAppKit: the adapter reads the list once.
- */
-export function announceDevBitcoinWallet(parameters: CreateDevBitcoinWalletParameters): DevBitcoinWallet {
-  const win = globalThis.window as unknown as (Record<string, unknown> & { btc_providers?: unknown[] }) | undefined
-  if (!win || typeof win !== 'object') throw new Error('announceDevBitcoinWallet: needs a window')
-  const wallet = createDevBitcoinWallet(parameters)
-  const [root, leaf] = DEV_BITCOIN_PROVIDER_ID.split('.') as [string, string]
-  const holder = (win[root] ??= {}) as Record<string, unknown>
-  holder[leaf] = wallet.provider
-  const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
-  providers.push({ id: DEV_BITCOIN_PROVIDER_ID, name: 'Paylink Dev Wallet', icon: DEV_WALLET_ICON, methods: METHODS })
-  return wallet
 }

@@ -7,5 +7,4 @@ export type { DevWalletChain, DevWalletEventMap, DevWalletProvider, DevWalletReq
 export { devWalletSolanaKey, DEV_WALLET_SOLANA_ACCOUNTS, type DevWalletSolanaKey } from './devWalletSolanaKeys.js'
 export { announceDevSolanaWallet, createDevSolanaWallet, type CreateDevSolanaWalletParameters, type DevSolanaChain } from './createDevSolanaWallet.js'
 export { createSolanaStandardWallet, registerStandardWallet, signWireTransaction, type SolanaStandardWallet } from './solanaStandardWallet.js'
-export { announceDevBitcoinWallet, createDevBitcoinWallet, DEV_BITCOIN_PROVIDER_ID, type CreateDevBitcoinWalletParameters, type DevBitcoinWallet } from './devBitcoinWallet.js'
-export { devWalletBitcoinKeys, devWalletBitcoinAddresses } from './devWalletBitcoinKeys.js'
+export { announceDevBitcoinWallet, DEV_BITCOIN_PROVIDER_ID } from './announceDevBitcoinWallet.js'

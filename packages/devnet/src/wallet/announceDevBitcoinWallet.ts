@@ -1,0 +1,45 @@
+import { DEV_WALLET_ICON } from './announceDevWallet.js'
+import type { CreateDevBitcoinWalletParameters, DevBitcoinProvider, DevBitcoinWallet } from './devBitcoinWallet.js'
+
+export const DEV_BITCOIN_PROVIDER_ID = 'PaylinkDevWallet.BitcoinProvider'
+
+/** What the provider answers (sats-connect `Provider.methods`); devBitcoinWallet.ts implements them. */
+const METHODS = [
+  'getInfo',
+  'getAddresses',
+  'getAccounts',
+  'signMessage',
+  'sendTransfer',
+  'signPsbt',
+  'wallet_connect',
+  'wallet_disconnect',
+  'wallet_getAccount',
+  'wallet_getNetwork',
+  'wallet_requestPermissions',
+  'wallet_renouncePermissions',
+]
+
+/**
+ * Puts the Dev Wallet's Bitcoin account where AppKit's Bitcoin adapter looks for sats-connect
+ * wallets (`window.btc_providers`, provider at `window.PaylinkDevWallet.BitcoinProvider`). Call it
+ * before createAppKit: the adapter reads the list once. The wallet itself (keys, transaction
+ * building: @scure/btc-signer and @scure/bip32) loads on its first request, so the toolkit's
+ * start does not wait for that code.
+ */
+export function announceDevBitcoinWallet(parameters: CreateDevBitcoinWalletParameters): DevBitcoinProvider {
+  const win = globalThis.window as unknown as (Record<string, unknown> & { btc_providers?: unknown[] }) | undefined
+  if (!win || typeof win !== 'object') throw new Error('announceDevBitcoinWallet: needs a window')
+  let wallet: Promise<DevBitcoinWallet> | undefined
+  const load = () => (wallet ??= import('./devBitcoinWallet.js').then((m) => m.createDevBitcoinWallet(parameters)))
+  const provider: DevBitcoinProvider = {
+    request: async (method, params) => (await load()).provider.request(method, params),
+    // The wallet emits no events (no account or network changes to report).
+    addListener: () => () => {},
+  }
+  const [root, leaf] = DEV_BITCOIN_PROVIDER_ID.split('.') as [string, string]
+  const holder = (win[root] ??= {}) as Record<string, unknown>
+  holder[leaf] = provider
+  const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
+  providers.push({ id: DEV_BITCOIN_PROVIDER_ID, name: 'Paylink Dev Wallet', icon: DEV_WALLET_ICON, methods: METHODS })
+  return provider
+}
