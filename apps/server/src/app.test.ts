@@ -154,6 +154,7 @@ describe('GET /api/openapi.json', () => {
       '/api/siwx/nonce',
       '/api/siwx/sessions',
       '/devnet/faucet',
+      '/devnet/mine',
       '/devnet/rpc/{chainId}',
       '/devnet/solana/rpc',
     ])

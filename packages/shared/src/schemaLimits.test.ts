@@ -57,6 +57,8 @@ describe('string length limits', () => {
   })
 
   it('answers the server produces still fit', () => {
+    // The largest amount the server can write: 2^256 - 1 atomic units of an 18-decimal asset.
+    const amount = `${(2n ** 256n - 1n).toString().slice(0, 60)}.${'9'.repeat(18)}`
     const link = {
       id: 'lnk_' + 'a'.repeat(22),
       title: 't'.repeat(120),
@@ -74,7 +76,13 @@ describe('string length limits', () => {
           caipNetworkId: 'eip155:1',
           symbol: 'ETH',
           decimals: 18,
-          amount: `${(2n ** 256n - 1n).toString().slice(0, 60)}.${'9'.repeat(18)}`,
+          amount,
+          rate: amount,
+          rateSource: 'median of coinbase, kraken, bitstamp, coingecko (2 dropped as outliers)',
+          quoteExpiresAt: new Date(8.64e15).toISOString(),
+          quoteProblem: `No ETH price in USD right now (${'e'.repeat(400)}).`,
+          due: amount,
+          shortfall: amount,
           recipient: '0x' + 'b'.repeat(40),
           depositAddress: null,
           paymentUri: null,
@@ -86,7 +94,12 @@ describe('string length limits', () => {
       ],
       payments: [],
       successUrl: `https://shop.example/${'p'.repeat(2048 - 'https://shop.example/'.length)}`,
+      price: { currency: 'USD', amount },
+      fiat: { paid: amount, due: amount, shortfall: amount, overpaid: amount },
+      underpaymentTolerancePercent: '10.00',
+      latePaymentGraceSeconds: 2 ** 31 - 1,
     }
-    expect(shared.linkSchema.safeParse(link).success).toBe(true)
+    const parsed = shared.linkSchema.safeParse(link)
+    expect(parsed.error?.issues ?? []).toEqual([])
   })
 })

@@ -41,6 +41,7 @@ describe('devnetNetworks', () => {
       name: 'Test USD',
       decimals: 6,
       native: false,
+      peggedTo: 'USD',
     })
     for (const asset of assets) assetSchema.parse(asset)
   })
@@ -72,7 +73,7 @@ describe('devnetNetworks', () => {
     const solanaAssets = assets.filter((a) => a.caipNetworkId === solana.caipNetworkId)
     expect(solanaAssets).toEqual([
       { assetId: `${solana.caipNetworkId}/slip44:501`, caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-      { assetId: `${solana.caipNetworkId}/token:${mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+      { assetId: `${solana.caipNetworkId}/token:${mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false, peggedTo: 'USD' },
     ])
     for (const asset of solanaAssets) assetSchema.parse(asset)
     expect(upstreams[solana.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
