@@ -254,7 +254,8 @@ export const linkOptionSchema = z.object({
   quoteProblem: z.string().max(500).nullable(),
   /** Still to pay in this asset for the link to be paid (after what is paid and on its way); null when unknown (no quote). */
   due: z.string().max(maxAmountLength).nullable(),
-  recipient: z.string().max(maxAddressLength),
+  /** An address, or on Bitcoin the watch-only key's descriptor (a tpub's `wpkh(...)#checksum` is over 128 characters). */
+  recipient: z.string().max(maxRecipientInputLength),
   /**
    * Where a payer who cannot connect a wallet sends this option's payment, when it is not
    * `recipient` itself: the link's own EVM deposit (forwarder) address, or its Bitcoin address.

@@ -37,4 +37,14 @@ describe('rememberedPayments', () => {
     localStorage.setItem('paylink:payments:lnk_a', '{broken')
     expect(rememberedPayments('lnk_a', localStorage)).toEqual([])
   })
+
+  it('keeps Solana signatures and Bitcoin txids, each checked in its own format', () => {
+    const solana = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', txHash: '5'.repeat(87) }
+    const bitcoin = { caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328', txHash: 'ab'.repeat(32) }
+    rememberPayment('lnk_a', solana, localStorage)
+    rememberPayment('lnk_a', bitcoin, localStorage)
+    rememberPayment('lnk_a', { caipNetworkId: bitcoin.caipNetworkId, txHash: hash(4) }, localStorage)
+    rememberPayment('lnk_a', { caipNetworkId: solana.caipNetworkId, txHash: '0OIl'.repeat(22) }, localStorage)
+    expect(rememberedPayments('lnk_a', localStorage)).toEqual([solana, bitcoin])
+  })
 })

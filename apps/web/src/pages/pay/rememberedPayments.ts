@@ -1,3 +1,5 @@
+import { createPaymentBodySchema } from '@paylink/shared'
+
 /**
  * The transactions this browser sent for a link, so a reopened page can show "your payment"
  * and hand the server any hash it never got (the tab closed between the wallet and the POST).
@@ -24,7 +26,9 @@ export function rememberedPayments(linkId: string, store: Store | null = browser
   try {
     const parsed: unknown = JSON.parse(store?.getItem(key(linkId)) ?? '[]')
     if (!Array.isArray(parsed)) return []
-    return parsed.filter((p): p is RememberedPayment => typeof p?.caipNetworkId === 'string' && typeof p?.txHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p.txHash))
+    // Each namespace's own id format (EVM 0x hash, Solana signature, Bitcoin txid): a 0x-only
+    // check forgot every Solana and Bitcoin payment, so the checkout never showed "your payment".
+    return parsed.filter((p): p is RememberedPayment => createPaymentBodySchema.safeParse(p).success)
   } catch {
     return []
   }

@@ -1,0 +1,173 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { HDKey } from '@scure/bip32'
+import { p2wpkh } from '@scure/btc-signer'
+import { Webhook } from 'standardwebhooks'
+import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+// The demo as a newcomer runs it: its own Bitcoin regtest devnet (Esplora behind
+// /devnet/bitcoin/esplora) and the Paylink Dev Wallet, no injected test wallet. Blocks come only
+// on POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0), so the test sees the payment before its block.
+test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
+
+const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
+const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
+
+// The merchant's BIP84 test account (m/84'/1'/0') from a seed only this test holds; the app gets
+// its tpub (watch-only) and derives <tpub>/0/i receive addresses from it.
+const merchantAccount = HDKey.fromMasterSeed(new Uint8Array(32).fill(84), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'")
+const merchantTpub = merchantAccount.publicExtendedKey
+const merchantFirstAddress = p2wpkh(merchantAccount.derive('m/0/0').publicKey!, REGTEST).address!
+
+interface Delivery {
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+/** A webhook receiver on a free loopback port that keeps what it got and answers 200. */
+async function startReceiver() {
+  const received: Delivery[] = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      received.push({ headers: req.headers, body })
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+    })
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/paylink-hook`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) }
+}
+
+async function signInWithDevWallet(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Dev Wallet')
+  // The Dev Wallet is multichain: the merchant signs in with its EVM account.
+  await modal.getByText('EVM Networks').click()
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+/** The unspent outputs of `address`, read from the devnet's Esplora through the server's proxy. */
+async function utxosOf(request: APIRequestContext, address: string) {
+  const response = await request.get(`/devnet/bitcoin/esplora/address/${address}/utxo`)
+  expect(response.ok(), `GET /address/${address}/utxo`).toBe(true)
+  return (await response.json()) as Array<{ txid: string; vout: number; value: number; status: { confirmed: boolean } }>
+}
+
+test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test("a 0.001 BTC link to the merchant's saved tpub: the payer connects the Dev Wallet, sees balance and fee, pays; pending (mempool) before the block, Paid on both pages after it; link.paid is signed", async ({
+    page,
+    newWalletContext,
+  }) => {
+    const receiver = await startReceiver()
+    try {
+      await signInWithDevWallet(page)
+
+      // The merchant saves its watch-only key once.
+      // Right after signing in a first click on the tab has been seen to leave the page where it
+      // was (the dashboard still settling); the tab is clicked until its page shows.
+      await expect(async () => {
+        await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings' }).click()
+        await expect(page.getByRole('heading', { name: 'Bitcoin receiving key' })).toBeVisible({ timeout: 3_000 })
+      }).toPass({ timeout: 30_000 })
+      await page.getByLabel('Watch-only key').fill(merchantTpub)
+      await page.getByRole('button', { name: 'Save key' }).click()
+      await expect(page.getByTestId('bitcoin-key-saved')).toContainText(`wpkh(${merchantTpub.slice(0, 10)}…`)
+      await expect(page.getByTestId('bitcoin-key-next-index')).toContainText('0')
+
+      // A link for 0.001 BTC on the demo's devnet, recipient left empty: the next address from the key.
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
+      await page.getByLabel('Title').fill('Bitcoin order 21')
+      const option = page.getByTestId('option-0')
+      const asset = option.getByLabel('Asset')
+      const btcOnDevnet = await asset.locator('option', { hasText: 'Paylink Bitcoin Devnet' }).getAttribute('value')
+      expect(btcOnDevnet, 'the New link form offers BTC on the devnet').toBe(`${regtest}/slip44:0`)
+      await asset.selectOption(btcOnDevnet!)
+      await option.getByLabel('Amount').fill('0.001')
+      await expect(option.getByLabel('Recipient address')).toHaveValue('')
+      await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
+      await page.getByRole('button', { name: 'Create link' }).click()
+      await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+      const linkId = page.url().split('/').pop()!
+      const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
+      await expect(page.getByTestId('link-status')).toHaveText('Open')
+
+      // The option pays the key's first receive address (m/84'/1'/0'/0/0), derived by the server, with a BIP21 URI.
+      const created = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { options: Array<{ recipient: string; paymentUri: string }> }
+      expect(created.options[0]!.paymentUri.startsWith(`bitcoin:${merchantFirstAddress}?amount=0.001`), created.options[0]!.paymentUri).toBe(true)
+      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([])
+
+      // The payer, in another browser: one Connect button, for Bitcoin (the link's only chain family).
+      const checkout = await (await newWalletContext()).newPage()
+      await checkout.goto(`/pay/${linkId}`)
+      await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+      await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Bitcoin wallet')
+      await checkout.getByTestId('pay-connect').click()
+      const modal = checkout.locator('w3m-modal')
+      await modal.getByText('Paylink Dev Wallet').first().click()
+      // AppKit 1.7.8 may ask a multichain wallet which chain even when opened for one namespace.
+      const bitcoinChoice = modal.getByText('Bitcoin', { exact: true })
+      await expect(checkout.getByText('Paying from').or(bitcoinChoice)).toBeVisible({ timeout: 30_000 })
+      if (await bitcoinChoice.isVisible()) await bitcoinChoice.click()
+      await expect(checkout.getByText('Paying from')).toBeVisible({ timeout: 30_000 })
+      // From the payment account (a sats-connect wallet also has an ordinals one).
+      await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
+      await expect(checkout.locator('.option-list')).toContainText(/0\.001 BTC on Paylink Bitcoin Devnet\s*You have [1-9][\d.]* BTC/, { timeout: 30_000 })
+      await expect(checkout.getByTestId('pay-fee')).toContainText(/Network fee: ≈ 0\.00000\d+ BTC/)
+      await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
+      await checkout.getByTestId('pay-button').click()
+
+      // Broadcast, in the devnet's mempool, not counted: the server holds the submitted txid as a
+      // pending payment (an unmined Bitcoin transaction stays 'pending' until its block; the
+      // server has no 'confirming 0 of N' state for the mempool), the checkout says it waits for
+      // the block, and the merchant's address has the output unconfirmed.
+      await expect(checkout.getByTestId('payment-headline')).toHaveText('Waiting for the transaction to be mined…', { timeout: 45_000 })
+      await expect(checkout.getByTestId('payment-progress').getByRole('listitem').filter({ hasText: 'Sent' })).toHaveAttribute('aria-current', 'step')
+      await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+      const seen = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { status: string; payments: Array<{ status: string; reason: string | null; txHash: string }> }
+      expect(seen.status).toBe('open')
+      expect(seen.payments).toEqual([expect.objectContaining({ status: 'pending', reason: null, caipNetworkId: regtest })])
+      const txid = seen.payments[0]!.txHash
+      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([{ txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: false }) }])
+      await expect(page.getByTestId('link-status')).toHaveText('Open')
+      expect(
+        receiver.received.map((d) => (JSON.parse(d.body) as { type: string }).type),
+        'no link.paid before the block',
+      ).not.toContain('link.paid')
+
+      // One block: counted at 1 confirmation, Paid on the checkout and on the merchant's page.
+      const mined = await page.request.post('/devnet/mine', { data: { caipNetworkId: regtest, blocks: 1 } })
+      expect(mined.status(), await mined.text()).toBe(200)
+      await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
+      await expect(checkout.getByTestId('receipt')).toContainText('0.001 BTC')
+      await expect(page.getByTestId('link-status')).toHaveText('Paid', { timeout: 15_000 })
+      const paidLink = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ status: string; txHash: string; amount: string }> }
+      expect(paidLink.payments).toEqual([expect.objectContaining({ status: 'confirmed', amount: '0.001', txHash: txid })])
+
+      // The merchant's derived address holds exactly 0.001 BTC, confirmed.
+      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([{ txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: true }) }])
+
+      // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
+      await expect.poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), { timeout: 15_000 }).toBe(true)
+      const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
+      const headers = {
+        'webhook-id': String(paid.headers['webhook-id']),
+        'webhook-timestamp': String(paid.headers['webhook-timestamp']),
+        'webhook-signature': String(paid.headers['webhook-signature']),
+      }
+      const verified = new Webhook(secret).verify(paid.body, headers) as { type: string; data: unknown }
+      expect(verified.type).toBe('link.paid')
+      expect(JSON.stringify(verified.data)).toContain(linkId)
+      expect(() => new Webhook(secret).verify(paid.body.replace(linkId, `${linkId}x`), headers), 'a changed body fails').toThrow()
+    } finally {
+      await receiver.close()
+    }
+  })
+})
