@@ -153,6 +153,7 @@ describe('GET /api/openapi.json', () => {
       '/api/payments.csv',
       '/api/siwx/nonce',
       '/api/siwx/sessions',
+      '/devnet/bitcoin/esplora/*',
       '/devnet/faucet',
       '/devnet/mine',
       '/devnet/rpc/{chainId}',
