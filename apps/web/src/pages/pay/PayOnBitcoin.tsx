@@ -8,6 +8,7 @@ import { useSendBitcoinTransfer } from '../../wallet/useSendBitcoinTransfer.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { bitcoinPayAddress } from './bitcoinPayAddress.js'
 import { PayForm } from './PayForm.js'
+import { SwitchNetworkStep } from './SwitchNetworkStep.js'
 import { usePayment } from './usePayment.js'
 import { findShortfall, useOptionFunds, type OptionContext } from './usePayOption.js'
 
@@ -46,16 +47,7 @@ export function PayOnBitcoin({ link, contexts, waiting }: { link: Link; contexts
       contexts={contexts}
       chosen={chosen}
       onChoose={setChosenId}
-      switchStep={
-        chosen && !onNetwork ? (
-          <>
-            <p className="muted">Your wallet is on another network. Payment for this option is on {chosen.network.name}.</p>
-            <button className="primary big" disabled={switcher.isPending} onClick={() => switcher.mutate(chosen.network)}>
-              {switcher.isPending ? 'Switching… confirm in your wallet' : `Switch to ${chosen.network.name}`}
-            </button>
-          </>
-        ) : undefined
-      }
+      switchStep={chosen && !onNetwork ? <SwitchNetworkStep network={chosen.network} switcher={switcher} /> : undefined}
       switchError={switcher.error}
       fee={
         <>

@@ -7,6 +7,7 @@ import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
 import { canSwap } from './canSwap.js'
 import { PayForm } from './PayForm.js'
+import { SwitchNetworkStep } from './SwitchNetworkStep.js'
 import { usePayment } from './usePayment.js'
 import { findShortfall, transferOf, useOptionFunds, type OptionContext } from './usePayOption.js'
 
@@ -36,16 +37,7 @@ export function PayOnEvm({ link, contexts, waiting }: { link: Link; contexts: Op
       contexts={contexts}
       chosen={chosen}
       onChoose={setChosenId}
-      switchStep={
-        chosen && !onNetwork ? (
-          <>
-            <p className="muted">Your wallet is on another network. Payment for this option is on {chosen.network.name}.</p>
-            <button className="primary big" disabled={payment.isPending || switcher.isPending} onClick={() => switcher.mutate(chosen.network)}>
-              {switcher.isPending ? 'Switching… confirm in your wallet' : `Switch to ${chosen.network.name}`}
-            </button>
-          </>
-        ) : undefined
-      }
+      switchStep={chosen && !onNetwork ? <SwitchNetworkStep network={chosen.network} switcher={switcher} busy={payment.isPending} /> : undefined}
       switchError={switcher.error}
       fee={<>Network fee: {fee.isPending ? 'estimating…' : fee.isError || !coin ? 'could not be estimated' : `≈ ${formatEstimate(fee.data, coin.decimals)} ${coin.symbol}`}</>}
       shortfall={shortfall}
