@@ -44,6 +44,9 @@ async function startReceiver() {
   }
 }
 
+// Its own server: the first test starts from a merchant with no links yet.
+test.use({ serverOptions: { label: 'dashboard: a merchant with no links yet' } })
+
 test.describe('merchant dashboard', () => {
   test('create a two-option link, share it, see it paid live and its webhooks redelivered', async ({ page, paylink }) => {
     test.setTimeout(150_000)

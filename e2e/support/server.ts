@@ -10,6 +10,12 @@ export interface PaylinkServerOptions {
   /** Contents of the PAYLINK_CONFIG file (devnet, extra networks and assets). */
   configFile?: Record<string, unknown>
   env?: Record<string, string>
+  /**
+   * Names a server of the spec's own: worker fixtures with other values get another worker, so a
+   * spec that needs an empty database (a merchant with no links yet) is not run after specs that
+   * made links on a shared server. The server never sees it.
+   */
+  label?: string
 }
 
 export interface PaylinkServer {
