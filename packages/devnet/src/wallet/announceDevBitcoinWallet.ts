@@ -1,23 +1,8 @@
 import { DEV_WALLET_ICON } from './announceDevWallet.js'
+import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
 import type { CreateDevBitcoinWalletParameters, DevBitcoinProvider, DevBitcoinWallet } from './devBitcoinWallet.js'
 
 export const DEV_BITCOIN_PROVIDER_ID = 'PaylinkDevWallet.BitcoinProvider'
-
-/** What the provider answers (sats-connect `Provider.methods`); devBitcoinWallet.ts implements them. */
-const METHODS = [
-  'getInfo',
-  'getAddresses',
-  'getAccounts',
-  'signMessage',
-  'sendTransfer',
-  'signPsbt',
-  'wallet_connect',
-  'wallet_disconnect',
-  'wallet_getAccount',
-  'wallet_getNetwork',
-  'wallet_requestPermissions',
-  'wallet_renouncePermissions',
-]
 
 /**
  * Puts the Dev Wallet's Bitcoin account where AppKit's Bitcoin adapter looks for sats-connect
@@ -40,6 +25,6 @@ export function announceDevBitcoinWallet(parameters: CreateDevBitcoinWalletParam
   const holder = (win[root] ??= {}) as Record<string, unknown>
   holder[leaf] = provider
   const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
-  providers.push({ id: DEV_BITCOIN_PROVIDER_ID, name: 'Paylink Dev Wallet', icon: DEV_WALLET_ICON, methods: METHODS })
+  providers.push({ id: DEV_BITCOIN_PROVIDER_ID, name: 'Paylink Dev Wallet', icon: DEV_WALLET_ICON, methods: DEV_BITCOIN_METHODS })
   return provider
 }

@@ -26,6 +26,7 @@ import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
 import { bip322MessageHash, purposeOf, REGTEST_ADDRESSES, signBip137, signBip322, type BitcoinAccountKeys, type DerivedAddress } from './bitcoinAccount.js'
 import { devWalletBitcoinKeys } from './devWalletBitcoinKeys.js'
+import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
 
 export type CreateDevBitcoinWalletParameters = {
   /** The devnet's Esplora base URL (the server's proxy: `<origin>/devnet/bitcoin/esplora`). */
@@ -48,21 +49,6 @@ export type DevBitcoinWallet = {
 }
 
 const RPC = { ACCESS_DENIED: -32002, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL_ERROR: -32603 } as const
-
-export const DEV_BITCOIN_METHODS = [
-  'getInfo',
-  'getAddresses',
-  'getAccounts',
-  'signMessage',
-  'sendTransfer',
-  'signPsbt',
-  'wallet_connect',
-  'wallet_disconnect',
-  'wallet_getAccount',
-  'wallet_getNetwork',
-  'wallet_requestPermissions',
-  'wallet_renouncePermissions',
-]
 
 class RpcFailure extends Error {
   constructor(
