@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PaymentWatch } from '../chains/chainFamily.js'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { lateWatchMs } from './loadWatches.js'
+import { lateWatchMs, watchColumns } from './loadWatches.js'
 
 export interface WatchCache {
   /**
@@ -47,12 +47,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
   const readRows = (where: SQL | undefined) =>
     db
       .select({
-        optionId: linkOptions.id,
-        linkId: linkOptions.linkId,
-        tokenAddress: linkOptions.tokenAddress,
-        recipient: linkOptions.recipient,
-        depositAddress: linkOptions.depositAddress,
-        reference: linkOptions.reference,
+        ...watchColumns,
         status: links.status,
         expiresAt: links.expiresAt,
       })

@@ -6,6 +6,16 @@ import type { Db } from '../db/openDatabase.js'
 /** Payments still arrive (and are recorded as late) this long after a link expired. */
 export const lateWatchMs = 24 * 3600_000
 
+/** The columns of a PaymentWatch, as every read of the watches selects them. */
+export const watchColumns = {
+  optionId: linkOptions.id,
+  linkId: linkOptions.linkId,
+  tokenAddress: linkOptions.tokenAddress,
+  recipient: linkOptions.recipient,
+  depositAddress: linkOptions.depositAddress,
+  reference: linkOptions.reference,
+}
+
 /**
  * The options on a network whose payments the chain family looks for by itself: those with a
  * deposit address or a Solana Pay reference, on links still open, partially paid, or expired
@@ -14,14 +24,7 @@ export const lateWatchMs = 24 * 3600_000
 export async function loadWatches(db: Db, caipNetworkId: string, now: Date = new Date()): Promise<PaymentWatch[]> {
   const lateSince = new Date(now.getTime() - lateWatchMs)
   return db
-    .select({
-      optionId: linkOptions.id,
-      linkId: linkOptions.linkId,
-      tokenAddress: linkOptions.tokenAddress,
-      recipient: linkOptions.recipient,
-      depositAddress: linkOptions.depositAddress,
-      reference: linkOptions.reference,
-    })
+    .select(watchColumns)
     .from(linkOptions)
     .innerJoin(links, eq(links.id, linkOptions.linkId))
     .where(
