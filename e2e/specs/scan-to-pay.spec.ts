@@ -38,6 +38,10 @@ async function paymentUriOf(checkout: Page, origin: string, linkId: string, symb
   return option.paymentUri!
 }
 
+// A server of its own: the Deposits page lists every uncollected deposit of the merchant, and other specs
+// on the shared server (fiat-price) pay the same Dev Wallet merchant's deposit addresses too.
+test.use({ serverOptions: { label: 'scan-to-pay: a merchant with no deposits yet' } })
+
 test.describe('scan to pay', () => {
   test('a phone wallet pays a link by its URI alone; the checkout turns Paid; the merchant collects with the Dev Wallet', async ({ page, paylink, context }) => {
     test.setTimeout(150_000)
