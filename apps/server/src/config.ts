@@ -59,6 +59,10 @@ export interface ServerConfig {
   maxApiKeysPerMerchant: number
   /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
   trustProxy: TrustProxy
+  /** smtp:// or smtps:// URL (SMTP_URL) the payer's receipt is emailed through; null: no email receipts offered. */
+  smtpUrl: string | null
+  /** The From of receipt emails (RECEIPT_EMAIL_FROM; default `Paylink receipts <receipts@<PUBLIC_ORIGIN's host>>`). */
+  receiptEmailFrom: string
 }
 
 /** Fastify's `trustProxy`: a hop count, or the proxies' addresses / CIDR ranges. */
@@ -109,6 +113,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   const maxOpenLinksPerMerchant = readCount('MAX_OPEN_LINKS_PER_MERCHANT', nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT), 1000)
   const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
   const trustProxy = readTrustProxy(nonEmpty(env.TRUST_PROXY))
+  const smtpUrl = readSmtpUrl(nonEmpty(env.SMTP_URL))
+  const receiptEmailFrom = nonEmpty(env.RECEIPT_EMAIL_FROM) ?? `Paylink receipts <receipts@${new URL(publicOrigin).hostname}>`
 
   return {
     port,
@@ -133,6 +139,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     maxOpenLinksPerMerchant,
     maxApiKeysPerMerchant,
     trustProxy,
+    smtpUrl,
+    receiptEmailFrom,
   }
 }
 
@@ -221,6 +229,16 @@ function readDatabaseUrl(value: string | undefined): string | null {
   if (value === undefined) return null
   if (!/^postgres(ql)?:\/\/./.test(value)) {
     throw new ConfigError(`DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`)
+  }
+  return value
+}
+
+function readSmtpUrl(value: string | undefined): string | null {
+  if (value === undefined) return null
+  if (!/^smtps?:\/\/[^/]+/.test(value)) {
+    throw new ConfigError(
+      `SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465, or unset to offer no email receipts (got "${redactUrl(value)}")`,
+    )
   }
   return value
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
@@ -259,6 +260,12 @@ export const linkSchema = z.object({
   payments: z.array(paymentSchema),
   /** The merchant's page the checkout offers after Paid (with `paylink_link_id` added); null: none. */
   successUrl: z.string().max(2048).nullable(),
+  /** The merchant's public profile (name, logo, colour); nulls where the merchant set none. */
+  merchant: publicMerchantSchema,
+  /** True once the merchant's server accepted the link.paid webhook (2xx): only then does the checkout say the merchant was notified. */
+  merchantNotified: z.boolean(),
+  /** `PL-XXXX-XXXX`: the same for the link forever, printed on its receipt. */
+  receiptNumber: z.string().max(16),
 })
 export type Link = z.infer<typeof linkSchema>
 

@@ -52,8 +52,10 @@ describe('string length limits', () => {
     const found = schemas.flatMap(([name, schema]) => strings(schema, name))
     expect(found.length).toBeGreaterThan(100)
     expect(found.filter((s) => s.max === null || s.max === Infinity).map((s) => s.path)).toEqual([])
-    // And no limit is so large it means nothing.
-    expect(found.filter((s) => s.max! > 8192).map((s) => s.path)).toEqual([])
+    // And no limit is so large it means nothing; the one exception is the logo upload, an image
+    // of up to 256 KiB as base64 (its route has its own body limit and checks the decoded size).
+    const large = new Set(['putMerchantProfileBodySchema.logo'])
+    expect(found.filter((s) => s.max! > 8192 && !large.has(s.path)).map((s) => s.path)).toEqual([])
   })
 
   it('answers the server produces still fit', () => {
@@ -86,6 +88,9 @@ describe('string length limits', () => {
       ],
       payments: [],
       successUrl: `https://shop.example/${'p'.repeat(2048 - 'https://shop.example/'.length)}`,
+      merchant: { displayName: 'n'.repeat(80), logoUrl: `/api/merchant-logos/${'f'.repeat(64)}`, brandColor: '#a1b2c3' },
+      merchantNotified: true,
+      receiptNumber: 'PL-ABCD-EFGH',
     }
     expect(shared.linkSchema.safeParse(link).success).toBe(true)
   })

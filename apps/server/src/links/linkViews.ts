@@ -1,7 +1,8 @@
-import { formatUnits, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus } from '@paylink/shared'
+import { formatUnits, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus, type PublicMerchant } from '@paylink/shared'
 import { chainFamilyOf } from '../chains/index.js'
 import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
 import { optionTotals, presentedStatus, type OptionTotals } from './linkStatus.js'
+import { receiptNumberOfLink } from './receiptNumberOfLink.js'
 
 /** The API's view of a link and its payments, built from the rows (amounts as decimal strings). */
 export function toPaymentView(payment: PaymentRow, option: LinkOptionRow | undefined): Payment {
@@ -27,7 +28,10 @@ export function toPaymentView(payment: PaymentRow, option: LinkOptionRow | undef
   }
 }
 
-export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], paymentRows: readonly PaymentRow[], now: Date): Link {
+/** A merchant who saved no profile (and the views inside a transaction, which only webhooks' summaries read). */
+export const noMerchantProfile: PublicMerchant = { displayName: null, logoUrl: null, brandColor: null }
+
+export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], paymentRows: readonly PaymentRow[], now: Date, merchant: PublicMerchant = noMerchantProfile): Link {
   const totals = optionTotals(options, paymentRows)
   const byId = new Map(options.map((option) => [option.id, option]))
   return {
@@ -43,6 +47,9 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
     options: options.map((option) => toOptionView(link, option, totals.get(option.id)!)),
     payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined)),
     successUrl: link.successUrl,
+    merchant,
+    merchantNotified: link.merchantNotifiedAt !== null,
+    receiptNumber: receiptNumberOfLink(link.id),
   }
 }
 

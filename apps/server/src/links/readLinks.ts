@@ -6,6 +6,7 @@ import { LinkNotFoundError } from '../errors.js'
 import { toLinkView, toPaymentView } from './linkViews.js'
 import { loadLinkRowsCached } from './linkRowsCache.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 
 /** The public view of a link, or LINK_NOT_FOUND. */
 export async function requireLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link> {
@@ -17,7 +18,10 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null. */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRowsCached(db, linkId)
-  return rows ? toLinkView(rows.link, rows.options, rows.payments, now) : null
+  if (!rows) return null
+  // Read apart from the cached rows: a profile edit does not bump every link's version.
+  const merchant = (await readPublicMerchants(db, [rows.link.merchant])).get(rows.link.merchant)
+  return toLinkView(rows.link, rows.options, rows.payments, now, merchant)
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
@@ -25,6 +29,7 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
   const linkRows = await db.select().from(links).where(eq(links.merchant, merchant.id)).orderBy(desc(links.createdAt)).limit(limit)
   if (linkRows.length === 0) return { links: [] }
   const ids = linkRows.map((l) => l.id)
+  const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
   const [optionRows, paymentRows] = [
     await db.select().from(linkOptions).where(inArray(linkOptions.linkId, ids)),
     await db
@@ -39,6 +44,7 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
         optionRows.filter((o) => o.linkId === link.id).sort((a, b) => a.position - b.position),
         paymentRows.filter((p) => p.linkId === link.id),
         now,
+        profile,
       )
       return { ...view, webhookUrl: link.webhookUrl }
     }),
