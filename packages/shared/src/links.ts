@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
@@ -346,6 +347,12 @@ export const linkSchema = z.object({
   underpaymentTolerancePercent: z.string().max(5),
   /** Payments mined up to this long after expiry count toward the status; 0: late payments are recorded only. */
   latePaymentGraceSeconds: z.number().int(),
+  /** The merchant's public profile (name, logo, colour); nulls where the merchant set none. */
+  merchant: publicMerchantSchema,
+  /** True once the merchant's server accepted the link.paid webhook (2xx): only then does the checkout say the merchant was notified. */
+  merchantNotified: z.boolean(),
+  /** `PL-XXXX-XXXX`: the same for the link forever, printed on its receipt. */
+  receiptNumber: z.string().max(16),
 })
 export type Link = z.infer<typeof linkSchema>
 

@@ -6,6 +6,7 @@ import { LimitError, RequestValidationError } from '../errors.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { newWebhookSecret } from '../webhooks/newWebhookSecret.js'
 import { toLinkView } from './linkViews.js'
+import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 import { newId } from '../db/newId.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { prepareOptions } from './prepareOptions.js'
@@ -62,6 +63,7 @@ export async function createLink({
     version: 1,
     createdAt: now,
     paidAt: null,
+    merchantNotifiedAt: null,
   }
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
@@ -78,5 +80,6 @@ export async function createLink({
     const insertedOptions = await tx.insert(linkOptions).values(prepared.rows).returning()
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position), prepared.warnings] as const
   })
-  return { ...toLinkView(link, options, [], [], now), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
+  const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
+  return { ...toLinkView(link, options, [], [], now, profile), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
 }

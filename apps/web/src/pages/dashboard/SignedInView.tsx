@@ -10,6 +10,7 @@ import { describeWalletError } from '../../wallet/walletErrors.js'
 import { EventsPage } from './events/EventsPage.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { BitcoinKeyPage } from './settings/BitcoinKeyPage.js'
+import { ProfileSection } from './settings/ProfileSection.js'
 import { DepositsPage } from './deposits/DepositsPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
@@ -110,7 +111,15 @@ export function SignedInView({ me }: { me: Me }) {
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
-        <Route path="settings/bitcoin" element={<BitcoinKeyPage />} />
+        <Route
+          path="settings/bitcoin"
+          element={
+            <>
+              <ProfileSection />
+              <BitcoinKeyPage />
+            </>
+          }
+        />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>
     </div>
