@@ -39,6 +39,7 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
     expiresAt: link.expiresAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
     paidAt: link.paidAt?.toISOString() ?? null,
+    deactivatedAt: link.deactivatedAt?.toISOString() ?? null,
     version: link.version,
     options: options.map((option) => toOptionView(link, option, totals.get(option.id)!)),
     payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined)),

@@ -25,6 +25,8 @@ export const links = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set while the merchant has switched the link off: no new payments are looked for or offered. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),

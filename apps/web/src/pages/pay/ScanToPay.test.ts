@@ -55,6 +55,7 @@ const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   expiresAt: null,
   createdAt: '',
   paidAt: null,
+  deactivatedAt: null,
   successUrl: null,
   version: 1,
   options,
