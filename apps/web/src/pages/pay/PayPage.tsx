@@ -74,6 +74,11 @@ export function PayPage() {
       <LinkFacts link={data} config={config} now={now} />
       {data.status === 'paid' ? (
         <Receipt link={data} config={config} />
+      ) : data.deactivatedAt ? (
+        <section className="card" role="status" data-testid="pay-closed">
+          <h2>This link is no longer accepting payments</h2>
+          <p>The merchant has switched it off. Ask them for a new link.</p>
+        </section>
       ) : expired ? (
         <section className="card" role="status" data-testid="pay-closed">
           <h2>This link has expired</h2>
