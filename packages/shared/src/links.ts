@@ -327,6 +327,11 @@ export const linkSchema = z.object({
   expiresAt: z.string().max(maxTimestampLength).nullable(),
   createdAt: z.string().max(maxTimestampLength),
   paidAt: z.string().max(maxTimestampLength).nullable(),
+  /**
+   * Set while the merchant has switched the link off: it accepts no new payment (the checkout says
+   * so and offers no way to pay); payments already sent are still followed and counted.
+   */
+  deactivatedAt: z.string().max(maxTimestampLength).nullable(),
   /** Bumped on every change of the link or one of its payments. */
   version: z.number().int(),
   options: z.array(linkOptionSchema),
@@ -453,3 +458,20 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>
 
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) })
 export const apiKeyIdParamsSchema = z.strictObject({ id: resourceIdSchema })
+
+/**
+ * `POST /api/links/:id/webhook/test` -> what the receiver answered to a signed `webhook.test`
+ * event (sent once, now, not queued or retried, and not in the events feed).
+ */
+export const webhookTestResultSchema = z.object({
+  eventId: z.string().max(maxIdLength),
+  type: z.literal('webhook.test'),
+  url: z.string().max(2048),
+  /** The receiver answered 2xx within the time allowed. */
+  delivered: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  /** Why not, in words (refused URL, no answer, HTTP status); null when delivered. */
+  error: z.string().max(1000).nullable(),
+  durationMs: z.number().int(),
+})
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>

@@ -68,6 +68,7 @@ describe('string length limits', () => {
       expiresAt: new Date(8.64e15).toISOString(),
       createdAt: new Date().toISOString(),
       paidAt: null,
+      deactivatedAt: null,
       version: 1,
       options: [
         {

@@ -64,6 +64,7 @@ export async function createLink({
     createdAt: now,
     paidAt: null,
     merchantNotifiedAt: null,
+    deactivatedAt: null,
   }
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
@@ -71,7 +72,15 @@ export async function createLink({
     const [open] = await tx
       .select({ n: count() })
       .from(links)
-      .where(and(eq(links.merchant, merchant.id), inArray(links.status, ['open', 'partially_paid']), or(isNull(links.expiresAt), gt(links.expiresAt, now))))
+      .where(
+        and(
+          eq(links.merchant, merchant.id),
+          inArray(links.status, ['open', 'partially_paid']),
+          or(isNull(links.expiresAt), gt(links.expiresAt, now)),
+          // A switched-off link takes no payments: it does not hold a place.
+          isNull(links.deactivatedAt),
+        ),
+      )
     if (open!.n >= maxOpenLinks) {
       throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
     }

@@ -67,6 +67,7 @@ export function toLinkView(
     expiresAt: link.expiresAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
     paidAt: link.paidAt?.toISOString() ?? null,
+    deactivatedAt: link.deactivatedAt?.toISOString() ?? null,
     version: link.version,
     options: options.map((option) => toOptionView(link, option, assessed.options.get(option.id)!)),
     payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined, assessed.payments.get(payment.id), currency)),

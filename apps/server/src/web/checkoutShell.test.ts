@@ -35,6 +35,7 @@ const link = {
   expiresAt: '2030-01-01T01:00:00.000Z',
   createdAt: '2030-01-01T00:00:00.000Z',
   paidAt: null,
+  deactivatedAt: null,
   version: 1,
   options: [
     {

@@ -35,6 +35,8 @@ export const links = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the merchant's server first accepted this link's link.paid webhook (2xx); the checkout says "notified" only then. */
     merchantNotifiedAt: timestamp('merchant_notified_at', { withTimezone: true }),
+    /** Set while the merchant has switched the link off: no new payments are looked for or offered. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),

@@ -86,9 +86,14 @@ export function PayPage() {
     <>
       <PayHeader link={data} />
       <main className="page pay">
-        <LinkFacts link={data} config={config} now={now} closed={expired || data.status === 'paid'} />
+        <LinkFacts link={data} config={config} now={now} closed={expired || data.status === 'paid' || data.deactivatedAt !== null} />
         {data.status === 'paid' ? (
           <Receipt link={data} config={config} />
+        ) : data.deactivatedAt ? (
+          <section className="card" role="status" data-testid="pay-closed">
+            <h2>This link is no longer accepting payments</h2>
+            <p>The merchant has switched it off. Ask them for a new link.</p>
+          </section>
         ) : expired ? (
           <section className="card" role="status" data-testid="pay-closed">
             <h2>This link has expired</h2>

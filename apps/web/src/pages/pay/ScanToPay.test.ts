@@ -62,6 +62,7 @@ const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   expiresAt: null,
   createdAt: '',
   paidAt: null,
+  deactivatedAt: null,
   successUrl: null,
   price: null,
   fiat: null,
