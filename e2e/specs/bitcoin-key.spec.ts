@@ -17,7 +17,7 @@ test.describe('Settings -> Bitcoin receiving key', () => {
 
     const input = page.getByLabel('Watch-only key')
     await page.getByRole('button', { name: 'Save key' }).click()
-    await expect(page.locator('#bitcoin-key-error')).toHaveText('is required')
+    await expect(page.locator('#bitcoin-key-error')).toHaveText('Watch-only key is required')
 
     // A key made here from a fixed test seed: private, so refused, and the error sits under the field.
     await input.fill(HDKey.fromMasterSeed(new Uint8Array(32).fill(5)).privateExtendedKey)

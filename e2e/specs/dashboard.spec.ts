@@ -137,7 +137,7 @@ test.describe('merchant dashboard', () => {
       await expect(payment).toContainText('0.004 ETH')
       await expect(payment).toContainText(/0x7099…79c8/i)
       await expect(payment).toContainText('Confirmed')
-      await expect(payment).toContainText('1/1')
+      await expect(payment).toContainText('confirmed')
       await expect(page.getByTestId('link-status')).toHaveText('Paid')
       await expect(page.getByText('● Live')).toBeVisible()
 
@@ -171,7 +171,7 @@ test.describe('merchant dashboard', () => {
     await expect(page.getByText('No API keys yet.')).toBeVisible()
 
     await page.getByRole('button', { name: 'Create key' }).click()
-    await expect(page.locator('#api-key-name-error')).toHaveText('is required')
+    await expect(page.locator('#api-key-name-error')).toHaveText('Key name is required')
     await page.getByLabel('Key name').fill('Shop backend')
     await page.getByRole('button', { name: 'Create key' }).click()
     const shown = page.getByTestId('api-key-token')

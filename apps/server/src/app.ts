@@ -12,6 +12,7 @@ import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
+import { paymentListRoutes } from './paymentList/paymentListRoutes.js'
 import { healthRoutes } from './health/healthRoutes.js'
 import { bareErrorHeaders, hstsMaxAgeSeconds } from './http/bareErrorHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
@@ -21,7 +22,10 @@ import { RouteRegistry, type RateLimit } from './http/routeRegistry.js'
 import { linkRoutes } from './links/linkRoutes.js'
 import { depositRoutes } from './deposits/depositRoutes.js'
 import { merchantRoutes } from './merchants/merchantRoutes.js'
+import { merchantProfileRoutes } from './merchants/merchantProfileRoutes.js'
 import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
+import { createReceiptMailer } from './receipts/receiptMailer.js'
+import { receiptRoutes } from './receipts/receiptRoutes.js'
 import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
@@ -74,6 +78,8 @@ export interface AppConfig {
   quotes?: { rates: RateProvider; ttlSeconds?: number }
   /** Grace after expiry for late payments when a link names none (default 0). */
   latePaymentGraceSeconds?: number
+  /** Email receipts (SMTP_URL, RECEIPT_EMAIL_FROM); omitted: none offered. */
+  receiptEmail?: { smtpUrl: string; from: string; intervalMs?: number }
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -90,6 +96,8 @@ export interface AppLimits {
   submitPaymentRateLimit?: RateLimit
   /** POST /api/keys per IP (default 20 a minute). */
   createApiKeyRateLimit?: RateLimit
+  /** POST /api/links/:id/receipt-email per IP (default 5 a minute). */
+  receiptEmailRateLimit?: RateLimit
 }
 
 export const defaultBodyLimitBytes = 64 * 1024
@@ -144,7 +152,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-    const publicConfig = toPublicConfig({ ...config, publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
+    const publicConfig = toPublicConfig({ ...config, receiptEmail: Boolean(config.receiptEmail), publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
     const rates = config.quotes?.rates ?? createDevnetRates({})
     // A payer opening a fiat-priced checkout gets live quotes. The cached view says whether one is
     // due, so a fixed-price link (or a quoted one) costs no database read; a new quote bumps the
@@ -237,6 +245,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
     await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
+    await app.register(merchantProfileRoutes, { db: database.db })
+    const mailer = config.receiptEmail
+      ? createReceiptMailer({
+          db: database.db,
+          smtpUrl: config.receiptEmail.smtpUrl,
+          from: config.receiptEmail.from,
+          networks: config.networks,
+          publicOrigin: config.publicOrigin,
+          ...(config.receiptEmail.intervalMs ? { intervalMs: config.receiptEmail.intervalMs } : {}),
+          onError: (error) => app.log.warn({ err: error }, 'sending a receipt email failed; retrying'),
+        })
+      : null
+    if (mailer) {
+      app.addHook('onReady', async () => mailer.start())
+      app.addHook('preClose', async () => mailer.stop())
+    }
+    await app.register(receiptRoutes, { db: database.db, mailer, rateLimit: config.limits?.receiptEmailRateLimit ?? { max: 5, timeWindow: 60_000 } })
     await app.register(linkRoutes, {
       db: database.db,
       assets: config.assets,
@@ -255,6 +280,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })
     await app.register(exportRoutes, { db: database.db })
+    await app.register(paymentListRoutes, { db: database.db })
     await app.register(depositRoutes, {
       db: database.db,
       networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),

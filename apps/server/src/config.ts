@@ -73,6 +73,10 @@ export interface ServerConfig {
   latePaymentGraceSeconds: number
   /** The demo's fixed rates (PAYLINK_CONFIG `devnetRates`, else a built-in table): ticker -> currency -> decimal. */
   devnetRates: DevnetRateTable
+  /** smtp:// or smtps:// URL (SMTP_URL) the payer's receipt is emailed through; null: no email receipts offered. */
+  smtpUrl: string | null
+  /** The From of receipt emails (RECEIPT_EMAIL_FROM; default `Paylink receipts <receipts@<PUBLIC_ORIGIN's host>>`). */
+  receiptEmailFrom: string
 }
 
 export type DevnetRateTable = Record<string, Partial<Record<FiatCurrency, string>>>
@@ -149,6 +153,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     if (!(knownRateSources as readonly string[]).includes(name)) throw new ConfigError(`RATE_SOURCES names "${name}"; known sources: ${knownRateSources.join(', ')}`)
   }
   if (new Set(rateSources).size < 2) throw new ConfigError('RATE_SOURCES must name at least two sources: a quote needs two that agree')
+  const smtpUrl = readSmtpUrl(nonEmpty(env.SMTP_URL))
+  const receiptEmailFrom = nonEmpty(env.RECEIPT_EMAIL_FROM) ?? `Paylink receipts <receipts@${new URL(publicOrigin).hostname}>`
 
   return {
     port,
@@ -180,6 +186,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     rateCacheSeconds,
     latePaymentGraceSeconds,
     devnetRates: file.devnetRates ?? defaultDevnetRates,
+    smtpUrl,
+    receiptEmailFrom,
   }
 }
 
@@ -275,6 +283,16 @@ function readDatabaseUrl(value: string | undefined): string | null {
   if (value === undefined) return null
   if (!/^postgres(ql)?:\/\/./.test(value)) {
     throw new ConfigError(`DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`)
+  }
+  return value
+}
+
+function readSmtpUrl(value: string | undefined): string | null {
+  if (value === undefined) return null
+  if (!/^smtps?:\/\/[^/]+/.test(value)) {
+    throw new ConfigError(
+      `SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465, or unset to offer no email receipts (got "${redactUrl(value)}")`,
+    )
   }
   return value
 }

@@ -130,6 +130,7 @@ export async function startServer({
       // Rate sources that fail or are dropped as outliers are logged as warnings through the app's logger.
       quotes: { rates: rateProviderFor(config, devnet !== null, (fields, message) => appLog?.warn(fields, message)), ttlSeconds: config.quoteTtlSeconds },
       ...(devnet && demo ? { devnetUpstreams: demo.upstreams, devnetFaucets: devnetFaucets(devnet, demo.upstreams), devnetMiners: devnetMiners(devnet) } : {}),
+      ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
     })
     cleanups.push(() => app.close())
     appLog = app.log

@@ -69,6 +69,8 @@ export const publicConfigSchema = z.object({
   demo: z.boolean(),
   networks: z.array(publicNetworkSchema),
   assets: z.array(assetSchema),
+  /** The operator set SMTP_URL: the checkout offers to email the payer's receipt. */
+  receiptEmail: z.boolean(),
 })
 export type PublicConfig = z.infer<typeof publicConfigSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { maxTimestampLength } from './limits.js'
-import { paymentStatuses, webhookEventSchema } from './links.js'
+import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import { maxAmountLength, maxTimestampLength } from './limits.js'
+import { paymentSchema, paymentStatuses, webhookEventSchema } from './links.js'
 
 /**
  * What a merchant's own systems read: the events feed, the payments CSV export and webhook
@@ -88,3 +89,71 @@ export const paymentsCsvColumns = [
   'detected_at',
   'confirmed_at',
 ] as const
+
+/** An opaque position in the payments list (`nextCursor`); only ever passed back as given. */
+export const paymentCursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')
+
+export const maxPaymentListLimit = 200
+export const defaultPaymentListLimit = 50
+
+/**
+ * `GET /api/payments?status=&asset=&from=&to=&q=&after=&limit=`: the merchant's payments across
+ * all links, newest first. `q` finds a link id, a payment id, a transaction id or a payer address
+ * (whole, any case) or a word of the link's title.
+ */
+export const paymentListQuerySchema = z
+  .strictObject({
+    status: z.enum(paymentStatuses).optional(),
+    asset: caipAssetIdSchema.optional(),
+    from: isoInstant.optional(),
+    to: isoInstant.optional(),
+    q: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+    after: paymentCursorSchema.optional(),
+    limit: z
+      .string()
+      .max(4)
+      .regex(/^\d+$/, 'must be a whole number from 1 to 200')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'must be from 1 to 200').max(maxPaymentListLimit, 'must be from 1 to 200'))
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), { message: 'must be after from', path: ['to'] })
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>
+
+/** A payment in the merchant's list: the payment, with its link's title and its asset's symbol. */
+export const listedPaymentSchema = paymentSchema.extend({
+  linkTitle: z.string().max(120),
+  symbol: z.string().max(16).nullable(),
+})
+export type ListedPayment = z.infer<typeof listedPaymentSchema>
+
+/** Sums over every payment the filters match (not only the page), per asset, in its units. */
+export const paymentTotalSchema = z.object({
+  asset: caipAssetIdSchema,
+  caipNetworkId: caipNetworkIdSchema,
+  symbol: z.string().max(16),
+  decimals: z.number().int(),
+  /** Confirmed payments (late ones included). */
+  confirmed: z.string().max(maxAmountLength),
+  /** Detected, not yet confirmed. */
+  confirming: z.string().max(maxAmountLength),
+  /** Matching payments of this asset, whatever their status. */
+  count: z.number().int(),
+})
+export type PaymentTotal = z.infer<typeof paymentTotalSchema>
+
+export const paymentListSchema = z.object({
+  /** Newest first. */
+  payments: z.array(listedPaymentSchema),
+  /** Per asset, over everything the filters match; payments not yet matched to an asset are only counted in `matched`. */
+  totals: z.array(paymentTotalSchema),
+  /** Every payment the filters match. */
+  matched: z.number().int(),
+  /** Pass as `after` (with the same filters) for the next, older page; null when there is none. */
+  nextCursor: paymentCursorSchema.nullable(),
+  hasMore: z.boolean(),
+})
+export type PaymentList = z.infer<typeof paymentListSchema>

@@ -1,4 +1,7 @@
-import type { LinkStatus } from './links.js'
+import type { Link, LinkStatus } from './links.js'
+import { formatAmount } from './formatAmount.js'
+import { formatFiat } from './fiat.js'
+import { parseUnits } from './money.js'
 
 /**
  * Words of the checkout that the server's first HTML and the browser's page both write, so the
@@ -32,4 +35,31 @@ export function formatRemaining(ms: number): string {
 /** `0xf39F…2266`: enough to recognise an address, short enough for a phone. */
 export function shortHex(value: string, keep = 4): string {
   return value.length <= 2 + keep * 2 + 1 ? value : `${value.slice(0, 2 + keep)}…${value.slice(-keep)}`
+}
+
+/** The merchant as a payer reads it: the display name, else the short address. */
+export function merchantLabel(link: { merchant: { displayName: string | null }; merchantAddress: string }): string {
+  return link.merchant.displayName ?? shortHex(link.merchantAddress)
+}
+
+/** An option's amount for people: "1,234.5 TUSD", "9,999.9999 ETH" (the exact value goes in a title); a fiat-priced option without a quote has none. */
+export function optionAmountText(option: { amount: string | null; decimals: number; symbol: string }): string {
+  if (option.amount === null) return 'No price now'
+  return `${formatAmount(parseUnits(option.amount, option.decimals), option.decimals)} ${option.symbol}`
+}
+
+/** The tab title of a checkout: "Pay 12 TUSD · Coffee beans · Bean & Leaf" ("Paid …" once paid). */
+export function checkoutTitle(link: Pick<Link, 'options' | 'title' | 'status' | 'merchant' | 'merchantAddress' | 'price'>): string {
+  const [first, second] = link.options
+  // A fiat-priced link is priced once, in its currency, whatever the payer pays with.
+  const amounts = link.price
+    ? formatFiat(link.price.amount, link.price.currency)
+    : !first
+      ? ''
+      : link.options.length === 1
+        ? optionAmountText(first)
+        : link.options.length === 2
+          ? `${optionAmountText(first)} or ${optionAmountText(second!)}`
+          : `${optionAmountText(first)} or ${link.options.length - 1} other ways`
+  return `${link.status === 'paid' ? 'Paid' : 'Pay'} ${amounts} · ${link.title} · ${merchantLabel(link)}`
 }

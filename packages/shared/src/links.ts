@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
@@ -327,6 +328,11 @@ export const linkSchema = z.object({
   expiresAt: z.string().max(maxTimestampLength).nullable(),
   createdAt: z.string().max(maxTimestampLength),
   paidAt: z.string().max(maxTimestampLength).nullable(),
+  /**
+   * Set while the merchant has switched the link off: it accepts no new payment (the checkout says
+   * so and offers no way to pay); payments already sent are still followed and counted.
+   */
+  deactivatedAt: z.string().max(maxTimestampLength).nullable(),
   /** Bumped on every change of the link or one of its payments. */
   version: z.number().int(),
   options: z.array(linkOptionSchema),
@@ -347,6 +353,12 @@ export const linkSchema = z.object({
   underpaymentTolerancePercent: z.string().max(5),
   /** Payments mined up to this long after expiry count toward the status; 0: late payments are recorded only. */
   latePaymentGraceSeconds: z.number().int(),
+  /** The merchant's public profile (name, logo, colour); nulls where the merchant set none. */
+  merchant: publicMerchantSchema,
+  /** True once the merchant's server accepted the link.paid webhook (2xx): only then does the checkout say the merchant was notified. */
+  merchantNotified: z.boolean(),
+  /** `PL-XXXX-XXXX`: the same for the link forever, printed on its receipt. */
+  receiptNumber: z.string().max(16),
 })
 export type Link = z.infer<typeof linkSchema>
 
@@ -447,3 +459,20 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>
 
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) })
 export const apiKeyIdParamsSchema = z.strictObject({ id: resourceIdSchema })
+
+/**
+ * `POST /api/links/:id/webhook/test` -> what the receiver answered to a signed `webhook.test`
+ * event (sent once, now, not queued or retried, and not in the events feed).
+ */
+export const webhookTestResultSchema = z.object({
+  eventId: z.string().max(maxIdLength),
+  type: z.literal('webhook.test'),
+  url: z.string().max(2048),
+  /** The receiver answered 2xx within the time allowed. */
+  delivered: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  /** Why not, in words (refused URL, no answer, HTTP status); null when delivered. */
+  error: z.string().max(1000).nullable(),
+  durationMs: z.number().int(),
+})
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>

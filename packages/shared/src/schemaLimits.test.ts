@@ -52,8 +52,10 @@ describe('string length limits', () => {
     const found = schemas.flatMap(([name, schema]) => strings(schema, name))
     expect(found.length).toBeGreaterThan(100)
     expect(found.filter((s) => s.max === null || s.max === Infinity).map((s) => s.path)).toEqual([])
-    // And no limit is so large it means nothing.
-    expect(found.filter((s) => s.max! > 8192).map((s) => s.path)).toEqual([])
+    // And no limit is so large it means nothing; the one exception is the logo upload, an image
+    // of up to 256 KiB as base64 (its route has its own body limit and checks the decoded size).
+    const large = new Set(['putMerchantProfileBodySchema.logo'])
+    expect(found.filter((s) => s.max! > 8192 && !large.has(s.path)).map((s) => s.path)).toEqual([])
   })
 
   it('answers the server produces still fit', () => {
@@ -68,6 +70,7 @@ describe('string length limits', () => {
       expiresAt: new Date(8.64e15).toISOString(),
       createdAt: new Date().toISOString(),
       paidAt: null,
+      deactivatedAt: null,
       version: 1,
       options: [
         {
@@ -86,14 +89,23 @@ describe('string length limits', () => {
           recipient: '0x' + 'b'.repeat(40),
           depositAddress: null,
           paymentUri: null,
+          rate: `${'9'.repeat(60)}.${'9'.repeat(18)}`,
+          rateSource: 'median of coinbase, kraken, bitstamp, coingecko',
+          quoteExpiresAt: new Date(8.64e15).toISOString(),
+          quoteProblem: null,
+          due: '0',
           paid: '0',
           confirming: '0',
           overpaid: '0',
+          shortfall: '0',
           late: '0',
         },
       ],
       payments: [],
       successUrl: `https://shop.example/${'p'.repeat(2048 - 'https://shop.example/'.length)}`,
+      merchant: { displayName: 'n'.repeat(80), logoUrl: `/api/merchant-logos/${'f'.repeat(64)}`, brandColor: '#a1b2c3' },
+      merchantNotified: true,
+      receiptNumber: 'PL-ABCD-EFGH',
       price: { currency: 'USD', amount },
       fiat: { paid: amount, due: amount, shortfall: amount, overpaid: amount },
       underpaymentTolerancePercent: '10.00',

@@ -6,6 +6,7 @@ import { LimitError, RequestValidationError } from '../errors.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { newWebhookSecret } from '../webhooks/newWebhookSecret.js'
 import { toLinkView } from './linkViews.js'
+import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 import { newId } from '../db/newId.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { prepareOptions } from './prepareOptions.js'
@@ -62,6 +63,8 @@ export async function createLink({
     version: 1,
     createdAt: now,
     paidAt: null,
+    merchantNotifiedAt: null,
+    deactivatedAt: null,
   }
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
@@ -69,7 +72,15 @@ export async function createLink({
     const [open] = await tx
       .select({ n: count() })
       .from(links)
-      .where(and(eq(links.merchant, merchant.id), inArray(links.status, ['open', 'partially_paid']), or(isNull(links.expiresAt), gt(links.expiresAt, now))))
+      .where(
+        and(
+          eq(links.merchant, merchant.id),
+          inArray(links.status, ['open', 'partially_paid']),
+          or(isNull(links.expiresAt), gt(links.expiresAt, now)),
+          // A switched-off link takes no payments: it does not hold a place.
+          isNull(links.deactivatedAt),
+        ),
+      )
     if (open!.n >= maxOpenLinks) {
       throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
     }
@@ -78,5 +89,6 @@ export async function createLink({
     const insertedOptions = await tx.insert(linkOptions).values(prepared.rows).returning()
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position), prepared.warnings] as const
   })
-  return { ...toLinkView(link, options, [], [], now), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
+  const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
+  return { ...toLinkView(link, options, [], [], now, profile), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
 }

@@ -6,7 +6,9 @@ import {
   linkIdParamsSchema,
   linkListSchema,
   linkSchema,
+  merchantLinkSchema,
   paymentSchema,
+  webhookTestResultSchema,
   type Asset,
   type CreatePaymentBody,
   type Network,
@@ -15,14 +17,17 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
-import type { RateLimit } from '../http/routeRegistry.js'
+import type { RateLimit, RouteResponse } from '../http/routeRegistry.js'
 import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
+import type { LookupAll } from '../webhooks/resolveWebhookTarget.js'
 import { createLink } from './createLink.js'
 import { LinkNotFoundError } from '../errors.js'
 import type { LinkEventHub } from './linkEventHub.js'
 import type { LinkViewCache, LinkViewVersion } from './linkViewCache.js'
 import { listLinks } from './readLinks.js'
+import { sendTestWebhook } from './sendTestWebhook.js'
+import { setLinkActive } from './setLinkActive.js'
 
 export interface LinkRoutesOptions {
   db: Db
@@ -43,12 +48,17 @@ export interface LinkRoutesOptions {
   createLinkRateLimit: RateLimit
   submitPaymentRateLimit: RateLimit
   heartbeatMs?: number
+  /** Test webhooks: DNS lookup of every address (default the system's) and the time allowed (default 5000 ms). */
+  webhookTest?: { lookupAll?: LookupAll; timeoutMs?: number }
 }
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
 const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
+/** Only reactivating can meet the cap. */
+const capResponse = (active: boolean): Record<number, RouteResponse> =>
+  active ? { 409: errorResponse('Already at the per-merchant cap of open links (TOO_MANY_OPEN_LINKS)') } : {}
 
 /** Payment links: create and list (merchant), read, follow and pay (anyone). Needs `app.requireMerchant` (merchants/). */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
@@ -187,6 +197,67 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       const payment = await options.submitPayment(params.id, body)
       reply.header('cache-control', 'no-store')
       return reply.code(202).send(payment)
+    },
+  )
+  for (const active of [false, true]) {
+    defineRoute(
+      app,
+      {
+        method: 'POST',
+        url: active ? '/api/links/:id/reactivate' : '/api/links/:id/deactivate',
+        operationId: active ? 'reactivateLink' : 'deactivateLink',
+        summary: active ? 'Take payments on a deactivated link again (merchant)' : 'Stop a link taking payments (merchant)',
+        description: active
+          ? 'Counts against the open-links cap like a new link. Doing it on an active link changes nothing.'
+          : 'The checkout then says the link no longer accepts payments and offers no way to pay; the tracker stops looking for new payments to it. Payments already sent and recorded are still followed and count. `deactivatedAt` is set; doing it again changes nothing.',
+        tags: ['links'],
+        params: linkIdParamsSchema,
+        responses: {
+          200: { description: 'The link now', schema: merchantLinkSchema },
+          401: unauthorized,
+          403: notAMerchant,
+          404: errorResponse('No such link of yours (LINK_NOT_FOUND)'),
+          ...capResponse(active),
+        },
+      },
+      async ({ params, request, reply }) => {
+        const merchant = await app.requireMerchant(request)
+        const link = await setLinkActive({ db, merchant, linkId: params.id, active, maxOpenLinks: options.maxOpenLinksPerMerchant })
+        // The version bump reaches every process by NOTIFY; this one drops its view at once, so the answer and the next read agree.
+        views.invalidate(params.id)
+        reply.header('cache-control', 'no-store')
+        return link
+      },
+    )
+  }
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/webhook/test',
+      operationId: 'sendTestWebhook',
+      summary: "Send a signed webhook.test event to the link's webhook URL now and answer what the receiver said",
+      description:
+        'Merchant. The same URL and address checks and the same Standard Webhooks signature as every delivery (`webhook-id`, `webhook-timestamp`, `webhook-signature`), body `{ id, type: "webhook.test", createdAt, data: { link, payment: null } }`. Sent once (5 s), not retried, not stored, not in the events feed. A refused URL or a failing receiver is a 200 with `delivered: false` and the reason.',
+      tags: ['webhooks'],
+      params: linkIdParamsSchema,
+      responses: {
+        200: { description: "The receiver's answer", schema: webhookTestResultSchema },
+        401: unauthorized,
+        403: notAMerchant,
+        404: errorResponse('No such link of yours (LINK_NOT_FOUND)'),
+        409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
+        429: errorResponse('Too many tests from this address (RATE_LIMITED; see Retry-After)'),
+      },
+      // Each one makes this server call out: per IP, like link creation.
+      rateLimit: options.createLinkRateLimit,
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const result = await sendTestWebhook({ db, merchant, linkId: params.id, policy: webhookPolicy, ...options.webhookTest })
+      reply.header('cache-control', 'no-store')
+      return result
     },
   )
 }

@@ -1,7 +1,8 @@
-import { formatRate, formatUnits, type FiatCurrency, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus } from '@paylink/shared'
+import { formatRate, formatUnits, type FiatCurrency, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus, type PublicMerchant } from '@paylink/shared'
 import { chainFamilyOf } from '../chains/index.js'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
 import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
+import { receiptNumberOfLink } from './receiptNumberOfLink.js'
 
 /** The API's view of a link and its payments, built from the rows (amounts as decimal strings). */
 export function toPaymentView(
@@ -43,7 +44,17 @@ export function toPaymentView(
   }
 }
 
-export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], paymentRows: readonly PaymentRow[], quotes: readonly LinkQuoteRow[], now: Date): Link {
+/** A merchant who saved no profile (and views built without one, e.g. tests' fixtures). */
+export const noMerchantProfile: PublicMerchant = { displayName: null, logoUrl: null, brandColor: null }
+
+export function toLinkView(
+  link: LinkRow,
+  options: readonly LinkOptionRow[],
+  paymentRows: readonly PaymentRow[],
+  quotes: readonly LinkQuoteRow[],
+  now: Date,
+  merchant: PublicMerchant = noMerchantProfile,
+): Link {
   const assessed = assessLink(link, options, paymentRows, quotes, now)
   const currency = (link.priceCurrency as FiatCurrency | null) ?? null
   const byId = new Map(options.map((option) => [option.id, option]))
@@ -56,6 +67,7 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
     expiresAt: link.expiresAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
     paidAt: link.paidAt?.toISOString() ?? null,
+    deactivatedAt: link.deactivatedAt?.toISOString() ?? null,
     version: link.version,
     options: options.map((option) => toOptionView(link, option, assessed.options.get(option.id)!)),
     payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined, assessed.payments.get(payment.id), currency)),
@@ -71,6 +83,9 @@ export function toLinkView(link: LinkRow, options: readonly LinkOptionRow[], pay
       : null,
     underpaymentTolerancePercent: link.underpaymentTolerancePercent,
     latePaymentGraceSeconds: link.latePaymentGraceSeconds,
+    merchant,
+    merchantNotified: link.merchantNotifiedAt !== null,
+    receiptNumber: receiptNumberOfLink(link.id),
   }
 }
 

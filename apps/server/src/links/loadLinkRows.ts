@@ -2,6 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { linkOptions, linkQuotes, links, payments } from '../db/schema.js'
 import type { Queryable } from '../db/transaction.js'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
+import type { PublicMerchant } from '@paylink/shared'
+import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 
 export interface LinkRows {
   link: LinkRow
@@ -9,10 +11,12 @@ export interface LinkRows {
   payments: PaymentRow[]
   /** Fiat-priced links: the quotes that decide anything (see loadQuotes). */
   quotes: LinkQuoteRow[]
+  /** The merchant's public profile: part of the view, so a profile save bumps the version of the merchant's links. */
+  merchant: PublicMerchant
 }
 
 /**
- * A link with its options, payments and quotes. `lock` takes the link row FOR NO KEY UPDATE (inside
+ * A link with its options, payments, quotes and merchant profile. `lock` takes the link row FOR NO KEY UPDATE (inside
  * a transaction): every change of a link's status happens under that lock, so two processes
  * never compute it from different states. (NO KEY: payment inserts only need KEY SHARE.)
  */
@@ -31,7 +35,8 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
         paymentRows.some((p) => p.linkId === linkId),
       )
     : []
-  return { link, options: optionRows, payments: paymentRows, quotes }
+  const merchant = (await readPublicMerchants(q, [link.merchant])).get(link.merchant)!
+  return { link, options: optionRows, payments: paymentRows, quotes, merchant }
 }
 
 /**

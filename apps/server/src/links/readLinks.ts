@@ -6,6 +6,7 @@ import { LinkNotFoundError } from '../errors.js'
 import { toLinkView } from './linkViews.js'
 import { loadLinkRows, loadQuotes } from './loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 
 /** The public view of a link, or LINK_NOT_FOUND. */
 export async function requireLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link> {
@@ -17,7 +18,7 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRows(db, linkId)
-  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now) : null
+  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant) : null
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
@@ -25,6 +26,7 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
   const linkRows = await db.select().from(links).where(eq(links.merchant, merchant.id)).orderBy(desc(links.createdAt)).limit(limit)
   if (linkRows.length === 0) return { links: [] }
   const ids = linkRows.map((l) => l.id)
+  const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
   const [optionRows, paymentRows] = [
     await db.select().from(linkOptions).where(inArray(linkOptions.linkId, ids)),
     await db
@@ -45,6 +47,7 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
         paymentRows.filter((p) => p.linkId === link.id),
         quoteRows.filter((q) => q.linkId === link.id),
         now,
+        profile,
       )
       return { ...view, webhookUrl: link.webhookUrl }
     }),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import type { PaymentWatch } from '../chains/chainFamily.js'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -19,7 +19,9 @@ export const watchColumns = {
 /**
  * The options on a network whose payments the chain family looks for by itself: those with a
  * deposit address or a Solana Pay reference, on links still open, partially paid, or expired
- * less than a day ago (a late payment is still recorded). One query, whatever their count.
+ * less than a day ago (a late payment is still recorded), and not deactivated by the merchant
+ * (payments already recorded are followed as payments, not through these watches). One query,
+ * whatever their count.
  */
 export async function loadWatches(db: Db, caipNetworkId: string, now: Date = new Date()): Promise<PaymentWatch[]> {
   const lateSince = new Date(now.getTime() - lateWatchMs)
@@ -31,6 +33,7 @@ export async function loadWatches(db: Db, caipNetworkId: string, now: Date = new
       and(
         eq(linkOptions.caipNetworkId, caipNetworkId),
         or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
+        isNull(links.deactivatedAt),
         or(inArray(links.status, ['open', 'partially_paid']), and(eq(links.status, 'expired'), gt(links.expiresAt, lateSince))),
       ),
     )

@@ -5,6 +5,8 @@ export interface ToPublicConfigParameters {
   demo: boolean
   networks: readonly Network[]
   assets: readonly Asset[]
+  /** SMTP is configured: the checkout offers an email receipt (default false). */
+  receiptEmail?: boolean
   /** The origins the app itself is served at: a URL on one of them is handed out origin-relative. */
   publicOrigins?: readonly string[] | undefined
 }
@@ -14,7 +16,7 @@ export interface ToPublicConfigParameters {
  * endpoints are origin-relative (`/devnet/rpc/31337`) so a page opened at localhost, 127.0.0.1 or
  * a LAN address calls back the address it came from (a fixed host would be cross-origin there).
  */
-export function toPublicConfig({ projectId, demo, networks, assets, publicOrigins = [] }: ToPublicConfigParameters): PublicConfig {
+export function toPublicConfig({ projectId, demo, networks, assets, receiptEmail = false, publicOrigins = [] }: ToPublicConfigParameters): PublicConfig {
   return {
     projectId,
     demo,
@@ -25,6 +27,7 @@ export function toPublicConfig({ projectId, demo, networks, assets, publicOrigin
       nativeCurrency: { ...n.nativeCurrency },
     })),
     assets: assets.map((a) => ({ ...a })),
+    receiptEmail,
   }
 }
 

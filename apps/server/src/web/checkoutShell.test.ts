@@ -23,6 +23,7 @@ const config: PublicConfig = {
     },
   ],
   assets: [],
+  receiptEmail: false,
 }
 const hostile = 'Mugs </script><script>alert(1)</script> & <b>"tea"</b>'
 const link = {
@@ -34,6 +35,7 @@ const link = {
   expiresAt: '2030-01-01T01:00:00.000Z',
   createdAt: '2030-01-01T00:00:00.000Z',
   paidAt: null,
+  deactivatedAt: null,
   version: 1,
   options: [
     {
@@ -85,6 +87,9 @@ const link = {
   fiat: null,
   underpaymentTolerancePercent: '0',
   latePaymentGraceSeconds: 0,
+  merchant: { displayName: 'Bean <&> Leaf', logoUrl: '/api/merchant-logos/' + 'a'.repeat(64), brandColor: '#1a237e' },
+  merchantNotified: false,
+  receiptNumber: 'PL-ABCD-EFGH',
 } as Link
 
 describe('renderCheckoutShell', () => {
@@ -92,12 +97,29 @@ describe('renderCheckoutShell', () => {
 
   it('writes the facts a payer needs into the root: merchant, title, status, countdown, every option', () => {
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
-    expect(root).toContain('Payment to <code title="0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266">0xf39F…2266</code>')
+    expect(root).toContain('Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266">0xf39F…2266</code>')
     expect(root).toContain('data-testid="link-status">Open</span>')
     expect(root).toContain('Expires in <time datetime="2030-01-01T01:00:00.000Z">01:00:00</time>')
     expect(root).toContain('<h2 class="options-title">Pay with any one of</h2>')
-    expect(root).toContain('<strong class="amount">0.004 ETH</strong> <span class="muted">on Paylink Devnet</span>')
-    expect(root).toContain('2.5 paid')
+    expect(root).toContain('<strong class="amount" title="0.004 ETH">0.004 ETH</strong> <span class="muted">on Paylink Devnet</span>')
+    expect(root).toContain('2.5 TUSD paid')
+  })
+
+  it("puts the merchant, not Paylink's menu, in the header, with a legible brand colour, and names the payment in the tab", () => {
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
+    expect(root).not.toContain('<nav')
+    expect(root).toContain('<header class="pay-header branded" data-testid="pay-header" style="--brand:#1a237e;--brand-text:#ffffff">')
+    expect(root).toContain(`<img class="pay-logo" src="/api/merchant-logos/${'a'.repeat(64)}" alt="" width="32" height="32" data-testid="merchant-logo">`)
+    expect(root).toContain('data-testid="merchant-name">Bean &lt;&amp;&gt; Leaf</span>')
+    expect(html).toContain(
+      '<title>Pay 0.004 ETH or 10 TUSD · Mugs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;tea&quot;&lt;/b&gt; · Bean &lt;&amp;&gt; Leaf</title>',
+    )
+  })
+
+  it('leaves the options out once the link is paid (the receipt takes their place)', () => {
+    const paid = renderCheckoutShell(index, { config, link: { ...link, status: 'paid' } }, new Date('2030-01-01T00:00:00.000Z'))
+    expect(paid).not.toContain('data-testid="amount-options"')
+    expect(paid).toContain('<title>Paid 0.004 ETH or 10 TUSD')
   })
 
   it('escapes what the merchant wrote: no element of theirs reaches the page', () => {

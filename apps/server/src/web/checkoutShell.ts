@@ -1,4 +1,16 @@
-import { amountOptionsTitle, formatFiat, formatRemaining, linkStatusLabels, shortHex, type Link, type PublicConfig } from '@paylink/shared'
+import {
+  amountOptionsTitle,
+  checkoutTitle,
+  formatFiat,
+  formatRemaining,
+  linkStatusLabels,
+  merchantLabel,
+  optionAmountText,
+  readableTextOn,
+  shortHex,
+  type Link,
+  type PublicConfig,
+} from '@paylink/shared'
 
 /** Where index.html lets the server write the checkout's first screen (apps/web/index.html). */
 export const checkoutShellMarker = '<!--paylink-checkout-shell-->'
@@ -19,6 +31,8 @@ const scriptJson = (value: unknown) =>
 
 /** The link-specific parts of the checkout page: made once per version of the link (see CheckoutPage). */
 export interface CheckoutParts {
+  /** The tab's title (escaped): what is paid to whom. */
+  title: string
   /** The facts up to the countdown. */
   factsHead: string
   /** The facts after the countdown. */
@@ -46,30 +60,48 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
   const options = link.options
     .map((o) => {
-      const paid = o.paid !== '0' ? `<span class="muted"> · ${escapeHtml(o.paid)} paid</span>` : ''
+      const paid = o.paid !== '0' ? `<span class="muted"> · ${escapeHtml(optionAmountText({ ...o, amount: o.paid }))} paid</span>` : ''
       // Fiat-priced: the quoted amount with its fiat worth beside it, or that there is no price now.
-      const amount = o.amount === null ? 'No price now' : `${escapeHtml(o.amount)} ${escapeHtml(o.symbol)}`
+      const exact = o.amount === null ? '' : ` title="${escapeHtml(`${o.amount} ${o.symbol}`)}"`
       const approx = link.price && o.amount !== null ? ` <span class="fiat-approx">≈ ${escapeHtml(formatFiat(link.price.amount, link.price.currency))}</span>` : ''
-      return `<li><strong class="amount">${amount}</strong>${approx} <span class="muted">on ${escapeHtml(networkName(o.caipNetworkId))}</span>${paid}</li>`
+      return `<li><strong class="amount"${exact}>${escapeHtml(optionAmountText(o))}</strong>${approx} <span class="muted">on ${escapeHtml(networkName(o.caipNetworkId))}</span>${paid}</li>`
     })
     .join('')
+  const name = merchantLabel(link)
+  const brand = link.merchant.brandColor ? ` style="--brand:${link.merchant.brandColor};--brand-text:${readableTextOn(link.merchant.brandColor)}"` : ''
+  const logo = link.merchant.logoUrl ? `<img class="pay-logo" src="${escapeHtml(link.merchant.logoUrl)}" alt="" width="32" height="32" data-testid="merchant-logo">` : ''
+  // The payer's header: the merchant, not Paylink's menu (PayHeader.tsx writes the same).
+  const header =
+    `<header class="pay-header${brand ? ' branded' : ''}" data-testid="pay-header"${brand}><div class="pay-header-inner">` +
+    `<span class="pay-merchant">${logo}<span class="pay-merchant-name" data-testid="merchant-name">${escapeHtml(name)}</span></span>` +
+    `<span class="pay-by">Checkout by Paylink</span></div></header>`
+  const merchantLine = link.merchant.displayName
+    ? `Payment to <strong>${escapeHtml(link.merchant.displayName)}</strong> <code title="${escapeHtml(link.merchantAddress)}">${escapeHtml(shortHex(link.merchantAddress))}</code>`
+    : `Payment to <code title="${escapeHtml(link.merchantAddress)}">${escapeHtml(shortHex(link.merchantAddress))}</code>`
   const factsHead =
-    `<header class="site-header"><a href="/" class="brand"><img src="/favicon.svg" alt="" width="28" height="28"> Paylink</a>` +
-    `<nav aria-label="Main"><a href="/wallet">Wallet</a><a href="/dashboard">Dashboard</a><a href="/toolkit">Toolkit</a></nav><div class="wallet-buttons"></div></header>` +
+    header +
     `<main class="page pay"><section class="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">` +
-    `<p class="merchant">Payment to <code title="${escapeHtml(link.merchantAddress)}">${escapeHtml(shortHex(link.merchantAddress))}</code></p>` +
+    `<p class="merchant">${merchantLine}</p>` +
     `<h1 id="link-title" data-testid="link-title" elementtiming="link-facts">${escapeHtml(link.title)}</h1>` +
     (link.description ? `<p class="description">${escapeHtml(link.description)}</p>` : '') +
     `<p class="facts-line"><span class="badge status-${link.status}" data-testid="link-status">${linkStatusLabels[link.status]}</span>`
   const factsTail =
-    `</p><h2 class="options-title">${amountOptionsTitle(link.options.length)}</h2>` + `<ul class="amount-options" data-testid="amount-options">${options}</ul></section></main>`
+    `</p>` +
+    // Once paid, the receipt (drawn by the app) takes the options' place.
+    (link.status === 'paid'
+      ? ''
+      : `<h2 class="options-title">${amountOptionsTitle(link.options.length)}</h2><ul class="amount-options" data-testid="amount-options">${options}</ul>`) +
+    `</section></main>`
   const boot = `<script type="application/json" id="paylink-boot">${scriptJson({ config, link })}</script>`
-  return { factsHead, factsTail, boot }
+  return { title: escapeHtml(checkoutTitle(link)), factsHead, factsTail, boot }
 }
 
 /** index.html cut where the facts and the boot data go, once per build. */
 export interface CheckoutTemplate {
-  beforeFacts: string
+  /** Up to the `<title>`'s text (the whole head when the build has no title). */
+  beforeTitle: string
+  /** From `</title>` to the marker; null: the build has no title to replace. */
+  beforeFacts: string | null
   /** From after the marker to `</body>`. */
   beforeBoot: string
   /** `</body>` and what follows. */
@@ -81,8 +113,11 @@ export function splitCheckoutTemplate(indexHtml: string): CheckoutTemplate | nul
   const marker = indexHtml.indexOf(checkoutShellMarker)
   const body = marker < 0 ? -1 : indexHtml.indexOf('</body>', marker)
   if (body < 0) return null
+  // The tab says what is paid to whom; the toolkit gets Paylink's own name as explicit metadata.
+  const title = /<title>[^<]*<\/title>/.exec(indexHtml.slice(0, marker))
   return {
-    beforeFacts: indexHtml.slice(0, marker),
+    beforeTitle: title ? indexHtml.slice(0, title.index) : indexHtml.slice(0, marker),
+    beforeFacts: title ? indexHtml.slice(title.index + title[0].length, marker) : null,
     beforeBoot: indexHtml.slice(marker + checkoutShellMarker.length, body),
     rest: indexHtml.slice(body),
   }
@@ -90,7 +125,8 @@ export function splitCheckoutTemplate(indexHtml: string): CheckoutTemplate | nul
 
 /** The page: the build's template around the link's parts, with the countdown as of `now`. */
 export function assembleCheckoutPage(template: CheckoutTemplate, parts: CheckoutParts, link: Pick<Link, 'expiresAt' | 'status'>, now: Date): string {
-  return template.beforeFacts + parts.factsHead + renderCountdown(link, now) + parts.factsTail + template.beforeBoot + parts.boot + template.rest
+  const head = template.beforeFacts === null ? template.beforeTitle : `${template.beforeTitle}<title>${parts.title}</title>${template.beforeFacts}`
+  return head + parts.factsHead + renderCountdown(link, now) + parts.factsTail + template.beforeBoot + parts.boot + template.rest
 }
 
 /** The whole page in one call (tests; the server goes through the parts, made once per version). */

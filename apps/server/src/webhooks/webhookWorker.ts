@@ -145,6 +145,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
             leaseUntil: null,
           })
           .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.leaseToken, leaseToken)))
+        if (result.ok && delivery.type === 'link.paid') {
+          // The checkout says "the merchant was notified" only from here; the version bump lets
+          // its event stream carry the news.
+          await db
+            .update(links)
+            .set({ merchantNotifiedAt: new Date(now), version: sql`${links.version} + 1` })
+            .where(and(eq(links.id, delivery.linkId), isNull(links.merchantNotifiedAt)))
+        }
         options.onAttempt?.({
           deliveryId: delivery.id,
           eventId: delivery.eventId,

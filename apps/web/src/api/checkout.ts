@@ -1,4 +1,4 @@
-import type { CreatePaymentBody, Link, Payment } from '@paylink/shared'
+import type { CreatePaymentBody, Link, Payment, ReceiptEmailAnswer } from '@paylink/shared'
 import { apiGet, apiSend, hasFields } from './client.js'
 
 export const linkAnswer = hasFields<Link>('a payment link', ['id', 'title', 'status', 'version', 'options', 'payments'])
@@ -12,4 +12,11 @@ export function fetchLink(id: string): Promise<Link> {
 /** Hands a transaction hash to the server, which decides from the chain alone (202). */
 export function submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment> {
   return apiSend('POST', `/api/links/${encodeURIComponent(linkId)}/payments`, paymentAnswer, body)
+}
+
+const receiptEmailAnswer = hasFields<ReceiptEmailAnswer>('a receipt email answer', ['status'])
+
+/** Asks the server to email the receipt: now if the link is paid ("sent"), else once it is ("queued"). */
+export function requestReceiptEmail(linkId: string, email: string): Promise<ReceiptEmailAnswer> {
+  return apiSend('POST', `/api/links/${encodeURIComponent(linkId)}/receipt-email`, receiptEmailAnswer, { email })
 }

@@ -4,7 +4,10 @@ import {
   createdLinkSchema,
   linkListSchema,
   linkSchema,
+  merchantLinkSchema,
+  paymentListSchema,
   webhookDeliveryListSchema,
+  webhookTestResultSchema,
   webhookDeliverySchema,
   webhookSettingsSchema,
   type ApiKey,
@@ -13,6 +16,9 @@ import {
   type CreatedLink,
   type Link,
   type LinkList,
+  type MerchantLink,
+  type PaymentList,
+  type WebhookTestResult,
   type WebhookDelivery,
   type WebhookDeliveryList,
   type WebhookSettings,
@@ -28,6 +34,31 @@ export type LinkSummary = LinkList['links'][number]
 export const listLinks = (): Promise<LinkSummary[]> => apiGet('/api/links', linkListSchema).then((r) => r.links)
 export const getLink = (id: string): Promise<Link> => apiGet(linkPath(id), linkSchema)
 export const createLink = (body: CreateLinkBody): Promise<CreatedLink> => apiSend('POST', '/api/links', createdLinkSchema, body)
+
+/** Switch a link off (no new payments) or on again. */
+export const setLinkActive = (id: string, active: boolean): Promise<MerchantLink> => apiSend('POST', `${linkPath(id)}/${active ? 'reactivate' : 'deactivate'}`, merchantLinkSchema)
+
+/** Sends a signed webhook.test event now; answers what the receiver said. */
+export const sendTestWebhook = (id: string): Promise<WebhookTestResult> => apiSend('POST', `${linkPath(id)}/webhook/test`, webhookTestResultSchema)
+
+export interface PaymentFilters {
+  status?: string
+  asset?: string
+  /** Inclusive, ISO date or time. */
+  from?: string
+  /** Exclusive. */
+  to?: string
+  q?: string
+}
+
+/** A page of payments across all links, with totals for everything the filters match. */
+export const listPayments = (filters: PaymentFilters, after: string | null, limit = 50): Promise<PaymentList> => {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)
+  if (after) params.set('after', after)
+  params.set('limit', String(limit))
+  return apiGet(`/api/payments?${params.toString()}`, paymentListSchema)
+}
 
 export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> => apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
 export const redeliver = (linkId: string, deliveryId: string): Promise<WebhookDelivery> =>

@@ -18,6 +18,7 @@ describe('resolvePublicConfig', () => {
     demo: true,
     networks: [network('eip155:31337', '/devnet/rpc/31337'), network('eip155:8453', 'https://mainnet.base.org/')],
     assets: [],
+    receiptEmail: false,
   }
 
   it('resolves origin-relative RPC URLs against the origin the page was opened at', () => {

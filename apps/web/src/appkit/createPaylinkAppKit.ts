@@ -9,6 +9,7 @@ import { customRpcUrls, namespaceOf, toAppKitNetwork } from './networks.js'
 import { createBitcoinApi } from './bitcoinApi.js'
 import { satsConnectNetworkView } from './satsConnectNetworkView.js'
 import { checkAppKitOptions } from './checkAppKitOptions.js'
+import { keepOperatorAlertsFromPayers } from './keepOperatorAlertsFromPayers.js'
 import { recordToolkitActivity } from './toolkitActivity.js'
 import { recoverFromUnsupportedChain } from './recoverFromUnsupportedChain.js'
 import { alertRelayRejections } from './alertRelayRejections.js'
@@ -63,8 +64,14 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
     // AppKit 1.7.8 starts dark whatever the system says; Paylink's pages are light, and dark
     // buttons' pale text on our white header is barely readable.
     themeMode: 'light',
-    // metadata is left out on purpose: AppKit then reads the page's title, og:description,
-    // origin and icon link, which index.html carries.
+    // Given, not read from the page: a checkout's title names the payment ("Pay 12 TUSD · …"),
+    // and wallets should see the site's own name. The same values index.html carries.
+    metadata: {
+      name: 'Paylink',
+      description: document.querySelector('meta[property="og:description"]')?.getAttribute('content') ?? 'Paylink',
+      url: window.location.origin,
+      icons: [`${window.location.origin}/favicon.svg`],
+    },
     features: {
       // 1.7.8 moves wallets first as soon as an injected wallet exists; the product wants
       // email, social, wallet. Email and social need Reown's cloud, so only with a project id.
@@ -78,6 +85,7 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   }
   // AppKit refuses some option pairs only inside its async start, where nobody can catch it.
   checkAppKitOptions(options)
+  keepOperatorAlertsFromPayers()
   recordToolkitActivity()
   const appKit = createAppKit(options)
   // WalletConnect reports a relay refusal as a fatal log AppKit never turns into an alert.

@@ -1,7 +1,12 @@
-import { NavLink } from 'react-router-dom'
+import { NavLink, useLocation } from 'react-router-dom'
 
-/** Paylink's name, the pages, and the toolkit's own account/connect and network buttons. */
+/**
+ * Paylink's name, the pages, and the toolkit's own account/connect and network buttons. Not on a
+ * checkout: a payer sees the merchant there (pages/pay/PayHeader.tsx), not the operator's menu.
+ */
 export function Header() {
+  const { pathname } = useLocation()
+  if (pathname.startsWith('/pay/')) return null
   return (
     <header className="site-header">
       <NavLink to="/" className="brand">

@@ -33,6 +33,10 @@ export const links = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the merchant's server first accepted this link's link.paid webhook (2xx); the checkout says "notified" only then. */
+    merchantNotifiedAt: timestamp('merchant_notified_at', { withTimezone: true }),
+    /** Set while the merchant has switched the link off: no new payments are looked for or offered. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),
@@ -98,4 +102,31 @@ export const linkQuotes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('link_quotes_option_idx').on(t.optionId, t.createdAt)],
+)
+
+/**
+ * Receipts a payer asked to get by email (only when SMTP_URL is set): sent once the link is
+ * paid (at once if it already is). The address is erased once the mail is sent.
+ */
+export const receiptEmails = pgTable(
+  'receipt_emails',
+  {
+    id: text('id').primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    /** Null once sent: an address is kept only as long as it is needed. */
+    email: text('email'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A process sending this receipt holds it until then (so another one does not send it too). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('receipt_emails_unsent_idx')
+      .on(t.linkId)
+      .where(sql`sent_at is null`),
+  ],
 )

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 
 /**
@@ -44,3 +44,29 @@ export const derivationCounters = pgTable('derivation_counters', {
   key: text('key').primaryKey(),
   nextIndex: integer('next_index').notNull().default(0),
 })
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // pg gives a Buffer, PGlite a Uint8Array: one type for the code.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * What a payer sees of a merchant: display name, brand colour and logo. The logo's bytes live
+ * here (checked PNG, JPEG or WebP, at most 256 KiB) and are served at a URL named by their
+ * SHA-256, so a changed logo is a new URL and the old one can be cached for a year.
+ */
+export const merchantProfiles = pgTable(
+  'merchant_profiles',
+  {
+    merchant: text('merchant').primaryKey(),
+    displayName: text('display_name'),
+    brandColor: text('brand_color'),
+    logo: bytea('logo'),
+    logoContentType: text('logo_content_type'),
+    /** Hex SHA-256 of `logo`. */
+    logoSha256: text('logo_sha256'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_profiles_logo_idx').on(t.logoSha256)],
+)

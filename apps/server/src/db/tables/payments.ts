@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 import { linkOptions, links } from './links'
@@ -43,6 +44,11 @@ export const payments = pgTable(
     uniqueIndex('payments_submission_uq').on(t.linkId, t.caipNetworkId, t.txHash),
     index('payments_link_idx').on(t.linkId, t.createdAt),
     index('payments_tracking_idx').on(t.caipNetworkId, t.status),
+    // The merchant's payments list: newest first by (created_at, id), and its search by a whole
+    // transaction id or payer address in any case.
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_tx_hash_lower_idx').on(sql`lower(${t.txHash})`),
+    index('payments_payer_lower_idx').on(sql`lower(${t.payer})`),
   ],
 )
 

@@ -1,5 +1,6 @@
 import { useAppKit, useAppKitAccount } from '@reown/appkit/react'
-import { WalletGate } from '../../appkit/PaylinkProvider.js'
+import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
+import { OperatorNotice } from '../../components/OperatorNotice.js'
 import { useSession } from '../../api/useSession.js'
 import { useSiwxWhileMounted } from '../../appkit/useSiwxWhileMounted.js'
 import { useStartSignIn } from '../../appkit/useStartSignIn.js'
@@ -46,6 +47,7 @@ export function DashboardPage() {
   return (
     <main className="page dashboard">
       <h1>Dashboard</h1>
+      <OperatorNotice config={usePaylinkConfig()} />
       <WalletGate>
         <Dashboard />
       </WalletGate>

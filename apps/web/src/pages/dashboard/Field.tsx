@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react'
 
+/**
+ * An error as a sentence that names its field: "is required" under "Title" reads "Title is
+ * required" (also to a screen reader, which hears the error without the label).
+ */
+export function fieldSentence(label: string, error: string): string {
+  const name = label.replace(/\s*\(.*\)\s*$/, '')
+  return /^(is|are|must|has|have)\b/.test(error) ? `${name} ${error}` : error
+}
+
 /** A label, its control, an optional hint, and the field's error right under it. */
 export function Field({
   id,
@@ -26,7 +35,7 @@ export function Field({
       )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          {error}
+          {fieldSentence(label, error)}
         </p>
       )}
     </div>

@@ -5,21 +5,25 @@ import { shortHex } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
 import type { Me } from '@paylink/shared'
 import { signOut } from '../../api/siwx.js'
+import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { useRefreshSession } from '../../api/useSession.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { EventsPage } from './events/EventsPage.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { BitcoinKeyPage } from './settings/BitcoinKeyPage.js'
+import { ProfileSection } from './settings/ProfileSection.js'
 import { DepositsPage } from './deposits/DepositsPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
+import { PaymentsPage } from './payments/PaymentsPage.js'
 import { HaltedChains } from './HaltedChains.js'
 
 function AccountBar({ me }: { me: Me }) {
   const { disconnect } = useDisconnect()
   const { isConnected } = useAppKitAccount()
   const refresh = useRefreshSession()
+  const { networks } = usePaylinkConfig()
   const [error, setError] = useState<string | null>(null)
   return (
     <section className="dash-account" aria-labelledby="session-title">
@@ -33,7 +37,10 @@ function AccountBar({ me }: { me: Me }) {
                 {shortHex(a.address)}
               </span>
             </code>{' '}
-            <span className="tag">{a.caipNetworkId}</span> <CopyButton value={a.address} />
+            <span className="tag" title={a.caipNetworkId}>
+              {networks.find((n) => n.caipNetworkId === a.caipNetworkId)?.name ?? a.namespace}
+            </span>{' '}
+            <CopyButton value={a.address} />
           </li>
         ))}
       </ul>
@@ -98,6 +105,7 @@ export function SignedInView({ me }: { me: Me }) {
           Payment links
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
+        <NavLink to="/dashboard/payments">Payments</NavLink>
         <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/deposits">Deposits</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
@@ -107,10 +115,19 @@ export function SignedInView({ me }: { me: Me }) {
         <Route index element={<LinksPage />} />
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
         <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
+        <Route path="payments" element={<PaymentsPage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
-        <Route path="settings/bitcoin" element={<BitcoinKeyPage />} />
+        <Route
+          path="settings/bitcoin"
+          element={
+            <>
+              <ProfileSection />
+              <BitcoinKeyPage />
+            </>
+          }
+        />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>
     </div>

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { shortHex } from '@paylink/shared'
 import { explorerUrl } from '../../lib/explorerUrl.js'
-import { assetLabel, formatRelative } from './format.js'
+import { assetLabel, formatAmount, formatConfirmations, formatRelative } from './format.js'
 
 describe('dashboard formatters', () => {
+  it('writes amounts for people: grouped, at most 6 decimals, cut (not rounded) and marked', () => {
+    expect(formatAmount('1234567.5')).toBe('1,234,567.5')
+    expect(formatAmount('9999.999912490173429597')).toBe('9,999.999912…')
+    expect(formatAmount('0.000000001')).toBe('0.000000…')
+    expect(formatAmount('12')).toBe('12')
+    expect(formatAmount('12.100000000')).toBe('12.1')
+    expect(formatAmount('50005')).toBe('50,005')
+  })
+  it('says confirmed once a payment has enough confirmations, else n of N', () => {
+    expect(formatConfirmations(2, 1)).toBe('confirmed')
+    expect(formatConfirmations(1, 1)).toBe('confirmed')
+    expect(formatConfirmations(1, 3)).toBe('1 of 3')
+  })
   it('names an asset by its name and its network', () => {
     const networks = [{ caipNetworkId: 'eip155:31337', name: 'Paylink Devnet' }]
     expect(assetLabel({ name: 'Test USD', caipNetworkId: 'eip155:31337' }, networks)).toBe('Test USD on Paylink Devnet')

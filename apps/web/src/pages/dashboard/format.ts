@@ -46,3 +46,22 @@ export function formatRelative(iso: string, now: number): string {
   const count = Math.floor(abs / size)
   return ms >= 0 ? `in ${count} ${unit}` : `${count} ${unit} ago`
 }
+
+/**
+ * A decimal amount for people: "12345.678912345" -> "12,345.678912…" (thousands grouped, at most
+ * `maxFraction` decimals, cut rather than rounded and marked with "…" so it never reads as more
+ * than it is). Works on the string: money is never a JS number. Show the exact value on hover.
+ */
+export function formatAmount(decimal: string, maxFraction = 6): string {
+  const [whole = '0', fraction = ''] = decimal.split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const cut = fraction.slice(0, maxFraction)
+  const shown = cut.replace(/0+$/, '')
+  const more = fraction.length > maxFraction && /[1-9]/.test(fraction.slice(maxFraction))
+  return `${grouped}${shown || more ? `.${shown || cut}` : ''}${more ? '…' : ''}`
+}
+
+/** Confirmations as a merchant reads them: "confirmed" once enough, never "2/1". */
+export function formatConfirmations(confirmations: number, required: number): string {
+  return confirmations >= required ? 'confirmed' : `${confirmations} of ${required}`
+}

@@ -1,8 +1,9 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { amountOptionsTitle, shortHex } from '@paylink/shared'
+import { amountOptionsTitle, optionAmountText, shortHex } from '@paylink/shared'
 import { FiatApprox } from '../../components/FiatApprox.js'
+import { AmountText } from './AmountText.js'
 import { Countdown } from './Countdown.js'
 import { SettlementNote } from './SettlementNote.js'
 import { StatusBadge } from './StatusBadge.js'
@@ -15,14 +16,32 @@ function useFactsPaintedMark() {
   }, [])
 }
 
-/** Title, merchant, amount options, expiry and status: everything that needs no wallet. */
-export function LinkFacts({ link, config, now }: { link: Link; config: PublicConfig; now: number }) {
+/**
+ * Title, merchant, amount options, expiry and status: everything that needs no wallet. Once the
+ * link is paid the options give way to the receipt; the address is offered for copying only
+ * while the link takes payments. Mirrors apps/server/src/web/checkoutShell.ts.
+ */
+export function LinkFacts({ link, config, now, closed }: { link: Link; config: PublicConfig; now: number; closed: boolean }) {
   useFactsPaintedMark()
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
+  const address = <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>
   return (
     <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
       <p className="merchant">
-        Payment to <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code> <CopyButton value={link.merchantAddress} label="Copy address" />
+        Payment to{' '}
+        {link.merchant.displayName ? (
+          <>
+            <strong>{link.merchant.displayName}</strong> {address}
+          </>
+        ) : (
+          address
+        )}
+        {!closed && (
+          <>
+            {' '}
+            <CopyButton value={link.merchantAddress} label="Copy address" />
+          </>
+        )}
       </p>
       <h1 id="link-title" data-testid="link-title" {...{ elementtiming: 'link-facts' }}>
         {link.title}
@@ -32,27 +51,36 @@ export function LinkFacts({ link, config, now }: { link: Link; config: PublicCon
         <StatusBadge status={link.status} />
         {link.expiresAt && link.status !== 'paid' && <Countdown expiresAt={link.expiresAt} now={now} />}
       </p>
-      <h2 className="options-title">{amountOptionsTitle(link.options.length)}</h2>
-      <ul className="amount-options" data-testid="amount-options">
-        {link.options.map((option) => (
-          <li key={option.id}>
-            <strong className="amount">{option.amount === null ? `${option.symbol}: no price now` : `${option.amount} ${option.symbol}`}</strong>{' '}
-            {link.price && option.amount !== null && (
-              <>
-                <FiatApprox currency={link.price.currency} amount={link.price.amount} />{' '}
-              </>
-            )}
-            <span className="muted">on {networkName(option.caipNetworkId)}</span>
-            {option.paid !== '0' && (
-              <span className="muted">
-                {' '}
-                · {option.paid} paid{option.overpaid !== '0' ? ` (${option.overpaid} over)` : ''}
-              </span>
-            )}
-            {option.confirming !== '0' && <span className="muted"> · {option.confirming} confirming</span>}
-          </li>
-        ))}
-      </ul>
+      {link.status !== 'paid' && (
+        <>
+          <h2 className="options-title">{amountOptionsTitle(link.options.length)}</h2>
+          <ul className="amount-options" data-testid="amount-options">
+            {link.options.map((option) => (
+              <li key={option.id}>
+                {option.amount === null ? (
+                  <strong className="amount">{option.symbol}: no price now</strong>
+                ) : (
+                  <AmountText amount={option.amount} decimals={option.decimals} symbol={option.symbol} strong />
+                )}{' '}
+                {link.price && option.amount !== null && (
+                  <>
+                    <FiatApprox currency={link.price.currency} amount={link.price.amount} />{' '}
+                  </>
+                )}
+                <span className="muted">on {networkName(option.caipNetworkId)}</span>
+                {option.paid !== '0' && (
+                  <span className="muted">
+                    {' '}
+                    · {optionAmountText({ ...option, amount: option.paid })} paid
+                    {option.overpaid !== '0' ? ` (${optionAmountText({ ...option, amount: option.overpaid })} over)` : ''}
+                  </span>
+                )}
+                {option.confirming !== '0' && <span className="muted"> · {optionAmountText({ ...option, amount: option.confirming })} confirming</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <SettlementNote link={link} />
     </section>
   )

@@ -1,4 +1,4 @@
-import { formatUnits, shortHex } from '@paylink/shared'
+import { formatAmount, formatUnits, shortHex } from '@paylink/shared'
 import { useId, type ReactNode } from 'react'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import type { PayPhase } from './usePayment.js'
@@ -16,13 +16,17 @@ function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionCont
             {formatUnits(ctx.due, asset.decimals)} {asset.symbol}
           </strong>{' '}
           on {ctx.network.name}
-          <span className="muted balance" data-testid={`balance-${ctx.option.id}`}>
+          <span
+            className="muted balance"
+            data-testid={`balance-${ctx.option.id}`}
+            title={funds.data?.balance != null ? `${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}` : undefined}
+          >
             {funds.isPending
               ? 'Reading your balance…'
               : funds.data?.error
                 ? funds.data.error
                 : funds.data?.balance !== null && funds.data?.balance !== undefined
-                  ? `You have ${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}`
+                  ? `You have ${formatAmount(funds.data.balance, asset.decimals)} ${asset.symbol}`
                   : ''}
           </span>
         </span>

@@ -1,5 +1,5 @@
 import './pay.css'
-import type { Link } from '@paylink/shared'
+import { checkoutTitle, type Link } from '@paylink/shared'
 import { useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
@@ -9,7 +9,9 @@ import { useNow } from '../../lib/useNow.js'
 import { useRequote } from './useRequote.js'
 import { LinkFacts } from './LinkFacts.js'
 import { PaymentProgress } from './PaymentProgress.js'
+import { PayHeader } from './PayHeader.js'
 import { PayTabs } from './PayTabs.js'
+import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
 
@@ -29,6 +31,14 @@ function useResubmitRemembered(link: Link | undefined) {
   }, [linkId])
 }
 
+/** The tab names what is paid to whom (the server's HTML starts with the same title). */
+function useCheckoutTitle(link: Link | undefined) {
+  const title = link ? checkoutTitle(link) : null
+  useEffect(() => {
+    if (title) document.title = title
+  }, [title])
+}
+
 /** `/pay/:id`: the checkout. Facts first (no toolkit needed), then the wallet, then live status. */
 export function PayPage() {
   const { id = '' } = useParams()
@@ -38,6 +48,7 @@ export function PayPage() {
   const now = useNow()
   useResubmitRemembered(link.data)
   useRequote(link.data, now, () => void link.refetch())
+  useCheckoutTitle(link.data)
 
   if (link.isPending) {
     return (
@@ -72,33 +83,42 @@ export function PayPage() {
   const waiting = data.payments.some((p) => isMine(p) && p.status === 'pending')
 
   return (
-    <main className="page pay">
-      <LinkFacts link={data} config={config} now={now} />
-      {data.status === 'paid' ? (
-        <Receipt link={data} config={config} />
-      ) : expired ? (
-        <section className="card" role="status" data-testid="pay-closed">
-          <h2>This link has expired</h2>
-          <p>It no longer takes payments. Ask the merchant for a new link.</p>
-        </section>
-      ) : (
-        <section className="card pay-area" aria-label="Pay">
-          <PayTabs link={data} config={config} waiting={waiting} />
-        </section>
-      )}
-      {shown.length > 0 && (
-        <section className="card" aria-labelledby="payments-title">
-          <h2 id="payments-title">Payments</h2>
-          <ul className="payments">
-            {shown.map((p) => (
-              <PaymentProgress key={p.id} payment={p} link={data} config={config} mine={isMine(p)} />
-            ))}
-          </ul>
-        </section>
-      )}
-      <p className="live muted" data-testid="live-state">
-        {link.live === 'live' ? '● Live: this page updates by itself.' : link.live === 'reconnecting' ? 'Reconnecting to live updates…' : ''}
-      </p>
-    </main>
+    <>
+      <PayHeader link={data} />
+      <main className="page pay">
+        <LinkFacts link={data} config={config} now={now} closed={expired || data.status === 'paid' || data.deactivatedAt !== null} />
+        {data.status === 'paid' ? (
+          <Receipt link={data} config={config} />
+        ) : data.deactivatedAt ? (
+          <section className="card" role="status" data-testid="pay-closed">
+            <h2>This link is no longer accepting payments</h2>
+            <p>The merchant has switched it off. Ask them for a new link.</p>
+          </section>
+        ) : expired ? (
+          <section className="card" role="status" data-testid="pay-closed">
+            <h2>This link has expired</h2>
+            <p>It no longer takes payments. Ask the merchant for a new link.</p>
+          </section>
+        ) : (
+          <section className="card pay-area" aria-label="Pay">
+            <PayTabs link={data} config={config} waiting={waiting} />
+            {config.receiptEmail && <ReceiptEmailForm linkId={data.id} paid={false} />}
+          </section>
+        )}
+        {shown.length > 0 && (
+          <section className="card pay-payments no-print" aria-labelledby="payments-title">
+            <h2 id="payments-title">Payments</h2>
+            <ul className="payments">
+              {shown.map((p) => (
+                <PaymentProgress key={p.id} payment={p} link={data} config={config} mine={isMine(p)} />
+              ))}
+            </ul>
+          </section>
+        )}
+        <p className="live muted no-print" data-testid="live-state">
+          {link.live === 'live' ? '● Live: this page updates by itself.' : link.live === 'reconnecting' ? 'Reconnecting to live updates…' : ''}
+        </p>
+      </main>
+    </>
   )
 }

@@ -2,6 +2,7 @@ import type { Link, Payment, PublicConfig } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
 import { shortHex } from '@paylink/shared'
+import { AmountText } from './AmountText.js'
 import { describePayment, type PaymentStep } from './describePayment.js'
 
 const steps: Array<{ step: PaymentStep | 'paid'; label: string }> = [
@@ -42,7 +43,7 @@ export function PaymentProgress({ payment, link, config, mine }: { payment: Paym
         {payment.amount && option && (
           <span>
             {' '}
-            {payment.amount} {option.symbol}
+            <AmountText amount={payment.amount} decimals={option.decimals} symbol={option.symbol} />
           </span>
         )}{' '}
         <span className="muted">on {network?.name ?? payment.caipNetworkId}</span>
@@ -57,8 +58,9 @@ export function PaymentProgress({ payment, link, config, mine }: { payment: Paym
         </ol>
       )}
       <p className="payment-headline" role="status" data-testid="payment-headline">
-        {linkPaid ? 'Paid. The merchant has been told.' : description.headline}
+        {linkPaid ? 'Paid.' : description.headline}
       </p>
+
       {description.detail && <p className="muted">{description.detail}</p>}
       <p className="muted">
         Transaction <TxLink config={config} caipNetworkId={payment.caipNetworkId} txHash={payment.txHash} />

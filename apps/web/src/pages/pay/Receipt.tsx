@@ -1,64 +1,100 @@
 import type { Link, PublicConfig } from '@paylink/shared'
-import { shortHex } from '@paylink/shared'
+import { merchantLabel } from '@paylink/shared'
+import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
+import { explorerUrl } from '../../lib/explorerUrl.js'
+import { AmountText } from './AmountText.js'
 import { ContinueToMerchant } from './ContinueToMerchant.js'
+import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { SettlementNote } from './SettlementNote.js'
-import { TxLink } from './PaymentProgress.js'
 
-/** The proof a payer keeps: what was paid, to whom, on which network, with which transactions. */
+/**
+ * The proof a payer keeps: receipt number, merchant, what was paid with its unit, on which
+ * network, from which address (written once, in full), the full transaction id with the
+ * explorer's page, the date. Printable (pay.css hides everything else on paper).
+ */
 export function Receipt({ link, config }: { link: Link; config: PublicConfig }) {
   const counted = link.payments.filter((p) => p.counted)
   return (
     <section className="card receipt" data-testid="receipt" aria-labelledby="receipt-title">
-      <h2 id="receipt-title">✓ Paid</h2>
-      <p>
-        {link.title} · merchant <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>
+      <div className="receipt-head">
+        <h2 id="receipt-title">✓ Paid</h2>
+        <p>
+          Receipt <strong data-testid="receipt-number">{link.receiptNumber}</strong>
+        </p>
+      </div>
+      {link.merchantNotified && (
+        <p className="muted" data-testid="merchant-notified">
+          The merchant was notified.
+        </p>
+      )}
+      <dl className="receipt-facts">
+        <dt>Paid to</dt>
+        <dd data-testid="receipt-merchant">{merchantLabel(link)}</dd>
+        <dt>For</dt>
+        <dd>{link.title}</dd>
         {link.paidAt && (
           <>
-            {' '}
-            on <time dateTime={link.paidAt}>{new Date(link.paidAt).toLocaleString()}</time>
+            <dt>Date</dt>
+            <dd data-testid="receipt-date">
+              <time dateTime={link.paidAt}>{new Date(link.paidAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}</time>
+            </dd>
           </>
         )}
-      </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Amount</th>
-            <th scope="col">Network</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Transaction</th>
-          </tr>
-        </thead>
-        <tbody>
-          {counted.map((p) => {
-            const option = link.options.find((o) => o.id === p.optionId)
-            return (
-              <tr key={p.id}>
-                <td data-label="Amount">
-                  {p.amount} {option?.symbol}
-                  {p.quote?.fiatValue && (
-                    <>
-                      {' '}
-                      <FiatApprox currency={p.quote.currency} amount={p.quote.fiatValue} />
-                    </>
-                  )}
-                </td>
-                <td data-label="Network">{config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)?.name ?? p.caipNetworkId}</td>
-                <td data-label="From">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : '—'}</td>
-                <td data-label="To">{option ? <code title={option.recipient}>{shortHex(option.recipient)}</code> : '—'}</td>
-                <td data-label="Transaction">
-                  <TxLink config={config} caipNetworkId={p.caipNetworkId} txHash={p.txHash} />
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+      </dl>
+      {counted.map((p) => {
+        const option = link.options.find((o) => o.id === p.optionId)
+        const network = config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)
+        const url = explorerUrl(network, 'tx', p.txHash)
+        return (
+          <dl key={p.id} className="receipt-facts receipt-payment" data-testid="receipt-payment">
+            <dt>Amount</dt>
+            <dd data-testid="receipt-amount">
+              {p.amount && option ? <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong /> : '—'}
+              {p.quote?.fiatValue && (
+                <>
+                  {' '}
+                  <FiatApprox currency={p.quote.currency} amount={p.quote.fiatValue} />
+                </>
+              )}
+            </dd>
+            <dt>Network</dt>
+            <dd>{network?.name ?? p.caipNetworkId}</dd>
+            {p.payer && (
+              <>
+                <dt>From</dt>
+                <dd>
+                  <code className="receipt-long" data-testid="receipt-payer">
+                    {p.payer}
+                  </code>
+                </dd>
+              </>
+            )}
+            <dt>Transaction</dt>
+            <dd>
+              {url ? (
+                <a className="receipt-long" href={url} target="_blank" rel="noreferrer" data-testid="receipt-tx">
+                  {p.txHash}
+                </a>
+              ) : (
+                <code className="receipt-long" data-testid="receipt-tx">
+                  {p.txHash}
+                </code>
+              )}{' '}
+              <span className="no-print">
+                <CopyButton value={p.txHash} label="Copy transaction id" />
+              </span>
+            </dd>
+          </dl>
+        )
+      })}
       <SettlementNote link={link} />
-      <button type="button" onClick={() => window.print()}>
-        Print receipt
-      </button>
+      <div className="receipt-actions no-print">
+        <button type="button" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+        {config.receiptEmail && <ReceiptEmailForm linkId={link.id} paid />}
+      </div>
       <ContinueToMerchant link={link} />
     </section>
   )

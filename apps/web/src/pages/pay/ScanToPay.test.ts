@@ -27,6 +27,7 @@ const config: PublicConfig = {
     },
   ],
   assets: [{ assetId: `eip155:31337/erc20:${TOKEN}`, caipNetworkId: 'eip155:31337', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }],
+  receiptEmail: false,
 }
 
 const tokenOption: LinkOption = {
@@ -61,6 +62,7 @@ const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   expiresAt: null,
   createdAt: '',
   paidAt: null,
+  deactivatedAt: null,
   successUrl: null,
   price: null,
   fiat: null,
@@ -69,6 +71,9 @@ const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   version: 1,
   options,
   payments: [],
+  merchant: { displayName: null, logoUrl: null, brandColor: null },
+  merchantNotified: false,
+  receiptNumber: 'PL-0000-0000',
   ...extra,
 })
 

@@ -1,4 +1,5 @@
-import { WalletGate } from '../../appkit/PaylinkProvider.js'
+import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
+import { OperatorNotice } from '../../components/OperatorNotice.js'
 import { ActivitySection } from './ActivitySection.js'
 import { CallsSection } from './CallsSection.js'
 import { CloudSection } from './CloudSection.js'
@@ -13,6 +14,7 @@ export function ToolkitPage() {
   return (
     <main className="page toolkit">
       <h1>Toolkit diagnostics</h1>
+      <OperatorNotice config={usePaylinkConfig()} />
       <p className="lead">
         What the wallet toolkit (Reown AppKit) knows in this browser: the connection on each chain, the site metadata wallets see, the alerts visitors were shown, and the toolkit's
         own calls, run on demand. Nothing here changes Paylink's configuration.

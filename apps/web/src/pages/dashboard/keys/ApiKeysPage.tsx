@@ -92,7 +92,7 @@ export function ApiKeysPage() {
         onSubmit={(event) => {
           event.preventDefault()
           const trimmed = name.trim()
-          if (!trimmed) return setNameError('is required')
+          if (!trimmed) return setNameError('Key name is required')
           if (trimmed.length > 64) return setNameError('must be at most 64 characters')
           setNameError(null)
           create.mutate(trimmed)

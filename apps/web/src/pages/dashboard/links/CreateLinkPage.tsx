@@ -1,7 +1,7 @@
-import { recipientProblem, type Asset } from '@paylink/shared'
+import { recipientProblem, type Asset, type Link as PaymentLink } from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { Field } from '../Field.js'
@@ -35,6 +35,19 @@ const recipientHints: Record<string, string> = {
   bip122: 'Empty: the next unused address from your watch-only key (Settings). Or a key, a descriptor, or an address.',
 }
 
+/** What the form starts from when a link is duplicated (router state from the link's page). */
+export interface DuplicateState {
+  duplicateOf: Pick<PaymentLink, 'title' | 'description' | 'options' | 'successUrl' | 'price'>
+}
+
+/**
+ * The asset a new link starts with: a stablecoin where one is configured (what shops price in:
+ * Test USD in the demo), else the first asset.
+ */
+export function defaultAssetOf(assets: readonly Asset[]): Asset | undefined {
+  return assets.find((a) => !a.native && /^(USDC|USDT|DAI|EURC|PYUSD|TUSD)$|USD/i.test(a.symbol)) ?? assets[0]
+}
+
 /** Assets a link can ask for: every configured asset on a network of a family the server verifies. */
 function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string } {
   const config = usePaylinkConfig()
@@ -53,15 +66,27 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
   const queryClient = useQueryClient()
   const formId = useId()
   const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<LinkFormValues>(() => ({
-    title: '',
-    description: '',
-    options: [newOption(assets[0]?.assetId ?? '', recipientFor(assets[0]?.assetId ?? '', defaultRecipient))],
-    expiry: 'none',
-    customExpiry: '',
-    webhookUrl: '',
-    successUrl: '',
-  }))
+  const duplicateOf = (useLocation().state as DuplicateState | null)?.duplicateOf
+  const [values, setValues] = useState<LinkFormValues>(() => {
+    const first = defaultAssetOf(assets)?.assetId ?? ''
+    const copied = duplicateOf?.options.flatMap((o) => {
+      const asset = assets.find((a) => a.assetId.toLowerCase() === o.asset.toLowerCase())
+      // A Bitcoin option's recipient was derived for that link: the copy derives its own. A
+      // fiat-priced link's amounts are quotes of the moment (or none): this form makes fixed
+      // amounts only, so the merchant enters them rather than freezing a quote by accident.
+      const amount = duplicateOf.price ? '' : (o.amount ?? '')
+      return asset ? [{ ...newOption(asset.assetId, namespaceOf(asset.assetId) === 'bip122' ? '' : o.recipient), amount }] : []
+    })
+    return {
+      title: duplicateOf?.title ?? '',
+      description: duplicateOf?.description ?? '',
+      options: copied?.length ? copied : [newOption(first, recipientFor(first, defaultRecipient))],
+      expiry: 'none',
+      customExpiry: '',
+      webhookUrl: '',
+      successUrl: duplicateOf?.successUrl ?? '',
+    }
+  })
   const [errors, setErrors] = useState<FieldErrors>({})
   // Bumped on each refused submit, so focus moves to the first invalid field every time.
   const [refusals, setRefusals] = useState(0)
@@ -115,6 +140,11 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
   return (
     <section className="card dash-form-card" aria-labelledby={fieldId('heading')}>
       <h2 id={fieldId('heading')}>New payment link</h2>
+      {duplicateOf && (
+        <p className="dash-muted" role="status">
+          Filled in from “{duplicateOf.title}”. Change what you need, then create the new link.
+        </p>
+      )}
       <form
         ref={formRef}
         noValidate

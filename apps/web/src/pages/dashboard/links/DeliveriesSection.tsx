@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../../api/client.js'
 import { listDeliveries, redeliver } from '../../../api/merchant.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatDateTime, formatRelative } from '../format.js'
+import { TestWebhookButton } from './TestWebhookButton.js'
 import { WebhookUrlEditor } from './WebhookUrlEditor.js'
 
 const deliveryStatusLabels = { pending: 'Retrying', succeeded: 'Delivered', failed: 'Gave up' } as const
@@ -55,6 +56,7 @@ export function DeliveriesSection({ linkId, version }: { linkId: string; version
   return (
     <>
       <WebhookUrlEditor linkId={linkId} webhookUrl={webhookUrl} />
+      {webhookUrl && <TestWebhookButton linkId={linkId} />}
       {rows.length === 0 ? (
         webhookUrl && <p className="dash-empty-inline">No events yet: the first is sent when a payment is detected.</p>
       ) : (

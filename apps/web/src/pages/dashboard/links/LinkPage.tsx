@@ -15,6 +15,7 @@ import type { JustCreated } from './CreateLinkPage.js'
 import { DeliveriesSection } from './DeliveriesSection.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 import { PaymentsTable } from './PaymentsTable.js'
+import { LinkActions } from './LinkActions.js'
 
 function OptionsTable({ link }: { link: PaymentLink }) {
   const { networks, assets } = usePaylinkConfig()
@@ -98,21 +99,32 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
             </span>
           </div>
           {data.description && <p className="dash-description">{data.description}</p>}
+          {data.deactivatedAt && (
+            <p className="dash-notice" role="status" data-testid="link-deactivated">
+              Deactivated {formatDateTime(data.deactivatedAt)}: the checkout says this link no longer accepts payments. Payments already sent still count.
+            </p>
+          )}
+          <LinkActions link={data} />
           <dl className="facts">
             <dt>Created</dt>
             <dd>
               <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
             </dd>
-            <dt>Expires</dt>
-            <dd>
-              {data.expiresAt ? (
-                <>
-                  <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time> <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
-                </>
-              ) : (
-                'Never'
-              )}
-            </dd>
+            {/* A paid link has nothing left to expire: its paid date is what matters. */}
+            {!data.paidAt && (
+              <>
+                <dt>Expires</dt>
+                <dd>
+                  {data.expiresAt ? (
+                    <>
+                      <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time> <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
+                    </>
+                  ) : (
+                    'Never'
+                  )}
+                </dd>
+              </>
+            )}
             {data.paidAt && (
               <>
                 <dt>Paid</dt>
@@ -138,7 +150,8 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
           <h2 id="share-title">Share</h2>
           <label htmlFor="pay-url">Pay URL</label>
           <div className="dash-url">
-            <input id="pay-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="pay-url" />
+            {/* A text area wraps: the whole URL is seen, never cut at the column's edge. */}
+            <textarea id="pay-url" readOnly rows={2} value={url} onFocus={(e) => e.currentTarget.select()} data-testid="pay-url" />
             <CopyButton value={url} label="Copy link" />
           </div>
           <p>

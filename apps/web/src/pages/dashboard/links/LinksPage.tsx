@@ -28,8 +28,18 @@ function Amounts({ link }: { link: LinkSummary }) {
   )
 }
 
-function Expiry({ expiresAt }: { expiresAt: string | null }) {
+/** When a link was paid, or how long it stays payable; a paid or switched-off link has no countdown. */
+function Expiry({ link }: { link: LinkSummary }) {
   const now = useNow(30000)
+  const { expiresAt } = link
+  if (link.paidAt) {
+    return (
+      <span>
+        Paid <time dateTime={link.paidAt}>{formatDateTime(link.paidAt)}</time>
+      </span>
+    )
+  }
+  if (link.deactivatedAt) return <span className="dash-muted">Deactivated</span>
   if (!expiresAt) return <span className="dash-muted">Never</span>
   return (
     <time dateTime={expiresAt} title={formatDateTime(expiresAt)}>
@@ -68,7 +78,7 @@ export function LinksPage() {
         </div>
       )}
       {links.data && links.data.length > 0 && (
-        <DashTable testId="links-table" columns={['Title', 'Status', 'Amount', 'Created', 'Expires']}>
+        <DashTable testId="links-table" columns={['Title', 'Status', 'Amount', 'Created', 'Paid or expires']}>
           {links.data.map((link) => (
             <tr key={link.id} data-testid={`link-row-${link.id}`}>
               <td data-label="Title">
@@ -76,6 +86,7 @@ export function LinksPage() {
               </td>
               <td data-label="Status">
                 <LinkStatusBadge status={link.status} />
+                {link.deactivatedAt && <span className="badge badge-deactivated">Deactivated</span>}
               </td>
               <td data-label="Amount">
                 <Amounts link={link} />
@@ -83,8 +94,8 @@ export function LinksPage() {
               <td data-label="Created">
                 <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
               </td>
-              <td data-label="Expires">
-                <Expiry expiresAt={link.expiresAt} />
+              <td data-label="Paid or expires">
+                <Expiry link={link} />
               </td>
             </tr>
           ))}

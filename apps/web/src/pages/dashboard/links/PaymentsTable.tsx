@@ -3,7 +3,7 @@ import { CopyButton } from '../../../components/CopyButton.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { shortHex } from '@paylink/shared'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
-import { formatDateTime, paymentReasonTexts } from '../format.js'
+import { formatConfirmations, formatDateTime, paymentReasonTexts } from '../format.js'
 import { DashTable } from '../DashTable.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 
@@ -34,7 +34,7 @@ export function PaymentsTable({ link }: { link: Link }) {
               {p.reason && <div className="dash-reason">{paymentReasonTexts[p.reason]}</div>}
             </td>
             <td data-label="Confirmations" className="num">
-              {p.confirmations}/{p.requiredConfirmations}
+              {formatConfirmations(p.confirmations, p.requiredConfirmations)}
             </td>
             <td data-label="Transaction">
               {explorer ? (

@@ -1,0 +1,63 @@
+import type { MerchantLink } from '@paylink/shared'
+import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { links } from '../db/schema.js'
+import type { Db } from '../db/openDatabase.js'
+import { LimitError, LinkNotFoundError } from '../errors.js'
+import type { Merchant } from '../merchants/merchant.js'
+import { toLinkView } from './linkViews.js'
+import { loadLinkRows } from './loadLinkRows.js'
+
+export interface SetLinkActiveParameters {
+  db: Db
+  merchant: Merchant
+  linkId: string
+  /** false: the link stops taking payments; true: it takes them again. */
+  active: boolean
+  /** Reactivating counts against the open-links cap, as creating does. */
+  maxOpenLinks: number
+  now?: Date
+}
+
+/**
+ * Switches a link off or on. Off, the checkout offers no way to pay and the tracker stops
+ * looking for new payments to its deposit addresses and references; payments already recorded
+ * (sent before) are still followed to confirmation and still count. The version is bumped, so
+ * open checkouts and dashboards hear of it at once. Doing it twice changes nothing more.
+ */
+export async function setLinkActive({ db, merchant, linkId, active, maxOpenLinks, now = new Date() }: SetLinkActiveParameters): Promise<MerchantLink> {
+  return db.transaction(async (tx) => {
+    // The same lock as creation: a reactivation and a creation cannot both pass the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
+    const [link] = await tx
+      .select({ deactivatedAt: links.deactivatedAt })
+      .from(links)
+      .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
+      .for('update')
+    if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
+    if (active && link.deactivatedAt) {
+      const [open] = await tx
+        .select({ n: count() })
+        .from(links)
+        .where(
+          and(
+            eq(links.merchant, merchant.id),
+            inArray(links.status, ['open', 'partially_paid']),
+            or(isNull(links.expiresAt), gt(links.expiresAt, now)),
+            isNull(links.deactivatedAt),
+          ),
+        )
+      if (open!.n >= maxOpenLinks) {
+        throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); deactivate one first.`)
+      }
+    }
+    const deactivatedAt = active ? null : (link.deactivatedAt ?? now)
+    if (deactivatedAt?.getTime() !== link.deactivatedAt?.getTime()) {
+      await tx
+        .update(links)
+        .set({ deactivatedAt, version: sql`${links.version} + 1` })
+        .where(eq(links.id, linkId))
+    }
+    const rows = (await loadLinkRows(tx, linkId))!
+    return { ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant), webhookUrl: rows.link.webhookUrl }
+  })
+}

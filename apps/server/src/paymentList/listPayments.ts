@@ -1,0 +1,95 @@
+import { defaultPaymentListLimit, formatUnits, type PaymentList, type PaymentListQuery } from '@paylink/shared'
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { linkOptions, links, payments } from '../db/schema.js'
+import type { Db } from '../db/openDatabase.js'
+import type { Merchant } from '../merchants/merchant.js'
+import { toPaymentView } from '../links/linkViews.js'
+import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
+
+export interface ListPaymentsParameters {
+  db: Db
+  merchant: Merchant
+  query: PaymentListQuery
+}
+
+/** `%` and `_` typed by the merchant are letters, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * A page of the merchant's payments across all links, newest first, with the sums per asset of
+ * everything the filters match. Paged by (created_at, id) from a cursor, so a merchant with
+ * 10,000 payments reads 50 at a time and a payment recorded meanwhile never shifts a page.
+ * `q` is a whole link, payment or transaction id or payer address (any case: indexed on
+ * lower()) or a piece of the link's title.
+ */
+export async function listPayments({ db, merchant, query }: ListPaymentsParameters): Promise<PaymentList> {
+  const limit = query.limit ?? defaultPaymentListLimit
+  const position = query.after === undefined ? null : decodePaymentCursor(query.after)
+  const q = query.q
+  const filters: Array<SQL | undefined> = [
+    eq(links.merchant, merchant.id),
+    query.status ? eq(payments.status, query.status) : undefined,
+    query.asset ? sql`lower(${linkOptions.assetId}) = lower(${query.asset})` : undefined,
+    query.from ? gte(payments.createdAt, new Date(query.from)) : undefined,
+    query.to ? lt(payments.createdAt, new Date(query.to)) : undefined,
+    q
+      ? or(eq(links.id, q), eq(payments.id, q), sql`lower(${payments.txHash}) = lower(${q})`, sql`lower(${payments.payer}) = lower(${q})`, ilike(links.title, `%${escapeLike(q)}%`))
+      : undefined,
+  ]
+  const rows = await db
+    .select({
+      payment: payments,
+      createdAtText: sql<string>`${payments.createdAt}::text`,
+      title: links.title,
+      option: linkOptions,
+    })
+    .from(payments)
+    .innerJoin(links, eq(links.id, payments.linkId))
+    .leftJoin(linkOptions, eq(linkOptions.id, payments.optionId))
+    .where(and(...filters, position ? sql`(${payments.createdAt}, ${payments.id}) < (${position.createdAt}::timestamptz, ${position.id})` : undefined))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit + 1)
+
+  const sums = await db
+    .select({
+      asset: linkOptions.assetId,
+      caipNetworkId: linkOptions.caipNetworkId,
+      symbol: linkOptions.symbol,
+      decimals: linkOptions.decimals,
+      // numeric sums come back as text: exact, read as bigint.
+      confirmed: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirmed'), 0)::text`,
+      confirming: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'confirming'), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(payments)
+    .innerJoin(links, eq(links.id, payments.linkId))
+    .leftJoin(linkOptions, eq(linkOptions.id, payments.optionId))
+    .where(and(...filters))
+    .groupBy(linkOptions.assetId, linkOptions.caipNetworkId, linkOptions.symbol, linkOptions.decimals)
+
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  const hasMore = rows.length > limit
+  return {
+    payments: page.map(({ payment, title, option }) => ({
+      ...toPaymentView(payment, option ?? undefined),
+      linkTitle: title,
+      symbol: option?.symbol ?? null,
+    })),
+    totals: sums
+      .filter((sum) => sum.asset !== null)
+      .map((sum) => ({
+        asset: sum.asset!,
+        caipNetworkId: sum.caipNetworkId!,
+        symbol: sum.symbol!,
+        decimals: sum.decimals!,
+        confirmed: formatUnits(BigInt(sum.confirmed), sum.decimals!),
+        confirming: formatUnits(BigInt(sum.confirming), sum.decimals!),
+        count: sum.count,
+      }))
+      .sort((a, b) => a.symbol.localeCompare(b.symbol) || a.asset.localeCompare(b.asset)),
+    matched: sums.reduce((n, sum) => n + sum.count, 0),
+    nextCursor: hasMore && last ? encodePaymentCursor({ createdAt: last.createdAtText, id: last.payment.id }) : null,
+    hasMore,
+  }
+}

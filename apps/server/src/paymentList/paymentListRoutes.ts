@@ -1,0 +1,39 @@
+import { apiErrorSchema, paymentListQuerySchema, paymentListSchema } from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { defineRoute } from '../http/defineRoute.js'
+import { listPayments } from './listPayments.js'
+
+export interface PaymentListRoutesOptions {
+  db: Db
+}
+
+const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+
+/** The merchant's payments across links. Needs `app.requireMerchant` (merchants/). */
+export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = async (app, { db }) => {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/payments',
+      operationId: 'listPayments',
+      summary: "The merchant's payments across all links, newest first, with totals per asset",
+      description:
+        'Signed-in merchant or API key. Filters: `status`, `asset` (CAIP-19), `from` (inclusive) and `to` (exclusive) on the time the payment was recorded, `q` (a whole link id, payment id, transaction id or payer address in any case, or a piece of the link title). `totals` sum every matching payment per asset (confirmed and confirming, decimal strings), not only the page. `limit` 1-200 (default 50); read older pages with `after=<nextCursor>` and the same filters.',
+      tags: ['payments'],
+      querystring: paymentListQuerySchema,
+      responses: {
+        200: { description: 'A page of payments and the totals', schema: paymentListSchema },
+        400: errorResponse('A bad filter or cursor (INVALID_REQUEST naming query.status, query.asset, query.from, query.to, query.q, query.after or query.limit)'),
+        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
+        403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
+      },
+    },
+    async ({ query, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      reply.header('cache-control', 'no-store')
+      return listPayments({ db, merchant, query })
+    },
+  )
+}

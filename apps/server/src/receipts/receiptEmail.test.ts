@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { linkOptions, links, payments, receiptEmails } from '../db/schema.js'
+import { offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+
+// A real SMTP server on a free loopback port: what it receives is what a mailbox would.
+const received: ParsedMail[] = []
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        received.push(mail)
+        callback()
+      })
+      .catch(callback)
+  },
+})
+let smtpUrl = ''
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+})
+afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())))
+
+const context = useOfflineApps({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })
+const txHash = `0x${'ab'.repeat(32)}`
+const payer = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The tracker's end state written directly (these tests need no chain): one confirmed payment, the link paid. */
+async function markPaid(linkId: string) {
+  const db = context.database.db
+  const [option] = await db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
+  await db.insert(payments).values({
+    id: `pay_fixture_${linkId.slice(-6)}`,
+    linkId,
+    caipNetworkId: option!.caipNetworkId,
+    txHash,
+    status: 'confirmed',
+    optionId: option!.id,
+    amount: option!.amount,
+    payer,
+    confirmations: 1,
+    requiredConfirmations: 1,
+    confirmedAt: new Date(),
+  })
+  await db
+    .update(links)
+    .set({ status: 'paid', paidAt: new Date('2026-11-25T12:00:00Z'), version: 99 })
+    .where(eq(links.id, linkId))
+}
+
+async function setUp(withSmtp = true) {
+  const app = await context.app(
+    withSmtp
+      ? { receiptEmail: { smtpUrl, from: 'Paylink receipts <receipts@localhost>', intervalMs: 100 }, limits: { receiptEmailRateLimit: { max: 100, timeWindow: 60_000 } } }
+      : {},
+  )
+  const { cookie } = await signInSolana(app)
+  const headers = { cookie, origin: testOrigin }
+  await app.inject({ method: 'PUT', url: '/api/merchant/profile', headers, payload: { displayName: 'Bean & Leaf', brandColor: null } })
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers,
+    payload: { title: 'Coffee beans', options: [{ asset: offlineAssets[1]!.assetId, amount: '1234.5', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }] },
+  })
+  return { app, link: created.json() as { id: string; receiptNumber: string } }
+}
+
+const until = async (check: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting for the receipt email')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('email receipt (POST /api/links/:id/receipt-email)', () => {
+  it('keeps the address until the link is paid, then mails the receipt (number, amount, transaction id) and erases the address', async () => {
+    const { app, link } = await setUp()
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(true)
+    const asked = await app.inject({ method: 'POST', url: `/api/links/${link.id}/receipt-email`, headers: { origin: testOrigin }, payload: { email: 'payer@example.test' } })
+    expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'queued' }])
+    await new Promise((r) => setTimeout(r, 300))
+    expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(0)
+
+    await markPaid(link.id)
+    await until(() => received.some((m) => m.subject?.includes(link.receiptNumber)))
+    const mail = received.find((m) => m.subject?.includes(link.receiptNumber))!
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('payer@example.test')
+    expect(mail.subject).toBe(`Receipt ${link.receiptNumber}: 1,234.5 TUSD paid to Bean & Leaf`)
+    for (const fact of [
+      link.receiptNumber,
+      'Amount: 1,234.5 TUSD',
+      `Transaction: ${txHash}`,
+      `From: ${payer}`,
+      'Paid to: Bean & Leaf',
+      'Date: 2026-11-25 12:00 UTC',
+      `${testOrigin}/pay/${link.id}`,
+    ]) {
+      expect(mail.text, fact).toContain(fact)
+    }
+    expect(mail.html).toContain(txHash)
+    const [row] = await context.database.db.select().from(receiptEmails).where(eq(receiptEmails.linkId, link.id))
+    expect([row!.email, row!.sentAt]).toEqual([null, expect.any(Date)])
+
+    // Paid already: sent during the request.
+    const now = await app.inject({ method: 'POST', url: `/api/links/${link.id}/receipt-email`, headers: { origin: testOrigin }, payload: { email: 'again@example.test' } })
+    expect([now.statusCode, now.json()]).toEqual([202, { status: 'sent' }])
+    expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(2)
+  })
+
+  it('refuses a bad address, an unknown link, too many waiting addresses, and answers 409 without SMTP', async () => {
+    const { app, link } = await setUp()
+    const post = (id: string, email: unknown) => app.inject({ method: 'POST', url: `/api/links/${id}/receipt-email`, headers: { origin: testOrigin }, payload: { email } })
+    const bad = await post(link.id, 'not an address')
+    expect([bad.statusCode, bad.json().error.message]).toEqual([400, 'body.email: is not an email address'])
+    expect((await post('lnk_AAAAAAAAAAAAAAAAAAAAAA', 'a@example.test')).json().error.code).toBe('LINK_NOT_FOUND')
+    for (const n of [1, 2, 3]) expect((await post(link.id, `p${n}@example.test`)).statusCode).toBe(202)
+    const fourth = await post(link.id, 'p4@example.test')
+    expect([fourth.statusCode, fourth.json().error.code]).toEqual([409, 'TOO_MANY_RECEIPT_EMAILS'])
+
+    const { app: plain, link: other } = await setUp(false)
+    const off = await plain.inject({ method: 'POST', url: `/api/links/${other.id}/receipt-email`, headers: { origin: testOrigin }, payload: { email: 'a@example.test' } })
+    expect([off.statusCode, off.json().error.code]).toEqual([409, 'EMAIL_RECEIPTS_OFF'])
+    expect((await plain.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(false)
+  })
+})

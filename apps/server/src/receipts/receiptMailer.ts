@@ -1,0 +1,129 @@
+import type { Network } from '@paylink/shared'
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { createTransport } from 'nodemailer'
+import type { Db } from '../db/openDatabase.js'
+import { links, receiptEmails } from '../db/schema.js'
+import { getLink } from '../links/readLinks.js'
+import { renderReceiptEmail } from './renderReceiptEmail.js'
+
+export interface ReceiptMailerOptions {
+  db: Db
+  /** smtp:// or smtps:// (SMTP_URL). */
+  smtpUrl: string
+  /** The From header (RECEIPT_EMAIL_FROM). */
+  from: string
+  networks: readonly Network[]
+  /** The canonical origin: the mail links to `<origin>/pay/<id>`. */
+  publicOrigin: string
+  /** How often due receipts are looked for (default 1000 ms). */
+  intervalMs?: number
+  /** Tries per address before it is dropped (default 5). */
+  maxAttempts?: number
+  onError?: (error: unknown) => void
+}
+
+export interface ReceiptMailer {
+  /** Sends the receipts whose link is paid; returns how many went out. */
+  sendDue(): Promise<number>
+  start(): void
+  stop(): Promise<void>
+}
+
+/**
+ * Sends the receipts payers asked for, once their link is paid. Each row is taken FOR UPDATE SKIP
+ * LOCKED, so several processes on one database never send one twice; the address is erased once
+ * the mail is out (or after the last try).
+ */
+export function createReceiptMailer({ db, smtpUrl, from, networks, publicOrigin, intervalMs = 1000, maxAttempts = 5, onError }: ReceiptMailerOptions): ReceiptMailer {
+  const transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+
+  // Claimed in a short transaction (a 2-minute lease), sent outside it: no database lock is held
+  // while an SMTP server takes its time.
+  const claim = () =>
+    db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: receiptEmails.id, linkId: receiptEmails.linkId, email: receiptEmails.email, attempts: receiptEmails.attempts })
+        .from(receiptEmails)
+        .innerJoin(links, eq(links.id, receiptEmails.linkId))
+        .where(
+          and(
+            isNull(receiptEmails.sentAt),
+            isNotNull(receiptEmails.email),
+            eq(links.status, 'paid'),
+            lt(receiptEmails.attempts, maxAttempts),
+            or(isNull(receiptEmails.leaseUntil), lt(receiptEmails.leaseUntil, sql`now()`)),
+          ),
+        )
+        .limit(10)
+        .for('update', { of: receiptEmails, skipLocked: true })
+      if (due.length > 0) {
+        await tx
+          .update(receiptEmails)
+          .set({ leaseUntil: sql`now() + interval '2 minutes'`, attempts: sql`${receiptEmails.attempts} + 1` })
+          .where(
+            inArray(
+              receiptEmails.id,
+              due.map((d) => d.id),
+            ),
+          )
+      }
+      return due
+    })
+
+  const sendDue = async () => {
+    let sent = 0
+    for (const row of await claim()) {
+      const link = await getLink(db, row.linkId)
+      if (!link) continue
+      const mail = renderReceiptEmail(link, networks, `${publicOrigin}/pay/${link.id}`)
+      try {
+        await transport.sendMail({ from, to: row.email!, subject: mail.subject, text: mail.text, html: mail.html })
+        await db.update(receiptEmails).set({ email: null, sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(receiptEmails.id, row.id))
+        sent++
+      } catch (error) {
+        const last = row.attempts + 1 >= maxAttempts
+        await db
+          .update(receiptEmails)
+          .set({ leaseUntil: null, lastError: String((error as Error).message ?? error).slice(0, 500), ...(last ? { email: null } : {}) })
+          .where(eq(receiptEmails.id, row.id))
+        onError?.(error)
+      }
+    }
+    return sent
+  }
+
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<unknown> = Promise.resolve()
+  const tick = () => {
+    running = sendDue()
+      .catch((error) => onError?.(error))
+      .finally(() => {
+        if (timer) timer = setTimeout(tick, intervalMs)
+      })
+  }
+  return {
+    sendDue,
+    start() {
+      if (timer) return
+      timer = setTimeout(tick, intervalMs)
+    },
+    async stop() {
+      if (timer) clearTimeout(timer)
+      timer = null
+      await running
+      transport.close()
+    },
+  }
+}
+
+/** Unsent receipts a link may have waiting at once: enough for a payer's typo and its fix, not a mailing list. */
+export const maxWaitingReceiptsPerLink = 3
+
+/** How many receipts wait for this link (the route refuses past `maxWaitingReceiptsPerLink`). */
+export async function countWaitingReceipts(db: Db, linkId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(receiptEmails)
+    .where(and(eq(receiptEmails.linkId, linkId), isNull(receiptEmails.sentAt), isNotNull(receiptEmails.email)))
+  return row?.n ?? 0
+}

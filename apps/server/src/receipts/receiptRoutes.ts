@@ -1,0 +1,44 @@
+import { apiErrorSchema, linkIdParamsSchema, receiptEmailAnswerSchema, receiptEmailBodySchema } from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { ConflictError } from '../errors.js'
+import { defineRoute } from '../http/defineRoute.js'
+import type { RateLimit } from '../http/routeRegistry.js'
+import type { ReceiptMailer } from './receiptMailer.js'
+import { requestReceiptEmail } from './requestReceiptEmail.js'
+
+export interface ReceiptRoutesOptions {
+  db: Db
+  /** Null when SMTP_URL is not set: the route answers 409 EMAIL_RECEIPTS_OFF. */
+  mailer: ReceiptMailer | null
+  rateLimit: RateLimit
+}
+
+export const receiptRoutes: FastifyPluginAsync<ReceiptRoutesOptions> = async (app, { db, mailer, rateLimit }) => {
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/receipt-email',
+      operationId: 'requestReceiptEmail',
+      summary: "Email the link's receipt to the payer once it is paid (at once if it is); the address is erased after sending",
+      tags: ['links'],
+      params: linkIdParamsSchema,
+      body: receiptEmailBodySchema,
+      rateLimit,
+      responses: {
+        202: { description: 'queued (sent once the link is paid) or sent', schema: receiptEmailAnswerSchema },
+        404: { description: 'No such link (LINK_NOT_FOUND)', schema: apiErrorSchema },
+        409: {
+          description: 'No SMTP_URL on this instance (EMAIL_RECEIPTS_OFF), the link expired unpaid (LINK_EXPIRED), or too many addresses wait (TOO_MANY_RECEIPT_EMAILS)',
+          schema: apiErrorSchema,
+        },
+        429: { description: 'Too many requests from this address (RATE_LIMITED)', schema: apiErrorSchema },
+      },
+    },
+    async ({ params, body, reply }) => {
+      if (!mailer) throw new ConflictError('EMAIL_RECEIPTS_OFF', 'This Paylink instance sends no email receipts (its operator set no SMTP_URL).')
+      return reply.code(202).send(await requestReceiptEmail(db, mailer, params.id, body.email))
+    },
+  )
+}

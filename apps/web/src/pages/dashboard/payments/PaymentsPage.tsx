@@ -1,0 +1,224 @@
+import { paymentStatuses, shortHex, type ListedPayment, type PaymentList } from '@paylink/shared'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { listPayments, type PaymentFilters } from '../../../api/merchant.js'
+import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
+import { CopyButton } from '../../../components/CopyButton.js'
+import { explorerUrl } from '../../../lib/explorerUrl.js'
+import { DashTable, LoadError } from '../DashTable.js'
+import { assetLabel, formatAmount, formatConfirmations, formatDateTime, paymentReasonTexts, paymentStatusLabels } from '../format.js'
+import { PaymentStatusBadge } from '../StatusBadge.js'
+
+/** A day picked in the form (local midnight) as an ISO instant; `to` is the day after (exclusive). */
+const dayStart = (day: string, plusDays = 0) => {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(y!, m! - 1, d! + plusDays).toISOString()
+}
+
+function Totals({ list }: { list: PaymentList }) {
+  if (list.totals.length === 0) return null
+  return (
+    <ul className="dash-totals" data-testid="payment-totals" aria-label="Totals of the payments shown">
+      {list.totals.map((t) => (
+        <li key={t.asset}>
+          <span className="dash-muted dash-small">{t.symbol} received</span>
+          <strong className="num" title={`${t.confirmed} ${t.symbol}`}>
+            {formatAmount(t.confirmed)} {t.symbol}
+          </strong>
+          {t.confirming !== '0' && (
+            <span className="dash-muted dash-small" title={`${t.confirming} ${t.symbol}`}>
+              + {formatAmount(t.confirming)} confirming
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PaymentRow({ payment }: { payment: ListedPayment }) {
+  const { networks } = usePaylinkConfig()
+  const network = networks.find((n) => n.caipNetworkId === payment.caipNetworkId)
+  const explorer = explorerUrl(network, 'tx', payment.txHash)
+  return (
+    <tr data-testid={`payments-row-${payment.id}`}>
+      <td data-label="Link">
+        <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
+      </td>
+      <td data-label="Amount" className="num">
+        {payment.amount !== null ? (
+          <span title={`${payment.amount} ${payment.symbol ?? ''}`}>
+            {formatAmount(payment.amount)} {payment.symbol}
+          </span>
+        ) : (
+          <span className="dash-muted">—</span>
+        )}
+      </td>
+      <td data-label="Status">
+        <PaymentStatusBadge status={payment.status} />
+        {payment.status === 'confirming' && <div className="dash-small dash-muted">{formatConfirmations(payment.confirmations, payment.requiredConfirmations)}</div>}
+        {payment.reason && <div className="dash-reason">{paymentReasonTexts[payment.reason]}</div>}
+      </td>
+      <td data-label="Payer">{payment.payer ? <code title={payment.payer}>{shortHex(payment.payer)}</code> : <span className="dash-muted">—</span>}</td>
+      <td data-label="Transaction">
+        {explorer ? (
+          <a href={explorer} target="_blank" rel="noreferrer" title={payment.txHash}>
+            {shortHex(payment.txHash, 6)}
+          </a>
+        ) : (
+          <code title={payment.txHash}>{shortHex(payment.txHash, 6)}</code>
+        )}{' '}
+        <CopyButton value={payment.txHash} />
+        <div className="dash-muted dash-small">{network?.name ?? payment.caipNetworkId}</div>
+      </td>
+      <td data-label="Recorded">
+        <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
+      </td>
+    </tr>
+  )
+}
+
+/**
+ * Every payment of every link, newest first (`GET /api/payments`): filters by status, asset and
+ * day range, a search box, totals per asset for everything the filters match, and "Load more"
+ * by cursor, so a merchant with thousands of payments reads 50 at a time.
+ */
+export function PaymentsPage() {
+  const { assets, networks } = usePaylinkConfig()
+  const [filters, setFilters] = useState<PaymentFilters>({})
+  const [draft, setDraft] = useState({ status: '', asset: '', from: '', to: '', q: '' })
+  const [rangeError, setRangeError] = useState<string | null>(null)
+  const payments = useInfiniteQuery({
+    queryKey: ['payments', filters],
+    queryFn: ({ pageParam }) => listPayments(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
+  })
+  const first = payments.data?.pages[0]
+  const rows = payments.data?.pages.flatMap((page) => page.payments) ?? []
+  const filtered = Object.values(filters).some(Boolean)
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    if (draft.from && draft.to && draft.to < draft.from) {
+      setRangeError('The end date must be on or after the start date.')
+      return
+    }
+    setRangeError(null)
+    setFilters({
+      status: draft.status || undefined,
+      asset: draft.asset || undefined,
+      from: draft.from ? dayStart(draft.from) : undefined,
+      to: draft.to ? dayStart(draft.to, 1) : undefined,
+      q: draft.q.trim() || undefined,
+    })
+  }
+  const clear = () => {
+    setDraft({ status: '', asset: '', from: '', to: '', q: '' })
+    setRangeError(null)
+    setFilters({})
+  }
+
+  return (
+    <section className="card" aria-labelledby="payments-page-title">
+      <div className="dash-section-head">
+        <h2 id="payments-page-title">Payments</h2>
+        <button type="button" onClick={() => payments.refetch()} disabled={payments.isFetching}>
+          Refresh
+        </button>
+      </div>
+      <form className="dash-filters" onSubmit={apply} role="search" aria-label="Filter payments">
+        <div className="dash-filter dash-filter-search">
+          <label htmlFor="payments-q">Search</label>
+          <input
+            id="payments-q"
+            type="search"
+            value={draft.q}
+            maxLength={200}
+            placeholder="Link id, title, payer address or transaction id"
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+          />
+        </div>
+        <div className="dash-filter">
+          <label htmlFor="payments-status">Status</label>
+          <select id="payments-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">Any status</option>
+            {paymentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dash-filter">
+          <label htmlFor="payments-asset">Asset</label>
+          <select id="payments-asset" value={draft.asset} onChange={(e) => setDraft({ ...draft, asset: e.target.value })}>
+            <option value="">Any asset</option>
+            {assets.map((a) => (
+              <option key={a.assetId} value={a.assetId}>
+                {assetLabel(a, networks)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dash-filter">
+          <label htmlFor="payments-from">From</label>
+          <input id="payments-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="dash-filter">
+          <label htmlFor="payments-to">To (inclusive)</label>
+          <input
+            id="payments-to"
+            type="date"
+            value={draft.to}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? 'payments-range-error' : undefined}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        </div>
+        <div className="dash-filter-actions">
+          <button type="submit" className="primary">
+            Apply
+          </button>
+          {filtered && (
+            <button type="button" onClick={clear}>
+              Clear filters
+            </button>
+          )}
+        </div>
+        {rangeError && (
+          <p id="payments-range-error" role="alert" className="error">
+            {rangeError}
+          </p>
+        )}
+      </form>
+      {payments.isPending && <p role="status">Loading payments…</p>}
+      {payments.isError && <LoadError what="Your payments" error={payments.error} retry={payments.refetch} />}
+      {first && (
+        <>
+          <p className="dash-muted" role="status" data-testid="payments-count">
+            {first.matched === 0
+              ? filtered
+                ? 'No payment matches these filters.'
+                : 'No payments yet: they appear here as soon as a payer sends one to any of your links.'
+              : `${first.matched.toLocaleString('en-US')} ${first.matched === 1 ? 'payment' : 'payments'}${filtered ? ' match' : ''}; showing ${rows.length.toLocaleString('en-US')}, newest first.`}
+          </p>
+          <Totals list={first} />
+        </>
+      )}
+      {rows.length > 0 && (
+        <DashTable testId="all-payments-table" columns={['Link', 'Amount', 'Status', 'Payer', 'Transaction', 'Recorded']}>
+          {rows.map((p) => (
+            <PaymentRow key={p.id} payment={p} />
+          ))}
+        </DashTable>
+      )}
+      {payments.hasNextPage && (
+        <button type="button" onClick={() => payments.fetchNextPage()} disabled={payments.isFetchingNextPage} data-testid="payments-load-more">
+          {payments.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import { merchantLabel, readableTextOn, type Link } from '@paylink/shared'
+import type { CSSProperties } from 'react'
+
+/**
+ * The checkout's header: the merchant's logo and name on the merchant's colour (its text black or
+ * white, whichever is legible on it), and a quiet "Checkout by Paylink". No menu, no wallet
+ * buttons: the page has its one Connect button. Mirrors apps/server/src/web/checkoutShell.ts.
+ */
+export function PayHeader({ link }: { link: Link }) {
+  const { brandColor, logoUrl } = link.merchant
+  const style = brandColor ? ({ '--brand': brandColor, '--brand-text': readableTextOn(brandColor) } as CSSProperties) : undefined
+  return (
+    <header className={brandColor ? 'pay-header branded' : 'pay-header'} data-testid="pay-header" style={style}>
+      <div className="pay-header-inner">
+        <span className="pay-merchant">
+          {logoUrl && <img className="pay-logo" src={logoUrl} alt="" width={32} height={32} data-testid="merchant-logo" />}
+          <span className="pay-merchant-name" data-testid="merchant-name">
+            {merchantLabel(link)}
+          </span>
+        </span>
+        <span className="pay-by">Checkout by Paylink</span>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+/**
+ * Accessibility as a test: axe-core on each page at a phone and a desktop width, zero serious or
+ * critical violations; tap targets of at least 24 px (44 px for primary actions); a visible
+ * focus ring on the first focusable control reached by Tab. The toolkit's own modal (a web
+ * component of AppKit's, in shadow DOM) is not ours to fix and is closed before each check.
+ */
+
+const widths = [390, 1280] as const
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).exclude('w3m-modal').analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const described = serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(described, `${what}: serious or critical axe violations`).toEqual([])
+}
+
+/** Every visible button and link of the page's own markup is at least 24 px tall and wide; primary buttons 44 px tall. */
+async function expectTapTargets(page: Page, what: string) {
+  const small = await page.evaluate(() => {
+    const problems: string[] = []
+    for (const element of document.querySelectorAll<HTMLElement>('main button, main a.button, main [role="tab"], main select, main input:not([type="hidden"])')) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      const primary = element.classList.contains('primary')
+      const min = primary ? 44 : 24
+      if (box.height < min || box.width < 24)
+        problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" is ${Math.round(box.width)}x${Math.round(box.height)} (needs ${min})`)
+    }
+    return problems
+  })
+  expect(small, `${what}: tap targets`).toEqual([])
+}
+
+/** Tab to the first control in <main>: it must draw a focus indicator (outline or box-shadow). */
+async function expectVisibleFocus(page: Page, what: string) {
+  const first = page.locator('main').locator('a[href], button:not([disabled]), input, select, textarea').first()
+  await first.focus()
+  const ring = await first.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' }
+  })
+  expect(ring.outline || ring.shadow, `${what}: focus is visible`).toBe(true)
+}
+
+async function checkPage(page: Page, what: string) {
+  await expectNoSeriousViolations(page, what)
+  await expectTapTargets(page, what)
+  await expectVisibleFocus(page, what)
+}
+
+async function signIn(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Test Wallet')
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+for (const width of widths) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('landing page and wallet page', async ({ page }) => {
+      await page.goto('/')
+      await expect(page.getByRole('link', { name: 'Create a payment link' })).toHaveAttribute('href', '/dashboard')
+      await expect(page.getByText('eip155:31337')).toHaveCount(0)
+      await checkPage(page, `home at ${width}`)
+      await page.goto('/wallet')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await checkPage(page, `wallet at ${width}`)
+    })
+
+    test('dashboard pages and the checkout of a new link', async ({ page, browser }) => {
+      test.setTimeout(180_000)
+      await signIn(page)
+      await checkPage(page, `dashboard links (empty) at ${width}`)
+      const nav = page.getByRole('navigation', { name: 'Dashboard' })
+      await nav.getByRole('link', { name: 'New link' }).click()
+      await expect(page.getByLabel('Asset')).toHaveValue(/erc20/)
+      await page.getByRole('button', { name: 'Create link' }).click()
+      await expect(page.getByText('Title is required')).toBeVisible()
+      await checkPage(page, `new link form with an error at ${width}`)
+      await page.getByLabel('Title').fill('Accessible mug')
+      await page.getByTestId('option-0').getByLabel('Amount').fill('12')
+      await page.getByRole('button', { name: 'Create link' }).click()
+      await expect(page.getByTestId('pay-url')).toHaveValue(/\/pay\/lnk_/)
+      const payUrl = await page.getByTestId('pay-url').inputValue()
+      await checkPage(page, `link page at ${width}`)
+      for (const name of ['Payment links', 'Payments', 'Events', 'Deposits', 'API keys', 'Settings']) {
+        await nav.getByRole('link', { name, exact: true }).click()
+        await expect(page.locator('main h2').first()).toBeVisible()
+        await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
+        await checkPage(page, `dashboard ${name} at ${width}`)
+      }
+
+      // The checkout as a payer sees it, before connecting (the payer-checkout rebuild re-runs this).
+      const payer = await browser.newPage({ viewport: { width, height: 900 } })
+      await payer.goto(payUrl)
+      await expect(payer.getByRole('heading', { name: 'Accessible mug' })).toBeVisible()
+      await checkPage(payer, `checkout before connecting at ${width}`)
+      await payer.close()
+    })
+  })
+}
