@@ -151,6 +151,8 @@ describe('GET /api/openapi.json', () => {
       '/api/merchant/receiving-keys/{namespace}',
       '/api/openapi.json',
       '/api/payments.csv',
+      '/api/payments/{id}',
+      '/api/payments/{id}/refunds',
       '/api/siwx/nonce',
       '/api/siwx/sessions',
       '/devnet/bitcoin/esplora/*',
