@@ -1,6 +1,6 @@
 import { recipientProblem, transactionIdSchemas, type CreateRefundBody, type Payment, type Refund } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import type { PaymentChainReader } from '../chains/chainFamily.js'
+import type { PaymentChainReader, PaymentFinding } from '../chains/chainFamily.js'
 import { normalizeTransactionId } from '../chains/index.js'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
@@ -78,7 +78,7 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
 
   const reader = readerOf(payment.caipNetworkId)
   if (!reader) throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
-  let finding
+  let finding: PaymentFinding | undefined
   try {
     ;({
       findings: [finding],
@@ -87,6 +87,8 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
     throw new UnavailableError('CHAIN_UNAVAILABLE', `Could not read ${payment.caipNetworkId} right now: try again in a moment.`, { cause })
   }
 
+  if (!finding) throw new UnavailableError('CHAIN_UNAVAILABLE', `${payment.caipNetworkId} gave no answer about this transaction: try again in a moment.`)
+  const read = finding
   const at = now()
   return db.transaction(async (tx) => {
     // The link's lock (as every change of its payments takes): two refunds of one payment are checked one after the other.
@@ -95,7 +97,7 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
       .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
       .from(refunds)
       .where(eq(refunds.paymentId, payment.id))
-    const { credits } = checkRefundFinding({ finding: finding, sender, paid: BigInt(payment.amount!), refundedBefore: BigInt(before!.total) })
+    const { credits } = checkRefundFinding({ finding: read, sender, paid: BigInt(payment.amount!), refundedBefore: BigInt(before!.total) })
     const id = newId('rfd')
     const inserted = await tx
       .insert(refunds)
@@ -111,7 +113,7 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
           amount: credit.amount.toString(),
           sender: credit.payer,
           recipient,
-          blockNumber: finding.inclusion!.blockNumber,
+          blockNumber: read.inclusion!.blockNumber,
           createdAt: at,
         })),
       )
