@@ -158,6 +158,8 @@ describe('GET /api/openapi.json', () => {
       '/api/openapi.json',
       '/api/payments',
       '/api/payments.csv',
+      '/api/payments/{id}',
+      '/api/payments/{id}/refunds',
       '/api/siwx/nonce',
       '/api/siwx/sessions',
       '/devnet/bitcoin/esplora/*',

@@ -26,6 +26,7 @@ import { merchantProfileRoutes } from './merchants/merchantProfileRoutes.js'
 import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
 import { createReceiptMailer } from './receipts/receiptMailer.js'
 import { receiptRoutes } from './receipts/receiptRoutes.js'
+import { refundRoutes } from './refunds/refundRoutes.js'
 import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
@@ -281,6 +282,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(eventRoutes, { db: database.db })
     await app.register(exportRoutes, { db: database.db })
     await app.register(paymentListRoutes, { db: database.db })
+    await app.register(refundRoutes, {
+      db: database.db,
+      readerOf: paymentLinks.readerOf,
+      onLinkChanged: (linkId) => paymentLinks.views.invalidate(linkId),
+      rateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
+    })
     await app.register(depositRoutes, {
       db: database.db,
       networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),

@@ -1,4 +1,6 @@
 import type { CreatePaymentBody, Network, Payment } from '@paylink/shared'
+import type { PaymentChainReader } from './chains/chainFamily.js'
+import { chainFamilyOf } from './chains/index.js'
 import type { Database, Db } from './db/openDatabase.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { createLinkEventHub, type LinkEventHub } from './links/linkEventHub.js'
@@ -35,6 +37,8 @@ export interface PaymentLinksServices {
   events: LinkEventHub
   /** POST /api/links/:id/payments: records the payment and gives it a first chain read (submitLinkPayment). */
   submitPayment(linkId: string, body: CreatePaymentBody): Promise<Payment>
+  /** A reader of a network's chain for one-off checks (a refund's transaction), made on first use; null for a network this server cannot read. */
+  readerOf(caipNetworkId: string): PaymentChainReader | null
   /** Starts the tracker and the webhook worker (the view cache listens from buildApp on). */
   start(): void
   /** Stops both and closes event streams; safe to call twice. */
@@ -85,7 +89,20 @@ export function createPaymentLinksServices({ database, networks, devnetUpstreams
   })
   const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
   const checkTimeoutMs = options.submitCheckTimeoutMs ?? 3000
+  // Apart from the tracker's readers: a refund check must not count in (or wait behind) the tracker's passes.
+  const readers = new Map<string, PaymentChainReader>()
+  const readerOf = (caipNetworkId: string): PaymentChainReader | null => {
+    const known = readers.get(caipNetworkId)
+    if (known) return known
+    const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
+    const family = network ? chainFamilyOf(caipNetworkId) : undefined
+    if (!network || !family?.connect) return null
+    const reader = family.connect({ caipNetworkId, rpcUrl: serverRpcUrl(network, devnetUpstreams) }, { timeoutMs: options.tracker?.rpcTimeoutMs ?? 5000 })
+    readers.set(caipNetworkId, reader)
+    return reader
+  }
   return {
+    readerOf,
     tracker,
     webhooks,
     views,

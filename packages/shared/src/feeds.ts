@@ -78,6 +78,10 @@ export const paymentsCsvColumns = [
   'asset',
   'symbol',
   'amount',
+  /** Fiat-priced links: the link's currency, the payment's worth at the quote it was judged against, and that quote's rate (fiat per whole unit). */
+  'fiat_currency',
+  'fiat_value',
+  'rate',
   'payer',
   'transaction',
   'status',
@@ -88,6 +92,10 @@ export const paymentsCsvColumns = [
   'created_at',
   'detected_at',
   'confirmed_at',
+  /** Sum of the refunds recorded for the payment, in the asset's units ("0" when none). */
+  'refunded',
+  /** The refunds' transaction ids, separated by spaces. */
+  'refund_transactions',
 ] as const
 
 /** An opaque position in the payments list (`nextCursor`); only ever passed back as given. */

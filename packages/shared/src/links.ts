@@ -36,7 +36,7 @@ export const paymentReasons = [
 ] as const
 export type PaymentReason = (typeof paymentReasons)[number]
 
-export const webhookEventTypes = ['payment.detected', 'payment.confirmed', 'payment.reverted', 'link.paid', 'link.underpaid', 'link.expired'] as const
+export const webhookEventTypes = ['payment.detected', 'payment.confirmed', 'payment.reverted', 'payment.refunded', 'link.paid', 'link.underpaid', 'link.expired'] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
@@ -280,6 +280,26 @@ export const linkOptionSchema = z.object({
 })
 export type LinkOption = z.infer<typeof linkOptionSchema>
 
+/**
+ * Money the merchant sent back to the payer from its own wallet, recorded once the server read the
+ * transaction on chain and checked its sender (the option's recipient), recipient (the payer, or
+ * on Bitcoin the address the merchant gave), asset and amount.
+ */
+export const refundSchema = z.object({
+  id: z.string().max(maxIdLength),
+  paymentId: z.string().max(maxIdLength),
+  caipNetworkId: caipNetworkIdSchema,
+  txHash: z.string().max(maxTransactionIdLength),
+  /** In the payment's asset units. */
+  amount: z.string().max(maxAmountLength),
+  asset: caipAssetIdSchema,
+  sender: z.string().max(maxAddressLength),
+  recipient: z.string().max(maxAddressLength),
+  blockNumber: z.string().max(maxAmountLength),
+  createdAt: z.string().max(maxTimestampLength),
+})
+export type Refund = z.infer<typeof refundSchema>
+
 export const paymentSchema = z.object({
   id: z.string().max(maxIdLength),
   linkId: z.string().max(maxIdLength),
@@ -311,6 +331,10 @@ export const paymentSchema = z.object({
       expiresAt: z.string().max(maxTimestampLength),
     })
     .nullable(),
+  /** Refunds recorded for this payment, oldest first. */
+  refunds: z.array(refundSchema).max(100),
+  /** Their sum in the asset's units ("0" when none); never above `amount`. */
+  refunded: z.string().max(maxAmountLength),
   createdAt: z.string().max(maxTimestampLength),
   updatedAt: z.string().max(maxTimestampLength),
   detectedAt: z.string().max(maxTimestampLength).nullable(),
@@ -392,6 +416,22 @@ export const createPaymentBodySchema = z
     if (!checked.success) context.addIssue({ code: 'custom', path: ['txHash'], message: checked.error.issues[0]?.message ?? 'is not a transaction id' })
   })
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>
+
+export const paymentIdParamsSchema = z.strictObject({ id: resourceIdSchema })
+
+/**
+ * `POST /api/payments/:id/refunds`: the transaction the merchant's wallet sent. `refundAddress`
+ * only on Bitcoin, where a payment has no single sender address to send back to.
+ */
+export const createRefundBodySchema = z.strictObject({
+  txHash: z.string().min(1).max(maxTransactionIdLength),
+  refundAddress: z.string().trim().min(1).max(maxAddressLength).optional(),
+})
+export type CreateRefundBody = z.infer<typeof createRefundBodySchema>
+
+/** `POST /api/payments/:id/refunds` -> the refund recorded and the payment with all its refunds. */
+export const recordedRefundSchema = z.object({ refund: refundSchema, payment: paymentSchema })
+export type RecordedRefund = z.infer<typeof recordedRefundSchema>
 
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const
 

@@ -1,4 +1,17 @@
-import type { apiKeys, merchantChainKeys, linkOptions, linkQuotes, links, payments, sessionAccounts, sessions, siwxNonces, webhookDeliveries, webhookEvents } from './schema.js'
+import type {
+  apiKeys,
+  merchantChainKeys,
+  linkOptions,
+  linkQuotes,
+  links,
+  payments,
+  refunds,
+  sessionAccounts,
+  sessions,
+  siwxNonces,
+  webhookDeliveries,
+  webhookEvents,
+} from './schema.js'
 
 /** Rows as domain code reads them (`select`), one name per table. */
 export type NonceRow = typeof siwxNonces.$inferSelect
@@ -12,3 +25,4 @@ export type PaymentRow = typeof payments.$inferSelect
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect
 export type MerchantChainKeyRow = typeof merchantChainKeys.$inferSelect
 export type WebhookEventRow = typeof webhookEvents.$inferSelect
+export type RefundRow = typeof refunds.$inferSelect

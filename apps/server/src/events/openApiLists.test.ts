@@ -27,4 +27,15 @@ describe('/api/openapi.json', () => {
     expect(createLink).toContain('"successUrl"')
     expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200'])).toContain('"successUrl"')
   })
+
+  it('lists refunds: recording one, reading a payment with them, and the refunds field on every payment', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const paths = document.paths as Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>>
+    expect(paths['/api/payments/{id}/refunds']?.post?.operationId).toBe('recordRefund')
+    expect(Object.keys(paths['/api/payments/{id}/refunds']!.post!.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '429', '503'])
+    expect(JSON.stringify(paths['/api/payments/{id}/refunds']!.post!.requestBody)).toContain('"refundAddress"')
+    expect(paths['/api/payments/{id}']?.get?.operationId).toBe('getPayment')
+    expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200'])).toContain('"refunds"')
+    expect(JSON.stringify(paths['/api/events']!.get!.responses['200'])).toContain('payment.refunded')
+  })
 })

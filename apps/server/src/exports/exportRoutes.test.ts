@@ -176,7 +176,7 @@ describe('GET /api/payments.csv', () => {
       expect(response.statusCode, response.body).toBe(200)
       return parseCsv(response.body)
         .slice(1)
-        .map((record) => record[14])
+        .map((record) => record[paymentsCsvColumns.indexOf('created_at')])
     }
     expect(await titlesAndTimes('?from=2025-01-11T10:00:00.000Z')).toEqual(['2025-01-11T10:00:00.000Z', '2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z'])
     expect(await titlesAndTimes('?to=2025-02-01')).toEqual(['2025-01-10T10:00:00.000Z', '2025-01-11T10:00:00.000Z'])

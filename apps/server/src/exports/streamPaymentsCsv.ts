@@ -1,8 +1,10 @@
-import { formatUnits, paymentsCsvColumns, type PaymentsCsvQuery } from '@paylink/shared'
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/schema.js'
+import { formatUnits, paymentsCsvColumns, type Payment, type PaymentsCsvQuery } from '@paylink/shared'
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { linkOptions, links, payments, refunds } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import type { LinkOptionRow, PaymentRow } from '../db/rows.js'
+import { toLinkView } from '../links/linkViews.js'
+import { loadLinkRows } from '../links/loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { formatCsvRow } from './formatCsvRow.js'
 
@@ -10,6 +12,7 @@ interface PageRow {
   payment: PaymentRow
   createdAtText: string
   title: string
+  priced: boolean
   option: Pick<LinkOptionRow, 'assetId' | 'symbol' | 'decimals'> | null
 }
 
@@ -36,6 +39,7 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
         payment: payments,
         createdAtText: sql<string>`${payments.createdAt}::text`,
         title: links.title,
+        priced: sql<boolean>`${links.priceCurrency} is not null`,
         option: { assetId: linkOptions.assetId, symbol: linkOptions.symbol, decimals: linkOptions.decimals },
       })
       .from(payments)
@@ -52,8 +56,23 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
       )
       .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(pageSize)
+    const quotes = await quotesOf(db, rows)
+    const refundRows = rows.length
+      ? await db
+          .select({ paymentId: refunds.paymentId, txHash: refunds.txHash, amount: refunds.amount })
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              rows.map((row) => row.payment.id),
+            ),
+          )
+          .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      : []
     let text = ''
     for (const { payment, title, option } of rows) {
+      const quote = quotes.get(payment.id) ?? null
+      const own = refundRows.filter((refund) => refund.paymentId === payment.id)
       text += formatCsvRow([
         payment.id,
         payment.linkId,
@@ -62,6 +81,9 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
         option?.assetId ?? null,
         option?.symbol ?? null,
         payment.amount !== null && option ? formatUnits(BigInt(payment.amount), option.decimals) : null,
+        quote?.currency ?? null,
+        quote?.fiatValue ?? null,
+        quote?.rate ?? null,
         payment.payer,
         payment.txHash,
         payment.status,
@@ -72,6 +94,13 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
         payment.createdAt.toISOString(),
         payment.detectedAt?.toISOString() ?? null,
         payment.confirmedAt?.toISOString() ?? null,
+        option
+          ? formatUnits(
+              own.reduce((sum, refund) => sum + BigInt(refund.amount), 0n),
+              option.decimals,
+            )
+          : '0',
+        own.map((refund) => refund.txHash).join(' '),
       ])
     }
     if (text) yield text
@@ -79,4 +108,21 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
     const last: PageRow = rows.at(-1)!
     after = { createdAt: last.createdAtText, id: last.payment.id }
   }
+}
+
+/**
+ * The quote each payment of a fiat-priced link is judged against, as its link's view says (the
+ * quote of the time it was first seen): one link read per fiat-priced link on the page.
+ */
+async function quotesOf(db: Db, rows: readonly PageRow[]): Promise<Map<string, Payment['quote']>> {
+  const quotes = new Map<string, Payment['quote']>()
+  const linkIds = [...new Set(rows.filter((row) => row.priced).map((row) => row.payment.linkId))]
+  const now = new Date()
+  for (const linkId of linkIds) {
+    const linkRows = await loadLinkRows(db, linkId)
+    if (!linkRows) continue
+    const view = toLinkView(linkRows.link, linkRows.options, linkRows.payments, linkRows.quotes, now, linkRows.merchant)
+    for (const payment of view.payments) quotes.set(payment.id, payment.quote)
+  }
+  return quotes
 }

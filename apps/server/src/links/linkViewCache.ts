@@ -192,7 +192,7 @@ function current(entry: Entry, now: Date): LinkViewVersion {
 }
 
 function versionOf(rows: LinkRows, now: Date): LinkViewVersion {
-  const link = toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant)
+  const link = toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds)
   const made = new Map<string, unknown>()
   const version: LinkViewVersion = {
     link,

@@ -1,6 +1,17 @@
-import { formatRate, formatUnits, type FiatCurrency, type Link, type LinkOption, type Payment, type PaymentReason, type PaymentStatus, type PublicMerchant } from '@paylink/shared'
+import {
+  formatRate,
+  formatUnits,
+  type FiatCurrency,
+  type Link,
+  type LinkOption,
+  type Payment,
+  type PaymentReason,
+  type PaymentStatus,
+  type PublicMerchant,
+  type Refund,
+} from '@paylink/shared'
 import { chainFamilyOf } from '../chains/index.js'
-import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
+import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
 import { receiptNumberOfLink } from './receiptNumberOfLink.js'
 
@@ -10,7 +21,9 @@ export function toPaymentView(
   option: LinkOptionRow | undefined,
   assessed: PaymentAssessment = { counted: false, quote: null, fiatValue: null },
   currency: FiatCurrency | null = null,
+  refunds: readonly RefundRow[] = [],
 ): Payment {
+  const own = refunds.filter((refund) => refund.paymentId === payment.id)
   return {
     id: payment.id,
     linkId: payment.linkId,
@@ -37,10 +50,32 @@ export function toPaymentView(
             expiresAt: assessed.quote.expiresAt.toISOString(),
           }
         : null,
+    refunds: option ? own.map((refund) => toRefundView(refund, option)) : [],
+    refunded: option
+      ? formatUnits(
+          own.reduce((sum, refund) => sum + BigInt(refund.amount), 0n),
+          option.decimals,
+        )
+      : '0',
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
     detectedAt: payment.detectedAt?.toISOString() ?? null,
     confirmedAt: payment.confirmedAt?.toISOString() ?? null,
+  }
+}
+
+export function toRefundView(refund: RefundRow, option: Pick<LinkOptionRow, 'assetId' | 'decimals'>): Refund {
+  return {
+    id: refund.id,
+    paymentId: refund.paymentId,
+    caipNetworkId: refund.caipNetworkId,
+    txHash: refund.txHash,
+    amount: formatUnits(BigInt(refund.amount), option.decimals),
+    asset: option.assetId,
+    sender: refund.sender,
+    recipient: refund.recipient,
+    blockNumber: refund.blockNumber.toString(),
+    createdAt: refund.createdAt.toISOString(),
   }
 }
 
@@ -54,6 +89,7 @@ export function toLinkView(
   quotes: readonly LinkQuoteRow[],
   now: Date,
   merchant: PublicMerchant = noMerchantProfile,
+  refunds: readonly RefundRow[] = [],
 ): Link {
   const assessed = assessLink(link, options, paymentRows, quotes, now)
   const currency = (link.priceCurrency as FiatCurrency | null) ?? null
@@ -70,7 +106,7 @@ export function toLinkView(
     deactivatedAt: link.deactivatedAt?.toISOString() ?? null,
     version: link.version,
     options: options.map((option) => toOptionView(link, option, assessed.options.get(option.id)!)),
-    payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined, assessed.payments.get(payment.id), currency)),
+    payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined, assessed.payments.get(payment.id), currency, refunds)),
     successUrl: link.successUrl,
     price: currency && link.priceAmount ? { currency, amount: link.priceAmount } : null,
     fiat: assessed.fiat

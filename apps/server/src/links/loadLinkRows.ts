@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import { linkOptions, linkQuotes, links, payments } from '../db/schema.js'
+import { linkOptions, linkQuotes, links, payments, refunds } from '../db/schema.js'
 import type { Queryable } from '../db/transaction.js'
-import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
+import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import type { PublicMerchant } from '@paylink/shared'
 import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 
@@ -13,6 +13,8 @@ export interface LinkRows {
   quotes: LinkQuoteRow[]
   /** The merchant's public profile: part of the view, so a profile save bumps the version of the merchant's links. */
   merchant: PublicMerchant
+  /** Refunds of the link's payments, oldest first. */
+  refunds: RefundRow[]
 }
 
 /**
@@ -36,7 +38,9 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
       )
     : []
   const merchant = (await readPublicMerchants(q, [link.merchant])).get(link.merchant)!
-  return { link, options: optionRows, payments: paymentRows, quotes, merchant }
+  // Only links with payments can have refunds: one query saved for every unpaid link.
+  const refundRows = paymentRows.length ? await q.select().from(refunds).where(eq(refunds.linkId, linkId)).orderBy(asc(refunds.createdAt), asc(refunds.id)) : []
+  return { link, options: optionRows, payments: paymentRows, quotes, merchant, refunds: refundRows }
 }
 
 /**

@@ -18,7 +18,7 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRows(db, linkId)
-  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant) : null
+  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds) : null
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */

@@ -21,7 +21,7 @@ export interface RefreshLinkReturnType {
 export async function refreshLink(tx: Tx, linkId: string, now: Date, paymentEvents: (view: Link) => PendingWebhookEvent[] = () => []): Promise<RefreshLinkReturnType | null> {
   const rows = await loadLinkRows(tx, linkId, { lock: true })
   if (!rows) return null
-  const { link, options, payments, quotes, merchant } = rows
+  const { link, options, payments, quotes, merchant, refunds } = rows
   const { status } = assessLink(link, options, payments, quotes, now)
   const statusChanged = status !== link.status
   const paidAt = status === 'paid' ? (link.paidAt ?? now) : null
@@ -30,7 +30,7 @@ export async function refreshLink(tx: Tx, linkId: string, now: Date, paymentEven
     .set({ status, paidAt, version: sql`${links.version} + 1` })
     .where(eq(links.id, linkId))
     .returning()
-  const view = toLinkView(updated!, options, payments, quotes, now, merchant)
+  const view = toLinkView(updated!, options, payments, quotes, now, merchant, refunds)
 
   const events = paymentEvents(view)
   if (statusChanged && status === 'paid') events.push({ type: 'link.paid', payment: null })

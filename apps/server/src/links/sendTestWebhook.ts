@@ -48,7 +48,7 @@ export async function sendTestWebhook({
   const { link } = rows
   if (!link.webhookUrl || !link.webhookSecret) throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; add one first.`)
   const started = now()
-  const { payments: _, ...linkSummary } = toLinkView(link, rows.options, rows.payments, rows.quotes, new Date(started), rows.merchant)
+  const { payments: _, ...linkSummary } = toLinkView(link, rows.options, rows.payments, rows.quotes, new Date(started), rows.merchant, rows.refunds)
   const eventId = newId('evt')
   const body = JSON.stringify({ id: eventId, type: 'webhook.test', createdAt: new Date(started).toISOString(), data: { link: linkSummary, payment: null } })
   const result = (outcome: { ok: boolean; statusCode: number | null; error: string | null }): WebhookTestResult => ({

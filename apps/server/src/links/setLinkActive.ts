@@ -58,6 +58,6 @@ export async function setLinkActive({ db, merchant, linkId, active, maxOpenLinks
         .where(eq(links.id, linkId))
     }
     const rows = (await loadLinkRows(tx, linkId))!
-    return { ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant), webhookUrl: rows.link.webhookUrl }
+    return { ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds), webhookUrl: rows.link.webhookUrl }
   })
 }

@@ -1,6 +1,6 @@
 import { defaultPaymentListLimit, formatUnits, type PaymentList, type PaymentListQuery } from '@paylink/shared'
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/schema.js'
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { linkOptions, links, payments, refunds } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { toPaymentView } from '../links/linkViews.js'
@@ -68,11 +68,23 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
     .groupBy(linkOptions.assetId, linkOptions.caipNetworkId, linkOptions.symbol, linkOptions.decimals)
 
   const page = rows.slice(0, limit)
+  const refundRows = page.length
+    ? await db
+        .select()
+        .from(refunds)
+        .where(
+          inArray(
+            refunds.paymentId,
+            page.map(({ payment }) => payment.id),
+          ),
+        )
+        .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    : []
   const last = page.at(-1)
   const hasMore = rows.length > limit
   return {
     payments: page.map(({ payment, title, option }) => ({
-      ...toPaymentView(payment, option ?? undefined),
+      ...toPaymentView(payment, option ?? undefined, undefined, null, refundRows),
       linkTitle: title,
       symbol: option?.symbol ?? null,
     })),

@@ -82,7 +82,7 @@ export function useOfflineApps(defaults: Partial<AppConfig> = {}): OfflineTestCo
   const apps: FastifyInstance[] = []
   beforeAll(async () => {
     database = await openDatabase({ dataDir: ':memory:' })
-  }, 30_000)
+  }, 120_000)
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()))
     await database?.close()

@@ -6,6 +6,7 @@ import {
   linkSchema,
   merchantLinkSchema,
   paymentListSchema,
+  recordedRefundSchema,
   webhookDeliveryListSchema,
   webhookTestResultSchema,
   webhookDeliverySchema,
@@ -18,12 +19,13 @@ import {
   type LinkList,
   type MerchantLink,
   type PaymentList,
+  type RecordedRefund,
   type WebhookTestResult,
   type WebhookDelivery,
   type WebhookDeliveryList,
   type WebhookSettings,
 } from '@paylink/shared'
-import { apiGet, apiSend, noContent } from './client.js'
+import { ApiRequestError, apiGet, apiSend, noContent } from './client.js'
 
 // The merchant routes of apps/server/README.md ("Payment links, payments and webhooks").
 
@@ -58,6 +60,21 @@ export const listPayments = (filters: PaymentFilters, after: string | null, limi
   if (after) params.set('after', after)
   params.set('limit', String(limit))
   return apiGet(`/api/payments?${params.toString()}`, paymentListSchema)
+}
+
+/**
+ * Records a refund the merchant's wallet sent. The server reads the transaction on chain first and
+ * answers 409 REFUND_NOT_MINED until it is in a block: retried here a few times for that case only.
+ */
+export async function recordRefund(paymentId: string, body: { txHash: string; refundAddress?: string }, tries = 10, waitMs = 1500): Promise<RecordedRefund> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await apiSend('POST', `/api/payments/${encodeURIComponent(paymentId)}/refunds`, recordedRefundSchema, body)
+    } catch (error) {
+      if (attempt >= tries || !(error instanceof ApiRequestError) || error.code !== 'REFUND_NOT_MINED') throw error
+      await new Promise((resolve) => setTimeout(resolve, waitMs))
+    }
+  }
 }
 
 export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> => apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)

@@ -85,6 +85,26 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
                 <CopyButton value={p.txHash} label="Copy transaction id" />
               </span>
             </dd>
+            {p.refunds.map((r) => {
+              const refundUrl = explorerUrl(network, 'tx', r.txHash)
+              return (
+                <div key={r.id} className="receipt-refund" data-testid="receipt-refund">
+                  <dt>Refunded</dt>
+                  <dd>
+                    {option ? <AmountText amount={r.amount} decimals={option.decimals} symbol={option.symbol} /> : r.amount} on{' '}
+                    <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
+                    {', '}
+                    {refundUrl ? (
+                      <a className="receipt-long" href={refundUrl} target="_blank" rel="noreferrer">
+                        {r.txHash}
+                      </a>
+                    ) : (
+                      <code className="receipt-long">{r.txHash}</code>
+                    )}
+                  </dd>
+                </div>
+              )
+            })}
           </dl>
         )
       })}

@@ -116,6 +116,8 @@ describe('ScanToPay', () => {
       late: false,
       counted: false,
       quote: null,
+      refunds: [],
+      refunded: '0',
       createdAt: '',
       updatedAt: '',
       detectedAt: null,

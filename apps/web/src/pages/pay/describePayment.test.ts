@@ -20,6 +20,8 @@ const base: Payment = {
   late: false,
   counted: false,
   quote: null,
+  refunds: [],
+  refunded: '0',
   createdAt: '',
   updatedAt: '',
   detectedAt: null,

@@ -41,6 +41,8 @@ const payment: Payment = {
   late: false,
   counted: false,
   quote: null,
+  refunds: [],
+  refunded: '0',
   createdAt: '',
   updatedAt: '',
   detectedAt: null,

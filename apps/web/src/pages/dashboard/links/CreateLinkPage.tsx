@@ -1,4 +1,4 @@
-import { recipientProblem, type Asset, type Link as PaymentLink } from '@paylink/shared'
+import { fiatCurrencyCodes, recipientProblem, type Asset, type FiatCurrency, type Link as PaymentLink } from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -85,6 +85,10 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
       customExpiry: '',
       webhookUrl: '',
       successUrl: duplicateOf?.successUrl ?? '',
+      priceCurrency: duplicateOf?.price?.currency ?? '',
+      priceAmount: duplicateOf?.price?.amount ?? '',
+      tolerance: '',
+      graceMinutes: '',
     }
   })
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -115,7 +119,13 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
   const clearErrors = (keys: string[]) => setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e))
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
-    clearErrors([key === 'expiry' || key === 'customExpiry' ? 'expiresInSeconds' : key])
+    const errorKeys: Partial<Record<keyof LinkFormValues, string>> = {
+      expiry: 'expiresInSeconds',
+      customExpiry: 'expiresInSeconds',
+      tolerance: 'underpaymentTolerancePercent',
+      graceMinutes: 'latePaymentGraceSeconds',
+    }
+    clearErrors([errorKeys[key] ?? key])
   }
   const setOption = (index: number, patch: Partial<LinkOptionValues>) => {
     setValues((v) => ({ ...v, options: v.options.map((o, i) => (i === index ? { ...o, ...patch } : o)) }))
@@ -168,6 +178,67 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
           {(props) => <textarea {...props} rows={3} value={values.description} maxLength={2000} onChange={(e) => set('description', e.target.value)} />}
         </Field>
 
+        <fieldset className="dash-options" data-testid="price-fields">
+          <legend>Price</legend>
+          <Field id={fieldId('price-currency')} label="Price in" hint="A currency: each option's amount is quoted from the price when the payer opens the link.">
+            {(props) => (
+              <select
+                {...props}
+                value={values.priceCurrency}
+                onChange={(e) => {
+                  set('priceCurrency', e.target.value as FiatCurrency | '')
+                  clearErrors(['price.amount', 'price.currency', ...values.options.map((_, i) => `options.${i}.amount`)])
+                }}
+              >
+                <option value="">Each option's own asset (fixed amounts)</option>
+                {fiatCurrencyCodes.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {values.priceCurrency !== '' && (
+            <Field id={fieldId('price-amount')} label="Price" error={errors['price.amount'] ?? errors.price}>
+              {(props) => (
+                <div className="dash-amount">
+                  <input
+                    {...props}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="12.00"
+                    value={values.priceAmount}
+                    onChange={(e) => {
+                      setValues((v) => ({ ...v, priceAmount: e.target.value }))
+                      clearErrors(['price.amount', 'price'])
+                    }}
+                  />
+                  <span className="dash-amount-symbol">{values.priceCurrency}</span>
+                </div>
+              )}
+            </Field>
+          )}
+          <Field
+            id={fieldId('tolerance')}
+            label="Underpayment tolerance (%) (optional)"
+            error={errors.underpaymentTolerancePercent}
+            hint="A payment short by at most this share still pays the link (0 to 10, e.g. 0.5 for an exchange's fee). Empty: 0."
+          >
+            {(props) => <input {...props} inputMode="decimal" autoComplete="off" placeholder="0" value={values.tolerance} onChange={(e) => set('tolerance', e.target.value)} />}
+          </Field>
+          <Field
+            id={fieldId('grace')}
+            label="Late payments count for (minutes) (optional)"
+            error={errors.latePaymentGraceSeconds}
+            hint="A payment mined this long after the link expired still counts. Empty: the server's default."
+          >
+            {(props) => (
+              <input {...props} inputMode="numeric" autoComplete="off" placeholder="Default" value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value)} />
+            )}
+          </Field>
+        </fieldset>
+
         <fieldset className="dash-options">
           <legend>Payment options</legend>
           <p className="field-hint">The payer picks one. Each asset can be offered once.</p>
@@ -215,21 +286,27 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                       </select>
                     )}
                   </Field>
-                  <Field id={fieldId(`amount-${option.key}`)} label="Amount" error={err('amount')}>
-                    {(props) => (
-                      <div className="dash-amount">
-                        <input
-                          {...props}
-                          inputMode="decimal"
-                          autoComplete="off"
-                          placeholder="0.00"
-                          value={option.amount}
-                          onChange={(e) => setOption(i, { amount: e.target.value })}
-                        />
-                        <span className="dash-amount-symbol">{asset?.symbol}</span>
-                      </div>
-                    )}
-                  </Field>
+                  {values.priceCurrency === '' ? (
+                    <Field id={fieldId(`amount-${option.key}`)} label="Amount" error={err('amount')}>
+                      {(props) => (
+                        <div className="dash-amount">
+                          <input
+                            {...props}
+                            inputMode="decimal"
+                            autoComplete="off"
+                            placeholder="0.00"
+                            value={option.amount}
+                            onChange={(e) => setOption(i, { amount: e.target.value })}
+                          />
+                          <span className="dash-amount-symbol">{asset?.symbol}</span>
+                        </div>
+                      )}
+                    </Field>
+                  ) : (
+                    <p className="field-hint" data-testid={`quoted-${i}`}>
+                      Amount: quoted from the price ({values.priceCurrency}) when the payer opens the link.
+                    </p>
+                  )}
                   <Field
                     id={fieldId(`recipient-${option.key}`)}
                     label="Recipient address"

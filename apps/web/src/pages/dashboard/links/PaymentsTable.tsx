@@ -6,6 +6,7 @@ import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { formatConfirmations, formatDateTime, paymentReasonTexts } from '../format.js'
 import { DashTable } from '../DashTable.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
+import { RefundForm } from './RefundForm.js'
 
 export function PaymentsTable({ link }: { link: Link }) {
   const { networks } = usePaylinkConfig()
@@ -13,7 +14,7 @@ export function PaymentsTable({ link }: { link: Link }) {
     return <p className="dash-empty-inline">No payments yet. Share the pay URL or the QR code; payments show up here as soon as they are sent.</p>
   }
   return (
-    <DashTable testId="payments-table" columns={['Payer', 'Amount', 'Status', 'Confirmations', 'Transaction', 'Submitted']}>
+    <DashTable testId="payments-table" columns={['Payer', 'Amount', 'Status', 'Confirmations', 'Transaction', 'Submitted', 'Refunds']}>
       {link.payments.map((p) => {
         const option = link.options.find((o) => o.id === p.optionId) ?? link.options.find((o) => o.asset === p.asset)
         const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
@@ -49,6 +50,24 @@ export function PaymentsTable({ link }: { link: Link }) {
             </td>
             <td data-label="Submitted">
               <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+            </td>
+            <td data-label="Refunds" data-testid={`refunds-${p.id}`}>
+              {p.refunds.map((r) => {
+                const link = explorerUrl(network, 'tx', r.txHash)
+                return (
+                  <div key={r.id} className="dash-small">
+                    Refunded <span className="num">{r.amount}</span> {option?.symbol ?? ''} ·{' '}
+                    {link ? (
+                      <a href={link} target="_blank" rel="noreferrer" title={r.txHash}>
+                        {shortHex(r.txHash, 6)}
+                      </a>
+                    ) : (
+                      <code title={r.txHash}>{shortHex(r.txHash, 6)}</code>
+                    )}
+                  </div>
+                )
+              })}
+              <RefundForm link={link} payment={p} />
             </td>
           </tr>
         )

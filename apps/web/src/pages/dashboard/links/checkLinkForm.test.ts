@@ -20,6 +20,10 @@ const base: LinkFormValues = {
   customExpiry: '',
   webhookUrl: '',
   successUrl: '',
+  priceCurrency: '',
+  priceAmount: '',
+  tolerance: '',
+  graceMinutes: '',
 }
 
 describe('checkLinkForm', () => {
@@ -62,6 +66,31 @@ describe('checkLinkForm', () => {
         expiresInSeconds: 'must be in the future',
       },
     })
+  })
+
+  it('prices a link in a fiat currency with options naming only an asset, with tolerance and late grace', () => {
+    const fiat = checkLinkForm({ ...base, priceCurrency: 'EUR', priceAmount: ' 12.50 ', tolerance: '1', graceMinutes: '30' }, [eth, tusd], now)
+    expect(fiat).toEqual({
+      ok: true,
+      body: {
+        title: 'Order 42',
+        price: { currency: 'EUR', amount: '12.50' },
+        options: [{ asset: tusd.assetId }],
+        underpaymentTolerancePercent: '1',
+        latePaymentGraceSeconds: 1800,
+      },
+    })
+  })
+
+  it('says "is required" on an empty price, and refuses a tolerance above 10 % and a grace that is not whole minutes', () => {
+    const result = checkLinkForm({ ...base, priceCurrency: 'USD', priceAmount: '', tolerance: '12', graceMinutes: '1.5' }, [tusd], now)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors['price.amount'], 'the price field').toBe('is required')
+    expect(result.errors.underpaymentTolerancePercent, 'the tolerance field').toMatch(/from 0 to 10/)
+    expect(result.errors.latePaymentGraceSeconds, 'the grace field').toMatch(/whole number of minutes/)
+    const yen = checkLinkForm({ ...base, priceCurrency: 'JPY', priceAmount: '1500.5' }, [tusd], now)
+    expect(yen.ok || yen.errors['price.amount']).toMatch(/JPY has 0 decimal places/)
   })
 
   it('refuses an empty custom expiry instead of sending no expiry', () => {

@@ -1,4 +1,4 @@
-import { createLinkBodySchemaFor, maxLinkExpirySeconds, type Asset, type CreateLinkBody } from '@paylink/shared'
+import { createLinkBodySchemaFor, maxLateGraceSeconds, maxLinkExpirySeconds, type Asset, type CreateLinkBody, type FiatCurrency } from '@paylink/shared'
 import { fieldErrorsFromIssues, type FieldErrors } from './fieldErrors.js'
 
 export interface LinkOptionValues {
@@ -28,6 +28,13 @@ export interface LinkFormValues {
   customExpiry: string
   webhookUrl: string
   successUrl: string
+  /** '' prices each option in its asset; a currency prices the link in it and the options name only an asset. */
+  priceCurrency: FiatCurrency | ''
+  priceAmount: string
+  /** Percent, '' for the server's default (0). */
+  tolerance: string
+  /** Minutes after expiry a late payment still counts, '' for the server's default. */
+  graceMinutes: string
 }
 
 export type CheckedLinkForm = { ok: true; body: CreateLinkBody } | { ok: false; errors: FieldErrors }
@@ -50,20 +57,34 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
   } else if (values.expiry !== 'none') {
     expiresInSeconds = Number(values.expiry)
   }
+  const fiat = values.priceCurrency !== ''
+  const priceAmount = values.priceAmount.trim()
+  if (fiat && !priceAmount) errors['price.amount'] = 'is required'
+  const tolerance = values.tolerance.trim()
+  let latePaymentGraceSeconds: number | undefined
+  const grace = values.graceMinutes.trim()
+  if (grace) {
+    if (!/^\d{1,6}$/.test(grace)) errors.latePaymentGraceSeconds = 'must be a whole number of minutes'
+    else if (Number(grace) * 60 > maxLateGraceSeconds) errors.latePaymentGraceSeconds = `must be at most ${maxLateGraceSeconds / 60} minutes (30 days)`
+    else latePaymentGraceSeconds = Number(grace) * 60
+  }
   const description = values.description.trim()
   const webhookUrl = values.webhookUrl.trim()
   const successUrl = values.successUrl.trim()
   const body = {
     title: values.title,
     ...(description ? { description: values.description } : {}),
+    ...(fiat ? { price: { currency: values.priceCurrency, amount: priceAmount } } : {}),
     options: values.options.map((o) => ({
       asset: o.asset,
-      amount: o.amount.trim(),
+      ...(fiat ? {} : { amount: o.amount.trim() }),
       ...(o.recipient.trim() ? { recipient: o.recipient.trim() } : {}),
     })),
     ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(successUrl ? { successUrl } : {}),
+    ...(tolerance ? { underpaymentTolerancePercent: tolerance } : {}),
+    ...(latePaymentGraceSeconds !== undefined ? { latePaymentGraceSeconds } : {}),
   }
   const result = createLinkBodySchemaFor(assets).safeParse(body)
   if (!result.success) Object.assign(errors, { ...fieldErrorsFromIssues(result.error.issues), ...errors })

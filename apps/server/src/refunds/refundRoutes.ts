@@ -1,0 +1,87 @@
+import { apiErrorSchema, createRefundBodySchema, listedPaymentSchema, paymentIdParamsSchema, recordedRefundSchema } from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { PaymentChainReader } from '../chains/chainFamily.js'
+import type { Db } from '../db/openDatabase.js'
+import { defineRoute } from '../http/defineRoute.js'
+import type { RateLimit } from '../http/routeRegistry.js'
+import { readMerchantPayment } from './readMerchantPayment.js'
+import { recordRefund } from './recordRefund.js'
+
+export interface RefundRoutesOptions {
+  db: Db
+  readerOf: (caipNetworkId: string) => PaymentChainReader | null
+  /** Tells this process's link views that a link changed (the NOTIFY reaches the others). */
+  onLinkChanged: (linkId: string) => void
+  /** Per IP: every refund costs a chain read. */
+  rateLimit: RateLimit
+}
+
+const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
+const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
+const notFound = errorResponse('No such payment of yours (PAYMENT_NOT_FOUND)')
+
+/** One payment of the merchant, and the refunds its wallet sent. Needs `app.requireMerchant` (merchants/). */
+export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app, { db, readerOf, onLinkChanged, rateLimit }) => {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/payments/:id',
+      operationId: 'getPayment',
+      summary: 'One of your payments, with its quote and refunds',
+      description: 'Signed-in merchant or API key. The payment as its link shows it (`counted`, `quote`, `refunds`, `refunded`), with the link title and the asset symbol.',
+      tags: ['payments'],
+      params: paymentIdParamsSchema,
+      responses: {
+        200: { description: 'The payment', schema: listedPaymentSchema },
+        401: unauthorized,
+        403: notAMerchant,
+        404: notFound,
+      },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      reply.header('cache-control', 'no-store')
+      return readMerchantPayment(db, merchant, params.id)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/payments/:id/refunds',
+      operationId: 'recordRefund',
+      summary: 'Record a refund your wallet sent, once the server has read it on chain',
+      description:
+        "Signed-in merchant or API key. Paylink holds no funds: the merchant sends the refund from the wallet that received the payment (the option's recipient) and posts the transaction id here. The server reads it on chain and records it only if it is mined, succeeded, moves the payment's asset from the option's recipient to the address that paid (EVM, Solana; on Bitcoin to `refundAddress`, which is then required; the Bitcoin sender is not checked) and keeps all refunds within what the payment brought. Then it sends `payment.refunded` (webhook and events feed). The same transaction again answers 200 with the same refund.",
+      tags: ['payments'],
+      params: paymentIdParamsSchema,
+      body: createRefundBodySchema,
+      rateLimit,
+      responses: {
+        201: { description: 'Recorded: the refund and the payment with its refunds', schema: recordedRefundSchema },
+        200: { description: 'This transaction was recorded before as a refund of this payment', schema: recordedRefundSchema },
+        400: errorResponse(
+          'Not a refund of this payment: INVALID_REQUEST (body.txHash, body.refundAddress), REFUND_TX_NOT_FOUND, REFUND_TX_FAILED, REFUND_WRONG_SENDER, REFUND_WRONG_RECIPIENT, REFUND_WRONG_ASSET, REFUND_ADDRESS_NOT_ALLOWED',
+        ),
+        401: unauthorized,
+        403: notAMerchant,
+        404: notFound,
+        409: errorResponse(
+          "PAYMENT_NOT_REFUNDABLE (not confirmed), REFUND_ABOVE_PAID (the refunds would pass what was paid), REFUND_TX_ALREADY_USED (another payment's refund), REFUND_NOT_MINED (post again once it is in a block)",
+        ),
+        429: errorResponse('Too many requests from this address (RATE_LIMITED; see Retry-After)'),
+        503: errorResponse('The network cannot be read right now (CHAIN_UNAVAILABLE)'),
+      },
+    },
+    async ({ params, body, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      const recorded = await recordRefund({ db, merchant, paymentId: params.id, body, readerOf })
+      if (recorded.created) onLinkChanged(recorded.payment.linkId)
+      reply.header('cache-control', 'no-store')
+      return reply.code(recorded.created ? 201 : 200).send({ refund: recorded.refund, payment: recorded.payment })
+    },
+  )
+}
