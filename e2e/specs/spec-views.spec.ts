@@ -8,6 +8,12 @@ test.describe('spec §2: named views, reached from the product', () => {
     const card = modal.locator('wui-card')
     const view = page.getByTestId('toolkit-view')
 
+    // Connect: the header's Connect button, as a visitor opens it on any page, then by name.
+    await page.locator('appkit-button').click()
+    await expect(modal.locator('w3m-connect-view')).toBeVisible()
+    await expect(view).toHaveText('Connect')
+    await page.keyboard.press('Escape')
+    await expect(card).toBeHidden()
     await page.getByRole('button', { name: 'Open Connect' }).click()
     await expect(modal.locator('w3m-connect-view')).toBeVisible()
     await expect(view).toHaveText('Connect')
