@@ -3,6 +3,9 @@ import type { TestWindow } from '../support/testWindow.js'
 
 test.describe('spec §2: named views, reached from the product', () => {
   test('Connect, AllWallets, Account, Networks, SwitchNetwork, UnsupportedChain and back', async ({ page }) => {
+    // Seven views, each opened and closed with its animation: on a loaded 2-core machine this walk
+    // alone can pass the default 60 s; each step keeps its own 15 s expectation.
+    test.setTimeout(120_000)
     await page.goto('/toolkit')
     const modal = page.locator('w3m-modal')
     const card = modal.locator('wui-card')
