@@ -54,8 +54,6 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
   test('a wallet that fails to disconnect gives "Failed to disconnect chain bip122: ..."', async ({ page }) => {
     await page.goto('/wallet')
     await connectFromPanel(page, 'bip122', 'Paylink Test Bitcoin')
-    await page.getByRole('link', { name: 'Toolkit' }).click()
-    await expect(page.getByTestId('toolkit-bip122-status')).toHaveText('connected')
     // The test wallet has no lever for this: make its provider answer wallet_disconnect with an error.
     await page.evaluate(() => {
       const provider = (window as unknown as TestWindow).PaylinkTestBitcoin.BitcoinProvider
@@ -63,6 +61,16 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
       provider.request = (method: string, params: unknown) =>
         method === 'wallet_disconnect' ? Promise.resolve({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Wallet is busy' } }) : request(method, params)
     })
+    // Where the visitor meets it: the wallet page's Disconnect shows the toolkit's error under the panel.
+    const panel = page.getByTestId('panel-bip122')
+    await panel.getByRole('button', { name: 'Disconnect Bitcoin' }).click()
+    // (The panel may hold another alert, e.g. a balance it could not read: take the one under Disconnect.)
+    const refused = panel.getByRole('alert').filter({ hasText: 'Failed to disconnect' })
+    await expect(refused).toContainText('Failed to disconnect chain bip122: ')
+    await expect(refused).toContainText('Wallet is busy')
+
+    await page.getByRole('link', { name: 'Toolkit' }).click()
+    await expect(page.getByTestId('toolkit-bip122-status')).toHaveText('connected')
     await runCall(page, 'bip122', 'Disconnect')
     await expect(page.getByTestId('call-disconnect')).toContainText('Failed to disconnect chain bip122: ')
     await expect(page.getByTestId('call-disconnect')).toContainText('Wallet is busy')

@@ -106,8 +106,10 @@ test.describe('spec §4: states and transitions', () => {
     await expect(page.getByTestId('toolkit-solana-status')).toHaveText('connected')
     await expect(page.getByTestId('toolkit-overall')).toHaveText('connected')
 
-    // The wallet page shows nothing stale for EVM and keeps Solana.
+    // The wallet page shows nothing stale for EVM, keeps Solana, and shows Bitcoin as the resync left it.
     await page.getByRole('link', { name: 'Wallet' }).click()
+    await expect(page.getByTestId('status-bip122')).toHaveText('disconnected')
+    await expect(page.getByTestId('panel-bip122')).toContainText('No Bitcoin wallet connected.')
     await expect(page.getByTestId('panel-eip155')).toContainText('No EVM wallet connected.')
     await expect(page.getByTestId('address-eip155')).toHaveCount(0)
     await expect(page.getByTestId('balances-eip155')).toHaveCount(0)

@@ -3,11 +3,20 @@ import type { TestWindow } from '../support/testWindow.js'
 
 test.describe('spec §2: named views, reached from the product', () => {
   test('Connect, AllWallets, Account, Networks, SwitchNetwork, UnsupportedChain and back', async ({ page }) => {
+    // Seven views, each opened and closed with its animation: on a loaded 2-core machine this walk
+    // alone can pass the default 60 s; each step keeps its own 15 s expectation.
+    test.setTimeout(120_000)
     await page.goto('/toolkit')
     const modal = page.locator('w3m-modal')
     const card = modal.locator('wui-card')
     const view = page.getByTestId('toolkit-view')
 
+    // Connect: the header's Connect button, as a visitor opens it on any page, then by name.
+    await page.locator('appkit-button').click()
+    await expect(modal.locator('w3m-connect-view')).toBeVisible()
+    await expect(view).toHaveText('Connect')
+    await page.keyboard.press('Escape')
+    await expect(card).toBeHidden()
     await page.getByRole('button', { name: 'Open Connect' }).click()
     await expect(modal.locator('w3m-connect-view')).toBeVisible()
     await expect(view).toHaveText('Connect')

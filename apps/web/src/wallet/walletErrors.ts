@@ -2,7 +2,10 @@
 export function describeWalletError(error: unknown): string {
   // Only the error's own code: a wrapper such as ChainNotSupportedError keeps the wallet's
   // refusal as its cause, and its own sentence is the one to show.
-  const e = error as { code?: number; shortMessage?: string; message?: string } | null
+  const e = error as { code?: number; shortMessage?: string; message?: string; originalError?: unknown } | null
+  // AppKit's wrapper (AppKitError) says only "Failed to disconnect"; the error it wraps names the
+  // chain and the wallet's reason ("Failed to disconnect chain bip122: ..."), the one to show.
+  if (e?.originalError) return describeWalletError(e.originalError)
   const code = e?.code
   if (code === 4001 || /user (rejected|denied)/i.test(e?.message ?? '')) {
     return 'You declined the request in your wallet.'
