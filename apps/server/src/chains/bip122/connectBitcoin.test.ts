@@ -90,10 +90,28 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     esplora.mine()
     requests = 0
     await scan(cursorAt(2), many)
-    // cursor hash + (height -> hash, raw block) per new block + the mempool batch
-    expect(withFew).toBe(1 + 2 + 1)
-    expect(requests).toBe(1 + 2 + mempoolAddressesPerPass)
+    // cursor hash + (height -> hash, raw block) per new block; the mempool is read after the
+    // block's payments (sightPending), so a block's "paid" waits for none of those reads
+    expect(withFew).toBe(1 + 2)
+    expect(requests).toBe(1 + 2)
     expect(esplora.paths().filter((p) => p.endsWith('/raw'))).toHaveLength(2)
+    expect(esplora.paths().filter((p) => p.endsWith('/txs/mempool'))).toHaveLength(0)
+    // The rotation itself: capped whatever the count of open links.
+    requests = 0
+    await reader.sightPending!(many)
+    expect(requests).toBe(mempoolAddressesPerPass)
+    requests = 0
+    await reader.sightPending!(few)
+    expect(requests).toBe(1)
+  })
+
+  it('without a new block, a scan reads the mempool rotation itself (a forced pass)', async () => {
+    const payment = esplora.transaction([funding], [{ address: merchantAddress, value: 70_000n }])
+    esplora.mempool.push(payment)
+    requests = 0
+    const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress)])
+    expect(result.kind === 'scanned' && result.sightings).toEqual([{ transactionId: payment.txid, optionId: 'opt_a' }])
+    expect(requests).toBe(1 + 1)
   })
 
   it('sights an unconfirmed payment in the mempool ("seen, confirming 0/N"), and reads it as known, unmined, in no block, and what it pays', async () => {
