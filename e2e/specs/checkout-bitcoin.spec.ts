@@ -62,7 +62,7 @@ async function utxosOf(request: APIRequestContext, address: string) {
 test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test("a 0.001 BTC link to the merchant's saved tpub: the payer connects the Dev Wallet, sees balance and fee, pays; pending (mempool) before the block, Paid on both pages after it; link.paid is signed", async ({
+  test("a 0.001 BTC link to the merchant's saved tpub: the payer connects the Dev Wallet, sees balance and fee, pays; confirming 0 of 1 (mempool) before the block, Paid on both pages after it; link.paid is signed", async ({
     page,
     newWalletContext,
   }) => {
@@ -124,16 +124,23 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
       await checkout.getByTestId('pay-button').click()
 
-      // Broadcast, in the devnet's mempool, not counted: the server holds the submitted txid as a
-      // pending payment (an unmined Bitcoin transaction stays 'pending' until its block; the
-      // server has no 'confirming 0 of N' state for the mempool), the checkout says it waits for
-      // the block, and the merchant's address has the output unconfirmed.
-      await expect(checkout.getByTestId('payment-headline')).toHaveText('Waiting for the transaction to be mined…', { timeout: 45_000 })
-      await expect(checkout.getByTestId('payment-progress').getByRole('listitem').filter({ hasText: 'Sent' })).toHaveAttribute('aria-current', 'step')
+      // Broadcast, in the devnet's mempool, not counted: the server read the posted txid in the
+      // mempool, paying the option's address, so the payment is confirming 0 of 1 (shown, never
+      // counted): the checkout says so, the option shows it as confirming, the link stays Open
+      // and the merchant's address has the output unconfirmed.
+      await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', { timeout: 45_000 })
+      await expect(checkout.getByTestId('payment-progress').getByRole('listitem').filter({ hasText: 'Detected' })).toHaveAttribute('aria-current', 'step')
+      await expect(checkout.getByTestId('payment-progress')).toContainText('Seen in the mempool, not in a block yet')
       await expect(checkout.getByTestId('link-status')).toHaveText('Open')
-      const seen = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { status: string; payments: Array<{ status: string; reason: string | null; txHash: string }> }
+      const seen = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+        status: string
+        options: Array<{ paid: string; confirming: string }>
+        payments: Array<{ status: string; reason: string | null; txHash: string; confirmations: number; requiredConfirmations: number }>
+      }
       expect(seen.status).toBe('open')
-      expect(seen.payments).toEqual([expect.objectContaining({ status: 'pending', reason: null, caipNetworkId: regtest })])
+      // One payment: the checkout's POST and the tracker's mempool read of the same transaction are one row.
+      expect(seen.payments).toEqual([expect.objectContaining({ status: 'confirming', confirmations: 0, requiredConfirmations: 1, reason: null, caipNetworkId: regtest })])
+      expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
       const txid = seen.payments[0]!.txHash
       expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([{ txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: false }) }])
       await expect(page.getByTestId('link-status')).toHaveText('Open')

@@ -37,9 +37,24 @@ export function shortHex(value: string, keep = 4): string {
   return value.length <= 2 + keep * 2 + 1 ? value : `${value.slice(0, 2 + keep)}…${value.slice(-keep)}`
 }
 
-/** The merchant as a payer reads it: the display name, else the short address. */
-export function merchantLabel(link: { merchant: { displayName: string | null }; merchantAddress: string }): string {
-  return link.merchant.displayName ?? shortHex(link.merchantAddress)
+type PayeeOptions = { options: readonly { caipNetworkId: string; recipient: string; depositAddress: string | null }[] }
+
+/**
+ * The address a checkout may show for whom it pays: the one recipient every option pays (on
+ * Bitcoin the option's own derived address, its recipient being a watch-only key), else null.
+ * Never `merchantAddress` as such: that is the account the merchant signed in with, maybe on
+ * another chain than the link's (an EVM sign-in selling in BTC).
+ */
+export function payeeAddress(link: PayeeOptions): string | null {
+  const addresses = new Set(link.options.map((o) => (o.caipNetworkId.startsWith('bip122:') ? (o.depositAddress ?? o.recipient) : o.recipient)))
+  return addresses.size === 1 ? [...addresses][0]! : null
+}
+
+/** The merchant as a payer reads it: the display name, else the short address the link pays, else "Merchant". */
+export function merchantLabel(link: { merchant: { displayName: string | null } } & PayeeOptions): string {
+  if (link.merchant.displayName) return link.merchant.displayName
+  const address = payeeAddress(link)
+  return address ? shortHex(address) : 'Merchant'
 }
 
 /** An option's amount for people: "1,234.5 TUSD", "9,999.9999 ETH" (the exact value goes in a title); a fiat-priced option without a quote has none. */

@@ -123,11 +123,18 @@ export type MatchTransfersReturnType = { ok: true; credits: TransferCredit[] } |
 export interface PaymentFinding {
   /** The node knows the transaction, mined or waiting (only asked while it is unmatched: false otherwise). */
   known: boolean
+  /**
+   * Known and waiting to be mined, from a family that reads what unmined transactions pay (a
+   * Bitcoin mempool: its outputs are final once broadcast, a replacement is another txid). Such
+   * a finding carries `match` too while unmatched: the payment shows as confirming 0/N, never
+   * counted. Absent on families that cannot tell (an EVM node's pending pool is not read).
+   */
+  unmined?: boolean
   /** The block the node says holds it, and whether it succeeded; null while it is in no canonical block. */
   inclusion: { blockNumber: bigint; blockHash: string; success: boolean } | null
   /** The canonical block at the inclusion's height: a hash other than the inclusion's means mid-reorg. */
   block: { hash: string; timestamp: bigint } | null
-  /** Which options it pays (expectations with options, once included); null otherwise. */
+  /** Which options it pays (expectations with options, once included or `unmined`); null otherwise. */
   match: MatchTransfersReturnType | null
 }
 

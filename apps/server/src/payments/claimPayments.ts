@@ -6,7 +6,9 @@ import type { PaymentRow } from '../db/rows.js'
 /**
  * Which payments a tracker pass takes:
  * - `ids`: these (a fresh submission, hashes found in a new block, payments a reorg moved);
- * - `due`: pending payments whose rest is over (the periodic re-check and the unknown-tx timer);
+ * - `due`: pending payments whose rest is over (the periodic re-check and the unknown-tx timer),
+ *   and payments confirming in no block yet (a Bitcoin mempool): a replacement (RBF) is noticed
+ *   between blocks too;
  * - `inBlock`: payments already in a block: confirming, and confirmed ones still watched at `head`.
  */
 export type PaymentSelection = { kind: 'ids'; ids: readonly string[] } | { kind: 'due' } | { kind: 'inBlock'; head: bigint }
@@ -28,11 +30,12 @@ export interface ClaimPaymentsParameters {
  */
 export async function claimPayments(db: Db, { caipNetworkId, selection, leaseToken, leaseMs, limit }: ClaimPaymentsParameters): Promise<PaymentRow[]> {
   const free = or(isNull(payments.leaseToken), lt(payments.leaseUntil, sql`now()`))
+  const unmined = and(eq(payments.status, 'confirming'), isNull(payments.blockNumber))
   const which =
     selection.kind === 'ids'
       ? and(inArray(payments.id, [...selection.ids]), inArray(payments.status, ['pending', 'confirming', 'confirmed']), free)
       : selection.kind === 'due'
-        ? and(eq(payments.status, 'pending'), or(isNull(payments.leaseUntil), lt(payments.leaseUntil, sql`now()`)))
+        ? and(or(eq(payments.status, 'pending'), unmined), or(isNull(payments.leaseUntil), lt(payments.leaseUntil, sql`now()`)))
         : and(or(eq(payments.status, 'confirming'), and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, selection.head))), free)
   const due = db
     .select({ id: payments.id })
@@ -52,7 +55,7 @@ export interface ReleasePaymentsParameters {
   leaseToken: string
   ids: readonly string[]
   /**
-   * After a completed chain read, a still-pending payment rests this long before the periodic
+   * After a completed chain read, a still-pending payment (or one confirming in no block) rests this long before the periodic
    * re-check reads it again (or until its unknown-tx grace runs out, if sooner). Omitted (a
    * failed read): free at once.
    */
@@ -63,7 +66,7 @@ export interface ReleasePaymentsParameters {
 export async function releasePayments(db: Db, { leaseToken, ids, rest }: ReleasePaymentsParameters): Promise<void> {
   if (ids.length === 0) return
   const leaseUntil = rest
-    ? sql`case when ${payments.status} = 'pending' then least(now() + ${rest.recheckMs} * interval '1 millisecond', ${payments.missingSince} + ${rest.missingGraceMs} * interval '1 millisecond') end`
+    ? sql`case when ${payments.status} = 'pending' or (${payments.status} = 'confirming' and ${payments.blockNumber} is null) then least(now() + ${rest.recheckMs} * interval '1 millisecond', ${payments.missingSince} + ${rest.missingGraceMs} * interval '1 millisecond') end`
     : sql`null`
   await db
     .update(payments)

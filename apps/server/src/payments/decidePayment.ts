@@ -56,11 +56,29 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
   const wasDetected = status === 'confirming' || status === 'confirmed'
 
   if (!inclusion) {
+    if (wasDetected && payment.blockNumber === null) {
+      // Detected while waiting to be mined (confirming 0/N) and never in a block yet.
+      if (finding.unmined) return unchanged
+      // Gone before any block: replaced (RBF) or its inputs spent elsewhere. It never counted; the
+      // merchant, told it was detected, is told it was taken back; failed after the grace below.
+      return change({ status: 'pending', reason: 'dropped', confirmations: 0, missingSince: context.now }, [], ['payment.reverted'])
+    }
     if (wasDetected) {
       // Reorged out: wait for the transaction to be mined again, for a while.
       return change({ status: 'pending', reason: 'reorged_out', confirmations: 0, confirmedAt: null, missingSince: context.now }, [], ['payment.reverted'])
     }
     if (status !== 'pending') return unchanged
+    if (finding.unmined && payment.blockNumber === null) {
+      // Waiting to be mined where the family reads what it pays (a Bitcoin mempool): shown as
+      // confirming 0/N whoever reported it (the checkout's POST or a sighting), never counted
+      // (only confirmed payments count). A payment reorged out keeps waiting as it is.
+      const seen = { status: 'confirming' as const, reason: null, confirmations: 0, missingSince: null }
+      if (credited) return change(seen, [], ['payment.detected'])
+      if (!match) return unchanged
+      if (!match.ok) return change({ status: 'failed', reason: match.reason })
+      const late = context.linkExpiresAt !== null && context.now.getTime() > context.linkExpiresAt.getTime()
+      return change({ ...seen, late, detectedAt: context.now }, match.credits, ['payment.detected'])
+    }
     if (known) {
       if (payment.reason === 'dropped') return change({ reason: null, missingSince: null })
       return payment.missingSince ? { ...unchanged, patch: { missingSince: null } } : unchanged
@@ -70,7 +88,9 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
     const dropped = payment.missingSince === null || payment.reason === 'dropped'
     const missingSince = payment.missingSince ?? context.now
     if (context.now.getTime() - missingSince.getTime() >= context.missingGraceMs) {
-      return credited ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: dropped ? 'dropped' : 'tx_not_found' })
+      // Reverted only what was in a block; a payment credited in the mempool never was.
+      const wasInBlock = credited && payment.blockNumber !== null
+      return wasInBlock ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: dropped ? 'dropped' : 'tx_not_found' })
     }
     if (payment.missingSince) return unchanged
     return dropped && payment.reason === null ? change({ missingSince, reason: 'dropped' }) : { ...unchanged, patch: { missingSince } }

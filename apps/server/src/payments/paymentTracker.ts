@@ -187,8 +187,11 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       if (scan.cursor.number > state.cursor.number) await saveScannedHeight(options.db, caipNetworkId, scan.cursor.number)
       state.cursor = scan.cursor
       state.retryIds = scan.retryIds
-    } else {
-      // No new block: a family that sees unmined payments (a mempool) is asked between blocks.
+    }
+    // A family that sees unmined payments (a mempool) is asked between blocks, and after a new
+    // block's payments are decided rather than before (a block's "paid" waits for no mempool read).
+    // (A forced pass without a new block has had the family's mempool read in its scan already.)
+    if (!force || newBlock) {
       await sightPendingPayments({ ...common, requiredConfirmations: state.network.confirmations ?? 1, loadWatches: state.watches.load })
     }
     // The periodic re-check, at most one batch per pass so a pass's cost stays bounded.

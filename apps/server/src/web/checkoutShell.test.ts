@@ -45,7 +45,7 @@ const link = {
       symbol: 'ETH',
       decimals: 18,
       amount: '0.004',
-      recipient: '0x0',
+      recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       paid: '0',
       confirming: '0',
       overpaid: '0',
@@ -66,7 +66,7 @@ const link = {
       symbol: 'TUSD',
       decimals: 6,
       amount: '10',
-      recipient: '0x0',
+      recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       paid: '2.5',
       confirming: '0',
       overpaid: '0',
@@ -114,6 +114,33 @@ describe('renderCheckoutShell', () => {
     expect(html).toContain(
       '<title>Pay 0.004 ETH or 10 TUSD · Mugs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;tea&quot;&lt;/b&gt; · Bean &lt;&amp;&gt; Leaf</title>',
     )
+  })
+
+  it("a BTC-only link of a merchant signed in with EVM: never the EVM address; the option's own address, or the name alone", () => {
+    const btcAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
+    const btcOption = {
+      ...link.options[0]!,
+      asset: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328/slip44:0',
+      caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      symbol: 'BTC',
+      decimals: 8,
+      amount: '0.001',
+      recipient: 'wpkh(tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M/0/*)#2ag6nxcd',
+      depositAddress: btcAddress,
+    }
+    const named = renderCheckoutShell(index, { config, link: { ...link, options: [btcOption] } }, new Date('2030-01-01T00:00:00.000Z'))
+    // What is painted (the boot JSON after it still carries the link's data as the API gives it).
+    const painted = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('<script'))
+    expect(painted(named)).not.toContain('0xf39F')
+    expect(named).toContain(`Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="${btcAddress}">bcrt1q…${btcAddress.slice(-4)}</code>`)
+    const unnamed = renderCheckoutShell(
+      index,
+      { config, link: { ...link, merchant: { ...link.merchant, displayName: null }, options: [btcOption] } },
+      new Date('2030-01-01T00:00:00.000Z'),
+    )
+    expect(painted(unnamed)).not.toContain('0xf39F')
+    expect(unnamed).toContain(`data-testid="payment-to">Payment to <code title="${btcAddress}">`)
+    expect(unnamed).toContain(`data-testid="merchant-name">bcrt1q…${btcAddress.slice(-4)}</span>`)
   })
 
   it('leaves the options out once the link is paid (the receipt takes their place)', () => {

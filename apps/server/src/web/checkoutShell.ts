@@ -5,6 +5,7 @@ import {
   formatRemaining,
   linkStatusLabels,
   merchantLabel,
+  payeeAddress,
   optionAmountText,
   readableTextOn,
   shortHex,
@@ -75,13 +76,14 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
     `<header class="pay-header${brand ? ' branded' : ''}" data-testid="pay-header"${brand}><div class="pay-header-inner">` +
     `<span class="pay-merchant">${logo}<span class="pay-merchant-name" data-testid="merchant-name">${escapeHtml(name)}</span></span>` +
     `<span class="pay-by">Checkout by Paylink</span></div></header>`
-  const merchantLine = link.merchant.displayName
-    ? `Payment to <strong>${escapeHtml(link.merchant.displayName)}</strong> <code title="${escapeHtml(link.merchantAddress)}">${escapeHtml(shortHex(link.merchantAddress))}</code>`
-    : `Payment to <code title="${escapeHtml(link.merchantAddress)}">${escapeHtml(shortHex(link.merchantAddress))}</code>`
+  // Only the address the options pay (LinkFacts.tsx writes the same): the merchant's sign-in address may be of another chain.
+  const payee = payeeAddress(link)
+  const payeeCode = payee ? `<code title="${escapeHtml(payee)}">${escapeHtml(shortHex(payee))}</code>` : ''
+  const merchantLine = link.merchant.displayName || !payee ? `Payment to <strong>${escapeHtml(name)}</strong>${payeeCode ? ` ${payeeCode}` : ''}` : `Payment to ${payeeCode}`
   const factsHead =
     header +
     `<main class="page pay"><section class="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">` +
-    `<p class="merchant">${merchantLine}</p>` +
+    `<p class="merchant" data-testid="payment-to">${merchantLine}</p>` +
     `<h1 id="link-title" data-testid="link-title" elementtiming="link-facts">${escapeHtml(link.title)}</h1>` +
     (link.description ? `<p class="description">${escapeHtml(link.description)}</p>` : '') +
     `<p class="facts-line"><span class="badge status-${link.status}" data-testid="link-status">${linkStatusLabels[link.status]}</span>`

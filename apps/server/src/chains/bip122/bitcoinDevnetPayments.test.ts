@@ -110,7 +110,7 @@ async function broadcastOk(tx: { hex: string; txid: string }) {
 }
 
 describe('Bitcoin payments on the regtest devnet, found by the tracker (no submission)', () => {
-  it('a payment in the mempool is pending with 0 confirmations, then confirmed and paid after a block', async () => {
+  it('a payment in the mempool is confirming 0/1 (not counted), then confirmed and paid after a block', async () => {
     const order = await newLink('0.001')
     const coin = await fund(1_000_000n)
     const payment = spend(coin, [
@@ -121,7 +121,8 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     await pass()
     const seen = await link(order.id)
     expect(seen.status).toBe('open')
-    expect(seen.payments).toMatchObject([{ txHash: payment.txid, status: 'pending', confirmations: 0 }])
+    expect(seen.payments).toMatchObject([{ txHash: payment.txid, status: 'confirming', confirmations: 0, amount: '0.001' }])
+    expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
     await devnet.mine(1)
     await pass()
@@ -167,7 +168,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     ])
     await broadcastOk(original)
     await pass()
-    expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'pending' }])
+    expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'confirming', confirmations: 0 }])
 
     const replacement = spend(coin, [{ address: elsewhere, value: 995_000n }])
     await broadcastOk(replacement)

@@ -69,14 +69,16 @@ const pay = (address: string, value: bigint, spend = { txid: (++coin).toString(1
 const pass = () => server.paymentLinks.tracker.runOnce()
 
 describe('Bitcoin payments found by the tracker (no submission)', () => {
-  it('seen in the mempool: pending and not counted; mined: confirmed and paid', async () => {
+  it('seen in the mempool: confirming 0/1 and not counted; mined: confirmed and paid', async () => {
     const order = await newLink('0.001')
     const transaction = pay(order.address, 100_000n)
     esplora.mempool.push(transaction)
     await pass()
     const seen = await link(order.id)
     expect(seen.status).toBe('open')
-    expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'pending', confirmations: 0 }])
+    expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0, requiredConfirmations: 1, amount: '0.001', blockNumber: null }])
+    // Shown as confirming, never counted: nothing paid yet.
+    expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
     esplora.mine([transaction])
     await pass()
@@ -104,13 +106,14 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const original = pay(order.address, 200_000n, spend)
     esplora.mempool.push(original)
     await pass()
-    expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'pending' }])
+    expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'confirming', confirmations: 0 }])
 
     esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
     esplora.mine([esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }])])
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('open')
+    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
     expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
   })
 
@@ -155,6 +158,84 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
   })
 })
 
+describe('a transaction the checkout posts (connected wallet)', () => {
+  const post = (id: string, txHash: string) => server.inject({ method: 'POST', url: `/api/links/${id}/payments`, payload: { caipNetworkId: regtest, txHash } })
+
+  it('posted while in the mempool: confirming 0/1 in the answer, never counted; the tracker sighting it too keeps one payment; mined: paid', async () => {
+    const order = await newLink('0.001')
+    const transaction = pay(order.address, 100_000n)
+    esplora.mempool.push(transaction)
+    const posted = await post(order.id, transaction.txid)
+    expect(posted.statusCode, posted.body).toBe(202)
+    expect(posted.json()).toMatchObject({ status: 'confirming', confirmations: 0, requiredConfirmations: 1, amount: '0.001' })
+    expect((await link(order.id)).options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
+
+    // The tracker's mempool read sees the same transaction: no second row.
+    await pass()
+    const seen = await link(order.id)
+    expect(seen.status).toBe('open')
+    expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
+    expect(seen.payments).toHaveLength(1)
+
+    esplora.mine([transaction])
+    await pass()
+    const paid = await link(order.id)
+    expect(paid.status).toBe('paid')
+    expect(paid.payments).toHaveLength(1)
+    expect(paid.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirmed', confirmations: 1, amount: '0.001' }])
+  })
+
+  it('sighted first, posted after (in upper case): the same one payment comes back', async () => {
+    const order = await newLink('0.0007')
+    const transaction = pay(order.address, 70_000n)
+    esplora.mempool.push(transaction)
+    await pass()
+    const sighted = (await link(order.id)).payments
+    expect(sighted).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
+    const posted = await post(order.id, transaction.txid.toUpperCase())
+    expect(posted.statusCode, posted.body).toBe(202)
+    expect(posted.json()).toMatchObject({ id: sighted[0].id, status: 'confirming', confirmations: 0 })
+    expect((await link(order.id)).payments).toHaveLength(1)
+    esplora.mine([transaction])
+    await pass()
+  })
+
+  it('posted while in the mempool but paying another address: failed (wrong_recipient) at once, nothing shown as confirming', async () => {
+    const order = await newLink('0.001')
+    const transaction = pay(elsewhere, 100_000n)
+    esplora.mempool.push(transaction)
+    const posted = await post(order.id, transaction.txid)
+    expect(posted.statusCode, posted.body).toBe(202)
+    expect(posted.json()).toMatchObject({ status: 'failed', reason: 'wrong_recipient' })
+    expect((await link(order.id)).options[0]).toMatchObject({ paid: '0', confirming: '0' })
+    esplora.mine([transaction])
+    await pass()
+  })
+
+  it('posted, confirming 0/1, then replaced by fee to another address: confirming falls back to 0, the payment is dropped, payment.reverted follows payment.detected', async () => {
+    const order = await newLink('0.0004')
+    const spend = { txid: 'd0'.repeat(32), vout: 0, address: payerAddress, value: 1_000_000n }
+    const original = pay(order.address, 40_000n, spend)
+    esplora.mempool.push(original)
+    expect((await post(order.id, original.txid)).json()).toMatchObject({ status: 'confirming', confirmations: 0 })
+    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
+    esplora.mempool.push(esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]))
+    // No block: the between-blocks re-check of payments confirming in no block notices it.
+    await pass()
+    const after = await link(order.id)
+    expect(after.status).toBe('open')
+    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
+    expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
+    const events = (await server.inject({ method: 'GET', url: `/api/events?limit=500`, headers })).json() as {
+      events: Array<{ type: string; data: { payment: { id: string } | null } }>
+    }
+    const ofPayment = events.events.filter((e) => e.data.payment?.id === after.payments[0].id).map((e) => e.type)
+    expect(ofPayment).toEqual(['payment.detected', 'payment.reverted'])
+    esplora.mine()
+    await pass()
+  })
+})
+
 describe('between blocks', () => {
   it('a running tracker sees a mempool payment without a new block ("seen, confirming 0/N" before the next block)', async () => {
     const order = await newLink('0.0003')
@@ -166,7 +247,7 @@ describe('between blocks', () => {
     tracker.start()
     try {
       // The pass after the idle re-check interval asks the mempool alone (no block was mined).
-      await eventually(async () => expect((await link(order.id)).payments).toMatchObject([{ txHash: transaction.txid, status: 'pending', confirmations: 0 }]), 15_000)
+      await eventually(async () => expect((await link(order.id)).payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }]), 15_000)
     } finally {
       await tracker.stop()
     }

@@ -90,13 +90,31 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     esplora.mine()
     requests = 0
     await scan(cursorAt(2), many)
-    // cursor hash + (height -> hash, raw block) per new block + the mempool batch
-    expect(withFew).toBe(1 + 2 + 1)
-    expect(requests).toBe(1 + 2 + mempoolAddressesPerPass)
+    // cursor hash + (height -> hash, raw block) per new block; the mempool is read after the
+    // block's payments (sightPending), so a block's "paid" waits for none of those reads
+    expect(withFew).toBe(1 + 2)
+    expect(requests).toBe(1 + 2)
     expect(esplora.paths().filter((p) => p.endsWith('/raw'))).toHaveLength(2)
+    expect(esplora.paths().filter((p) => p.endsWith('/txs/mempool'))).toHaveLength(0)
+    // The rotation itself: capped whatever the count of open links.
+    requests = 0
+    await reader.sightPending!(many)
+    expect(requests).toBe(mempoolAddressesPerPass)
+    requests = 0
+    await reader.sightPending!(few)
+    expect(requests).toBe(1)
   })
 
-  it('sights an unconfirmed payment in the mempool ("seen, confirming 0/N"), and reads it as known but in no block', async () => {
+  it('without a new block, a scan reads the mempool rotation itself (a forced pass)', async () => {
+    const payment = esplora.transaction([funding], [{ address: merchantAddress, value: 70_000n }])
+    esplora.mempool.push(payment)
+    requests = 0
+    const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress)])
+    expect(result.kind === 'scanned' && result.sightings).toEqual([{ transactionId: payment.txid, optionId: 'opt_a' }])
+    expect(requests).toBe(1 + 1)
+  })
+
+  it('sights an unconfirmed payment in the mempool ("seen, confirming 0/N"), and reads it as known, unmined, in no block, and what it pays', async () => {
     const payment = esplora.transaction([funding], [{ address: merchantAddress, value: 70_000n }])
     esplora.mempool.push(payment)
     const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress)])
@@ -104,7 +122,9 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     const evidence = await reader.readEvidence([
       { transactionId: payment.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }] },
     ])
-    expect(evidence.findings).toEqual([{ known: true, inclusion: null, block: null, match: null }])
+    expect(evidence.findings).toEqual([
+      { known: true, unmined: true, inclusion: null, block: null, match: { ok: true, credits: [{ optionId: 'opt_a', logIndex: 0, amount: 70_000n, payer: payerAddress }] } },
+    ])
   })
 
   it('reads a mined payment: its block, and the sum of its outputs to the option address under the first output index', async () => {
@@ -139,7 +159,7 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     expect(strayEvidence.findings[0]!.match).toEqual({ ok: false, reason: 'wrong_recipient' })
   })
 
-  it('a payment replaced by fee (RBF) to another address: unknown to Esplora, so the tracker marks it dropped (never credited)', async () => {
+  it('a payment replaced by fee (RBF) to another address: unknown to Esplora, so the tracker marks it dropped (shown as confirming 0/N before, never counted)', async () => {
     const original = esplora.transaction([funding], [{ address: merchantAddress, value: 100_000n }])
     esplora.mempool.push(original)
     const options = [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }]
@@ -153,12 +173,15 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
 
     const start = new Date('2026-01-01T00:00:00Z')
     const context = (minutes: number) => ({ head: gone.head, now: new Date(start.getTime() + minutes * 60_000), linkExpiresAt: null, missingGraceMs: 10 * 60_000, watchBlocks: 6 })
-    let payment = { status: 'pending', reason: null, optionId: null, missingSince: start, requiredConfirmations: 1, confirmations: 0 } as unknown as PaymentRow
+    let payment = { status: 'pending', reason: null, optionId: null, blockNumber: null, missingSince: start, requiredConfirmations: 1, confirmations: 0 } as unknown as PaymentRow
     const apply = (patch: object) => (payment = { ...payment, ...patch })
-    apply(decidePayment(payment, seen.findings[0]!, context(1)).patch)
-    expect(payment).toMatchObject({ status: 'pending', missingSince: null })
+    const detected = decidePayment(payment, seen.findings[0]!, context(1))
+    expect(detected).toMatchObject({ credits: [{ optionId: 'opt_a', amount: 100_000n }], events: ['payment.detected'] })
+    // applyDecision writes the credit with the patch.
+    apply({ ...detected.patch, optionId: 'opt_a', amount: '100000' })
+    expect(payment).toMatchObject({ status: 'confirming', confirmations: 0, missingSince: null })
     const first = decidePayment(payment, gone.findings[0]!, context(2))
-    expect(first).toMatchObject({ unchanged: false, credits: [], events: [], patch: { reason: 'dropped' } })
+    expect(first).toMatchObject({ unchanged: false, credits: [], events: ['payment.reverted'], patch: { status: 'pending', reason: 'dropped' } })
     apply(first.patch)
     const last = decidePayment(payment, gone.findings[0]!, context(13))
     expect(last).toMatchObject({ credits: [], patch: { status: 'failed', reason: 'dropped' } })

@@ -13,7 +13,8 @@ export interface ReadBitcoinEvidenceParameters {
  * transaction (Esplora has no batch: one request each, in parallel) and the canonical hash at
  * each inclusion height the caller did not read this pass. A 404 is a transaction the node
  * does not know: never sent, or replaced (RBF) or double-spent and so gone from its mempool;
- * the tracker's missing-transaction rule decides (dropped after the grace period).
+ * the tracker's missing-transaction rule decides (dropped after the grace period). A transaction
+ * in the mempool is `unmined` and matched against the options like a mined one.
  */
 export async function readBitcoinEvidence({ esplora, expectations, knownBlocks }: ReadBitcoinEvidenceParameters): Promise<ReadEvidenceReturnType> {
   const ids = [...new Set(expectations.map((expectation) => expectation.transactionId.toLowerCase()))]
@@ -32,7 +33,10 @@ export async function readBitcoinEvidence({ esplora, expectations, knownBlocks }
   const findings = expectations.map(({ transactionId, options }): PaymentFinding => {
     const transaction = transactions.get(transactionId.toLowerCase()) ?? null
     const { confirmed, block_height: height, block_hash: blockHash, block_time: blockTime } = transaction?.status ?? { confirmed: false }
-    if (!transaction || !confirmed || height === undefined || !blockHash) return { known: transaction !== null, inclusion: null, block: null, match: null }
+    if (!transaction) return { known: false, inclusion: null, block: null, match: null }
+    // In the mempool: what it pays is already final (a replacement is another txid), so it is matched now and shown as confirming 0/N.
+    if (!confirmed || height === undefined || !blockHash)
+      return { known: true, unmined: true, inclusion: null, block: null, match: options ? matchBitcoinOutputs(transaction, options) : null }
     const inclusion = { blockNumber: BigInt(height), blockHash: blockHash.toLowerCase(), success: true }
     const knownBlock = knownBlocks?.get(inclusion.blockNumber)
     const canonicalHash = knownBlock?.hash ?? canonical.get(height) ?? null

@@ -49,9 +49,10 @@ export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters,
   if (stands) for (const height of unread) hashAt.set(height, rememberedHash(height)!)
   else for (const [height, hash] of await readHashes(esplora, unread)) hashAt.set(height, hash)
   const watched = memory.watchedScripts(watches)
-  // The mempool rotation's reads go out with the block reads rather than after them: a block's
-  // payments wait for neither. A transaction read in both places is recorded once.
-  const mempool = sightMempool(esplora, memory, watches)
+  // With a new block the mempool is not read here: its 20 reads held the block's payments (and
+  // their SSE "paid") until the slowest answered; the tracker reads it after the block's payments
+  // (`sightPending`). Without one (a forced pass), the rotation goes out with the hash reads.
+  const mempool = fresh.length === 0 ? sightMempool(esplora, memory, watches) : Promise.resolve([])
   mempool.catch(() => {}) // awaited below; not an unhandled rejection while the blocks are read
   const blocks = new Map<bigint, BlockRef | null>()
   // A cursor block replaced again while following a reorg: its remembered ancestors are not trusted either.

@@ -1,7 +1,7 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { amountOptionsTitle, optionAmountText, shortHex } from '@paylink/shared'
+import { amountOptionsTitle, merchantLabel, optionAmountText, payeeAddress, shortHex } from '@paylink/shared'
 import { FiatApprox } from '../../components/FiatApprox.js'
 import { AmountText } from './AmountText.js'
 import { Countdown } from './Countdown.js'
@@ -24,22 +24,25 @@ function useFactsPaintedMark() {
 export function LinkFacts({ link, config, now, closed }: { link: Link; config: PublicConfig; now: number; closed: boolean }) {
   useFactsPaintedMark()
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
-  const address = <code title={link.merchantAddress}>{shortHex(link.merchantAddress)}</code>
+  // Only the address the options pay: the merchant's sign-in address may be of another chain.
+  const payee = payeeAddress(link)
+  const address = payee && <code title={payee}>{shortHex(payee)}</code>
   return (
     <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
-      <p className="merchant">
+      <p className="merchant" data-testid="payment-to">
         Payment to{' '}
-        {link.merchant.displayName ? (
+        {link.merchant.displayName || !address ? (
           <>
-            <strong>{link.merchant.displayName}</strong> {address}
+            <strong>{merchantLabel(link)}</strong>
+            {address && <> {address}</>}
           </>
         ) : (
           address
         )}
-        {!closed && (
+        {!closed && payee && (
           <>
             {' '}
-            <CopyButton value={link.merchantAddress} label="Copy address" />
+            <CopyButton value={payee} label="Copy address" />
           </>
         )}
       </p>

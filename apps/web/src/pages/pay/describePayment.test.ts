@@ -36,6 +36,14 @@ describe('describePayment', () => {
     expect(describePayment({ ...base, status: 'confirmed', confirmations: 3 })).toMatchObject({ step: 'confirmed', headline: 'Confirmed' })
   })
 
+  it('a payment confirming in no block yet (a Bitcoin mempool) reads 0 of N and says it waits for a block', () => {
+    expect(describePayment({ ...base, status: 'confirming', confirmations: 0, requiredConfirmations: 1, blockNumber: null })).toEqual({
+      step: 'detected',
+      headline: 'Detected, confirming 0 of 1',
+      detail: 'Seen in the mempool, not in a block yet: it counts once confirmed.',
+    })
+  })
+
   it('never shows more confirmations than required', () => {
     expect(describePayment({ ...base, status: 'confirming', confirmations: 9 }).headline).toBe('Detected, confirming 3 of 3')
   })

@@ -31,7 +31,8 @@ export function describePayment(payment: Payment): PaymentDescription {
       return {
         step: 'detected',
         headline: `Detected, confirming ${Math.min(payment.confirmations, payment.requiredConfirmations)} of ${payment.requiredConfirmations}`,
-        detail: payment.blockNumber ? `In block ${payment.blockNumber}.` : null,
+        // Confirming in no block: a Bitcoin transaction the server read in the mempool (shown, not counted yet).
+        detail: payment.blockNumber ? `In block ${payment.blockNumber}.` : 'Seen in the mempool, not in a block yet: it counts once confirmed.',
       }
     case 'confirmed':
       return {
