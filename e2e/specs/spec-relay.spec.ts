@@ -1,6 +1,7 @@
 import type { Page, Request, WebSocketRoute } from '@playwright/test'
 import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
+import { startVerifyStandIn, type VerifyStandIn } from '../support/relay/verifyStandIn.js'
 import { expect, openConnectModal, test } from '../support/fixtures.js'
 
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
@@ -13,11 +14,13 @@ const WALLET_CALLS_STATUS = { version: '2.0.0', id: UNISSUED_CALLS_ID, chainId: 
 const BUNDLER = /^https:\/\/rpc\.walletconnect\.org\/v1\/bundler\?/
 
 let relay: RelayStandIn
+let verify: VerifyStandIn
 let wallet: SignClientWallet
 
 test.beforeEach(async ({ page }) => {
   relay = await startRelayStandIn()
-  wallet = await startSignClientWallet(relay.url, { answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS } })
+  verify = await startVerifyStandIn()
+  wallet = await startSignClientWallet(relay.url, { verifyUrlV3: verify.urlV3, answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS } })
   // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
   await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket: WebSocketRoute) => {
     const peer = { send: (data: string) => socket.send(data) }
@@ -28,6 +31,7 @@ test.beforeEach(async ({ page }) => {
 test.afterEach(async () => {
   await wallet?.close()
   await relay?.close()
+  await verify?.close()
 })
 
 /** Header Connect › WalletConnect on the operator page; the `wc:` URI the QR code carries. */
@@ -49,7 +53,22 @@ async function runCall(page: Page, namespace: string) {
   return outcome
 }
 
+test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => {
+  // WalletConnect's core starts, waits on the attestation frame and pairs over two sockets: slow on a shared machine.
+  test.slow()
+  test('before proposing a session the page’s core asks Verify to attest its origin, in the frame Paylink’s CSP lets in', async ({ page, baseURL }) => {
+    await verify.answerPage(page)
+    const uri = await walletConnectUri(page)
+    // The attestation frame loads before the proposal is published, so before the URI is shown.
+    expect(verify.registrations).toEqual([{ origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
+    await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+  })
+})
+
 test.describe('spec §7 and §8: the bundler and the namespaces of a WalletConnect session', () => {
+  // A session, then three calls through the relay: slow on a shared machine.
+  test.slow()
   test('wallet_getCallsStatus asks the session’s bundler for the receipt; when the bundler fails it says so and asks the wallet; a namespace the session lacks is "not configured"', async ({
     page,
   }) => {
