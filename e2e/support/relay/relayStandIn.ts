@@ -13,6 +13,14 @@ interface RelayRequest {
   params?: Record<string, unknown>
 }
 
+/** What the relay keeps and delivers for one published message. */
+interface Envelope {
+  message: string
+  tag: number
+  publishedAt: number
+  attestation?: string
+}
+
 export interface RelayStandIn {
   /** ws:// URL on loopback for Node clients (the sign-client wallet). */
   url: string
@@ -28,13 +36,13 @@ export interface RelayStandIn {
 /**
  * STAND-IN for the WalletConnect relay (relay.walletconnect.org), written from the relay's JSON-RPC
  * as the 2.21 clients use it: irn_subscribe / irn_batchSubscribe / irn_unsubscribe, irn_publish
- * (delivered to every other subscriber of the topic as irn_subscription, and kept for a later
- * subscriber, as the relay's mailbox does), irn_batchFetchMessages. It relays opaque, already
+ * (delivered to every other subscriber of the topic as irn_subscription with the sender's
+ * Verify attestation, and kept for a later subscriber, as the relay's mailbox does), irn_batchFetchMessages. It relays opaque, already
  * encrypted envelopes; it authenticates nobody and forgets everything when closed.
  */
 export async function startRelayStandIn(): Promise<RelayStandIn> {
   const subscribers = new Map<string, Set<RelayPeer>>()
-  const mailbox = new Map<string, { message: string; tag: number; publishedAt: number }[]>()
+  const mailbox = new Map<string, Envelope[]>()
   const methods: string[] = []
   let next = 1
 
@@ -44,7 +52,7 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     for (const stored of mailbox.get(topic) ?? []) deliver(peer, topic, stored)
     return `stand-in-subscription-${next++}`
   }
-  function deliver(peer: RelayPeer, topic: string, data: { message: string; tag: number; publishedAt: number }) {
+  function deliver(peer: RelayPeer, topic: string, data: Envelope) {
     const id = Date.now() * 1000 + (next++ % 1000)
     peer.send(JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: `stand-in-subscription-${next++}`, data: { topic, ...data } } }))
   }
@@ -67,7 +75,9 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
         return reply({ messages: [], hasMore: false })
       case 'irn_publish': {
         const topic = params.topic as string
-        const data = { message: params.message as string, tag: params.tag as number, publishedAt: Date.now() }
+        // The sender's Verify attestation travels with the message, as the relay passes it on.
+        const attestation = typeof params.attestation === 'string' ? { attestation: params.attestation } : {}
+        const data: Envelope = { message: params.message as string, tag: params.tag as number, publishedAt: Date.now(), ...attestation }
         if (!mailbox.has(topic)) mailbox.set(topic, [])
         mailbox.get(topic)!.push(data)
         for (const other of subscribers.get(topic) ?? []) if (other !== peer) deliver(other, topic, data)

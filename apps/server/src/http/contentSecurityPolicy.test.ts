@@ -19,7 +19,7 @@ describe('buildContentSecurityPolicy', () => {
   it('opens Reown hosts and its secure iframe only with a project id; upgrades only on https', () => {
     const csp = buildContentSecurityPolicy({ projectId: 'a'.repeat(32), networks: [], upgradeInsecureRequests: true })
     expect(csp['connect-src']).toEqual(["'self'", ...reownConnectSources])
-    expect(csp['frame-src']).toEqual(['https://secure.walletconnect.org'])
+    expect(csp['frame-src']).toEqual(['https://secure.walletconnect.org', 'https://verify.walletconnect.org'])
     expect(serializeContentSecurityPolicy(csp)).toMatch(/; upgrade-insecure-requests$/)
   })
 })

@@ -12,7 +12,12 @@ export type ContentSecurityPolicyDirectives = Record<string, string[]>
 
 /** Reown / WalletConnect hosts AppKit needs once a project id turns its cloud features on. */
 export const reownConnectSources = ['https://*.walletconnect.org', 'https://*.walletconnect.com', 'https://*.web3modal.org', 'https://*.reown.com', 'wss://*.walletconnect.org']
-export const reownFrameSources = ['https://secure.walletconnect.org']
+/**
+ * The embedded wallet's frame, and WalletConnect Verify's attestation frame: the site's core loads
+ * verify.walletconnect.org/v3/attestation in a hidden frame before each session proposal, and a
+ * wallet shows the site's origin as unverified without it.
+ */
+export const reownFrameSources = ['https://secure.walletconnect.org', 'https://verify.walletconnect.org']
 
 /**
  * The page may load code only from itself and talk only to itself, the configured

@@ -34,6 +34,9 @@ function show(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))
 }
 
+// A batch id (EIP-5792) that no wallet issued: the call shows the route of the question, not a real batch.
+const UNISSUED_CALLS_ID = `0x${'00'.repeat(32)}`
+
 // The wallet's answer to the last Grant permissions, so Revoke permissions names what was granted.
 let lastGrant: { context?: unknown; permissionsContext?: unknown } | undefined
 
@@ -166,6 +169,19 @@ export const toolkitCalls: ToolkitCall[] = [
       const context = lastGrant?.context ?? lastGrant?.permissionsContext
       const pci = typeof context === 'string' ? context : 'none granted on this page'
       return show(await client().revokePermissions({ pci, permissions: [], expiry: 0, address: addressOf(ctx) as Address }))
+    },
+  },
+  {
+    id: 'calls-status',
+    label: 'Calls status (WalletConnect)',
+    note: "wallet_getCallsStatus (EIP-5792) through the WalletConnect provider on the namespace's network, for a batch id no wallet issued: the provider asks the session's bundler first, then the wallet.",
+    async run(ctx) {
+      // The universal provider is what a site holds for WalletConnect; its own request() picks the
+      // bundler, the wallet or its "not configured" error, so the page shows which one answered.
+      const provider = await ctx.appKit.getUniversalProvider()
+      if (!provider) throw new Error('No WalletConnect provider: WalletConnect needs a Reown project id')
+      const chain = ctx.appKit.getCaipNetwork(ns(ctx))?.caipNetworkId
+      return show(await provider.request({ method: 'wallet_getCallsStatus', params: [UNISSUED_CALLS_ID] }, chain))
     },
   },
   {
