@@ -1,17 +1,18 @@
 /**
- * The server under test, in its own process (forked by startBenchServer) so its memory is
- * measured alone and the load tool does not share its event loop: the devnet, PGlite in a
- * temporary directory, and the app composed as `startServer` composes it (workers started),
+ * The server under test, in its own process (forked by startBenchServer, compiled to JavaScript
+ * as `npm start` runs it) so its memory is measured alone and the load tool does not share its
+ * event loop: the devnet in a child process of its own (as `npm start` runs it), PGlite in a temporary directory, and the app composed as `startServer` composes it (workers started),
  * listening on port 0; beside it, in the same process, a bare Fastify route as the ceiling.
  * Run with --expose-gc: the parent asks for memory after a full collection.
  */
-import { startDevnet } from '@paylink/devnet'
+import { startDevnetProcess } from '@paylink/devnet/process'
 import Fastify from 'fastify'
 import { startBenchApp } from './startBenchApp.js'
 import type { ParentMessage, ReadyMessage } from './startBenchServer.js'
 
 const send = (message: unknown) => process.send!(message)
-const devnet = await startDevnet({ bitcoin: false })
+// The chains in their own process, as `npm start` runs them: this process holds the server alone.
+const devnet = await startDevnetProcess({ bitcoin: false })
 const webDist = process.env.PAYLINK_BENCH_WEB_DIST
 const databaseUrl = process.env.PAYLINK_BENCH_DATABASE_URL
 const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true, ...(webDist ? { webDist } : {}), ...(databaseUrl ? { databaseUrl } : {}) })

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process'
+import { execFileSync, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export interface ReadyMessage {
@@ -41,10 +41,27 @@ export interface StartBenchServerOptions {
   databaseUrl?: string
 }
 
-/** Forks bench/lib/serverProcess.ts (see there) and waits until it listens. */
+let built = false
+
+/**
+ * The Node options of `npm start` (package.json): V8 compiles PGlite's WebAssembly with its
+ * optimizing tier alone, not its baseline tier first and then the optimizing one (about 60 MiB
+ * of compiled code less; measured with bench/lib/measureMemoryParts.ts).
+ */
+const serverNodeOptions = ['--no-liftoff']
+
+/**
+ * Forks bench/lib/serverProcess.ts (see there), compiled with the server's build
+ * (scripts/build-server.mjs --bench, once per bench run) and run by plain `node` as `npm start`
+ * runs the server, and waits until it listens.
+ */
 export async function startBenchServer({ webDist, databaseUrl }: StartBenchServerOptions = {}): Promise<BenchServer> {
-  const child = fork(fileURLToPath(new URL('./serverProcess.ts', import.meta.url)), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+  if (!built) {
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url)), '--bench'], { stdio: 'inherit' })
+    built = true
+  }
+  const child = fork(fileURLToPath(new URL('../../apps/server/dist/benchServer.js', import.meta.url)), [], {
+    execArgv: ['--expose-gc', ...serverNodeOptions],
     env: { ...process.env, ...(webDist ? { PAYLINK_BENCH_WEB_DIST: webDist } : {}), ...(databaseUrl ? { PAYLINK_BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

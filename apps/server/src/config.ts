@@ -8,6 +8,7 @@ import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
 import { formatIssuePath } from './lib/formatIssuePath.js'
+import { serverRoot } from './serverRoot.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -95,7 +96,7 @@ export type TrustProxy = false | number | string[]
 
 export type Env = Record<string, string | undefined>
 
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
+const defaultWebDist = fileURLToPath(new URL('../web/dist', serverRoot))
 
 /** The JSON file named by PAYLINK_CONFIG. Unknown keys are refused so typos surface. */
 export const configFileSchema = z.strictObject({

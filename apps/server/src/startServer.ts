@@ -48,11 +48,13 @@ export interface RunningServer {
 }
 
 async function loadStartDevnet(options: StartDevnetOptions): Promise<DevnetHandle> {
-  // Imported here so a production server never loads anvil or the demo contracts.
-  const { startDevnet, DevnetError } = await import('@paylink/devnet')
+  // Imported here so a production server never loads it. The chains run in a process of their
+  // own, like the external nodes they stand in for: this process holds the server alone.
+  const { startDevnetProcess } = await import('@paylink/devnet/process')
+  const { DevnetError } = await import('@paylink/devnet/errors')
   try {
     const { bitcoinBlockIntervalMs, ...rest } = options
-    return await (startDevnet({ ...rest, bitcoin: { blockIntervalMs: bitcoinBlockIntervalMs } }) satisfies Promise<DevnetHandle>)
+    return await (startDevnetProcess({ ...rest, bitcoin: { blockIntervalMs: bitcoinBlockIntervalMs } }) satisfies Promise<DevnetHandle>)
   } catch (error) {
     // A devnet in use by another server or an unreadable saved chain is the operator's to fix.
     if (error instanceof DevnetError) throw new ConfigError(error.message, { cause: error })

@@ -13,3 +13,4 @@ export {
 } from './devnet.js'
 export { DevnetError, DevnetInUseError, DevnetStateError } from './errors.js'
 export { findLeftoverAnvil, type ChainPidFile } from './findLeftoverAnvil.js'
+export { startDevnetProcess, type StartDevnetProcessParameters } from './startDevnetProcess.js'

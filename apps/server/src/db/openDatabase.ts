@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { serverRoot } from '../serverRoot.js'
 import * as schema from './schema.js'
 
 /** Both drivers' raw results carry `rows`; this lets `db.execute` say so. */
@@ -49,7 +50,7 @@ export interface OpenDatabaseOptions {
   maxConnections?: number
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('drizzle', serverRoot))
 
 /**
  * Any fixed number works, as long as every Paylink process uses the same one: it makes

@@ -38,10 +38,10 @@ export function createLinkEventHub({ views }: LinkEventHubOptions): LinkEventHub
   let count = 0
 
   const frameOf = (version: LinkViewVersion) => version.memo('sse-frame', (v) => Buffer.from(`event: link\nid: ${v.link.version}\ndata: ${v.json}\n\n`, 'utf8'))
-  const deliver = (subscriber: Subscriber, version: LinkViewVersion) => {
-    if (version.link.version <= subscriber.sent) return
-    subscriber.sent = version.link.version
-    subscriber.send(frameOf(version))
+  const deliver = (subscriber: Subscriber, version: number, frame: Buffer) => {
+    if (version <= subscriber.sent) return
+    subscriber.sent = version
+    subscriber.send(frame)
   }
 
   const refresh = (linkId: string) => {
@@ -56,7 +56,10 @@ export function createLinkEventHub({ views }: LinkEventHubOptions): LinkEventHub
       .read(linkId)
       .then(
         (version) => {
-          if (version) for (const subscriber of watch.subscribers) deliver(subscriber, version)
+          if (!version) return
+          // One frame and one loop of plain calls: no per-stream lookup, promise or string.
+          const frame = frameOf(version)
+          for (const subscriber of watch.subscribers) deliver(subscriber, version.link.version, frame)
         },
         () => {},
       )
@@ -87,7 +90,7 @@ export function createLinkEventHub({ views }: LinkEventHubOptions): LinkEventHub
       // The first state, to this subscriber alone.
       views.read(linkId).then(
         (version) => {
-          if (version && held.subscribers.has(subscriber)) deliver(subscriber, version)
+          if (version && held.subscribers.has(subscriber)) deliver(subscriber, version.link.version, frameOf(version))
         },
         () => {},
       )
