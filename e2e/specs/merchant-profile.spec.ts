@@ -121,12 +121,13 @@ test.describe('"the merchant was notified"', () => {
       await signInAsMerchant(page)
       const told = await createTusdLink(page, 'Notified order', accepting.url)
       const untold = await createTusdLink(page, 'Unnotified order', failing.url)
-      const payer = await (await newWalletContext()).newPage()
-
-      await payAsPayer(payer, told)
-      await expect(payer.getByTestId('merchant-notified'), 'webhook accepted').toHaveText('The merchant was notified.', { timeout: 30_000 })
+      // Two payers, each in a browser of their own (a wallet connected on one checkout stays connected on the next).
+      const first = await (await newWalletContext()).newPage()
+      await payAsPayer(first, told)
+      await expect(first.getByTestId('merchant-notified'), 'webhook accepted').toHaveText('The merchant was notified.', { timeout: 30_000 })
       expect(accepting.types, 'the receiver got link.paid').toContain('link.paid')
 
+      const payer = await (await newWalletContext()).newPage()
       await payAsPayer(payer, untold)
       await expect(payer.getByTestId('receipt')).toContainText('Paid')
       // The webhook was really tried and refused before we look: then the page must not claim it.
