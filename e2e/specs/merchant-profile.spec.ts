@@ -68,11 +68,12 @@ test.describe('merchant profile', () => {
     const form = page.getByTestId('profile-form')
     await expect(form).toBeVisible()
     const logoInput = form.getByLabel('Logo', { exact: true })
-    const logoField = page.locator('.field', { has: logoInput })
+    // `has` is matched inside each .field, so it names the control from there, not from the form.
+    const logoField = form.locator('.field', { has: page.getByLabel('Logo', { exact: true }) })
 
     // Too big: refused in the browser before anything is sent, with the limit in the sentence.
     await logoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(300 * 1024, 1) })
-    await expect(logoField.locator('.field-error'), 'oversized logo').toHaveText('The image is 300 KiB; at most 256 KiB.')
+    await expect(logoField.locator('.field-error'), 'oversized logo').toContainText('The image is 300 KiB; at most 256 KiB.')
     // An SVG (it could carry script): the server refuses it, beside the field, and nothing is saved.
     await form.getByLabel('Display name', { exact: true }).fill('Bean & Leaf Roasters')
     await logoInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') })
