@@ -159,7 +159,7 @@ test.describe('checkout: Scan to pay panel', () => {
 
     await payer.setViewportSize({ width: 1280, height: 900 })
     await payer.goto(`/pay/${link.id}`)
-    const walletTab = payer.getByRole('tab', { name: 'Connect wallet' })
+    const walletTab = payer.getByRole('tab', { name: 'Wallet' })
     const scanTab = payer.getByRole('tab', { name: 'Scan to pay' })
     await expect(scanTab).toBeVisible()
     await expect(walletTab).toHaveAttribute('aria-selected', 'true')

@@ -8,6 +8,7 @@ import { openDatabase, type Database, type OpenDatabaseOptions } from './db/open
 import type { DevnetFaucet } from './devnet/devnetFaucet.js'
 import type { DevnetMiner } from './devnet/devnetMiners.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
+import { demoLinkRoutes } from './demo/demoLinkRoutes.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
@@ -309,6 +310,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         faucets: config.devnetFaucets ?? [],
         miners: config.devnetMiners ?? {},
         allowedOrigins: config.publicOrigins ?? [config.publicOrigin],
+      })
+    }
+    if (config.demo) {
+      await app.register(demoLinkRoutes, {
+        db: database.db,
+        assets: config.assets,
+        networks: config.networks,
+        maxOpenLinks: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+        rateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       })
     }
     await app.register(web.plugin)

@@ -516,3 +516,11 @@ export const webhookTestResultSchema = z.object({
   durationMs: z.number().int(),
 })
 export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>
+
+/** Demo only: `POST /devnet/demo-link`, a fresh link of the demo shop for a visitor to pay. */
+export const demoLinkSchema = z.object({
+  id: z.string().max(64),
+  /** Origin-relative: `/pay/<id>`. */
+  payPath: z.string().max(100),
+})
+export type DemoLink = z.infer<typeof demoLinkSchema>

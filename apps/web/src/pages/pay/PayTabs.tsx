@@ -20,8 +20,10 @@ function ScanLoadFailed() {
   )
 }
 
+// "Wallet", not "Connect wallet": the panel below has the page's one Connect wallet button, and
+// the same words twice on top of each other read as two things to press.
 const tabs = [
-  { key: 'wallet', label: 'Connect wallet' },
+  { key: 'wallet', label: 'Wallet' },
   { key: 'scan', label: 'Scan to pay' },
 ] as const
 type TabKey = (typeof tabs)[number]['key']

@@ -1,0 +1,55 @@
+import type { Asset, CreatedLink, Network } from '@paylink/shared'
+import type { Db } from '../db/openDatabase.js'
+import { merchantProfiles } from '../db/schema.js'
+import { NotFoundError } from '../errors.js'
+import { createLink } from '../links/createLink.js'
+import { merchantOf } from '../merchants/merchant.js'
+
+/**
+ * The demo's own shop: anvil's well-known dev account 9 (its key is public, like every anvil
+ * account), so the demo link pays someone other than the visitor's Dev Wallet and the visitor
+ * sees a checkout exactly as a payer of a real shop would.
+ */
+export const demoMerchant = merchantOf({ namespace: 'eip155', address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' })
+export const demoShopName = 'Paylink Demo Shop'
+const demoBrandColor = '#1f5f4a'
+/** Long enough to look around and pay, short enough that unpaid demo links stop counting against the shop's cap of open links. */
+const demoLinkLifetimeSeconds = 60 * 60
+
+export interface CreateDemoLinkParameters {
+  db: Db
+  assets: readonly Asset[]
+  networks: readonly Network[]
+  /** Open links the demo shop may have at once (the per-merchant cap). */
+  maxOpenLinks: number
+  now?: Date
+}
+
+/**
+ * A fresh 12-unit link of the demo shop, in the devnet's stablecoin (Test USD) where there is
+ * one, else its first EVM coin. One link per visitor, made on click: a link paid by one visitor
+ * would show "Paid" to the next. The shop's name and colour are written once and never
+ * overwritten, so an operator may restyle it from the database.
+ */
+export async function createDemoLink({ db, assets, networks, maxOpenLinks, now = new Date() }: CreateDemoLinkParameters): Promise<CreatedLink> {
+  const evm = assets.filter((a) => a.caipNetworkId.startsWith('eip155:'))
+  const asset = evm.find((a) => a.peggedTo !== undefined) ?? evm.find((a) => !a.native) ?? evm[0]
+  if (!asset) throw new NotFoundError('NOT_FOUND', 'The demo has no EVM asset to ask for')
+  await db.insert(merchantProfiles).values({ merchant: demoMerchant.id, displayName: demoShopName, brandColor: demoBrandColor, updatedAt: now }).onConflictDoNothing()
+  return createLink({
+    db,
+    merchant: demoMerchant,
+    body: {
+      title: 'Demo: a bag of coffee beans',
+      description: 'A demo link on the local devnet: pay it with the Paylink Dev Wallet. No real money moves.',
+      options: [{ asset: asset.assetId, amount: '12', recipient: demoMerchant.address }],
+      expiresInSeconds: demoLinkLifetimeSeconds,
+    },
+    assets,
+    networks,
+    // No webhook URL is set, so no policy is ever consulted.
+    webhookPolicy: { allowHttp: false, allowPrivateAddresses: false },
+    maxOpenLinks,
+    now,
+  })
+}

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Page } from '@playwright/test'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const DEVNET = 'eip155:31337'
+
+// Its own server: the profile saved here is the merchant's on every link of that server.
+test.use({ serverOptions: { label: 'merchant profile and "the merchant was notified"' } })
+
+async function signInAsMerchant(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Test Wallet')
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+/** A 12 TUSD link of the signed-in merchant, created through the API with the page's session. */
+async function createTusdLink(page: Page, title: string, webhookUrl?: string): Promise<string> {
+  const origin = new URL(page.url()).origin
+  const config = (await (await page.request.get('/api/config')).json()) as { assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }> }
+  const tusd = config.assets.find((a) => a.caipNetworkId === DEVNET && !a.native)!.assetId
+  const created = await page.request.post('/api/links', {
+    headers: { origin },
+    data: { title, options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }], ...(webhookUrl ? { webhookUrl } : {}) },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  return ((await created.json()) as { id: string }).id
+}
+
+/** A payer in a browser of their own opens the checkout, connects the test wallet and pays; returns the page on the receipt. */
+async function payAsPayer(payerPage: Page, linkId: string) {
+  await payerPage.goto(`/pay/${linkId}`)
+  await payerPage.getByTestId('pay-connect').click()
+  await payerPage.locator('w3m-modal').getByText('Paylink Test Wallet', { exact: false }).first().click()
+  await expect(payerPage.getByText('Paying from')).toBeVisible()
+  const switchButton = payerPage.getByRole('button', { name: 'Switch to Paylink Devnet' })
+  if (await switchButton.isVisible()) await switchButton.click()
+  await payerPage.getByTestId('pay-button').click()
+  await expect(payerPage.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+}
+
+/** A webhook receiver on a free loopback port answering every request with `status`; records the event types. */
+async function startReceiver(status: number) {
+  const types: string[] = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      types.push((JSON.parse(body) as { type: string }).type)
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver down')
+    })
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    types,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  }
+}
+
+test.describe('merchant profile', () => {
+  test('display name, logo (type and size limits) and colour, edited on the dashboard, shown on the checkout and in its tab title', async ({ page, newWalletContext }) => {
+    test.setTimeout(120_000)
+    await signInAsMerchant(page)
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings', exact: true }).click()
+    const form = page.getByTestId('profile-form')
+    await expect(form).toBeVisible()
+    const logoInput = form.getByLabel('Logo', { exact: true })
+    // `has` is matched inside each .field, so it names the control from there, not from the form.
+    const logoField = form.locator('.field', { has: page.getByLabel('Logo', { exact: true }) })
+
+    // Too big: refused in the browser before anything is sent, with the limit in the sentence.
+    await logoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(300 * 1024, 1) })
+    await expect(logoField.locator('.field-error'), 'oversized logo').toContainText('The image is 300 KiB; at most 256 KiB.')
+    // An SVG (it could carry script): the server refuses it, beside the field, and nothing is saved.
+    await form.getByLabel('Display name', { exact: true }).fill('Bean & Leaf Roasters')
+    await logoInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') })
+    await form.getByRole('button', { name: 'Save profile' }).click()
+    await expect(logoField.locator('.field-error'), 'SVG logo').toContainText('SVG logos are refused')
+    expect(((await (await page.request.get('/api/merchant/profile')).json()) as { profile: { displayName: string | null } }).profile.displayName, 'nothing saved').toBeNull()
+
+    // A real 64 px PNG, drawn by the browser.
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas')
+      canvas.width = canvas.height = 64
+      const ctx = canvas.getContext('2d')!
+      ctx.fillStyle = '#6b3e26'
+      ctx.fillRect(0, 0, 64, 64)
+      ctx.fillStyle = '#f5e6c8'
+      ctx.font = 'bold 40px sans-serif'
+      ctx.fillText('B', 18, 47)
+      return canvas.toDataURL('image/png').split(',')[1]!
+    })
+    await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
+    await expect(form.getByTestId('profile-logo-preview')).toBeVisible()
+    await form.getByLabel('Brand colour', { exact: true }).fill('#6b3e26')
+    await expect(form.getByTestId('profile-swatch')).toContainText('Bean & Leaf Roasters')
+    await form.getByRole('button', { name: 'Save profile' }).click()
+    await expect(form.getByRole('status')).toHaveText('Saved. Your checkouts show it from now on.')
+    await expect(logoField.locator('.field-error')).toHaveCount(0)
+
+    const linkId = await createTusdLink(page, 'Coffee beans')
+    const payer = await (await newWalletContext()).newPage()
+    await payer.goto(`/pay/${linkId}`)
+    await expect(payer, 'tab title').toHaveTitle('Pay 12 TUSD · Coffee beans · Bean & Leaf Roasters')
+    await expect(payer.getByTestId('merchant-name')).toHaveText('Bean & Leaf Roasters')
+    const logo = payer.getByTestId('merchant-logo')
+    await expect(logo).toBeVisible()
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), 'the uploaded logo is the one served').toBe(64)
+    await expect(payer.getByTestId('pay-header'), 'brand colour').toHaveCSS('background-color', 'rgb(107, 62, 38)')
+  })
+})
+
+test.describe('"the merchant was notified"', () => {
+  test('shown once the webhook really succeeded; a failing webhook leaves Paid without it', async ({ page, newWalletContext }) => {
+    test.setTimeout(180_000)
+    const accepting = await startReceiver(200)
+    const failing = await startReceiver(500)
+    try {
+      await signInAsMerchant(page)
+      const told = await createTusdLink(page, 'Notified order', accepting.url)
+      const untold = await createTusdLink(page, 'Unnotified order', failing.url)
+      // Two payers, each in a browser of their own (a wallet connected on one checkout stays connected on the next).
+      const first = await (await newWalletContext()).newPage()
+      await payAsPayer(first, told)
+      await expect(first.getByTestId('merchant-notified'), 'webhook accepted').toHaveText('The merchant was notified.', { timeout: 30_000 })
+      expect(accepting.types, 'the receiver got link.paid').toContain('link.paid')
+
+      const payer = await (await newWalletContext()).newPage()
+      await payAsPayer(payer, untold)
+      await expect(payer.getByTestId('receipt')).toContainText('Paid')
+      // The webhook was really tried and refused before we look: then the page must not claim it.
+      await expect.poll(() => failing.types.includes('link.paid'), { timeout: 30_000, message: 'link.paid was attempted' }).toBe(true)
+      await payer.reload()
+      await expect(payer.getByTestId('receipt')).toBeVisible()
+      await expect(payer.getByTestId('merchant-notified'), 'webhook failing: not "notified"').toHaveCount(0)
+    } finally {
+      await accepting.close()
+      await failing.close()
+    }
+  })
+})
