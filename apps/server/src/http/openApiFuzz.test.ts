@@ -164,6 +164,9 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
       return fc.oneof(hex(20), fc.constantFrom('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'))
     case 'namespace':
       return fc.constantFrom('bip122', 'eip155', 'solana')
+    case 'hash':
+      // A merchant logo's content hash (sha-256, hex); none is stored in the fuzzer's database.
+      return fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom('0'.repeat(63), 'F'.repeat(64)))
     case 'id':
     case 'deliveryId':
       return fc.oneof(fc.constant(auth.linkId), fc.constant(auth.keyId), fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/))
@@ -187,6 +190,15 @@ const linkOptions = fc
   .subarray(offlineAssets, { minLength: 1 })
   .chain((assets) => fc.tuple(...assets.map((asset) => fc.record({ asset: fc.constant(asset.assetId), amount: fc.constantFrom('1', '0.5', '0.000001'), recipient: hex(20) }))))
 
+/** Strings a pattern matches; null for a pattern fast-check cannot generate from (lookarounds). */
+function matching(pattern: string): fc.Arbitrary<string> | null {
+  try {
+    return fc.stringMatching(new RegExp(pattern))
+  } catch {
+    return null
+  }
+}
+
 function validFor(schema: JsonSchema, name: string, depth: number): fc.Arbitrary<unknown> {
   const known = realistic(name)
   if (known) return known
@@ -199,9 +211,8 @@ function validFor(schema: JsonSchema, name: string, depth: number): fc.Arbitrary
     case 'string': {
       const max = Math.min(schema.maxLength ?? 64, 300)
       const boundary = fc.constantFrom('x'.repeat(schema.minLength ?? 0), 'x'.repeat(max), 'x'.repeat(max + 1))
-      return schema.pattern
-        ? fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), boundary)
-        : fc.oneof(fc.string({ minLength: schema.minLength ?? 0, maxLength: max }), boundary)
+      const any = fc.string({ minLength: schema.minLength ?? 0, maxLength: max })
+      return schema.pattern ? fc.oneof(matching(schema.pattern) ?? any, boundary) : fc.oneof(any, boundary)
     }
     case 'integer':
     case 'number': {
