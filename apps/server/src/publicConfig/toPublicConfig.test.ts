@@ -46,7 +46,8 @@ describe('toPublicConfig', () => {
   })
 
   it('the public schema takes a path but not a protocol-relative or made-up URL', () => {
-    const parse = (rpcUrl: string) => publicConfigSchema.safeParse({ projectId: null, demo: true, networks: [network('eip155:1', rpcUrl)], assets: [] }).success
+    const parse = (rpcUrl: string) =>
+      publicConfigSchema.safeParse({ projectId: null, demo: true, networks: [network('eip155:1', rpcUrl)], assets: [], receiptEmail: false }).success
     expect(parse('/devnet/rpc/1')).toBe(true)
     expect(parse('//evil.example/rpc')).toBe(false)
     expect(parse('/\\evil.example')).toBe(false)
