@@ -82,8 +82,9 @@ for (const width of widths) {
       await checkPage(page, `wallet at ${width}`)
     })
 
-    test('dashboard pages and the checkout of a new link', async ({ page, browser }) => {
-      test.setTimeout(180_000)
+    test('dashboard pages and the checkout of a new link', async ({ page, newWalletContext }) => {
+      // Eleven axe scans, a payment and an expiry: about two minutes on a loaded 2-core machine.
+      test.setTimeout(240_000)
       await signIn(page)
       await checkPage(page, `dashboard links (empty) at ${width}`)
       const nav = page.getByRole('navigation', { name: 'Dashboard' })
@@ -105,12 +106,36 @@ for (const width of widths) {
         await checkPage(page, `dashboard ${name} at ${width}`)
       }
 
-      // The checkout as a payer sees it, before connecting (the payer-checkout rebuild re-runs this).
-      const payer = await browser.newPage({ viewport: { width, height: 900 } })
+      // The checkout as a payer sees it: before connecting, connected, paid; and an expired link.
+      const payerContext = await newWalletContext()
+      const payer = await payerContext.newPage()
+      await payer.setViewportSize({ width, height: 900 })
       await payer.goto(payUrl)
       await expect(payer.getByRole('heading', { name: 'Accessible mug' })).toBeVisible()
       await checkPage(payer, `checkout before connecting at ${width}`)
-      await payer.close()
+      await payer.getByTestId('pay-connect').click()
+      await payer.locator('w3m-modal').getByText('Paylink Test Wallet', { exact: false }).first().click()
+      await expect(payer.getByText('Paying from')).toBeVisible()
+      await payer.keyboard.press('Escape')
+      await expect(payer.locator('w3m-modal wui-card')).toBeHidden()
+      await checkPage(payer, `checkout connected at ${width}`)
+      const switchButton = payer.getByRole('button', { name: 'Switch to Paylink Devnet' })
+      if (await switchButton.isVisible()) await switchButton.click()
+      await payer.getByTestId('pay-button').click()
+      await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+      await checkPage(payer, `checkout paid (receipt) at ${width}`)
+
+      const config = (await (await page.request.get('/api/config')).json()) as { assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }> }
+      const asset = config.assets.find((a) => a.symbol === 'TUSD' && a.caipNetworkId === 'eip155:31337')!.assetId
+      const created = await page.request.post('/api/links', {
+        headers: { origin: new URL(page.url()).origin },
+        data: { title: 'Expired mug', expiresInSeconds: 1, options: [{ asset, amount: '1', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }] },
+      })
+      expect(created.status(), await created.text()).toBe(201)
+      const expired = (await created.json()) as { id: string }
+      await payer.goto(`/pay/${expired.id}`)
+      await expect(payer.getByTestId('pay-closed')).toContainText('This link has expired', { timeout: 15_000 })
+      await checkPage(payer, `checkout expired at ${width}`)
     })
   })
 }

@@ -119,7 +119,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       await expect(checkout.getByText('Paying from')).toBeVisible({ timeout: 30_000 })
       // From the payment account (a sats-connect wallet also has an ordinals one).
       await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
-      await expect(checkout.locator('.option-list')).toContainText(/0\.001 BTC on Paylink Bitcoin Devnet\s*You have [1-9][\d.]* BTC/, { timeout: 30_000 })
+      await expect(checkout.locator('.option-list')).toContainText(/0\.001 BTC on Paylink Bitcoin Devnet\s*You have [1-9][\d.,]* BTC/, { timeout: 30_000 })
       await expect(checkout.getByTestId('pay-fee')).toContainText(/Network fee: ≈ 0\.00000\d+ BTC/)
       await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
       await checkout.getByTestId('pay-button').click()

@@ -94,7 +94,7 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
       await connectSolana(checkout)
       await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
-      await expect(checkout.locator('.option-list')).toContainText(/4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.]* TUSD/)
+      await expect(checkout.locator('.option-list')).toContainText(/4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.,]* TUSD/)
       // The fee and the rent of the merchant's new token account, before the wallet is asked.
       await expect(checkout.getByTestId('pay-fee')).toContainText('Network fee: ≈ 0.000005 SOL')
       await expect(checkout.getByTestId('pay-rent')).toContainText("SOL to open the merchant's TUSD account")

@@ -21,7 +21,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
       operationId: 'exportPaymentsCsv',
       summary: "The merchant's payments as CSV (RFC 4180), oldest first",
       description:
-        "Signed-in merchant or API key. Filters: `from` (inclusive) and `to` (exclusive) on the time the payment was recorded (a date or an ISO 8601 time with a zone), `status`. Columns: payment_id, link_id, link_title, network, asset, symbol, amount (decimal, asset units), payer, transaction, status, reason, confirmations, required_confirmations, late, created_at, detected_at, confirmed_at. A text field starting with = + - @, tab or CR is prefixed with ' so spreadsheets do not run it. Streamed.",
+        "Signed-in merchant or API key. Filters: `from` (inclusive) and `to` (exclusive) on the time the payment was recorded (a date or an ISO 8601 time with a zone), `status`. Columns: payment_id, link_id, link_title, network, asset, symbol, amount (decimal, asset units), fiat_currency, fiat_value, rate (fiat-priced links: the quote the payment was judged against), payer, transaction, status, reason, confirmations, required_confirmations, late, created_at, detected_at, confirmed_at, refunded, refund_transactions. A text field starting with = + - @, tab or CR is prefixed with ' so spreadsheets do not run it. Streamed.",
       tags: ['payments'],
       querystring: paymentsCsvQuerySchema,
       responses: {
