@@ -235,7 +235,7 @@ test.describe('merchant dashboard', () => {
       await expect(input).toBeFocused()
       await input.fill('ftp://127.0.0.1/hook')
       await save.click()
-      await expect(page.locator('.field-error')).toHaveText('must be an http or https URL')
+      await expect(page.locator('.field-error')).toHaveText('Webhook URL must be an http or https URL')
       await expect(input).toHaveAttribute('aria-invalid', 'true')
       // What only the server refuses comes back beside the field too.
       await input.fill('http://user:secret@127.0.0.1/hook')
