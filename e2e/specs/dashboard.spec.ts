@@ -240,7 +240,7 @@ test.describe('merchant dashboard', () => {
       // What only the server refuses comes back beside the field too.
       await input.fill('http://user:secret@127.0.0.1/hook')
       await save.click()
-      await expect(page.locator('.field-error')).toHaveText('must not contain credentials')
+      await expect(page.locator('.field-error')).toHaveText('Webhook URL must not contain credentials')
       await input.fill(right.url)
       await save.click()
       await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
