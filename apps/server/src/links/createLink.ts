@@ -1,10 +1,11 @@
 import { normalizeFiat, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LimitError, RequestValidationError } from '../errors.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { newWebhookSecret } from '../webhooks/newWebhookSecret.js'
+import { countOpenLinks } from './countOpenLinks.js'
 import { toLinkView } from './linkViews.js'
 import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 import { newId } from '../db/newId.js'
@@ -69,20 +70,9 @@ export async function createLink({
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
-    const [open] = await tx
-      .select({ n: count() })
-      .from(links)
-      .where(
-        and(
-          eq(links.merchant, merchant.id),
-          inArray(links.status, ['open', 'partially_paid']),
-          or(isNull(links.expiresAt), gt(links.expiresAt, now)),
-          // A switched-off link takes no payments: it does not hold a place.
-          isNull(links.deactivatedAt),
-        ),
-      )
-    if (open!.n >= maxOpenLinks) {
-      throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
+    const open = await countOpenLinks(tx, merchant.id, now)
+    if (open >= maxOpenLinks) {
+      throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
     }
     const [inserted] = await tx.insert(links).values(linkRow).returning()
     const prepared = await prepareOptions({ tx, linkId, merchant, body, assets, networks })

@@ -1,9 +1,10 @@
 import type { MerchantLink } from '@paylink/shared'
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LimitError, LinkNotFoundError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { countOpenLinks } from './countOpenLinks.js'
 import { toLinkView } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
 
@@ -35,19 +36,9 @@ export async function setLinkActive({ db, merchant, linkId, active, maxOpenLinks
       .for('update')
     if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
     if (active && link.deactivatedAt) {
-      const [open] = await tx
-        .select({ n: count() })
-        .from(links)
-        .where(
-          and(
-            eq(links.merchant, merchant.id),
-            inArray(links.status, ['open', 'partially_paid']),
-            or(isNull(links.expiresAt), gt(links.expiresAt, now)),
-            isNull(links.deactivatedAt),
-          ),
-        )
-      if (open!.n >= maxOpenLinks) {
-        throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open!.n} open links, the most this instance allows (${maxOpenLinks}); deactivate one first.`)
+      const open = await countOpenLinks(tx, merchant.id, now)
+      if (open >= maxOpenLinks) {
+        throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open} open links, the most this instance allows (${maxOpenLinks}); deactivate one first.`)
       }
     }
     const deactivatedAt = active ? null : (link.deactivatedAt ?? now)
