@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { connectWallet, expect, test as base } from '../support/fixtures.js'
+import { drawLogoPng } from '../support/merchantLogo.js'
 
 // A real SMTP server on a free loopback port, started before the Paylink server of this worker,
 // which gets it as SMTP_URL: the receipt email is checked as a mailbox would receive it.
@@ -47,17 +48,7 @@ async function signInAsMerchant(page: Page) {
 async function merchantWithLink(page: Page): Promise<{ id: string }> {
   await signInAsMerchant(page)
   const origin = new URL(page.url()).origin
-  const logo = await page.evaluate(() => {
-    const canvas = document.createElement('canvas')
-    canvas.width = canvas.height = 64
-    const ctx = canvas.getContext('2d')!
-    ctx.fillStyle = '#6b3e26'
-    ctx.fillRect(0, 0, 64, 64)
-    ctx.fillStyle = '#f5e6c8'
-    ctx.font = 'bold 40px sans-serif'
-    ctx.fillText('B', 18, 47)
-    return canvas.toDataURL('image/png')
-  })
+  const logo = await drawLogoPng(page)
   const profile = await page.request.put('/api/merchant/profile', { headers: { origin }, data: { displayName: 'Bean & Leaf Roasters', logo, brandColor: '#6b3e26' } })
   expect(profile.status(), await profile.text()).toBe(200)
   const config = (await (await page.request.get('/api/config')).json()) as { assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }> }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { connectWallet, expect, test } from '../support/fixtures.js'
+import { drawLogoPng } from '../support/merchantLogo.js'
 
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const DEVNET = 'eip155:31337'
@@ -82,17 +83,7 @@ test.describe('merchant profile', () => {
     expect(((await (await page.request.get('/api/merchant/profile')).json()) as { profile: { displayName: string | null } }).profile.displayName, 'nothing saved').toBeNull()
 
     // A real 64 px PNG, drawn by the browser.
-    const png = await page.evaluate(() => {
-      const canvas = document.createElement('canvas')
-      canvas.width = canvas.height = 64
-      const ctx = canvas.getContext('2d')!
-      ctx.fillStyle = '#6b3e26'
-      ctx.fillRect(0, 0, 64, 64)
-      ctx.fillStyle = '#f5e6c8'
-      ctx.font = 'bold 40px sans-serif'
-      ctx.fillText('B', 18, 47)
-      return canvas.toDataURL('image/png').split(',')[1]!
-    })
+    const png = (await drawLogoPng(page)).split(',')[1]!
     await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') })
     await expect(form.getByTestId('profile-logo-preview')).toBeVisible()
     await form.getByLabel('Brand colour', { exact: true }).fill('#6b3e26')
