@@ -1,11 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { p2wpkh } from '@scure/btc-signer'
 import { Webhook } from 'standardwebhooks'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
 import { connectWallet, expect, test } from '../support/fixtures.js'
+import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Bitcoin regtest devnet (Esplora behind
 // /devnet/bitcoin/esplora) and the Paylink Dev Wallet, no injected test wallet. Blocks come only
@@ -21,27 +20,6 @@ const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 const merchantAccount = HDKey.fromMasterSeed(new Uint8Array(32).fill(84), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'")
 const merchantTpub = merchantAccount.publicExtendedKey
 const merchantFirstAddress = p2wpkh(merchantAccount.derive('m/0/0').publicKey!, REGTEST).address!
-
-interface Delivery {
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-/** A webhook receiver on a free loopback port that keeps what it got and answers 200. */
-async function startReceiver() {
-  const received: Delivery[] = []
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      received.push({ headers: req.headers, body })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-    })
-  })
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/paylink-hook`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) }
-}
 
 async function signInWithDevWallet(page: Page) {
   await page.goto('/dashboard')
@@ -66,7 +44,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
     page,
     newWalletContext,
   }) => {
-    const receiver = await startReceiver()
+    const receiver = await startWebhookReceiver()
     try {
       await signInWithDevWallet(page)
 

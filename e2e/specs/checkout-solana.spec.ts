@@ -1,38 +1,16 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { connectWallet, expect, test } from '../support/fixtures.js'
+import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
 // the Paylink Dev Wallet, no injected test wallet.
 test.use({ testWallets: {} })
 
 const payerAddress = devWalletSolanaKey(0).address
-
-interface Delivery {
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-/** A webhook receiver on a free loopback port that keeps what it got and answers 200. */
-async function startReceiver() {
-  const received: Delivery[] = []
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      received.push({ headers: req.headers, body })
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
-    })
-  })
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/paylink-hook`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) }
-}
 
 async function signInWithDevWallet(page: Page) {
   await page.goto('/dashboard')
@@ -69,7 +47,7 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     page,
     newWalletContext,
   }) => {
-    const receiver = await startReceiver()
+    const receiver = await startWebhookReceiver()
     try {
       await signInWithDevWallet(page)
       // The merchant's Solana account: a key it holds elsewhere, never seen by the app, with no Test USD account yet.
