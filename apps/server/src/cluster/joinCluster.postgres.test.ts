@@ -38,12 +38,12 @@ describe.skipIf(!canStartTestPostgres())('processes sharing one Postgres (Postgr
     // Once every process has stopped, the next one may start with new settings.
     for (const run of [first, same]) {
       run.child.kill('SIGTERM')
-      expect(await run.exited).toBe(0)
+      expect(await run.exited, run.output().stderr).toBe(0)
     }
     const changed = await start({ WEBHOOK_ALLOW_HTTP: '0' })
     expect(changed.started, changed.output().stderr).toBe(true)
     changed.child.kill('SIGTERM')
-    expect(await changed.exited).toBe(0)
+    expect(await changed.exited, changed.output().stderr).toBe(0)
   }, 90_000)
 
   it('a process of this machine killed with SIGKILL does not hold the next start to its settings', async () => {
@@ -55,6 +55,6 @@ describe.skipIf(!canStartTestPostgres())('processes sharing one Postgres (Postgr
     const next = await start({ WEBHOOK_ALLOW_HTTP: '0' })
     expect(next.started, next.output().stderr).toBe(true)
     next.child.kill('SIGTERM')
-    expect(await next.exited).toBe(0)
+    expect(await next.exited, next.output().stderr).toBe(0)
   }, 90_000)
 })

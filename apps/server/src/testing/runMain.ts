@@ -5,7 +5,8 @@ const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
 
 export interface MainRun {
   child: ChildProcess
-  exited: Promise<number | null>
+  /** Its exit code, or the signal that ended it (so a failed expectation names it). */
+  exited: Promise<number | NodeJS.Signals | null>
   /** True once the process printed its first line, false if it exited first. */
   started: boolean
   output(): { stdout: string; stderr: string }
@@ -28,7 +29,7 @@ export async function runMain(env: Record<string, string>, { until = '\n' }: { u
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)))
   const started = await Promise.race([
     (async () => {
       while (!stdout.includes(until)) await new Promise((r) => setTimeout(r, 50))
