@@ -1,10 +1,13 @@
 import { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet } from '@paylink/devnet/solana'
 import type { Asset, Link, Network, Payment } from '@paylink/shared'
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
+import { createTransfer, findReference, parseURL, validateTransfer, type CreateTransferFields, type TransferRequestURL } from '@solana/pay'
+import { base58 } from '@scure/base'
+import { Connection, Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js'
+import BigNumber from 'bignumber.js'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app.js'
+import { buildApp, type AppConfig } from '../app.js'
 import { findAssociatedTokenAddress, tokenProgramId } from '../chains/solana/findAssociatedTokenAddress.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { linkOptions, payments } from '../db/schema.js'
@@ -17,13 +20,11 @@ import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
  * commitments that move in real time): links priced in SOL and Test USD, paid by a keypair the
  * app never saw, found by their Solana Pay reference with no POST.
  *
- * The transfers are built here with @solana/web3.js 1.x exactly as the Solana Pay spec says
- * (System transfer / Token transferChecked to the recipient's associated token account, the
- * reference appended as a read-only non-signer key), not with @solana/pay's createTransfer:
- * @solana/pay 1.0.16 needs @solana/kit ^6.5 (a peer conflict with the repository's kit 8.4, so
- * npm refuses it) and, installed anyway with --legacy-peer-deps, it fails to load because it
- * imports @solana-program/memo, @solana-program/token-2022 and three @solana/kit-plugin-*
- * packages at module load, which that install leaves out.
+ * A payer here does what a phone wallet does with the QR code: @solana/pay's own `parseURL`
+ * reads the option's `paymentUri` and its `createTransfer` builds the transaction from it.
+ * @solana/pay is pinned at 0.2.6, the last release built on @solana/web3.js 1.x: 1.0.x needs
+ * @solana/kit ^6.5, a peer conflict with the repository's kit 8.4. Only the transactions
+ * createTransfer refuses to build (more tokens than the sender holds) are put together by hand.
  */
 
 const SLOT_MS = 100
@@ -32,6 +33,7 @@ const FINALIZE_DEPTH = 8
 let devnet: SolanaDevnet
 let database: Database
 let app: FastifyInstance
+let appConfig: AppConfig
 let apiKey: string
 let connection: Connection
 let network: string
@@ -64,7 +66,7 @@ beforeAll(async () => {
   ]
   database = await openDatabase({ dataDir: ':memory:' })
   ;({ token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant }), 'tests'))
-  app = await buildApp({
+  appConfig = {
     publicOrigin: 'http://localhost:3000',
     projectId: null,
     demo: false,
@@ -76,13 +78,17 @@ beforeAll(async () => {
     // The cost test opens 1,000 links from one merchant.
     limits: { createLinkRateLimit: { max: 10_000, timeWindow: 60_000 }, maxOpenLinksPerMerchant: 5000 },
     webhooks: { allowHttp: true, allowPrivateAddresses: true },
-  })
-  // The payer has SOL and Test USD; the merchant and the stranger have token accounts (the
-  // spec's transfer goes to an existing associated token account).
+  }
+  app = await buildApp(appConfig)
+  // The payer has SOL and Test USD; the merchant and the stranger have SOL and token accounts
+  // (createTransfer, like the spec, pays existing accounts: it refuses a recipient or an
+  // associated token account that does not exist yet).
   const funding = await Promise.all([
     devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n),
     devnet.faucet(payer.publicKey.toBase58(), devnet.mint, 1_000_000_000n),
+    devnet.faucet(merchant, 'native', 1_000_000_000n),
     devnet.faucet(merchant, devnet.mint, 1n),
+    devnet.faucet(stranger, 'native', 1_000_000_000n),
     devnet.faucet(stranger, devnet.mint, 1n),
   ])
   await Promise.all(funding.map((signature) => devnet.waitForSignature(signature, 'finalized')))
@@ -110,16 +116,39 @@ async function submit(linkId: string, txHash: string): Promise<Payment> {
   return response.json()
 }
 
-/** The reference of a link's option, from its Solana Pay URI (what a phone wallet reads). */
-function referenceOf(link: Link, index = 0): PublicKey {
-  const uri = new URL(link.options[index]!.paymentUri!)
-  return new PublicKey(uri.searchParams.get('reference')!)
+/** A link option's Solana Pay transfer request, read by @solana/pay's parseURL as a phone wallet reads the QR code. */
+function requestOf(link: Link, index = 0): TransferRequestURL {
+  const request = parseURL(link.options[index]!.paymentUri!)
+  if (!('recipient' in request)) throw new Error(`option ${index} of link ${link.id}: not a Solana Pay transfer request`)
+  return request
 }
 
-function solTransfer(to: string, lamports: bigint, reference?: PublicKey): TransactionInstruction {
-  const instruction = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(to), lamports })
-  if (reference) instruction.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
-  return instruction
+/** The reference of a link's option, from its Solana Pay URI. */
+function referenceOf(link: Link, index = 0): PublicKey {
+  const [reference] = requestOf(link, index).reference ?? []
+  if (!reference) throw new Error(`option ${index} of link ${link.id}: no reference in its Solana Pay URI`)
+  return reference
+}
+
+/**
+ * What a wallet does with a transfer request: @solana/pay's createTransfer builds the transaction
+ * (`changes` replace fields of the request, as a payer sending another amount would), the payer
+ * signs it and sends it. Resolves with the signature once the transaction is confirmed.
+ */
+async function payRequest(request: TransferRequestURL, changes: Partial<CreateTransferFields> = {}): Promise<string> {
+  const fields: CreateTransferFields = {
+    recipient: request.recipient,
+    amount: request.amount!,
+    splToken: request.splToken,
+    reference: request.reference,
+    memo: request.memo,
+    ...changes,
+  }
+  const transaction = await createTransfer(connection, payer.publicKey, fields, { commitment: 'confirmed' })
+  transaction.sign(payer)
+  const signature = await connection.sendRawTransaction(transaction.serialize())
+  await devnet.waitForSignature(signature, 'confirmed')
+  return signature
 }
 
 /** Token transferChecked from the payer's associated token account to `owner`'s (instruction 12: amount u64, decimals u8). */
@@ -174,6 +203,17 @@ describe('Solana payments found by reference', () => {
     expect(tusdUri!.searchParams.get('amount')).toBe('12.5')
     expect(link.options[0]!.paymentUri).toContain('label=Coffee')
     expect(referenceOf(link, 0).toBase58()).not.toBe(referenceOf(link, 1).toBase58())
+    // @solana/pay's parser reads both as transfer requests with the same fields.
+    const [solRequest, tusdRequest] = [requestOf(link, 0), requestOf(link, 1)]
+    expect(solRequest.recipient.toBase58()).toBe(merchant)
+    expect(solRequest.amount?.toFixed()).toBe('0.25')
+    expect(solRequest.splToken).toBeUndefined()
+    expect(solRequest.reference?.map((key) => key.toBase58())).toEqual([solUri!.searchParams.get('reference')])
+    expect(solRequest.label).toBe('Coffee')
+    expect(tusdRequest.recipient.toBase58()).toBe(merchant)
+    expect(tusdRequest.amount?.toFixed()).toBe('12.5')
+    expect(tusdRequest.splToken?.toBase58()).toBe(devnet.mint)
+    expect(tusdRequest.reference).toHaveLength(1)
   })
 
   it('refuses a recipient that is not a Solana address, naming the field, and creates nothing', async () => {
@@ -187,9 +227,10 @@ describe('Solana payments found by reference', () => {
     expect(response.json().error.message).toMatch(/options\[0\]\.recipient/)
   })
 
-  it('credits a SOL transfer carrying the reference with no POST, confirming until its slot is finalized', async () => {
+  it("credits a SOL transfer built by @solana/pay's createTransfer from the link's URI with no POST, confirming until its slot is finalized", async () => {
     const link = await createLink([{ asset: sol, amount: '0.5' }])
-    const signature = await send([solTransfer(merchant, 500_000_000n, referenceOf(link))])
+    const request = requestOf(link)
+    const signature = await payRequest(request)
     const seen = await untilTracked(async () => {
       const [payment] = await paymentsOf(link.id)
       expect(payment?.status).toMatch(/confirming|confirmed/)
@@ -212,18 +253,26 @@ describe('Solana payments found by reference', () => {
     expect(paid.payments).toHaveLength(1)
     expect(paid.payments[0]).toMatchObject({ status: 'confirmed', txHash: signature, amount: '0.5', payer: payer.publicKey.toBase58(), reason: null })
     expect(paid.options[0]).toMatchObject({ paid: '0.5', overpaid: '0' })
+    // Solana Pay's own merchant side agrees: findReference finds this signature, validateTransfer accepts it.
+    const found = await findReference(connection, request.reference![0]!, { finality: 'confirmed' })
+    expect(found.signature).toBe(signature)
+    await expect(
+      validateTransfer(connection, signature, { recipient: request.recipient, amount: request.amount!, reference: request.reference }, { commitment: 'confirmed' }),
+    ).resolves.toBeTruthy()
   }, 30_000)
 
-  it('credits a Test USD transferChecked into the merchant token account; a partial payment then a top-up pay the link', async () => {
+  it("credits Test USD paid with @solana/pay's createTransfer (a memo too); a partial payment then a top-up pay the link", async () => {
     const link = await createLink([{ asset: tusd, amount: '10' }])
-    await send([tokenTransfer(merchant, 4_000_000n, referenceOf(link))])
+    const request = requestOf(link)
+    expect(request.splToken?.toBase58()).toBe(devnet.mint)
+    await payRequest(request, { amount: new BigNumber('4'), memo: 'order 42, first part' })
     const partial = await untilTracked(async () => {
       const after = await getLink(link.id)
       expect(after.status).toBe('partially_paid')
       return after
     })
     expect(partial.options[0]).toMatchObject({ paid: '4' })
-    await send([tokenTransfer(merchant, 6_500_000n, referenceOf(link))])
+    await payRequest(request, { amount: new BigNumber('6.5') })
     const paid = await untilTracked(async () => {
       const after = await getLink(link.id)
       expect(after.status).toBe('paid')
@@ -231,11 +280,13 @@ describe('Solana payments found by reference', () => {
     })
     expect(paid.options[0]).toMatchObject({ paid: '10.5', overpaid: '0.5' })
     expect(paid.payments.map((p) => p.status)).toEqual(['confirmed', 'confirmed'])
+    expect(paid.payments.map((p) => p.amount).sort()).toEqual(['4', '6.5'])
+    expect(new Set(paid.payments.map((p) => p.payer))).toEqual(new Set([payer.publicKey.toBase58()]))
   }, 40_000)
 
   it('never credits a transfer to another recipient: unseen without a POST, failed wrong_recipient with one', async () => {
     const link = await createLink([{ asset: sol, amount: '0.1' }])
-    const signature = await send([solTransfer(stranger, 100_000_000n, referenceOf(link))])
+    const signature = await payRequest(requestOf(link), { recipient: new PublicKey(stranger) })
     for (let pass = 0; pass < 5; pass++) await app.paymentLinks.tracker.runOnce()
     expect(await paymentsOf(link.id)).toHaveLength(0)
     await submit(link.id, signature)
@@ -252,7 +303,7 @@ describe('Solana payments found by reference', () => {
     const solLink = await createLink([{ asset: sol, amount: '1' }])
     // An open Test USD link makes the merchant's token account one the tracker polls.
     await createLink([{ asset: tusd, amount: '1' }])
-    await send([tokenTransfer(merchant, 1_000_000n, referenceOf(solLink))])
+    await payRequest(requestOf(solLink), { splToken: new PublicKey(devnet.mint) })
     const payment = await untilTracked(async () => {
       const [row] = await paymentsOf(solLink.id)
       expect(row?.status).toBe('failed')
@@ -264,7 +315,8 @@ describe('Solana payments found by reference', () => {
 
   it('fails a transaction that failed on chain, carrying the reference', async () => {
     const link = await createLink([{ asset: tusd, amount: '5' }])
-    // More Test USD than the payer holds: lands (skipPreflight), pays its fee, and fails.
+    // More Test USD than the payer holds (createTransfer refuses to build that, so by hand):
+    // lands (skipPreflight), pays its fee, and fails.
     const signature = await send([tokenTransfer(merchant, 10n ** 15n, referenceOf(link))], { skipPreflight: true })
     expect((await connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err).not.toBeNull()
     const payment = await untilTracked(async () => {
@@ -279,7 +331,7 @@ describe('Solana payments found by reference', () => {
   it('credits one transaction to one link only: the same signature submitted for another link fails', async () => {
     const first = await createLink([{ asset: sol, amount: '0.2' }])
     const second = await createLink([{ asset: sol, amount: '0.2' }])
-    const signature = await send([solTransfer(merchant, 200_000_000n, referenceOf(first))])
+    const signature = await payRequest(requestOf(first))
     await untilTracked(async () => expect((await getLink(first.id)).status).toBe('paid'))
     await submit(second.id, signature)
     const reused = await untilTracked(async () => {
@@ -294,8 +346,7 @@ describe('Solana payments found by reference', () => {
   it('sees a submitted payment within a few slots, not at the periodic re-check', async () => {
     const link = await createLink([{ asset: sol, amount: '0.01' }])
     // No reference: only the POST tells the tracker about it. Submitted before it is even confirmed.
-    const { blockhash } = await connection.getLatestBlockhash('confirmed')
-    const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(solTransfer(merchant, 10_000_000n))
+    const transaction = await createTransfer(connection, payer.publicKey, { ...requestOf(link), amount: new BigNumber('0.01'), reference: undefined }, { commitment: 'confirmed' })
     transaction.sign(payer)
     const signature = await connection.sendRawTransaction(transaction.serialize())
     expect((await submit(link.id, signature)).status).toBe('pending')
@@ -304,6 +355,72 @@ describe('Solana payments found by reference', () => {
     // Confirmation takes FINALIZE_DEPTH slots; the 5-minute re-check never ran.
     expect(Date.now() - started).toBeLessThan(10_000)
   }, 30_000)
+
+  it('never counts a submitted signature that never lands (never sent; sent with an expired blockhash): pending, then failed tx_not_found', async () => {
+    // The tracker's rule for every chain: a submitted transaction the node does not know stays
+    // pending for the grace period, then fails. A short grace here, on an app of its own.
+    const graceApp = await buildApp({
+      ...appConfig,
+      paymentLinks: { ...fastPaymentLinks, tracker: { ...fastPaymentLinks.tracker, settings: { ...fastPaymentLinks.tracker?.settings, missingGraceMs: 5000 } } },
+    })
+    try {
+      // Its first pass re-reads the pending payments of earlier tests before the clock starts.
+      await graceApp.paymentLinks.tracker.runOnce()
+      const neverSent = await createLink([{ asset: sol, amount: '0.05' }])
+      const expired = await createLink([{ asset: tusd, amount: '2' }])
+      // Signed by the wallet, its signature handed to the page, never sent to the cluster.
+      const unsent = await createTransfer(connection, payer.publicKey, requestOf(neverSent), { commitment: 'confirmed' })
+      unsent.sign(payer)
+      const unsentSignature = base58.encode(unsent.signature!)
+      // Signed, then held until its blockhash expired: the node takes it (no preflight) and drops it.
+      const { lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
+      const late = await createTransfer(connection, payer.publicKey, requestOf(expired), { commitment: 'confirmed' })
+      late.sign(payer)
+      await eventually(async () => expect(await connection.getBlockHeight('confirmed')).toBeGreaterThan(lastValidBlockHeight), 60_000, 250)
+      const lateSignature = await connection.sendRawTransaction(late.serialize(), { skipPreflight: true })
+      expect(lateSignature).toBe(base58.encode(late.signature!))
+
+      const submitted = async (link: Link, signature: string) => {
+        const response = await graceApp.inject({ method: 'POST', url: `/api/links/${link.id}/payments`, payload: { caipNetworkId: network, txHash: signature } })
+        expect(response.statusCode).toBe(202)
+        return response.json() as Payment
+      }
+      expect(await submitted(neverSent, unsentSignature)).toMatchObject({ status: 'pending', reason: null })
+      expect(await submitted(expired, lateSignature)).toMatchObject({ status: 'pending', reason: null })
+      const rows = async () => [...(await paymentsOf(neverSent.id)), ...(await paymentsOf(expired.id))]
+      // A transaction sent after both is confirmed: the slot the late one was queued for is past.
+      // Neither is on any slot nor found by its reference; both pending, nothing credited.
+      await devnet.waitForSignature(await devnet.faucet(stranger, 'native', 1n), 'confirmed')
+      await graceApp.paymentLinks.tracker.runOnce()
+      expect((await connection.getSignatureStatuses([unsentSignature, lateSignature], { searchTransactionHistory: true })).value).toEqual([null, null])
+      expect(await connection.getSignaturesForAddress(referenceOf(expired), {}, 'confirmed')).toEqual([])
+      expect((await rows()).map((row) => [row.status, row.optionId])).toEqual([
+        ['pending', null],
+        ['pending', null],
+      ])
+      const failed = await eventually(
+        async () => {
+          await graceApp.paymentLinks.tracker.runOnce()
+          const now = await rows()
+          expect(now.map((row) => row.status)).toEqual(['failed', 'failed'])
+          return now
+        },
+        20_000,
+        250,
+      )
+      expect(failed.map((row) => [row.txHash, row.reason, row.optionId])).toEqual([
+        [unsentSignature, 'tx_not_found', null],
+        [lateSignature, 'tx_not_found', null],
+      ])
+      for (const link of [neverSent, expired]) {
+        const view = await getLink(link.id)
+        expect(view.status).toBe('open')
+        expect(view.options[0]).toMatchObject({ paid: '0' })
+      }
+    } finally {
+      await graceApp.close()
+    }
+  }, 120_000)
 })
 
 describe('Solana polling cost', () => {
