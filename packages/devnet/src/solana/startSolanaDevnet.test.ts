@@ -21,7 +21,16 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
-import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, type TransactionSignature } from '@solana/web3.js'
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionExpiredBlockheightExceededError,
+  type TransactionSignature,
+} from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startSolanaDevnet, type SolanaDevnet } from './startSolanaDevnet.js'
@@ -33,6 +42,7 @@ function withReference<T extends { accounts: readonly unknown[] }>(ix: T, refere
   return { ...ix, accounts: [...ix.accounts, { address: reference, role: AccountRole.READONLY }] }
 }
 const FINALIZE_DEPTH = 4
+const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
 async function rpcCall(url: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -321,6 +331,111 @@ describe('startSolanaDevnet', () => {
     await new Promise((r) => setTimeout(r, SLOT_MS * 2))
     await connection.removeAccountChangeListener(listener)
     expect(changes).toContain(4_000_000)
+  })
+
+  it('answers getMultipleAccounts like a cluster: base64 and jsonParsed, null for a missing account, per commitment, at most 100', async () => {
+    const mint = new PublicKey(devnet.mint)
+    const [ata] = PublicKey.findProgramAddressSync([funded.publicKey.toBuffer(), new PublicKey(TOKEN_PROGRAM_ADDRESS).toBuffer(), mint.toBuffer()], ASSOCIATED_TOKEN_PROGRAM)
+    const missing = Keypair.generate().publicKey
+    const keys = [funded.publicKey, mint, ata!, missing]
+    const raw = await call(devnet.rpcUrl, 'getMultipleAccounts', [keys.map((k) => k.toBase58()), { encoding: 'base64', commitment: 'confirmed' }])
+    expect(Object.keys(raw.result.context).sort()).toEqual(['apiVersion', 'slot'])
+    expect(raw.result.context.slot).toEqual(expect.any(Number))
+    const [system, mintAccount, tokenAccount, nothing] = raw.result.value
+    expect(Object.keys(system).sort()).toEqual(['data', 'executable', 'lamports', 'owner', 'rentEpoch', 'space'])
+    expect(system).toMatchObject({ data: ['', 'base64'], executable: false, owner: '11111111111111111111111111111111', space: 0 })
+    // u64::MAX as a validator sends it, read as every JSON parser in JS reads it.
+    expect(system.rentEpoch).toBe(Number(2n ** 64n - 1n))
+    expect(mintAccount).toMatchObject({ owner: TOKEN_PROGRAM_ADDRESS, space: 82, executable: false })
+    expect(tokenAccount).toMatchObject({ owner: TOKEN_PROGRAM_ADDRESS, space: 165 })
+    expect(nothing).toBeNull()
+
+    // web3.js decodes the same answer: lamports as getBalance says, the mint's decimals byte, the token account's mint and owner.
+    const infos = await connection.getMultipleAccountsInfo(keys, 'confirmed')
+    expect(infos).toHaveLength(4)
+    expect(infos[0]?.lamports).toBe(await connection.getBalance(funded.publicKey, 'confirmed'))
+    expect(infos[0]?.owner.equals(SystemProgram.programId)).toBe(true)
+    expect(infos[1]?.data[44]).toBe(6) // Mint: COption<authority> (36) + supply (8), then decimals
+    expect(new PublicKey(infos[2]!.data.subarray(0, 32)).equals(mint)).toBe(true)
+    expect(new PublicKey(infos[2]!.data.subarray(32, 64)).equals(funded.publicKey)).toBe(true)
+    expect(infos[3]).toBeNull()
+    const parsed = await connection.getMultipleParsedAccounts(keys, { commitment: 'confirmed' })
+    const parsedData = (i: number) => parsed.value[i]?.data as { program: string; parsed: { type: string; info: Record<string, any> } }
+    expect(parsedData(1)).toMatchObject({ program: 'spl-token', parsed: { type: 'mint', info: { decimals: 6, isInitialized: true } } })
+    expect(parsedData(2)).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'account', info: { mint: devnet.mint, owner: funded.publicKey.toBase58(), state: 'initialized' } },
+    })
+    expect(parsedData(2).parsed.info.tokenAmount).toMatchObject({ decimals: 6, amount: expect.stringMatching(/^\d+$/) })
+    expect(parsed.value[3]).toBeNull()
+    // @solana/kit reads it too (lamports as bigint).
+    const kit = await createSolanaRpc(devnet.rpcUrl)
+      .getMultipleAccounts(
+        keys.map((k) => address(k.toBase58())),
+        { encoding: 'base64', commitment: 'confirmed' },
+      )
+      .send()
+    expect(kit.value.map((a) => a?.lamports ?? null)).toEqual(infos.map((a) => (a ? BigInt(a.lamports) : null)))
+
+    // Per commitment: an account made by a transfer exists at processed, not yet at finalized.
+    const fresh = Keypair.generate().publicKey
+    const sig = await connection.sendRawTransaction((await transferTx(connection, funded, fresh, 2_000_000)).serialize())
+    await devnet.waitForSignature(sig, 'processed')
+    const [processed, finalized] = (await (
+      await fetch(devnet.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'getMultipleAccounts', params: [[fresh.toBase58()], { commitment: 'processed' }] },
+          { jsonrpc: '2.0', id: 2, method: 'getMultipleAccounts', params: [[fresh.toBase58()], { commitment: 'finalized' }] },
+        ]),
+      })
+    ).json()) as any[]
+    expect(processed.result.value[0].lamports).toBe(2_000_000)
+    expect(finalized.result.value).toEqual([null])
+    expect(finalized.result.context.slot).toBe(processed.result.context.slot - FINALIZE_DEPTH)
+
+    const tooMany = await call(devnet.rpcUrl, 'getMultipleAccounts', [Array.from({ length: 101 }, () => missing.toBase58())])
+    expect(tooMany.error).toMatchObject({ code: -32602, message: expect.stringMatching(/max 100/) })
+    const notAKey = await call(devnet.rpcUrl, 'getMultipleAccounts', [[funded.publicKey.toBase58(), '0xnot-base58']])
+    expect(notAKey.error?.code).toBe(-32602)
+  })
+
+  it('answers getBlockHeight like a cluster: a number per commitment, rising with the slots, the base of lastValidBlockHeight', async () => {
+    const [processed, confirmed, finalized, latest, epoch] = (await (
+      await fetch(devnet.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'getBlockHeight', params: [{ commitment: 'processed' }] },
+          { jsonrpc: '2.0', id: 2, method: 'getBlockHeight', params: [{ commitment: 'confirmed' }] },
+          { jsonrpc: '2.0', id: 3, method: 'getBlockHeight', params: [] },
+          { jsonrpc: '2.0', id: 4, method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
+          { jsonrpc: '2.0', id: 5, method: 'getEpochInfo', params: [{ commitment: 'confirmed' }] },
+        ]),
+      })
+    ).json()) as any[]
+    // A bare integer (no context), the default commitment finalized, each level its depth behind.
+    expect(Number.isSafeInteger(processed.result)).toBe(true)
+    expect(processed.result - confirmed.result).toBe(1)
+    expect(processed.result - finalized.result).toBe(FINALIZE_DEPTH)
+    // A blockhash is valid for 150 blocks after the height it was taken at; getEpochInfo agrees on the height.
+    expect(latest.result.value.lastValidBlockHeight).toBe(confirmed.result + 150)
+    expect(epoch.result.blockHeight).toBe(confirmed.result)
+    // It rises as slots pass.
+    await new Promise((r) => setTimeout(r, SLOT_MS * 3))
+    expect(await connection.getBlockHeight('processed')).toBeGreaterThan(processed.result)
+    expect(typeof (await createSolanaRpc(devnet.rpcUrl).getBlockHeight({ commitment: 'finalized' }).send())).toBe('bigint')
+    // web3.js's confirmTransaction watches getBlockHeight: a transaction never sent expires once
+    // the height passes its lastValidBlockHeight.
+    const unsent = await transferTx(connection, funded, Keypair.generate().publicKey, 1_000_000)
+    const height = await connection.getBlockHeight('confirmed')
+    await expect(
+      connection.confirmTransaction(
+        { signature: (await import('@scure/base')).base58.encode(unsent.signature!), blockhash: unsent.recentBlockhash!, lastValidBlockHeight: height + 2 },
+        'confirmed',
+      ),
+    ).rejects.toBeInstanceOf(TransactionExpiredBlockheightExceededError)
   })
 
   it('answers an unknown method with -32601 and serves batches', async () => {
