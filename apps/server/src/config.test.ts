@@ -1,7 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { parseCaipAssetId } from '@paylink/shared'
+import { base58 } from '@scure/base'
+import { parseURL, type TransferRequestURL } from '@solana/pay'
 import { afterAll, describe, expect, it } from 'vitest'
+import { chainFamilyOf } from './chains/index.js'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
 
@@ -31,6 +35,16 @@ function configFile(content: unknown): string {
   const path = join(dir, `config-${files++}.json`)
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
   return path
+}
+
+/** The first JSON block after `heading` in a README of this repository, as written there. */
+function readmeExample(readme: string, heading: string): string {
+  const text = readFileSync(resolve(import.meta.dirname, '../../..', readme), 'utf8')
+  const at = text.indexOf(heading)
+  if (at < 0) throw new Error(`${readme} has no "${heading}"`)
+  const block = /```json\n([\s\S]*?)\n```/.exec(text.slice(at))
+  if (!block) throw new Error(`${readme} has no JSON block after "${heading}"`)
+  return block[1]!
 }
 
 function expectConfigError(env: Record<string, string>, message: RegExp | string) {
@@ -171,6 +185,47 @@ describe('loadConfig', () => {
     expect(config.assets).toEqual([usdc])
     expect(config.devnet).toBe(false)
     expect(config.configFile).toMatch(/config-\d+\.json$/)
+  })
+
+  it("loads the README's Sepolia and Solana Devnet example as written", () => {
+    const config = loadConfig({ PAYLINK_CONFIG: configFile(readmeExample('README.md', 'Example `paylink.config.json`')) }, dir)
+    expect(config.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:11155111', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'])
+    expect(config.assets.map((a) => a.assetId)).toEqual(['eip155:11155111/slip44:60', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501'])
+  })
+
+  it('loads the Solana mainnet-beta example of apps/server/README.md (SOL and USDC) and prices a Solana Pay request in USDC on it', async () => {
+    const config = loadConfig({ PAYLINK_CONFIG: configFile(readmeExample('apps/server/README.md', '### Solana (`src/chains/solana/`)')) }, dir)
+    const mainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    expect(config.networks).toEqual([expect.objectContaining({ caipNetworkId: mainnet, rpcUrl: 'https://api.mainnet-beta.solana.com', testnet: false, confirmations: 1 })])
+    const usdcMint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    expect(config.assets).toEqual([
+      expect.objectContaining({ assetId: `${mainnet}/slip44:501`, symbol: 'SOL', decimals: 9, native: true }),
+      expect.objectContaining({ assetId: `${mainnet}/token:${usdcMint}`, symbol: 'USDC', decimals: 6, native: false }),
+    ])
+    // The asset as configured becomes a link option the Solana family accepts, and its URI a
+    // transfer request @solana/pay reads back with the USDC mint and the price in user units.
+    const usdc = config.assets[1]!
+    const family = chainFamilyOf(usdc.caipNetworkId)!
+    const recipient = base58.encode(new Uint8Array(32).fill(7))
+    const prepared = await family.prepareOption!(
+      {
+        caipNetworkId: mainnet,
+        network: config.networks[0],
+        tokenReference: parseCaipAssetId(usdc.assetId).assetReference,
+        recipient,
+        merchant: { id: 'merchant', namespace: 'eip155', address: '0x0000000000000000000000000000000000000001' },
+        optionId: 'option',
+        savedKey: null,
+        allocateIndex: async () => 0,
+      },
+      'options[0]',
+    )
+    expect(prepared).toMatchObject({ recipient, tokenAddress: usdcMint })
+    const uri = family.paymentUri!({ caipNetworkId: mainnet, ...prepared, amount: 12_500_000n, decimals: usdc.decimals, label: 'Coffee', message: null })!
+    const request = parseURL(uri) as TransferRequestURL
+    expect(request.splToken?.toBase58()).toBe(usdcMint)
+    expect(request.amount?.toFixed()).toBe('12.5')
+    expect(request.recipient.toBase58()).toBe(recipient)
   })
 
   it('lets the file and PAYLINK_DEVNET turn the devnet on or off', () => {
