@@ -132,10 +132,10 @@ function referenceOf(link: Link, index = 0): PublicKey {
 
 /**
  * What a wallet does with a transfer request: @solana/pay's createTransfer builds the transaction
- * (`changes` replace fields of the request, as a payer sending another amount would), the payer
- * signs it and sends it. Resolves with the signature once the transaction is confirmed.
+ * (`changes` replace fields of the request, as a payer sending another amount would) and the
+ * payer signs it.
  */
-async function payRequest(request: TransferRequestURL, changes: Partial<CreateTransferFields> = {}): Promise<string> {
+async function signTransfer(request: TransferRequestURL, changes: Partial<CreateTransferFields> = {}): Promise<Transaction> {
   const fields: CreateTransferFields = {
     recipient: request.recipient,
     amount: request.amount!,
@@ -146,6 +146,12 @@ async function payRequest(request: TransferRequestURL, changes: Partial<CreateTr
   }
   const transaction = await createTransfer(connection, payer.publicKey, fields, { commitment: 'confirmed' })
   transaction.sign(payer)
+  return transaction
+}
+
+/** Signs a transfer request (see signTransfer) and sends it; resolves with the signature once it is confirmed. */
+async function payRequest(request: TransferRequestURL, changes: Partial<CreateTransferFields> = {}): Promise<string> {
+  const transaction = await signTransfer(request, changes)
   const signature = await connection.sendRawTransaction(transaction.serialize())
   await devnet.waitForSignature(signature, 'confirmed')
   return signature
@@ -346,8 +352,7 @@ describe('Solana payments found by reference', () => {
   it('sees a submitted payment within a few slots, not at the periodic re-check', async () => {
     const link = await createLink([{ asset: sol, amount: '0.01' }])
     // No reference: only the POST tells the tracker about it. Submitted before it is even confirmed.
-    const transaction = await createTransfer(connection, payer.publicKey, { ...requestOf(link), amount: new BigNumber('0.01'), reference: undefined }, { commitment: 'confirmed' })
-    transaction.sign(payer)
+    const transaction = await signTransfer(requestOf(link), { reference: undefined })
     const signature = await connection.sendRawTransaction(transaction.serialize())
     expect((await submit(link.id, signature)).status).toBe('pending')
     const started = Date.now()
@@ -369,14 +374,11 @@ describe('Solana payments found by reference', () => {
       const neverSent = await createLink([{ asset: sol, amount: '0.05' }])
       const expired = await createLink([{ asset: tusd, amount: '2' }])
       // Signed by the wallet, its signature handed to the page, never sent to the cluster.
-      const unsent = await createTransfer(connection, payer.publicKey, requestOf(neverSent), { commitment: 'confirmed' })
-      unsent.sign(payer)
+      const unsent = await signTransfer(requestOf(neverSent))
       const unsentSignature = base58.encode(unsent.signature!)
       // Signed, then held until its blockhash expired: the node takes it (no preflight) and drops it.
-      const { lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
-      const late = await createTransfer(connection, payer.publicKey, requestOf(expired), { commitment: 'confirmed' })
-      late.sign(payer)
-      await eventually(async () => expect(await connection.getBlockHeight('confirmed')).toBeGreaterThan(lastValidBlockHeight), 60_000, 250)
+      const late = await signTransfer(requestOf(expired))
+      await eventually(async () => expect((await connection.isBlockhashValid(late.recentBlockhash!, { commitment: 'processed' })).value).toBe(false), 60_000, 250)
       const lateSignature = await connection.sendRawTransaction(late.serialize(), { skipPreflight: true })
       expect(lateSignature).toBe(base58.encode(late.signature!))
 
