@@ -19,7 +19,20 @@ async function tusdOf(request: APIRequestContext, owner: string, mint: string): 
   return result.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
 }
 
-test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with the fee first, get test funds', async ({ page, request }) => {
+/** One JSON-RPC call to the devnet, through the server's proxy. */
+async function solanaRpc<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> {
+  const response = await request.post('/devnet/solana/rpc', { data: { jsonrpc: '2.0', id: 1, method, params } })
+  const body = (await response.json()) as { result?: T; error?: unknown }
+  if (body.error !== undefined) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return body.result as T
+}
+
+/** The lamports `owner` holds at confirmed (0 for an account that does not exist). */
+async function lamportsOf(request: APIRequestContext, owner: string): Promise<bigint> {
+  return BigInt((await solanaRpc<{ value: number }>(request, 'getBalance', [owner, { commitment: 'confirmed' }])).value)
+}
+
+test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with the fee first, send SOL, get test funds', async ({ page, request }) => {
   test.setTimeout(120_000)
   const config = (await (await request.get('/api/config')).json()) as {
     networks: Array<{ caipNetworkId: string; name: string }>
@@ -57,6 +70,26 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   await panel.getByRole('button', { name: 'Send TUSD' }).click()
   await expect(page.getByTestId('tx-solana')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { timeout: 30_000 })
   expect(await tusdOf(request, recipient, mint)).toBe(1_500_000n)
+  const tusdSignature = (await page.getByTestId('tx-solana').textContent())!
+
+  // 0.25 SOL to an address that has never held any: it receives exactly that, the sender pays it plus the fee shown.
+  const solRecipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+  expect(await lamportsOf(request, solRecipient)).toBe(0n)
+  const senderBefore = await lamportsOf(request, devWallet)
+  await panel.getByLabel('Asset').selectOption({ label: 'SOL (Solana)' })
+  await panel.getByLabel('Recipient').fill(solRecipient)
+  await panel.getByLabel('Amount (SOL)').fill('0.25')
+  await expect(panel.getByTestId('fee-preview')).toContainText('≈ 0.000005 SOL')
+  await expect(panel.getByTestId('rent-preview')).toHaveCount(0)
+  await panel.getByRole('button', { name: 'Send SOL' }).click()
+  // The result line of this send, not the Test USD one before it.
+  await expect(page.getByTestId('tx-solana')).not.toHaveText(tusdSignature, { timeout: 30_000 })
+  await expect(page.getByTestId('tx-solana')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+  const solSignature = (await page.getByTestId('tx-solana').textContent())!
+  await expect.poll(() => lamportsOf(request, solRecipient), { timeout: 15_000 }).toBe(250_000_000n)
+  const sent = await solanaRpc<{ meta: { fee: number; err: unknown } }>(request, 'getTransaction', [solSignature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }])
+  expect(sent.meta).toMatchObject({ fee: 5000, err: null })
+  expect(senderBefore - (await lamportsOf(request, devWallet))).toBe(250_000_000n + 5000n)
 
   // Get test funds: 100 TUSD (and 10 SOL) from the devnet's faucet, shown in the balances.
   const before = await tusdOf(request, devWallet, mint)
