@@ -57,7 +57,7 @@ test.describe('Bitcoin through a sats-connect test wallet (API: recorded Esplora
     await panel.getByRole('button', { name: 'Sign' }).click()
     const signature = (await page.getByTestId('signature-bip122').textContent())!
     expect(Verifier.verifySignature(wallet.paymentAddress, 'Paylink on Bitcoin', signature)).toBe(true)
-    // Sending BTC is offered (the wallet's own sats-connect sendTransfer); this test wallet's is
+    // Sending BTC is offered (a PSBT the wallet signs, broadcast by the page); this test wallet is
     // synthetic, so it is not pressed here: wallet-bitcoin.spec.ts sends for real with the Dev Wallet.
     await expect(panel.getByRole('button', { name: 'Send BTC' })).toBeVisible()
   })

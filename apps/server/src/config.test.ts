@@ -244,6 +244,27 @@ describe('loadConfig', () => {
     expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [base, base] }) }, /networks\[1\]\.caipNetworkId: .* configured twice/)
   })
 
+  it('a Bitcoin network counts at 2 confirmations when its entry names none; a number given is kept; other families must give one', () => {
+    const { confirmations: _, ...baseWithout } = base
+    const bitcoin = {
+      caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+      name: 'Bitcoin',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrl: 'https://mempool.example.com/api',
+      blockExplorerUrl: 'https://mempool.example.com',
+      testnet: false,
+    }
+    const testnet = { ...bitcoin, caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba', name: 'Bitcoin testnet', testnet: true, confirmations: 1 }
+    const config = loadConfig({ PAYLINK_CONFIG: configFile({ networks: [bitcoin, testnet, base] }) }, dir)
+    expect(config.networks.map((n) => [n.caipNetworkId, n.confirmations])).toEqual([
+      [bitcoin.caipNetworkId, 2],
+      [testnet.caipNetworkId, 1],
+      [base.caipNetworkId, 3],
+    ])
+    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [baseWithout] }) }, /networks\[0\]\.confirmations: required \(only Bitcoin networks, bip122:, default to 2\)/)
+    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [{ ...bitcoin, confirmations: -1 }] }) }, /networks\[0\]\.confirmations: /)
+  })
+
   it('refuses an asset that names a network that is not configured', () => {
     expectConfigError(
       { PAYLINK_CONFIG: configFile({ networks: [base], assets: [{ ...usdc, caipNetworkId: 'eip155:1', assetId: 'eip155:1/erc20:0xA0b8' }] }) },

@@ -98,10 +98,27 @@ export type Env = Record<string, string | undefined>
 
 const defaultWebDist = fileURLToPath(new URL('../web/dist', serverRoot))
 
+/**
+ * Confirmations a Bitcoin network (`bip122:`) counts a payment at when its entry names none: two
+ * blocks, the mainnet default of the issue (a one-block reorg is seen often enough on Bitcoin; the
+ * demo's regtest devnet sets 1). Other families keep `confirmations` required.
+ */
+export const defaultBitcoinConfirmations = 2
+
+/** A network as the PAYLINK_CONFIG file lists it: a Network, `confirmations` optional for Bitcoin. */
+const configNetworkSchema = networkSchema
+  .extend({ confirmations: networkSchema.shape.confirmations.optional() })
+  .superRefine((network, context) => {
+    if (network.confirmations === undefined && !network.caipNetworkId.startsWith('bip122:')) {
+      context.addIssue({ code: 'custom', path: ['confirmations'], message: `required (only Bitcoin networks, bip122:, default to ${defaultBitcoinConfirmations})` })
+    }
+  })
+  .transform((network): Network => ({ ...network, confirmations: network.confirmations ?? defaultBitcoinConfirmations }))
+
 /** The JSON file named by PAYLINK_CONFIG. Unknown keys are refused so typos surface. */
 export const configFileSchema = z.strictObject({
   devnet: z.boolean().optional(),
-  networks: z.array(networkSchema).default([]),
+  networks: z.array(configNetworkSchema).default([]),
   assets: z.array(assetSchema).default([]),
   /** The demo's fixed rate table: { "ETH": { "USD": "3000" } }. Used only with the devnet on. */
   devnetRates: z.record(z.string().regex(/^[A-Z0-9]{1,16}$/), z.partialRecord(z.enum(fiatCurrencyCodes), z.string().refine(isDecimalString, 'a decimal string'))).optional(),

@@ -1,29 +1,12 @@
-import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '@paylink/shared'
+import { readBitcoinTransferPlan, type BitcoinTransferPlanRequest } from './readBitcoinTransferPlan.js'
 
-export interface BitcoinTransferFeeRequest {
-  /** The network's Esplora base URL (the configured `rpcUrl` of a bip122 network). */
-  esploraUrl: string
-  /** The paying (payment) address. */
-  from: string
-  /** Sats. */
-  amount: bigint
-}
+export type BitcoinTransferFeeRequest = BitcoinTransferPlanRequest
 
 /**
- * The fee of a BTC transfer before the wallet is asked: Esplora's next-block fee rate
- * (`/fee-estimates`, rounded up) times the size bound of the transaction the sender's coins
- * (`/address/:a/utxo`) make, as @paylink/shared's planBitcoinTransfer picks them. The Dev Wallet
- * builds its transactions by the same plan, so there the fee shown is the fee paid; another
- * wallet may pick its own rate. Throws InsufficientBitcoinError when the coins cannot pay.
+ * The fee of a BTC transfer before the wallet is asked: the fee of readBitcoinTransferPlan's plan.
+ * The checkout shows it for a wallet that picks its own coins and rate (`sendTransfer`); the
+ * Wallet page signs a PSBT of the plan itself. Throws InsufficientBitcoinError when the coins cannot pay.
  */
-export async function estimateBitcoinTransferFee({ esploraUrl, from, amount }: BitcoinTransferFeeRequest, fetchFn: typeof fetch = fetch): Promise<bigint> {
-  const base = esploraUrl.replace(/\/+$/, '')
-  const read = async (path: string) => {
-    const response = await fetchFn(`${base}${path}`, { signal: AbortSignal.timeout(5000) })
-    if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
-    return response.json() as Promise<unknown>
-  }
-  const [utxos, estimates] = await Promise.all([read(`/address/${encodeURIComponent(from)}/utxo`), read('/fee-estimates')])
-  const coins: BitcoinCoin[] = (utxos as Array<{ txid: string; vout: number; value: number | string }>).map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value) }))
-  return planBitcoinTransfer({ coins, amount, feeRate: bitcoinFeeRate(estimates as Record<string, number>) }).fee
+export async function estimateBitcoinTransferFee(request: BitcoinTransferFeeRequest, fetchFn: typeof fetch = fetch): Promise<bigint> {
+  return (await readBitcoinTransferPlan(request, fetchFn)).fee
 }

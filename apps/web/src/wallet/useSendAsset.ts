@@ -1,8 +1,10 @@
-import type { Asset, Network } from '@paylink/shared'
+import type { Asset, BitcoinTransferPlan, Network } from '@paylink/shared'
 import { parseCaipAssetId, parseUnits } from '@paylink/shared'
 import { useAppKitAccount, useAppKitProvider } from '@reown/appkit/react'
 import { useMutation } from '@tanstack/react-query'
 import { publicClientFor } from './publicClient.js'
+import { readBitcoinTransferPlan } from './readBitcoinTransferPlan.js'
+import type { BitcoinPsbtSigner } from './sendBitcoinWithPsbt.js'
 import { sendSolanaTransaction, waitForSolanaSignature } from './sendSolanaTransaction.js'
 import { useRefreshBalances } from './useBalances.js'
 import { useSendTransfer } from './useSendTransfer.js'
@@ -14,6 +16,8 @@ export interface SendRequest {
   to: string
   /** Decimal string in asset units. */
   amount: string
+  /** bip122: the plan whose fee was shown (useBitcoinTransferPlan for this very amount); read now when absent. */
+  bitcoinPlan?: BitcoinTransferPlan
 }
 
 export interface SendResult {
@@ -21,15 +25,10 @@ export interface SendResult {
   network: Network
 }
 
-/** What AppKit's Bitcoin adapter hands out as the bip122 wallet provider (its connector), the part used here. */
-interface BitcoinWalletProvider {
-  sendTransfer(parameters: { recipient: string; amount: string }): Promise<string>
-}
-
 /**
  * Sends the coin or a token on eip155 (through wagmi: a transfer or an ERC-20 `transfer`) or
  * solana (SOL or an SPL token, built here and signed and sent by the wallet), or BTC on bip122
- * (the wallet builds, signs and broadcasts it: sats-connect `sendTransfer`, amount in sats);
+ * (a PSBT of the shown plan, signed by the wallet, broadcast here through Esplora: sendBitcoinWithPsbt);
  * waits until it is in a block (EVM) or confirmed (Solana; a Bitcoin transfer counts in the
  * balance from the mempool), then refreshes balances.
  */
@@ -39,13 +38,16 @@ export function useSendAsset(namespace: 'eip155' | 'solana' | 'bip122') {
   const sendTransfer = useSendTransfer()
   const refresh = useRefreshBalances()
   return useMutation({
-    mutationFn: async ({ network, asset, to, amount }: SendRequest): Promise<SendResult> => {
+    mutationFn: async ({ network, asset, to, amount, bitcoinPlan }: SendRequest): Promise<SendResult> => {
       if (!walletProvider || !address) throw new Error('Connect a wallet first.')
       const value = parseUnits(amount, asset.decimals)
       const token = asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference
       if (namespace === 'bip122') {
-        const hash = await (walletProvider as BitcoinWalletProvider).sendTransfer({ recipient: to, amount: value.toString() })
-        return { hash, network }
+        const plan = bitcoinPlan ?? (await readBitcoinTransferPlan({ esploraUrl: network.rpcUrl, from: address, amount: value }))
+        // Loaded on demand: the PSBT code (@scure/btc-signer) stays out of the page until a send.
+        const { sendBitcoinWithPsbt } = await import('./sendBitcoinWithPsbt.js')
+        const { txid } = await sendBitcoinWithPsbt({ wallet: walletProvider as BitcoinPsbtSigner, esploraUrl: network.rpcUrl, from: address, to, amount: value, plan })
+        return { hash: txid, network }
       }
       if (namespace === 'eip155') {
         const hash = await sendTransfer({ network, from: address, to, amount: value, token })

@@ -77,6 +77,13 @@ async function newLink(amount: string) {
 }
 const link = async (id: string) => (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
 const pass = () => server.paymentLinks.tracker.runOnce()
+/** The types of the merchant's events (GET /api/events, what webhooks carry) about one payment, oldest first. */
+async function eventsOf(paymentId: string): Promise<string[]> {
+  const res = await server.inject({ method: 'GET', url: '/api/events?limit=500', headers })
+  expect(res.statusCode, res.body).toBe(200)
+  const { events } = res.json() as { events: Array<{ type: string; data: { payment: { id: string } | null } }> }
+  return events.filter((e) => e.data.payment?.id === paymentId).map((e) => e.type)
+}
 
 /** A confirmed coin of the payer's, paid by the devnet's faucet. */
 async function fund(sats: bigint): Promise<Coin> {
@@ -88,10 +95,13 @@ async function fund(sats: bigint): Promise<Coin> {
   return { txid, vout, value: sats }
 }
 
-/** Spends `coin` to `outputs` (BIP-125 signalling by default), signed with `privateKey` (the payer's unless a test forges). */
-function spend(coin: Coin, outputs: Output[], privateKey: Uint8Array = payerKey): { hex: string; txid: string } {
+/**
+ * Spends `coin` to `outputs`, signed with `privateKey` (the payer's unless a test forges), BIP-125
+ * signalling unless `rbf` is false (then the mempool refuses any conflicting transaction).
+ */
+function spend(coin: Coin, outputs: Output[], { privateKey = payerKey, rbf = true }: { privateKey?: Uint8Array; rbf?: boolean } = {}): { hex: string; txid: string } {
   const psbt = new Psbt({ network })
-  psbt.addInput({ hash: coin.txid, index: coin.vout, sequence: 0xfffffffd, witnessUtxo: { script: payer.output!, value: Number(coin.value) } })
+  psbt.addInput({ hash: coin.txid, index: coin.vout, sequence: rbf ? 0xfffffffd : 0xffffffff, witnessUtxo: { script: payer.output!, value: Number(coin.value) } })
   for (const o of outputs) psbt.addOutput({ address: o.address, value: Number(o.value) })
   psbt.signInput(0, signerWith(privateKey))
   psbt.finalizeAllInputs()
@@ -159,6 +169,22 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     expect(paid.payments.map((p: { status: string }) => p.status)).toEqual(['confirmed', 'confirmed'])
   }, 60_000)
 
+  it('an overpayment marks the link paid and records the amount over, to the satoshi', async () => {
+    const order = await newLink('0.001')
+    const coin = await fund(1_000_000n)
+    const payment = spend(coin, [
+      { address: order.address, value: 123_457n },
+      { address: payer.address!, value: 875_543n },
+    ])
+    await broadcastOk(payment)
+    await devnet.mine(1)
+    await pass()
+    const paid = await link(order.id)
+    expect(paid.status).toBe('paid')
+    expect(paid.options[0]).toMatchObject({ amount: '0.001', paid: '0.00123457', overpaid: '0.00023457' })
+    expect(paid.payments).toMatchObject([{ txHash: payment.txid, status: 'confirmed', amount: '0.00123457' }])
+  }, 60_000)
+
   it('an RBF replacement paying elsewhere: the link is not paid and the payment is dropped', async () => {
     const order = await newLink('0.002')
     const coin = await fund(1_000_000n)
@@ -206,7 +232,42 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     expect(byTx).toEqual({ [original.txid]: ['failed', 'dropped'], [replacement.txid]: ['confirmed', null] })
   }, 60_000)
 
-  it('a double spend mined by a reorg after the payment was counted: reverted, and the link reopens', async () => {
+  it('a payment in the mempool whose input a conflicting transaction spends in a block: dropped (failed), the link unpaid, nothing counted', async () => {
+    const order = await newLink('0.0005')
+    const coin = await fund(1_000_000n)
+    // An empty block on top of the coin's, so the block that mines the conflict can take its place
+    // below (the devnet's miners only mine their mempool; another miner saw the conflict first).
+    await devnet.mine(1)
+    // No BIP-125 signal: no replacement can reach the mempool, only a block can beat the payment.
+    const payment = spend(
+      coin,
+      [
+        { address: order.address, value: 50_000n },
+        { address: payer.address!, value: 949_000n },
+      ],
+      { rbf: false },
+    )
+    await broadcastOk(payment)
+    await pass()
+    expect((await link(order.id)).payments).toMatchObject([{ txHash: payment.txid, status: 'confirming', confirmations: 0 }])
+    const conflict = spend(coin, [{ address: elsewhere, value: 990_000n }])
+    expect(await broadcast(conflict.hex), 'the mempool refuses the conflict').toMatchObject({ status: 400, text: expect.stringContaining('txn-mempool-conflict') })
+
+    const block = await devnet.reorg(1, { includeRawTxs: [conflict.hex] })
+    expect(block.dropped, 'the devnet drops the payment').toContain(payment.txid)
+    const minedIn = (await (await fetch(`${devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as { confirmed: boolean; block_hash: string }
+    expect(minedIn).toMatchObject({ confirmed: true, block_hash: block.added[0] })
+    await pass()
+    await pass()
+    const after = await link(order.id)
+    expect(after.status).toBe('open')
+    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
+    expect(after.payments).toMatchObject([{ txHash: payment.txid, status: 'failed', reason: 'dropped' }])
+    // Never counted, so never confirmed: detected, then taken back.
+    expect(await eventsOf(after.payments[0].id)).toEqual(['payment.detected', 'payment.reverted'])
+  }, 60_000)
+
+  it('a counted payment reorged out of the chain (its coin double-spent in the longer chain): reverted, payment.reverted in the events, and the link reopens', async () => {
     const order = await newLink('0.0005')
     const coin = await fund(1_000_000n)
     const payment = spend(coin, [
@@ -216,7 +277,9 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     await broadcastOk(payment)
     await devnet.mine(1)
     await pass()
-    expect((await link(order.id)).status).toBe('paid')
+    const paid = await link(order.id)
+    expect(paid.status).toBe('paid')
+    expect(paid.payments).toMatchObject([{ txHash: payment.txid, status: 'confirmed' }])
 
     // The same coin spent elsewhere wins in a longer chain: the payment can never confirm again.
     const doubleSpend = spend(coin, [{ address: elsewhere, value: 990_000n }])
@@ -226,8 +289,9 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('open')
-    expect(after.options[0]).toMatchObject({ paid: '0' })
+    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
     expect(after.payments).toMatchObject([{ txHash: payment.txid, status: 'reverted' }])
+    expect(await eventsOf(after.payments[0].id)).toEqual(['payment.detected', 'payment.confirmed', 'payment.reverted'])
   }, 60_000)
 })
 
@@ -235,7 +299,7 @@ describe('the devnet refuses what a node refuses', () => {
   it('an invalid signature: 400 with the script error', async () => {
     const coin = await fund(100_000n)
     // A well-formed signature by another key, presented with the payer's public key.
-    const forged = spend(coin, [{ address: elsewhere, value: 99_000n }], secp256k1.utils.randomPrivateKey())
+    const forged = spend(coin, [{ address: elsewhere, value: 99_000n }], { privateKey: secp256k1.utils.randomPrivateKey() })
     expect(Transaction.fromHex(forged.hex).ins[0]!.witness[1]!.equals(payerPublicKey)).toBe(true)
     const answer = await broadcast(forged.hex)
     expect(answer.status).toBe(400)

@@ -1,5 +1,5 @@
 import type { Asset } from '@paylink/shared'
-import { formatEstimate, isDecimalString, parseCaipAssetId, parseUnits } from '@paylink/shared'
+import { formatEstimate, formatUnits, isDecimalString, parseCaipAssetId, parseUnits } from '@paylink/shared'
 import { useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
@@ -11,7 +11,7 @@ import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSendAsset } from '../../wallet/useSendAsset.js'
 import { useSolanaTransferFee } from '../../wallet/useSolanaTransferFee.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
-import { useBitcoinTransferFee } from '../../wallet/useBitcoinTransferFee.js'
+import { useBitcoinTransferPlan } from '../../wallet/useBitcoinTransferPlan.js'
 
 /** Looks like a Bitcoin address (bech32 or base58): enough to ask for a fee; the wallet checks it fully. */
 const looksLikeBitcoinAddress = (text: string) => /^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/i.test(text) || /^[123mn][1-9A-HJ-NP-Za-km-z]{25,39}$/.test(text)
@@ -50,13 +50,14 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       ? { rpcUrl: network.rpcUrl, from: address, to: recipient, amount: value, token: asset.native ? undefined : { mint: tokenOf(asset)!, decimals: asset.decimals } }
       : null,
   )
-  const bitcoinFee = useBitcoinTransferFee(
+  // Bitcoin: the coins and fee are planned here and the wallet signs a PSBT of this plan, so the fee shown is exact.
+  const bitcoinFee = useBitcoinTransferPlan(
     namespace === 'bip122' && ready && looksLikeBitcoinAddress(recipient) ? { esploraUrl: network.rpcUrl, from: address, amount: value } : null,
   )
   if (!network || !asset) return <p>Pick one of Paylink's networks to send.</p>
   const coin = network.nativeCurrency
   const fee = namespace === 'eip155' ? evmFee : namespace === 'solana' ? solanaFee : bitcoinFee
-  const feeAtomic = namespace === 'eip155' ? evmFee.data : namespace === 'solana' ? solanaFee.data?.fee : bitcoinFee.data
+  const feeAtomic = namespace === 'eip155' ? evmFee.data : namespace === 'solana' ? solanaFee.data?.fee : bitcoinFee.data?.fee
   const rent = namespace === 'solana' ? (solanaFee.data?.rent ?? 0n) : 0n
   const symbol = asset.symbol
   const id = `send-${namespace}`
@@ -66,7 +67,7 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       className="tool"
       onSubmit={(e) => {
         e.preventDefault()
-        send.mutate({ network, asset, to: recipient, amount })
+        send.mutate({ network, asset, to: recipient, amount, bitcoinPlan: namespace === 'bip122' ? bitcoinFee.data : undefined })
       }}
     >
       <h3>Send on {network.name}</h3>
@@ -92,7 +93,9 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
         {fee.isFetching
           ? 'estimating…'
           : feeAtomic !== undefined
-            ? `≈ ${formatEstimate(feeAtomic, coin.decimals)} ${coin.symbol}`
+            ? namespace === 'bip122'
+              ? `${formatUnits(feeAtomic, coin.decimals)} ${coin.symbol} (${feeAtomic} sat, exactly what the transaction pays)`
+              : `≈ ${formatEstimate(feeAtomic, coin.decimals)} ${coin.symbol}`
             : fee.isError
               ? `could not estimate (${describeWalletError(fee.error)})`
               : 'enter a recipient'}
@@ -105,7 +108,7 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
           </>
         )}
       </p>
-      <button type="submit" className="primary" disabled={send.isPending || !validAmount}>
+      <button type="submit" className="primary" disabled={send.isPending || !validAmount || (namespace === 'bip122' && !bitcoinFee.data)}>
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>
       {send.isError && (
