@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { p2wpkh } from '@scure/btc-signer'
@@ -73,6 +74,15 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
     await expect(form).toContainText('Enter an address of this network: it starts with bcrt1.')
     await form.getByLabel('Refund to (your Bitcoin address)').fill(refundTo)
     await expect(form.getByTestId('refund-message')).toHaveValue(new RegExp(`Refund my payment to: ${refundTo}`))
+
+    // At a phone's width: nothing wider than the screen, no serious axe violation (the toolkit's modal aside).
+    await checkout.setViewportSize({ width: 390, height: 844 })
+    expect(await checkout.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scroll at 390 px').toBeLessThanOrEqual(390)
+    const axe = await new AxeBuilder({ page: checkout }).exclude('w3m-modal').analyze()
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      'the refund page: serious or critical axe violations',
+    ).toEqual([])
 
     // A pasted signature that is not the payer's: refused, with the server's reason.
     await form.getByText('Or paste a signature from another wallet').click()
