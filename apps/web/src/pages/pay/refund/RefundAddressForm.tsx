@@ -79,7 +79,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
       {message && (
         <>
           <label htmlFor={`${id}-message`}>Message to sign</label>
-          <textarea id={`${id}-message`} data-testid="refund-message" readOnly rows={5} value={message} />
+          <textarea id={`${id}-message`} data-testid="refund-message" readOnly rows={6} value={message} />
           <p className="muted">
             Sign it with the key of an address this payment was sent from (BIP-322; a legacy signature for a 1…, m… or n… address).{' '}
             <CopyButton value={message} label="Copy message" />
