@@ -87,14 +87,21 @@ async function fund(wallet: Wallet, sats: bigint): Promise<Coin> {
 }
 
 /** Spends `coin` of `wallet` to `outputs`, signed with the wallet's key, broadcast with POST /tx and mined. */
-async function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<string> {
+function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<string> {
+  return spendCoinsAndMine([[wallet, coin]], outputs)
+}
+
+/** Spends each coin (input i signed by its wallet's key) to `outputs`, broadcast with POST /tx and mined. */
+async function spendCoinsAndMine(inputs: Array<[Wallet, Coin]>, outputs: Output[]): Promise<string> {
   const psbt = new Psbt({ network })
-  psbt.addInput({ hash: coin.txid, index: coin.vout, witnessUtxo: { script: wallet.output, value: Number(coin.value) } })
+  for (const [wallet, coin] of inputs) psbt.addInput({ hash: coin.txid, index: coin.vout, witnessUtxo: { script: wallet.output, value: Number(coin.value) } })
   for (const o of outputs) psbt.addOutput({ address: o.address, value: Number(o.value) })
-  psbt.signInput(0, {
-    publicKey: Buffer.from(secp256k1.getPublicKey(wallet.key, true)),
-    sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, wallet.key, { lowS: true }).toCompactRawBytes()),
-  })
+  inputs.forEach(([wallet], i) =>
+    psbt.signInput(i, {
+      publicKey: Buffer.from(secp256k1.getPublicKey(wallet.key, true)),
+      sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, wallet.key, { lowS: true }).toCompactRawBytes()),
+    }),
+  )
   psbt.finalizeAllInputs()
   const tx = psbt.extractTransaction()
   const res = await fetch(`${devnet.esploraUrl}/tx`, { method: 'POST', body: tx.toHex(), headers: { 'content-type': 'text/plain' } })
@@ -176,6 +183,28 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
     const again = await giveAddress(paid.payment.id, { ...statement(paid, corrected, paid.payer), refundAddress: corrected.toUpperCase() })
     expect(again.statusCode, again.body).toBe(200)
     expect((await storedRefundAddress(paid.payment.id)).address).toBe(corrected)
+  }, 90_000)
+
+  it('takes a statement signed by the second input of a payment that two wallets paid together (any input speaks for the payment)', async () => {
+    const created = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: 'Shared order', options: [{ asset: btcAsset.assetId, amount: '0.002' }] } })
+    expect(created.statusCode, created.body).toBe(201)
+    const [first, second] = [newWallet(), newWallet()]
+    const coins = [await fund(first, 150_000n), await fund(second, 60_000n)]
+    const txid = await spendCoinsAndMine(
+      [
+        [first, coins[0]!],
+        [second, coins[1]!],
+      ],
+      [{ address: created.json().options[0].depositAddress, value: 200_000n }],
+    )
+    await pass()
+    const link = await getLink(created.json().id)
+    const payment = link.payments[0]!
+    expect(payment, 'the payer shown is the first input').toMatchObject({ txHash: txid, status: 'confirmed', payer: first.address })
+    const refundTo = newWallet().address
+    const response = await giveAddress(payment.id, statement({ link, payment }, refundTo, second))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json().payment.refundAddress).toMatchObject({ address: refundTo, signer: second.address })
   }, 90_000)
 
   it('refuses a signature by another key, a statement over another refund address or payment, and a signer that is no input: 4xx naming the check, nothing stored', async () => {
