@@ -159,6 +159,7 @@ describe('GET /api/openapi.json', () => {
       '/api/payments',
       '/api/payments.csv',
       '/api/payments/{id}',
+      '/api/payments/{id}/refund-address',
       '/api/payments/{id}/refunds',
       '/api/siwx/nonce',
       '/api/siwx/sessions',

@@ -10,6 +10,8 @@ import { PayPage } from './pages/pay/PayPage.js'
 // for nothing else.
 const WalletPage = lazy(() => import('./polyfills.js').then(() => import('./pages/wallet/WalletPage.js')).then((m) => ({ default: m.WalletPage })))
 const DashboardPage = lazy(() => import('./polyfills.js').then(() => import('./pages/dashboard/DashboardPage.js')).then((m) => ({ default: m.DashboardPage })))
+// The Bitcoin payer's refund page: rare, so not in the checkout's entry; its wallet half loads with the toolkit.
+const RefundAddressPage = lazy(() => import('./pages/pay/refund/RefundAddressPage.js').then((m) => ({ default: m.RefundAddressPage })))
 const ToolkitPage = lazy(() => import('./polyfills.js').then(() => import('./pages/toolkit/ToolkitPage.js')).then((m) => ({ default: m.ToolkitPage })))
 
 function NotFound() {
@@ -46,6 +48,7 @@ export function App() {
           <Routes>
             <Route path="/" element={<HomePage />} />
             <Route path="/pay/:id" element={<PayPage />} />
+            <Route path="/pay/:id/refund" element={<RefundAddressPage />} />
             <Route path="/wallet" element={<WalletPage />} />
             <Route path="/dashboard/*" element={<DashboardPage />} />
             <Route path="/toolkit" element={<ToolkitPage />} />

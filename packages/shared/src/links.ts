@@ -5,6 +5,7 @@ import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
 import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
 import { isDecimalString, parseUnits } from './money.js'
+import { givenRefundAddressSchema } from './refundAddress.js'
 
 /**
  * Payment links, payments, webhook deliveries and API keys: every body of those routes.
@@ -335,6 +336,8 @@ export const paymentSchema = z.object({
   refunds: z.array(refundSchema).max(100),
   /** Their sum in the asset's units ("0" when none); never above `amount`. */
   refunded: z.string().max(maxAmountLength),
+  /** Bitcoin: the refund address the payer gave on the refund page, signed (BIP-322) by one of the transaction's input addresses; null when none. */
+  refundAddress: givenRefundAddressSchema.nullable(),
   createdAt: z.string().max(maxTimestampLength),
   updatedAt: z.string().max(maxTimestampLength),
   detectedAt: z.string().max(maxTimestampLength).nullable(),
@@ -432,6 +435,10 @@ export type CreateRefundBody = z.infer<typeof createRefundBodySchema>
 /** `POST /api/payments/:id/refunds` -> the refund recorded and the payment with all its refunds. */
 export const recordedRefundSchema = z.object({ refund: refundSchema, payment: paymentSchema })
 export type RecordedRefund = z.infer<typeof recordedRefundSchema>
+
+/** `POST /api/payments/:id/refund-address` -> the payment with the refund address the payer gave. */
+export const givenRefundAddressResponseSchema = z.object({ payment: paymentSchema })
+export type GivenRefundAddressResponse = z.infer<typeof givenRefundAddressResponseSchema>
 
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const
 

@@ -156,6 +156,12 @@ export interface PaymentChainReader {
    * the passes without a new block; bounded requests whatever the count of watches.
    */
   sightPending?(watches: readonly PaymentWatch[]): Promise<PaymentSighting[]>
+  /**
+   * Optional (families whose transactions spend addresses' coins: Bitcoin): the addresses of the
+   * outputs a transaction spends, one per input in order ('' for an input with no address, such as
+   * a coinbase); null when the node does not know the transaction. Who may speak for a payment.
+   */
+  readInputAddresses?(transactionId: string): Promise<string[] | null>
   /** Each expected transaction's state, with a number of requests that does not grow with their count. */
   readEvidence(expectations: readonly PaymentExpectation[], knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>): Promise<ReadEvidenceReturnType>
 }

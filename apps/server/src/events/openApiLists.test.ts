@@ -28,7 +28,7 @@ describe('/api/openapi.json', () => {
     expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200'])).toContain('"successUrl"')
   })
 
-  it('lists refunds: recording one, reading a payment with them, and the refunds field on every payment', async () => {
+  it("lists refunds: recording one, reading a payment with them, the refunds field on every payment, and the payer's refund address", async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     const paths = document.paths as Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>>
     expect(paths['/api/payments/{id}/refunds']?.post?.operationId).toBe('recordRefund')
@@ -37,5 +37,11 @@ describe('/api/openapi.json', () => {
     expect(paths['/api/payments/{id}']?.get?.operationId).toBe('getPayment')
     expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200'])).toContain('"refunds"')
     expect(JSON.stringify(paths['/api/events']!.get!.responses['200'])).toContain('payment.refunded')
+
+    expect(paths['/api/payments/{id}/refund-address']?.post?.operationId).toBe('giveRefundAddress')
+    expect(Object.keys(paths['/api/payments/{id}/refund-address']!.post!.responses).sort()).toEqual(['200', '400', '404', '409', '429', '503'])
+    const refundAddressBody = JSON.stringify(paths['/api/payments/{id}/refund-address']!.post!.requestBody)
+    for (const field of ['refundAddress', 'signer', 'message', 'signature']) expect(refundAddressBody).toContain(`"${field}"`)
+    expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200']), 'every payment shows the refund address the payer gave').toContain('"signer"')
   })
 })

@@ -57,6 +57,10 @@ export function toPaymentView(
           option.decimals,
         )
       : '0',
+    refundAddress:
+      payment.refundAddress && payment.refundAddressSigner && payment.refundAddressGivenAt
+        ? { address: payment.refundAddress, signer: payment.refundAddressSigner, givenAt: payment.refundAddressGivenAt.toISOString() }
+        : null,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
     detectedAt: payment.detectedAt?.toISOString() ?? null,

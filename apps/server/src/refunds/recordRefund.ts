@@ -38,7 +38,7 @@ const refundOptionId = 'refund'
  * Records a refund the merchant's own wallet sent, after reading it on chain: the transaction must
  * be mined and must move the payment's asset from the option's recipient (the merchant's wallet)
  * to the address that paid (EVM, Solana: the payment's sender; Bitcoin: the address the merchant
- * gives), and all refunds together stay within what the payment brought. Then, in one transaction
+ * gives, else the one the payer gave on the refund page, see giveRefundAddress), and all refunds together stay within what the payment brought. Then, in one transaction
  * under the link's lock, it writes the refund, bumps the link's version (checkout and dashboard
  * hear of it) and queues `payment.refunded`. Nothing is written when a check fails.
  *
@@ -64,7 +64,8 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
   if (!idCheck?.success) throw new RequestValidationError(`body.txHash: ${idCheck?.error.issues[0]?.message ?? 'is not a transaction id of this network'}`)
   const txHash = normalizeTransactionId(payment.caipNetworkId, body.txHash)
 
-  const recipient = refundRecipient(namespace, payment.payer, body.refundAddress)
+  // On Bitcoin the address the payer gave (signed) stands when the merchant names none.
+  const recipient = refundRecipient(namespace, payment.payer, body.refundAddress ?? payment.refundAddress ?? undefined)
   const sender = namespace === 'bip122' ? null : namespace === 'eip155' ? option.recipient.toLowerCase() : option.recipient
 
   const [already] = await db
@@ -127,10 +128,12 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
   })
 }
 
-/** Where the refund must go: EVM and Solana back to the sender of the payment; Bitcoin to an address the merchant gives. */
+/** Where the refund must go: EVM and Solana back to the sender of the payment; Bitcoin to the address the merchant gives or the payer gave. */
 function refundRecipient(namespace: string, payer: string, refundAddress: string | undefined): string {
   if (namespace === 'bip122') {
-    if (!refundAddress) throw new RequestValidationError('body.refundAddress: is required on Bitcoin (a payment has no single address to send back to)')
+    if (!refundAddress) {
+      throw new RequestValidationError('body.refundAddress: is required on Bitcoin unless the payer gave one on the refund page (a payment has no single address to send back to)')
+    }
     if (!/^(bc1|tb1|bcrt1)/i.test(refundAddress) || recipientProblem('bip122', refundAddress)) {
       throw new RequestValidationError('body.refundAddress: must be a Bitcoin address (bc1…, tb1…, bcrt1…)')
     }

@@ -3,8 +3,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js'
 /** No payment of that id, or not one of the caller's links (another merchant's payment reads as missing). */
 export class PaymentNotFoundError extends NotFoundError {
   override name = 'PaymentNotFoundError'
-  constructor(paymentId: string) {
-    super('PAYMENT_NOT_FOUND', `No payment ${paymentId} of yours.`)
+  constructor(paymentId: string, { ofMerchant = true }: { ofMerchant?: boolean } = {}) {
+    super('PAYMENT_NOT_FOUND', `No payment ${paymentId}${ofMerchant ? ' of yours' : ''}.`)
   }
 }
 
@@ -24,4 +24,13 @@ export class RefundRefusedError extends ValidationError {
  */
 export class RefundConflictError extends ConflictError {
   override name = 'RefundConflictError'
+}
+
+/**
+ * A refund address the payer gave is not taken: the code names the check that failed
+ * (REFUND_ADDRESS_NOT_BITCOIN, REFUND_MESSAGE_MISMATCH, REFUND_SIGNATURE_INVALID,
+ * REFUND_SIGNER_NOT_AN_INPUT). Nothing is stored.
+ */
+export class RefundAddressRefusedError extends ValidationError {
+  override name = 'RefundAddressRefusedError'
 }

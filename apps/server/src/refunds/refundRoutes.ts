@@ -1,9 +1,18 @@
-import { apiErrorSchema, createRefundBodySchema, listedPaymentSchema, paymentIdParamsSchema, recordedRefundSchema } from '@paylink/shared'
+import {
+  apiErrorSchema,
+  createRefundBodySchema,
+  giveRefundAddressBodySchema,
+  givenRefundAddressResponseSchema,
+  listedPaymentSchema,
+  paymentIdParamsSchema,
+  recordedRefundSchema,
+} from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { PaymentChainReader } from '../chains/chainFamily.js'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { RateLimit } from '../http/routeRegistry.js'
+import { giveRefundAddress } from './giveRefundAddress.js'
 import { readMerchantPayment } from './readMerchantPayment.js'
 import { recordRefund } from './recordRefund.js'
 
@@ -12,7 +21,7 @@ export interface RefundRoutesOptions {
   readerOf: (caipNetworkId: string) => PaymentChainReader | null
   /** Tells this process's link views that a link changed (the NOTIFY reaches the others). */
   onLinkChanged: (linkId: string) => void
-  /** Per IP: every refund costs a chain read. */
+  /** Per IP: every refund (and every refund address a payer gives) costs a chain read. */
   rateLimit: RateLimit
 }
 
@@ -21,7 +30,10 @@ const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTIC
 const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such payment of yours (PAYMENT_NOT_FOUND)')
 
-/** One payment of the merchant, and the refunds its wallet sent. Needs `app.requireMerchant` (merchants/). */
+/**
+ * One payment of the merchant, and the refunds its wallet sent (needs `app.requireMerchant`,
+ * merchants/); and, public, the refund address a Bitcoin payer gives with a signature.
+ */
 export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app, { db, readerOf, onLinkChanged, rateLimit }) => {
   defineRoute(
     app,
@@ -82,6 +94,38 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app,
       if (recorded.created) onLinkChanged(recorded.payment.linkId)
       reply.header('cache-control', 'no-store')
       return reply.code(recorded.created ? 201 : 200).send({ refund: recorded.refund, payment: recorded.payment })
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/payments/:id/refund-address',
+      operationId: 'giveRefundAddress',
+      summary: 'A Bitcoin payer gives the address to refund, signed by one of the payment’s input addresses',
+      description:
+        "Public: the signature is the proof. A Bitcoin payment has no single sender to send a refund back to, so the payer says where (the checkout's refund page, `/pay/:linkId/refund`). `message` must be exactly the statement for this payment and `refundAddress` (the text `refundAddressMessage` in @paylink/shared writes: it names the link, the payment, its transaction and the refund address, so a signature proves nothing for another payment or address); `signature` is its BIP-322 signature (simple or full, base64; a legacy signature for a P2PKH signer) by `signer`, which must be an address one of the payment transaction's inputs spends from, as the network's Esplora reads it now. The address is stored on the payment (`refundAddress` in every payment view) and offered to the merchant's refund form; a later valid statement replaces it.",
+      tags: ['payments'],
+      params: paymentIdParamsSchema,
+      body: giveRefundAddressBodySchema,
+      rateLimit,
+      responses: {
+        200: { description: 'Stored: the payment with its refundAddress', schema: givenRefundAddressResponseSchema },
+        400: errorResponse(
+          'Not taken: INVALID_REQUEST (body.refundAddress, body.signer), REFUND_ADDRESS_NOT_BITCOIN, REFUND_MESSAGE_MISMATCH (the message names another payment or address), REFUND_SIGNATURE_INVALID, REFUND_SIGNER_NOT_AN_INPUT',
+        ),
+        404: errorResponse('No such payment (PAYMENT_NOT_FOUND)'),
+        409: errorResponse("PAYMENT_NOT_REFUNDABLE (failed or reverted), PAYMENT_TX_NOT_FOUND (the node does not know the payment's transaction now)"),
+        429: errorResponse('Too many requests from this address (RATE_LIMITED; see Retry-After)'),
+        503: errorResponse('The network cannot be read right now (CHAIN_UNAVAILABLE)'),
+      },
+    },
+    async ({ params, body, reply }) => {
+      const given = await giveRefundAddress({ db, paymentId: params.id, body, readerOf })
+      onLinkChanged(given.payment.linkId)
+      reply.header('cache-control', 'no-store')
+      return given
     },
   )
 }

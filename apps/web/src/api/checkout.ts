@@ -1,4 +1,4 @@
-import type { CreatePaymentBody, Link, Payment, ReceiptEmailAnswer } from '@paylink/shared'
+import type { CreatePaymentBody, GiveRefundAddressBody, GivenRefundAddressResponse, Link, Payment, ReceiptEmailAnswer } from '@paylink/shared'
 import { apiGet, apiSend, hasFields } from './client.js'
 
 export const linkAnswer = hasFields<Link>('a payment link', ['id', 'title', 'status', 'version', 'options', 'payments'])
@@ -19,4 +19,11 @@ const receiptEmailAnswer = hasFields<ReceiptEmailAnswer>('a receipt email answer
 /** Asks the server to email the receipt: now if the link is paid ("sent"), else once it is ("queued"). */
 export function requestReceiptEmail(linkId: string, email: string): Promise<ReceiptEmailAnswer> {
   return apiSend('POST', `/api/links/${encodeURIComponent(linkId)}/receipt-email`, receiptEmailAnswer, { email })
+}
+
+const givenRefundAddressAnswer = hasFields<GivenRefundAddressResponse>('a payment with its refund address', ['payment'])
+
+/** A Bitcoin payer's refund address with its BIP-322 signature from one of the payment's input addresses (public: the signature is the proof). */
+export function giveRefundAddress(paymentId: string, body: GiveRefundAddressBody): Promise<GivenRefundAddressResponse> {
+  return apiSend('POST', `/api/payments/${encodeURIComponent(paymentId)}/refund-address`, givenRefundAddressAnswer, body)
 }

@@ -31,5 +31,9 @@ export function connectBitcoin({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeo
     // Between blocks the tracker asks for the mempool alone (the same rotation as with a block).
     sightPending: (watches) => sightMempool(esplora, memory, watches),
     readEvidence: (expectations, knownBlocks) => readBitcoinEvidence({ esplora, expectations, knownBlocks }),
+    async readInputAddresses(transactionId) {
+      const transaction = await esplora.transaction(transactionId.toLowerCase())
+      return transaction ? transaction.vin.map((input) => input.prevout?.scriptpubkey_address ?? '') : null
+    },
   }
 }

@@ -34,6 +34,16 @@ export const payments = pgTable(
     /** A tracker's claim: set with the lease, checked when writing the result. */
     leaseToken: text('lease_token'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * Bitcoin: the refund address the payer gave on the refund page (bech32, lowercase), the input
+     * address that signed the statement, the statement and its BIP-322 signature (kept as the
+     * merchant's evidence), and when. All null until given; a later signed statement replaces them.
+     */
+    refundAddress: text('refund_address'),
+    refundAddressSigner: text('refund_address_signer'),
+    refundAddressMessage: text('refund_address_message'),
+    refundAddressSignature: text('refund_address_signature'),
+    refundAddressGivenAt: timestamp('refund_address_given_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     detectedAt: timestamp('detected_at', { withTimezone: true }),

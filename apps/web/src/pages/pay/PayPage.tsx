@@ -14,6 +14,7 @@ import { PayTabs } from './PayTabs.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
+import { refundablePayments } from './refund/refundablePayments.js'
 
 const sameTx = (a: { caipNetworkId: string; txHash: string }, b: { caipNetworkId: string; txHash: string }) =>
   a.caipNetworkId === b.caipNetworkId && a.txHash.toLowerCase() === b.txHash.toLowerCase()
@@ -113,6 +114,11 @@ export function PayPage() {
                 <PaymentProgress key={p.id} payment={p} link={data} config={config} mine={isMine(p)} />
               ))}
             </ul>
+            {data.status !== 'paid' && refundablePayments(data).length > 0 && (
+              <p className="muted" data-testid="pay-refund-link">
+                Paid with Bitcoin and may need a refund? <RouterLink to={`/pay/${encodeURIComponent(data.id)}/refund`}>Give a refund address</RouterLink>
+              </p>
+            )}
           </section>
         )}
         <p className="live muted no-print" data-testid="live-state">

@@ -1,5 +1,6 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { merchantLabel } from '@paylink/shared'
+import { Link as RouterLink } from 'react-router-dom'
 import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
@@ -85,6 +86,21 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
                 <CopyButton value={p.txHash} label="Copy transaction id" />
               </span>
             </dd>
+            {p.caipNetworkId.startsWith('bip122:') && (
+              <>
+                <dt>Refund address</dt>
+                <dd data-testid="receipt-refund-address">
+                  {p.refundAddress && (
+                    <>
+                      <code className="receipt-long">{p.refundAddress.address}</code>{' '}
+                    </>
+                  )}
+                  <RouterLink className="no-print" to={`/pay/${encodeURIComponent(link.id)}/refund`}>
+                    {p.refundAddress ? 'Change it' : 'Give one, in case of a refund'}
+                  </RouterLink>
+                </dd>
+              </>
+            )}
             {p.refunds.map((r) => {
               const refundUrl = explorerUrl(network, 'tx', r.txHash)
               return (

@@ -118,6 +118,7 @@ describe('ScanToPay', () => {
       quote: null,
       refunds: [],
       refunded: '0',
+      refundAddress: null,
       createdAt: '',
       updatedAt: '',
       detectedAt: null,

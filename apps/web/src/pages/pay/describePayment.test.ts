@@ -22,6 +22,7 @@ const base: Payment = {
   quote: null,
   refunds: [],
   refunded: '0',
+  refundAddress: null,
   createdAt: '',
   updatedAt: '',
   detectedAt: null,

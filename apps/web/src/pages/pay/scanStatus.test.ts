@@ -43,6 +43,7 @@ const payment: Payment = {
   quote: null,
   refunds: [],
   refunded: '0',
+  refundAddress: null,
   createdAt: '',
   updatedAt: '',
   detectedAt: null,

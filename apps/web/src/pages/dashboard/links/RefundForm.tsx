@@ -14,8 +14,8 @@ type Namespace = 'eip155' | 'solana' | 'bip122'
 
 /**
  * Refund of one confirmed payment, non-custodial: the merchant's connected wallet (the one the
- * option pays) sends the money back to the address that paid (on Bitcoin: an address the merchant
- * types), then the server records it once it has read the transaction on chain.
+ * option pays) sends the money back to the address that paid (on Bitcoin: the address the payer
+ * gave and signed on the refund page, or one the merchant types), then the server records it once it has read the transaction on chain.
  */
 export function RefundForm({ link, payment }: { link: Link; payment: Payment }) {
   const { networks, assets } = usePaylinkConfig()
@@ -27,7 +27,8 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
   const [open, setOpen] = useState(false)
   const [choice, setChoice] = useState<Choice>(choices?.excess ? 'excess' : 'full')
   const [amount, setAmount] = useState('')
-  const [address, setAddress] = useState('')
+  // On Bitcoin, the address the payer gave on the refund page (signed from an address the payment spent from).
+  const [address, setAddress] = useState(payment.refundAddress?.address ?? '')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<'idle' | 'sending' | 'recording' | 'done'>('idle')
   const formId = useId()
@@ -103,7 +104,15 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
           </Field>
         )}
         {namespace === 'bip122' && (
-          <Field id={`${formId}-address`} label="Refund address" hint="The payer's Bitcoin address, as they gave it to you.">
+          <Field
+            id={`${formId}-address`}
+            label="Refund address"
+            hint={
+              payment.refundAddress && address.trim().toLowerCase() === payment.refundAddress.address
+                ? `Given by the payer, signed by ${shortHex(payment.refundAddress.signer, 6)} (an address the payment came from).`
+                : "The payer's Bitcoin address, as they gave it to you (or ask them to give one on the receipt's refund page, signed)."
+            }
+          >
             {(props) => <input {...props} autoComplete="off" spellCheck={false} value={address} onChange={(e) => setAddress(e.target.value)} />}
           </Field>
         )}

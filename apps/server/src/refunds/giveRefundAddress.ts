@@ -1,0 +1,95 @@
+import { normalizeRefundAddress, refundAddressMessage, type GiveRefundAddressBody, type Payment } from '@paylink/shared'
+import { eq } from 'drizzle-orm'
+import type { PaymentChainReader } from '../chains/chainFamily.js'
+import { bitcoinNetworkOf } from '../chains/bip122/bitcoinNetworks.js'
+import { readBitcoinAddress } from '../chains/bip122/readBitcoinAddress.js'
+import type { Db } from '../db/openDatabase.js'
+import { links, payments } from '../db/schema.js'
+import { RequestValidationError, UnavailableError } from '../errors.js'
+import { refreshLink } from '../links/refreshLink.js'
+import { verifyBip122Signature } from '../siwx/verifyBip122Signature.js'
+import { PaymentNotFoundError, RefundAddressRefusedError, RefundConflictError } from './refundErrors.js'
+
+export interface GiveRefundAddressParameters {
+  db: Db
+  paymentId: string
+  body: GiveRefundAddressBody
+  /** A reader of the network's chain, or null when this server cannot read it. */
+  readerOf: (caipNetworkId: string) => PaymentChainReader | null
+  now?: () => Date
+}
+
+export interface GiveRefundAddressReturnType {
+  /** The payment as its link's view shows it now, with `refundAddress`. */
+  payment: Payment
+}
+
+/**
+ * Stores the refund address a Bitcoin payer gives (a Bitcoin payment has no single sender to send
+ * back to): the statement must be exactly `refundAddressMessage` for this payment and address,
+ * signed (BIP-322, or a legacy signature for a P2PKH input) by an address one of the payment
+ * transaction's inputs spends from, as the network's Esplora reads it now. Checks run cheapest
+ * first; nothing is written unless all pass. A later valid statement replaces the earlier one
+ * (the payer may correct an address). Public: the signature is the proof, not a session.
+ */
+export async function giveRefundAddress({ db, paymentId, body, readerOf, now = () => new Date() }: GiveRefundAddressParameters): Promise<GiveRefundAddressReturnType> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId))
+  if (!payment) throw new PaymentNotFoundError(paymentId, { ofMerchant: false })
+  const network = bitcoinNetworkOf(payment.caipNetworkId)
+  if (!network) {
+    throw new RefundAddressRefusedError(
+      'REFUND_ADDRESS_NOT_BITCOIN',
+      'Only a Bitcoin payment takes a refund address: on other networks a refund goes back to the address that paid.',
+    )
+  }
+  if (payment.status === 'failed' || payment.status === 'reverted') {
+    throw new RefundConflictError('PAYMENT_NOT_REFUNDABLE', `This payment is ${payment.status}: it brought no money to refund.`)
+  }
+
+  const refundAddress = readBitcoinAddress(normalizeRefundAddress(body.refundAddress), network)
+  const prefix = `${network.parameters.bech32}1`
+  if (!refundAddress || !refundAddress.startsWith(prefix)) {
+    throw new RequestValidationError(`body.refundAddress: must be a Bitcoin ${network.name} address starting with ${prefix} (SegWit or Taproot)`)
+  }
+  const signer = readBitcoinAddress(normalizeRefundAddress(body.signer), network)
+  if (!signer) throw new RequestValidationError(`body.signer: must be a Bitcoin ${network.name} address`)
+
+  const expected = refundAddressMessage({ linkId: payment.linkId, paymentId: payment.id, txHash: payment.txHash, refundAddress })
+  if (body.message.replace(/\r\n/g, '\n') !== expected) {
+    throw new RefundAddressRefusedError(
+      'REFUND_MESSAGE_MISMATCH',
+      `The signed message must name this payment and this refund address, exactly as the refund page shows it:\n${expected}`,
+    )
+  }
+  if (!verifyBip122Signature({ message: body.message, address: signer, signature: body.signature, chainId: payment.caipNetworkId })) {
+    throw new RefundAddressRefusedError('REFUND_SIGNATURE_INVALID', `The signature is not ${signer}'s over this message (BIP-322, or a legacy signature for a 1…/m…/n… address).`)
+  }
+
+  const reader = readerOf(payment.caipNetworkId)
+  if (!reader?.readInputAddresses) throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
+  let inputs: string[] | null
+  try {
+    inputs = await reader.readInputAddresses(payment.txHash)
+  } catch (cause) {
+    throw new UnavailableError('CHAIN_UNAVAILABLE', `Could not read ${payment.caipNetworkId} right now: try again in a moment.`, { cause })
+  }
+  if (!inputs) throw new RefundConflictError('PAYMENT_TX_NOT_FOUND', "The node does not know this payment's transaction right now: try again once it is back in a block.")
+  if (!inputs.includes(signer)) {
+    throw new RefundAddressRefusedError(
+      'REFUND_SIGNER_NOT_AN_INPUT',
+      `${signer} is not an address this payment's transaction spends from: sign with the key of one of its inputs (${[...new Set(inputs.filter(Boolean))].join(', ')}).`,
+    )
+  }
+
+  const at = now()
+  return db.transaction(async (tx) => {
+    // The link's lock, as every change of its payments takes.
+    await tx.select({ id: links.id }).from(links).where(eq(links.id, payment.linkId)).for('no key update')
+    await tx
+      .update(payments)
+      .set({ refundAddress, refundAddressSigner: signer, refundAddressMessage: body.message, refundAddressSignature: body.signature, refundAddressGivenAt: at, updatedAt: at })
+      .where(eq(payments.id, payment.id))
+    const refreshed = await refreshLink(tx, payment.linkId, at)
+    return { payment: refreshed!.view.payments.find((p) => p.id === payment.id)! }
+  })
+}

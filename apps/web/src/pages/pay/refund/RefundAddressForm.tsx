@@ -1,0 +1,137 @@
+import { refundAddressMessage, type Link, type Payment } from '@paylink/shared'
+import { lazy, Suspense, useId, useState } from 'react'
+import { ApiRequestError } from '../../../api/client.js'
+import { giveRefundAddress } from '../../../api/checkout.js'
+import { usePaylinkContext } from '../../../appkit/PaylinkProvider.js'
+import { loadKitModule } from '../../../appkit/loadKitModule.js'
+import { CopyButton } from '../../../components/CopyButton.js'
+import { checkRefundAddress } from './checkRefundAddress.js'
+
+const SignWithBitcoinWallet = lazy(() =>
+  loadKitModule()
+    .then(() => import('./SignWithBitcoinWallet.js'))
+    .then((m) => ({ default: m.SignWithBitcoinWallet })),
+)
+
+/**
+ * One Bitcoin payment's refund address: the payer types it, signs the statement the page shows
+ * (with the connected wallet, or with any wallet and pastes the signature), and the server keeps
+ * it once the signature checks out against one of the payment's input addresses.
+ */
+export function RefundAddressForm({ link, payment }: { link: Link; payment: Payment }) {
+  const { kit, requestKit } = usePaylinkContext()
+  const [address, setAddress] = useState(payment.refundAddress?.address ?? '')
+  const [signer, setSigner] = useState(payment.payer ?? '')
+  const [signature, setSignature] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' })
+  const [kitWanted, setKitWanted] = useState(false)
+  const id = useId()
+  const checked = checkRefundAddress(address, payment.caipNetworkId)
+  const message = checked.ok ? refundAddressMessage({ linkId: link.id, paymentId: payment.id, txHash: payment.txHash, refundAddress: checked.address }) : null
+
+  const save = async (signedBy: string, signed: string) => {
+    if (!message || !checked.ok) return
+    setState({ kind: 'saving' })
+    try {
+      await giveRefundAddress(payment.id, { refundAddress: checked.address, signer: signedBy.trim(), message, signature: signed.trim() })
+      setState({ kind: 'saved' })
+    } catch (cause) {
+      setState({ kind: 'error', message: cause instanceof ApiRequestError ? cause.message : (cause as Error).message })
+    }
+  }
+
+  return (
+    <form
+      className="refund-address-form"
+      aria-label="Refund address"
+      data-testid={`refund-address-form-${payment.id}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        setTouched(true)
+        if (!checked.ok) return
+        if (!signer.trim() || !signature.trim())
+          return setState({ kind: 'error', message: 'Sign the message first: with your wallet below, or paste the signature and the address that made it.' })
+        void save(signer, signature)
+      }}
+    >
+      <label htmlFor={`${id}-address`}>Refund to (your Bitcoin address)</label>
+      <input
+        id={`${id}-address`}
+        data-testid="refund-address-input"
+        autoComplete="off"
+        spellCheck={false}
+        value={address}
+        aria-invalid={touched && !checked.ok}
+        aria-describedby={`${id}-address-hint`}
+        onChange={(e) => {
+          setAddress(e.target.value)
+          setSignature('')
+          setState({ kind: 'idle' })
+        }}
+        onBlur={() => setTouched(true)}
+      />
+      <p id={`${id}-address-hint`} className={touched && !checked.ok ? 'error' : 'muted'}>
+        {touched && !checked.ok ? checked.problem : 'A SegWit or Taproot address of a wallet you control.'}
+      </p>
+
+      {message && (
+        <>
+          <label htmlFor={`${id}-message`}>Message to sign</label>
+          <textarea id={`${id}-message`} data-testid="refund-message" readOnly rows={6} value={message} />
+          <p className="muted">
+            Sign it with the key of an address this payment was sent from (BIP-322; a legacy signature for a 1…, m… or n… address).{' '}
+            <CopyButton value={message} label="Copy message" />
+          </p>
+          <div className="refund-sign">
+            {kit || kitWanted ? (
+              <Suspense fallback={<p role="status">Loading the wallet toolkit…</p>}>
+                <SignWithBitcoinWallet
+                  message={message}
+                  onSigned={(signedBy, signed) => {
+                    setSigner(signedBy)
+                    setSignature(signed)
+                    void save(signedBy, signed)
+                  }}
+                />
+              </Suspense>
+            ) : (
+              <button
+                type="button"
+                data-testid="refund-use-wallet"
+                onClick={() => {
+                  setKitWanted(true)
+                  void requestKit().catch((cause: Error) => setState({ kind: 'error', message: `The wallet toolkit failed to start: ${cause.message}` }))
+                }}
+              >
+                Sign with my Bitcoin wallet
+              </button>
+            )}
+          </div>
+          <details>
+            <summary>Or paste a signature from another wallet</summary>
+            <label htmlFor={`${id}-signer`}>Signed by (one of the addresses you paid from)</label>
+            <input id={`${id}-signer`} data-testid="refund-signer" autoComplete="off" spellCheck={false} value={signer} onChange={(e) => setSigner(e.target.value)} />
+            <label htmlFor={`${id}-signature`}>Signature (base64)</label>
+            <textarea id={`${id}-signature`} data-testid="refund-signature" rows={3} spellCheck={false} value={signature} onChange={(e) => setSignature(e.target.value)} />
+            <button type="submit" disabled={state.kind === 'saving'}>
+              {state.kind === 'saving' ? 'Saving…' : 'Save refund address'}
+            </button>
+          </details>
+        </>
+      )}
+      {state.kind === 'saving' && <p role="status">Checking the signature…</p>}
+      {state.kind === 'saved' && (
+        <p role="status" className="ok" data-testid="refund-address-saved">
+          Saved: the merchant will refund to <code className="receipt-long">{checked.ok ? checked.address : address}</code>.
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <p role="alert" className="error" data-testid="refund-address-error">
+          {state.message}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,50 @@
+import { shortHex } from '@paylink/shared'
+import { useState } from 'react'
+import { usePaylinkKit } from '../../../appkit/PaylinkProvider.js'
+import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
+import { useSignMessage } from '../../../wallet/useSignMessage.js'
+import { describeWalletError } from '../../../wallet/walletErrors.js'
+
+/**
+ * The toolkit half of the refund page (loaded with AppKit): connect a Bitcoin wallet, then have it
+ * sign the statement (BIP-322) with the connected address, which must be one the payment spent from.
+ */
+export function SignWithBitcoinWallet({ message, onSigned }: { message: string | null; onSigned(signer: string, signature: string): void }) {
+  const kit = usePaylinkKit()
+  const address = useConnectedAddress('bip122')
+  const sign = useSignMessage('bip122')
+  const [error, setError] = useState<string | null>(null)
+  if (!address) {
+    return (
+      <button type="button" data-testid="refund-connect" onClick={() => void kit.appKit.open({ view: 'Connect', namespace: 'bip122' })}>
+        Connect a Bitcoin wallet
+      </button>
+    )
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="primary"
+        data-testid="refund-sign"
+        disabled={!message || sign.isPending}
+        onClick={async () => {
+          if (!message) return
+          setError(null)
+          try {
+            onSigned(address, await sign.mutateAsync(message))
+          } catch (cause) {
+            setError(describeWalletError(cause))
+          }
+        }}
+      >
+        {sign.isPending ? 'Confirm in your wallet…' : `Sign with ${shortHex(address, 6)}`}
+      </button>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}

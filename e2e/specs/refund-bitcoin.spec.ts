@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { HDKey } from '@scure/bip32'
+import { p2wpkh } from '@scure/btc-signer'
+import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
+import { connectWallet, expect, test } from '../support/fixtures.js'
+
+// The Bitcoin payer's refund page, as the demo runs it: its own regtest devnet and the Paylink Dev
+// Wallet (no injected test wallet). The payer pays from the Dev Wallet's payment address, then on
+// the refund page signs the statement (BIP-322) with that same address; the server checks it
+// against the payment transaction's inputs as Esplora reads them. Blocks come only on
+// POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0).
+test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
+
+const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
+const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
+
+// The merchant's watch-only key (BIP84 test account from a seed only this test holds), and an
+// address of the payer's other wallet to be refunded to.
+const merchantTpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(85), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey
+const refundTo = p2wpkh(HDKey.fromMasterSeed(new Uint8Array(32).fill(86)).derive("m/84'/1'/0'/0/0").publicKey!, REGTEST).address!
+
+async function signInWithDevWallet(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Dev Wallet')
+  await modal.getByText('EVM Networks').click()
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+test.describe('refunds on Bitcoin: the payer gives a refund address, signed', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  test("the payer pays with the Dev Wallet, opens the refund page from the receipt, a bad signature is refused, the Dev Wallet's BIP-322 signature is taken; the merchant's Refund form offers the address", async ({
+    page,
+    paylink,
+    newWalletContext,
+  }) => {
+    await signInWithDevWallet(page)
+    const saved = await page.request.put('/api/merchant/receiving-keys/bip122', { data: { key: merchantTpub }, headers: { origin: paylink.origin } })
+    expect(saved.status(), await saved.text()).toBe(200)
+    const created = await page.request.post('/api/links', {
+      data: { title: 'Bitcoin mug', options: [{ asset: `${regtest}/slip44:0`, amount: '0.001' }] },
+      headers: { origin: paylink.origin },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+    const linkId = ((await created.json()) as { id: string }).id
+
+    // The payer pays with the Dev Wallet's Bitcoin account (as checkout-bitcoin.spec.ts).
+    const checkout = await (await newWalletContext()).newPage()
+    await checkout.goto(`/pay/${linkId}`)
+    await checkout.getByTestId('pay-connect').click()
+    const modal = checkout.locator('w3m-modal')
+    await modal.getByText('Paylink Dev Wallet').first().click()
+    const bitcoinChoice = modal.getByText('Bitcoin', { exact: true })
+    await expect(checkout.getByText('Paying from').or(bitcoinChoice)).toBeVisible({ timeout: 30_000 })
+    if (await bitcoinChoice.isVisible()) await bitcoinChoice.click()
+    await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress, { timeout: 30_000 })
+    await expect(checkout.getByTestId('pay-button')).toBeEnabled({ timeout: 30_000 })
+    await checkout.getByTestId('pay-button').click()
+    await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', { timeout: 45_000 })
+    const mined = await page.request.post('/devnet/mine', { data: { caipNetworkId: regtest, blocks: 1 }, headers: { origin: paylink.origin } })
+    expect(mined.status(), await mined.text()).toBe(200)
+    await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
+
+    // From the receipt to the refund page.
+    await checkout.getByTestId('receipt-refund-address').getByRole('link', { name: 'Give one, in case of a refund' }).click()
+    await expect(checkout).toHaveURL(new RegExp(`/pay/${linkId}/refund$`))
+    await expect(checkout.getByRole('heading', { name: 'Where should a refund go?' })).toBeVisible()
+    const form = checkout.getByRole('form', { name: 'Refund address' })
+    await form.getByLabel('Refund to (your Bitcoin address)').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')
+    await form.getByLabel('Refund to (your Bitcoin address)').blur()
+    await expect(form).toContainText('Enter an address of this network: it starts with bcrt1.')
+    await form.getByLabel('Refund to (your Bitcoin address)').fill(refundTo)
+    await expect(form.getByTestId('refund-message')).toHaveValue(new RegExp(`Refund my payment to: ${refundTo}`))
+
+    // At a phone's width: nothing wider than the screen, no serious axe violation (the toolkit's modal aside).
+    await checkout.setViewportSize({ width: 390, height: 844 })
+    expect(await checkout.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scroll at 390 px').toBeLessThanOrEqual(390)
+    const axe = await new AxeBuilder({ page: checkout }).exclude('w3m-modal').analyze()
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      'the refund page: serious or critical axe violations',
+    ).toEqual([])
+
+    // A pasted signature that is not the payer's: refused, with the server's reason.
+    await form.getByText('Or paste a signature from another wallet').click()
+    await expect(form.getByLabel('Signed by (one of the addresses you paid from)')).toHaveValue(payerAddress)
+    await form
+      .getByLabel('Signature (base64)')
+      .fill('AkcwRAIgAgqJVEdMr2oWU2TaN/cC6qAtxS1jFbYx7CTNaoxloBoCIBFAZ9pRBWDMMq4WKmlID8+usZeVbimQTjZVO/SFV0poASECsps/ekZUjrvNAO0QJ0wqbYc0+RojOsAzWuRPVrTEhBI=')
+    await form.getByRole('button', { name: 'Save refund address' }).click()
+    await expect(form.getByTestId('refund-address-error')).toContainText('The signature is not')
+    expect(((await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ refundAddress: unknown }> }).payments[0]!.refundAddress).toBeNull()
+
+    // The Dev Wallet (still connected from paying) signs with the address it paid from.
+    const useWallet = form.getByTestId('refund-use-wallet')
+    if (await useWallet.isVisible()) await useWallet.click()
+    await form.getByTestId('refund-sign').click({ timeout: 30_000 })
+    await expect(form.getByTestId('refund-address-saved')).toContainText(refundTo, { timeout: 30_000 })
+    await expect(checkout.getByTestId('refund-address-current')).toContainText(refundTo, { timeout: 15_000 })
+    const after = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ refundAddress: { address: string; signer: string } | null }> }
+    expect(after.payments[0]!.refundAddress).toMatchObject({ address: refundTo, signer: payerAddress })
+
+    // The merchant's Refund form offers it, saying where it came from.
+    await page.goto(`/dashboard/links/${linkId}`)
+    await page.getByRole('button', { name: 'Refund…' }).click()
+    const refund = page.getByRole('form', { name: /^Refund payment/ })
+    await expect(refund.getByLabel('Refund address')).toHaveValue(refundTo)
+    await expect(refund).toContainText('Given by the payer, signed by')
+  })
+})
