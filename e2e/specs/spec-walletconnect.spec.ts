@@ -38,9 +38,10 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
-    // 1.7.8 always proposes wallet_switchEthereumChain (appkit/src/utils/HelpersUtil.ts:29) and the provider
-    // checks the proposed methods, not the approved ones, so it asks the wallet; the sign client refuses the
-    // request the session does not allow. The chain stays the approved one.
+    // Paylink passes no universalProviderConfigOverride, so AppKit proposes its default methods, which include
+    // wallet_switchEthereumChain; the provider checks the proposed methods merged with the approved ones, so it
+    // asks the wallet, and the sign client refuses the request the session does not allow. The chain stays the
+    // approved one. (With an override lacking the method the provider refuses itself: switchToUnapprovedChain.test.ts.)
     await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Missing or invalid. request() method: wallet_switchEthereumChain')
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
   })
