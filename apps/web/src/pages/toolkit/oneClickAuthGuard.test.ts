@@ -31,7 +31,7 @@ async function authenticateWith(chains: string[], siwxSet = true) {
       throw new Error('authenticate reached')
     },
   }
-  const outcome = await SIWXUtil.universalProviderAuthenticate({ universalProvider: universalProvider as never, chains, methods: ['personal_sign'] }).catch(
+  const outcome = await SIWXUtil.universalProviderAuthenticate({ universalProvider: universalProvider as never, chains: chains as never, methods: ['personal_sign'] }).catch(
     (error: Error) => error.message,
   )
   return { outcome, asked }
