@@ -71,7 +71,7 @@ export default defineConfig(
       'test-results/**',
       'playwright-report/**',
       '**/.data/**',
-      // Generated: drizzle-kit migrations and snapshots, compiled contract artifacts, recorded fixtures.
+      // Generated: drizzle-kit migrations and snapshots, compiled contract artifacts, hand-made JSON fixtures.
       'apps/server/drizzle/**',
       'bench/results.json',
       '**/*.json',

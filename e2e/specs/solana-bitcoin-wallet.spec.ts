@@ -36,7 +36,7 @@ test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixtur
   })
 })
 
-test.describe('Bitcoin through a sats-connect test wallet (API: recorded Esplora fixture)', () => {
+test.describe('Bitcoin through a sats-connect test wallet (API: synthetic Esplora fixture)', () => {
   test('connects with payment and ordinal accounts, shows the balance, signs BIP-322', async ({ page }) => {
     await page.goto('/wallet')
     const panel = page.getByTestId('panel-bip122')

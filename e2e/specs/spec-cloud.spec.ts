@@ -97,3 +97,95 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
     await expect(cloud).toContainText('Unreachable: api.web3modal.org did not answer (no answer within 4000 ms)', { timeout: 4500 })
   })
 })
+
+/** The toolkit's own project-configuration request (Paylink's check adds `sv=paylink-probe`). */
+const TOOLKIT_CONFIG = (url: URL) => url.href.startsWith('https://api.web3modal.org/appkit/v1/config?') && url.searchParams.get('sv') !== 'paylink-probe'
+const ORIGINS = /^https:\/\/api\.web3modal\.org\/projects\/v1\/origins\?/
+const CORS = { 'access-control-allow-origin': '*' }
+
+test.describe('spec §7: the toolkit’s project-configuration and allowed-origins fetches, answered by a stand-in', () => {
+  test('the features the project configuration answers replace Paylink’s own; when it never answers the toolkit falls back to them within 4 s', async ({ page, baseURL }) => {
+    // STAND-IN for Reown's cloud: social login with Google only, no email, swaps and on-ramp off (the
+    // `features` list of /appkit/v1/config as 1.7.8's ConfigUtil reads it).
+    const asked: URL[] = []
+    await page.route(TOOLKIT_CONFIG, (route) => {
+      asked.push(new URL(route.request().url()))
+      return route.fulfill({
+        json: {
+          features: [
+            { id: 'social_login', isEnabled: true, config: ['google'] },
+            { id: 'swap', isEnabled: false, config: null },
+            { id: 'onramp', isEnabled: false, config: null },
+            { id: 'activity', isEnabled: false, config: null },
+            { id: 'reown_branding', isEnabled: true, config: null },
+          ],
+        },
+        headers: CORS,
+      })
+    })
+    await page.route(ORIGINS, (route) => route.fulfill({ json: { allowedOrigins: [new URL(baseURL!).origin] }, headers: CORS }))
+    await page.goto('/toolkit')
+    await expect(page.getByTestId('toolkit-alerts')).toContainText('Local configuration ignored')
+    expect(asked).toHaveLength(1)
+    expect([asked[0]!.searchParams.get('projectId'), asked[0]!.searchParams.get('st')]).toEqual(['0123456789abcdef0123456789abcdef', 'appkit'])
+    const modal = await openConnectModal(page)
+    const connect = modal.locator('w3m-connect-view')
+    await expect(connect.locator('w3m-social-login-widget')).toBeVisible()
+    await expect(connect.locator('w3m-wallet-login-list')).toBeVisible()
+    // Paylink asks for email and five socials; the cloud's answer wins: no email field, Google alone.
+    await expect(connect.locator('w3m-email-login-widget')).toHaveCount(0)
+    const socials = connect.locator('w3m-social-login-widget [data-testid^="social-selector-"]')
+    await expect(socials).toHaveCount(1)
+    await expect(socials).toHaveAttribute('data-testid', 'social-selector-google')
+    await page.keyboard.press('Escape')
+
+    // The endpoint never answers: the toolkit says it falls back to the site's features (its own warning) once
+    // Paylink's host guard (apps/web/src/appkit/hostGuard.ts) has ended the request after 3 s.
+    await page.unroute(TOOLKIT_CONFIG)
+    let requestedAt = 0
+    await page.route(TOOLKIT_CONFIG, () => {
+      requestedAt = Date.now()
+    })
+    const fellBack = new Promise<number>((resolve) =>
+      page.on('console', (message) => {
+        if (message.text().includes('[Reown Config] Failed to fetch remote project configuration. Using local/default values.')) resolve(Date.now())
+      }),
+    )
+    await page.reload()
+    const after = (await fellBack) - requestedAt
+    expect(requestedAt).toBeGreaterThan(0)
+    expect(after).toBeGreaterThanOrEqual(2900)
+    expect(after).toBeLessThanOrEqual(4000)
+    // The site's own features are back: email, then the five socials.
+    const again = await openConnectModal(page)
+    await expect(again.locator('w3m-connect-view w3m-email-login-widget')).toBeVisible()
+    await expect(again.locator('w3m-connect-view [data-testid="social-selector-x"]')).toBeVisible()
+  })
+
+  test('an origin missing from the allowed-origins answer gets "Invalid App Configuration"; an origin on it gets no alert', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin
+    let allowed = ['https://shop.example.com', 'https://*.example.org']
+    let answered = 0
+    await page.route(ORIGINS, (route) => {
+      answered += 1
+      return route.fulfill({ json: { allowedOrigins: allowed }, headers: CORS })
+    })
+    await page.goto('/toolkit')
+    const alerts = page.getByTestId('toolkit-alerts')
+    await expect(alerts).toContainText('Invalid App Configuration')
+    expect(answered).toBe(1)
+    const modal = await openConnectModal(page)
+    await expect(modal.locator('w3m-alertbar')).toContainText('Invalid App Configuration')
+    await page.keyboard.press('Escape')
+
+    // The same answer with this origin on it: the toolkit raises nothing.
+    allowed = ['https://shop.example.com', origin]
+    const response = page.waitForResponse(ORIGINS)
+    await page.reload()
+    expect(await (await response).json()).toEqual({ allowedOrigins: allowed })
+    // The check runs as soon as the answer is read; the alert came within this second in the first load.
+    await page.waitForTimeout(1000)
+    await expect(page.getByText('None.').first()).toBeVisible()
+    await expect(alerts).toHaveCount(0)
+  })
+})

@@ -56,13 +56,28 @@ async function runCall(page: Page, namespace: string) {
 test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => {
   // WalletConnect's core starts, waits on the attestation frame and pairs over two sockets: slow on a shared machine.
   test.slow()
-  test('before proposing a session the page’s core asks Verify to attest its origin, in the frame Paylink’s CSP lets in', async ({ page, baseURL }) => {
+  test('before proposing a session the page’s core asks Verify to attest its origin, in the frame Paylink’s CSP lets in; the wallet sees the origin as VALID', async ({
+    page,
+    baseURL,
+  }) => {
     await verify.answerPage(page)
     const uri = await walletConnectUri(page)
     // The attestation frame loads before the proposal is published, so before the URI is shown.
     expect(verify.registrations).toEqual([{ origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) }])
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
+    // The wallet's core checked the attestation with Verify's key: the site's origin is VALID.
+    expect(wallet.verified()).toEqual({ verifyUrl: 'https://verify.walletconnect.org', validation: 'VALID', origin: new URL(baseURL!).origin, isScam: false })
+    expect(verify.publicKeyFetches()).toBeGreaterThanOrEqual(1)
+  })
+
+  test('an attestation of another origin than the one the proposal names makes the wallet see the site as INVALID', async ({ page, baseURL }) => {
+    await verify.answerPage(page, { attestOrigin: () => 'https://pay1ink.example' })
+    const uri = await walletConnectUri(page)
+    expect(verify.registrations).toEqual([{ origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
+    // The wallet shows the origin Verify attested, flagged INVALID: it is not the site the proposal's metadata names.
+    expect(wallet.verified()).toEqual({ verifyUrl: 'https://verify.walletconnect.org', validation: 'INVALID', origin: 'https://pay1ink.example', isScam: false })
   })
 })
 

@@ -1,4 +1,4 @@
-import type { WebSocketRoute } from '@playwright/test'
+import type { Page, WebSocketRoute } from '@playwright/test'
 import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
 import { expect, openConnectModal, test } from '../support/fixtures.js'
@@ -6,6 +6,16 @@ import { expect, openConnectModal, test } from '../support/fixtures.js'
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** Picks WalletConnect in the open modal and returns the `wc:` URI its QR code carries. */
+async function walletConnectUri(page: Page) {
+  const modal = page.locator('w3m-modal')
+  await modal.getByText('WalletConnect').first().click()
+  const qr = modal.locator('wui-qr-code')
+  const uri = () => qr.evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? '')
+  await expect.poll(uri, { timeout: 20_000 }).toMatch(/^wc:/)
+  return uri()
+}
 
 test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand-in', () => {
   let relay: RelayStandIn
@@ -38,11 +48,46 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
-    // 1.7.8 always proposes wallet_switchEthereumChain (appkit/src/utils/HelpersUtil.ts:29) and the provider
-    // checks the proposed methods, not the approved ones, so it asks the wallet; the sign client refuses the
-    // request the session does not allow. The chain stays the approved one.
+    // Paylink passes no universalProviderConfigOverride, so AppKit proposes its default methods, which include
+    // wallet_switchEthereumChain; the provider checks the proposed methods merged with the approved ones, so it
+    // asks the wallet, and the sign client refuses the request the session does not allow. The chain stays the
+    // approved one. (With an override lacking the method the provider refuses itself: switchToUnapprovedChain.test.ts.)
     await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Missing or invalid. request() method: wallet_switchEthereumChain')
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
+  })
+
+  test('on the wallet page, the wallet deleting the session leaves the EVM panel disconnected, in Paylink’s words', async ({ page }) => {
+    await page.goto('/wallet')
+    const panel = page.getByTestId('panel-eip155')
+    await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
+    const uri = await walletConnectUri(page)
+    const topic = await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
+    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await expect(page.getByTestId('address-eip155')).toHaveText(ACCOUNT)
+
+    // The wallet ends the session (session_delete): the panel says so, and offers to connect again.
+    await wallet.client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+    await expect(panel.getByText('No EVM wallet connected.')).toBeVisible()
+    await expect(page.getByTestId('address-eip155')).toHaveCount(0)
+    await expect(panel.getByRole('button', { name: 'Connect EVM wallet' })).toBeVisible()
+  })
+
+  test('on the wallet page, the wallet rejecting the session proposal: Paylink says the payer declined, and nothing connects', async ({ page }) => {
+    await page.goto('/wallet')
+    const panel = page.getByTestId('panel-eip155')
+    await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
+    const uri = await walletConnectUri(page)
+    await wallet.pairAndReject(uri)
+    // The modal goes back to its Connect view (the toolkit's snackbar with the reason closes after 2.5 s);
+    // the page says why nothing connected, and stays disconnected.
+    const modal = page.locator('w3m-modal')
+    await expect(modal.locator('w3m-connect-view')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('connect-error')).toHaveText('Could not connect: You declined the request in your wallet.')
+    await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
+    await expect(panel.getByText('No EVM wallet connected.')).toBeVisible()
+    expect(wallet.client.session.getAll()).toEqual([])
   })
 
   test('a wallet pairs over the relay; the session is created, updated and deleted, and the toolkit shows each', async ({ page }) => {

@@ -14,6 +14,9 @@ function memoryStorage() {
   }
 }
 
+/** The reason a wallet gives when its user refuses (`getSdkError('USER_REJECTED')` in @walletconnect/utils 2.21). */
+export const USER_REJECTED = { code: 5000, message: 'User rejected.' }
+
 /** Where a session proposal came from, as the wallet's core resolved it with Verify. */
 export interface VerifiedOrigin {
   origin: string
@@ -32,6 +35,8 @@ export interface SignClientWallet {
   client: Client
   /** Pairs with a `wc:` URI and approves the proposal with these accounts (CAIP-10). */
   pairAndApprove(uri: string, accounts: string[], options?: { methods?: string[]; sessionProperties?: Record<string, string> }): Promise<string>
+  /** Pairs with a `wc:` URI and rejects the proposal with `reason` (by default the SDK's USER_REJECTED). */
+  pairAndReject(uri: string, reason?: { code: number; message: string }): Promise<void>
   /** The Verify context of the last proposal the wallet received. */
   verified(): VerifiedOrigin | undefined
   /** Every session request the wallet received, in order. */
@@ -41,7 +46,7 @@ export interface SignClientWallet {
 
 /**
  * A WalletConnect wallet played by @walletconnect/sign-client 2.21 over the relay stand-in: it pairs,
- * approves the first proposal with the accounts given and the methods and events proposed, answers
+ * approves the first proposal with the accounts given and the methods and events proposed (or rejects it), answers
  * session requests from `answers`, and leaves updating and deleting the session to the test
  * (client.update / client.disconnect).
  */
@@ -100,6 +105,13 @@ export async function startSignClientWallet(relayUrl: string, { verifyUrlV3, ans
       const { topic, acknowledged } = await client.approve({ id, namespaces, ...(options.sessionProperties ? { sessionProperties: options.sessionProperties } : {}) })
       await acknowledged()
       return topic
+    },
+    async pairAndReject(uri, reason = USER_REJECTED) {
+      const proposal = new Promise<{ id: number; verifyContext: { verified: VerifiedOrigin } }>((resolve) => client.once('session_proposal', resolve as never))
+      await client.core.pairing.pair({ uri })
+      const { id, verifyContext } = await proposal
+      verified = verifyContext.verified
+      await client.reject({ id, reason })
     },
     verified: () => verified,
     requests,

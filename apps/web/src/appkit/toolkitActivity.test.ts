@@ -1,6 +1,6 @@
 import { AlertController, EventsController, OptionsController } from '@reown/appkit-controllers'
 import { describe, expect, it, vi } from 'vitest'
-import { getToolkitActivity, recordToolkitActivity } from './toolkitActivity.js'
+import { getToolkitActivity, lastConnectError, recordToolkitActivity } from './toolkitActivity.js'
 
 describe('recordToolkitActivity', () => {
   it('keeps every alert and the internal error event of a failed universal-provider start', () => {
@@ -24,5 +24,16 @@ describe('recordToolkitActivity', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', event: 'INTERNAL_SDK_ERROR', detail: 'UniversalProviderInitError: relay down' })
     // The toolkit's own state still works: the alert bar shows the latest alert.
     expect(AlertController.state.message).toBe('Invalid App Configuration')
+  })
+})
+
+describe('lastConnectError', () => {
+  it('gives the reason of the last failed connection until a connection succeeds', () => {
+    recordToolkitActivity()
+    EventsController.sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { message: 'User rejected.' } })
+    expect(lastConnectError(getToolkitActivity().events)).toBe('User rejected.')
+    EventsController.sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode', name: 'WalletConnect' } })
+    expect(lastConnectError(getToolkitActivity().events)).toBeNull()
+    expect(lastConnectError([])).toBeNull()
   })
 })

@@ -13,7 +13,7 @@ export interface ToolkitEvent {
   at: number
   type: string
   event: string
-  /** For 'error' events (INTERNAL_SDK_ERROR): what failed, as the toolkit reports it. */
+  /** For 'error' events (INTERNAL_SDK_ERROR): what failed, as the toolkit reports it; for CONNECT_ERROR, the wallet's reason. */
   detail?: string
 }
 
@@ -56,7 +56,12 @@ export function recordToolkitActivity(): void {
   const sendEvent = EventsController.sendEvent
   EventsController.sendEvent = (data) => {
     const properties = (data as { properties?: Record<string, unknown> }).properties
-    const detail = data.type === 'error' && properties ? `${String(properties['errorType'])}: ${String(properties['errorMessage'])}` : undefined
+    const detail =
+      data.type === 'error' && properties
+        ? `${String(properties['errorType'])}: ${String(properties['errorMessage'])}`
+        : data.event === 'CONNECT_ERROR' && properties
+          ? String(properties['message'])
+          : undefined
     push({ events: [...activity.events, { at: Date.now(), type: data.type, event: data.event, detail }].slice(-200) })
     return sendEvent(data)
   }
@@ -111,4 +116,18 @@ export function useToolkitActivity(): ToolkitActivity {
     },
     () => activity,
   )
+}
+
+/**
+ * The reason of the last connection attempt that failed (a wallet refusing the WalletConnect
+ * proposal, a browser wallet refusing to connect), unless a connection succeeded since. The
+ * toolkit shows it only in a snackbar that closes after 2.5 s.
+ */
+export function lastConnectError(events: readonly ToolkitEvent[]): string | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!
+    if (event.event === 'CONNECT_SUCCESS') return null
+    if (event.event === 'CONNECT_ERROR') return event.detail ?? 'Unknown'
+  }
+  return null
 }

@@ -2,6 +2,7 @@ import { useAppKit, useAppKitAccount, useDisconnect } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
 import { namespaceOf } from '../../appkit/networks.js'
+import { lastConnectError, useToolkitActivity } from '../../appkit/toolkitActivity.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { NamespacePanel } from './NamespacePanel.js'
 import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
@@ -16,6 +17,7 @@ function OverallStatus() {
   const { open } = useAppKit()
   const { disconnect } = useDisconnect()
   const [error, setError] = useState<string | null>(null)
+  const connectError = lastConnectError(useToolkitActivity().events)
   return (
     <div className="overall">
       <p>
@@ -32,6 +34,11 @@ function OverallStatus() {
       {error && (
         <p role="alert" className="error">
           {error}
+        </p>
+      )}
+      {!connected && connectError && (
+        <p role="alert" className="error" data-testid="connect-error">
+          Could not connect: {describeWalletError({ message: connectError })}
         </p>
       )}
     </div>
