@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -39,6 +39,40 @@ describe('openDatabase', () => {
       const rows = await second.db.select().from(appMeta)
       expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])
       await second.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('creates a new PGlite directory in another process (its 600 MiB initdb never enters this one) and runs a 16 MB buffer pool', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylink-pglite-'))
+    try {
+      const before = process.memoryUsage().external
+      const database = await openDatabase({ dataDir: join(dir, 'pglite') })
+      try {
+        const grown = process.memoryUsage().external - before
+        // Opening a finished cluster takes some 140 MiB of WebAssembly memory; creating one here would take 600.
+        expect(grown, `external memory grew by ${Math.round(grown / 2 ** 20)} MiB`).toBeLessThan(400 * 2 ** 20)
+        const setting = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)
+        expect(setting.rows[0]!.shared_buffers).toBe('16MB')
+        expect(readdirSync(dir), 'the cluster was built beside its place and renamed into it').toEqual(['pglite'])
+      } finally {
+        await database.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a directory that holds files but no PGlite database, and leaves them as they were', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paylink-pglite-'))
+    try {
+      mkdirSync(join(dir, 'pglite'))
+      writeFileSync(join(dir, 'pglite', 'notes.txt'), 'mine')
+      await expect(openDatabase({ dataDir: join(dir, 'pglite') })).rejects.toThrow(/is not empty and holds no PGlite database \(no PG_VERSION\)/)
+      expect(readdirSync(join(dir, 'pglite'))).toEqual(['notes.txt'])
+      expect(readFileSync(join(dir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine')
+      expect(existsSync(join(dir, 'pglite.creating'))).toBe(false)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

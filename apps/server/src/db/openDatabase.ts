@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -65,10 +67,64 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.dataDir)
 }
 
+/**
+ * PGlite's own start parameters plus a smaller buffer pool. PGlite touches every page of its
+ * shared memory, so Postgres's 128 MB `shared_buffers` is 128 MiB of the process's RSS; a
+ * single-user embedded database (Postgres's initdb writes 400kB into PGlite's postgresql.conf)
+ * needs far less. 16 MB: about 100 MiB less RSS for the demo (see README, Benchmarks).
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
+/**
+ * Opens PGlite on `dataDir`, creating the cluster first when the directory holds none. Creating
+ * a cluster (initdb, in PGlite's WebAssembly) grows that instance's memory to some 600 MiB,
+ * which WebAssembly gives back only once the instance is collected; so it runs in a short-lived
+ * process of its own, and this process only ever opens a finished cluster.
+ */
+async function startPglite(dataDir: string): Promise<PGlite> {
+  if (dataDir === ':memory:') return PGlite.create({ startParams: pgliteStartParams })
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteCluster(dataDir)
+  return PGlite.create(dataDir, { startParams: pgliteStartParams })
+}
+
+const createClusterScript = `
+import { PGlite } from '@electric-sql/pglite'
+const db = await PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
+await db.close()
+`
+
+/**
+ * Creates a PGlite cluster in `dataDir` (missing or empty) in a child process: built beside it
+ * and renamed into place, so a start cut short leaves no half-made cluster behind.
+ */
+async function createPgliteCluster(dataDir: string): Promise<void> {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    throw new Error(`${dataDir} is not empty and holds no PGlite database (no PG_VERSION): move it away or point DATA_DIR elsewhere`)
+  }
+  mkdirSync(dirname(dataDir), { recursive: true })
+  const building = `${dataDir}.creating`
+  rmSync(building, { recursive: true, force: true })
+  const stderr: Buffer[] = []
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', createClusterScript, building, JSON.stringify(pgliteStartParams)], {
+      // The script's import resolves from the server's own folder, as the server's does.
+      cwd: fileURLToPath(serverRoot),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+    child.once('error', reject)
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? -1 : null)))
+  })
+  if (code !== 0 || !existsSync(join(building, 'PG_VERSION'))) {
+    rmSync(building, { recursive: true, force: true })
+    throw new Error(`Creating the PGlite database in ${dataDir} failed: ${Buffer.concat(stderr).toString().trim() || `exit ${code}`}`)
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+  renameSync(building, dataDir)
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
-  const inMemory = dataDir === ':memory:'
-  if (!inMemory) mkdirSync(dataDir, { recursive: true })
-  const client = inMemory ? new PGlite() : new PGlite(dataDir)
+  const client = await startPglite(dataDir)
   try {
     const db = drizzlePglite({ client, schema }) as unknown as Db
     await migratePglite(db as never, { migrationsFolder })
