@@ -2,9 +2,11 @@
  * Reads of one link under autocannon (10 connections), each beside a bare Fastify route
  * ({ ok: true }) in the same server process as the ceiling: the cached `GET /api/links/:id`
  * and the pay page `GET /pay/:id` (the facts written into the HTML). The three targets are
- * loaded in turn, ROUNDS rounds of SECONDS each, so a change of the machine's load falls on all
+ * loaded in turn, rounds of SECONDS each, so a change of the machine's load falls on all
  * three alike; each round gives a ratio to its own bare figure and the row is the median ratio
- * (absolute req/s and p99 beside, for information). The server runs in its own process; the
+ * (absolute req/s and p99 beside, for information). At least ROUNDS rounds, then two more at a
+ * time (up to MAX_ROUNDS) until two more rounds move neither median ratio by more than 5 %, so
+ * two bench runs agree. The server runs in its own process; the
  * load tool in this one.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,6 +19,9 @@ import { startBenchServer } from '../lib/startBenchServer.js'
 import { atLeast, atMost, info, median, type BenchRow } from '../table.js'
 
 const ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5)
+const MAX_ROUNDS = Number(process.env.BENCH_READ_MAX_ROUNDS ?? 15)
+/** How far two more rounds may move a median ratio for it to count as settled. */
+const SETTLED = 0.05
 const SECONDS = 3
 const L1 = 'eip155:31337'
 const webRoot = fileURLToPath(new URL('../../apps/web/', import.meta.url))
@@ -57,10 +62,20 @@ export default async function run(): Promise<BenchRow[]> {
     // Warm every route once so no round pays for first use.
     for (const url of Object.values(targets)) await runAutocannon(url, 1)
     const results: Record<keyof typeof targets, LoadResult[]> = { link: [], page: [], bare: [] }
-    for (let round = 0; round < ROUNDS; round++) {
+    const ratios = (key: 'link' | 'page') => results[key].map((r, i) => r.rps / results.bare[i]!.rps)
+    const oneRound = async () => {
       for (const key of Object.keys(targets) as Array<keyof typeof targets>) results[key].push(await runAutocannon(targets[key], SECONDS))
     }
-    const ratios = (key: 'link' | 'page') => results[key].map((r, i) => r.rps / results.bare[i]!.rps)
+    for (let round = 0; round < ROUNDS; round++) await oneRound()
+    for (;;) {
+      const before = [median(ratios('link')), median(ratios('page'))]
+      if (results.bare.length + 2 > MAX_ROUNDS) break
+      await oneRound()
+      await oneRound()
+      const after = [median(ratios('link')), median(ratios('page'))]
+      if (after.every((value, i) => Math.abs(value - before[i]!) <= SETTLED * before[i]!)) break
+    }
+    const rounds = results.bare.length
     const spread = (values: number[]) => `rounds ${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`
     const rps = (key: keyof typeof targets) => Math.round(median(results[key].map((r) => r.rps)))
     const p99 = (key: keyof typeof targets) => median(results[key].map((r) => r.p99))
@@ -70,7 +85,7 @@ export default async function run(): Promise<BenchRow[]> {
     const linkRatio = median(ratios('link'))
     const pageRatio = median(ratios('page'))
     const bare = `bare Fastify route: ${rps('bare').toLocaleString('en-US')} req/s`
-    const timing = `median of ${ROUNDS} rounds of ${SECONDS} s, 10 connections, loaded in turn with the bare route`
+    const timing = `median of ${rounds} rounds of ${SECONDS} s (until two more moved it by 5 % or less), 10 connections, loaded in turn with the bare route`
     return [
       atLeast('GET /api/links/:id (cached) / bare route, throughput', round2(linkRatio), 'x', 0.5, {
         beside: `${rps('link').toLocaleString('en-US')} req/s; ${bare}`,
