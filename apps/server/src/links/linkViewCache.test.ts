@@ -61,6 +61,24 @@ describe('link views held in memory until the database announces a change (PGlit
     expect((await views.read(id))?.link.title).toBe('Mugs')
   })
 
+  it("memo makes a thing once per version of the link (the pay page's HTML parts), and again after a change", async () => {
+    const id = await insertLink({ title: 'Cups' })
+    const views = await started()
+    const made: string[] = []
+    const page = async () => (await views.read(id))!.memo('checkout-parts', (v) => (made.push(`${v.link.title} v${v.link.version}`), `<h1>${v.link.title}</h1>`))
+    expect(await page()).toBe('<h1>Cups</h1>')
+    expect(await page()).toBe('<h1>Cups</h1>')
+    expect(await page()).toBe('<h1>Cups</h1>')
+    expect(made, 'three requests of one version must render once').toEqual(['Cups v1'])
+    await database.db.transaction(async (tx) => {
+      await tx.update(links).set({ title: 'Bowls' }).where(eq(links.id, id))
+      await announceLinkChanged(tx, id)
+    })
+    expect(await page()).toBe('<h1>Bowls</h1>')
+    expect(await page()).toBe('<h1>Bowls</h1>')
+    expect(made, 'the new version renders once, never served stale').toEqual(['Cups v1', 'Bowls v2'])
+  })
+
   it('a committed version bump (announceLinkChanged) drops the view before the commit returns', async () => {
     const id = await insertLink()
     const views = await started()
