@@ -106,8 +106,11 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
       body: JSON.stringify({ caipNetworkId: 'eip155:1', txHash: `0x${'ab'.repeat(32)}` }),
     })
     expect(posted.status).toBe(202)
-    const viewMs = await within(1000, 'the payment on B’s GET /api/links/:id', async () => (await read(b.base, id)).payments.length === 1)
-    const streamMs = await within(1000, 'version 2 on B’s stream', () => stream.seen.some((link) => link.version === 2))
+    // Both timed from the POST's answer at once: neither waits for the other.
+    const [viewMs, streamMs] = await Promise.all([
+      within(1000, 'the payment on B’s GET /api/links/:id', async () => (await read(b.base, id)).payments.length === 1),
+      within(1000, 'version 2 on B’s stream', () => stream.seen.some((link) => link.version === 2)),
+    ])
     const after = await read(b.base, id)
     expect(after).toMatchObject({ version: 2, title: 'Quiet' })
     expect(after.payments[0]).toMatchObject({ status: 'failed', reason: 'wrong_network' })
