@@ -60,7 +60,7 @@ describe('findShortfall', () => {
     const ctx = optionContext(option(eth, '20000'), config)!
     expect(findShortfall(ctx, { balance: 9999_999912490173429597n, native: 9999_999912490173429597n, error: null }, 21_000n, formatAmount)).toEqual({
       kind: 'asset',
-      message: 'Not enough ETH: this wallet has 9,999.9999, the payment needs 20,000.',
+      message: 'Not enough ETH: this wallet has 9,999.99991249, the payment needs 20,000.',
       exact: 'Not enough ETH: this wallet has 9999.999912490173429597, the payment needs 20000.',
     })
   })
