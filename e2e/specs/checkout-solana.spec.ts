@@ -127,7 +127,7 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     const checkout = await (await newWalletContext()).newPage()
     await checkout.goto(`/pay/${id}`)
     await connectSolana(checkout)
-    await expect(checkout.getByTestId('pay-shortfall')).toHaveText(/^Not enough TUSD: this wallet has [\d.]+, the payment needs 50000000\./)
+    await expect(checkout.getByTestId('pay-shortfall')).toHaveText(/^Not enough TUSD: this wallet has [\d.,]+, the payment needs 50,000,000\./)
     await expect(checkout.getByTestId('pay-button')).toBeDisabled()
     expect((await (await page.request.get(`/api/links/${id}`)).json()).payments).toHaveLength(0)
   })

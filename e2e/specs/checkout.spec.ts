@@ -144,7 +144,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     const payer = await (await newWalletContext()).newPage()
     await payer.goto(`/pay/${big.id}`)
     await connectPayer(payer)
-    await expect(payer.getByTestId('pay-shortfall')).toHaveText(/Not enough TUSD: this wallet has [\d.]+, the payment needs 20000\./)
+    await expect(payer.getByTestId('pay-shortfall')).toHaveText(/Not enough TUSD: this wallet has [\d.,]+, the payment needs 20,000\./)
     await expect(payer.getByTestId('pay-button')).toBeDisabled()
     const requests = await payer.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method))
     expect(requests).not.toContain('eth_sendTransaction')

@@ -1,22 +1,27 @@
 import type { Page } from '@playwright/test'
-import { encodeFunctionData, erc20Abi, formatEther, formatUnits, parseEther, verifyMessage, type Hex } from 'viem'
+import { formatAmount } from '@paylink/shared'
+import { encodeFunctionData, erc20Abi, formatEther, parseEther, verifyMessage, type Hex } from 'viem'
 import { connectWallet, expect, expectSwitchSettled, test } from '../support/fixtures.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 const TUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
-/** What the node says, formatted as the page formats it: other specs of the worker spend from account 0 too. */
+/** What the node says, formatted as the page formats it for people (grouped, at most 4 decimals): other specs of the worker spend from account 0 too. */
 async function onChain(page: Page, chainId: number, asset: 'ETH' | 'TUSD'): Promise<string> {
+  return formatAmount(await onChainAtomic(page, chainId, asset), asset === 'ETH' ? 18 : 6)
+}
+
+/** The balance in atomic units, for arithmetic. */
+async function onChainAtomic(page: Page, chainId: number, asset: 'ETH' | 'TUSD'): Promise<bigint> {
   const call =
     asset === 'ETH'
       ? { method: 'eth_getBalance', params: [ACCOUNT_0, 'latest'] }
       : { method: 'eth_call', params: [{ to: TUSD, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] }) }, 'latest'] }
   const response = await page.request.post(`/devnet/rpc/${chainId}`, { data: { jsonrpc: '2.0', id: 1, ...call } })
-  const atomic = BigInt(((await response.json()) as { result: string }).result)
-  return asset === 'ETH' ? formatEther(atomic) : formatUnits(atomic, 6)
+  return BigInt(((await response.json()) as { result: string }).result)
 }
 
-const row = (network: string, asset: string, amount: string) => new RegExp(`${network} ${asset} ${amount.replace('.', '\\.')} ${asset}`)
+const row = (network: string, asset: string, amount: string) => new RegExp(`${network} ${asset} ${amount.replace(/\./g, '\\.')} ${asset}`)
 
 // anvil's first two default accounts: the devnet funds them with 10000 ETH and 10000 TUSD.
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -65,14 +70,17 @@ test.describe('EVM wallet page with the test wallet', () => {
 
         // Send 0.1 ETH: the hash shows and the balance drops without a manual refresh.
         await panel.getByLabel('Recipient').fill(ACCOUNT_1)
-        const before = await onChain(page, 31337, 'ETH')
+        const before = await onChainAtomic(page, 31337, 'ETH')
         await panel.getByLabel('Amount (ETH)').fill('0.1')
         await expect(page.getByTestId('fee-preview')).toContainText(/≈ 0\.0*[1-9]\d{0,3} ETH$/) // an estimate: four significant digits at most
         await panel.getByRole('button', { name: 'Send ETH' }).click()
         await expect(page.getByTestId('tx-eip155')).toHaveText(/^0x[0-9a-f]{64}$/)
-        const after = await onChain(page, 31337, 'ETH')
-        expect(parseEther(before) - parseEther(after)).toBeGreaterThan(parseEther('0.1')) // 0.1 ETH and the fee
-        await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', after) })).toBeVisible()
+        const after = await onChainAtomic(page, 31337, 'ETH')
+        expect(before - after).toBeGreaterThan(parseEther('0.1')) // 0.1 ETH and the fee
+        const ethRow = balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', formatAmount(after, 18)) })
+        await expect(ethRow).toBeVisible()
+        // Shown for people (grouped, 4 decimals at most); every digit on hover.
+        await expect(ethRow.locator('.amount-text')).toHaveAttribute('title', `${formatEther(after)} ETH`)
 
         // A reload keeps the connection.
         await page.reload()

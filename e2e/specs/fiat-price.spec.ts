@@ -10,11 +10,16 @@ interface QuotedOption {
   amount: string | null
   rate: string | null
   rateSource: string | null
+  quoteExpiresAt: string | null
   depositAddress: string | null
 }
 
+// A short quote window (10 s, the least QUOTE_TTL_SECONDS takes), so the quoted ETH can be paid after it has passed.
+const quoteTtlSeconds = 10
+test.use({ serverOptions: { env: { QUOTE_TTL_SECONDS: String(quoteTtlSeconds) } } })
+
 test.describe('fiat-priced links (the demo prices from its fixed devnet rate table)', () => {
-  test('a USD-priced link quotes Test USD and ETH with "≈ $12.00"; paying the quoted ETH counts; a 1%-tolerance link paid 99.5% is Paid with the shortfall shown', async ({
+  test('a USD-priced link quotes Test USD and ETH with "≈ $12.00"; paying the quoted ETH after the quote window still counts; a 1%-tolerance link paid 99.5% is Paid with the shortfall shown', async ({
     page,
     paylink,
     context,
@@ -32,7 +37,7 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
       expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
     }
 
-    // The merchant signs in with the Dev Wallet; links are made through the API with that session (the form has no price field).
+    // The merchant signs in with the Dev Wallet; links are made through the API with that session (shorter than filling the form).
     await page.goto('/dashboard')
     const modal = await connectWallet(page, 'Paylink Dev Wallet')
     await modal.getByText('EVM Networks').click()
@@ -52,11 +57,18 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     await expect(facts).toContainText('12 TUSD')
     await expect(facts).toContainText('0.004 ETH')
     await expect(facts.getByTestId('fiat-approx')).toHaveText(['≈ $12.00', '≈ $12.00'])
+    // The demo tells the payer its rates are no market price, beside the fiat worth.
+    await expect(facts.getByTestId('rate-source')).toHaveText(['(pegged 1:1 to USD)', '(devnet fixed table (not a market price))'])
     const view = (await (await fetch(`${paylink.origin}/api/links/${linkId}`)).json()) as { options: QuotedOption[] }
     const ethOption = view.options.find((o) => o.symbol === 'ETH')!
     expect(ethOption).toMatchObject({ amount: '0.004', rate: '3000', rateSource: 'devnet fixed table (not a market price)' })
+    const quotedUntil = Date.parse(ethOption.quoteExpiresAt!)
+    expect(quotedUntil - Date.now(), 'the quote window is the configured 10 s').toBeLessThanOrEqual(quoteTtlSeconds * 1000)
 
-    // The payer sends exactly the quoted ETH to the option's deposit address, telling Paylink nothing: found on chain, Paid.
+    // The payer reads the quoted ETH, lets the window pass with the checkout open (no reload), then sends
+    // exactly that amount to the option's deposit address, telling Paylink nothing: found on chain, Paid.
+    await checkout.waitForTimeout(Math.max(0, quotedUntil - Date.now()) + 1500)
+    expect(Date.now(), 'the quote window has passed').toBeGreaterThan(quotedUntil)
     await send({ to: ethOption.depositAddress as Address, value: parseEther(ethOption.amount!) })
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
     await expect(checkout.getByTestId('receipt').getByTestId('fiat-approx')).toHaveText('≈ $12.00')

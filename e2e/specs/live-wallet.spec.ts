@@ -1,3 +1,4 @@
+import { formatAmount } from '@paylink/shared'
 import type { Page, Request } from '@playwright/test'
 import { createPublicClient, createWalletClient, formatEther, http, parseEther, toHex, type Hex } from 'viem'
 import { connectWallet, expect, test } from '../support/fixtures.js'
@@ -22,7 +23,7 @@ async function transferFromOutside(origin: string, chainId: number, value: strin
   return { balance: await client.getBalance({ address: ACCOUNT_0, blockNumber: receipt.blockNumber }), minedAt }
 }
 
-const pageRow = (atomic: bigint) => new RegExp(`^Paylink Devnet ETH ${formatEther(atomic).replace('.', '\\.')} ETH$`)
+const pageRow = (atomic: bigint) => new RegExp(`^Paylink Devnet ETH ${formatAmount(atomic, 18).replace(/\./g, '\\.')} ETH$`)
 /** AppKit's own rendering (CoreHelperUtil.formatBalance): three decimals, cut, not rounded. */
 const appKitText = (atomic: bigint) => `${Math.floor(Number(formatEther(atomic)) * 1000) / 1000} ETH`
 
@@ -54,7 +55,7 @@ test.describe('the wallet follows the chain', () => {
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     const balances = page.getByTestId('balances-eip155')
-    await expect(balances.getByRole('row', { name: /^Paylink Devnet ETH [\d.]+ ETH$/ })).toBeVisible()
+    await expect(balances.getByRole('row', { name: /^Paylink Devnet ETH [\d.,]+ ETH$/ })).toBeVisible()
 
     // Between blocks the page asks for the head only, never for balances.
     const quietFrom = Date.now()

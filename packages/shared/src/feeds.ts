@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength, maxTimestampLength } from './limits.js'
 import { paymentSchema, paymentStatuses, webhookEventSchema } from './links.js'
 
@@ -153,11 +154,30 @@ export const paymentTotalSchema = z.object({
 })
 export type PaymentTotal = z.infer<typeof paymentTotalSchema>
 
+/**
+ * Sums in a fiat currency over the matched payments of links priced in it: each payment's worth
+ * at the quote it was made under (as `quote.fiatValue` on the payment: rounded down to the
+ * currency's minor unit), added exactly. Payments of fixed-amount links have no fiat worth and
+ * are left out.
+ */
+export const paymentFiatTotalSchema = z.object({
+  currency: z.enum(fiatCurrencyCodes),
+  /** Confirmed payments (late ones included), "12.00" (no digits after the point for JPY). */
+  confirmed: z.string().max(maxAmountLength),
+  /** Detected, not yet confirmed. */
+  confirming: z.string().max(maxAmountLength),
+  /** Confirmed or confirming payments with a worth in this currency. */
+  count: z.number().int(),
+})
+export type PaymentFiatTotal = z.infer<typeof paymentFiatTotalSchema>
+
 export const paymentListSchema = z.object({
   /** Newest first. */
   payments: z.array(listedPaymentSchema),
   /** Per asset, over everything the filters match; payments not yet matched to an asset are only counted in `matched`. */
   totals: z.array(paymentTotalSchema),
+  /** Per fiat currency, over everything the filters match that was paid under a quote (fiat-priced links). */
+  fiatTotals: z.array(paymentFiatTotalSchema),
   /** Every payment the filters match. */
   matched: z.number().int(),
   /** Pass as `after` (with the same filters) for the next, older page; null when there is none. */

@@ -47,7 +47,7 @@ describe('checkoutTitle', () => {
   })
   it('falls back to the short address, and lists two options or counts more', () => {
     const eth = { ...option, amount: '9999.999912490173429597', decimals: 18, symbol: 'ETH' }
-    expect(checkoutTitle({ ...link, merchant: { displayName: null }, options: [option, eth] } as never)).toBe('Pay 12 TUSD or 9,999.9999 ETH · Coffee beans · 0xf39F…2266')
+    expect(checkoutTitle({ ...link, merchant: { displayName: null }, options: [option, eth] } as never)).toBe('Pay 12 TUSD or 9,999.99991249 ETH · Coffee beans · 0xf39F…2266')
     expect(checkoutTitle({ ...link, options: [option, eth, eth] } as never)).toBe('Pay 12 TUSD or 2 other ways · Coffee beans · Bean & Leaf')
   })
 })

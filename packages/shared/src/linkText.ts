@@ -57,7 +57,7 @@ export function merchantLabel(link: { merchant: { displayName: string | null } }
   return address ? shortHex(address) : 'Merchant'
 }
 
-/** An option's amount for people: "1,234.5 TUSD", "9,999.9999 ETH" (the exact value goes in a title); a fiat-priced option without a quote has none. */
+/** An option's amount for people: "1,234.5 TUSD", "9,999.99991249 ETH" (the exact value goes in a title); a fiat-priced option without a quote has none. */
 export function optionAmountText(option: { amount: string | null; decimals: number; symbol: string }): string {
   if (option.amount === null) return 'No price now'
   return `${formatAmount(parseUnits(option.amount, option.decimals), option.decimals)} ${option.symbol}`

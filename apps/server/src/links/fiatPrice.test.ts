@@ -1,14 +1,16 @@
-import { parseRate, type FiatCurrency } from '@paylink/shared'
+import { parseRate, type Asset, type FiatCurrency, type Network } from '@paylink/shared'
+import { HDKey } from '@scure/bip32'
 import { count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { linkQuotes, links, payments } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { createMarketRates, type RateProvider } from '../rates/rateProvider.js'
+import { defaultDevnetRates } from '../config.js'
+import { createDevnetRates, createMarketRates, type RateProvider } from '../rates/rateProvider.js'
 import { bitstamp } from '../rates/sources/bitstamp.js'
 import { coinbase } from '../rates/sources/coinbase.js'
-import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineAppConfig, offlineAssets, solanaChain, useOfflineApps } from '../testing/offlineApp.js'
 import { quoteLink } from './quoteLink.js'
 import { refreshLink } from './refreshLink.js'
 
@@ -166,6 +168,61 @@ describe('fiat-priced links', () => {
     const fixed = (await create({ title: 'x', options: [{ asset: eth.assetId, amount: '1' }] })).json()
     expect(fixed).toMatchObject({ price: null, fiat: null, underpaymentTolerancePercent: '0', latePaymentGraceSeconds: 0 })
     expect(fixed.options[0]).toMatchObject({ amount: '1', rate: null, quoteExpiresAt: null, due: '1', shortfall: '0' })
+  })
+})
+
+describe('fiat-priced links with SOL and BTC options (the devnet rate table)', () => {
+  const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  const sol: Asset = { assetId: `${solanaChain}/slip44:501`, caipNetworkId: solanaChain, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
+  const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+  const regtestNetwork: Network = {
+    caipNetworkId: regtest,
+    name: 'Bitcoin regtest',
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrl: 'http://127.0.0.1:9',
+    blockExplorerUrl: null,
+    testnet: true,
+    confirmations: 1,
+  }
+  // The demo's table as startServer parses it: SOL $150, BTC $60,000.
+  const devnetRates = createDevnetRates(
+    Object.fromEntries(Object.entries(defaultDevnetRates).map(([base, row]) => [base, Object.fromEntries(Object.entries(row).map(([c, rate]) => [c, parseRate(rate)]))])),
+  )
+  // A test-network account key (tpub) of a throwaway seed: the BTC option's address is derived from it.
+  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey
+  const solRecipient = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+
+  it("quotes SOL and BTC from the table, rounded up to each asset's last decimal, and the Solana Pay and BIP21 URIs ask for the quoted amount", async () => {
+    const base = offlineAppConfig(context.database)
+    const server = await context.app({ networks: [...base.networks, regtestNetwork], assets: [...assets, sol, btc], quotes: { rates: devnetRates, ttlSeconds: 900 } })
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: `Bearer ${key}` },
+      // $10.00 divides evenly by neither rate: 10/150 = 0.0666… SOL, 10/60000 = 0.000166… BTC.
+      payload: {
+        title: 'Tea',
+        price: { currency: 'USD', amount: '10.00' },
+        options: [
+          { asset: sol.assetId, recipient: solRecipient },
+          { asset: btc.assetId, recipient: tpub },
+        ],
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const view = (await server.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()
+    const [solOption, btcOption] = view.options
+    expect(solOption, 'SOL option').toMatchObject({ symbol: 'SOL', amount: '0.066666667', rate: '150', rateSource: 'devnet fixed table (not a market price)', due: '0.066666667' })
+    expect(btcOption, 'BTC option').toMatchObject({ symbol: 'BTC', amount: '0.00016667', rate: '60000', rateSource: 'devnet fixed table (not a market price)', due: '0.00016667' })
+
+    const solanaPay = new URL(solOption.paymentUri)
+    expect(`${solanaPay.protocol}${solanaPay.pathname}`, 'Solana Pay recipient').toBe(`solana:${solRecipient}`)
+    expect(solanaPay.searchParams.get('amount'), 'Solana Pay amount').toBe('0.066666667')
+    expect(solanaPay.searchParams.get('reference'), 'Solana Pay reference').toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    expect(solanaPay.searchParams.get('spl-token'), 'no spl-token for SOL').toBeNull()
+
+    expect(btcOption.depositAddress, 'BTC deposit address derived from the key').toMatch(/^bcrt1q/)
+    expect(btcOption.paymentUri, 'BIP21').toBe(`bitcoin:${btcOption.depositAddress}?amount=0.00016667&label=Tea`)
   })
 })
 

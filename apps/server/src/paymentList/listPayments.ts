@@ -1,6 +1,6 @@
-import { defaultPaymentListLimit, formatUnits, type PaymentList, type PaymentListQuery } from '@paylink/shared'
+import { defaultPaymentListLimit, fiatCurrencies, formatFiatScaled, formatUnits, rateDecimals, type FiatCurrency, type PaymentList, type PaymentListQuery } from '@paylink/shared'
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
-import { linkOptions, links, payments, refunds } from '../db/schema.js'
+import { linkOptions, linkQuotes, links, payments, refunds } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { toPaymentView } from '../links/linkViews.js'
@@ -67,6 +67,8 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
     .where(and(...filters))
     .groupBy(linkOptions.assetId, linkOptions.caipNetworkId, linkOptions.symbol, linkOptions.decimals)
 
+  const fiatSums = await sumFiat(db, and(...filters))
+
   const page = rows.slice(0, limit)
   const refundRows = page.length
     ? await db
@@ -100,8 +102,53 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
         count: sum.count,
       }))
       .sort((a, b) => a.symbol.localeCompare(b.symbol) || a.asset.localeCompare(b.asset)),
+    fiatTotals: fiatSums.map((sum) => ({
+      currency: sum.currency,
+      confirmed: minorText(BigInt(sum.confirmed), sum.currency),
+      confirming: minorText(BigInt(sum.confirming), sum.currency),
+      count: sum.count,
+    })),
     matched: sums.reduce((n, sum) => n + sum.count, 0),
     nextCursor: hasMore && last ? encodePaymentCursor({ createdAt: last.createdAtText, id: last.payment.id }) : null,
     hasMore,
   }
+}
+
+/** Minor units of a currency ("1200" cents) as it writes them ("12.00"). */
+const minorText = (minor: bigint, currency: FiatCurrency) => formatFiatScaled(minor * 10n ** BigInt(rateDecimals - fiatCurrencies[currency]), currency, 'down')
+
+/**
+ * The matched payments' fiat worth per currency, in minor units, added in Postgres numeric (exact):
+ * each confirmed or confirming payment of a fiat-priced link at the quote it was made under (the
+ * newest quote with a rate made at or before it was first seen, as `quoteOfPayment` picks), rounded
+ * down to the currency's minor unit as its `quote.fiatValue` is, so the total is the sum of the
+ * values shown. A payment with no such quote has no worth and is left out.
+ */
+async function sumFiat(db: Db, where: SQL | undefined) {
+  const minorDigits = sql.join(
+    Object.entries(fiatCurrencies).map(([code, digits]) => sql`when ${code} then ${sql.raw(String(rateDecimals - digits))}`),
+    sql` `,
+  )
+  const { rows } = await db.execute<{ currency: FiatCurrency; confirmed: string; confirming: string; count: number }>(sql`
+    select currency,
+      coalesce(sum(minor) filter (where status = 'confirmed'), 0)::text as confirmed,
+      coalesce(sum(minor) filter (where status = 'confirming'), 0)::text as confirming,
+      count(*)::int as count
+    from (
+      select ${links.priceCurrency} as currency, ${payments.status} as status,
+        div(${payments.amount} * quote.rate, power(10::numeric, ${linkOptions.decimals} + (case ${links.priceCurrency} ${minorDigits} end))) as minor
+      from ${payments}
+      inner join ${links} on ${links.id} = ${payments.linkId}
+      inner join ${linkOptions} on ${linkOptions.id} = ${payments.optionId}
+      cross join lateral (
+        select ${linkQuotes.rate} as rate from ${linkQuotes}
+        where ${linkQuotes.optionId} = ${payments.optionId} and ${linkQuotes.rate} is not null
+          and ${linkQuotes.createdAt} <= least(${payments.createdAt}, ${payments.minedAt})
+        order by ${linkQuotes.createdAt} desc limit 1
+      ) quote
+      where ${where} and ${links.priceCurrency} is not null and ${payments.amount} is not null and ${payments.status} in ('confirmed', 'confirming')
+    ) worth
+    group by currency
+    order by currency`)
+  return rows.map((row) => ({ ...row, count: Number(row.count) }))
 }

@@ -61,3 +61,28 @@ describe('createWatchCache', () => {
     expect(ids(await cache.load(dayAfter))).toEqual(ids(await loadWatches(database.db, network, dayAfter)))
   })
 })
+
+describe('late-payment grace and watching', () => {
+  it('keeps an expired link with a grace longer than a day watched until its grace ends (loadWatches and the cache alike), then drops it', async () => {
+    const day = 24 * hour
+    const expiredAt = new Date(now.getTime() - 2 * day)
+    await addLink('grace7', 'expired', expiredAt)
+    await database.db
+      .update(links)
+      .set({ latePaymentGraceSeconds: 7 * 24 * 3600 })
+      .where(eq(links.id, 'grace7'))
+    await addLink('nograce', 'expired', expiredAt)
+    const cache = createWatchCache(database.db, network)
+    const watchedAt = async (at: Date) => {
+      const direct = ids(await loadWatches(database.db, network, at))
+      expect(ids(await cache.load(at)), `the cache agrees with loadWatches at ${at.toISOString()}`).toEqual(direct)
+      return direct
+    }
+    // Two days after expiry: the link without grace stopped being watched after a day; the one with 7 days' grace is still watched.
+    expect(await watchedAt(now)).toContain('opt_grace7')
+    expect(await watchedAt(now)).not.toContain('opt_nograce')
+    // Just before the grace ends: still watched; just after: dropped (by the cache too, with no row changed).
+    expect(await watchedAt(new Date(expiredAt.getTime() + 7 * day - 1000))).toContain('opt_grace7')
+    expect(await watchedAt(new Date(expiredAt.getTime() + 7 * day + 1000))).not.toContain('opt_grace7')
+  })
+})

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PaymentWatch } from '../chains/chainFamily.js'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { lateWatchMs, watchColumns } from './loadWatches.js'
+import { lateWatchEnd, stillWatchedLate, watchColumns } from './loadWatches.js'
 
 export interface WatchCache {
   /**
@@ -16,6 +16,7 @@ interface Entry {
   watch: PaymentWatch
   status: string
   expiresAt: Date | null
+  latePaymentGraceSeconds: number
 }
 
 /**
@@ -29,8 +30,8 @@ interface Entry {
  * the read could not see carries an xmin at or above it, so the next read (rows whose xmin is
  * at or above the noted one, compared modulo 2^32 as Postgres compares transaction ids) finds
  * it, whichever clock the writer had and however long its transaction ran. A few rows seen
- * twice are harmless. The 24 hours after which an expired link stops being watched are applied
- * here, with the caller's clock, as `loadWatches` does.
+ * twice are harmless. When an expired link stops being watched (a day after expiry, or the end of
+ * its late-payment grace: `lateWatchEnd`) is applied here, with the caller's clock, as `loadWatches` does.
  */
 export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
   const entries = new Map<string, Entry>()
@@ -50,6 +51,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
         ...watchColumns,
         status: links.status,
         expiresAt: links.expiresAt,
+        latePaymentGraceSeconds: links.latePaymentGraceSeconds,
       })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
@@ -57,14 +59,14 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
   const watched = (entry: Entry, now: Date) =>
     entry.status === 'open' ||
     entry.status === 'partially_paid' ||
-    (entry.status === 'expired' && entry.expiresAt !== null && entry.expiresAt.getTime() > now.getTime() - lateWatchMs)
+    (entry.status === 'expired' && entry.expiresAt !== null && lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime())
   const keep = (row: Awaited<ReturnType<typeof readRows>>[number], now: Date) => {
-    const { status, expiresAt, ...watch } = row
-    const entry = { watch, status, expiresAt }
+    const { status, expiresAt, latePaymentGraceSeconds, ...watch } = row
+    const entry = { watch, status, expiresAt, latePaymentGraceSeconds }
     const before = entries.get(watch.optionId)
     if (watched(entry, now)) {
-      // Options never change once written; only their link's status and expiry move.
-      if (before?.status === status && before.expiresAt?.getTime() === expiresAt?.getTime()) return
+      // Options never change once written; only their link's status, expiry and grace move.
+      if (before?.status === status && before.expiresAt?.getTime() === expiresAt?.getTime() && before.latePaymentGraceSeconds === latePaymentGraceSeconds) return
       entries.set(watch.optionId, entry)
       changed = true
     } else if (before) {
@@ -78,8 +80,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
       const seenFrom = await readHorizon()
       if (horizon === null) {
         // The first read: loadWatches' filter, with each link's status kept.
-        const lateSince = new Date(now.getTime() - lateWatchMs)
-        const open = or(inArray(links.status, ['open', 'partially_paid']), and(eq(links.status, 'expired'), gt(links.expiresAt, lateSince)))
+        const open = or(inArray(links.status, ['open', 'partially_paid']), stillWatchedLate(now))
         for (const row of await readRows(open)) keep(row, now)
       } else {
         // xmin is a 32-bit transaction id: "at or above" is a difference below 2^31, modulo 2^32.
@@ -98,7 +99,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
         nextDrop = Infinity
         for (const [id, entry] of entries) {
           if (!watched(entry, now)) entries.delete(id)
-          else if (entry.status === 'expired') nextDrop = Math.min(nextDrop, entry.expiresAt!.getTime() + lateWatchMs)
+          else if (entry.status === 'expired') nextDrop = Math.min(nextDrop, lateWatchEnd(entry.expiresAt!, entry.latePaymentGraceSeconds))
         }
         list = [...entries.values()].map((entry) => entry.watch)
         changed = false

@@ -67,7 +67,14 @@ export function LinkFacts({ link, config, now, closed }: { link: Link; config: P
                 )}{' '}
                 {link.price && option.amount !== null && (
                   <>
-                    <FiatApprox currency={link.price.currency} amount={link.price.amount} />{' '}
+                    <FiatApprox currency={link.price.currency} amount={link.price.amount} /> {/* The demo prices from a fixed table: the payer is told it is no market price. */}
+                    {config.demo && option.rateSource && (
+                      <>
+                        <span className="muted rate-source" data-testid="rate-source">
+                          ({option.rateSource})
+                        </span>{' '}
+                      </>
+                    )}
                   </>
                 )}
                 <span className="muted">on {networkName(option.caipNetworkId)}</span>

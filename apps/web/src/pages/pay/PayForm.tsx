@@ -1,6 +1,7 @@
-import { formatAmount, formatUnits, shortHex } from '@paylink/shared'
+import { formatAmount, formatUnits, optionAmountText, shortHex } from '@paylink/shared'
 import { useId, type ReactNode } from 'react'
 import { describeWalletError } from '../../wallet/walletErrors.js'
+import { AmountText } from './AmountText.js'
 import type { PayPhase } from './usePayment.js'
 import { useOptionFunds, type OptionContext, type Shortfall } from './usePayOption.js'
 
@@ -12,10 +13,7 @@ function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionCont
       <label className="option-choice">
         <input type="radio" name={name} checked={selected} onChange={onSelect} />
         <span>
-          <strong>
-            {formatUnits(ctx.due, asset.decimals)} {asset.symbol}
-          </strong>{' '}
-          on {ctx.network.name}
+          <AmountText amount={formatUnits(ctx.due, asset.decimals)} decimals={asset.decimals} symbol={asset.symbol} strong /> on {ctx.network.name}
           <span
             className="muted balance"
             data-testid={`balance-${ctx.option.id}`}
@@ -122,18 +120,25 @@ export function PayForm({
             {fee}
           </p>
           {shortfall && (
-            <p role="alert" className="error" data-testid="pay-shortfall">
+            <p role="alert" className="error" data-testid="pay-shortfall" title={shortfall.exact}>
               {shortfall.message} {shortfallAction}
             </p>
           )}
-          <button className="primary big" data-testid="pay-button" disabled={payment.isPending || shortfall !== null || notReady} onClick={() => payment.mutate(chosen)}>
+          {/* The button reads the amount for people; the exact amount is in its title and is what the wallet is asked to send (chosen.due). */}
+          <button
+            className="primary big"
+            data-testid="pay-button"
+            title={`${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
+            disabled={payment.isPending || shortfall !== null || notReady}
+            onClick={() => payment.mutate(chosen)}
+          >
             {phase === 'wallet'
               ? 'Confirm in your wallet…'
               : phase === 'server'
                 ? 'Recording your payment…'
                 : payment.isError
                   ? 'Try again'
-                  : `Pay ${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
+                  : `Pay ${optionAmountText({ amount: formatUnits(chosen.due, chosen.asset.decimals), decimals: chosen.asset.decimals, symbol: chosen.asset.symbol })}`}
           </button>
         </>
       )}

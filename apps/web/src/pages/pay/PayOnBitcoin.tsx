@@ -1,4 +1,4 @@
-import { formatEstimate, formatUnits, type Link } from '@paylink/shared'
+import { formatEstimate, formatAmount, type Link } from '@paylink/shared'
 import { useAppKit, useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { describeWalletError } from '../../wallet/walletErrors.js'
@@ -38,7 +38,7 @@ export function PayOnBitcoin({ link, contexts, waiting }: { link: Link; contexts
   if (!address) return null
 
   const coin = chosen?.network.nativeCurrency
-  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, fee.data, formatUnits) : null
+  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, fee.data, formatAmount) : null
   return (
     <PayForm
       address={address}

@@ -1,4 +1,4 @@
-import { formatEstimate, formatUnits, type Link } from '@paylink/shared'
+import { formatEstimate, formatAmount, type Link } from '@paylink/shared'
 import { useAppKit, useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
@@ -27,7 +27,7 @@ export function PayOnEvm({ link, contexts, waiting }: { link: Link; contexts: Op
   const payment = usePayment(link.id, (ctx) => sendTransfer(transferOf(ctx, address!)))
   if (!address) return null
 
-  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, fee.data, formatUnits) : null
+  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, fee.data, formatAmount) : null
   const coin = chosen?.network.nativeCurrency
   return (
     <PayForm

@@ -1,4 +1,4 @@
-import { formatEstimate, formatUnits, type Link } from '@paylink/shared'
+import { formatEstimate, formatAmount, type Link } from '@paylink/shared'
 import { useAppKit, useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { describeWalletError } from '../../wallet/walletErrors.js'
@@ -29,7 +29,7 @@ export function PayOnSolana({ link, contexts, waiting }: { link: Link; contexts:
   const coin = chosen?.network.nativeCurrency
   const rent = cost.data?.rent ?? 0n
   // The rent of the recipient's new token account is paid in SOL with the fee.
-  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, cost.data ? cost.data.fee + rent : undefined, formatUnits) : null
+  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, cost.data ? cost.data.fee + rent : undefined, formatAmount) : null
   return (
     <PayForm
       address={address}

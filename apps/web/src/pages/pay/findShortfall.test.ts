@@ -1,4 +1,4 @@
-import { formatUnits, type LinkOption } from '@paylink/shared'
+import { formatAmount, formatUnits, type LinkOption } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { findShortfall, optionContext } from './usePayOption.js'
 
@@ -53,6 +53,15 @@ describe('findShortfall', () => {
     expect(findShortfall(ctx, { balance: 9_999_999n, native: 10n ** 18n, error: null }, 1n, formatUnits)).toEqual({
       kind: 'asset',
       message: 'Not enough TUSD: this wallet has 9.999999, the payment needs 10.',
+      exact: 'Not enough TUSD: this wallet has 9.999999, the payment needs 10.',
+    })
+  })
+  it('reads amounts for people with formatAmount, every digit kept in `exact`', () => {
+    const ctx = optionContext(option(eth, '20000'), config)!
+    expect(findShortfall(ctx, { balance: 9999_999912490173429597n, native: 9999_999912490173429597n, error: null }, 21_000n, formatAmount)).toEqual({
+      kind: 'asset',
+      message: 'Not enough ETH: this wallet has 9,999.99991249, the payment needs 20,000.',
+      exact: 'Not enough ETH: this wallet has 9999.999912490173429597, the payment needs 20000.',
     })
   })
   it('counts the fee on top of a native payment', () => {

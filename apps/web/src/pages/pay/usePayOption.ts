@@ -1,4 +1,4 @@
-import { parseCaipAssetId, parseUnits, type Asset, type LinkOption, type Network, type PublicConfig } from '@paylink/shared'
+import { formatUnits, parseCaipAssetId, parseUnits, type Asset, type LinkOption, type Network, type PublicConfig } from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
 import type { TransferRequest } from '../../wallet/estimateTransferFee.js'
 import { readBalance } from '../../wallet/readBalance.js'
@@ -59,27 +59,33 @@ export function transferOf(ctx: OptionContext, from: string): TransferRequest {
   return { network, from, to: option.recipient, amount: due, token: asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference }
 }
 
-export type Shortfall = { kind: 'asset' | 'fee'; message: string } | null
+/** `message` reads amounts for people (the caller's `format`); `exact` is the same sentence with every digit, for the element's title. */
+export type Shortfall = { kind: 'asset' | 'fee'; message: string; exact: string } | null
 
 /** Says, before the wallet is asked, why this payment cannot go through with these funds. */
 export function findShortfall(ctx: OptionContext, funds: OptionFunds, fee: bigint | undefined, format: (atomic: bigint, decimals: number) => string): Shortfall {
+  const found = describeShortfall(ctx, funds, fee, format)
+  return found && { ...found, exact: describeShortfall(ctx, funds, fee, formatUnits)!.message }
+}
+
+function describeShortfall(ctx: OptionContext, funds: OptionFunds, fee: bigint | undefined, format: (atomic: bigint, decimals: number) => string) {
   const { asset, network, due } = ctx
   const feeNeeded = fee ?? 0n
   if (funds.balance !== null && funds.balance < due) {
     return {
-      kind: 'asset',
+      kind: 'asset' as const,
       message: `Not enough ${asset.symbol}: this wallet has ${format(funds.balance, asset.decimals)}, the payment needs ${format(due, asset.decimals)}.`,
     }
   }
   if (asset.native && funds.balance !== null && fee !== undefined && funds.balance < due + feeNeeded) {
     return {
-      kind: 'fee',
+      kind: 'fee' as const,
       message: `Not enough ${asset.symbol} for the payment plus the network fee (${format(due + feeNeeded, asset.decimals)} in all).`,
     }
   }
   if (!asset.native && funds.native !== null && fee !== undefined && funds.native < feeNeeded) {
     return {
-      kind: 'fee',
+      kind: 'fee' as const,
       message: `Not enough ${network.nativeCurrency.symbol} for the network fee (${format(feeNeeded, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}).`,
     }
   }

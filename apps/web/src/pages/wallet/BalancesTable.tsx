@@ -1,4 +1,5 @@
 import { useBalances } from '../../wallet/useBalances.js'
+import { AmountText } from '../pay/AmountText.js'
 
 export function BalancesTable({ namespace, address }: { namespace: string; address: string | undefined }) {
   const balances = useBalances(namespace, address)
@@ -28,7 +29,7 @@ export function BalancesTable({ namespace, address }: { namespace: string; addre
               <td>{b.asset.symbol}</td>
               <td className="num">
                 {b.amount !== null ? (
-                  `${b.amount} ${b.asset.symbol}`
+                  <AmountText amount={b.amount} decimals={b.asset.decimals} symbol={b.asset.symbol} />
                 ) : (
                   <span className="error" role="alert">
                     {b.error}

@@ -16,6 +16,7 @@ import { DeliveriesSection } from './DeliveriesSection.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 import { PaymentsTable } from './PaymentsTable.js'
 import { LinkActions } from './LinkActions.js'
+import { AmountText } from '../../pay/AmountText.js'
 
 function OptionsTable({ link }: { link: PaymentLink }) {
   const { networks, assets } = usePaylinkConfig()
@@ -25,7 +26,7 @@ function OptionsTable({ link }: { link: PaymentLink }) {
       {link.options.map((o) => (
         <tr key={o.id}>
           <td data-label="Asked">
-            <strong className="num">{o.amount === null ? 'No quote now' : `${o.amount} ${o.symbol}`}</strong>
+            <strong className="num">{o.amount === null ? 'No quote now' : <AmountText amount={o.amount} decimals={o.decimals} symbol={o.symbol} />}</strong>
             {link.price && o.amount !== null && (
               <div className="dash-small">
                 <FiatApprox currency={link.price.currency} amount={link.price.amount} />
@@ -35,13 +36,13 @@ function OptionsTable({ link }: { link: PaymentLink }) {
             <div className="dash-muted dash-small">{assetLabel(nameOf(o), networks)}</div>
           </td>
           <td data-label="Paid" className="num">
-            {o.paid} {o.symbol}
+            <AmountText amount={o.paid} decimals={o.decimals} symbol={o.symbol} />
             {o.overpaid !== '0' && <div className="dash-small">{o.overpaid} over</div>}
             {o.shortfall !== '0' && <div className="dash-small">{o.shortfall} short (within tolerance)</div>}
             {o.late !== '0' && <div className="dash-small">{o.late} late</div>}
           </td>
           <td data-label="Confirming" className="num">
-            {o.confirming}
+            <AmountText amount={o.confirming} decimals={o.decimals} symbol={o.symbol} />
           </td>
           <td data-label="Recipient">
             <code className="break">{o.recipient}</code>

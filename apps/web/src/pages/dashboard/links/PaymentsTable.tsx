@@ -5,7 +5,9 @@ import { shortHex } from '@paylink/shared'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { formatConfirmations, formatDateTime, paymentReasonTexts } from '../format.js'
 import { DashTable } from '../DashTable.js'
+import { AmountText } from '../../pay/AmountText.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
+import { lateBadgeTitle } from './lateBadgeTitle.js'
 import { RefundForm } from './RefundForm.js'
 
 export function PaymentsTable({ link }: { link: Link }) {
@@ -23,12 +25,18 @@ export function PaymentsTable({ link }: { link: Link }) {
           <tr key={p.id} data-testid={`payment-${p.txHash}`}>
             <td data-label="Payer">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : <span className="dash-muted">—</span>}</td>
             <td data-label="Amount" className="num">
-              {p.amount !== null ? `${p.amount} ${option?.symbol ?? ''}` : <span className="dash-muted">—</span>}
+              {p.amount !== null && option ? (
+                <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} />
+              ) : p.amount !== null ? (
+                p.amount
+              ) : (
+                <span className="dash-muted">—</span>
+              )}
             </td>
             <td data-label="Status">
               <PaymentStatusBadge status={p.status} />
               {p.late && (
-                <span className="badge badge-late" title="Mined after the link expired: recorded, not counted">
+                <span className="badge badge-late" title={lateBadgeTitle(p, link.latePaymentGraceSeconds)}>
                   Late
                 </span>
               )}

@@ -1,4 +1,4 @@
-import { paymentStatuses, shortHex, type ListedPayment, type PaymentList } from '@paylink/shared'
+import { formatFiat, paymentStatuses, shortHex, type ListedPayment, type PaymentList } from '@paylink/shared'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
@@ -17,11 +17,20 @@ const dayStart = (day: string, plusDays = 0) => {
 }
 
 function Totals({ list }: { list: PaymentList }) {
-  if (list.totals.length === 0) return null
+  if (list.totals.length === 0 && list.fiatTotals.length === 0) return null
   return (
     <ul className="dash-totals" data-testid="payment-totals" aria-label="Totals of the payments shown">
+      {list.fiatTotals.map((t) => (
+        <li key={t.currency} data-testid={`fiat-total-${t.currency}`}>
+          <span className="dash-muted dash-small" title="Payments to links priced in this currency, each at the rate it was quoted">
+            {t.currency} received (at the quotes)
+          </span>
+          <strong className="num">{formatFiat(t.confirmed, t.currency)}</strong>
+          {/[1-9]/.test(t.confirming) && <span className="dash-muted dash-small">+ {formatFiat(t.confirming, t.currency)} confirming</span>}
+        </li>
+      ))}
       {list.totals.map((t) => (
-        <li key={t.asset}>
+        <li key={t.asset} data-testid={`asset-total-${t.symbol}`}>
           <span className="dash-muted dash-small">{t.symbol} received</span>
           <strong className="num" title={`${t.confirmed} ${t.symbol}`}>
             {formatAmount(t.confirmed)} {t.symbol}
