@@ -49,7 +49,7 @@ test('the Dev Wallet on the Bitcoin devnet: balance, BIP-322 sign, send BTC as a
 
   // The balance is read from the devnet's Esplora (funded with 10 BTC at its first start).
   const balances = page.getByTestId('balances-bip122')
-  await expect(balances.getByRole('row', { name: /Paylink Bitcoin Devnet BTC [1-9][\d.]* BTC/ })).toBeVisible({ timeout: 30_000 })
+  await expect(balances.getByRole('row', { name: /Paylink Bitcoin Devnet BTC [1-9][\d.,]* BTC/ })).toBeVisible({ timeout: 30_000 })
 
   await panel.getByLabel('Message').fill('Paylink on the Bitcoin devnet')
   await panel.getByRole('button', { name: 'Sign' }).click()

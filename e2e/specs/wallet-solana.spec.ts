@@ -52,8 +52,8 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   await expect(page.getByTestId('network-solana')).toContainText('Paylink Solana Devnet')
 
   const balances = page.getByTestId('balances-solana')
-  await expect(balances.getByRole('row', { name: /Paylink Solana Devnet SOL [1-9][\d.]* SOL/ })).toBeVisible()
-  await expect(balances.getByRole('row', { name: /Paylink Solana Devnet TUSD [1-9][\d.]* TUSD/ })).toBeVisible()
+  await expect(balances.getByRole('row', { name: /Paylink Solana Devnet SOL [1-9][\d.,]* SOL/ })).toBeVisible()
+  await expect(balances.getByRole('row', { name: /Paylink Solana Devnet TUSD [1-9][\d.,]* TUSD/ })).toBeVisible()
 
   await panel.getByLabel('Message').fill('Paylink on the Solana devnet')
   await panel.getByRole('button', { name: 'Sign' }).click()
@@ -97,7 +97,7 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   await expect(page.getByTestId('test-funds-solana')).toContainText('100 TUSD', { timeout: 30_000 })
   const after = await tusdOf(request, devWallet, mint)
   expect(after - before).toBe(100_000_000n)
-  const shown = `${after / 1_000_000n}${after % 1_000_000n ? `.${(after % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`
+  const shown = `${(after / 1_000_000n).toLocaleString('en-US')}${after % 1_000_000n ? `.${(after % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`
   await expect(balances.getByRole('row', { name: new RegExp(`Paylink Solana Devnet TUSD ${shown.replace('.', '\\.')} TUSD`) })).toBeVisible()
 
   // The Dev Wallet remembers the site: a reload reconnects its Solana account without asking.
