@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { chromium, type Request } from '@playwright/test'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
-import { createWalletClient, formatEther, http, parseEther, toHex, createPublicClient, type Hex } from 'viem'
+import { formatAmount } from '@paylink/shared'
+import { createWalletClient, http, parseEther, toHex, createPublicClient, type Hex } from 'viem'
 import { chromiumPath } from '../../e2e/support/chromium.js'
 import { keepToLoopback } from '../../e2e/support/loopback.js'
 import { startPaylinkServer } from '../../e2e/support/server.js'
@@ -60,7 +61,7 @@ export default async function run(): Promise<BenchRow[]> {
     await page.getByTestId('status-eip155').getByText('connected', { exact: true }).waitFor()
     await page
       .getByTestId('balances-eip155')
-      .getByRole('row', { name: /^Paylink Devnet ETH [\d.]+ ETH$/ })
+      .getByRole('row', { name: /^Paylink Devnet ETH [\d.,]+ ETH$/ })
       .waitFor()
     const networks = await page
       .getByTestId('balances-eip155')
@@ -88,7 +89,8 @@ export default async function run(): Promise<BenchRow[]> {
       const hash = (await sender.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther(`0.0${i + 1}`)) }] })) as Hex
       const minedAt = Date.now() // anvil mines before it answers
       const receipt = await reader.getTransactionReceipt({ hash })
-      const expected = `Paylink Devnet ETH ${formatEther(await reader.getBalance({ address: ACCOUNT_0, blockNumber: receipt.blockNumber }))} ETH`
+      // As the page writes amounts for people (grouped, 8 decimals at most, never rounded up).
+      const expected = `Paylink Devnet ETH ${formatAmount(await reader.getBalance({ address: ACCOUNT_0, blockNumber: receipt.blockNumber }), 18)} ETH`
       await page.waitForFunction(
         (text) => [...document.querySelectorAll('[data-testid="balances-eip155"] tbody tr')].some((tr) => [...tr.children].map((td) => td.textContent).join(' ') === text),
         expected,
