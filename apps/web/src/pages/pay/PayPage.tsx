@@ -9,6 +9,7 @@ import { useNow } from '../../lib/useNow.js'
 import { useRequote } from './useRequote.js'
 import { LinkFacts } from './LinkFacts.js'
 import { PaymentProgress } from './PaymentProgress.js'
+import { LinkNotReady } from './LinkNotReady.js'
 import { PayHeader } from './PayHeader.js'
 import { PayTabs } from './PayTabs.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
@@ -51,30 +52,7 @@ export function PayPage() {
   useRequote(link.data, now, () => void link.refetch())
   useCheckoutTitle(link.data)
 
-  if (link.isPending) {
-    return (
-      <main className="page pay">
-        <p className="page-status" role="status">
-          Loading the payment link…
-        </p>
-      </main>
-    )
-  }
-  if (link.isError) {
-    const missing = (link.error as { status?: number }).status === 404 || (link.error as { status?: number }).status === 400
-    return (
-      <main className="page pay">
-        <section className="card" role="alert">
-          <h1>{missing ? 'Payment link not found' : 'This payment link could not be loaded'}</h1>
-          <p>{missing ? 'Check the address you were given, or ask the merchant for a new link.' : link.error.message}</p>
-          {!missing && <button onClick={() => void link.refetch()}>Try again</button>}
-          <p>
-            <RouterLink to="/">Paylink home</RouterLink>
-          </p>
-        </section>
-      </main>
-    )
-  }
+  if (link.isPending || link.isError) return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
 
   const data = link.data
   const mine = rememberedPayments(data.id)

@@ -5,6 +5,7 @@ import { useLiveLink } from '../../../api/useLiveLink.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { AmountText } from '../AmountText.js'
+import { LinkNotReady } from '../LinkNotReady.js'
 import { PayHeader } from '../PayHeader.js'
 import { RefundAddressForm } from './RefundAddressForm.js'
 import { refundablePayments } from './refundablePayments.js'
@@ -19,27 +20,8 @@ export function RefundAddressPage() {
   const config = usePaylinkConfig()
   const link = useLiveLink(id, { read: fetchLink, parser: linkAnswer })
 
-  if (link.isPending) {
-    return (
-      <main className="page pay">
-        <p className="page-status" role="status">
-          Loading the payment link…
-        </p>
-      </main>
-    )
-  }
-  if (link.isError) {
-    const status = (link.error as { status?: number }).status
-    return (
-      <main className="page pay">
-        <section className="card" role="alert">
-          <h1>{status === 404 || status === 400 ? 'Payment link not found' : 'This payment link could not be loaded'}</h1>
-          <p>{status === 404 || status === 400 ? 'Check the address you were given.' : link.error.message}</p>
-          {status !== 404 && status !== 400 && <button onClick={() => void link.refetch()}>Try again</button>}
-        </section>
-      </main>
-    )
-  }
+  if (link.isPending || link.isError) return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
+
   const data = link.data
   const payments = refundablePayments(data)
   return (
