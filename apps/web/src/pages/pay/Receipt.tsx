@@ -8,6 +8,7 @@ import { AmountText } from './AmountText.js'
 import { ContinueToMerchant } from './ContinueToMerchant.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { SettlementNote } from './SettlementNote.js'
+import { TxId } from './TxId.js'
 
 /**
  * The proof a payer keeps: receipt number, merchant, what was paid with its unit, on which
@@ -73,15 +74,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
             )}
             <dt>Transaction</dt>
             <dd>
-              {url ? (
-                <a className="receipt-long" href={url} target="_blank" rel="noreferrer" data-testid="receipt-tx">
-                  {p.txHash}
-                </a>
-              ) : (
-                <code className="receipt-long" data-testid="receipt-tx">
-                  {p.txHash}
-                </code>
-              )}{' '}
+              <TxId hash={p.txHash} url={url} testId="receipt-tx" />{' '}
               <span className="no-print">
                 <CopyButton value={p.txHash} label="Copy transaction id" />
               </span>
@@ -110,13 +103,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
                     {option ? <AmountText amount={r.amount} decimals={option.decimals} symbol={option.symbol} /> : r.amount} on{' '}
                     <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
                     {', '}
-                    {refundUrl ? (
-                      <a className="receipt-long" href={refundUrl} target="_blank" rel="noreferrer">
-                        {r.txHash}
-                      </a>
-                    ) : (
-                      <code className="receipt-long">{r.txHash}</code>
-                    )}
+                    <TxId hash={r.txHash} url={refundUrl} />
                   </dd>
                 </div>
               )

@@ -7,6 +7,7 @@ import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { AmountText } from '../AmountText.js'
 import { LinkNotReady } from '../LinkNotReady.js'
 import { PayHeader } from '../PayHeader.js'
+import { TxId } from '../TxId.js'
 import { RefundAddressForm } from './RefundAddressForm.js'
 import { refundablePayments } from './refundablePayments.js'
 
@@ -54,13 +55,7 @@ export function RefundAddressPage() {
                 <dd>{p.amount && option ? <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong /> : '—'}</dd>
                 <dt>Transaction</dt>
                 <dd>
-                  {url ? (
-                    <a className="receipt-long" href={url} target="_blank" rel="noreferrer">
-                      {p.txHash}
-                    </a>
-                  ) : (
-                    <code className="receipt-long">{p.txHash}</code>
-                  )}
+                  <TxId hash={p.txHash} url={url} />
                 </dd>
                 {p.refundAddress && (
                   <>
