@@ -292,7 +292,7 @@ describe('security headers', () => {
 
   it('adds the Reown hosts only when a project id is set', async () => {
     const instance = await app({ projectId: '0123456789abcdef0123456789abcdef' })
-    const csp = (await instance.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string
+    const csp = (await instance.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string
     expect(directive(csp, 'connect-src')).toEqual(expect.arrayContaining(['https://*.walletconnect.org', 'https://*.reown.com', 'wss://*.walletconnect.org']))
     expect(directive(csp, 'frame-src')).toEqual(['https://secure.walletconnect.org', 'https://verify.walletconnect.org'])
   })

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
 import type { Asset, Network } from '@paylink/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -15,7 +16,7 @@ import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
 import { paymentListRoutes } from './paymentList/paymentListRoutes.js'
 import { healthRoutes } from './health/healthRoutes.js'
-import { bareErrorHeaders, hstsMaxAgeSeconds } from './http/bareErrorHeaders.js'
+import { apiSecurityHeaders, hstsMaxAgeSeconds } from './http/apiSecurityHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
 import { openApiRoutes } from './http/openApiRoutes.js'
@@ -124,6 +125,16 @@ export interface SiwxAppOptions {
 
 export const appVersion = '0.1.0'
 
+/** The headers a helmet middleware sets, in its order (it sets the same ones on every response). */
+function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
+  const headers: Array<[string, string]> = []
+  const recorder = { setHeader: (name: string, value: string) => headers.push([name, value]), removeHeader: () => {} }
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error as Error
+  })
+  return headers
+}
+
 /** Composes the feature plugins into one Fastify instance. Call `.ready()` or `.listen()` next. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ownsDatabase = !isDatabase(config.database)
@@ -139,19 +150,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: config.limits?.bodyLimitBytes ?? defaultBodyLimitBytes,
     // Errors Fastify answers before routing (a path with broken %-escapes): our shape too.
     frameworkErrors: (error, _request, reply) => {
-      reply.headers(bareErrorHeaders(config.publicOrigin))
+      reply.headers(apiSecurityHeaders(config.publicOrigin))
       sendError(reply, 400, 'INVALID_URL', `The request URL is malformed (${error.code ?? 'bad URL'}).`)
     },
   })
   try {
     app.decorate('routeRegistry', new RouteRegistry())
-    app.addHook('onResponse', async (request, reply) => {
-      const route = request.routeOptions.url ?? '(no route)'
-      request.log.info(
-        { method: request.method, route, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        `${request.method} ${route} ${reply.statusCode}`,
-      )
-    })
+    // Without a logger the line would be built for nothing, on every request.
+    if (config.logLevel) {
+      app.addHook('onResponse', (request, reply, done) => {
+        const route = request.routeOptions.url ?? '(no route)'
+        request.log.info(
+          { method: request.method, route, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          `${request.method} ${route} ${reply.statusCode}`,
+        )
+        done()
+      })
+    }
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
     const publicConfig = toPublicConfig({ ...config, receiptEmail: Boolean(config.receiptEmail), publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
@@ -176,28 +191,37 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     installErrorHandling(app, { notFoundFallback: web.fallback })
 
-    // Registered here, not in a child plugin, so their hooks cover every route. helmet's middleware
-    // is made once, with its directives parsed once: @fastify/helmet made it anew on every request,
-    // half the time a cached GET /api/links/:id took (13,481 -> 27,416 req/s in issue #19's link-reads bench).
-    const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: buildContentSecurityPolicy({
-          networks: config.networks,
-          projectId: config.projectId,
-          upgradeInsecureRequests: config.publicOrigin.startsWith('https:'),
-        }),
-      },
-      // AppKit's social and email logins open popups that report back through window.opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      frameguard: { action: 'deny' },
-      // Page URLs carry link ids: no other host (RPCs, Reown, an image) learns them.
-      referrerPolicy: { policy: 'no-referrer' },
-      xContentTypeOptions: true,
-      // Only over https: a browser remembers it for a year, which would lock an http instance out.
-      strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
+    // Registered here, not in a child plugin, so their hooks cover every route. Pages get helmet's
+    // headers for documents; answers under /api (JSON, streams, the export) the shorter API set.
+    // Neither depends on the request: helmet's are taken from it once and set as they are
+    // (@fastify/helmet made its middleware anew on every request, half of what a cached
+    // GET /api/links/:id cost in issue #19's link-reads bench).
+    const documentSecurityHeaders = headersSetBy(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: buildContentSecurityPolicy({
+            networks: config.networks,
+            projectId: config.projectId,
+            upgradeInsecureRequests: config.publicOrigin.startsWith('https:'),
+          }),
+        },
+        // AppKit's social and email logins open popups that report back through window.opener.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+        frameguard: { action: 'deny' },
+        // Page URLs carry link ids: no other host (RPCs, Reown, an image) learns them.
+        referrerPolicy: { policy: 'no-referrer' },
+        xContentTypeOptions: true,
+        // Only over https: a browser remembers it for a year, which would lock an http instance out.
+        strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
+      }),
+    )
+    const apiHeaders = Object.entries(apiSecurityHeaders(config.publicOrigin))
+    app.addHook('onRequest', (request, reply, done) => {
+      const raw = reply.raw
+      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaders : documentSecurityHeaders) raw.setHeader(name, value)
+      done()
     })
-    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)))
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
     await app.register(rateLimit, {
       global: false,
@@ -206,9 +230,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
     await app.register(cookie)
     const originOfWrites = checkOrigin(config.publicOrigins ?? config.publicOrigin)
-    app.addHook('onRequest', async (request) =>
-      originOfWrites({ method: request.method, url: request.url, origin: request.headers.origin, hasSessionCookie: Boolean(request.cookies?.[sessionCookieName]) }),
-    )
+    // A callback hook, not an async one: reads are most requests, and they pass at once.
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        originOfWrites({ method: request.method, url: request.url, origin: request.headers.origin, hasSessionCookie: Boolean(request.cookies?.[sessionCookieName]) })
+      } catch (error) {
+        done(error as Error)
+        return
+      }
+      done()
+    })
 
     await app.register(healthRoutes, {
       db: database.db,

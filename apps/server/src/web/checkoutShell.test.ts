@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link, PublicConfig } from '@paylink/shared'
 import Fastify from 'fastify'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutShellMarker, renderCheckoutParts, renderCheckoutShell } from './checkoutShell.js'
-import { webAppRoutes } from './webAppRoutes.js'
+import { templateCheckMs, webAppRoutes } from './webAppRoutes.js'
 
 const index = `<!doctype html><html><head><title>Paylink</title></head><body><div id="root">${checkoutShellMarker}</div><script type="module" src="/assets/index.js"></script></body></html>`
 const config: PublicConfig = {
@@ -164,8 +164,11 @@ describe('renderCheckoutShell', () => {
 })
 
 describe('GET /pay/:id', () => {
-  async function serve(template: string, known: Link | null) {
-    const dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  async function serve(template: string, known: Link | null, dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))) {
     writeFileSync(join(dist, 'index.html'), template)
     const app = Fastify()
     const web = webAppRoutes({
@@ -198,5 +201,21 @@ describe('GET /pay/:id', () => {
     const plain = index.replace(checkoutShellMarker, '')
     const app = await serve(plain, link)
     expect((await app.inject({ method: 'GET', url: '/pay/lnk_abc' })).body).toBe(plain)
+  })
+
+  it('serves a rebuilt index.html without a restart, looking at the file once a second at most', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))
+    const plain = index.replace(checkoutShellMarker, '')
+    const app = await serve(plain, link, dist)
+    expect((await app.inject({ method: 'GET', url: '/pay/lnk_abc' })).body).toBe(plain)
+    const rebuilt = plain.replace('</head>', '<meta name="build" content="2"></head>')
+    expect(rebuilt).not.toBe(plain)
+    writeFileSync(join(dist, 'index.html'), rebuilt)
+    // Within the second: the page read before, with no look at the file.
+    vi.advanceTimersByTime(templateCheckMs - 1)
+    expect((await app.inject({ method: 'GET', url: '/pay/lnk_abc' })).body).toBe(plain)
+    vi.advanceTimersByTime(1)
+    expect((await app.inject({ method: 'GET', url: '/pay/lnk_abc' })).body).toBe(rebuilt)
   })
 })
