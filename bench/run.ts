@@ -71,7 +71,9 @@ async function main() {
       (text) => JSON.parse(text) as Results,
       () => null,
     )
-    results.sections = { ...previous?.sections, ...results.sections }
+    // A section whose file is gone (renamed, folded into another) leaves with it.
+    const kept = Object.entries(previous?.sections ?? {}).filter(([name]) => available.includes(name))
+    results.sections = { ...Object.fromEntries(kept), ...results.sections }
   }
   const ordered = Object.keys(results.sections).sort()
   const rows = ordered.flatMap((section) => results.sections[section]!.rows.map((row) => ({ section, ...row })))

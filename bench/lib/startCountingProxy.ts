@@ -5,7 +5,18 @@ export interface CountingProxy {
   url: string
   /** HTTP requests forwarded so far (a JSON-RPC batch is one). */
   readonly count: number
+  /** Resolves when the next request whose body `matches` reaches the proxy (a poll beginning). */
+  nextRequest(matches: (body: string) => boolean): Promise<void>
   close(): Promise<void>
+}
+
+/** A request body that is one JSON-RPC call of `method`, alone or as a batch of one (a poller's head read, not a batch that also reads it). */
+export function isLoneCall(method: string): (body: string) => boolean {
+  return (body) => {
+    const parsed = JSON.parse(body) as { method?: string } | Array<{ method?: string }>
+    const calls = Array.isArray(parsed) ? parsed : [parsed]
+    return calls.length === 1 && calls[0]!.method === method
+  }
 }
 
 /**
@@ -14,11 +25,18 @@ export interface CountingProxy {
  */
 export async function startCountingProxy(upstream: string): Promise<CountingProxy> {
   let count = 0
+  let waiters: Array<{ matches: (body: string) => boolean; resolve: () => void }> = []
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       count++
+      if (waiters.length) {
+        const body = Buffer.concat(chunks).toString('utf8')
+        const met = waiters.filter((waiter) => waiter.matches(body))
+        waiters = waiters.filter((waiter) => !met.includes(waiter))
+        for (const waiter of met) waiter.resolve()
+      }
       fetch(upstream, { method: request.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
         .then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
@@ -37,6 +55,7 @@ export async function startCountingProxy(upstream: string): Promise<CountingProx
     get count() {
       return count
     },
+    nextRequest: (matches) => new Promise<void>((resolve) => waiters.push({ matches, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

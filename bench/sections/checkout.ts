@@ -1,8 +1,10 @@
 /**
  * Issue #6's browser figures: the checkout built as shipped (AppKit after first paint) beside
  * a baseline built in the same run with AppKit imported in the entry (`npm run build:baseline`),
- * each served by a real Paylink server on loopback, measured in Debian's Chromium, median of
- * BENCH_RUNS (default 7) runs, each in a new Chromium with an empty profile, the two builds interleaved.
+ * each served by a real Paylink server on loopback, measured in Debian's Chromium, median of at
+ * least BENCH_RUNS (default 7) runs, two more at a time until two move no median by more than 5 %
+ * (bench/lib/untilSettled.ts, up to BENCH_MAX_RUNS), each in a new Chromium with an empty profile,
+ * the two builds interleaved.
  */
 import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
@@ -11,29 +13,14 @@ import { chromiumPath } from '../../e2e/support/chromium.js'
 import { startPaylinkServer, type PaylinkServer } from '../../e2e/support/server.js'
 import { checkoutCriticalPath } from '../../scripts/checkoutSize.mjs'
 import { measureCheckout, median, type CheckoutRun } from '../lib/checkoutPage.js'
+import { untilSettled } from '../lib/untilSettled.js'
 import { atMost, info, type BenchRow } from '../table.js'
 
 const repo = resolve(import.meta.dirname, '../..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
-/** More runs while the timing medians still move (see stable below), up to this many. */
+/** More runs while the timing medians still move (untilSettled, two runs at a time), up to this many. */
 const MAX_RUNS = Math.max(RUNS, Number(process.env.BENCH_MAX_RUNS ?? 15))
-
-/**
- * The medians are settled when two more runs move none of them by more than 5 %: on a shared
- * machine a fixed 7 can land on a burst of load, and two bench runs should agree within 15 %.
- */
-function stable(runs: Record<'lazy' | 'eager', CheckoutRun[]>): boolean {
-  const n = runs.lazy.length
-  if (n < 3) return false
-  const keys: Array<keyof CheckoutRun> = ['factsPaint', 'button', 'modal']
-  return (['lazy', 'eager'] as const).every((variant) =>
-    keys.every((key) => {
-      const now = median(runs[variant].map((r) => r[key]))
-      const before = median(runs[variant].slice(0, n - 2).map((r) => r[key]))
-      return Math.abs(now - before) <= 0.05 * Math.max(before, 1)
-    }),
-  )
-}
+const timedKeys: Array<keyof CheckoutRun> = ['factsPaint', 'button', 'modal']
 
 /** Signs in a fresh merchant key over SIWX and creates a one-option Test USD link. */
 async function createLink(server: PaylinkServer): Promise<string> {
@@ -92,9 +79,18 @@ export default async function run(): Promise<BenchRow[]> {
     // One unmeasured load each: the servers' first answers (cold file cache) are not the page's.
     await measureCheckout(browser, urls.lazy)
     await measureCheckout(browser, urls.eager)
-    for (let i = 0; i < MAX_RUNS && (i < RUNS || !stable(runs)); i++) {
+    const oneRun = async () => {
       for (const variant of ['lazy', 'eager'] as const) runs[variant].push(await measureCheckout(browser, urls[variant]))
     }
+    await untilSettled({
+      batch: async () => {
+        await oneRun()
+        await oneRun()
+      },
+      figures: () => (['lazy', 'eager'] as const).flatMap((variant) => timedKeys.map((key) => median(runs[variant].map((r) => r[key])))),
+      minBatches: Math.ceil(RUNS / 2),
+      maxBatches: Math.ceil(MAX_RUNS / 2),
+    })
   } finally {
     await Promise.all([servers.lazy.stop(), servers.eager.stop()])
   }

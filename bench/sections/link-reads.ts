@@ -4,9 +4,9 @@
  * and the pay page `GET /pay/:id` (the facts written into the HTML). The three targets are
  * loaded in turn, rounds of SECONDS each, so a change of the machine's load falls on all
  * three alike; each round gives a ratio to its own bare figure and the row is the median ratio
- * (absolute req/s and p99 beside, for information). At least ROUNDS rounds, then two more at a
- * time (up to MAX_ROUNDS) until two more rounds move neither median ratio by more than 5 %, so
- * two bench runs agree. The server runs in its own process; the
+ * (absolute req/s and p99 beside, for information). Two rounds at a time, at least ROUNDS in
+ * all, until two more move neither median ratio by more than 5 % (untilSettled, up to
+ * MAX_ROUNDS), so two bench runs agree. The server runs in its own process; the
  * load tool in this one.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,12 +16,11 @@ import { fileURLToPath } from 'node:url'
 import { devnetWallet } from '../lib/devnetWallet.js'
 import { runAutocannon, type LoadResult } from '../lib/runAutocannon.js'
 import { startBenchServer } from '../lib/startBenchServer.js'
+import { untilSettled } from '../lib/untilSettled.js'
 import { atLeast, atMost, info, median, type BenchRow } from '../table.js'
 
 const ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5)
 const MAX_ROUNDS = Number(process.env.BENCH_READ_MAX_ROUNDS ?? 15)
-/** How far two more rounds may move a median ratio for it to count as settled. */
-const SETTLED = 0.05
 const SECONDS = 3
 const L1 = 'eip155:31337'
 const webRoot = fileURLToPath(new URL('../../apps/web/', import.meta.url))
@@ -66,15 +65,15 @@ export default async function run(): Promise<BenchRow[]> {
     const oneRound = async () => {
       for (const key of Object.keys(targets) as Array<keyof typeof targets>) results[key].push(await runAutocannon(targets[key], SECONDS))
     }
-    for (let round = 0; round < ROUNDS; round++) await oneRound()
-    for (;;) {
-      const before = [median(ratios('link')), median(ratios('page'))]
-      if (results.bare.length + 2 > MAX_ROUNDS) break
-      await oneRound()
-      await oneRound()
-      const after = [median(ratios('link')), median(ratios('page'))]
-      if (after.every((value, i) => Math.abs(value - before[i]!) <= SETTLED * before[i]!)) break
-    }
+    await untilSettled({
+      batch: async () => {
+        await oneRound()
+        await oneRound()
+      },
+      figures: () => [median(ratios('link')), median(ratios('page'))],
+      minBatches: Math.ceil(ROUNDS / 2),
+      maxBatches: Math.floor(MAX_ROUNDS / 2),
+    })
     const rounds = results.bare.length
     const spread = (values: number[]) => `rounds ${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`
     const rps = (key: keyof typeof targets) => Math.round(median(results[key].map((r) => r.rps)))

@@ -509,3 +509,30 @@ describe('startSolanaDevnet', () => {
     expect(await connection.getBalance(to, 'confirmed')).toBe(before.to + 1_000)
   })
 })
+
+describe('startSolanaDevnet with its slot clock held', () => {
+  it('makes a slot only on nextSlot: a queued airdrop lands on the first, is finalized on exactly the finalizeDepth-th after', async () => {
+    const devnet = await startSolanaDevnet({ slotMs: SLOT_MS, finalizeDepth: FINALIZE_DEPTH })
+    try {
+      devnet.holdSlots()
+      const slot = async () => (await call(devnet.rpcUrl, 'getSlot', [{ commitment: 'processed' }])).result as number
+      const held = await slot()
+      await new Promise((resolve) => setTimeout(resolve, SLOT_MS * 3))
+      expect(await slot(), 'no slot while the clock is held').toBe(held)
+
+      const signature = await new Connection(devnet.rpcUrl).requestAirdrop(Keypair.generate().publicKey, LAMPORTS_PER_SOL)
+      const status = async () => ((await call(devnet.rpcUrl, 'getSignatureStatuses', [[signature]])).result.value[0]?.confirmationStatus ?? null) as string | null
+      expect(await status(), 'queued, not landed').toBeNull()
+      devnet.nextSlot()
+      expect(await slot()).toBe(held + 1)
+      expect(await status(), 'landed in the slot nextSlot made').not.toBeNull()
+      for (let i = 1; i < FINALIZE_DEPTH; i++) devnet.nextSlot()
+      expect(await status(), 'one slot short of finalized').toBe('confirmed')
+      devnet.nextSlot()
+      expect(await status()).toBe('finalized')
+      expect(await slot()).toBe(held + 1 + FINALIZE_DEPTH)
+    } finally {
+      await devnet.close()
+    }
+  })
+})

@@ -75,6 +75,10 @@ export type SolanaDevnet = {
   waitForSignature(signature: string, commitment?: Commitment, timeoutMs?: number): Promise<TxRecord>
   /** Writes the state JSON (default: `options.statePath`). */
   saveState(path?: string): Promise<void>
+  /** Stops the slot clock: from then on a slot comes only when `nextSlot` is called (the bench sets the moment a transaction is finalized). */
+  holdSlots(): void
+  /** Makes the next slot now: queued transactions land, earlier slots confirm and finalize. */
+  nextSlot(): void
   /** Stops slots, closes sockets and the server, and saves the state when `statePath` is set. */
   close(): Promise<void>
 }
@@ -455,11 +459,12 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     }, options.saveDebounceMs ?? 500)
   }
 
-  const ticker = setInterval(() => {
+  const nextSlot = () => {
     const landed = ledger.advance()
     onSlot(landed)
     if (landed.length > 0) scheduleSave()
-  }, slotMs)
+  }
+  let ticker: NodeJS.Timeout | undefined = setInterval(nextSlot, slotMs)
   ticker.unref()
 
   // Fund the listed accounts once, and wait until the funding is finalized, so it shows at the
@@ -486,6 +491,11 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     faucet,
     waitForSignature,
     saveState,
+    holdSlots() {
+      clearInterval(ticker)
+      ticker = undefined
+    },
+    nextSlot,
     async close() {
       if (closed) return
       closed = true
