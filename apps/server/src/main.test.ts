@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, mainChildren, runMain } from './testing/runMain.js'
+import { mainChildren, runMain, runMainOnFreePort } from './testing/runMain.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'paylink-main-'))
 afterAll(() => {
@@ -13,8 +13,8 @@ afterAll(() => {
 
 describe('main', () => {
   it('starts, prints one line, serves, and exits 0 on SIGTERM', async () => {
-    const port = await freePort()
-    const run = await runMain({ PORT: String(port), DATA_DIR: join(dir, 'a'), PAYLINK_DEVNET: '0' })
+    const run = await runMainOnFreePort({ DATA_DIR: join(dir, 'a'), PAYLINK_DEVNET: '0' })
+    const { port } = run
     expect(run.started, run.output().stderr).toBe(true)
     expect(run.output().stdout).toBe(`Paylink is running at http://localhost:${port}\n`)
     const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()
@@ -36,8 +36,8 @@ describe('main', () => {
   })
 
   it('runs the demo on the real devnet (@paylink/devnet) and exits 0 on SIGINT', async () => {
-    const port = await freePort()
-    const run = await runMain({ PORT: String(port), DATA_DIR: join(dir, 'b') })
+    const run = await runMainOnFreePort({ DATA_DIR: join(dir, 'b') })
+    const { port } = run
     expect(run.started, run.output().stderr).toBe(true)
     expect(run.output().stdout).toBe(`Paylink is running at http://localhost:${port} (demo: devnet with Dev Wallet)\n`)
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { chains: Array<{ caipNetworkId: string; head: string | null }> }

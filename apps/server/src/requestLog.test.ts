@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, mainChildren, runMain } from './testing/runMain.js'
+import { mainChildren, runMainOnFreePort } from './testing/runMain.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'paylink-log-'))
 afterAll(() => {
@@ -12,8 +12,8 @@ afterAll(() => {
 
 describe('the operator log', () => {
   it('has one info line per request with method, route, status, duration and the process id', async () => {
-    const port = await freePort()
-    const run = await runMain({ PORT: String(port), DATA_DIR: join(dir, 'a'), PAYLINK_DEVNET: '0', LOG_LEVEL: 'info' })
+    const run = await runMainOnFreePort({ DATA_DIR: join(dir, 'a'), PAYLINK_DEVNET: '0', LOG_LEVEL: 'info' })
+    const { port } = run
     expect(run.started, run.output().stderr).toBe(true)
     while (!run.output().stdout.includes('Paylink is running')) await new Promise((r) => setTimeout(r, 50))
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)

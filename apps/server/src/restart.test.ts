@@ -13,7 +13,7 @@ import { createApiKey } from './merchants/apiKeyStore.js'
 import { openDatabase } from './db/openDatabase.js'
 import { merchantOf } from './merchants/merchant.js'
 import { eventually } from './testing/eventually.js'
-import { freePort, mainChildren, runMain } from './testing/runMain.js'
+import { mainChildren, runMainOnFreePort } from './testing/runMain.js'
 import { startHttpServer, type TestHttpServer } from './testing/startHttpServer.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylink-restart-'))
@@ -40,8 +40,8 @@ afterAll(async () => {
 
 /** `main.ts` on the test's data dir, as `npm start` runs it; resolves once it prints its line. */
 async function startDemo() {
-  const port = await freePort()
-  const run = await runMain({ LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir }, { until: 'Paylink is running' })
+  const run = await runMainOnFreePort({ LOG_LEVEL: 'info', DATA_DIR: dataDir }, { until: 'Paylink is running' })
+  const { port } = run
   if (!run.started) throw new Error(`the server exited: ${run.output().stderr}`)
   const { child, exited } = run
   expect(run.output().stdout).toContain('(demo: devnet with Dev Wallet)')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
-import { freePort, mainChildren, runMain } from '../testing/runMain.js'
+import { mainChildren, runMainOnFreePort } from '../testing/runMain.js'
 
 // Two real server processes on one Postgres, as an operator would run them behind a balancer.
 describe.skipIf(!canStartTestPostgres())('processes sharing one Postgres (Postgres)', () => {
@@ -16,9 +16,7 @@ describe.skipIf(!canStartTestPostgres())('processes sharing one Postgres (Postgr
   })
 
   const start = async (extra: Record<string, string>) => {
-    const port = await freePort()
-    const env = { PORT: String(port), PAYLINK_DEVNET: '0', DATABASE_URL: postgres.url, PUBLIC_ORIGIN: 'http://localhost:4100', ...extra }
-    return runMain(env)
+    return runMainOnFreePort({ PAYLINK_DEVNET: '0', DATABASE_URL: postgres.url, PUBLIC_ORIGIN: 'http://localhost:4100', ...extra })
   }
 
   it('a second process with other webhook rules refuses to start, naming the setting; one with the same rules joins', async () => {

@@ -5,7 +5,7 @@ import type { Link } from '@paylink/shared'
 import { linkOptions, links } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
-import { freePort, mainChildren, runMain, type MainRun } from '../testing/runMain.js'
+import { mainChildren, runMainOnFreePort, type MainRun } from '../testing/runMain.js'
 import { sql } from 'drizzle-orm'
 import { announceLinkChanged } from './announceLinkChanged.js'
 import { createLinkViewCache } from './linkViewCache.js'
@@ -21,8 +21,8 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
   beforeAll(async () => {
     postgres = await startTestPostgres()
     for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      const run = await runMain({ PORT: String(port), PAYLINK_DEVNET: '0', DATABASE_URL: postgres.url, PUBLIC_ORIGIN: 'http://localhost:4100' })
+      const run = await runMainOnFreePort({ PAYLINK_DEVNET: '0', DATABASE_URL: postgres.url, PUBLIC_ORIGIN: 'http://localhost:4100' })
+      const { port } = run
       expect(run.started, run.output().stderr).toBe(true)
       servers.push({ run, base: `http://127.0.0.1:${port}` })
     }

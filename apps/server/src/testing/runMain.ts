@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './freePort.js'
 
 const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
 
@@ -40,4 +41,17 @@ export async function runMain(env: Record<string, string>, { until = '\n' }: { u
   return { child, exited, started, output: () => ({ stdout, stderr }) }
 }
 
-export { freePort } from './freePort.js'
+/**
+ * runMain on a free port. freePort's port is free when it is handed out, not when the server
+ * binds it: a test running beside can take it in between (EADDRINUSE), so a start refused for
+ * that alone is tried again on another port, three times at most.
+ */
+export async function runMainOnFreePort(env: Record<string, string>, options: { until?: string } = {}): Promise<MainRun & { port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const run = await runMain({ ...env, PORT: String(port) }, options)
+    if (run.started || attempt === 3 || !run.output().stderr.includes('EADDRINUSE')) return { ...run, port }
+  }
+}
+
+export { freePort }
