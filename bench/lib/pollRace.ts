@@ -48,6 +48,24 @@ export async function pollRace({ trackerPolls, phase, intervalMs, barePoll, fire
   return { firedAt, cycleMs, bareSeenAt }
 }
 
+/** One run's times from the event: the link's "paid" message, and the bare client's sighting. */
+export async function paidBesideBare(race: PollRace, paid: Promise<{ at: number }>): Promise<{ paid: number; bare: number; cycleMs: number }> {
+  const [message, bareSeenAt] = await Promise.all([paid, race.bareSeenAt])
+  return { paid: message.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
+}
+
+/** Sweeps of `run` (8 events each, 3 to 8 sweeps) for a paid time and its bare baseline; `stop` (the tracker) after, whatever happens. */
+export async function sweepPaidBesideBare(run: SweepOptions<'paid' | 'bare'>['run'], stop: () => Promise<void>): Promise<Sweeps<'paid' | 'bare'>> {
+  try {
+    return await sweepUntilSettled({ keys: ['paid', 'bare'], phasesPerSweep: paidPhasesPerSweep, run, minSweeps: 3, maxSweeps: 8 })
+  } finally {
+    await stop()
+  }
+}
+
+/** Events per sweep of the block -> "paid" rows. */
+export const paidPhasesPerSweep = 8
+
 export interface SweepOptions<K extends string> {
   keys: readonly K[]
   /** Runs per sweep, one per phase. */

@@ -33,15 +33,13 @@ import { mempoolAddressesPerPass } from '../../apps/server/src/chains/bip122/sig
 import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
 import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
 import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
-import { describeSweeps, pollRace, sweepUntilSettled, type Sweeps } from '../lib/pollRace.js'
+import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
 const crowdSizes = (process.env.BENCH_BITCOIN_CROWDS ?? '10,10000').split(',').map(Number)
 const blocksPerSize = 3
 const paymentsPerBlock = 2
-/** Blocks per sweep, one per phase of the tracker's poll cycle (bench/lib/pollRace.ts). */
-const phasesPerSweep = 8
 const pollIntervalMs = 100
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
@@ -233,18 +231,15 @@ export default async function run(): Promise<BenchRow[]> {
             await devnet.mine(1)
           },
         })
-        const [paid, bareSeenAt] = await Promise.all([events.waitFor((e) => e.link.status === 'paid', 30_000), race.bareSeenAt])
-        return { paid: paid.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
+        return await paidBesideBare(
+          race,
+          events.waitFor((e) => e.link.status === 'paid', 30_000),
+        )
       } finally {
         events.close()
       }
     }
-    let sweeps: Sweeps<'paid' | 'bare'>
-    try {
-      sweeps = await sweepUntilSettled({ keys: ['paid', 'bare'], phasesPerSweep, run: oneRun, minSweeps: 3, maxSweeps: 8 })
-    } finally {
-      await tracker.stop()
-    }
+    const sweeps = await sweepPaidBesideBare(oneRun, () => tracker.stop())
 
     const [small, large] = perSize as [(typeof perSize)[0], (typeof perSize)[0]]
     const maxOf = (values: number[]) => Math.max(...values)
@@ -281,7 +276,7 @@ export default async function run(): Promise<BenchRow[]> {
       }),
       atMost('block mined -> SSE "paid" / bare tip poller', Math.round((latencyMedian / baselineMedian) * 10) / 10, 'x', 5, {
         beside: `bare Esplora tip poller in step with the tracker: ${Math.round(baselineMedian)} ms`,
-        note: `paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(maxOf(sweeps.runs.paid))} ms); 1 confirmation; the tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, phasesPerSweep)}`,
+        note: `paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(maxOf(sweeps.runs.paid))} ms); 1 confirmation; the tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, paidPhasesPerSweep)}`,
       }),
       info('block mined -> SSE "paid"', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
     ]

@@ -29,15 +29,13 @@ import { newId } from '../../apps/server/src/db/newId.js'
 import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
 import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
 import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
-import { describeSweeps, pollRace, sweepUntilSettled, type Sweeps } from '../lib/pollRace.js'
+import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
 const crowdSizes = [10, 10_000]
 const roundsPerSize = 5
-/** Payments per sweep, one per phase of the tracker's poll cycle (bench/lib/pollRace.ts). */
-const phasesPerSweep = 8
 const pollIntervalMs = 100
 
 export default async function run(): Promise<BenchRow[]> {
@@ -142,18 +140,15 @@ export default async function run(): Promise<BenchRow[]> {
           barePoll: finalized,
           fire: async () => devnet.nextSlot(),
         })
-        const [paid, bareSeenAt] = await Promise.all([events.waitFor((e) => e.link.status === 'paid', 20_000), race.bareSeenAt])
-        return { paid: paid.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
+        return await paidBesideBare(
+          race,
+          events.waitFor((e) => e.link.status === 'paid', 20_000),
+        )
       } finally {
         events.close()
       }
     }
-    let sweeps: Sweeps<'paid' | 'bare'>
-    try {
-      sweeps = await sweepUntilSettled({ keys: ['paid', 'bare'], phasesPerSweep, run: oneRun, minSweeps: 3, maxSweeps: 8 })
-    } finally {
-      await tracker.stop()
-    }
+    const sweeps = await sweepPaidBesideBare(oneRun, () => tracker.stop())
 
     const [small, large] = perSize as [(typeof perSize)[0], (typeof perSize)[0]]
     const latencyMedian = median(sweeps.means.paid)
@@ -165,7 +160,7 @@ export default async function run(): Promise<BenchRow[]> {
       }),
       atMost('slot finalized -> SSE "paid" / bare status poller', Math.round((latencyMedian / baselineMedian) * 10) / 10, 'x', 10, {
         beside: `bare getSignatureStatuses poller in step with the tracker: ${Math.round(baselineMedian)} ms`,
-        note: `budget 10x: the poller reads one status; the tracker the finalized slot, the merchant's signatures, the transaction, then the database and SSE; paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(Math.max(...sweeps.runs.paid))}); finalized 8 slots after landing, the slots made by the bench; tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, phasesPerSweep)}`,
+        note: `budget 10x: the poller reads one status; the tracker the finalized slot, the merchant's signatures, the transaction, then the database and SSE; paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(Math.max(...sweeps.runs.paid))}); finalized 8 slots after landing, the slots made by the bench; tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, paidPhasesPerSweep)}`,
       }),
       info('slot finalized -> SSE "paid"', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
     ]
