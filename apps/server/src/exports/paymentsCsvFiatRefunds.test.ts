@@ -1,21 +1,16 @@
-import { paymentsCsvColumns, parseRate, type FiatCurrency } from '@paylink/shared'
+import { paymentsCsvColumns } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { payments, refunds } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import type { RateProvider } from '../rates/rateProvider.js'
-import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineAssets, tableRates, useOfflineApps } from '../testing/offlineApp.js'
 
 // The CSV's fiat and refund columns: a USD-priced link quoted at a fixed test rate, a payment
 // under that quote and a refund, written as rows (fixtures: the tracker and recordRefund write
 // these rows in the app).
 const [eth] = [offlineAssets[0]!]
-const rates: RateProvider = {
-  async rate(base: string, currency: FiatCurrency) {
-    return base === 'ETH' && currency === 'USD' ? { ok: true, rate: parseRate('3000'), source: 'test table' } : { ok: false, problem: 'no rate' }
-  },
-}
+const rates = tableRates(new Map([['ETH:USD', '3000']]))
 const context = useOfflineApps({ quotes: { rates, ttlSeconds: 900 } })
 let app: FastifyInstance
 let key: string

@@ -1,4 +1,4 @@
-import { parseRate, type Asset, type FiatCurrency, type Network } from '@paylink/shared'
+import { parseRate, type Asset } from '@paylink/shared'
 import { HDKey } from '@scure/bip32'
 import { count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -7,10 +7,10 @@ import { linkQuotes, links, payments } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
 import { defaultDevnetRates } from '../config.js'
-import { createDevnetRates, createMarketRates, type RateProvider } from '../rates/rateProvider.js'
+import { createDevnetRates, createMarketRates } from '../rates/rateProvider.js'
 import { bitstamp } from '../rates/sources/bitstamp.js'
 import { coinbase } from '../rates/sources/coinbase.js'
-import { offlineAppConfig, offlineAssets, solanaChain, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineAppConfig, offlineAssets, offlineRegtestNetwork, regtestBtc, solanaChain, tableRates, useOfflineApps } from '../testing/offlineApp.js'
 import { quoteLink } from './quoteLink.js'
 import { refreshLink } from './refreshLink.js'
 
@@ -20,12 +20,7 @@ const [eth, tusd] = [assets[0]!, assets[1]!]
 
 /** A rate table the test changes between quotes. */
 const table = new Map<string, string>([['ETH:USD', '3000']])
-const rates: RateProvider = {
-  async rate(base: string, currency: FiatCurrency) {
-    const rate = table.get(`${base}:${currency}`)
-    return rate ? { ok: true, rate: parseRate(rate), source: 'test table' } : { ok: false, problem: `No ${base} price in ${currency}.` }
-  },
-}
+const rates = tableRates(table)
 
 const context = useOfflineApps({ assets, quotes: { rates, ttlSeconds: 900 } })
 let app: FastifyInstance
@@ -172,18 +167,7 @@ describe('fiat-priced links', () => {
 })
 
 describe('fiat-priced links with SOL and BTC options (the devnet rate table)', () => {
-  const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
   const sol: Asset = { assetId: `${solanaChain}/slip44:501`, caipNetworkId: solanaChain, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
-  const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
-  const regtestNetwork: Network = {
-    caipNetworkId: regtest,
-    name: 'Bitcoin regtest',
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    rpcUrl: 'http://127.0.0.1:9',
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  }
   // The demo's table as startServer parses it: SOL $150, BTC $60,000.
   const devnetRates = createDevnetRates(
     Object.fromEntries(Object.entries(defaultDevnetRates).map(([base, row]) => [base, Object.fromEntries(Object.entries(row).map(([c, rate]) => [c, parseRate(rate)]))])),
@@ -194,7 +178,7 @@ describe('fiat-priced links with SOL and BTC options (the devnet rate table)', (
 
   it("quotes SOL and BTC from the table, rounded up to each asset's last decimal, and the Solana Pay and BIP21 URIs ask for the quoted amount", async () => {
     const base = offlineAppConfig(context.database)
-    const server = await context.app({ networks: [...base.networks, regtestNetwork], assets: [...assets, sol, btc], quotes: { rates: devnetRates, ttlSeconds: 900 } })
+    const server = await context.app({ networks: [...base.networks, offlineRegtestNetwork], assets: [...assets, sol, regtestBtc], quotes: { rates: devnetRates, ttlSeconds: 900 } })
     const created = await server.inject({
       method: 'POST',
       url: '/api/links',
@@ -205,7 +189,7 @@ describe('fiat-priced links with SOL and BTC options (the devnet rate table)', (
         price: { currency: 'USD', amount: '10.00' },
         options: [
           { asset: sol.assetId, recipient: solRecipient },
-          { asset: btc.assetId, recipient: tpub },
+          { asset: regtestBtc.assetId, recipient: tpub },
         ],
       },
     })

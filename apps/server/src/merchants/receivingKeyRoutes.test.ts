@@ -1,29 +1,17 @@
 import { createBase58check } from '@scure/base'
 import { HDKey } from '@scure/bip32'
-import type { Asset, Network } from '@paylink/shared'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { descriptorChecksum } from '../chains/bip122/descriptorChecksum.js'
 import { merchantChainKeys } from '../db/schema.js'
-import { offlineAppConfig, offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineAppConfig, offlineAssets, offlineRegtestNetwork, regtestBtc, regtestChain, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
-const regtestNetwork: Network = {
-  caipNetworkId: regtest,
-  name: 'Bitcoin regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  rpcUrl: 'http://127.0.0.1:9',
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-}
 const context = useOfflineApps({
   siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
 })
 const app = () => {
   const base = offlineAppConfig(context.database)
-  return context.app({ networks: [...base.networks, regtestNetwork], assets: [...offlineAssets, btc] })
+  return context.app({ networks: [...base.networks, offlineRegtestNetwork], assets: [...offlineAssets, regtestBtc] })
 }
 
 const base58check = createBase58check((data) => new Uint8Array(createHash('sha256').update(data).digest()))
@@ -45,7 +33,7 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
     const headers = { cookie, origin: testOrigin }
     expect((await server.inject({ method: 'GET', url, headers })).json()).toEqual({ receivingKey: null })
 
-    const noKey = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: 'Tea', options: [{ asset: btc.assetId, amount: '0.001' }] } })
+    const noKey = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: 'Tea', options: [{ asset: regtestBtc.assetId, amount: '0.001' }] } })
     expect([noKey.statusCode, noKey.json().error.message]).toEqual([400, expect.stringMatching(/^body\.options\[0\]\.recipient: save a watch-only key first/)])
 
     const saved = await server.inject({ method: 'PUT', url, headers, payload: { key: tpub } })
@@ -58,13 +46,13 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
       nextIndex: 0,
       key: expect.stringMatching(/^wpkh\(tpub.+\/0\/\*\)#[a-z0-9]{8}$/),
     })
-    expect(receivingKey.nextAddresses).toEqual([{ caipNetworkId: regtest, address: expect.stringMatching(/^bcrt1q/) }])
+    expect(receivingKey.nextAddresses).toEqual([{ caipNetworkId: regtestChain, address: expect.stringMatching(/^bcrt1q/) }])
 
     const created = await server.inject({
       method: 'POST',
       url: '/api/links',
       headers,
-      payload: { title: 'Tea & cake', description: 'Table 4', options: [{ asset: btc.assetId, amount: '0.001' }] },
+      payload: { title: 'Tea & cake', description: 'Table 4', options: [{ asset: regtestBtc.assetId, amount: '0.001' }] },
     })
     expect(created.statusCode).toBe(201)
     const option = created.json().options[0]
@@ -81,7 +69,7 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
       method: 'POST',
       url: '/api/links',
       headers,
-      payload: { title: 'x', options: [{ asset: btc.assetId, amount: '1', recipient: option.depositAddress }] },
+      payload: { title: 'x', options: [{ asset: regtestBtc.assetId, amount: '1', recipient: option.depositAddress }] },
     })
     expect(plain.statusCode).toBe(201)
     expect(plain.json().warnings).toEqual([expect.stringMatching(/^body\.options\[0\]: a plain Bitcoin address: payments to it cannot be told apart/)])

@@ -1,4 +1,4 @@
-import { parseRate, type FiatCurrency, type PaymentList } from '@paylink/shared'
+import type { PaymentList } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/newId.js'
@@ -6,8 +6,7 @@ import { payments } from '../db/schema.js'
 import { quoteLink } from '../links/quoteLink.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import type { RateProvider } from '../rates/rateProvider.js'
-import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineAssets, tableRates, useOfflineApps } from '../testing/offlineApp.js'
 
 // Test USD pegged to the dollar, as the demo configures it; ETH from a table the test changes.
 const assets = offlineAssets.map((asset) => (asset.symbol === 'TUSD' ? { ...asset, peggedTo: 'USD' as const } : asset))
@@ -16,12 +15,7 @@ const table = new Map<string, string>([
   ['ETH:USD', '3000'],
   ['ETH:EUR', '2750'],
 ])
-const rates: RateProvider = {
-  async rate(base: string, currency: FiatCurrency) {
-    const rate = table.get(`${base}:${currency}`)
-    return rate ? { ok: true, rate: parseRate(rate), source: 'test table' } : { ok: false, problem: `No ${base} price in ${currency}.` }
-  },
-}
+const rates = tableRates(table)
 const context = useOfflineApps({ assets, quotes: { rates, ttlSeconds: 900 } })
 let app: FastifyInstance
 let key: string

@@ -3,11 +3,12 @@
  * be created, submissions stay pending), a Solana network for real sign-ins (ed25519 needs no
  * RPC), PGlite in memory. For tests of HTTP behaviour: limits, access, headers, fuzzing.
  */
-import type { Asset, Network } from '@paylink/shared'
+import { parseRate, type Asset, type Network } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
+import type { RateProvider } from '../rates/rateProvider.js'
 import { signedSession, solanaSigner, type TestSigner } from '../siwx/testing/siwxTestKit.js'
 
 export const testOrigin = 'http://localhost:3000'
@@ -25,6 +26,21 @@ const network = (caipNetworkId: string, name: string): Network => ({
   testnet: true,
   confirmations: 1,
 })
+
+export const regtestChain = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+/** Bitcoin on regtest with its Esplora unreachable: links and keys on it, no chain read. */
+export const offlineRegtestNetwork: Network = { ...network(regtestChain, 'Bitcoin regtest'), nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
+export const regtestBtc: Asset = { assetId: `${regtestChain}/slip44:0`, caipNetworkId: regtestChain, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+
+/** Rates read from `table` ('ETH:USD' -> '3000') at each quote, so a test can change them between quotes. */
+export function tableRates(table: ReadonlyMap<string, string>): RateProvider {
+  return {
+    async rate(base, currency) {
+      const rate = table.get(`${base}:${currency}`)
+      return rate ? { ok: true, rate: parseRate(rate), source: 'test table' } : { ok: false, problem: `No ${base} price in ${currency}.` }
+    },
+  }
+}
 
 export const offlineAssets: Asset[] = [
   { assetId: `${evmChain}/slip44:60`, caipNetworkId: evmChain, symbol: 'ETH', name: 'Ether', decimals: 18, native: true },
