@@ -7,10 +7,8 @@ export interface PollRaceOptions {
   trackerPolls(): Promise<void>
   /** Where in the tracker's cycle the event comes, from 0 (as a poll begins) to 1: one of `phasesOf`. */
   phase: number
-  /** The tracker's poll interval, which the bare poller keeps too. */
-  intervalMs: number
-  /** One poll of a bare client: true once it sees the event (none when the figure has no baseline). */
-  barePoll?: () => Promise<boolean>
+  /** A bare client beside the tracker (none when the figure has no baseline): one poll, true once it sees the event, and the tracker's interval, which it keeps too. */
+  bare?: { poll(): Promise<boolean>; intervalMs: number }
   /** Makes the event happen (mines the block). */
   fire(): Promise<void>
 }
@@ -31,15 +29,15 @@ export interface PollRace {
  * tracker waits between passes). The cycle is taken each time: a pass with a payment pending is
  * longer than an idle one.
  */
-export async function pollRace({ trackerPolls, phase, intervalMs, barePoll, fire }: PollRaceOptions): Promise<PollRace> {
+export async function pollRace({ trackerPolls, phase, bare, fire }: PollRaceOptions): Promise<PollRace> {
   await trackerPolls()
   const before = performance.now()
   await trackerPolls()
   const polledAt = performance.now()
   const cycleMs = polledAt - before
   const bareSeenAt = (async () => {
-    if (!barePoll) return 0
-    while (!(await barePoll())) await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    if (!bare) return 0
+    while (!(await bare.poll())) await new Promise((resolve) => setTimeout(resolve, bare.intervalMs))
     return performance.now()
   })()
   await sleepUntil(polledAt + phase * cycleMs)
@@ -144,4 +142,19 @@ export function phasesOf(count: number): number[] {
 async function sleepUntil(at: number) {
   const wait = at - performance.now()
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+}
+
+/** Promises for the next request a proxy sees that matches: a proxy calls `seen` with each request, the bench waits on `next`. */
+export function requestWaiters<T>(): { next(matches: (request: T) => boolean): Promise<void>; seen(request: () => T): void } {
+  let waiters: Array<{ matches: (request: T) => boolean; resolve: () => void }> = []
+  return {
+    next: (matches) => new Promise<void>((resolve) => waiters.push({ matches, resolve })),
+    seen(request) {
+      if (!waiters.length) return
+      const value = request()
+      const met = waiters.filter((waiter) => waiter.matches(value))
+      waiters = waiters.filter((waiter) => !met.includes(waiter))
+      for (const waiter of met) waiter.resolve()
+    },
+  }
 }

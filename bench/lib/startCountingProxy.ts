@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { requestWaiters } from './pollRace.js'
 
 export interface CountingProxy {
   url: string
@@ -25,18 +26,13 @@ export function isLoneCall(method: string): (body: string) => boolean {
  */
 export async function startCountingProxy(upstream: string): Promise<CountingProxy> {
   let count = 0
-  let waiters: Array<{ matches: (body: string) => boolean; resolve: () => void }> = []
+  const waiters = requestWaiters<string>()
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       count++
-      if (waiters.length) {
-        const body = Buffer.concat(chunks).toString('utf8')
-        const met = waiters.filter((waiter) => waiter.matches(body))
-        waiters = waiters.filter((waiter) => !met.includes(waiter))
-        for (const waiter of met) waiter.resolve()
-      }
+      waiters.seen(() => Buffer.concat(chunks).toString('utf8'))
       fetch(upstream, { method: request.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
         .then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
@@ -55,7 +51,7 @@ export async function startCountingProxy(upstream: string): Promise<CountingProx
     get count() {
       return count
     },
-    nextRequest: (matches) => new Promise<void>((resolve) => waiters.push({ matches, resolve })),
+    nextRequest: waiters.next,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

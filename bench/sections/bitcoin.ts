@@ -33,7 +33,7 @@ import { mempoolAddressesPerPass } from '../../apps/server/src/chains/bip122/sig
 import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
 import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
 import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
-import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
+import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, requestWaiters, sweepPaidBesideBare } from '../lib/pollRace.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
@@ -49,7 +49,7 @@ async function startRestCountingProxy(upstream: string) {
   let count = 0
   let mempoolCount = 0
   const byPath = new Map<string, number>()
-  let waiters: Array<{ path: string; resolve: () => void }> = []
+  const waiters = requestWaiters<string>()
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -61,9 +61,7 @@ async function startRestCountingProxy(upstream: string) {
         .replace(/\/address\/[^/]+/, '/address/:a')}`
       byPath.set(shape, (byPath.get(shape) ?? 0) + 1)
       if (/^\/address\/[^/]+\/txs\/mempool/.test(request.url ?? '')) mempoolCount++
-      const met = waiters.filter((waiter) => (request.url ?? '').startsWith(waiter.path))
-      waiters = waiters.filter((waiter) => !met.includes(waiter))
-      for (const waiter of met) waiter.resolve()
+      waiters.seen(() => request.url ?? '/')
       const method = request.method ?? 'GET'
       fetch(`${upstream}${request.url ?? '/'}`, { method, ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
         .then(async (answer) => {
@@ -90,7 +88,7 @@ async function startRestCountingProxy(upstream: string) {
       return mempoolCount
     },
     /** Resolves when the next request for a path starting with `path` reaches the proxy. */
-    nextRequest: (path: string) => new Promise<void>((resolve) => waiters.push({ path, resolve })),
+    nextRequest: (path: string) => waiters.next((url) => url.startsWith(path)),
     /** Requests so far by method and path shape (hashes, heights and addresses replaced). */
     byPath: () => new Map(byPath),
     close: () =>
@@ -224,9 +222,8 @@ export default async function run(): Promise<BenchRow[]> {
         const race = await pollRace({
           trackerPolls: () => proxy.nextRequest('/blocks/tip/height'),
           phase,
-          intervalMs: pollIntervalMs,
           // The baseline: a bare client polling the tip in step with the tracker.
-          barePoll: async () => (await (await fetch(`${devnet.esploraUrl}/blocks/tip/hash`)).text()) !== tipBefore,
+          bare: { poll: async () => (await (await fetch(`${devnet.esploraUrl}/blocks/tip/hash`)).text()) !== tipBefore, intervalMs: pollIntervalMs },
           fire: async () => {
             await devnet.mine(1)
           },

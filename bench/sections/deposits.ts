@@ -146,8 +146,7 @@ export default async function run(): Promise<BenchRow[]> {
         const race = await pollRace({
           trackerPolls: () => proxy.nextRequest(isLoneCall('eth_blockNumber')),
           phase,
-          intervalMs: pollIntervalMs,
-          barePoll: async () => (await blockNumber()) > heightBefore,
+          bare: { poll: async () => (await blockNumber()) > heightBefore, intervalMs: pollIntervalMs },
           fire: () => wallet.mine(1),
         })
         const [depositPaid, postedPaid, bareSeenAt] = await Promise.all([

@@ -22,7 +22,6 @@ import { atMost, info, median, type BenchRow } from '../table.js'
 const repo = resolve(import.meta.dirname, '../..')
 /** Blocks per sweep, one per phase of the page's head poll cycle. */
 const PHASES = 4
-const headPollMs = 1000
 const IDLE_MS = 10_000
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -103,7 +102,6 @@ export default async function run(): Promise<BenchRow[]> {
       const race = await pollRace({
         trackerPolls: nextHeadPoll,
         phase,
-        intervalMs: headPollMs,
         fire: async () => {
           hash = (await sender.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther(`0.0${++sent}`)) }] })) as Hex
         },

@@ -135,9 +135,8 @@ export default async function run(): Promise<BenchRow[]> {
         const race = await pollRace({
           trackerPolls: slotPoll,
           phase,
-          intervalMs: pollIntervalMs,
           // The baseline: a bare client polling the signature's status in step with the tracker.
-          barePoll: finalized,
+          bare: { poll: finalized, intervalMs: pollIntervalMs },
           fire: async () => devnet.nextSlot(),
         })
         return await paidBesideBare(

@@ -140,6 +140,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ownsDatabase = !isDatabase(config.database)
   const database = isDatabase(config.database) ? config.database : await openDatabase(config.database)
 
+  // The API's security headers, for the answers under /api and for those Fastify sends before any hook.
+  const apiHeaders = apiSecurityHeaders(config.publicOrigin)
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
     // Fastify's two lines per request are replaced by one (onResponse below). pino's base
@@ -150,7 +152,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: config.limits?.bodyLimitBytes ?? defaultBodyLimitBytes,
     // Errors Fastify answers before routing (a path with broken %-escapes): our shape too.
     frameworkErrors: (error, _request, reply) => {
-      reply.headers(apiSecurityHeaders(config.publicOrigin))
+      reply.headers(apiHeaders)
       sendError(reply, 400, 'INVALID_URL', `The request URL is malformed (${error.code ?? 'bad URL'}).`)
     },
   })
@@ -216,10 +218,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
       }),
     )
-    const apiHeaders = Object.entries(apiSecurityHeaders(config.publicOrigin))
+    const apiHeaderList = Object.entries(apiHeaders)
     app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw
-      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaders : documentSecurityHeaders) raw.setHeader(name, value)
+      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaderList : documentSecurityHeaders) raw.setHeader(name, value)
       done()
     })
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
