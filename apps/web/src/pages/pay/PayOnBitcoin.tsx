@@ -2,7 +2,7 @@ import { formatEstimate, formatAmount, type Link } from '@paylink/shared'
 import { useAppKit, useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { describeWalletError } from '../../wallet/walletErrors.js'
-import { useBitcoinTransferFee } from '../../wallet/useBitcoinTransferFee.js'
+import { useBitcoinTransferPlan } from '../../wallet/useBitcoinTransferPlan.js'
 import { useNamespaceNetwork } from '../../wallet/useNamespaceNetwork.js'
 import { useSendBitcoinTransfer } from '../../wallet/useSendBitcoinTransfer.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
@@ -28,7 +28,8 @@ export function PayOnBitcoin({ link, contexts, waiting }: { link: Link; contexts
   const to = chosen ? bitcoinPayAddress(chosen.option) : null
   const onNetwork = Boolean(chosen && current?.caipNetworkId === chosen.network.caipNetworkId)
   const funds = useOptionFunds(chosen, address)
-  const fee = useBitcoinTransferFee(chosen && address && to ? { esploraUrl: chosen.network.rpcUrl, from: address, amount: chosen.due } : null)
+  // The fee of the plan Paylink would make; the wallet picks its own coins and rate (sendTransfer).
+  const plan = useBitcoinTransferPlan(chosen && address && to ? { esploraUrl: chosen.network.rpcUrl, from: address, amount: chosen.due } : null)
   const send = useSendBitcoinTransfer()
   const payment = usePayment(link.id, (ctx) => {
     const recipient = bitcoinPayAddress(ctx.option)
@@ -38,7 +39,7 @@ export function PayOnBitcoin({ link, contexts, waiting }: { link: Link; contexts
   if (!address) return null
 
   const coin = chosen?.network.nativeCurrency
-  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, fee.data, formatAmount) : null
+  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, plan.data?.fee, formatAmount) : null
   return (
     <PayForm
       address={address}
@@ -54,15 +55,15 @@ export function PayOnBitcoin({ link, contexts, waiting }: { link: Link; contexts
           Network fee:{' '}
           {!to
             ? 'this option has no address to pay'
-            : fee.isPending
+            : plan.isPending
               ? 'estimating…'
-              : fee.isError || !coin
-                ? `could not be estimated (${describeWalletError(fee.error)})`
-                : `≈ ${formatEstimate(fee.data, coin.decimals)} ${coin.symbol} (your wallet sets the final fee)`}
+              : plan.isError || !coin
+                ? `could not be estimated (${describeWalletError(plan.error)})`
+                : `≈ ${formatEstimate(plan.data.fee, coin.decimals)} ${coin.symbol} (your wallet sets the final fee)`}
         </>
       }
       shortfall={shortfall}
-      notReady={funds.isPending || !fee.isSuccess}
+      notReady={funds.isPending || !plan.isSuccess}
       payment={payment}
     />
   )
