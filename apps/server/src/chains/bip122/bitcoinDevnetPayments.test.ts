@@ -109,6 +109,18 @@ function spend(coin: Coin, outputs: Output[], { privateKey = payerKey, rbf = tru
   return { hex: tx.toHex(), txid: tx.getId() }
 }
 
+/** `coin` spent to pay `sats` to `address`, the change back to the payer after `fee` (1,000 sats unless a replacement bids more). */
+function pay(coin: Coin, address: string, sats: bigint, { fee = 1_000n, rbf = true }: { fee?: bigint; rbf?: boolean } = {}): { hex: string; txid: string } {
+  return spend(
+    coin,
+    [
+      { address, value: sats },
+      { address: payer.address!, value: coin.value - sats - fee },
+    ],
+    { rbf },
+  )
+}
+
 /** POST /tx on the devnet's Esplora, as a wallet broadcasts. */
 async function broadcast(hex: string): Promise<{ status: number; text: string }> {
   const res = await fetch(`${devnet.esploraUrl}/tx`, { method: 'POST', body: hex, headers: { 'content-type': 'text/plain' } })
@@ -123,10 +135,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   it('a payment in the mempool is confirming 0/1 (not counted), then confirmed and paid after a block', async () => {
     const order = await newLink('0.001')
     const coin = await fund(1_000_000n)
-    const payment = spend(coin, [
-      { address: order.address, value: 100_000n },
-      { address: payer.address!, value: 899_000n },
-    ])
+    const payment = pay(coin, order.address, 100_000n)
     await broadcastOk(payment)
     await pass()
     const seen = await link(order.id)
@@ -144,10 +153,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   it('a partial payment then a second transaction sum to paid', async () => {
     const order = await newLink('0.003')
     const coin = await fund(1_000_000n)
-    const first = spend(coin, [
-      { address: order.address, value: 100_000n },
-      { address: payer.address!, value: 899_000n },
-    ])
+    const first = pay(coin, order.address, 100_000n)
     await broadcastOk(first)
     await devnet.mine(1)
     await pass()
@@ -156,10 +162,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     expect(partial.options[0]).toMatchObject({ paid: '0.001' })
 
     // The second spends the first's change: a chain of the payer's own coins.
-    const second = spend({ txid: first.txid, vout: 1, value: 899_000n }, [
-      { address: order.address, value: 200_000n },
-      { address: payer.address!, value: 698_000n },
-    ])
+    const second = pay({ txid: first.txid, vout: 1, value: 899_000n }, order.address, 200_000n)
     await broadcastOk(second)
     await devnet.mine(1)
     await pass()
@@ -172,10 +175,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   it('an overpayment marks the link paid and records the amount over, to the satoshi', async () => {
     const order = await newLink('0.001')
     const coin = await fund(1_000_000n)
-    const payment = spend(coin, [
-      { address: order.address, value: 123_457n },
-      { address: payer.address!, value: 875_543n },
-    ])
+    const payment = pay(coin, order.address, 123_457n)
     await broadcastOk(payment)
     await devnet.mine(1)
     await pass()
@@ -188,10 +188,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   it('an RBF replacement paying elsewhere: the link is not paid and the payment is dropped', async () => {
     const order = await newLink('0.002')
     const coin = await fund(1_000_000n)
-    const original = spend(coin, [
-      { address: order.address, value: 200_000n },
-      { address: payer.address!, value: 799_000n },
-    ])
+    const original = pay(coin, order.address, 200_000n)
     await broadcastOk(original)
     await pass()
     expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'confirming', confirmations: 0 }])
@@ -211,16 +208,10 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   it('an RBF replacement paying the same address is counted once', async () => {
     const order = await newLink('0.001')
     const coin = await fund(1_000_000n)
-    const original = spend(coin, [
-      { address: order.address, value: 100_000n },
-      { address: payer.address!, value: 899_000n },
-    ])
+    const original = pay(coin, order.address, 100_000n)
     await broadcastOk(original)
     await pass()
-    const replacement = spend(coin, [
-      { address: order.address, value: 100_000n },
-      { address: payer.address!, value: 895_000n },
-    ])
+    const replacement = pay(coin, order.address, 100_000n, { fee: 5_000n })
     await broadcastOk(replacement)
     await pass()
     await devnet.mine(1)
@@ -239,14 +230,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     // below (the devnet's miners only mine their mempool; another miner saw the conflict first).
     await devnet.mine(1)
     // No BIP-125 signal: no replacement can reach the mempool, only a block can beat the payment.
-    const payment = spend(
-      coin,
-      [
-        { address: order.address, value: 50_000n },
-        { address: payer.address!, value: 949_000n },
-      ],
-      { rbf: false },
-    )
+    const payment = pay(coin, order.address, 50_000n, { rbf: false })
     await broadcastOk(payment)
     await pass()
     expect((await link(order.id)).payments).toMatchObject([{ txHash: payment.txid, status: 'confirming', confirmations: 0 }])
@@ -270,10 +254,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   it('a counted payment reorged out of the chain (its coin double-spent in the longer chain): reverted, payment.reverted in the events, and the link reopens', async () => {
     const order = await newLink('0.0005')
     const coin = await fund(1_000_000n)
-    const payment = spend(coin, [
-      { address: order.address, value: 50_000n },
-      { address: payer.address!, value: 949_000n },
-    ])
+    const payment = pay(coin, order.address, 50_000n)
     await broadcastOk(payment)
     await devnet.mine(1)
     await pass()
