@@ -60,22 +60,6 @@ describe('createWatchCache', () => {
     expect(ids(await cache.load(dayAfter)), 'and then no more').toEqual(['opt_paid1'])
     expect(ids(await cache.load(dayAfter))).toEqual(ids(await loadWatches(database.db, network, dayAfter)))
   })
-
-  it('drops a link the merchant deactivates at the next read, as loadWatches leaves it out', async () => {
-    await addLink('stopped1', 'open')
-    await addLink('stopped2', 'open')
-    await database.db.update(links).set({ deactivatedAt: now }).where(eq(links.id, 'stopped2'))
-    const cache = createWatchCache(database.db, network)
-    const first = ids(await cache.load(now))
-    expect(first, 'a link deactivated before the first read').not.toContain('opt_stopped2')
-    expect(first).toContain('opt_stopped1')
-    expect(first).toEqual(ids(await loadWatches(database.db, network, now)))
-
-    await database.db.update(links).set({ deactivatedAt: now }).where(eq(links.id, 'stopped1'))
-    const next = ids(await cache.load(now))
-    expect(next, 'a link deactivated after it').not.toContain('opt_stopped1')
-    expect(next).toEqual(ids(await loadWatches(database.db, network, now)))
-  })
 })
 
 describe('late-payment grace and watching', () => {

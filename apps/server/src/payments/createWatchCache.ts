@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PaymentWatch } from '../chains/chainFamily.js'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -17,8 +17,6 @@ interface Entry {
   status: string
   expiresAt: Date | null
   latePaymentGraceSeconds: number
-  /** The merchant deactivated the link: no new payment to it is looked for (loadWatches' rule). */
-  deactivated: boolean
 }
 
 /**
@@ -32,8 +30,7 @@ interface Entry {
  * the read could not see carries an xmin at or above it, so the next read (rows whose xmin is
  * at or above the noted one, compared modulo 2^32 as Postgres compares transaction ids) finds
  * it, whichever clock the writer had and however long its transaction ran. A few rows seen
- * twice are harmless. A link the merchant deactivates leaves at the next read, as it is absent
- * from `loadWatches`. When an expired link stops being watched (a day after expiry, or the end of
+ * twice are harmless. When an expired link stops being watched (a day after expiry, or the end of
  * its late-payment grace: `lateWatchEnd`) is applied here, with the caller's clock, as `loadWatches` does.
  */
 export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
@@ -55,23 +52,20 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
         status: links.status,
         expiresAt: links.expiresAt,
         latePaymentGraceSeconds: links.latePaymentGraceSeconds,
-        deactivatedAt: links.deactivatedAt,
       })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
       .where(and(eq(linkOptions.caipNetworkId, caipNetworkId), or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)), where))
   const watched = (entry: Entry, now: Date) =>
-    !entry.deactivated &&
-    (entry.status === 'open' ||
-      entry.status === 'partially_paid' ||
-      (entry.status === 'expired' && entry.expiresAt !== null && lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime()))
+    entry.status === 'open' ||
+    entry.status === 'partially_paid' ||
+    (entry.status === 'expired' && entry.expiresAt !== null && lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime())
   const keep = (row: Awaited<ReturnType<typeof readRows>>[number], now: Date) => {
-    const { status, expiresAt, latePaymentGraceSeconds, deactivatedAt, ...watch } = row
-    const entry = { watch, status, expiresAt, latePaymentGraceSeconds, deactivated: deactivatedAt !== null }
+    const { status, expiresAt, latePaymentGraceSeconds, ...watch } = row
+    const entry = { watch, status, expiresAt, latePaymentGraceSeconds }
     const before = entries.get(watch.optionId)
     if (watched(entry, now)) {
-      // Options never change once written; only their link's status, expiry and grace move
-      // (deactivation takes an entry out, below).
+      // Options never change once written; only their link's status, expiry and grace move.
       if (before?.status === status && before.expiresAt?.getTime() === expiresAt?.getTime() && before.latePaymentGraceSeconds === latePaymentGraceSeconds) return
       entries.set(watch.optionId, entry)
       changed = true
@@ -86,7 +80,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
       const seenFrom = await readHorizon()
       if (horizon === null) {
         // The first read: loadWatches' filter, with each link's status kept.
-        const open = and(isNull(links.deactivatedAt), or(inArray(links.status, ['open', 'partially_paid']), stillWatchedLate(now)))
+        const open = or(inArray(links.status, ['open', 'partially_paid']), stillWatchedLate(now))
         for (const row of await readRows(open)) keep(row, now)
       } else {
         // xmin is a 32-bit transaction id: "at or above" is a difference below 2^31, modulo 2^32.
