@@ -102,7 +102,10 @@ export default defineConfig(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
 
@@ -112,7 +115,10 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         // Files outside every tsconfig (root config, scripts) get the base options, strict included.
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/server/scripts/*.ts'], defaultProject: 'tsconfig.base.json' },
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'apps/server/scripts/*.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -52,7 +52,9 @@ async function main() {
     process.stderr.write(`bench: ${name} (load average ${loadavg()[0]!.toFixed(1)})…\n`)
     const started = Date.now()
     const loadAverage = Math.round(loadavg()[0]! * 10) / 10
-    const module = (await import(pathToFileURL(`${sectionsDir}${name}.ts`).href)) as { default: () => Promise<BenchRow[]> }
+    const module = (await import(pathToFileURL(`${sectionsDir}${name}.ts`).href)) as {
+      default: () => Promise<BenchRow[]>
+    }
     let result: SectionResult
     try {
       result = { ranAt: new Date().toISOString(), seconds: 0, loadAverage, rows: await module.default() }
@@ -78,8 +80,12 @@ async function main() {
   const ordered = Object.keys(results.sections).sort()
   const rows = ordered.flatMap((section) => results.sections[section]!.rows.map((row) => ({ section, ...row })))
   process.stdout.write(`${formatTable(rows)}\n`)
-  await writeFile(resultsPath, `${JSON.stringify({ ...results, sections: Object.fromEntries(ordered.map((s) => [s, results.sections[s]])) }, null, 2)}\n`)
-  const failed = rows.filter((row) => row.pass === false).length + ordered.filter((s) => results.sections[s]!.error).length
+  await writeFile(
+    resultsPath,
+    `${JSON.stringify({ ...results, sections: Object.fromEntries(ordered.map((s) => [s, results.sections[s]])) }, null, 2)}\n`,
+  )
+  const failed =
+    rows.filter((row) => row.pass === false).length + ordered.filter((s) => results.sections[s]!.error).length
   if (failed) {
     process.stderr.write(`bench: ${failed} figure(s) over budget or section(s) failed\n`)
     process.exitCode = 1

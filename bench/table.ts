@@ -13,17 +13,34 @@ export interface BenchRow {
 }
 
 /** A row with an upper bound: passes when value <= max. */
-export function atMost(figure: string, value: number, unit: string, max: number, extra: Pick<BenchRow, 'beside' | 'note'> = {}): BenchRow {
+export function atMost(
+  figure: string,
+  value: number,
+  unit: string,
+  max: number,
+  extra: Pick<BenchRow, 'beside' | 'note'> = {},
+): BenchRow {
   return { figure, value, unit, budget: `<= ${formatNumber(max)} ${unit}`, pass: value <= max, ...extra }
 }
 
 /** A row with a lower bound: passes when value >= min. */
-export function atLeast(figure: string, value: number, unit: string, min: number, extra: Pick<BenchRow, 'beside' | 'note'> = {}): BenchRow {
+export function atLeast(
+  figure: string,
+  value: number,
+  unit: string,
+  min: number,
+  extra: Pick<BenchRow, 'beside' | 'note'> = {},
+): BenchRow {
   return { figure, value, unit, budget: `>= ${formatNumber(min)} ${unit}`, pass: value >= min, ...extra }
 }
 
 /** A row without a budget. */
-export function info(figure: string, value: number, unit: string, extra: Pick<BenchRow, 'beside' | 'note'> = {}): BenchRow {
+export function info(
+  figure: string,
+  value: number,
+  unit: string,
+  extra: Pick<BenchRow, 'beside' | 'note'> = {},
+): BenchRow {
   return { figure, value, unit, budget: null, pass: null, ...extra }
 }
 

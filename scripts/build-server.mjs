@@ -31,7 +31,9 @@ const externalPackages = {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || args.path.startsWith('@paylink/')) return undefined
       const pkg = packageOf(args.path)
-      const workspace = ownModules.find((dir) => args.resolveDir.startsWith(dir + sep) && existsSync(join(dir, 'node_modules', pkg)))
+      const workspace = ownModules.find(
+        (dir) => args.resolveDir.startsWith(dir + sep) && existsSync(join(dir, 'node_modules', pkg)),
+      )
       return workspace ? undefined : { path: args.path, external: true }
     })
   },

@@ -10,6 +10,8 @@ for (const c of chunks) console.log(`  ${c.file}  ${(c.gzip / 1024).toFixed(1)} 
 const kib = gzip / 1024
 console.log(`checkout critical-path JS: ${kib.toFixed(1)} KiB gzip (budget ${BUDGET_KIB} KiB)`)
 if (kib > BUDGET_KIB) {
-  console.error(`Over budget by ${(kib - BUDGET_KIB).toFixed(1)} KiB: something pulled the toolkit (or another big module) into the entry.`)
+  console.error(
+    `Over budget by ${(kib - BUDGET_KIB).toFixed(1)} KiB: something pulled the toolkit (or another big module) into the entry.`,
+  )
   process.exit(1)
 }

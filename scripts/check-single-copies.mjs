@@ -11,13 +11,21 @@ import { execFileSync } from 'node:child_process'
 
 /** Each family: which package names belong to it, and the one version each must have (null: any, but one). */
 const families = [
-  { name: '@reown', matches: (pkg) => pkg.startsWith('@reown/'), expected: (pkg) => (pkg === '@reown/appkit-adapter-solana' ? null : '1.7.8') },
+  {
+    name: '@reown',
+    matches: (pkg) => pkg.startsWith('@reown/'),
+    expected: (pkg) => (pkg === '@reown/appkit-adapter-solana' ? null : '1.7.8'),
+  },
   { name: 'zod', matches: (pkg) => pkg === 'zod', expected: () => '4.1.12' },
 ]
 
 function npmLs() {
   try {
-    return execFileSync('npm', ['ls', '--all', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 << 20 })
+    return execFileSync('npm', ['ls', '--all', '--json'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 256 << 20,
+    })
   } catch (error) {
     // npm ls exits 1 for unrelated peer-range notes; its JSON is still complete.
     if (error.stdout) return error.stdout
@@ -48,7 +56,9 @@ for (const family of families) {
     failed = true
     continue
   }
-  const problems = members.filter(([name, v]) => v.size > 1 || (family.expected(name) !== null && !v.has(family.expected(name))))
+  const problems = members.filter(
+    ([name, v]) => v.size > 1 || (family.expected(name) !== null && !v.has(family.expected(name))),
+  )
   if (problems.length > 0) {
     console.error(
       `Expected one copy of each ${family.name} package (${members.map(([n]) => `${n}@${family.expected(n) ?? 'any'}`).join(', ')}), found: ${problems.map(([n, v]) => `${n}@${[...v].join('|')}`).join(', ')}`,

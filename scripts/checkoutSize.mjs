@@ -9,7 +9,10 @@ import { gzipSync } from 'node:zlib'
  */
 export function checkoutCriticalPath(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
-  const files = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1])
+  const files = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1])
   const chunks = [...new Set(files)].map((file) => {
     const bytes = readFileSync(join(distDir, file.replace(/^\//, '')))
     return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length }

@@ -38,7 +38,8 @@ export function outsidePaths(file: string, text: string): string[] {
       const target = resolve(dirname(file), literal)
       const escapes = target !== repoRoot && !target.startsWith(repoRoot + sep)
       // A `shared` folder one level up was where vectors lived beside the checkout; inside the repo it only counts if it exists.
-      const missingShared = /(^|\/)\.\.\/shared(\/|$)/.test(literal) && !existsSync(target) && !existsSync(target.replace(/\.js$/, '.ts'))
+      const missingShared =
+        /(^|\/)\.\.\/shared(\/|$)/.test(literal) && !existsSync(target) && !existsSync(target.replace(/\.js$/, '.ts'))
       if (escapes || missingShared) found.push(`${where}: ${literal}`)
     }
   })
@@ -52,7 +53,17 @@ describe('no file names a path outside the repository', () => {
     const scratch = ['', 'tmp', 'x'].join('/')
     const beside = ['..', 'shared', 'vectors', 'a.json'].join('/')
     const file = join(repoRoot, 'apps/server/src/example.ts')
-    expect(outsidePaths(file, [`const a = '${machine}'`, `const b = \`${scratch}\``, "const c = '../../../../x'", "import x from './y.js'"].join('\n'))).toEqual([
+    expect(
+      outsidePaths(
+        file,
+        [
+          `const a = '${machine}'`,
+          `const b = \`${scratch}\``,
+          "const c = '../../../../x'",
+          "import x from './y.js'",
+        ].join('\n'),
+      ),
+    ).toEqual([
       `apps/server/src/example.ts:1: ${machine}`,
       `apps/server/src/example.ts:2: ${scratch}`,
       'apps/server/src/example.ts:3: ../../../../x',

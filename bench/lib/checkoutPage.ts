@@ -78,9 +78,15 @@ export async function measureCheckout(launch: LaunchOptions, url: string): Promi
     await context.addInitScript(recorder)
     const page: Page = context.pages()[0] ?? (await context.newPage())
     await page.goto(url, { waitUntil: 'load' })
-    await page.waitForFunction('window.__bench.factsPaint !== undefined && window.__bench.button !== undefined', undefined, { timeout: 30_000 })
+    await page.waitForFunction(
+      'window.__bench.factsPaint !== undefined && window.__bench.button !== undefined',
+      undefined,
+      { timeout: 30_000 },
+    )
     const factsPaint = await page.evaluate<number>('window.__bench.factsPaint')
-    const factsMark = await page.evaluate<number>("performance.getEntriesByName('paylink:link-facts')[0]?.startTime ?? NaN")
+    const factsMark = await page.evaluate<number>(
+      "performance.getEntriesByName('paylink:link-facts')[0]?.startTime ?? NaN",
+    )
     const button = await page.evaluate<number>('window.__bench.button')
     await page.locator('[data-testid="pay-connect"]').waitFor()
     const modal = await page.evaluate<number>(clickConnectUntilModal)

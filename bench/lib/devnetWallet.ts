@@ -1,4 +1,13 @@
-import { createTestClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address, type Hash } from 'viem'
+import {
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  type Address,
+  type Hash,
+} from 'viem'
 
 /**
  * What the bench does on an anvil chain: pay from an unlocked devnet account (viem wallet
@@ -9,7 +18,11 @@ export function devnetWallet(rpcUrl: string) {
   const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
   return {
     payEth(from: Address, to: Address, amount: string): Promise<Hash> {
-      return createWalletClient({ transport: http(rpcUrl), account: from }).sendTransaction({ chain: null, to, value: parseEther(amount) })
+      return createWalletClient({ transport: http(rpcUrl), account: from }).sendTransaction({
+        chain: null,
+        to,
+        value: parseEther(amount),
+      })
     },
     payToken(token: Address, from: Address, to: Address, amount: string, decimals: number): Promise<Hash> {
       return createWalletClient({ transport: http(rpcUrl), account: from }).writeContract({

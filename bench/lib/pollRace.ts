@@ -47,15 +47,27 @@ export async function pollRace({ trackerPolls, phase, bare, fire }: PollRaceOpti
 }
 
 /** One run's times from the event: the link's "paid" message, and the bare client's sighting. */
-export async function paidBesideBare(race: PollRace, paid: Promise<{ at: number }>): Promise<{ paid: number; bare: number; cycleMs: number }> {
+export async function paidBesideBare(
+  race: PollRace,
+  paid: Promise<{ at: number }>,
+): Promise<{ paid: number; bare: number; cycleMs: number }> {
   const [message, bareSeenAt] = await Promise.all([paid, race.bareSeenAt])
   return { paid: message.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
 }
 
 /** Sweeps of `run` (8 events each, 3 to 8 sweeps) for a paid time and its bare baseline; `stop` (the tracker) after, whatever happens. */
-export async function sweepPaidBesideBare(run: SweepOptions<'paid' | 'bare'>['run'], stop: () => Promise<void>): Promise<Sweeps<'paid' | 'bare'>> {
+export async function sweepPaidBesideBare(
+  run: SweepOptions<'paid' | 'bare'>['run'],
+  stop: () => Promise<void>,
+): Promise<Sweeps<'paid' | 'bare'>> {
   try {
-    return await sweepUntilSettled({ keys: ['paid', 'bare'], phasesPerSweep: paidPhasesPerSweep, run, minSweeps: 3, maxSweeps: 8 })
+    return await sweepUntilSettled({
+      keys: ['paid', 'bare'],
+      phasesPerSweep: paidPhasesPerSweep,
+      run,
+      minSweeps: 3,
+      maxSweeps: 8,
+    })
   } finally {
     await stop()
   }
@@ -94,7 +106,13 @@ export interface Sweeps<K extends string> {
  * median of the sweeps' means, sweeps added until one moves no median by more than 5 %
  * (untilSettled).
  */
-export async function sweepUntilSettled<K extends string>({ keys, phasesPerSweep, run, minSweeps, maxSweeps }: SweepOptions<K>): Promise<Sweeps<K>> {
+export async function sweepUntilSettled<K extends string>({
+  keys,
+  phasesPerSweep,
+  run,
+  minSweeps,
+  maxSweeps,
+}: SweepOptions<K>): Promise<Sweeps<K>> {
   const perKey = () => Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<K, number[]>
   const means = perKey()
   const runs = perKey()
@@ -145,7 +163,10 @@ async function sleepUntil(at: number) {
 }
 
 /** Promises for the next request a proxy sees that matches: a proxy calls `seen` with each request, the bench waits on `next`. */
-export function requestWaiters<T>(): { next(matches: (request: T) => boolean): Promise<void>; seen(request: () => T): void } {
+export function requestWaiters<T>(): {
+  next(matches: (request: T) => boolean): Promise<void>
+  seen(request: () => T): void
+} {
   let waiters: Array<{ matches: (request: T) => boolean; resolve: () => void }> = []
   return {
     next: (matches) => new Promise<void>((resolve) => waiters.push({ matches, resolve })),

@@ -15,7 +15,16 @@ const send = (message: unknown) => process.send!(message)
 const devnet = await startDevnetProcess({ bitcoin: false })
 const webDist = process.env.PAYLINK_BENCH_WEB_DIST
 const databaseUrl = process.env.PAYLINK_BENCH_DATABASE_URL
-const { app, apiKey, merchant, close: closeApp } = await startBenchApp(devnet, { demo: true, ...(webDist ? { webDist } : {}), ...(databaseUrl ? { databaseUrl } : {}) })
+const {
+  app,
+  apiKey,
+  merchant,
+  close: closeApp,
+} = await startBenchApp(devnet, {
+  demo: true,
+  ...(webDist ? { webDist } : {}),
+  ...(databaseUrl ? { databaseUrl } : {}),
+})
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
 app.paymentLinks.start()
 

@@ -37,7 +37,10 @@ export interface BenchApp {
  * The app on a devnet the caller started, with PGlite in a temporary directory and no web
  * build (the bench reads the API), plus a merchant and its API key. Not listening yet.
  */
-export async function startBenchApp(devnet: Devnet, { demo, networks, webDist, databaseUrl }: StartBenchAppOptions): Promise<BenchApp> {
+export async function startBenchApp(
+  devnet: Devnet,
+  { demo, networks, webDist, databaseUrl }: StartBenchAppOptions,
+): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-'))
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') })
   const onDevnet = devnetNetworks(devnet)
@@ -52,7 +55,11 @@ export async function startBenchApp(devnet: Devnet, { demo, networks, webDist, d
     ...(demo ? { devnetUpstreams: onDevnet.upstreams } : {}),
   })
   const merchant = devnet.accounts[5]!
-  const { token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'bench')
+  const { token: apiKey } = await createApiKey(
+    database.db,
+    merchantOf({ namespace: 'eip155', address: merchant }),
+    'bench',
+  )
   return {
     app,
     database,

@@ -57,12 +57,20 @@ const serverNodeOptions = ['--no-liftoff']
  */
 export async function startBenchServer({ webDist, databaseUrl }: StartBenchServerOptions = {}): Promise<BenchServer> {
   if (!built) {
-    execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url)), '--bench'], { stdio: 'inherit' })
+    execFileSync(
+      process.execPath,
+      [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url)), '--bench'],
+      { stdio: 'inherit' },
+    )
     built = true
   }
   const child = fork(fileURLToPath(new URL('../../apps/server/dist/benchServer.js', import.meta.url)), [], {
     execArgv: ['--expose-gc', ...serverNodeOptions],
-    env: { ...process.env, ...(webDist ? { PAYLINK_BENCH_WEB_DIST: webDist } : {}), ...(databaseUrl ? { PAYLINK_BENCH_DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      ...(webDist ? { PAYLINK_BENCH_WEB_DIST: webDist } : {}),
+      ...(databaseUrl ? { PAYLINK_BENCH_DATABASE_URL: databaseUrl } : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -86,7 +94,12 @@ export async function startBenchServer({ webDist, databaseUrl }: StartBenchServe
         const onMessage = (message: { type: string; id?: number } & Memory) => {
           if (message.type !== 'memory' || message.id !== id) return
           child.off('message', onMessage)
-          resolve({ rss: message.rss, heapUsed: message.heapUsed, external: message.external, streams: message.streams })
+          resolve({
+            rss: message.rss,
+            heapUsed: message.heapUsed,
+            external: message.external,
+            streams: message.streams,
+          })
         }
         child.on('message', onMessage)
         child.send({ type: 'memory', id, gc } satisfies ParentMessage)
@@ -95,7 +108,10 @@ export async function startBenchServer({ webDist, databaseUrl }: StartBenchServe
     async api<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await fetch(`${ready.origin}${path}`, {
         method,
-        headers: { authorization: `Bearer ${ready.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${ready.apiKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
       const text = await response.text()

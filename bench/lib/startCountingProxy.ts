@@ -33,9 +33,15 @@ export async function startCountingProxy(upstream: string): Promise<CountingProx
     request.on('end', () => {
       count++
       waiters.seen(() => Buffer.concat(chunks).toString('utf8'))
-      fetch(upstream, { method: request.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+      fetch(upstream, {
+        method: request.method ?? 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat(chunks),
+      })
         .then(async (answer) => {
-          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+          response.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          })
           response.end(Buffer.from(await answer.arrayBuffer()))
         })
         .catch((error: Error) => {

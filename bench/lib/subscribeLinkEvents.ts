@@ -42,7 +42,10 @@ export function subscribeLinkEvents(origin: string, linkId: string): LinkEventSu
 
   void (async () => {
     try {
-      const response = await fetch(`${origin}/api/links/${linkId}/events`, { signal: controller.signal, headers: { accept: 'text/event-stream' } })
+      const response = await fetch(`${origin}/api/links/${linkId}/events`, {
+        signal: controller.signal,
+        headers: { accept: 'text/event-stream' },
+      })
       if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`)
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       for (;;) {
@@ -71,7 +74,11 @@ export function subscribeLinkEvents(origin: string, linkId: string): LinkEventSu
         }
         const timer = setTimeout(() => {
           waiters.delete(check)
-          reject(new Error(`no matching link event within ${timeoutMs} ms (last: ${JSON.stringify(events.at(-1)?.link.status)})`))
+          reject(
+            new Error(
+              `no matching link event within ${timeoutMs} ms (last: ${JSON.stringify(events.at(-1)?.link.status)})`,
+            ),
+          )
         }, timeoutMs)
         if (!check()) waiters.add(check)
       })

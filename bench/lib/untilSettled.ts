@@ -18,7 +18,12 @@ export interface UntilSettledOptions {
  * bench runs in a row agree (issue #19 asks within 15 %). Returns the batches run and whether the
  * figures settled, for the row's note.
  */
-export async function untilSettled({ batch, figures, minBatches, maxBatches }: UntilSettledOptions): Promise<{ batches: number; settled: boolean }> {
+export async function untilSettled({
+  batch,
+  figures,
+  minBatches,
+  maxBatches,
+}: UntilSettledOptions): Promise<{ batches: number; settled: boolean }> {
   let batches = 0
   while (batches < minBatches) {
     await batch()
@@ -29,7 +34,8 @@ export async function untilSettled({ batch, figures, minBatches, maxBatches }: U
     await batch()
     batches++
     const after = figures()
-    if (after.every((value, i) => Math.abs(value - before[i]!) <= settledWithin * Math.max(Math.abs(before[i]!), 1e-9))) return { batches, settled: true }
+    if (after.every((value, i) => Math.abs(value - before[i]!) <= settledWithin * Math.max(Math.abs(before[i]!), 1e-9)))
+      return { batches, settled: true }
   }
   return { batches, settled: false }
 }

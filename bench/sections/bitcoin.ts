@@ -33,7 +33,14 @@ import { mempoolAddressesPerPass } from '../../apps/server/src/chains/bip122/sig
 import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
 import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
 import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
-import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, requestWaiters, sweepPaidBesideBare } from '../lib/pollRace.js'
+import {
+  describeSweeps,
+  paidBesideBare,
+  paidPhasesPerSweep,
+  pollRace,
+  requestWaiters,
+  sweepPaidBesideBare,
+} from '../lib/pollRace.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
@@ -42,7 +49,14 @@ const blocksPerSize = 3
 const paymentsPerBlock = 2
 const pollIntervalMs = 100
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+const btc: Asset = {
+  assetId: `${regtest}/slip44:0`,
+  caipNetworkId: regtest,
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  decimals: 8,
+  native: true,
+}
 
 /** A loopback proxy in front of Esplora's REST API that counts requests (method and path kept). */
 async function startRestCountingProxy(upstream: string) {
@@ -63,7 +77,10 @@ async function startRestCountingProxy(upstream: string) {
       if (/^\/address\/[^/]+\/txs\/mempool/.test(request.url ?? '')) mempoolCount++
       waiters.seen(() => request.url ?? '/')
       const method = request.method ?? 'GET'
-      fetch(`${upstream}${request.url ?? '/'}`, { method, ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
+      fetch(`${upstream}${request.url ?? '/'}`, {
+        method,
+        ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }),
+      })
         .then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
           response.end(Buffer.from(await answer.arrayBuffer()))
@@ -104,19 +121,29 @@ function createPayer(devnet: BitcoinDevnet) {
   const key = secp256k1.utils.randomPrivateKey()
   const publicKey = Buffer.from(secp256k1.getPublicKey(key, true))
   const payer = payments.p2wpkh({ pubkey: publicKey, network: networks.regtest })
-  const signer = { publicKey, sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, key, { lowS: true }).toCompactRawBytes()) }
+  const signer = {
+    publicKey,
+    sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, key, { lowS: true }).toCompactRawBytes()),
+  }
   let coin: { txid: string; vout: number; value: bigint } | null = null
   return {
     async fund(sats: bigint) {
       const txid = await devnet.faucet(payer.address!, sats)
-      const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as { vout: { scriptpubkey_address?: string }[] }
+      const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as {
+        vout: { scriptpubkey_address?: string }[]
+      }
       coin = { txid, vout: tx.vout.findIndex((o) => o.scriptpubkey_address === payer.address), value: sats }
     },
     /** Pays `sats` to `address` with change back to the payer; broadcast with POST /tx. */
     async pay(address: string, sats: bigint) {
       if (!coin) throw new Error('fund the payer first')
       const psbt = new Psbt({ network: networks.regtest })
-      psbt.addInput({ hash: coin.txid, index: coin.vout, sequence: 0xfffffffd, witnessUtxo: { script: payer.output!, value: Number(coin.value) } })
+      psbt.addInput({
+        hash: coin.txid,
+        index: coin.vout,
+        sequence: 0xfffffffd,
+        witnessUtxo: { script: payer.output!, value: Number(coin.value) },
+      })
       const change = coin.value - sats - 1_000n
       psbt.addOutput({ address, value: Number(sats) })
       psbt.addOutput({ address: payer.address!, value: Number(change) })
@@ -156,8 +183,14 @@ export default async function run(): Promise<BenchRow[]> {
     paymentLinks: { tracker: { pollIntervalMs, idleRecheckMs: pollIntervalMs, settings: { recheckMs: 0 } } },
   })
   // The merchant's account key: the app sees the tpub only, passed as each option's recipient.
-  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey
-  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: '0x00000000000000000000000000000000000000b7' }), 'bench')
+  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive(
+    "m/84'/1'/0'",
+  ).publicExtendedKey
+  const { token } = await createApiKey(
+    database.db,
+    merchantOf({ namespace: 'eip155', address: '0x00000000000000000000000000000000000000b7' }),
+    'bench',
+  )
   const newLink = async (title: string, amount = '0.001') => {
     const response = await app.inject({
       method: 'POST',
@@ -168,7 +201,8 @@ export default async function run(): Promise<BenchRow[]> {
     if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
     return { id: response.json().id as string, address: response.json().options[0].depositAddress as string }
   }
-  const status = async (id: string) => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
+  const status = async (id: string) =>
+    (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
   const { tracker } = app.paymentLinks
   const payer = createPayer(devnet)
 
@@ -180,12 +214,15 @@ export default async function run(): Promise<BenchRow[]> {
     const perSize: Array<{ open: number; requests: number[]; mempool: number[]; ms: number[]; paid: number }> = []
     let open = 0
     for (const size of crowdSizes) {
-      for (; open < size; open += 100) await Promise.all(Array.from({ length: Math.min(100, size - open) }, (_, i) => newLink(`Crowd ${open + i}`)))
+      for (; open < size; open += 100)
+        await Promise.all(Array.from({ length: Math.min(100, size - open) }, (_, i) => newLink(`Crowd ${open + i}`)))
       open = size
       await tracker.runOnce()
       const result = { open: size, requests: [] as number[], mempool: [] as number[], ms: [] as number[], paid: 0 }
       for (let b = 0; b < blocksPerSize; b++) {
-        const links = await Promise.all(Array.from({ length: paymentsPerBlock }, (_, i) => newLink(`Paid ${size} ${b} ${i}`)))
+        const links = await Promise.all(
+          Array.from({ length: paymentsPerBlock }, (_, i) => newLink(`Paid ${size} ${b} ${i}`)),
+        )
         for (const link of links) await payer.pay(link.address, 100_000n)
         await devnet.mine(1) // in process: not counted
         const before = proxy.count
@@ -194,8 +231,12 @@ export default async function run(): Promise<BenchRow[]> {
         const started = performance.now()
         await tracker.runOnce()
         if (process.env.BENCH_BITCOIN_TRACE) {
-          const delta = [...proxy.byPath()].map(([path, n]) => [path, n - (pathsBefore.get(path) ?? 0)] as const).filter(([, n]) => n > 0)
-          process.stderr.write(`bitcoin: ${size} links, block ${b}: ${Math.round(performance.now() - started)} ms; ${delta.map(([path, n]) => `${path} x${n}`).join(', ')}\n`)
+          const delta = [...proxy.byPath()]
+            .map(([path, n]) => [path, n - (pathsBefore.get(path) ?? 0)] as const)
+            .filter(([, n]) => n > 0)
+          process.stderr.write(
+            `bitcoin: ${size} links, block ${b}: ${Math.round(performance.now() - started)} ms; ${delta.map(([path, n]) => `${path} x${n}`).join(', ')}\n`,
+          )
         }
         result.ms.push(performance.now() - started)
         result.mempool.push(proxy.mempoolCount - mempoolBefore)
@@ -223,7 +264,10 @@ export default async function run(): Promise<BenchRow[]> {
           trackerPolls: () => proxy.nextRequest('/blocks/tip/height'),
           phase,
           // The baseline: a bare client polling the tip in step with the tracker.
-          bare: { poll: async () => (await (await fetch(`${devnet.esploraUrl}/blocks/tip/hash`)).text()) !== tipBefore, intervalMs: pollIntervalMs },
+          bare: {
+            poll: async () => (await (await fetch(`${devnet.esploraUrl}/blocks/tip/hash`)).text()) !== tipBefore,
+            intervalMs: pollIntervalMs,
+          },
           fire: async () => {
             await devnet.mine(1)
           },
@@ -264,17 +308,34 @@ export default async function run(): Promise<BenchRow[]> {
           note: `GET /address/:a/txs/mempool for ${mempoolAddressesPerPass} addresses in rotation: a capped constant; at 10,000 an address's mempool is read every ${Math.ceil(large.open / mempoolAddressesPerPass)} passes (a mined payment is found by the block scan anyway)`,
         },
       ),
-      info(`time to process one block, ${large.open.toLocaleString('en-US')} open BTC links (max of ${blocksPerSize})`, Math.round(maxOf(large.ms)), 'ms', {
-        beside: `${small.open} open links: ${Math.round(maxOf(small.ms))} ms`,
-        note: 'PGlite on disk',
-      }),
-      atMost('real payments in those blocks not paid after their block', expectedPaid - small.paid - large.paid, 'payments', 0, {
-        note: `${small.paid + large.paid}/${expectedPaid} paid`,
-      }),
-      atMost('block mined -> SSE "paid" / bare tip poller', Math.round((latencyMedian / baselineMedian) * 10) / 10, 'x', 5, {
-        beside: `bare Esplora tip poller in step with the tracker: ${Math.round(baselineMedian)} ms`,
-        note: `paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(maxOf(sweeps.runs.paid))} ms); 1 confirmation; the tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, paidPhasesPerSweep)}`,
-      }),
+      info(
+        `time to process one block, ${large.open.toLocaleString('en-US')} open BTC links (max of ${blocksPerSize})`,
+        Math.round(maxOf(large.ms)),
+        'ms',
+        {
+          beside: `${small.open} open links: ${Math.round(maxOf(small.ms))} ms`,
+          note: 'PGlite on disk',
+        },
+      ),
+      atMost(
+        'real payments in those blocks not paid after their block',
+        expectedPaid - small.paid - large.paid,
+        'payments',
+        0,
+        {
+          note: `${small.paid + large.paid}/${expectedPaid} paid`,
+        },
+      ),
+      atMost(
+        'block mined -> SSE "paid" / bare tip poller',
+        Math.round((latencyMedian / baselineMedian) * 10) / 10,
+        'x',
+        5,
+        {
+          beside: `bare Esplora tip poller in step with the tracker: ${Math.round(baselineMedian)} ms`,
+          note: `paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(maxOf(sweeps.runs.paid))} ms); 1 confirmation; the tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, paidPhasesPerSweep)}`,
+        },
+      ),
       info('block mined -> SSE "paid"', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
     ]
   } finally {

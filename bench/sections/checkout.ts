@@ -25,7 +25,12 @@ const timedKeys: Array<keyof CheckoutRun> = ['factsPaint', 'button', 'modal']
 /** Signs in a fresh merchant key over SIWX and creates a one-option Test USD link. */
 async function createLink(server: PaylinkServer): Promise<string> {
   const { origin } = server
-  const nonce = (await (await fetch(`${origin}/api/siwx/nonce`)).json()) as { nonce: string; statement: string; domain: string; uri: string }
+  const nonce = (await (await fetch(`${origin}/api/siwx/nonce`)).json()) as {
+    nonce: string
+    statement: string
+    domain: string
+    uri: string
+  }
   const session = await signedSession(evmSigner(), {
     domain: nonce.domain,
     uri: nonce.uri,
@@ -42,12 +47,19 @@ async function createLink(server: PaylinkServer): Promise<string> {
   })
   if (signIn.status !== 201) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`)
   const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
-  const config = (await (await fetch(`${origin}/api/config`)).json()) as { assets: Array<{ assetId: string; native: boolean }> }
+  const config = (await (await fetch(`${origin}/api/config`)).json()) as {
+    assets: Array<{ assetId: string; native: boolean }>
+  }
   const token = config.assets.find((a) => !a.native)!.assetId
   const created = await fetch(`${origin}/api/links`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin, cookie },
-    body: JSON.stringify({ title: 'Bench ticket', description: 'A link for the benchmark.', options: [{ asset: token, amount: '10' }], expiresInSeconds: 3600 }),
+    body: JSON.stringify({
+      title: 'Bench ticket',
+      description: 'A link for the benchmark.',
+      options: [{ asset: token, amount: '10' }],
+      expiresInSeconds: 3600,
+    }),
   })
   if (created.status !== 201) throw new Error(`create link: ${created.status} ${await created.text()}`)
   return ((await created.json()) as { id: string }).id
@@ -68,7 +80,15 @@ export default async function run(): Promise<BenchRow[]> {
   }
   const browser = {
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   }
   const runs: Record<'lazy' | 'eager', CheckoutRun[]> = { lazy: [], eager: [] }
   try {
@@ -80,14 +100,18 @@ export default async function run(): Promise<BenchRow[]> {
     await measureCheckout(browser, urls.lazy)
     await measureCheckout(browser, urls.eager)
     const oneRun = async () => {
-      for (const variant of ['lazy', 'eager'] as const) runs[variant].push(await measureCheckout(browser, urls[variant]))
+      for (const variant of ['lazy', 'eager'] as const)
+        runs[variant].push(await measureCheckout(browser, urls[variant]))
     }
     await untilSettled({
       batch: async () => {
         await oneRun()
         await oneRun()
       },
-      figures: () => (['lazy', 'eager'] as const).flatMap((variant) => timedKeys.map((key) => median(runs[variant].map((r) => r[key])))),
+      figures: () =>
+        (['lazy', 'eager'] as const).flatMap((variant) =>
+          timedKeys.map((key) => median(runs[variant].map((r) => r[key]))),
+        ),
       minBatches: Math.ceil(RUNS / 2),
       maxBatches: Math.ceil(MAX_RUNS / 2),
     })
@@ -105,18 +129,26 @@ export default async function run(): Promise<BenchRow[]> {
   // Timing budgets are ratios to the baseline measured in the same run, so they hold under the
   // machine's load; the milliseconds are printed beside, for information.
   return [
-    atMost('checkout critical-path JS (gzip)', kib(lazySize), 'KiB', 100, { beside: `eager baseline: ${kib(eagerSize)} KiB` }),
+    atMost('checkout critical-path JS (gzip)', kib(lazySize), 'KiB', 100, {
+      beside: `eager baseline: ${kib(eagerSize)} KiB`,
+    }),
     atMost('critical-path JS / eager baseline', round2(lazySize / eagerSize), 'x', 0.2),
     info(`navigation -> link facts painted (median of ${n})`, facts, 'ms', {
       beside: `baseline: facts ${m('eager', 'factsPaint')} ms, toolkit ready ${eagerButton} ms`,
       note: 'Element Timing of the title; the server writes the facts and the CSS into the HTML; absolute, for information (was budget 300 ms)',
     }),
-    info('navigation -> the app rendered the facts (its own mark)', m('lazy', 'factsMark'), 'ms', { beside: `baseline: ${m('eager', 'factsMark')} ms` }),
-    atMost('link facts painted / baseline toolkit ready', round2(facts / eagerButton), 'x', 0.33, { note: `median of ${n} runs each` }),
+    info('navigation -> the app rendered the facts (its own mark)', m('lazy', 'factsMark'), 'ms', {
+      beside: `baseline: ${m('eager', 'factsMark')} ms`,
+    }),
+    atMost('link facts painted / baseline toolkit ready', round2(facts / eagerButton), 'x', 0.33, {
+      note: `median of ${n} runs each`,
+    }),
     atMost('click Connect -> modal card visible / baseline', round2(modal / eagerModal), 'x', 2, {
       beside: `${modal} ms; baseline: ${eagerModal} ms`,
       note: `median of ${n}; the toolkit already fetched by the idle prefetch (was budget 150 ms absolute)`,
     }),
-    info('toolkit ready after navigation (idle prefetch)', m('lazy', 'button'), 'ms', { beside: `baseline: ${eagerButton} ms` }),
+    info('toolkit ready after navigation (idle prefetch)', m('lazy', 'button'), 'ms', {
+      beside: `baseline: ${eagerButton} ms`,
+    }),
   ]
 }

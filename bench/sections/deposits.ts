@@ -54,7 +54,10 @@ export default async function run(): Promise<BenchRow[]> {
     publicOrigin: 'http://127.0.0.1',
     projectId: null,
     demo: false,
-    networks: onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl })),
+    networks: onDevnet.networks.map((network) => ({
+      ...network,
+      rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl,
+    })),
     assets: onDevnet.assets,
     database,
     webDist: join(dataDir, 'no-web-build'),
@@ -79,14 +82,20 @@ export default async function run(): Promise<BenchRow[]> {
     if (!depositAddress) throw new Error('the option has no deposit address (is the factory deployed on the devnet?)')
     return { id: response.json().id as string, depositAddress }
   }
-  const status = async (id: string) => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
+  const status = async (id: string) =>
+    (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
   /** Open options with deposit addresses added to one link, straight to the table. */
   const addWatches = async (count: number) => {
     const link = await newLink('Crowd', tusd.assetId, '1')
     const template = (await database.db.select().from(linkOptions)).find((option) => option.linkId === link.id)
     const rows = Array.from({ length: count }, (_, i) => {
       const id = newId('opt')
-      return { ...template!, id, position: i + 1, depositAddress: evmDepositAddress(merchant, `${id}-${keccak256(toHex(i))}`) }
+      return {
+        ...template!,
+        id,
+        position: i + 1,
+        depositAddress: evmDepositAddress(merchant, `${id}-${keccak256(toHex(i))}`),
+      }
     })
     for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
   }
@@ -134,13 +143,21 @@ export default async function run(): Promise<BenchRow[]> {
     const oneRun = async (phase: number) => {
       const deposit = await newLink(`Latency deposit ${run}`, eth.assetId, '0.001')
       const posted = await newLink(`Latency posted ${run++}`, eth.assetId, '0.001')
-      const events = { deposit: subscribeLinkEvents(origin, deposit.id), posted: subscribeLinkEvents(origin, posted.id) }
+      const events = {
+        deposit: subscribeLinkEvents(origin, deposit.id),
+        posted: subscribeLinkEvents(origin, posted.id),
+      }
       try {
         await Promise.all(Object.values(events).map((e) => e.waitFor((m) => m.link.status === 'open')))
         await wallet.payEth(payer, deposit.depositAddress, '0.001')
         const txHash = await wallet.payEth(payer, merchant, '0.001')
-        const submitted = await app.inject({ method: 'POST', url: `/api/links/${posted.id}/payments`, payload: { caipNetworkId: L1, txHash } })
-        if (submitted.json<{ status: string }>().status !== 'pending') throw new Error(`a mempool transaction should be pending: ${submitted.body}`)
+        const submitted = await app.inject({
+          method: 'POST',
+          url: `/api/links/${posted.id}/payments`,
+          payload: { caipNetworkId: L1, txHash },
+        })
+        if (submitted.json<{ status: string }>().status !== 'pending')
+          throw new Error(`a mempool transaction should be pending: ${submitted.body}`)
         await events.posted.waitFor((m) => m.link.payments.length === 1)
         const heightBefore = await blockNumber()
         const race = await pollRace({
@@ -154,14 +171,25 @@ export default async function run(): Promise<BenchRow[]> {
           events.posted.waitFor((m) => m.link.status === 'paid', 15_000),
           race.bareSeenAt,
         ])
-        return { deposit: depositPaid.at - race.firedAt, posted: postedPaid.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
+        return {
+          deposit: depositPaid.at - race.firedAt,
+          posted: postedPaid.at - race.firedAt,
+          bare: bareSeenAt - race.firedAt,
+          cycleMs: race.cycleMs,
+        }
       } finally {
         for (const e of Object.values(events)) e.close()
       }
     }
     let sweeps: Sweeps<'deposit' | 'posted' | 'bare'>
     try {
-      sweeps = await sweepUntilSettled({ keys: ['deposit', 'posted', 'bare'], phasesPerSweep, run: oneRun, minSweeps: 3, maxSweeps: 8 })
+      sweeps = await sweepUntilSettled({
+        keys: ['deposit', 'posted', 'bare'],
+        phasesPerSweep,
+        run: oneRun,
+        minSweeps: 3,
+        maxSweeps: 8,
+      })
     } finally {
       await tracker.stop()
     }
@@ -180,13 +208,24 @@ export default async function run(): Promise<BenchRow[]> {
           note: 'budget: equal to 10 addresses and at most 5; one Test USD deposit per block; counted at a proxy',
         },
       ),
-      info(`time to process one block, ${large.open.toLocaleString('en-US')} open deposit addresses (max of ${blocksPerSize})`, Math.round(maxOf(large.ms)), 'ms', {
-        beside: `${small.open} addresses: ${Math.round(maxOf(small.ms))} ms`,
-        note: 'PGlite on disk',
-      }),
-      atMost('deposits in those blocks not paid after their block', expectedPaid - small.paid - large.paid, 'payments', 0, {
-        note: `${small.paid + large.paid}/${expectedPaid} paid`,
-      }),
+      info(
+        `time to process one block, ${large.open.toLocaleString('en-US')} open deposit addresses (max of ${blocksPerSize})`,
+        Math.round(maxOf(large.ms)),
+        'ms',
+        {
+          beside: `${small.open} addresses: ${Math.round(maxOf(small.ms))} ms`,
+          note: 'PGlite on disk',
+        },
+      ),
+      atMost(
+        'deposits in those blocks not paid after their block',
+        expectedPaid - small.paid - large.paid,
+        'payments',
+        0,
+        {
+          note: `${small.paid + large.paid}/${expectedPaid} paid`,
+        },
+      ),
       ...latencyRows(sweeps, large.open),
     ]
   } finally {
@@ -201,7 +240,11 @@ export default async function run(): Promise<BenchRow[]> {
 
 /** The timing rows: each kind of payment beside the bare head poller that polled in step with the tracker. */
 function latencyRows(sweeps: Sweeps<'deposit' | 'posted' | 'bare'>, open: number): BenchRow[] {
-  const [deposit, posted, bare] = (['deposit', 'posted', 'bare'] as const).map((key) => median(sweeps.means[key])) as [number, number, number]
+  const [deposit, posted, bare] = (['deposit', 'posted', 'bare'] as const).map((key) => median(sweeps.means[key])) as [
+    number,
+    number,
+    number,
+  ]
   const spread = (values: number[]) => `runs ${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms`
   const beside = `bare eth_blockNumber poller in step with the tracker: ${Math.round(bare)} ms`
   return [

@@ -27,10 +27,15 @@ const webRoot = fileURLToPath(new URL('../../apps/web/', import.meta.url))
 
 /** The app's build when there is one (`npm run build`), else its source index.html: both carry the checkout marker. */
 function webDistForBench(): { dir: string; what: string; cleanup(): void } {
-  if (existsSync(join(webRoot, 'dist', 'index.html'))) return { dir: join(webRoot, 'dist'), what: 'the production build', cleanup: () => {} }
+  if (existsSync(join(webRoot, 'dist', 'index.html')))
+    return { dir: join(webRoot, 'dist'), what: 'the production build', cleanup: () => {} }
   const dir = mkdtempSync(join(tmpdir(), 'paylink-bench-web-'))
   writeFileSync(join(dir, 'index.html'), readFileSync(join(webRoot, 'index.html'), 'utf8'))
-  return { dir, what: 'apps/web/index.html (no build: stylesheets not inlined)', cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+  return {
+    dir,
+    what: 'apps/web/index.html (no build: stylesheets not inlined)',
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  }
 }
 
 export default async function run(): Promise<BenchRow[]> {
@@ -50,7 +55,9 @@ export default async function run(): Promise<BenchRow[]> {
     const l1 = server.chains.find((chain) => chain.chainId === 31337)!
     const txHash = await devnetWallet(l1.rpcUrl).payEth(server.accounts[1]!, server.merchant, '0.004')
     await server.api('POST', `/api/links/${link.id}/payments`, { caipNetworkId: L1, txHash })
-    const page = await fetch(`${server.origin}/pay/${link.id}`, { headers: { accept: 'text/html' } }).then((r) => r.text())
+    const page = await fetch(`${server.origin}/pay/${link.id}`, { headers: { accept: 'text/html' } }).then((r) =>
+      r.text(),
+    )
     if (!page.includes('data-testid="link-facts"')) throw new Error('GET /pay/:id did not carry the link facts')
 
     const targets = {
@@ -63,7 +70,8 @@ export default async function run(): Promise<BenchRow[]> {
     const results: Record<keyof typeof targets, LoadResult[]> = { link: [], page: [], bare: [] }
     const ratios = (key: 'link' | 'page') => results[key].map((r, i) => r.rps / results.bare[i]!.rps)
     const oneRound = async () => {
-      for (const key of Object.keys(targets) as Array<keyof typeof targets>) results[key].push(await runAutocannon(targets[key], SECONDS))
+      for (const key of Object.keys(targets) as Array<keyof typeof targets>)
+        results[key].push(await runAutocannon(targets[key], SECONDS))
     }
     await untilSettled({
       batch: async () => {
@@ -96,9 +104,15 @@ export default async function run(): Promise<BenchRow[]> {
         note: `${Math.round(page.length / 1024)} KiB page (${web.what}); ${spread(ratios('page'))}`,
       }),
       info('GET /pay/:id p99 latency', p99('page'), 'ms', { beside: `bare Fastify route: ${p99('bare')} ms` }),
-      atMost('GET /api/links/:id and /pay/:id errors and non-2xx answers', errors('link') + errors('page'), 'responses', 0, {
-        note: `of ${(total('link') + total('page')).toLocaleString('en-US')} requests`,
-      }),
+      atMost(
+        'GET /api/links/:id and /pay/:id errors and non-2xx answers',
+        errors('link') + errors('page'),
+        'responses',
+        0,
+        {
+          note: `of ${(total('link') + total('page')).toLocaleString('en-US')} requests`,
+        },
+      ),
     ]
   } finally {
     await server.close()

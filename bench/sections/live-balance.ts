@@ -40,13 +40,29 @@ export default async function run(): Promise<BenchRow[]> {
   const server = await startPaylinkServer()
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const { origin } = server
     const context = await browser.newContext({ baseURL: origin })
     await keepToLoopback(context)
-    const wallet = { evm: { chains: [31337, 31338].map((id) => ({ chainId: id, name: `Devnet ${id}`, rpcUrl: `${origin}/devnet/rpc/${id}` })) } }
+    const wallet = {
+      evm: {
+        chains: [31337, 31338].map((id) => ({
+          chainId: id,
+          name: `Devnet ${id}`,
+          rpcUrl: `${origin}/devnet/rpc/${id}`,
+        })),
+      },
+    }
     await context.addInitScript(`window.__paylinkTestWalletConfig = ${JSON.stringify(wallet)};`)
     await context.addInitScript(await buildTestWalletBundle())
     const page = await context.newPage()
@@ -55,7 +71,11 @@ export default async function run(): Promise<BenchRow[]> {
       const match = /\/devnet\/rpc\/(\d+)$/.exec(request.url())
       if (!match || request.method() !== 'POST') return
       const body = request.postDataJSON() as { method: string } | Array<{ method: string }>
-      requests.push({ at: Date.now(), chain: match[1]!, methods: (Array.isArray(body) ? body : [body]).map((c) => c.method) })
+      requests.push({
+        at: Date.now(),
+        chain: match[1]!,
+        methods: (Array.isArray(body) ? body : [body]).map((c) => c.method),
+      })
     })
 
     await page.goto('/wallet')
@@ -103,7 +123,10 @@ export default async function run(): Promise<BenchRow[]> {
         trackerPolls: nextHeadPoll,
         phase,
         fire: async () => {
-          hash = (await sender.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther(`0.0${++sent}`)) }] })) as Hex
+          hash = (await sender.request({
+            method: 'eth_sendTransaction',
+            params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther(`0.0${++sent}`)) }],
+          })) as Hex
         },
       })
       const minedAt = performance.now() // anvil mines before it answers
@@ -111,14 +134,23 @@ export default async function run(): Promise<BenchRow[]> {
       // As the page writes amounts for people (grouped, 8 decimals at most, never rounded up).
       const expected = `Paylink Devnet ETH ${formatAmount(await reader.getBalance({ address: ACCOUNT_0, blockNumber: receipt.blockNumber }), 18)} ETH`
       await page.waitForFunction(
-        (text) => [...document.querySelectorAll('[data-testid="balances-eip155"] tbody tr')].some((tr) => [...tr.children].map((td) => td.textContent).join(' ') === text),
+        (text) =>
+          [...document.querySelectorAll('[data-testid="balances-eip155"] tbody tr')].some(
+            (tr) => [...tr.children].map((td) => td.textContent).join(' ') === text,
+          ),
         expected,
         { polling: 'raf', timeout: 10_000 },
       )
       return { shown: performance.now() - minedAt, cycleMs: race.cycleMs }
     }
     const blocksFrom = Date.now()
-    const sweeps = await sweepUntilSettled({ keys: ['shown'], phasesPerSweep: PHASES, run: oneBlock, minSweeps: 2, maxSweeps: 5 })
+    const sweeps = await sweepUntilSettled({
+      keys: ['shown'],
+      phasesPerSweep: PHASES,
+      run: oneBlock,
+      minSweeps: 2,
+      maxSweeps: 5,
+    })
     const latencies = sweeps.runs.shown
     const blocksUntil = Date.now()
     const during = requests.filter((r) => r.at >= blocksFrom && r.at <= blocksUntil)
@@ -133,16 +165,32 @@ export default async function run(): Promise<BenchRow[]> {
         beside: `runs ${Math.round(Math.min(...latencies))}-${Math.round(Math.max(...latencies))} ms`,
         note: `transfer from beside the app; the page polls the head every 1 s; ${describeSweeps(sweeps, PHASES)}`,
       }),
-      atMost(`balance reads per new block (${networks} networks, ${shown} balances shown)`, Math.round((balanceReads.length / latencies.length) * 100) / 100, 'requests', 1, {
-        beside: `${callsPerBatch} JSON-RPC calls in one batch`,
-        note: constant,
-      }),
+      atMost(
+        `balance reads per new block (${networks} networks, ${shown} balances shown)`,
+        Math.round((balanceReads.length / latencies.length) * 100) / 100,
+        'requests',
+        1,
+        {
+          beside: `${callsPerBatch} JSON-RPC calls in one batch`,
+          note: constant,
+        },
+      ),
       // 1 per network per second; 10% for timer jitter at the edges of the counting window.
-      atMost(`head polls per second while open (${networks} networks)`, headPollsPerSecond, 'requests/s', Math.round(networks * 1.1 * 10) / 10, {
-        note: 'no block for 10 s; 1 per network per 1 s poll interval',
-      }),
+      atMost(
+        `head polls per second while open (${networks} networks)`,
+        headPollsPerSecond,
+        'requests/s',
+        Math.round(networks * 1.1 * 10) / 10,
+        {
+          note: 'no block for 10 s; 1 per network per 1 s poll interval',
+        },
+      ),
       atMost('balance reads while no block comes (10 s)', idleBalanceReads, 'requests', 0),
-      info('all devnet RPC requests per second while open and idle', Math.round((idle.length / (IDLE_MS / 1000)) * 100) / 100, 'requests/s'),
+      info(
+        'all devnet RPC requests per second while open and idle',
+        Math.round((idle.length / (IDLE_MS / 1000)) * 100) / 100,
+        'requests/s',
+      ),
     ]
   } finally {
     await browser.close()

@@ -44,7 +44,14 @@ export default async function run(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-solana-'))
   const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
   const caipNetworkId = `solana:${devnet.genesisHash.slice(0, 32)}`
-  const sol: Asset = { assetId: `${caipNetworkId}/slip44:501`, caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
+  const sol: Asset = {
+    assetId: `${caipNetworkId}/slip44:501`,
+    caipNetworkId,
+    symbol: 'SOL',
+    name: 'Solana',
+    decimals: 9,
+    native: true,
+  }
   const network: Network = {
     caipNetworkId,
     name: 'Solana devnet',
@@ -84,13 +91,21 @@ export default async function run(): Promise<BenchRow[]> {
   const addWatches = async (count: number) => {
     const link = await newLink('Crowd')
     const template = (await database.db.select().from(linkOptions)).find((option) => option.linkId === link.id)
-    const rows = Array.from({ length: count }, (_, i) => ({ ...template!, id: newId('opt'), position: i + 1, reference: Keypair.generate().publicKey.toBase58() }))
+    const rows = Array.from({ length: count }, (_, i) => ({
+      ...template!,
+      id: newId('opt'),
+      position: i + 1,
+      reference: Keypair.generate().publicKey.toBase58(),
+    }))
     for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
   }
   const { tracker } = app.paymentLinks
 
   try {
-    await devnet.waitForSignature(await devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n), 'finalized')
+    await devnet.waitForSignature(
+      await devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n),
+      'finalized',
+    )
 
     const perSize: Array<{ open: number; perRound: number }> = []
     let open = 0
@@ -122,7 +137,11 @@ export default async function run(): Promise<BenchRow[]> {
       const events = subscribeLinkEvents(origin, link.id)
       try {
         await events.waitFor((e) => e.link.status === 'open')
-        const instruction = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(merchant), lamports: 10_000_000n })
+        const instruction = SystemProgram.transfer({
+          fromPubkey: payer.publicKey,
+          toPubkey: new PublicKey(merchant),
+          lamports: 10_000_000n,
+        })
         instruction.keys.push({ pubkey: link.reference, isSigner: false, isWritable: false })
         const { blockhash } = await connection.getLatestBlockhash('confirmed')
         const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(instruction)
@@ -130,7 +149,8 @@ export default async function run(): Promise<BenchRow[]> {
         const signature = await connection.sendRawTransaction(transaction.serialize())
         // It lands in the next slot, and is one slot short of finalized finalizeDepth - 1 slots later.
         for (let i = 0; i < devnet.ledger.finalizeDepth; i++) devnet.nextSlot()
-        const finalized = async () => (await connection.getSignatureStatuses([signature])).value[0]?.confirmationStatus === 'finalized'
+        const finalized = async () =>
+          (await connection.getSignatureStatuses([signature])).value[0]?.confirmationStatus === 'finalized'
         if (await finalized()) throw new Error('the payment was finalized before the measured slot')
         const race = await pollRace({
           trackerPolls: slotPoll,
@@ -153,14 +173,26 @@ export default async function run(): Promise<BenchRow[]> {
     const latencyMedian = median(sweeps.means.paid)
     const baselineMedian = median(sweeps.means.bare)
     return [
-      atMost(`RPC requests per polling round, ${large.open.toLocaleString('en-US')} open Solana links (mean of ${roundsPerSize})`, large.perRound, 'requests', small.perRound, {
-        beside: `${small.open} open links: ${small.perRound} requests`,
-        note: 'budget: equal to 10 links; one merchant (its SOL account polled); counted at a proxy',
-      }),
-      atMost('slot finalized -> SSE "paid" / bare status poller', Math.round((latencyMedian / baselineMedian) * 10) / 10, 'x', 10, {
-        beside: `bare getSignatureStatuses poller in step with the tracker: ${Math.round(baselineMedian)} ms`,
-        note: `budget 10x: the poller reads one status; the tracker the finalized slot, the merchant's signatures, the transaction, then the database and SSE; paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(Math.max(...sweeps.runs.paid))}); finalized 8 slots after landing, the slots made by the bench; tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, paidPhasesPerSweep)}`,
-      }),
+      atMost(
+        `RPC requests per polling round, ${large.open.toLocaleString('en-US')} open Solana links (mean of ${roundsPerSize})`,
+        large.perRound,
+        'requests',
+        small.perRound,
+        {
+          beside: `${small.open} open links: ${small.perRound} requests`,
+          note: 'budget: equal to 10 links; one merchant (its SOL account polled); counted at a proxy',
+        },
+      ),
+      atMost(
+        'slot finalized -> SSE "paid" / bare status poller',
+        Math.round((latencyMedian / baselineMedian) * 10) / 10,
+        'x',
+        10,
+        {
+          beside: `bare getSignatureStatuses poller in step with the tracker: ${Math.round(baselineMedian)} ms`,
+          note: `budget 10x: the poller reads one status; the tracker the finalized slot, the merchant's signatures, the transaction, then the database and SSE; paid ${Math.round(latencyMedian)} ms (runs ${Math.round(Math.min(...sweeps.runs.paid))}-${Math.round(Math.max(...sweeps.runs.paid))}); finalized 8 slots after landing, the slots made by the bench; tracker polls ${pollIntervalMs} ms after each pass; ${describeSweeps(sweeps, paidPhasesPerSweep)}`,
+        },
+      ),
       info('slot finalized -> SSE "paid"', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
     ]
   } finally {

@@ -41,7 +41,11 @@ function openStream(origin: string, linkId: string): RawStream {
   const stream: RawStream = { socket: connect(Number(url.port), url.hostname), lastId: 0, lastAt: 0, error: null }
   let tail = ''
   stream.socket.setEncoding('utf8')
-  stream.socket.on('connect', () => stream.socket.write(`GET /api/links/${linkId}/events HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`))
+  stream.socket.on('connect', () =>
+    stream.socket.write(
+      `GET /api/links/${linkId}/events HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`,
+    ),
+  )
   stream.socket.on('data', (chunk: string) => {
     // Only the `id:` lines matter; keep the last partial line for the next chunk.
     const text = tail + chunk
@@ -89,7 +93,11 @@ async function crowd(server: BenchServer, steps: number[], changes: number): Pro
       while (streams.length < step) {
         const batch = Math.min(BATCH, step - streams.length)
         for (let i = 0; i < batch; i++) streams.push(openStream(server.origin, link.id))
-        await until(() => streams.every((s) => s.lastId > 0 || s.error), 60_000, `${streams.length} streams' first event`)
+        await until(
+          () => streams.every((s) => s.lastId > 0 || s.error),
+          60_000,
+          `${streams.length} streams' first event`,
+        )
       }
       await sleep(500)
       await server.memory(true)
@@ -106,7 +114,10 @@ async function crowd(server: BenchServer, steps: number[], changes: number): Pro
     for (let change = 0; changes > 0 && !(fanOut.length >= changes && fanOut.length % 2 === 1 && settled()); change++) {
       const before = await server.api<{ version: number }>('GET', `/api/links/${link.id}`)
       const start = performance.now()
-      await server.api('POST', `/api/links/${link.id}/payments`, { caipNetworkId: 'eip155:1', txHash: `0x${change.toString(16).padStart(64, 'c')}` })
+      await server.api('POST', `/api/links/${link.id}/payments`, {
+        caipNetworkId: 'eip155:1',
+        txHash: `0x${change.toString(16).padStart(64, 'c')}`,
+      })
       const answered = performance.now()
       const live = streams.filter((s) => !s.error)
       await until(() => live.every((s) => s.lastId > before.version), 30_000, `change ${change + 1} on every stream`)
@@ -115,7 +126,13 @@ async function crowd(server: BenchServer, steps: number[], changes: number): Pro
       fanOutFromAnswer.push(last - answered)
       await sleep(500)
     }
-    return { memory, fanOut, fanOutFromAnswer, held: (await server.memory(false)).streams, errors: streams.filter((s) => s.error).length }
+    return {
+      memory,
+      fanOut,
+      fanOutFromAnswer,
+      held: (await server.memory(false)).streams,
+      errors: streams.filter((s) => s.error).length,
+    }
   } finally {
     for (const s of streams) s.socket.destroy()
   }
@@ -131,25 +148,48 @@ export default async function run(): Promise<BenchRow[]> {
   }
   const at = (n: number) => result.memory.get(n)!
   const perStream = (from: number, to: number) => Math.round((at(to).rss - at(from).rss) / (to - from))
-  const heapPerStream = (from: number, to: number) => Math.round((at(to).heapUsed + at(to).external - at(from).heapUsed - at(from).external) / (to - from))
+  const heapPerStream = (from: number, to: number) =>
+    Math.round((at(to).heapUsed + at(to).external - at(from).heapUsed - at(from).external) / (to - from))
   const [small, middle, large] = STEPS as [number, number, number]
   const first = perStream(small, middle)
   const second = perStream(middle, large)
   const rows: BenchRow[] = [
-    atMost(`streams not held of ${CROWD.toLocaleString('en-US')} (one process)`, CROWD - result.held + result.errors, 'streams', 0, {
-      beside: `${result.held.toLocaleString('en-US')} held by the server`,
-      note: `opened in batches of ${BATCH}, each waited for its first event`,
-    }),
-    atMost(`change -> last of ${CROWD.toLocaleString('en-US')} streams has it (median of ${result.fanOut.length})`, Math.round(median(result.fanOut)), 'ms', 1000, {
-      beside: `from the POST's answer: ${Math.round(median(result.fanOutFromAnswer))} ms`,
-      note: `each: ${result.fanOut.map((ms) => Math.round(ms)).join(', ')} ms; from just before the POST that records the change`,
-    }),
-    info(`server memory per stream, ${middle.toLocaleString('en-US')} -> ${large.toLocaleString('en-US')} streams`, second, 'bytes RSS', {
-      beside: `${small} -> ${middle.toLocaleString('en-US')}: ${first.toLocaleString('en-US')} bytes`,
-      note: `heap + external per stream: ${heapPerStream(middle, large).toLocaleString('en-US')} bytes (${small} -> ${middle.toLocaleString('en-US')}: ${heapPerStream(small, middle).toLocaleString('en-US')})`,
-    }),
+    atMost(
+      `streams not held of ${CROWD.toLocaleString('en-US')} (one process)`,
+      CROWD - result.held + result.errors,
+      'streams',
+      0,
+      {
+        beside: `${result.held.toLocaleString('en-US')} held by the server`,
+        note: `opened in batches of ${BATCH}, each waited for its first event`,
+      },
+    ),
+    atMost(
+      `change -> last of ${CROWD.toLocaleString('en-US')} streams has it (median of ${result.fanOut.length})`,
+      Math.round(median(result.fanOut)),
+      'ms',
+      1000,
+      {
+        beside: `from the POST's answer: ${Math.round(median(result.fanOutFromAnswer))} ms`,
+        note: `each: ${result.fanOut.map((ms) => Math.round(ms)).join(', ')} ms; from just before the POST that records the change`,
+      },
+    ),
+    info(
+      `server memory per stream, ${middle.toLocaleString('en-US')} -> ${large.toLocaleString('en-US')} streams`,
+      second,
+      'bytes RSS',
+      {
+        beside: `${small} -> ${middle.toLocaleString('en-US')}: ${first.toLocaleString('en-US')} bytes`,
+        note: `heap + external per stream: ${heapPerStream(middle, large).toLocaleString('en-US')} bytes (${small} -> ${middle.toLocaleString('en-US')}: ${heapPerStream(small, middle).toLocaleString('en-US')})`,
+      },
+    ),
     // Flat: the 8,000 streams of the second step cost no more each than the first 1,800.
-    atMost('memory per stream, second step / first step', Math.round((second / Math.max(first, 1)) * 100) / 100, 'x', 1.5),
+    atMost(
+      'memory per stream, second step / first step',
+      Math.round((second / Math.max(first, 1)) * 100) / 100,
+      'x',
+      1.5,
+    ),
     atMost(`server RSS, ${small} streams open (demo on PGlite)`, mib(at(small).rss), 'MiB', 300, {
       beside: `no stream: ${mib(at(0).rss)} MiB; heap ${mib(at(small).heapUsed)} MiB, external ${mib(at(small).external)} MiB`,
       note: 'after a full GC; the server process alone (compiled, node --no-liftoff, as npm start) with PGlite in it; the devnets in their own process',

@@ -55,7 +55,13 @@ export default async function run(): Promise<BenchRow[]> {
         const gap = (seconds * 1000 - 4000) / paymentCount
         for (let i = 0; i < paymentCount; i++) {
           await sleep(gap / 2)
-          const txHash = await wallet.payToken(server.token.address, server.accounts[1 + i]!, server.merchant, '2', server.token.decimals)
+          const txHash = await wallet.payToken(
+            server.token.address,
+            server.accounts[1 + i]!,
+            server.merchant,
+            '2',
+            server.token.decimals,
+          )
           await server.api('POST', `/api/links/${link.id}/payments`, { caipNetworkId: L1, txHash })
           await sleep(gap / 2)
           await wallet.mine(1)
@@ -66,7 +72,10 @@ export default async function run(): Promise<BenchRow[]> {
     })()
     const [load] = await Promise.all([reads, paying])
 
-    const final = await server.api<{ status: string; version: number; payments: Array<{ status: string }> }>('GET', `/api/links/${link.id}`)
+    const final = await server.api<{ status: string; version: number; payments: Array<{ status: string }> }>(
+      'GET',
+      `/api/links/${link.id}`,
+    )
     // The last change may still be on its way to some streams.
     await Promise.all(streams.map((s) => s.waitFor((e) => e.id >= final.version, 10_000).catch(() => null)))
     sampling = false
@@ -91,16 +100,29 @@ export default async function run(): Promise<BenchRow[]> {
     const allowed = Math.max(0.2 * start.heapUsed, 5 * MiB)
     const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10
 
-    const correct = final.status === 'paid' && final.payments.length === paymentCount && final.payments.every((p) => p.status === 'confirmed')
+    const correct =
+      final.status === 'paid' &&
+      final.payments.length === paymentCount &&
+      final.payments.every((p) => p.status === 'confirmed')
     return [
-      atMost(`subscribers (of ${subscribers}) that missed a change`, missed + (correct ? 0 : subscribers), 'subscribers', 0, {
-        note: `${union.length} versions each; link ${statuses.join(' -> ')}; ${paymentCount} payments ${correct ? 'all confirmed' : 'NOT all confirmed'}`,
-      }),
+      atMost(
+        `subscribers (of ${subscribers}) that missed a change`,
+        missed + (correct ? 0 : subscribers),
+        'subscribers',
+        0,
+        {
+          note: `${union.length} versions each; link ${statuses.join(' -> ')}; ${paymentCount} payments ${correct ? 'all confirmed' : 'NOT all confirmed'}`,
+        },
+      ),
       atMost('errors: streams + reads (errors, non-2xx)', streamErrors + load.errors + load.non2xx, 'errors', 0, {
         note: `${load.total.toLocaleString('en-US')} reads in ${seconds} s`,
       }),
-      info(`GET /api/links/:id during the load (${subscribers} streams open)`, load.rps, 'req/s', { beside: `p99 ${load.p99} ms` }),
-      info('server peak memory during the load', mib(peak.rss), 'MiB RSS', { beside: `heapUsed peak ${mib(peak.heapUsed)} MiB` }),
+      info(`GET /api/links/:id during the load (${subscribers} streams open)`, load.rps, 'req/s', {
+        beside: `p99 ${load.p99} ms`,
+      }),
+      info('server peak memory during the load', mib(peak.rss), 'MiB RSS', {
+        beside: `heapUsed peak ${mib(peak.heapUsed)} MiB`,
+      }),
       atMost('server heap growth after the run (after GC)', mib(end.heapUsed - start.heapUsed), 'MiB', mib(allowed), {
         note: `heapUsed ${mib(start.heapUsed)} -> ${mib(end.heapUsed)} MiB; RSS ${mib(start.rss)} -> ${mib(end.rss)} MiB`,
       }),

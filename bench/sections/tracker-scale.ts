@@ -36,15 +36,24 @@ export default async function run(): Promise<BenchRow[]> {
   } = await startBenchApp(devnet, {
     demo: false,
     networks: (onDevnet) =>
-      onDevnet.networks.map((network) => ({ ...network, rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl })),
+      onDevnet.networks.map((network) => ({
+        ...network,
+        rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl,
+      })),
   })
   const wallet = devnetWallet(l1.rpcUrl)
   const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
-    const response = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    })
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
     return response.json<T>()
   }
-  const newLink = (title: string) => api<{ id: string }>('POST', '/api/links', { title, options: [{ asset: `${L1}/slip44:60`, amount: '0.001' }] })
+  const newLink = (title: string) =>
+    api<{ id: string }>('POST', '/api/links', { title, options: [{ asset: `${L1}/slip44:60`, amount: '0.001' }] })
   const { tracker } = app.paymentLinks
 
   try {
@@ -76,7 +85,9 @@ export default async function run(): Promise<BenchRow[]> {
     const perBlock: Array<{ requests: number; ms: number; selfCount: number }> = []
     let paid = 0
     for (let b = 0; b < blocks; b++) {
-      const links = await Promise.all(Array.from({ length: paymentsPerBlock }, (_, i) => newLink(`Block ${b} payment ${i}`)))
+      const links = await Promise.all(
+        Array.from({ length: paymentsPerBlock }, (_, i) => newLink(`Block ${b} payment ${i}`)),
+      )
       for (const [i, link] of links.entries()) {
         const txHash = await wallet.payEth(devnet.accounts[1 + i]!, merchant, '0.001')
         await api('POST', `/api/links/${link.id}/payments`, { caipNetworkId: L1, txHash })
@@ -86,8 +97,13 @@ export default async function run(): Promise<BenchRow[]> {
       const selfBefore = tracker.rpcRequests(L1)
       started = performance.now()
       await tracker.runOnce()
-      perBlock.push({ requests: proxy.count - before, ms: performance.now() - started, selfCount: tracker.rpcRequests(L1) - selfBefore })
-      for (const link of links) if ((await api<{ status: string }>('GET', `/api/links/${link.id}`)).status === 'paid') paid++
+      perBlock.push({
+        requests: proxy.count - before,
+        ms: performance.now() - started,
+        selfCount: tracker.rpcRequests(L1) - selfBefore,
+      })
+      for (const link of links)
+        if ((await api<{ status: string }>('GET', `/api/links/${link.id}`)).status === 'paid') paid++
     }
     // A block with none of our transactions: what the 10,000 waiting payments cost by themselves.
     await wallet.mine(1)
@@ -101,20 +117,39 @@ export default async function run(): Promise<BenchRow[]> {
     const times = perBlock.map((b) => b.ms)
     const expected = blocks * paymentsPerBlock
     const rows: BenchRow[] = [
-      atMost(`RPC requests per new block, ${pendingCount.toLocaleString('en-US')} pending (max of ${blocks} blocks)`, maxRequests, 'requests', 10, {
-        beside: `claim-and-read design before: ${Math.ceil(pendingCount / 200)} claims of 200, >= ${Math.ceil(pendingCount / 200) + 1} requests`,
-        note: `counted at a proxy (tracker's own count: ${Math.max(...perBlock.map((b) => b.selfCount))}); ${paymentsPerBlock} real payments per block`,
+      atMost(
+        `RPC requests per new block, ${pendingCount.toLocaleString('en-US')} pending (max of ${blocks} blocks)`,
+        maxRequests,
+        'requests',
+        10,
+        {
+          beside: `claim-and-read design before: ${Math.ceil(pendingCount / 200)} claims of 200, >= ${Math.ceil(pendingCount / 200) + 1} requests`,
+          note: `counted at a proxy (tracker's own count: ${Math.max(...perBlock.map((b) => b.selfCount))}); ${paymentsPerBlock} real payments per block`,
+        },
+      ),
+      atMost(
+        `time to process one block, ${pendingCount.toLocaleString('en-US')} pending (max of ${blocks})`,
+        Math.round(Math.max(...times)),
+        'ms',
+        1000,
+        {
+          note: `median ${Math.round(median(times))} ms; PGlite on disk`,
+        },
+      ),
+      atMost('real payments in those blocks not paid after their block', expected - paid, 'payments', 0, {
+        note: `${paid}/${expected} paid`,
       }),
-      atMost(`time to process one block, ${pendingCount.toLocaleString('en-US')} pending (max of ${blocks})`, Math.round(Math.max(...times)), 'ms', 1000, {
-        note: `median ${Math.round(median(times))} ms; PGlite on disk`,
-      }),
-      atMost('real payments in those blocks not paid after their block', expected - paid, 'payments', 0, { note: `${paid}/${expected} paid` }),
       info('time to process a block with none of our transactions', Math.round(empty.ms), 'ms', {
         note: `${empty.requests} requests; the part that could grow with the pending count`,
       }),
-      info(`first pass after a (re)start: re-read ${pendingCount.toLocaleString('en-US')} pending`, restart.requests, 'requests', {
-        note: `${Math.round(restart.ms)} ms; once per process start, not per block`,
-      }),
+      info(
+        `first pass after a (re)start: re-read ${pendingCount.toLocaleString('en-US')} pending`,
+        restart.requests,
+        'requests',
+        {
+          note: `${Math.round(restart.ms)} ms; once per process start, not per block`,
+        },
+      ),
     ]
     return rows
   } finally {

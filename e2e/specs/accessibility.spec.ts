@@ -14,7 +14,9 @@ const widths = [390, 1280] as const
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).exclude('w3m-modal').analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  const described = serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  const described = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
   expect(described, `${what}: serious or critical axe violations`).toEqual([])
 }
 
@@ -22,13 +24,17 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 async function expectTapTargets(page: Page, what: string) {
   const small = await page.evaluate(() => {
     const problems: string[] = []
-    for (const element of document.querySelectorAll<HTMLElement>('main button, main a.button, main [role="tab"], main select, main input:not([type="hidden"])')) {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'main button, main a.button, main [role="tab"], main select, main input:not([type="hidden"])',
+    )) {
       const box = element.getBoundingClientRect()
       if (box.width === 0 || box.height === 0) continue
       const primary = element.classList.contains('primary')
       const min = primary ? 44 : 24
       if (box.height < min || box.width < 24)
-        problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" is ${Math.round(box.width)}x${Math.round(box.height)} (needs ${min})`)
+        problems.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" is ${Math.round(box.width)}x${Math.round(box.height)} (needs ${min})`,
+        )
     }
     return problems
   })
@@ -60,7 +66,9 @@ async function walkFocus(page: Page, what: string): Promise<{ stable: boolean; m
   const expected = await page.evaluate(() => {
     const radioGroups = new Set<string>()
     const reachable = [
-      ...document.querySelectorAll<HTMLElement>('main a[href], main button, main input:not([type="hidden"]), main select, main textarea, main summary, main [tabindex]'),
+      ...document.querySelectorAll<HTMLElement>(
+        'main a[href], main button, main input:not([type="hidden"]), main select, main textarea, main summary, main [tabindex]',
+      ),
     ].filter((element) => {
       if ((element as HTMLButtonElement).disabled || element.tabIndex < 0 || element.closest('[inert]')) return false
       if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === 'hidden') return false
@@ -71,7 +79,10 @@ async function walkFocus(page: Page, what: string): Promise<{ stable: boolean; m
       return true
     })
     reachable.forEach((element, i) => element.setAttribute('data-focus-check', String(i)))
-    return reachable.map((element) => `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || element.id || '').trim().slice(0, 40)}"`)
+    return reachable.map(
+      (element) =>
+        `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || element.id || '').trim().slice(0, 40)}"`,
+    )
   })
   // A page with no control of its own (an expired link's checkout) has nothing to reach.
   if (expected.length === 0) return { stable: true, missed: [], unringed: [] }
@@ -96,7 +107,10 @@ async function walkFocus(page: Page, what: string): Promise<{ stable: boolean; m
       // WCAG 1.4.11: the ring's colour at least 3:1 against white (the cards the controls sit on).
       const channels = /^rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)$/.exec(style.outlineColor)
       const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
-      const contrast = channels ? 1.05 / (0.2126 * linear(+channels[1]!) + 0.7152 * linear(+channels[2]!) + 0.0722 * linear(+channels[3]!) + 0.05) : 0
+      const contrast = channels
+        ? 1.05 /
+          (0.2126 * linear(+channels[1]!) + 0.7152 * linear(+channels[2]!) + 0.0722 * linear(+channels[3]!) + 0.05)
+        : 0
       const opaque = channels !== null && (channels[4] === undefined || Number(channels[4]) === 1)
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && opaque && contrast >= 3
       return { index: index === null ? null : Number(index), ring: outline || style.boxShadow !== 'none' }
@@ -194,11 +208,17 @@ for (const width of widths) {
       await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
       await checkPage(payer, `checkout paid (receipt) at ${width}`)
 
-      const config = (await (await page.request.get('/api/config')).json()) as { assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }> }
+      const config = (await (await page.request.get('/api/config')).json()) as {
+        assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }>
+      }
       const asset = config.assets.find((a) => a.symbol === 'TUSD' && a.caipNetworkId === 'eip155:31337')!.assetId
       const created = await page.request.post('/api/links', {
         headers: { origin: new URL(page.url()).origin },
-        data: { title: 'Expired mug', expiresInSeconds: 1, options: [{ asset, amount: '1', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }] },
+        data: {
+          title: 'Expired mug',
+          expiresInSeconds: 1,
+          options: [{ asset, amount: '1', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }],
+        },
       })
       expect(created.status(), await created.text()).toBe(201)
       const expired = (await created.json()) as { id: string }

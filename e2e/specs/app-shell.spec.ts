@@ -1,6 +1,8 @@
 import { expect, openConnectModal, test } from '../support/fixtures.js'
 
-test('the home page says what Paylink is, links the demo, and has the toolkit buttons in the header', async ({ page }) => {
+test('the home page says what Paylink is, links the demo, and has the toolkit buttons in the header', async ({
+  page,
+}) => {
   await page.goto('/')
   await expect(page).toHaveTitle('Paylink')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Crypto payment links')
@@ -13,7 +15,10 @@ test('the home page says what Paylink is, links the demo, and has the toolkit bu
   await expect(page.locator('header appkit-network-button')).toBeVisible()
   // Networks by name, with what can be paid on each; never a CAIP id.
   const networks = page.getByRole('list').filter({ hasText: 'Paylink Devnet' })
-  await expect(networks.getByRole('listitem').filter({ hasText: /^Paylink Devnet: ETH, TUSD/ }), 'devnet by name with its assets').toHaveCount(1)
+  await expect(
+    networks.getByRole('listitem').filter({ hasText: /^Paylink Devnet: ETH, TUSD/ }),
+    'devnet by name with its assets',
+  ).toHaveCount(1)
   await expect(page.locator('main')).not.toContainText('eip155:')
   // The toolkit's button text is readable on the header: WCAG contrast of at least 4.5 to 1.
   const contrast = await page.locator('header appkit-network-button').evaluate((host) => {
@@ -34,7 +39,10 @@ test('the home page says what Paylink is, links the demo, and has the toolkit bu
   expect(contrast).toBeGreaterThanOrEqual(4.5)
 })
 
-test('"Try paying a demo link" opens a fresh checkout of the demo shop that a wallet can pay', async ({ page, newWalletContext }) => {
+test('"Try paying a demo link" opens a fresh checkout of the demo shop that a wallet can pay', async ({
+  page,
+  newWalletContext,
+}) => {
   test.setTimeout(120_000)
   await page.goto('/')
   await page.getByRole('button', { name: 'Try paying a demo link' }).click()

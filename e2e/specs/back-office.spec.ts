@@ -35,11 +35,16 @@ test.describe("the merchant's back office", () => {
     try {
       const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
       const pay = async (to: string, ether: string) => {
-        const hash = (await chain.request({ method: 'eth_sendTransaction' as never, params: [{ from: PAYER, to, value: toHex(parseEther(ether)) }] as never })) as Hex
+        const hash = (await chain.request({
+          method: 'eth_sendTransaction' as never,
+          params: [{ from: PAYER, to, value: toHex(parseEther(ether)) }] as never,
+        })) as Hex
         expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
         return hash
       }
-      const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as { assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }> }
+      const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
+        assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }>
+      }
       const eth = config.assets.find((a) => a.symbol === 'ETH' && a.caipNetworkId === 'eip155:31337')!.assetId
 
       await signIn(page)
@@ -48,7 +53,12 @@ test.describe("the merchant's back office", () => {
         expect(response.status(), await response.text()).toBe(201)
         return (await response.json()) as LinkView
       }
-      const mug = await createLink({ title: 'Back office mug', price: { currency: 'USD', amount: '12.00' }, options: [{ asset: eth }], webhookUrl: receiver.url })
+      const mug = await createLink({
+        title: 'Back office mug',
+        price: { currency: 'USD', amount: '12.00' },
+        options: [{ asset: eth }],
+        webhookUrl: receiver.url,
+      })
       const teapot = await createLink({ title: 'Back office teapot', options: [{ asset: eth, amount: '0.01' }] })
 
       // 1. Deactivate: the checkout stops offering payment; reactivate: it offers it again.
@@ -73,8 +83,12 @@ test.describe("the merchant's back office", () => {
 
       // 2. A test webhook: signed, sent now, and what the endpoint answered is shown.
       await page.getByTestId('webhook-test').click()
-      await expect(page.getByTestId('webhook-test-result')).toHaveText(/^Delivered: your endpoint answered HTTP 200 in \d+ ms\.$/)
-      const testEvent = receiver.received.map((d) => JSON.parse(d.body) as { type: string; data?: { linkId?: string } }).find((e) => e.type === 'webhook.test')
+      await expect(page.getByTestId('webhook-test-result')).toHaveText(
+        /^Delivered: your endpoint answered HTTP 200 in \d+ ms\.$/,
+      )
+      const testEvent = receiver.received
+        .map((d) => JSON.parse(d.body) as { type: string; data?: { linkId?: string } })
+        .find((e) => e.type === 'webhook.test')
       expect(testEvent, 'the receiver got the webhook.test event').toBeDefined()
       expect(receiver.received[0]!.headers['webhook-signature'], 'signed per Standard Webhooks').toMatch(/^v1,/)
 
@@ -89,7 +103,11 @@ test.describe("the merchant's back office", () => {
       const copyId = page.url().split('/').pop()!
       expect(copyId, 'a new link').not.toBe(mug.id)
       const copy = (await (await page.request.get(`/api/links/${copyId}`)).json()) as LinkView
-      expect({ title: copy.title, price: copy.price, assets: copy.options.map((o) => o.asset) }).toEqual({ title: mug.title, price: mug.price, assets: [eth] })
+      expect({ title: copy.title, price: copy.price, assets: copy.options.map((o) => o.asset) }).toEqual({
+        title: mug.title,
+        price: mug.price,
+        assets: [eth],
+      })
 
       // Two payments found on chain: the mug's quoted 0.004 ETH and the teapot's 0.01 ETH.
       const mugOption = ((await (await page.request.get(`/api/links/${mug.id}`)).json()) as LinkView).options[0]!
@@ -97,7 +115,12 @@ test.describe("the merchant's back office", () => {
       const mugTx = await pay(mugOption.depositAddress!, mugOption.amount!)
       await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
       await pay(teapot.options[0]!.depositAddress!, '0.01')
-      await expect.poll(async () => ((await (await page.request.get(`/api/links/${teapot.id}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe('paid')
+      await expect
+        .poll(
+          async () => ((await (await page.request.get(`/api/links/${teapot.id}`)).json()) as { status: string }).status,
+          { timeout: 30_000 },
+        )
+        .toBe('paid')
 
       // 4. The paid receipt in print: the receipt and the merchant's name, none of the site chrome, no buttons.
       const receipt = checkout.getByTestId('receipt')
@@ -113,12 +136,16 @@ test.describe("the merchant's back office", () => {
       await expect(checkout.locator('.site-header'), 'the site header').toBeHidden()
       await expect(checkout.locator('.pay-area'), 'the pay area').toBeHidden()
       await expect(checkout.getByTestId('live-state'), 'the live-updates line').toBeHidden()
-      for (const button of await buttons.all()) await expect(button, `button "${await button.textContent()}" in print`).toBeHidden()
+      for (const button of await buttons.all())
+        await expect(button, `button "${await button.textContent()}" in print`).toBeHidden()
       await checkout.emulateMedia({ media: 'screen' })
       await expect(checkout.getByText('Checkout by Paylink')).toBeVisible()
 
       // 5. The Payments page: both payments, totals per asset and in dollars (the mug's at its quote).
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payments', exact: true }).click()
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Payments', exact: true })
+        .click()
       const table = page.getByTestId('all-payments-table')
       await expect(page.getByTestId('payments-count')).toHaveText('2 payments; showing 2, newest first.')
       await expect(table).toContainText('Back office mug')

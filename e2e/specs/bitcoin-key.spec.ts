@@ -2,10 +2,13 @@ import { HDKey } from '@scure/bip32'
 import { connectWallet, expect, test } from '../support/fixtures.js'
 
 // BIP84's published test account key (zpub6rFR7y4Q2Aij…), with tpub version bytes for test networks.
-const tpub = 'tpubDCxX2sYFS5bDkSe5GKKYHjBW7tgyN1R3UchpLJvdbf54ohxeGRtd8MbDUe1cguVHe4vnK68DsuD5MXjxi9EXx16rb9EnNsaF5KT99CinaJz'
+const tpub =
+  'tpubDCxX2sYFS5bDkSe5GKKYHjBW7tgyN1R3UchpLJvdbf54ohxeGRtd8MbDUe1cguVHe4vnK68DsuD5MXjxi9EXx16rb9EnNsaF5KT99CinaJz'
 
 test.describe('Settings -> Bitcoin receiving key', () => {
-  test('refuses a private key with a clear error, saves a watch-only key (shortened, next index), and removes it', async ({ page }) => {
+  test('refuses a private key with a clear error, saves a watch-only key (shortened, next index), and removes it', async ({
+    page,
+  }) => {
     await page.goto('/dashboard')
     const modal = await connectWallet(page, 'Paylink Test Wallet')
     await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()

@@ -17,7 +17,10 @@ const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
 // The merchant's BIP84 test account (m/84'/1'/0') from a seed only this test holds; the app gets
 // its tpub (watch-only) and derives <tpub>/0/i receive addresses from it.
-const merchantAccount = HDKey.fromMasterSeed(new Uint8Array(32).fill(84), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'")
+const merchantAccount = HDKey.fromMasterSeed(new Uint8Array(32).fill(84), {
+  private: 0x04358394,
+  public: 0x043587cf,
+}).derive("m/84'/1'/0'")
 const merchantTpub = merchantAccount.publicExtendedKey
 const merchantFirstAddress = p2wpkh(merchantAccount.derive('m/0/0').publicKey!, REGTEST).address!
 
@@ -78,8 +81,13 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       await expect(page.getByTestId('link-status')).toHaveText('Open')
 
       // The option pays the key's first receive address (m/84'/1'/0'/0/0), derived by the server, with a BIP21 URI.
-      const created = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { options: Array<{ recipient: string; paymentUri: string }> }
-      expect(created.options[0]!.paymentUri.startsWith(`bitcoin:${merchantFirstAddress}?amount=0.001`), created.options[0]!.paymentUri).toBe(true)
+      const created = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+        options: Array<{ recipient: string; paymentUri: string }>
+      }
+      expect(
+        created.options[0]!.paymentUri.startsWith(`bitcoin:${merchantFirstAddress}?amount=0.001`),
+        created.options[0]!.paymentUri,
+      ).toBe(true)
       expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([])
 
       // The payer, in another browser: one Connect button, for Bitcoin (the link's only chain family).
@@ -97,7 +105,10 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       await expect(checkout.getByText('Paying from')).toBeVisible({ timeout: 30_000 })
       // From the payment account (a sats-connect wallet also has an ordinals one).
       await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
-      await expect(checkout.locator('.option-list')).toContainText(/0\.001 BTC on Paylink Bitcoin Devnet\s*You have [1-9][\d.,]* BTC/, { timeout: 30_000 })
+      await expect(checkout.locator('.option-list')).toContainText(
+        /0\.001 BTC on Paylink Bitcoin Devnet\s*You have [1-9][\d.,]* BTC/,
+        { timeout: 30_000 },
+      )
       await expect(checkout.getByTestId('pay-fee')).toContainText(/Network fee: ≈ 0\.00000\d+ BTC/)
       await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
       await checkout.getByTestId('pay-button').click()
@@ -106,21 +117,41 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       // mempool, paying the option's address, so the payment is confirming 0 of 1 (shown, never
       // counted): the checkout says so, the option shows it as confirming, the link stays Open
       // and the merchant's address has the output unconfirmed.
-      await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', { timeout: 45_000 })
-      await expect(checkout.getByTestId('payment-progress').getByRole('listitem').filter({ hasText: 'Detected' })).toHaveAttribute('aria-current', 'step')
+      await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', {
+        timeout: 45_000,
+      })
+      await expect(
+        checkout.getByTestId('payment-progress').getByRole('listitem').filter({ hasText: 'Detected' }),
+      ).toHaveAttribute('aria-current', 'step')
       await expect(checkout.getByTestId('payment-progress')).toContainText('Seen in the mempool, not in a block yet')
       await expect(checkout.getByTestId('link-status')).toHaveText('Open')
       const seen = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
         status: string
         options: Array<{ paid: string; confirming: string }>
-        payments: Array<{ status: string; reason: string | null; txHash: string; confirmations: number; requiredConfirmations: number }>
+        payments: Array<{
+          status: string
+          reason: string | null
+          txHash: string
+          confirmations: number
+          requiredConfirmations: number
+        }>
       }
       expect(seen.status).toBe('open')
       // One payment: the checkout's POST and the tracker's mempool read of the same transaction are one row.
-      expect(seen.payments).toEqual([expect.objectContaining({ status: 'confirming', confirmations: 0, requiredConfirmations: 1, reason: null, caipNetworkId: regtest })])
+      expect(seen.payments).toEqual([
+        expect.objectContaining({
+          status: 'confirming',
+          confirmations: 0,
+          requiredConfirmations: 1,
+          reason: null,
+          caipNetworkId: regtest,
+        }),
+      ])
       expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
       const txid = seen.payments[0]!.txHash
-      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([{ txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: false }) }])
+      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([
+        { txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: false }) },
+      ])
       await expect(page.getByTestId('link-status')).toHaveText('Open')
       expect(
         receiver.received.map((d) => (JSON.parse(d.body) as { type: string }).type),
@@ -133,14 +164,24 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
       await expect(checkout.getByTestId('receipt')).toContainText('0.001 BTC')
       await expect(page.getByTestId('link-status')).toHaveText('Paid', { timeout: 15_000 })
-      const paidLink = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ status: string; txHash: string; amount: string }> }
-      expect(paidLink.payments).toEqual([expect.objectContaining({ status: 'confirmed', amount: '0.001', txHash: txid })])
+      const paidLink = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+        payments: Array<{ status: string; txHash: string; amount: string }>
+      }
+      expect(paidLink.payments).toEqual([
+        expect.objectContaining({ status: 'confirmed', amount: '0.001', txHash: txid }),
+      ])
 
       // The merchant's derived address holds exactly 0.001 BTC, confirmed.
-      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([{ txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: true }) }])
+      expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([
+        { txid, vout: expect.any(Number), value: 100_000, status: expect.objectContaining({ confirmed: true }) },
+      ])
 
       // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
-      await expect.poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), { timeout: 15_000 }).toBe(true)
+      await expect
+        .poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), {
+          timeout: 15_000,
+        })
+        .toBe(true)
       const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
       const headers = {
         'webhook-id': String(paid.headers['webhook-id']),
@@ -150,7 +191,10 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       const verified = new Webhook(secret).verify(paid.body, headers) as { type: string; data: unknown }
       expect(verified.type).toBe('link.paid')
       expect(JSON.stringify(verified.data)).toContain(linkId)
-      expect(() => new Webhook(secret).verify(paid.body.replace(linkId, `${linkId}x`), headers), 'a changed body fails').toThrow()
+      expect(
+        () => new Webhook(secret).verify(paid.body.replace(linkId, `${linkId}x`), headers),
+        'a changed body fails',
+      ).toThrow()
     } finally {
       await receiver.close()
     }

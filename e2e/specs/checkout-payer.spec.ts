@@ -49,17 +49,29 @@ async function merchantWithLink(page: Page): Promise<{ id: string }> {
   await signInAsMerchant(page)
   const origin = new URL(page.url()).origin
   const logo = await drawLogoPng(page)
-  const profile = await page.request.put('/api/merchant/profile', { headers: { origin }, data: { displayName: 'Bean & Leaf Roasters', logo, brandColor: '#6b3e26' } })
+  const profile = await page.request.put('/api/merchant/profile', {
+    headers: { origin },
+    data: { displayName: 'Bean & Leaf Roasters', logo, brandColor: '#6b3e26' },
+  })
   expect(profile.status(), await profile.text()).toBe(200)
-  const config = (await (await page.request.get('/api/config')).json()) as { assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }> }
+  const config = (await (await page.request.get('/api/config')).json()) as {
+    assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }>
+  }
   const tusd = config.assets.find((a) => a.caipNetworkId === DEVNET && !a.native)!.assetId
-  const created = await page.request.post('/api/links', { headers: { origin }, data: { title: 'Coffee beans', options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }] } })
+  const created = await page.request.post('/api/links', {
+    headers: { origin },
+    data: { title: 'Coffee beans', options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }] },
+  })
   expect(created.status(), await created.text()).toBe(201)
   return (await created.json()) as { id: string }
 }
 
 test.describe("the payer's checkout", () => {
-  test('merchant header, no site menu, one connect button, tab title; email receipt; pay; receipt; no operator alert', async ({ page, newWalletContext, mailbox }) => {
+  test('merchant header, no site menu, one connect button, tab title; email receipt; pay; receipt; no operator alert', async ({
+    page,
+    newWalletContext,
+    mailbox,
+  }) => {
     test.setTimeout(120_000)
     const link = await merchantWithLink(page)
     const payer = await (await newWalletContext()).newPage()
@@ -68,7 +80,9 @@ test.describe("the payer's checkout", () => {
 
     // The first paint is the server's HTML: the title is there before any script runs.
     const html = await (await payer.request.get(`/pay/${link.id}`, { headers: { accept: 'text/html' } })).text()
-    expect(html, 'tab title in the server HTML').toContain('<title>Pay 12 TUSD · Coffee beans · Bean &amp; Leaf Roasters</title>')
+    expect(html, 'tab title in the server HTML').toContain(
+      '<title>Pay 12 TUSD · Coffee beans · Bean &amp; Leaf Roasters</title>',
+    )
     await expect(payer, 'tab title').toHaveTitle('Pay 12 TUSD · Coffee beans · Bean & Leaf Roasters')
 
     await expect(payer.getByRole('navigation'), 'no site menu on /pay').toHaveCount(0)
@@ -76,7 +90,9 @@ test.describe("the payer's checkout", () => {
     await expect(payer.locator('appkit-network-button'), 'no toolkit network button').toHaveCount(0)
     await expect(payer.getByTestId('pay-connect')).toBeVisible()
     await expect(payer.getByRole('button', { name: /connect/i }), 'one connect button').toHaveCount(1)
-    await expect(payer.getByTestId('login-methods'), 'promises only what is offered (no project id)').not.toContainText(/email|social/i)
+    await expect(payer.getByTestId('login-methods'), 'promises only what is offered (no project id)').not.toContainText(
+      /email|social/i,
+    )
 
     await expect(payer.getByTestId('merchant-name'), 'merchant name').toHaveText('Bean & Leaf Roasters')
     const logo = payer.getByTestId('merchant-logo')
@@ -86,7 +102,9 @@ test.describe("the payer's checkout", () => {
     const header = payer.getByTestId('pay-header')
     const box = (await header.boundingBox())!
     expect(box.height, 'header height at 390 px').toBeLessThanOrEqual(64)
-    expect(await header.evaluate((el) => getComputedStyle(el).position), 'header not sticky on a phone').not.toMatch(/sticky|fixed/)
+    expect(await header.evaluate((el) => getComputedStyle(el).position), 'header not sticky on a phone').not.toMatch(
+      /sticky|fixed/,
+    )
     await payer.screenshot({ path: 'docs/screenshots/checkout-390.png', fullPage: true })
     await payer.setViewportSize({ width: 1280, height: 800 })
     await payer.screenshot({ path: 'docs/screenshots/checkout-1280.png', fullPage: true })
@@ -101,7 +119,10 @@ test.describe("the payer's checkout", () => {
     await payer.getByTestId('pay-connect').click()
     const modal = payer.locator('w3m-modal')
     await expect(modal.locator('wui-card')).toBeVisible()
-    await expect(modal.getByText('Project ID Not Configured'), 'the project-id alert is not shown to the payer').toHaveCount(0)
+    await expect(
+      modal.getByText('Project ID Not Configured'),
+      'the project-id alert is not shown to the payer',
+    ).toHaveCount(0)
     await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
     await expect(payer.getByText('Paying from')).toBeVisible()
     const switchButton = payer.getByRole('button', { name: 'Switch to Paylink Devnet' })
@@ -124,7 +145,12 @@ test.describe("the payer's checkout", () => {
     await expect(payer).toHaveTitle('Paid 12 TUSD · Coffee beans · Bean & Leaf Roasters')
 
     // The receipt email reaches the local SMTP server.
-    await expect.poll(() => mailbox.mails.some((m) => m.subject?.includes(number)), { timeout: 20_000, message: 'receipt email received' }).toBe(true)
+    await expect
+      .poll(() => mailbox.mails.some((m) => m.subject?.includes(number)), {
+        timeout: 20_000,
+        message: 'receipt email received',
+      })
+      .toBe(true)
     const mail = mailbox.mails.find((m) => m.subject?.includes(number))!
     expect(mail.text, 'mail: receipt number').toContain(number)
     expect(mail.text, 'mail: amount').toContain('Amount: 12 TUSD')

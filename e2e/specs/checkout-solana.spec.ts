@@ -72,7 +72,9 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
       await connectSolana(checkout)
       await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
-      await expect(checkout.locator('.option-list')).toContainText(/4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.,]* TUSD/)
+      await expect(checkout.locator('.option-list')).toContainText(
+        /4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.,]* TUSD/,
+      )
       // The fee and the rent of the merchant's new token account, before the wallet is asked.
       await expect(checkout.getByTestId('pay-fee')).toContainText('Network fee: ≈ 0.000005 SOL')
       await expect(checkout.getByTestId('pay-rent')).toContainText("SOL to open the merchant's TUSD account")
@@ -92,11 +94,18 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       expect(link.payments).toEqual([expect.objectContaining({ status: 'confirmed', amount: '4.2' })])
       const signature = link.payments[0]!.txHash
       const reference = new URL(link.options[0]!.paymentUri).searchParams.get('reference')!
-      const byReference = await solanaRpc<Array<{ signature: string }>>(page.request, 'getSignaturesForAddress', [reference, { commitment: 'confirmed' }])
+      const byReference = await solanaRpc<Array<{ signature: string }>>(page.request, 'getSignaturesForAddress', [
+        reference,
+        { commitment: 'confirmed' },
+      ])
       expect(byReference.map((s) => s.signature)).toEqual([signature])
 
       // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
-      await expect.poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), { timeout: 15_000 }).toBe(true)
+      await expect
+        .poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), {
+          timeout: 15_000,
+        })
+        .toBe(true)
       const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
       const verified = new Webhook(secret).verify(paid.body, {
         'webhook-id': String(paid.headers['webhook-id']),
@@ -105,21 +114,33 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       }) as { type: string; data: { id?: string; link?: { id: string } } }
       expect(verified.type).toBe('link.paid')
       expect(JSON.stringify(verified.data)).toContain(linkId)
-      expect(() => new Webhook(secret).verify(paid.body.replace('4.2', '4.3'), paid.headers as Record<string, string>), 'a changed body fails').toThrow()
+      expect(
+        () => new Webhook(secret).verify(paid.body.replace('4.2', '4.3'), paid.headers as Record<string, string>),
+        'a changed body fails',
+      ).toThrow()
     } finally {
       await receiver.close()
     }
   })
 
-  test('more Test USD than the wallet holds: said before the wallet is asked, Pay disabled', async ({ page, newWalletContext }) => {
+  test('more Test USD than the wallet holds: said before the wallet is asked, Pay disabled', async ({
+    page,
+    newWalletContext,
+  }) => {
     await signInWithDevWallet(page)
-    const config = (await (await page.request.get('/api/config')).json()) as { networks: Array<{ caipNetworkId: string; name: string }>; assets: Array<{ assetId: string }> }
+    const config = (await (await page.request.get('/api/config')).json()) as {
+      networks: Array<{ caipNetworkId: string; name: string }>
+      assets: Array<{ assetId: string }>
+    }
     const network = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
     const tusd = config.assets.find((a) => a.assetId.startsWith(`${network.caipNetworkId}/token:`))!
     const origin = new URL(page.url()).origin
     const created = await page.request.post('/api/links', {
       headers: { origin },
-      data: { title: 'Too much', options: [{ asset: tusd.assetId, amount: '50000000', recipient: devWalletSolanaKey(1).address }] },
+      data: {
+        title: 'Too much',
+        options: [{ asset: tusd.assetId, amount: '50000000', recipient: devWalletSolanaKey(1).address }],
+      },
     })
     expect(created.status(), await created.text()).toBe(201)
     const { id } = (await created.json()) as { id: string }
@@ -127,7 +148,9 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     const checkout = await (await newWalletContext()).newPage()
     await checkout.goto(`/pay/${id}`)
     await connectSolana(checkout)
-    await expect(checkout.getByTestId('pay-shortfall')).toHaveText(/^Not enough TUSD: this wallet has [\d.,]+, the payment needs 50,000,000\./)
+    await expect(checkout.getByTestId('pay-shortfall')).toHaveText(
+      /^Not enough TUSD: this wallet has [\d.,]+, the payment needs 50,000,000\./,
+    )
     await expect(checkout.getByTestId('pay-button')).toBeDisabled()
     expect((await (await page.request.get(`/api/links/${id}`)).json()).payments).toHaveLength(0)
   })
@@ -142,7 +165,8 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       assets: Array<{ assetId: string; symbol: string }>
     }
     const solana = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
-    const tusdOn = (caipNetworkId: string) => config.assets.find((a) => a.symbol === 'TUSD' && a.assetId.startsWith(`${caipNetworkId}/`))!.assetId
+    const tusdOn = (caipNetworkId: string) =>
+      config.assets.find((a) => a.symbol === 'TUSD' && a.assetId.startsWith(`${caipNetworkId}/`))!.assetId
     const origin = new URL(page.url()).origin
     const created = await page.request.post('/api/links', {
       headers: { origin },
@@ -171,7 +195,10 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     await expect(options.getByRole('radio')).toHaveCount(1)
     await expect(options).toContainText('3 TUSD on Paylink Solana Devnet')
     await expect(checkout.getByTestId('pay-fee')).toContainText('≈ 0.000005 SOL')
-    await testInfo.attach('two chains, Solana connected, 390 px', { body: await checkout.screenshot({ fullPage: true }), contentType: 'image/png' })
+    await testInfo.attach('two chains, Solana connected, 390 px', {
+      body: await checkout.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    })
     // Back to EVM: not connected there yet, so its Connect prompt, keyboard reachable.
     await chooser.getByRole('radio', { name: /^Ethereum \(EVM\)/ }).check()
     await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Ethereum (EVM) wallet')

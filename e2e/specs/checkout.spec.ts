@@ -23,7 +23,10 @@ async function signInAsMerchant(page: Page) {
   await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
 }
 
-async function createLink(page: Page, body: { title: string; options: Array<{ asset: string; amount: string }>; expiresInSeconds?: number }) {
+async function createLink(
+  page: Page,
+  body: { title: string; options: Array<{ asset: string; amount: string }>; expiresInSeconds?: number },
+) {
   const origin = new URL(page.url()).origin
   const response = await page.request.post('/api/links', {
     headers: { origin },
@@ -35,7 +38,8 @@ async function createLink(page: Page, body: { title: string; options: Array<{ as
 
 async function assets(page: Page) {
   const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-  const find = (network: string, native: boolean) => config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
+  const find = (network: string, native: boolean) =>
+    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
   return { tusd: find(DEVNET, false), ethL2: find(DEVNET_L2, true), eth: find(DEVNET, true) }
 }
 
@@ -53,7 +57,10 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     test.describe(`at http://${appHost}`, () => {
       test.use({ appHost })
 
-      test(`facts before the toolkit, connect, balance per option, switch network, fee, pay, live status to paid, receipt (${appHost})`, async ({ page, newWalletContext }) => {
+      test(`facts before the toolkit, connect, balance per option, switch network, fee, pay, live status to paid, receipt (${appHost})`, async ({
+        page,
+        newWalletContext,
+      }) => {
         // The merchant creates the link with the dashboard's form and keeps its page open.
         await signInAsMerchant(page)
         await page.goto('/dashboard/links/new')
@@ -109,7 +116,10 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     })
   }
 
-  test('a refused request gets a clear message and a retry; the status follows live; reopening shows it', async ({ page, newWalletContext }) => {
+  test('a refused request gets a clear message and a retry; the status follows live; reopening shows it', async ({
+    page,
+    newWalletContext,
+  }) => {
     await signInAsMerchant(page)
     const { tusd } = await assets(page)
     const link = await createLink(page, { title: 'Refusal then retry', options: [{ asset: tusd, amount: '2.5' }] })
@@ -135,18 +145,29 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     await expect(again.getByTestId('payment-headline')).toHaveText('Paid.')
   })
 
-  test('not enough balance is said before the wallet is asked; expired and unknown links take no payment', async ({ page, newWalletContext }) => {
+  test('not enough balance is said before the wallet is asked; expired and unknown links take no payment', async ({
+    page,
+    newWalletContext,
+  }) => {
     await signInAsMerchant(page)
     const { tusd } = await assets(page)
     const big = await createLink(page, { title: 'Too expensive', options: [{ asset: tusd, amount: '20000' }] })
-    const soon = await createLink(page, { title: 'Short-lived', options: [{ asset: tusd, amount: '1' }], expiresInSeconds: 2 })
+    const soon = await createLink(page, {
+      title: 'Short-lived',
+      options: [{ asset: tusd, amount: '1' }],
+      expiresInSeconds: 2,
+    })
 
     const payer = await (await newWalletContext()).newPage()
     await payer.goto(`/pay/${big.id}`)
     await connectPayer(payer)
-    await expect(payer.getByTestId('pay-shortfall')).toHaveText(/Not enough TUSD: this wallet has [\d.,]+, the payment needs 20,000\./)
+    await expect(payer.getByTestId('pay-shortfall')).toHaveText(
+      /Not enough TUSD: this wallet has [\d.,]+, the payment needs 20,000\./,
+    )
     await expect(payer.getByTestId('pay-button')).toBeDisabled()
-    const requests = await payer.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method))
+    const requests = await payer.evaluate(() =>
+      (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method),
+    )
     expect(requests).not.toContain('eth_sendTransaction')
 
     await payer.goto(`/pay/${soon.id}`)
@@ -158,10 +179,17 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     await expect(payer.getByRole('heading', { name: 'Payment link not found' })).toBeVisible()
   })
 
-  test('the facts are on screen while the toolkit is still downloading; Connect then loads it at once', async ({ page, newWalletContext }) => {
+  test('the facts are on screen while the toolkit is still downloading; Connect then loads it at once', async ({
+    page,
+    newWalletContext,
+  }) => {
     await signInAsMerchant(page)
     const { tusd } = await assets(page)
-    const link = await createLink(page, { title: 'Before the toolkit', options: [{ asset: tusd, amount: '3' }], expiresInSeconds: 600 })
+    const link = await createLink(page, {
+      title: 'Before the toolkit',
+      options: [{ asset: tusd, amount: '3' }],
+      expiresInSeconds: 600,
+    })
     const context = await newWalletContext()
     // Hold the toolkit's chunk: a slow network at the worst moment.
     const held: Array<() => Promise<void>> = []

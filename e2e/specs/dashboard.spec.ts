@@ -48,7 +48,10 @@ async function startReceiver() {
 test.use({ serverOptions: { label: 'dashboard: a merchant with no links yet' } })
 
 test.describe('merchant dashboard', () => {
-  test('create a two-option link, share it, see it paid live and its webhooks redelivered', async ({ page, paylink }) => {
+  test('create a two-option link, share it, see it paid live and its webhooks redelivered', async ({
+    page,
+    paylink,
+  }) => {
     test.setTimeout(150_000)
     const receiver = await startReceiver()
     try {
@@ -118,7 +121,12 @@ test.describe('merchant dashboard', () => {
       // Pay 0.004 ETH from anvil's account 1 through the server's devnet RPC proxy, then tell Paylink.
       const rpc = `${paylink.origin}/devnet/rpc/31337`
       const wallet = createWalletClient({
-        chain: { id: 31337, name: 'Paylink Devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc] } } },
+        chain: {
+          id: 31337,
+          name: 'Paylink Devnet',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpc] } },
+        },
         transport: http(rpc),
       })
       const txHash = await wallet.request({
@@ -165,7 +173,10 @@ test.describe('merchant dashboard', () => {
     }
   })
 
-  test('API keys: the token is shown once, works as a Bearer token, and stops working once revoked', async ({ page, paylink }) => {
+  test('API keys: the token is shown once, works as a Bearer token, and stops working once revoked', async ({
+    page,
+    paylink,
+  }) => {
     await signIn(page)
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click()
     await expect(page.getByText('No API keys yet.')).toBeVisible()
@@ -213,7 +224,10 @@ test.describe('merchant dashboard', () => {
     await expect(page.getByTestId('links-table')).toContainText('Made with a key')
   })
 
-  test("a link's webhook URL is added, corrected (the waiting event follows) and removed", async ({ page, paylink }) => {
+  test("a link's webhook URL is added, corrected (the waiting event follows) and removed", async ({
+    page,
+    paylink,
+  }) => {
     const wrong = await startReceiver()
     const right = await startReceiver()
     right.accept()
@@ -244,12 +258,19 @@ test.describe('merchant dashboard', () => {
       await input.fill(right.url)
       await save.click()
       await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
-      await expect(page.getByTestId('webhook-secret').getByTestId('secret-value')).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/)
+      await expect(page.getByTestId('webhook-secret').getByTestId('secret-value')).toHaveText(
+        /^whsec_[A-Za-z0-9+/]{43}=$/,
+      )
       await page.getByRole('button', { name: 'I have saved it' }).click()
       await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
 
       // A link with a wrong URL: its expiry event waits for a retry; after the fix it follows.
-      const hooked = await create({ title: 'Wrong hook', options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }], webhookUrl: wrong.url, expiresInSeconds: 1 })
+      const hooked = await create({
+        title: 'Wrong hook',
+        options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }],
+        webhookUrl: wrong.url,
+        expiresInSeconds: 1,
+      })
       await page.goto(`/dashboard/links/${hooked.id}`)
       const expired = page.getByTestId('delivery-link.expired')
       await expect(expired.getByTestId('status-code')).toHaveText('500')
@@ -259,7 +280,9 @@ test.describe('merchant dashboard', () => {
       await input.fill(right.url)
       await save.click()
       await expect(page.getByTestId('webhook-url')).toHaveText(right.url)
-      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved: events, including those still waiting, go to this URL.')
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+        'Saved: events, including those still waiting, go to this URL.',
+      )
       await expect(page.getByTestId('webhook-secret')).toHaveCount(0) // the secret stays the same
       await expired.getByRole('button', { name: 'Redeliver' }).click()
       await expect(expired.getByTestId('status-code')).toHaveText('200')

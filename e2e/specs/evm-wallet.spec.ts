@@ -16,12 +16,19 @@ async function onChainAtomic(page: Page, chainId: number, asset: 'ETH' | 'TUSD')
   const call =
     asset === 'ETH'
       ? { method: 'eth_getBalance', params: [ACCOUNT_0, 'latest'] }
-      : { method: 'eth_call', params: [{ to: TUSD, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] }) }, 'latest'] }
+      : {
+          method: 'eth_call',
+          params: [
+            { to: TUSD, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] }) },
+            'latest',
+          ],
+        }
   const response = await page.request.post(`/devnet/rpc/${chainId}`, { data: { jsonrpc: '2.0', id: 1, ...call } })
   return BigInt(((await response.json()) as { result: string }).result)
 }
 
-const row = (network: string, asset: string, amount: string) => new RegExp(`${network} ${asset} ${amount.replace(/\./g, '\\.')} ${asset}`)
+const row = (network: string, asset: string, amount: string) =>
+  new RegExp(`${network} ${asset} ${amount.replace(/\./g, '\\.')} ${asset}`)
 
 // anvil's first two default accounts: the devnet funds them with 10000 ETH and 10000 TUSD.
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -33,7 +40,9 @@ test.describe('EVM wallet page with the test wallet', () => {
     test.describe(`at http://${appHost}`, () => {
       test.use({ appHost })
 
-      test(`connects, shows balances on every network, switches, signs, sends, survives a reload, disconnects (${appHost})`, async ({ page }) => {
+      test(`connects, shows balances on every network, switches, signs, sends, survives a reload, disconnects (${appHost})`, async ({
+        page,
+      }) => {
         await page.goto('/wallet')
         await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible()
         await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
@@ -45,16 +54,24 @@ test.describe('EVM wallet page with the test wallet', () => {
         await expect(page.getByTestId('overall-status')).toHaveText('connected')
 
         const balances = page.getByTestId('balances-eip155')
-        await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', await onChain(page, 31337, 'ETH')) })).toBeVisible()
-        await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) })).toBeVisible()
-        await expect(balances.getByRole('row', { name: row('Paylink Devnet L2', 'ETH', await onChain(page, 31338, 'ETH')) })).toBeVisible()
+        await expect(
+          balances.getByRole('row', { name: row('Paylink Devnet', 'ETH', await onChain(page, 31337, 'ETH')) }),
+        ).toBeVisible()
+        await expect(
+          balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) }),
+        ).toBeVisible()
+        await expect(
+          balances.getByRole('row', { name: row('Paylink Devnet L2', 'ETH', await onChain(page, 31338, 'ETH')) }),
+        ).toBeVisible()
 
         // Switch to the L2 and back; a refused switch shows an error and leaves the network alone.
         const panel = page.getByTestId('panel-eip155')
         await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
         await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
         await expectSwitchSettled(panel)
-        await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.refuseNext('wallet_switchEthereumChain'))
+        await page.evaluate(() =>
+          (window as unknown as TestWindow).__testWallets.evm.refuseNext('wallet_switchEthereumChain'),
+        )
         await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
         await expect(page.getByTestId('switch-error-eip155')).toContainText('You declined the request in your wallet.')
         await expect(page.getByTestId('network-eip155')).toContainText('eip155:31338')
@@ -101,10 +118,14 @@ test.describe('EVM wallet page with the test wallet', () => {
     await page.goto('/wallet')
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
-    await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(4902, { addFails: true }))
+    await page.evaluate(() =>
+      (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(4902, { addFails: true }),
+    )
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
     await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Chain is not supported')
-    const methods = await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method))
+    const methods = await page.evaluate(() =>
+      (window as unknown as TestWindow).__testWallets.evm.requests.map((r: { method: string }) => r.method),
+    )
     expect(methods).toContain('wallet_addEthereumChain')
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
   })
@@ -116,7 +137,9 @@ test.describe('EVM wallet page with the test wallet', () => {
     await modal.getByText('EVM Networks').click()
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     const balances = page.getByTestId('balances-eip155')
-    await expect(balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) })).toBeVisible()
+    await expect(
+      balances.getByRole('row', { name: row('Paylink Devnet', 'TUSD', await onChain(page, 31337, 'TUSD')) }),
+    ).toBeVisible()
   })
 })
 
@@ -127,7 +150,9 @@ test.describe('toolkit hosts that hang instead of failing', () => {
     const started = Date.now()
     await page.goto('/wallet')
     await expect(page.locator('appkit-button')).toBeVisible({ timeout: 5000 })
-    await expect(page.locator('appkit-button').getByText(/connect/i)).toBeVisible({ timeout: Math.max(500, 5000 - (Date.now() - started)) })
+    await expect(page.locator('appkit-button').getByText(/connect/i)).toBeVisible({
+      timeout: Math.max(500, 5000 - (Date.now() - started)),
+    })
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
   })

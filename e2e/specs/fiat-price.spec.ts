@@ -1,4 +1,14 @@
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits, toHex, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem'
 import { connectWallet, expect, test } from '../support/fixtures.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it pays the quoted amounts by hand. */
@@ -26,8 +36,11 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
   }) => {
     test.setTimeout(180_000)
     const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
-    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as { assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }> }
-    const onDevnet = (symbol: string) => config.assets.find((asset) => asset.symbol === symbol && asset.caipNetworkId === 'eip155:31337')!.assetId
+    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
+      assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }>
+    }
+    const onDevnet = (symbol: string) =>
+      config.assets.find((asset) => asset.symbol === symbol && asset.caipNetworkId === 'eip155:31337')!.assetId
     const [tusd, eth] = [onDevnet('TUSD'), onDevnet('ETH')]
     const send = async (tx: { to: Address; value?: bigint; data?: Hex }) => {
       const hash = (await chain.request({
@@ -50,7 +63,11 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     }
 
     // 1. $12.00 payable in Test USD (pegged 1:1) or ETH (devnet table: $3000).
-    const linkId = await createLink({ title: 'Mug, priced in dollars', price: { currency: 'USD', amount: '12.00' }, options: [{ asset: tusd }, { asset: eth }] })
+    const linkId = await createLink({
+      title: 'Mug, priced in dollars',
+      price: { currency: 'USD', amount: '12.00' },
+      options: [{ asset: tusd }, { asset: eth }],
+    })
     const checkout = await context.newPage()
     await checkout.goto(`/pay/${linkId}`)
     const facts = checkout.getByTestId('amount-options')
@@ -58,12 +75,21 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     await expect(facts).toContainText('0.004 ETH')
     await expect(facts.getByTestId('fiat-approx')).toHaveText(['≈ $12.00', '≈ $12.00'])
     // The demo tells the payer its rates are no market price, beside the fiat worth.
-    await expect(facts.getByTestId('rate-source')).toHaveText(['(pegged 1:1 to USD)', '(devnet fixed table (not a market price))'])
+    await expect(facts.getByTestId('rate-source')).toHaveText([
+      '(pegged 1:1 to USD)',
+      '(devnet fixed table (not a market price))',
+    ])
     const view = (await (await fetch(`${paylink.origin}/api/links/${linkId}`)).json()) as { options: QuotedOption[] }
     const ethOption = view.options.find((o) => o.symbol === 'ETH')!
-    expect(ethOption).toMatchObject({ amount: '0.004', rate: '3000', rateSource: 'devnet fixed table (not a market price)' })
+    expect(ethOption).toMatchObject({
+      amount: '0.004',
+      rate: '3000',
+      rateSource: 'devnet fixed table (not a market price)',
+    })
     const quotedUntil = Date.parse(ethOption.quoteExpiresAt!)
-    expect(quotedUntil - Date.now(), 'the quote window is the configured 10 s').toBeLessThanOrEqual(quoteTtlSeconds * 1000)
+    expect(quotedUntil - Date.now(), 'the quote window is the configured 10 s').toBeLessThanOrEqual(
+      quoteTtlSeconds * 1000,
+    )
 
     // The payer reads the quoted ETH, lets the window pass with the checkout open (no reload), then sends
     // exactly that amount to the option's deposit address, telling Paylink nothing: found on chain, Paid.
@@ -77,18 +103,34 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     await expect(page.getByTestId('options-table').getByTestId('fiat-approx').first()).toHaveText('≈ $12.00')
 
     // 2. 1% tolerance, paid 99.5% (11.94 of 12.00 TUSD): Paid, the 0.06 shortfall shown to the payer.
-    const faucet = await page.request.post('/devnet/faucet', { data: { asset: tusd, address: PAYER, amount: '20' }, headers: { origin: paylink.origin } })
+    const faucet = await page.request.post('/devnet/faucet', {
+      data: { asset: tusd, address: PAYER, amount: '20' },
+      headers: { origin: paylink.origin },
+    })
     expect(faucet.status(), await faucet.text()).toBeLessThan(300)
-    const tolerantId = await createLink({ title: 'Tolerant mug', price: { currency: 'USD', amount: '12.00' }, options: [{ asset: tusd }], underpaymentTolerancePercent: '1' })
+    const tolerantId = await createLink({
+      title: 'Tolerant mug',
+      price: { currency: 'USD', amount: '12.00' },
+      options: [{ asset: tusd }],
+      underpaymentTolerancePercent: '1',
+    })
     await checkout.goto(`/pay/${tolerantId}`)
     await expect(checkout.getByTestId('amount-options')).toContainText('12 TUSD')
-    const tolerant = (await (await fetch(`${paylink.origin}/api/links/${tolerantId}`)).json()) as { options: QuotedOption[] }
+    const tolerant = (await (await fetch(`${paylink.origin}/api/links/${tolerantId}`)).json()) as {
+      options: QuotedOption[]
+    }
     const token = tusd.split(':').pop() as Address
     await send({
       to: token,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tolerant.options[0]!.depositAddress as Address, parseUnits('11.94', 6)] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [tolerant.options[0]!.depositAddress as Address, parseUnits('11.94', 6)],
+      }),
     })
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
-    await expect(checkout.getByTestId('receipt').getByTestId('settlement-note')).toContainText("Paid within the merchant's 1% tolerance; short by 0.06 TUSD ($0.06).")
+    await expect(checkout.getByTestId('receipt').getByTestId('settlement-note')).toContainText(
+      "Paid within the merchant's 1% tolerance; short by 0.06 TUSD ($0.06).",
+    )
   })
 })

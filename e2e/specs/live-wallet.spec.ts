@@ -12,10 +12,17 @@ const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
  * server's pass-through to anvil; the node's own port is private to the server process), from an
  * unlocked anvil account. anvil mines it before it answers, so the block exists once this returns.
  */
-async function transferFromOutside(origin: string, chainId: number, value: string): Promise<{ balance: bigint; minedAt: number }> {
+async function transferFromOutside(
+  origin: string,
+  chainId: number,
+  value: string,
+): Promise<{ balance: bigint; minedAt: number }> {
   const rpc = `${origin}/devnet/rpc/${chainId}`
   const wallet = createWalletClient({ transport: http(rpc) })
-  const hash = (await wallet.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther(value)) }] })) as Hex
+  const hash = (await wallet.request({
+    method: 'eth_sendTransaction',
+    params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther(value)) }],
+  })) as Hex
   const minedAt = Date.now()
   const client = createPublicClient({ transport: http(rpc) })
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -23,7 +30,8 @@ async function transferFromOutside(origin: string, chainId: number, value: strin
   return { balance: await client.getBalance({ address: ACCOUNT_0, blockNumber: receipt.blockNumber }), minedAt }
 }
 
-const pageRow = (atomic: bigint) => new RegExp(`^Paylink Devnet ETH ${formatAmount(atomic, 18).replace(/\./g, '\\.')} ETH$`)
+const pageRow = (atomic: bigint) =>
+  new RegExp(`^Paylink Devnet ETH ${formatAmount(atomic, 18).replace(/\./g, '\\.')} ETH$`)
 /** AppKit's own rendering (CoreHelperUtil.formatBalance): three decimals, cut, not rounded. */
 const appKitText = (atomic: bigint) => `${Math.floor(Number(formatEther(atomic)) * 1000) / 1000} ETH`
 
@@ -40,7 +48,10 @@ function countRpc(page: Page) {
 
 async function setHidden(page: Page, hidden: boolean) {
   await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') })
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (value ? 'hidden' : 'visible'),
+    })
     document.dispatchEvent(new Event('visibilitychange'))
   }, hidden)
 }

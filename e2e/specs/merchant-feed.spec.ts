@@ -26,7 +26,9 @@ async function startMerchantSite() {
         deliveries.push({ headers: request.headers, body })
         response.writeHead(204).end()
       } else {
-        response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Thanks</title><h1>Thanks from the shop</h1>')
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<!doctype html><title>Thanks</title><h1>Thanks from the shop</h1>')
       }
     })
   })
@@ -94,7 +96,11 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
       await expect(offer).toContainText(/Going there in \d s/)
       await payer.waitForURL((url) => url.origin === shop.origin, { timeout: 15_000 })
       const landed = new URL(payer.url())
-      expect([landed.pathname, landed.searchParams.get('order'), landed.searchParams.get('paylink_link_id')]).toEqual(['/thanks', '7', linkId])
+      expect([landed.pathname, landed.searchParams.get('order'), landed.searchParams.get('paylink_link_id')]).toEqual([
+        '/thanks',
+        '7',
+        linkId,
+      ])
       await expect(payer.getByRole('heading', { name: 'Thanks from the shop' })).toBeVisible()
 
       // "Stay on this page" keeps the payer on the receipt.
@@ -106,7 +112,9 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
       expect(new URL(payer.url()).pathname).toBe(`/pay/${linkId}`)
 
       // The webhook of link.paid: Standard Webhooks headers, verified with the specification's library.
-      await expect.poll(() => shop.deliveries.find((d) => JSON.parse(d.body).type === 'link.paid'), { timeout: 20_000 }).toBeTruthy()
+      await expect
+        .poll(() => shop.deliveries.find((d) => JSON.parse(d.body).type === 'link.paid'), { timeout: 20_000 })
+        .toBeTruthy()
       const paid = shop.deliveries.find((d) => JSON.parse(d.body).type === 'link.paid')!
       const verified = new Webhook(secret).verify(paid.body, {
         'webhook-id': paid.headers['webhook-id'] as string,
@@ -123,7 +131,9 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
       while (await page.getByTestId('events-load-more').isVisible()) await page.getByTestId('events-load-more').click()
       const paidRow = page.getByTestId('event-row').filter({ hasText: 'link.paid' }).filter({ hasText: 'Feed mug' })
       await expect(paidRow).toHaveCount(1)
-      await expect(page.getByTestId('event-row').filter({ hasText: 'payment.confirmed' }).filter({ hasText: 'Feed mug' })).toHaveCount(1)
+      await expect(
+        page.getByTestId('event-row').filter({ hasText: 'payment.confirmed' }).filter({ hasText: 'Feed mug' }),
+      ).toHaveCount(1)
       await expect(paidRow.locator('td[data-label="Event id"]')).toHaveText(verified.id)
 
       // Download CSV: the payment's row.
@@ -142,7 +152,12 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
         expect(names, `CSV column ${name}`).toContain(name)
         return cells[names.indexOf(name)]
       }
-      expect([cell('link_title'), cell('symbol'), cell('amount'), cell('status')]).toEqual(['Feed mug', 'TUSD', '3.25', 'confirmed'])
+      expect([cell('link_title'), cell('symbol'), cell('amount'), cell('status')]).toEqual([
+        'Feed mug',
+        'TUSD',
+        '3.25',
+        'confirmed',
+      ])
       expect(cell('transaction')).toMatch(/^0x[0-9a-f]{64}$/)
 
       // Rotation from the link's page: the new secret shown once; a redelivery carries both signatures.

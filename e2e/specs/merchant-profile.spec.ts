@@ -20,11 +20,17 @@ async function signInAsMerchant(page: Page) {
 /** A 12 TUSD link of the signed-in merchant, created through the API with the page's session. */
 async function createTusdLink(page: Page, title: string, webhookUrl?: string): Promise<string> {
   const origin = new URL(page.url()).origin
-  const config = (await (await page.request.get('/api/config')).json()) as { assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }> }
+  const config = (await (await page.request.get('/api/config')).json()) as {
+    assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }>
+  }
   const tusd = config.assets.find((a) => a.caipNetworkId === DEVNET && !a.native)!.assetId
   const created = await page.request.post('/api/links', {
     headers: { origin },
-    data: { title, options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }], ...(webhookUrl ? { webhookUrl } : {}) },
+    data: {
+      title,
+      options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }],
+      ...(webhookUrl ? { webhookUrl } : {}),
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   return ((await created.json()) as { id: string }).id
@@ -62,10 +68,16 @@ async function startReceiver(status: number) {
 }
 
 test.describe('merchant profile', () => {
-  test('display name, logo (type and size limits) and colour, edited on the dashboard, shown on the checkout and in its tab title', async ({ page, newWalletContext }) => {
+  test('display name, logo (type and size limits) and colour, edited on the dashboard, shown on the checkout and in its tab title', async ({
+    page,
+    newWalletContext,
+  }) => {
     test.setTimeout(120_000)
     await signInAsMerchant(page)
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click()
     const form = page.getByTestId('profile-form')
     await expect(form).toBeVisible()
     const logoInput = form.getByLabel('Logo', { exact: true })
@@ -74,13 +86,23 @@ test.describe('merchant profile', () => {
 
     // Too big: refused in the browser before anything is sent, with the limit in the sentence.
     await logoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(300 * 1024, 1) })
-    await expect(logoField.locator('.field-error'), 'oversized logo').toContainText('The image is 300 KiB; at most 256 KiB.')
+    await expect(logoField.locator('.field-error'), 'oversized logo').toContainText(
+      'The image is 300 KiB; at most 256 KiB.',
+    )
     // An SVG (it could carry script): the server refuses it, beside the field, and nothing is saved.
     await form.getByLabel('Display name', { exact: true }).fill('Bean & Leaf Roasters')
-    await logoInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') })
+    await logoInput.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    })
     await form.getByRole('button', { name: 'Save profile' }).click()
     await expect(logoField.locator('.field-error'), 'SVG logo').toContainText('SVG logos are refused')
-    expect(((await (await page.request.get('/api/merchant/profile')).json()) as { profile: { displayName: string | null } }).profile.displayName, 'nothing saved').toBeNull()
+    expect(
+      ((await (await page.request.get('/api/merchant/profile')).json()) as { profile: { displayName: string | null } })
+        .profile.displayName,
+      'nothing saved',
+    ).toBeNull()
 
     // A real 64 px PNG, drawn by the browser.
     const png = (await drawLogoPng(page)).split(',')[1]!
@@ -99,13 +121,19 @@ test.describe('merchant profile', () => {
     await expect(payer.getByTestId('merchant-name')).toHaveText('Bean & Leaf Roasters')
     const logo = payer.getByTestId('merchant-logo')
     await expect(logo).toBeVisible()
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), 'the uploaded logo is the one served').toBe(64)
+    expect(
+      await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      'the uploaded logo is the one served',
+    ).toBe(64)
     await expect(payer.getByTestId('pay-header'), 'brand colour').toHaveCSS('background-color', 'rgb(107, 62, 38)')
   })
 })
 
 test.describe('"the merchant was notified"', () => {
-  test('shown once the webhook really succeeded; a failing webhook leaves Paid without it', async ({ page, newWalletContext }) => {
+  test('shown once the webhook really succeeded; a failing webhook leaves Paid without it', async ({
+    page,
+    newWalletContext,
+  }) => {
     test.setTimeout(180_000)
     const accepting = await startReceiver(200)
     const failing = await startReceiver(500)
@@ -116,14 +144,19 @@ test.describe('"the merchant was notified"', () => {
       // Two payers, each in a browser of their own (a wallet connected on one checkout stays connected on the next).
       const first = await (await newWalletContext()).newPage()
       await payAsPayer(first, told)
-      await expect(first.getByTestId('merchant-notified'), 'webhook accepted').toHaveText('The merchant was notified.', { timeout: 30_000 })
+      await expect(first.getByTestId('merchant-notified'), 'webhook accepted').toHaveText(
+        'The merchant was notified.',
+        { timeout: 30_000 },
+      )
       expect(accepting.types, 'the receiver got link.paid').toContain('link.paid')
 
       const payer = await (await newWalletContext()).newPage()
       await payAsPayer(payer, untold)
       await expect(payer.getByTestId('receipt')).toContainText('Paid')
       // The webhook was really tried and refused before we look: then the page must not claim it.
-      await expect.poll(() => failing.types.includes('link.paid'), { timeout: 30_000, message: 'link.paid was attempted' }).toBe(true)
+      await expect
+        .poll(() => failing.types.includes('link.paid'), { timeout: 30_000, message: 'link.paid was attempted' })
+        .toBe(true)
       await payer.reload()
       await expect(payer.getByTestId('receipt')).toBeVisible()
       await expect(payer.getByTestId('merchant-notified'), 'webhook failing: not "notified"').toHaveCount(0)

@@ -18,8 +18,14 @@ const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
 // The merchant's watch-only key (BIP84 test account from a seed only this test holds), and an
 // address of the payer's other wallet to be refunded to.
-const merchantTpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(85), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey
-const refundTo = p2wpkh(HDKey.fromMasterSeed(new Uint8Array(32).fill(86)).derive("m/84'/1'/0'/0/0").publicKey!, REGTEST).address!
+const merchantTpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(85), {
+  private: 0x04358394,
+  public: 0x043587cf,
+}).derive("m/84'/1'/0'").publicExtendedKey
+const refundTo = p2wpkh(
+  HDKey.fromMasterSeed(new Uint8Array(32).fill(86)).derive("m/84'/1'/0'/0/0").publicKey!,
+  REGTEST,
+).address!
 
 async function signInWithDevWallet(page: Page) {
   await page.goto('/dashboard')
@@ -38,7 +44,10 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
     newWalletContext,
   }) => {
     await signInWithDevWallet(page)
-    const saved = await page.request.put('/api/merchant/receiving-keys/bip122', { data: { key: merchantTpub }, headers: { origin: paylink.origin } })
+    const saved = await page.request.put('/api/merchant/receiving-keys/bip122', {
+      data: { key: merchantTpub },
+      headers: { origin: paylink.origin },
+    })
     expect(saved.status(), await saved.text()).toBe(200)
     const created = await page.request.post('/api/links', {
       data: { title: 'Bitcoin mug', options: [{ asset: `${regtest}/slip44:0`, amount: '0.001' }] },
@@ -59,13 +68,21 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
     await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress, { timeout: 30_000 })
     await expect(checkout.getByTestId('pay-button')).toBeEnabled({ timeout: 30_000 })
     await checkout.getByTestId('pay-button').click()
-    await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', { timeout: 45_000 })
-    const mined = await page.request.post('/devnet/mine', { data: { caipNetworkId: regtest, blocks: 1 }, headers: { origin: paylink.origin } })
+    await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', {
+      timeout: 45_000,
+    })
+    const mined = await page.request.post('/devnet/mine', {
+      data: { caipNetworkId: regtest, blocks: 1 },
+      headers: { origin: paylink.origin },
+    })
     expect(mined.status(), await mined.text()).toBe(200)
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
 
     // From the receipt to the refund page.
-    await checkout.getByTestId('receipt-refund-address').getByRole('link', { name: 'Give one, in case of a refund' }).click()
+    await checkout
+      .getByTestId('receipt-refund-address')
+      .getByRole('link', { name: 'Give one, in case of a refund' })
+      .click()
     await expect(checkout).toHaveURL(new RegExp(`/pay/${linkId}/refund$`))
     await expect(checkout.getByRole('heading', { name: 'Where should a refund go?' })).toBeVisible()
     const form = checkout.getByRole('form', { name: 'Refund address' })
@@ -77,10 +94,15 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
 
     // At a phone's width: nothing wider than the screen, no serious axe violation (the toolkit's modal aside).
     await checkout.setViewportSize({ width: 390, height: 844 })
-    expect(await checkout.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scroll at 390 px').toBeLessThanOrEqual(390)
+    expect(
+      await checkout.evaluate(() => document.documentElement.scrollWidth),
+      'no horizontal scroll at 390 px',
+    ).toBeLessThanOrEqual(390)
     const axe = await new AxeBuilder({ page: checkout }).exclude('w3m-modal').analyze()
     expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       'the refund page: serious or critical axe violations',
     ).toEqual([])
 
@@ -89,10 +111,18 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
     await expect(form.getByLabel('Signed by (one of the addresses you paid from)')).toHaveValue(payerAddress)
     await form
       .getByLabel('Signature (base64)')
-      .fill('AkcwRAIgAgqJVEdMr2oWU2TaN/cC6qAtxS1jFbYx7CTNaoxloBoCIBFAZ9pRBWDMMq4WKmlID8+usZeVbimQTjZVO/SFV0poASECsps/ekZUjrvNAO0QJ0wqbYc0+RojOsAzWuRPVrTEhBI=')
+      .fill(
+        'AkcwRAIgAgqJVEdMr2oWU2TaN/cC6qAtxS1jFbYx7CTNaoxloBoCIBFAZ9pRBWDMMq4WKmlID8+usZeVbimQTjZVO/SFV0poASECsps/ekZUjrvNAO0QJ0wqbYc0+RojOsAzWuRPVrTEhBI=',
+      )
     await form.getByRole('button', { name: 'Save refund address' }).click()
     await expect(form.getByTestId('refund-address-error')).toContainText('The signature is not')
-    expect(((await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ refundAddress: unknown }> }).payments[0]!.refundAddress).toBeNull()
+    expect(
+      (
+        (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+          payments: Array<{ refundAddress: unknown }>
+        }
+      ).payments[0]!.refundAddress,
+    ).toBeNull()
 
     // The Dev Wallet (still connected from paying) signs with the address it paid from.
     const useWallet = form.getByTestId('refund-use-wallet')
@@ -100,7 +130,9 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
     await form.getByTestId('refund-sign').click({ timeout: 30_000 })
     await expect(form.getByTestId('refund-address-saved')).toContainText(refundTo, { timeout: 30_000 })
     await expect(checkout.getByTestId('refund-address-current')).toContainText(refundTo, { timeout: 15_000 })
-    const after = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ refundAddress: { address: string; signer: string } | null }> }
+    const after = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+      payments: Array<{ refundAddress: { address: string; signer: string } | null }>
+    }
     expect(after.payments[0]!.refundAddress).toMatchObject({ address: refundTo, signer: payerAddress })
 
     // The merchant's Refund form offers it, saying where it came from.

@@ -37,8 +37,12 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
     const receiver = await startReceiver()
     try {
       const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
-      const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as { assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }> }
-      const tusd = config.assets.find((asset) => asset.symbol === 'TUSD' && asset.caipNetworkId === 'eip155:31337')!.assetId
+      const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
+        assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }>
+      }
+      const tusd = config.assets.find(
+        (asset) => asset.symbol === 'TUSD' && asset.caipNetworkId === 'eip155:31337',
+      )!.assetId
       const token = tusd.split(':').pop() as Address
 
       await page.goto('/dashboard')
@@ -51,7 +55,11 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
         headers: { origin: paylink.origin },
       })
       expect(created.status(), await created.text()).toBe(201)
-      const link = (await created.json()) as { id: string; webhookSecret: string; options: Array<{ recipient: string; depositAddress: string }> }
+      const link = (await created.json()) as {
+        id: string
+        webhookSecret: string
+        options: Array<{ recipient: string; depositAddress: string }>
+      }
       const merchantWallet = link.options[0]!.recipient as Address
 
       // Test USD for the payer, and for the merchant's own wallet to refund from (the payment itself waits at the deposit address).
@@ -59,7 +67,10 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
         [PAYER, '20'],
         [merchantWallet, '5'],
       ] as const) {
-        const faucet = await page.request.post('/devnet/faucet', { data: { asset: tusd, address, amount }, headers: { origin: paylink.origin } })
+        const faucet = await page.request.post('/devnet/faucet', {
+          data: { asset: tusd, address, amount },
+          headers: { origin: paylink.origin },
+        })
         expect(faucet.status(), await faucet.text()).toBeLessThan(300)
       }
       // The payer sends 12.5 for a 10 TUSD link: 2.5 over.
@@ -70,7 +81,11 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
             from: PAYER,
             to: token,
             value: toHex(0n),
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [link.options[0]!.depositAddress as Address, parseUnits('12.5', 6)] }),
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: 'transfer',
+              args: [link.options[0]!.depositAddress as Address, parseUnits('12.5', 6)],
+            }),
           },
         ] as never,
       })) as Hex
@@ -85,20 +100,32 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
       await page.getByRole('button', { name: 'Refund…' }).click()
       const form = page.getByRole('form', { name: /^Refund payment/ })
       await expect(form.getByLabel(/The excess: 2\.5 TUSD/)).toBeChecked()
-      const balanceBefore = await chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [PAYER] })
+      const balanceBefore = await chain.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [PAYER],
+      })
       await form.getByRole('button', { name: 'Send refund' }).click()
       const refunds = page.getByTestId('payments-table').locator('[data-testid^="refunds-"]')
       await expect(refunds).toContainText('Refunded 2.5 TUSD', { timeout: 60_000 })
-      expect(await chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [PAYER] })).toBe(balanceBefore + parseUnits('2.5', 6))
+      expect(
+        await chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [PAYER] }),
+      ).toBe(balanceBefore + parseUnits('2.5', 6))
 
       // The payer's receipt shows it.
       await expect(checkout.getByTestId('receipt-refund')).toContainText('2.5', { timeout: 30_000 })
       await expect(checkout.getByTestId('receipt-refund')).toContainText('TUSD')
 
       // payment.refunded reached the merchant's backend, signed per Standard Webhooks.
-      await expect.poll(() => receiver.deliveries.some((d) => d.body.includes('"payment.refunded"')), { timeout: 30_000 }).toBe(true)
+      await expect
+        .poll(() => receiver.deliveries.some((d) => d.body.includes('"payment.refunded"')), { timeout: 30_000 })
+        .toBe(true)
       const delivery = receiver.deliveries.find((d) => d.body.includes('"payment.refunded"'))!
-      const verified = new Webhook(link.webhookSecret).verify(delivery.body, delivery.headers as Record<string, string>) as {
+      const verified = new Webhook(link.webhookSecret).verify(
+        delivery.body,
+        delivery.headers as Record<string, string>,
+      ) as {
         type: string
         data: { payment: { refunded: string; refunds: Array<{ amount: string; recipient: string }> } }
       }

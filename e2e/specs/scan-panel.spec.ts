@@ -26,7 +26,15 @@ interface LinkJson {
   id: string
   status: string
   version: number
-  options: Array<{ id: string; asset: string; amount: string; paid: string; confirming: string; paymentUri: string | null; depositAddress: string | null }>
+  options: Array<{
+    id: string
+    asset: string
+    amount: string
+    paid: string
+    confirming: string
+    paymentUri: string | null
+    depositAddress: string | null
+  }>
   payments: Array<Record<string, unknown>>
 }
 
@@ -49,7 +57,8 @@ async function createLink(page: Page, title: string, options: Array<{ asset: str
 
 async function assets(page: Page) {
   const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-  const find = (network: string, native: boolean) => config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
+  const find = (network: string, native: boolean) =>
+    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
   return { tusd: find(DEVNET, false), eth: find(DEVNET, true), ethL2: find(DEVNET_L2, true) }
 }
 
@@ -72,13 +81,19 @@ async function serveWithOverlay(context: BrowserContext, linkId: string, initial
   }
   await context.route(`**/pay/${linkId}`, async (route) => {
     const response = await route.fetch()
-    const html = (await response.text()).replace(/<script type="application\/json" id="paylink-boot">[\s\S]*?<\/script>/, '')
+    const html = (await response.text()).replace(
+      /<script type="application\/json" id="paylink-boot">[\s\S]*?<\/script>/,
+      '',
+    )
     await route.fulfill({ response, body: html })
   })
   // The page's event stream reconnects every 300 ms until the context closes: a request caught
   // mid-teardown is dropped instead of failing a test that already ended.
-  const settle = async (route: Route, answer: () => Promise<void>) => answer().catch(() => route.abort().catch(() => {}))
-  await context.route(`**/api/links/${linkId}`, async (route) => settle(route, async () => route.fulfill({ json: await current() })))
+  const settle = async (route: Route, answer: () => Promise<void>) =>
+    answer().catch(() => route.abort().catch(() => {}))
+  await context.route(`**/api/links/${linkId}`, async (route) =>
+    settle(route, async () => route.fulfill({ json: await current() })),
+  )
   await context.route(`**/api/links/${linkId}/events`, async (route) =>
     settle(route, async () =>
       route.fulfill({
@@ -94,7 +109,8 @@ async function serveWithOverlay(context: BrowserContext, linkId: string, initial
   }
 }
 
-const tusdUri = (tokenAssetId: string) => `ethereum:${tokenAssetId.split(':').pop()}@31337/transfer?address=${DEPOSIT}&uint256=1234500000`
+const tusdUri = (tokenAssetId: string) =>
+  `ethereum:${tokenAssetId.split(':').pop()}@31337/transfer?address=${DEPOSIT}&uint256=1234500000`
 const ethUri = `ethereum:${RECIPIENT}@31337?value=4000000000000000`
 
 /** TUSD gets a deposit address and an EIP-681 token transfer; ETH pays the recipient itself; the L2 option keeps null. */
@@ -102,7 +118,8 @@ function withScanFacts(tusd: string): Overlay {
   return (link) => {
     for (const option of link.options) {
       if (option.asset === tusd) Object.assign(option, { paymentUri: tusdUri(tusd), depositAddress: DEPOSIT })
-      else if (option.asset.startsWith(`${DEVNET}/`)) Object.assign(option, { paymentUri: ethUri, depositAddress: null })
+      else if (option.asset.startsWith(`${DEVNET}/`))
+        Object.assign(option, { paymentUri: ethUri, depositAddress: null })
       else Object.assign(option, { paymentUri: null, depositAddress: null })
     }
     return link
@@ -112,16 +129,26 @@ function withScanFacts(tusd: string): Overlay {
 async function noHorizontalScroll(page: Page) {
   const sizes = await page.evaluate(() => {
     const panel = document.querySelector('[data-testid="scan-panel"]')!
-    return { page: [document.documentElement.scrollWidth, document.documentElement.clientWidth], panel: [panel.scrollWidth, panel.clientWidth] }
+    return {
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      panel: [panel.scrollWidth, panel.clientWidth],
+    }
   })
-  expect(sizes.page[0], `page scrollWidth ${sizes.page[0]} > clientWidth ${sizes.page[1]}`).toBeLessThanOrEqual(sizes.page[1]!)
-  expect(sizes.panel[0], `panel scrollWidth ${sizes.panel[0]} > clientWidth ${sizes.panel[1]}`).toBeLessThanOrEqual(sizes.panel[1]!)
+  expect(sizes.page[0], `page scrollWidth ${sizes.page[0]} > clientWidth ${sizes.page[1]}`).toBeLessThanOrEqual(
+    sizes.page[1]!,
+  )
+  expect(sizes.panel[0], `panel scrollWidth ${sizes.panel[0]} > clientWidth ${sizes.panel[1]}`).toBeLessThanOrEqual(
+    sizes.panel[1]!,
+  )
 }
 
 test.describe('checkout: Scan to pay panel', () => {
   test.describe.configure({ timeout: 120_000 })
 
-  test('no option with a payment URI: no tab, the checkout is the wallet area as before', async ({ page, newWalletContext }) => {
+  test('no option with a payment URI: no tab, the checkout is the wallet area as before', async ({
+    page,
+    newWalletContext,
+  }) => {
     await signInAsMerchant(page)
     const { tusd } = await assets(page)
     const link = await createLink(page, 'No URI yet', [{ asset: tusd, amount: '5' }])
@@ -140,7 +167,10 @@ test.describe('checkout: Scan to pay panel', () => {
     await expect(payer.getByRole('tab', { name: 'Scan to pay' })).toHaveCount(0)
   })
 
-  test('tab only for options with a URI, QR of the exact URI, copy buttons, keyboard, live status, phone and desktop layout', async ({ page, newWalletContext }, testInfo) => {
+  test('tab only for options with a URI, QR of the exact URI, copy buttons, keyboard, live status, phone and desktop layout', async ({
+    page,
+    newWalletContext,
+  }, testInfo) => {
     await signInAsMerchant(page)
     const { tusd, eth, ethL2 } = await assets(page)
     const link = await createLink(page, 'Coffee beans', [
@@ -201,8 +231,12 @@ test.describe('checkout: Scan to pay panel', () => {
     await expect(qr).toHaveAttribute('data-payment-uri', tusdUri(tusd))
     await expect(qr).toHaveAttribute('aria-label', 'QR code to pay 1,234.5 TUSD on Paylink Devnet')
     await expect(panel.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', tusdUri(tusd))
-    await expect(panel.getByTestId('scan-warning')).toContainText('Network: Paylink Devnet. Send on Paylink Devnet only.')
-    await expect(panel.getByTestId('scan-warning')).toContainText(`Send TUSD (token ${tusd.split(':').pop()!.slice(0, 6)}…${tusd.slice(-4)}) only.`)
+    await expect(panel.getByTestId('scan-warning')).toContainText(
+      'Network: Paylink Devnet. Send on Paylink Devnet only.',
+    )
+    await expect(panel.getByTestId('scan-warning')).toContainText(
+      `Send TUSD (token ${tusd.split(':').pop()!.slice(0, 6)}…${tusd.slice(-4)}) only.`,
+    )
     await expect(panel.getByTestId('scan-amount')).toContainText('1,234.5 TUSD')
     await expect(panel.getByTestId('scan-address')).toContainText(DEPOSIT)
     await expect(panel.getByTestId('scan-status')).toHaveText('Waiting for payment')

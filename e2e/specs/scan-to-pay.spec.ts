@@ -21,7 +21,11 @@ function transactionOf(uri: string): { to: Address; value: bigint; data?: Hex; c
   const [, target, chainId, transfer, query] = match
   const params = new URLSearchParams(query)
   if (!transfer) return { to: target as Address, value: BigInt(params.get('value')!), chainId: Number(chainId) }
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [params.get('address') as Address, BigInt(params.get('uint256')!)] })
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [params.get('address') as Address, BigInt(params.get('uint256')!)],
+  })
   return { to: target as Address, value: 0n, data, chainId: Number(chainId) }
 }
 
@@ -43,16 +47,23 @@ async function paymentUriOf(checkout: Page, origin: string, linkId: string, symb
 test.use({ serverOptions: { label: 'scan-to-pay: a merchant with no deposits yet' } })
 
 test.describe('scan to pay', () => {
-  test('a phone wallet pays a link by its URI alone; the checkout turns Paid; the merchant collects with the Dev Wallet', async ({ page, paylink, context }) => {
+  test('a phone wallet pays a link by its URI alone; the checkout turns Paid; the merchant collects with the Dev Wallet', async ({
+    page,
+    paylink,
+    context,
+  }) => {
     test.setTimeout(150_000)
     const rpc = `${paylink.origin}/devnet/rpc/31337`
     const chain = createPublicClient({ transport: http(rpc), pollingInterval: 100 })
-    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as { assets: Array<{ assetId: string; symbol: string; native: boolean; caipNetworkId: string }> }
+    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
+      assets: Array<{ assetId: string; symbol: string; native: boolean; caipNetworkId: string }>
+    }
     const tusd = config.assets
       .find((asset) => asset.symbol === 'TUSD')!
       .assetId.split(':')
       .pop() as Address
-    const tusdOf = (address: Address) => chain.readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const tusdOf = (address: Address) =>
+      chain.readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
     // The merchant signs in with the Dev Wallet and creates a link with Test USD and ETH options.
     await page.goto('/dashboard')

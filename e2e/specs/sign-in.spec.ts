@@ -62,7 +62,9 @@ test.describe('merchant sign-in with a wallet (SIWX verified by the server)', ()
     // again): checked right after the click, "no session" would hold even if the refusal were ignored.
     // AppKit 1.7.8 words it "Signature declined", or, when it counts the account as a smart account
     // (it does for the injected test wallet), "This application might not support Smart Accounts".
-    await expect(page.getByText(/^(Signature declined|This application might not support Smart Accounts)$/)).toBeVisible()
+    await expect(
+      page.getByText(/^(Signature declined|This application might not support Smart Accounts)$/),
+    ).toBeVisible()
     await expect(view.getByRole('button', { name: 'Sign', exact: true })).toBeEnabled()
     expect((await page.request.get('/api/me')).status()).toBe(401)
     await expect(page.getByRole('heading', { name: 'Sign in with your wallet' })).toBeVisible()

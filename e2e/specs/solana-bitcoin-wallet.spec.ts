@@ -15,12 +15,18 @@ test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixtur
     await expect(page.getByTestId('status-solana')).toHaveText('connected')
     await expect(page.getByTestId('address-solana')).toHaveText(chains.solana.address)
     await expect(page.getByTestId('account-type-solana')).toHaveText('eoa')
-    await expect(page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 5 SOL/ })).toBeVisible()
+    await expect(
+      page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 5 SOL/ }),
+    ).toBeVisible()
 
     await panel.getByLabel('Message').fill('Paylink on Solana')
     await panel.getByRole('button', { name: 'Sign' }).click()
     const signature = (await page.getByTestId('signature-solana').textContent())!
-    const ok = ed25519.verify(base58.decode(signature), new TextEncoder().encode('Paylink on Solana'), base58.decode(chains.solana.address))
+    const ok = ed25519.verify(
+      base58.decode(signature),
+      new TextEncoder().encode('Paylink on Solana'),
+      base58.decode(chains.solana.address),
+    )
     expect(ok).toBe(true)
 
     // The test wallet signs for the fixture's chain only, not the demo's own Solana devnet (listed first).
@@ -32,7 +38,9 @@ test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixtur
     await expect(panel.getByTestId('fee-preview')).toContainText('≈ 0.000005 SOL')
     await panel.getByRole('button', { name: 'Send SOL' }).click()
     await expect(page.getByTestId('tx-solana')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-    await expect(page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 4\.49\d+ SOL/ })).toBeVisible()
+    await expect(
+      page.getByTestId('balances-solana').getByRole('row', { name: /Solana Devnet SOL 4\.49\d+ SOL/ }),
+    ).toBeVisible()
   })
 })
 
@@ -44,14 +52,19 @@ test.describe('Bitcoin through a sats-connect test wallet (API: synthetic Esplor
     const modal = page.locator('w3m-modal')
     await modal.getByText('Paylink Test Bitcoin').first().click()
     await expect(page.getByTestId('status-bip122')).toHaveText('connected')
-    const wallet = await page.evaluate(() => (window as unknown as TestWindow).__testWallets.bitcoin as { paymentAddress: string; ordinalsAddress: string })
+    const wallet = await page.evaluate(
+      () =>
+        (window as unknown as TestWindow).__testWallets.bitcoin as { paymentAddress: string; ordinalsAddress: string },
+    )
     await expect(page.getByTestId('address-bip122')).toHaveText(wallet.paymentAddress)
     const accounts = page.getByTestId('accounts-bip122')
     await expect(accounts.getByRole('listitem').filter({ hasText: wallet.paymentAddress })).toContainText('payment')
     await expect(accounts.getByRole('listitem').filter({ hasText: wallet.ordinalsAddress })).toContainText('ordinal')
     await expect(page.getByTestId('account-type-bip122')).toHaveText('payment')
     // The test wallet's payment address holds 150000 + 25000 sats in the Esplora fixture: 0 would be a failed read.
-    await expect(page.getByTestId('balances-bip122').getByRole('row', { name: /Bitcoin Testnet BTC 0\.00175 BTC/ })).toBeVisible()
+    await expect(
+      page.getByTestId('balances-bip122').getByRole('row', { name: /Bitcoin Testnet BTC 0\.00175 BTC/ }),
+    ).toBeVisible()
 
     await panel.getByLabel('Message').fill('Paylink on Bitcoin')
     await panel.getByRole('button', { name: 'Sign' }).click()
@@ -66,5 +79,6 @@ test.describe('Bitcoin through a sats-connect test wallet (API: synthetic Esplor
 test('the modal lists all three test wallets', async ({ page }) => {
   await page.goto('/')
   const modal = await openConnectModal(page)
-  for (const name of ['Paylink Test Wallet', 'Paylink Test Solana', 'Paylink Test Bitcoin']) await expect(modal.getByText(name, { exact: true }).first()).toBeVisible()
+  for (const name of ['Paylink Test Wallet', 'Paylink Test Solana', 'Paylink Test Bitcoin'])
+    await expect(modal.getByText(name, { exact: true }).first()).toBeVisible()
 })

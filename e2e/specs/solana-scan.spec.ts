@@ -23,17 +23,26 @@ function transferOf(uri: string): { recipient: PublicKey; lamports: bigint; refe
   expect(url.searchParams.get('spl-token'), 'a SOL option carries no spl-token').toBeNull()
   const [whole, fraction = ''] = url.searchParams.get('amount')!.split('.')
   const lamports = BigInt(whole!) * BigInt(LAMPORTS_PER_SOL) + BigInt(fraction.padEnd(9, '0'))
-  return { recipient: new PublicKey(url.pathname), lamports, references: url.searchParams.getAll('reference').map((r) => new PublicKey(r)) }
+  return {
+    recipient: new PublicKey(url.pathname),
+    lamports,
+    references: url.searchParams.getAll('reference').map((r) => new PublicKey(r)),
+  }
 }
 
 test.describe('scan to pay on Solana', () => {
   test.describe.configure({ timeout: 120_000 })
 
-  test('a phone wallet pays a SOL link from the Solana Pay QR alone (no connection, nothing posted); the checkout turns Paid at finalized', async ({ page, newWalletContext }) => {
+  test('a phone wallet pays a SOL link from the Solana Pay QR alone (no connection, nothing posted); the checkout turns Paid at finalized', async ({
+    page,
+    newWalletContext,
+  }) => {
     await signInAsMerchant(page)
     const origin = new URL(page.url()).origin
     const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-    const sol = config.assets.find((asset) => asset.caipNetworkId.startsWith('solana:') && asset.native && asset.symbol === 'SOL')
+    const sol = config.assets.find(
+      (asset) => asset.caipNetworkId.startsWith('solana:') && asset.native && asset.symbol === 'SOL',
+    )
     expect(sol, 'the demo offers SOL on its Solana devnet').toBeTruthy()
 
     // The merchant (signed in with EVM) creates the link in the New link form, on the demo's
@@ -69,12 +78,21 @@ test.describe('scan to pay on Solana', () => {
     // The phone wallet: a key the app never saw, funded by the devnet faucet, sends exactly that
     // transfer (the reference as a read-only key, as the spec says) and posts nothing to Paylink.
     const phone = Keypair.generate()
-    const funded = await page.request.post('/devnet/faucet', { data: { asset: sol!.assetId, address: phone.publicKey.toBase58(), amount: '1' } })
+    const funded = await page.request.post('/devnet/faucet', {
+      data: { asset: sol!.assetId, address: phone.publicKey.toBase58(), amount: '1' },
+    })
     expect(funded.status(), await funded.text()).toBe(200)
     const connection = new Connection(`${origin}/devnet/solana/rpc`, 'confirmed')
-    await expect.poll(async () => BigInt(await connection.getBalance(phone.publicKey, 'confirmed')), { timeout: 15_000 }).toBeGreaterThan(0n)
-    const instruction = SystemProgram.transfer({ fromPubkey: phone.publicKey, toPubkey: transfer.recipient, lamports: transfer.lamports })
-    for (const reference of transfer.references) instruction.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
+    await expect
+      .poll(async () => BigInt(await connection.getBalance(phone.publicKey, 'confirmed')), { timeout: 15_000 })
+      .toBeGreaterThan(0n)
+    const instruction = SystemProgram.transfer({
+      fromPubkey: phone.publicKey,
+      toPubkey: transfer.recipient,
+      lamports: transfer.lamports,
+    })
+    for (const reference of transfer.references)
+      instruction.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
     const { blockhash } = await connection.getLatestBlockhash('confirmed')
     const transaction = new Transaction({ feePayer: phone.publicKey, recentBlockhash: blockhash }).add(instruction)
     transaction.sign(phone)
@@ -82,7 +100,9 @@ test.describe('scan to pay on Solana', () => {
 
     // Found by its reference: the checkout turns Paid by itself once the slot is finalized.
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
-    const link = (await (await page.request.get(`/api/links/${linkId}`)).json()) as { payments: Array<{ txHash: string; status: string; amount: string }> }
+    const link = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+      payments: Array<{ txHash: string; status: string; amount: string }>
+    }
     expect(link.payments).toEqual([expect.objectContaining({ txHash: signature, status: 'confirmed', amount: '0.25' })])
   })
 })

@@ -4,7 +4,9 @@ import { connectWallet, expect, openConnectModal, test } from '../support/fixtur
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
 
 test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts fail', () => {
-  test('connect methods come in the order email, social, wallet, and the unreachable cloud gives alerts, not a hang', async ({ page }) => {
+  test('connect methods come in the order email, social, wallet, and the unreachable cloud gives alerts, not a hang', async ({
+    page,
+  }) => {
     const started = Date.now()
     await page.goto('/toolkit')
     const modal = await openConnectModal(page)
@@ -17,7 +19,8 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
       const names: string[] = []
       const walk = (root: ParentNode) =>
         root.querySelectorAll('*').forEach((el) => {
-          if (['w3m-email-login-widget', 'w3m-social-login-widget', 'w3m-wallet-login-list'].includes(el.localName)) names.push(el.localName)
+          if (['w3m-email-login-widget', 'w3m-social-login-widget', 'w3m-wallet-login-list'].includes(el.localName))
+            names.push(el.localName)
           if (el.shadowRoot) walk(el.shadowRoot)
         })
       walk(view.shadowRoot ?? view)
@@ -33,13 +36,16 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
     await expect(page.getByTestId('toolkit-errors')).toHaveCount(0)
   })
 
-  test('email, WalletConnect and swaps need Reown’s cloud: Paylink says it is unreachable, nothing hangs, a browser wallet still connects', async ({ page }) => {
+  test('email, WalletConnect and swaps need Reown’s cloud: Paylink says it is unreachable, nothing hangs, a browser wallet still connects', async ({
+    page,
+  }) => {
     await page.goto('/toolkit')
     await expect(page.getByTestId('toolkit-cloud')).toContainText('Unreachable: api.web3modal.org did not answer')
     await expect(page.getByTestId('toolkit-cloud')).toContainText('browser wallets still connect, sign and send')
 
     // The provider's per-chain RPC: for the chains Reown serves, the toolkit lists its endpoint after Paylink's.
-    const reownRpc = (chainId: string) => `https://rpc.walletconnect.org/v1/?chainId=${encodeURIComponent(chainId)}&projectId=0123456789abcdef0123456789abcdef`
+    const reownRpc = (chainId: string) =>
+      `https://rpc.walletconnect.org/v1/?chainId=${encodeURIComponent(chainId)}&projectId=0123456789abcdef0123456789abcdef`
     // The demo's own Solana devnet comes first (Reown serves no such chain): switch to the listed Solana Devnet.
     const networks = page.getByRole('region', { name: 'Networks' })
     await networks.getByLabel('Namespace').selectOption('solana')
@@ -94,17 +100,23 @@ test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts
     const cloud = page.getByTestId('toolkit-cloud')
     await expect(cloud).toHaveText('Checking Reown’s cloud…')
     // The promise is 4 s; the wait allows 4 s from when the page shows it is checking, and half a second to render.
-    await expect(cloud).toContainText('Unreachable: api.web3modal.org did not answer (no answer within 4000 ms)', { timeout: 4500 })
+    await expect(cloud).toContainText('Unreachable: api.web3modal.org did not answer (no answer within 4000 ms)', {
+      timeout: 4500,
+    })
   })
 })
 
 /** The toolkit's own project-configuration request (Paylink's check adds `sv=paylink-probe`). */
-const TOOLKIT_CONFIG = (url: URL) => url.href.startsWith('https://api.web3modal.org/appkit/v1/config?') && url.searchParams.get('sv') !== 'paylink-probe'
+const TOOLKIT_CONFIG = (url: URL) =>
+  url.href.startsWith('https://api.web3modal.org/appkit/v1/config?') && url.searchParams.get('sv') !== 'paylink-probe'
 const ORIGINS = /^https:\/\/api\.web3modal\.org\/projects\/v1\/origins\?/
 const CORS = { 'access-control-allow-origin': '*' }
 
 test.describe('spec §7: the toolkit’s project-configuration and allowed-origins fetches, answered by a stand-in', () => {
-  test('the features the project configuration answers replace Paylink’s own; when it never answers the toolkit falls back to them within 4 s', async ({ page, baseURL }) => {
+  test('the features the project configuration answers replace Paylink’s own; when it never answers the toolkit falls back to them within 4 s', async ({
+    page,
+    baseURL,
+  }) => {
     // STAND-IN for Reown's cloud: social login with Google only, no email, swaps and on-ramp off (the
     // `features` list of /appkit/v1/config as 1.7.8's ConfigUtil reads it).
     const asked: URL[] = []
@@ -123,11 +135,16 @@ test.describe('spec §7: the toolkit’s project-configuration and allowed-origi
         headers: CORS,
       })
     })
-    await page.route(ORIGINS, (route) => route.fulfill({ json: { allowedOrigins: [new URL(baseURL!).origin] }, headers: CORS }))
+    await page.route(ORIGINS, (route) =>
+      route.fulfill({ json: { allowedOrigins: [new URL(baseURL!).origin] }, headers: CORS }),
+    )
     await page.goto('/toolkit')
     await expect(page.getByTestId('toolkit-alerts')).toContainText('Local configuration ignored')
     expect(asked).toHaveLength(1)
-    expect([asked[0]!.searchParams.get('projectId'), asked[0]!.searchParams.get('st')]).toEqual(['0123456789abcdef0123456789abcdef', 'appkit'])
+    expect([asked[0]!.searchParams.get('projectId'), asked[0]!.searchParams.get('st')]).toEqual([
+      '0123456789abcdef0123456789abcdef',
+      'appkit',
+    ])
     const modal = await openConnectModal(page)
     const connect = modal.locator('w3m-connect-view')
     await expect(connect.locator('w3m-social-login-widget')).toBeVisible()
@@ -148,7 +165,12 @@ test.describe('spec §7: the toolkit’s project-configuration and allowed-origi
     })
     const fellBack = new Promise<number>((resolve) =>
       page.on('console', (message) => {
-        if (message.text().includes('[Reown Config] Failed to fetch remote project configuration. Using local/default values.')) resolve(Date.now())
+        if (
+          message
+            .text()
+            .includes('[Reown Config] Failed to fetch remote project configuration. Using local/default values.')
+        )
+          resolve(Date.now())
       }),
     )
     await page.reload()
@@ -162,7 +184,10 @@ test.describe('spec §7: the toolkit’s project-configuration and allowed-origi
     await expect(again.locator('w3m-connect-view [data-testid="social-selector-x"]')).toBeVisible()
   })
 
-  test('an origin missing from the allowed-origins answer gets "Invalid App Configuration"; an origin on it gets no alert', async ({ page, baseURL }) => {
+  test('an origin missing from the allowed-origins answer gets "Invalid App Configuration"; an origin on it gets no alert', async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin
     let allowed = ['https://shop.example.com', 'https://*.example.org']
     let answered = 0

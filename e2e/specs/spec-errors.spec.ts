@@ -17,7 +17,9 @@ async function connectFromPanel(page: Page, panel: string, wallet: string) {
 }
 
 test.describe('spec §5 and §8: validation and the error catalogue', () => {
-  test('no adapter, no account yet, no adapter for a network change, and a switch target the toolkit does not list', async ({ page }) => {
+  test('no adapter, no account yet, no adapter for a network change, and a switch target the toolkit does not list', async ({
+    page,
+  }) => {
     await page.goto('/toolkit')
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('disconnected')
 
@@ -33,19 +35,27 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await expect(page.getByTestId('call-send-transaction')).toHaveText(/^Error: .*not connected/i)
     // No account: the toolkit's own answer (it always holds a network, so not "CaipNetwork is undefined": see row 8.5).
     await runCall(page, 'eip155', 'Estimate gas')
-    await expect(page.getByTestId('call-estimate-gas')).toHaveText('Error: WagmiAdapter:estimateGas - error estimating gas')
+    await expect(page.getByTestId('call-estimate-gas')).toHaveText(
+      'Error: WagmiAdapter:estimateGas - error estimating gas',
+    )
 
     const networks = page.getByRole('group', { name: 'Try a network' })
     await networks.getByLabel('Namespace').selectOption('polkadot')
     await page.getByRole('button', { name: 'Add network' }).click()
-    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText("Add network: Adapter for namespace polkadot doesn't exist")
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText(
+      "Add network: Adapter for namespace polkadot doesn't exist",
+    )
     await page.getByRole('button', { name: 'Remove network' }).click()
-    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText("Remove network: Adapter for namespace polkadot doesn't exist")
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText(
+      "Remove network: Adapter for namespace polkadot doesn't exist",
+    )
 
     await networks.getByLabel('Namespace').selectOption('eip155')
     await networks.getByLabel('Network reference').fill('999')
     await page.getByRole('button', { name: 'Switch to it' }).click()
-    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText('Switch network: not switched: Network Not Found')
+    await expect(page.getByTestId('toolkit-network-outcome')).toHaveText(
+      'Switch network: not switched: Network Not Found',
+    )
     await expect(page.getByTestId('toolkit-alerts')).toContainText('Network Not Found')
     await page.locator('appkit-network-button').click()
     await expect(page.locator('w3m-modal w3m-alertbar')).toContainText('Network Not Found')
@@ -59,7 +69,9 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
       const provider = (window as unknown as TestWindow).PaylinkTestBitcoin.BitcoinProvider
       const request = provider.request
       provider.request = (method: string, params: unknown) =>
-        method === 'wallet_disconnect' ? Promise.resolve({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Wallet is busy' } }) : request(method, params)
+        method === 'wallet_disconnect'
+          ? Promise.resolve({ jsonrpc: '2.0', id: 'x', error: { code: -32603, message: 'Wallet is busy' } })
+          : request(method, params)
     })
     // Where the visitor meets it: the wallet page's Disconnect shows the toolkit's error under the panel.
     const panel = page.getByTestId('panel-bip122')
@@ -76,18 +88,28 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     await expect(page.getByTestId('call-disconnect')).toContainText('Wallet is busy')
   })
 
-  test('wallet codes 4902, 32603 and 5000 on a switch lead to an add-chain attempt; a failed add shows "Chain is not supported"', async ({ page }) => {
+  test('wallet codes 4902, 32603 and 5000 on a switch lead to an add-chain attempt; a failed add shows "Chain is not supported"', async ({
+    page,
+  }) => {
     await page.goto('/wallet')
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     const panel = page.getByTestId('panel-eip155')
-    const methods = () => page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r) => r.method))
+    const methods = () =>
+      page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r) => r.method))
     for (const code of [4902, 32603, 5000]) {
       const before = (await methods()).length
-      await page.evaluate((c) => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(c, { addFails: true }), code)
+      await page.evaluate(
+        (c) => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(c, { addFails: true }),
+        code,
+      )
       await panel.getByRole('button', { name: 'Paylink Devnet L2' }).click()
-      await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Chain is not supported')
-      expect((await methods()).slice(before)).toEqual(expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']))
+      await expect(page.getByTestId('switch-error-eip155')).toHaveText(
+        'Could not switch network: Chain is not supported',
+      )
+      expect((await methods()).slice(before)).toEqual(
+        expect.arrayContaining(['wallet_switchEthereumChain', 'wallet_addEthereumChain']),
+      )
       await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
     }
     // When the add succeeds, the switch goes through.
@@ -101,16 +123,22 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
     const before = (await methods()).length
     await page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.failSwitchWith(4001))
     await panel.getByRole('button', { name: 'Paylink Devnet', exact: true }).click()
-    await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: You declined the request in your wallet.')
+    await expect(page.getByTestId('switch-error-eip155')).toHaveText(
+      'Could not switch network: You declined the request in your wallet.',
+    )
     expect((await methods()).slice(before)).not.toContain('wallet_addEthereumChain')
   })
 })
 
 test.describe('spec §6 and §7: the toolkit’s wallet calls', () => {
-  test('connect, sign, send, estimate gas, write contract, balance, capabilities, grant and revoke permissions, get assets, disconnect', async ({ page }) => {
+  test('connect, sign, send, estimate gas, write contract, balance, capabilities, grant and revoke permissions, get assets, disconnect', async ({
+    page,
+  }) => {
     await page.goto('/toolkit')
     await runCall(page, 'eip155', 'Connect')
-    await expect(page.getByTestId('call-connect')).toHaveText(/^OK: connected 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266$/i)
+    await expect(page.getByTestId('call-connect')).toHaveText(
+      /^OK: connected 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266$/i,
+    )
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
     const expectations: [label: string, id: string, result: RegExp][] = [
       ['Sign message', 'sign-message', /^OK: "0x[0-9a-f]{130}"$/],
@@ -127,7 +155,9 @@ test.describe('spec §6 and §7: the toolkit’s wallet calls', () => {
       await expect(page.getByTestId(`call-${id}`)).toHaveText(result)
     }
     const requests = () => page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests)
-    expect((await requests()).map((r) => r.method)).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'wallet_getCapabilities', 'wallet_getAssets']))
+    expect((await requests()).map((r) => r.method)).toEqual(
+      expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'wallet_getCapabilities', 'wallet_getAssets']),
+    )
 
     // Permissions (ERC-7715): the wallet grants and gives the grant a context; revoking names that context.
     await runCall(page, 'eip155', 'Grant permissions')
@@ -142,7 +172,9 @@ test.describe('spec §6 and §7: the toolkit’s wallet calls', () => {
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
     // The grant is gone: the wallet refuses to revoke it twice.
     await runCall(page, 'eip155', 'Revoke permissions')
-    await expect(page.getByTestId('call-revoke-permissions')).toHaveText(/^Error: .*No permission was granted with context "0x00000001"\./)
+    await expect(page.getByTestId('call-revoke-permissions')).toHaveText(
+      /^Error: .*No permission was granted with context "0x00000001"\./,
+    )
     await runCall(page, 'eip155', 'Disconnect')
     await expect(page.getByTestId('call-disconnect')).toHaveText('OK: disconnected')
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('disconnected')
@@ -150,7 +182,9 @@ test.describe('spec §6 and §7: the toolkit’s wallet calls', () => {
 })
 
 test.describe('spec §9: constants', () => {
-  test('send on eip155 and solana only, gas estimation on eip155 only, account type payment on bip122 and eoa elsewhere', async ({ page }) => {
+  test('send on eip155 and solana only, gas estimation on eip155 only, account type payment on bip122 and eoa elsewhere', async ({
+    page,
+  }) => {
     await page.goto('/wallet')
     await connectWallet(page, 'Paylink Test Wallet')
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
@@ -175,7 +209,9 @@ test.describe('spec §9: constants', () => {
     await expect(page.getByTestId('toolkit-solana-account-type')).toHaveText('eoa')
     await expect(page.getByTestId('toolkit-bip122-account-type')).toHaveText('payment')
     await runCall(page, 'bip122', 'Send transaction')
-    await expect(page.getByTestId('call-send-transaction')).toHaveText('OK: not sent: the toolkit does not send on bip122')
+    await expect(page.getByTestId('call-send-transaction')).toHaveText(
+      'OK: not sent: the toolkit does not send on bip122',
+    )
     for (const [namespace, gas] of [
       ['bip122', '0'],
       ['solana', '0'],

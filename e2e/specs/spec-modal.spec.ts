@@ -1,7 +1,9 @@
 import { expect, openConnectModal, test } from '../support/fixtures.js'
 
 test.describe('spec §2 and §9: the toolkit modal', () => {
-  test('the modal is 360px wide at z-index 999; header text, height and view change take 120, 150 and 150 ms', async ({ page }) => {
+  test('the modal is 360px wide at z-index 999; header text, height and view change take 120, 150 and 150 ms', async ({
+    page,
+  }) => {
     await page.clock.install()
     await page.goto('/wallet')
     const modal = await openConnectModal(page)
@@ -22,7 +24,10 @@ test.describe('spec §2 and §9: the toolkit modal', () => {
     const router = modal.locator('w3m-router')
     await router.evaluate((el) => {
       const seen: string[] = ((window as unknown as { __routerAnimations: string[] }).__routerAnimations = [])
-      new MutationObserver(() => seen.push((el as HTMLElement).style.animation)).observe(el, { attributes: true, attributeFilter: ['style'] })
+      new MutationObserver(() => seen.push((el as HTMLElement).style.animation)).observe(el, {
+        attributes: true,
+        attributeFilter: ['style'],
+      })
     })
     const header = modal.locator('[data-testid="w3m-header-text"]')
     const before = (await header.textContent())?.trim()
@@ -42,7 +47,13 @@ test.describe('spec §2 and §9: the toolkit modal', () => {
 
     // The new view changes the card's height: a 150 ms height animation, cleared after 150 ms.
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __routerAnimations: string[] }).__routerAnimations.some((a) => a.includes('w3m-view-height') && a.includes('150ms'))))
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { __routerAnimations: string[] }).__routerAnimations.some(
+            (a) => a.includes('w3m-view-height') && a.includes('150ms'),
+          ),
+        ),
+      )
       .toBe(true)
     const durations = await router.evaluate((el) => el.getAnimations().map((a) => a.effect?.getTiming().duration))
     expect(durations).toContain(150)
@@ -55,7 +66,9 @@ test.describe('spec §2 and §9: the toolkit modal', () => {
 })
 
 test.describe('spec §5: the project id', () => {
-  test('without one the toolkit alerts "Project ID Not Configured", Paylink says which features are off, and browser wallets connect', async ({ page }) => {
+  test('without one the toolkit alerts "Project ID Not Configured", Paylink says which features are off, and browser wallets connect', async ({
+    page,
+  }) => {
     await page.goto('/toolkit')
     await expect(page.getByTestId('toolkit-alerts')).toContainText('Project ID Not Configured')
     await expect(page.getByTestId('toolkit-cloud')).toHaveText(/^Off: no Reown project id is configured\./)

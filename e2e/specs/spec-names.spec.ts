@@ -24,7 +24,8 @@ const NOT_FOUND = { status: 'FAILED', reasons: [{ name: 'NameNotFound', descript
 async function answerNameService(route: Route, asked: string[]) {
   const url = new URL(route.request().url())
   asked.push(`${route.request().method()} ${url.pathname}${url.search}`)
-  if (url.pathname === '/v1/supported-chains') return route.fulfill({ json: { http: ['eip155:31337', 'eip155:31338'], ws: [] } })
+  if (url.pathname === '/v1/supported-chains')
+    return route.fulfill({ json: { http: ['eip155:31337', 'eip155:31338'], ws: [] } })
   if (url.pathname === '/v1/profile/account/paylink') return route.fulfill({ json: TAKEN })
   if (url.pathname.startsWith('/v1/profile/account/')) return route.fulfill({ status: 404, json: NOT_FOUND })
   if (url.pathname.startsWith('/v1/profile/suggestions/')) return route.fulfill({ json: SUGGESTIONS })
@@ -35,7 +36,9 @@ async function answerNameService(route: Route, asked: string[]) {
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
 
 test.describe('spec §2 and §7: RegisterAccountName and the name service', () => {
-  test('the view opens by name; a typed name is looked up and suggestions come from the name service', async ({ page }) => {
+  test('the view opens by name; a typed name is looked up and suggestions come from the name service', async ({
+    page,
+  }) => {
     const asked: string[] = []
     await page.route(/^https:\/\/rpc\.walletconnect\.org\/v1\//, (route) => answerNameService(route, asked))
     await page.goto('/toolkit')

@@ -9,7 +9,14 @@ test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const UNISSUED_CALLS_ID = `0x${'00'.repeat(32)}`
 /** What the stand-in wallet answers to wallet_getCallsStatus when the provider asks it. */
-const WALLET_CALLS_STATUS = { version: '2.0.0', id: UNISSUED_CALLS_ID, chainId: '0x7a69', status: 200, atomic: true, receipts: [] }
+const WALLET_CALLS_STATUS = {
+  version: '2.0.0',
+  id: UNISSUED_CALLS_ID,
+  chainId: '0x7a69',
+  status: 200,
+  atomic: true,
+  receipts: [],
+}
 /** Reown's bundler route, which the universal provider builds from the session's `bundler_name`. */
 const BUNDLER = /^https:\/\/rpc\.walletconnect\.org\/v1\/bundler\?/
 
@@ -20,7 +27,10 @@ let wallet: SignClientWallet
 test.beforeEach(async ({ page }) => {
   relay = await startRelayStandIn()
   verify = await startVerifyStandIn()
-  wallet = await startSignClientWallet(relay.url, { verifyUrlV3: verify.urlV3, answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS } })
+  wallet = await startSignClientWallet(relay.url, {
+    verifyUrlV3: verify.urlV3,
+    answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS },
+  })
   // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
   await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket: WebSocketRoute) => {
     const peer = { send: (data: string) => socket.send(data) }
@@ -63,21 +73,38 @@ test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => 
     await verify.answerPage(page)
     const uri = await walletConnectUri(page)
     // The attestation frame loads before the proposal is published, so before the URI is shown.
-    expect(verify.registrations).toEqual([{ origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    expect(verify.registrations).toEqual([
+      { origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ])
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')
     // The wallet's core checked the attestation with Verify's key: the site's origin is VALID.
-    expect(wallet.verified()).toEqual({ verifyUrl: 'https://verify.walletconnect.org', validation: 'VALID', origin: new URL(baseURL!).origin, isScam: false })
+    expect(wallet.verified()).toEqual({
+      verifyUrl: 'https://verify.walletconnect.org',
+      validation: 'VALID',
+      origin: new URL(baseURL!).origin,
+      isScam: false,
+    })
     expect(verify.publicKeyFetches()).toBeGreaterThanOrEqual(1)
   })
 
-  test('an attestation of another origin than the one the proposal names makes the wallet see the site as INVALID', async ({ page, baseURL }) => {
+  test('an attestation of another origin than the one the proposal names makes the wallet see the site as INVALID', async ({
+    page,
+    baseURL,
+  }) => {
     await verify.answerPage(page, { attestOrigin: () => 'https://pay1ink.example' })
     const uri = await walletConnectUri(page)
-    expect(verify.registrations).toEqual([{ origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    expect(verify.registrations).toEqual([
+      { origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ])
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
     // The wallet shows the origin Verify attested, flagged INVALID: it is not the site the proposal's metadata names.
-    expect(wallet.verified()).toEqual({ verifyUrl: 'https://verify.walletconnect.org', validation: 'INVALID', origin: 'https://pay1ink.example', isScam: false })
+    expect(wallet.verified()).toEqual({
+      verifyUrl: 'https://verify.walletconnect.org',
+      validation: 'INVALID',
+      origin: 'https://pay1ink.example',
+      isScam: false,
+    })
   })
 })
 
@@ -89,17 +116,29 @@ test.describe('spec §7 and §8: the bundler and the namespaces of a WalletConne
   }) => {
     const bundlerCalls: { url: string; body: unknown }[] = []
     let bundlerStatus = 200
-    const receipt = { jsonrpc: '2.0', id: 1, result: { userOpHash: UNISSUED_CALLS_ID, success: true, receipt: { status: '0x1' } } }
+    const receipt = {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { userOpHash: UNISSUED_CALLS_ID, success: true, receipt: { status: '0x1' } },
+    }
     await page.route(BUNDLER, async (route) => {
       const request: Request = route.request()
       if (request.method() === 'OPTIONS') {
         return route.fulfill({
           status: 204,
-          headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' },
+          headers: {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': 'content-type',
+            'access-control-allow-methods': 'POST',
+          },
         })
       }
       bundlerCalls.push({ url: request.url(), body: request.postDataJSON() })
-      return route.fulfill({ status: bundlerStatus, json: bundlerStatus === 200 ? receipt : { error: 'stand-in bundler down' }, headers: { 'access-control-allow-origin': '*' } })
+      return route.fulfill({
+        status: bundlerStatus,
+        json: bundlerStatus === 200 ? receipt : { error: 'stand-in bundler down' },
+        headers: { 'access-control-allow-origin': '*' },
+      })
     })
     const warnings: string[] = []
     page.on('console', (message) => {
@@ -116,8 +155,14 @@ test.describe('spec §7 and §8: the bundler and the namespaces of a WalletConne
     await expect(await runCall(page, 'eip155')).toHaveText(`OK: ${JSON.stringify(receipt)}`)
     expect(bundlerCalls).toHaveLength(1)
     const asked = new URL(bundlerCalls[0]!.url).searchParams
-    expect([asked.get('bundler'), asked.get('chainId'), asked.get('projectId')]).toEqual(['pimlico', 'eip155:31337', '0123456789abcdef0123456789abcdef'])
-    expect(bundlerCalls[0]!.body).toEqual(expect.objectContaining({ method: 'eth_getUserOperationReceipt', params: [UNISSUED_CALLS_ID] }))
+    expect([asked.get('bundler'), asked.get('chainId'), asked.get('projectId')]).toEqual([
+      'pimlico',
+      'eip155:31337',
+      '0123456789abcdef0123456789abcdef',
+    ])
+    expect(bundlerCalls[0]!.body).toEqual(
+      expect.objectContaining({ method: 'eth_getUserOperationReceipt', params: [UNISSUED_CALLS_ID] }),
+    )
     expect(wallet.requests.map((r) => r.method)).not.toContain('wallet_getCallsStatus')
 
     // 8.12: the bundler answers 500: the provider reports the failed receipt fetch, then asks the wallet.
@@ -125,10 +170,18 @@ test.describe('spec §7 and §8: the bundler and the namespaces of a WalletConne
     await expect(await runCall(page, 'eip155')).toHaveText(`OK: ${JSON.stringify(WALLET_CALLS_STATUS)}`)
     expect(bundlerCalls).toHaveLength(2)
     expect(warnings.join('\n')).toContain('Failed to fetch user operation receipt - 500')
-    expect(wallet.requests).toEqual([expect.objectContaining({ method: 'wallet_getCallsStatus', chainId: 'eip155:31337', params: [UNISSUED_CALLS_ID] })])
+    expect(wallet.requests).toEqual([
+      expect.objectContaining({
+        method: 'wallet_getCallsStatus',
+        chainId: 'eip155:31337',
+        params: [UNISSUED_CALLS_ID],
+      }),
+    ])
 
     // 8.9: the same request on solana, which the session was not opened with: the provider refuses it itself.
-    await expect(await runCall(page, 'solana')).toHaveText("Error: Namespace 'solana' is not configured. Please call connect() first with namespace config.")
+    await expect(await runCall(page, 'solana')).toHaveText(
+      "Error: Namespace 'solana' is not configured. Please call connect() first with namespace config.",
+    )
     expect(wallet.requests).toHaveLength(1)
     expect(bundlerCalls).toHaveLength(2)
   })

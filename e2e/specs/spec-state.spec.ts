@@ -12,7 +12,10 @@ async function connectFromPanel(page: Page, panel: string, wallet: string) {
 }
 
 test.describe('spec §3: entities', () => {
-  test('the diagnostics page shows every field of the network and the connected account, and the site metadata is the page’s own', async ({ page, paylink }) => {
+  test('the diagnostics page shows every field of the network and the connected account, and the site metadata is the page’s own', async ({
+    page,
+    paylink,
+  }) => {
     await page.goto('/toolkit')
     await connectWallet(page, 'Paylink Test Wallet')
     const field = (name: string) => page.getByTestId(`toolkit-eip155-${name}`)
@@ -53,7 +56,9 @@ test.describe('spec §3: entities', () => {
 })
 
 test.describe('spec §4: states and transitions', () => {
-  test('per-chain and overall status, resync on load, one chain failing to resync, disconnect per chain', async ({ page }) => {
+  test('per-chain and overall status, resync on load, one chain failing to resync, disconnect per chain', async ({
+    page,
+  }) => {
     const warnings: string[] = []
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
     await page.goto('/wallet')
@@ -65,7 +70,8 @@ test.describe('spec §4: states and transitions', () => {
 
     // Resync on load: each chain goes connecting -> connected again.
     await page.goto('/toolkit')
-    for (const ns of ['eip155', 'solana', 'bip122']) await expect(page.getByTestId(`toolkit-${ns}-status`)).toHaveText('connected')
+    for (const ns of ['eip155', 'solana', 'bip122'])
+      await expect(page.getByTestId(`toolkit-${ns}-status`)).toHaveText('connected')
     const history = page.getByTestId('toolkit-status-history')
     await expect(history).toContainText('eip155 connecting')
     await expect(history).toContainText('eip155 connected')
@@ -99,7 +105,17 @@ test.describe('spec §4: states and transitions', () => {
     await page.getByLabel('Namespace for the calls').selectOption('eip155')
     await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await expect(page.getByTestId('call-disconnect')).toHaveText('OK: disconnected')
-    for (const name of ['provider', 'wallet', 'address', 'all-accounts', 'account-type', 'user', 'social-provider', 'smart-account', 'approved-networks']) {
+    for (const name of [
+      'provider',
+      'wallet',
+      'address',
+      'all-accounts',
+      'account-type',
+      'user',
+      'social-provider',
+      'smart-account',
+      'approved-networks',
+    ]) {
       await expect(page.getByTestId(`toolkit-eip155-${name}`)).toHaveText('none')
     }
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('disconnected')

@@ -100,7 +100,10 @@ async function refusedEveryTime(page: Page, origin: string, { reason, alert, det
 }
 
 test.describe('spec §8: universal-provider errors become alerts, each shown once', () => {
-  test('the relay refusing this origin on every WalletConnect attempt shows "Invalid App Configuration" once', async ({ page, paylink }) => {
+  test('the relay refusing this origin on every WalletConnect attempt shows "Invalid App Configuration" once', async ({
+    page,
+    paylink,
+  }) => {
     await refusedEveryTime(page, paylink.origin, {
       reason: 'Unauthorized: origin not allowed',
       alert: 'Invalid App Configuration',
@@ -108,7 +111,10 @@ test.describe('spec §8: universal-provider errors become alerts, each shown onc
     })
   })
 
-  test('the relay refusing the project id on every WalletConnect attempt shows "Invalid App Configuration" once', async ({ page, paylink }) => {
+  test('the relay refusing the project id on every WalletConnect attempt shows "Invalid App Configuration" once', async ({
+    page,
+    paylink,
+  }) => {
     await refusedEveryTime(page, paylink.origin, {
       reason: 'Unauthorized: invalid key',
       alert: 'Invalid App Configuration',
@@ -116,7 +122,10 @@ test.describe('spec §8: universal-provider errors become alerts, each shown onc
     })
   })
 
-  test('the relay refusing the client’s token on every WalletConnect attempt shows "Session Expired" once', async ({ page, paylink }) => {
+  test('the relay refusing the client’s token on every WalletConnect attempt shows "Session Expired" once', async ({
+    page,
+    paylink,
+  }) => {
     await refusedEveryTime(page, paylink.origin, {
       reason: 'JWT validation error: JWT Token is not yet valid',
       alert: 'Session Expired',
@@ -126,7 +135,9 @@ test.describe('spec §8: universal-provider errors become alerts, each shown onc
 })
 
 test.describe('spec §4: a universal provider that fails to start', () => {
-  test('sends the internal error event to the toolkit page, which stays usable: a browser wallet connects', async ({ page }) => {
+  test('sends the internal error event to the toolkit page, which stays usable: a browser wallet connects', async ({
+    page,
+  }) => {
     // The browser's IndexedDB aborts the read of WalletConnect's keychain, as it does when its
     // backing store fails underneath an open database. WalletConnect's core then rejects its start.
     await page.addInitScript(() => {
@@ -142,7 +153,9 @@ test.describe('spec §4: a universal provider that fails to start', () => {
     // AppKit sends the event for every caller that asked for the provider; the page lists it once.
     await expect(errors).toHaveCount(1)
     await expect(errors).toContainText('INTERNAL_SDK_ERROR UniversalProviderInitError: The transaction was aborted')
-    await expect(page.getByTestId('toolkit-wc-session')).toHaveText(/^none: the WalletConnect provider did not start \(UniversalProviderInitError: /)
+    await expect(page.getByTestId('toolkit-wc-session')).toHaveText(
+      /^none: the WalletConnect provider did not start \(UniversalProviderInitError: /,
+    )
 
     // The page works on: the modal opens and closes, and a browser wallet connects.
     await closeModalAndConnect(page, await openConnectModal(page))
@@ -151,13 +164,19 @@ test.describe('spec §4: a universal provider that fails to start', () => {
 })
 
 test.describe('a browser whose storage is full', () => {
-  test('the toolkit never finishes starting (WalletConnect waits on its storage); Paylink says so instead of a blank header', async ({ page, baseURL }) => {
+  test('the toolkit never finishes starting (WalletConnect waits on its storage); Paylink says so instead of a blank header', async ({
+    page,
+    baseURL,
+  }) => {
     test.slow() // the notice comes after the 10 s limit
     // The origin's quota is one byte, as on a full disk: WalletConnect's storage never answers.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 1 })
     await page.goto('/wallet')
-    await expect(page.getByTestId('toolkit-stalled')).toContainText('The wallet toolkit has not finished starting after 10 s', { timeout: 20_000 })
+    await expect(page.getByTestId('toolkit-stalled')).toContainText(
+      'The wallet toolkit has not finished starting after 10 s',
+      { timeout: 20_000 },
+    )
     await expect(page.getByTestId('toolkit-stalled').getByRole('button', { name: 'Reload' })).toBeVisible()
   })
 })

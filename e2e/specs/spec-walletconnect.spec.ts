@@ -35,7 +35,9 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     await relay?.close()
   })
 
-  test('a switch to a chain the session did not approve fails: the sign client refuses the switch request the session does not allow', async ({ page }) => {
+  test('a switch to a chain the session did not approve fails: the sign client refuses the switch request the session does not allow', async ({
+    page,
+  }) => {
     await page.goto('/wallet')
     await page
       .getByTestId('panel-eip155')
@@ -43,7 +45,11 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
       .click()
     const modal = page.locator('w3m-modal')
     await modal.getByText('WalletConnect').first().click()
-    await expect.poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), { timeout: 20_000 }).toMatch(/^wc:/)
+    await expect
+      .poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), {
+        timeout: 20_000,
+      })
+      .toMatch(/^wc:/)
     const uri = await modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri)
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
@@ -52,11 +58,15 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     // wallet_switchEthereumChain; the provider checks the proposed methods merged with the approved ones, so it
     // asks the wallet, and the sign client refuses the request the session does not allow. The chain stays the
     // approved one. (With an override lacking the method the provider refuses itself: switchToUnapprovedChain.test.ts.)
-    await expect(page.getByTestId('switch-error-eip155')).toHaveText('Could not switch network: Missing or invalid. request() method: wallet_switchEthereumChain')
+    await expect(page.getByTestId('switch-error-eip155')).toHaveText(
+      'Could not switch network: Missing or invalid. request() method: wallet_switchEthereumChain',
+    )
     await expect(page.getByTestId('network-eip155')).toContainText('eip155:31337')
   })
 
-  test('on the wallet page, the wallet deleting the session leaves the EVM panel disconnected, in Paylink’s words', async ({ page }) => {
+  test('on the wallet page, the wallet deleting the session leaves the EVM panel disconnected, in Paylink’s words', async ({
+    page,
+  }) => {
     await page.goto('/wallet')
     const panel = page.getByTestId('panel-eip155')
     await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
@@ -73,7 +83,9 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     await expect(panel.getByRole('button', { name: 'Connect EVM wallet' })).toBeVisible()
   })
 
-  test('on the wallet page, the wallet rejecting the session proposal: Paylink says the payer declined, and nothing connects', async ({ page }) => {
+  test('on the wallet page, the wallet rejecting the session proposal: Paylink says the payer declined, and nothing connects', async ({
+    page,
+  }) => {
     await page.goto('/wallet')
     const panel = page.getByTestId('panel-eip155')
     await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
@@ -84,19 +96,25 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     const modal = page.locator('w3m-modal')
     await expect(modal.locator('w3m-connect-view')).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect(page.getByTestId('connect-error')).toHaveText('Could not connect: You declined the request in your wallet.')
+    await expect(page.getByTestId('connect-error')).toHaveText(
+      'Could not connect: You declined the request in your wallet.',
+    )
     await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')
     await expect(panel.getByText('No EVM wallet connected.')).toBeVisible()
     expect(wallet.client.session.getAll()).toEqual([])
   })
 
-  test('a wallet pairs over the relay; the session is created, updated and deleted, and the toolkit shows each', async ({ page }) => {
+  test('a wallet pairs over the relay; the session is created, updated and deleted, and the toolkit shows each', async ({
+    page,
+  }) => {
     await page.goto('/toolkit')
     const modal = await openConnectModal(page)
     await modal.getByText('WalletConnect').first().click()
     await expect(page.getByTestId('toolkit-view')).toHaveText('ConnectingWalletConnect')
     const uri = await expect
-      .poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), { timeout: 20_000 })
+      .poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), {
+        timeout: 20_000,
+      })
       .toMatch(/^wc:/)
       .then(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri))
 
@@ -109,7 +127,10 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     // The wallet updates the session: a second chain's account.
     const approved = wallet.client.session.get(topic).namespaces.eip155!
     const accounts = [`eip155:31337:${ACCOUNT}`, `eip155:31338:${ACCOUNT}`]
-    const { acknowledged } = await wallet.client.update({ topic, namespaces: { eip155: { ...approved, accounts, chains: ['eip155:31337', 'eip155:31338'] } } })
+    const { acknowledged } = await wallet.client.update({
+      topic,
+      namespaces: { eip155: { ...approved, accounts, chains: ['eip155:31337', 'eip155:31338'] } },
+    })
     await acknowledged()
     await expect(session).toHaveText(`topic ${topic}; namespaces eip155; accounts ${accounts.join(', ')}`)
 

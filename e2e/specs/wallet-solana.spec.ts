@@ -13,9 +13,16 @@ const devWallet = devWalletSolanaKey(0).address
 /** The Test USD base units `owner` holds, read from the devnet itself (through the server's proxy). */
 async function tusdOf(request: APIRequestContext, owner: string, mint: string): Promise<bigint> {
   const response = await request.post('/devnet/solana/rpc', {
-    data: { jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }] },
+    data: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getTokenAccountsByOwner',
+      params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
+    },
   })
-  const { result } = (await response.json()) as { result: { value: Array<{ account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }> } }
+  const { result } = (await response.json()) as {
+    result: { value: Array<{ account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }> }
+  }
   return result.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
 }
 
@@ -32,7 +39,10 @@ async function lamportsOf(request: APIRequestContext, owner: string): Promise<bi
   return BigInt((await solanaRpc<{ value: number }>(request, 'getBalance', [owner, { commitment: 'confirmed' }])).value)
 }
 
-test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with the fee first, send SOL, get test funds', async ({ page, request }) => {
+test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with the fee first, send SOL, get test funds', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000)
   const config = (await (await request.get('/api/config')).json()) as {
     networks: Array<{ caipNetworkId: string; name: string }>
@@ -58,7 +68,13 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   await panel.getByLabel('Message').fill('Paylink on the Solana devnet')
   await panel.getByRole('button', { name: 'Sign' }).click()
   const signature = (await page.getByTestId('signature-solana').textContent())!
-  expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode('Paylink on the Solana devnet'), base58.decode(devWallet))).toBe(true)
+  expect(
+    ed25519.verify(
+      base58.decode(signature),
+      new TextEncoder().encode('Paylink on the Solana devnet'),
+      base58.decode(devWallet),
+    ),
+  ).toBe(true)
 
   // 1.5 TUSD to an address that has never held any: the fee and the new token account's rent show before sending.
   const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
@@ -87,7 +103,10 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   await expect(page.getByTestId('tx-solana')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
   const solSignature = (await page.getByTestId('tx-solana').textContent())!
   await expect.poll(() => lamportsOf(request, solRecipient), { timeout: 15_000 }).toBe(250_000_000n)
-  const sent = await solanaRpc<{ meta: { fee: number; err: unknown } }>(request, 'getTransaction', [solSignature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }])
+  const sent = await solanaRpc<{ meta: { fee: number; err: unknown } }>(request, 'getTransaction', [
+    solSignature,
+    { commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+  ])
   expect(sent.meta).toMatchObject({ fee: 5000, err: null })
   expect(senderBefore - (await lamportsOf(request, devWallet))).toBe(250_000_000n + 5000n)
 
@@ -98,7 +117,9 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   const after = await tusdOf(request, devWallet, mint)
   expect(after - before).toBe(100_000_000n)
   const shown = `${(after / 1_000_000n).toLocaleString('en-US')}${after % 1_000_000n ? `.${(after % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`
-  await expect(balances.getByRole('row', { name: new RegExp(`Paylink Solana Devnet TUSD ${shown.replace('.', '\\.')} TUSD`) })).toBeVisible()
+  await expect(
+    balances.getByRole('row', { name: new RegExp(`Paylink Solana Devnet TUSD ${shown.replace('.', '\\.')} TUSD`) }),
+  ).toBeVisible()
 
   // The Dev Wallet remembers the site: a reload reconnects its Solana account without asking.
   await page.reload()
@@ -106,7 +127,10 @@ test('the Dev Wallet on the Solana devnet: balances, sign, send Test USD with th
   await expect(page.getByTestId('address-solana')).toHaveText(devWallet)
 })
 
-test('Get test funds on EVM: ETH on both devnet chains and Test USD, from the same faucet', async ({ page, request }) => {
+test('Get test funds on EVM: ETH on both devnet chains and Test USD, from the same faucet', async ({
+  page,
+  request,
+}) => {
   await page.goto('/wallet')
   const panel = page.getByTestId('panel-eip155')
   await panel.getByRole('button', { name: 'Connect EVM wallet' }).click()
@@ -114,11 +138,15 @@ test('Get test funds on EVM: ETH on both devnet chains and Test USD, from the sa
   await expect(page.getByTestId('status-eip155')).toHaveText('connected')
   const account = (await page.getByTestId('address-eip155').textContent())!
   const ethOnL2 = async () => {
-    const response = await request.post('/devnet/rpc/31338', { data: { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [account, 'latest'] } })
+    const response = await request.post('/devnet/rpc/31338', {
+      data: { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [account, 'latest'] },
+    })
     return BigInt(((await response.json()) as { result: string }).result)
   }
   const before = await ethOnL2()
   await panel.getByRole('button', { name: 'Get test funds' }).click()
-  await expect(page.getByTestId('test-funds-eip155')).toHaveText('Sent 10 ETH, 10 ETH, 100 TUSD to this account.', { timeout: 30_000 })
+  await expect(page.getByTestId('test-funds-eip155')).toHaveText('Sent 10 ETH, 10 ETH, 100 TUSD to this account.', {
+    timeout: 30_000,
+  })
   expect((await ethOnL2()) - before).toBe(10n * 10n ** 18n)
 })

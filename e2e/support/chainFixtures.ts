@@ -5,7 +5,8 @@ import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
 /** The Solana test wallet's key seed (test-only, public). */
 export const SOLANA_TEST_SEED = '11'.repeat(32)
 /** BIP-39 seed of the public test mnemonic "abandon x11 about": the synthetic (hand-made) Bitcoin data is for its addresses. */
-export const BITCOIN_TEST_SEED = '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4'
+export const BITCOIN_TEST_SEED =
+  '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4'
 
 export const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 export const BITCOIN_TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'

@@ -11,6 +11,8 @@ export function chromiumPath(): string {
   try {
     return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim()
   } catch {
-    throw new Error("Chromium not found: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.")
+    throw new Error(
+      "Chromium not found: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.",
+    )
   }
 }

@@ -92,7 +92,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** What every test browser context gets: loopback only, and the test wallets injected. */
 async function prepareContext(
   context: BrowserContext,
-  { testWallets, loopback, origin, chains }: { testWallets: TestWalletChoice; loopback: LoopbackOptions; origin: string; chains: ChainFixtures },
+  {
+    testWallets,
+    loopback,
+    origin,
+    chains,
+  }: { testWallets: TestWalletChoice; loopback: LoopbackOptions; origin: string; chains: ChainFixtures },
 ) {
   // The test wallet runs in the page: its RPC must be on the page's own origin (the proxy sends no CORS headers).
   await keepToLoopback(context, loopback)

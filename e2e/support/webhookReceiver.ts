@@ -19,5 +19,9 @@ export async function startWebhookReceiver() {
   })
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/paylink-hook`, received, close: () => new Promise<void>((ok) => server.close(() => ok())) }
+  return {
+    url: `http://127.0.0.1:${port}/paylink-hook`,
+    received,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  }
 }

@@ -17,7 +17,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 const edgesCache = new Map()
 
 function isRepoSource(file) {
-  return file.startsWith(repoRoot + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`) && /\.(ts|tsx|mts|js|mjs)$/.test(file)
+  return (
+    file.startsWith(repoRoot + path.sep) &&
+    !file.includes(`${path.sep}node_modules${path.sep}`) &&
+    /\.(ts|tsx|mts|js|mjs)$/.test(file)
+  )
 }
 
 function edgesOf(file, resolve) {
@@ -73,7 +77,9 @@ export function createNoImportCycleRule(resolver) {
       type: 'problem',
       docs: { description: 'Forbid import loops between the repository’s modules, type-only imports included.' },
       schema: [],
-      messages: { cycle: 'Import loop: {{file}} imports {{route}}, which leads back to {{file}}. Arrows must run one way.' },
+      messages: {
+        cycle: 'Import loop: {{file}} imports {{route}}, which leads back to {{file}}. Arrows must run one way.',
+      },
     },
     create(context) {
       const file = realpathSync(context.physicalFilename)
@@ -83,9 +89,19 @@ export function createNoImportCycleRule(resolver) {
         const target = resolve(node.source.value, file)
         if (!target || !isRepoSource(target) || target === file) return
         const route = routeBack(target, file, resolve)
-        if (route) context.report({ node, messageId: 'cycle', data: { file: path.relative(repoRoot, file), route: [node.source.value, ...route].join(' -> ') } })
+        if (route)
+          context.report({
+            node,
+            messageId: 'cycle',
+            data: { file: path.relative(repoRoot, file), route: [node.source.value, ...route].join(' -> ') },
+          })
       }
-      return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      }
     },
   }
 }

@@ -83,7 +83,11 @@ describe('GET /api/health', () => {
 
   it('reports null for a dead or hung RPC, within the timeout', async () => {
     const instance = await app({
-      networks: [network('eip155:31337', rpc.url), network('eip155:1', hanging.url), network('eip155:2', 'http://127.0.0.1:9/')],
+      networks: [
+        network('eip155:31337', rpc.url),
+        network('eip155:1', hanging.url),
+        network('eip155:2', 'http://127.0.0.1:9/'),
+      ],
       assets: [],
     })
     const started = Date.now()
@@ -122,7 +126,9 @@ describe('GET /api/config', () => {
   })
 
   it('refuses to start with a config the web app would reject', async () => {
-    await expect(buildApp(config({ networks: [{ ...network('eip155:1', rpc.url), rpcUrl: 'not a url' }] }))).rejects.toThrow()
+    await expect(
+      buildApp(config({ networks: [{ ...network('eip155:1', rpc.url), rpcUrl: 'not a url' }] })),
+    ).rejects.toThrow()
   })
 })
 
@@ -193,7 +199,11 @@ describe('errors', () => {
 
   it('answers a body that fails the schema with 400 INVALID_REQUEST naming the field', async () => {
     const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
-    const res = await instance.inject({ method: 'POST', url: '/devnet/rpc/31337', payload: { jsonrpc: '2.0', method: 42 } })
+    const res = await instance.inject({
+      method: 'POST',
+      url: '/devnet/rpc/31337',
+      payload: { jsonrpc: '2.0', method: 42 },
+    })
     expect(res.statusCode).toBe(400)
     const { error } = apiErrorSchema.parse(res.json())
     expect(error.code).toBe('INVALID_REQUEST')
@@ -293,8 +303,13 @@ describe('security headers', () => {
   it('adds the Reown hosts only when a project id is set', async () => {
     const instance = await app({ projectId: '0123456789abcdef0123456789abcdef' })
     const csp = (await instance.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string
-    expect(directive(csp, 'connect-src')).toEqual(expect.arrayContaining(['https://*.walletconnect.org', 'https://*.reown.com', 'wss://*.walletconnect.org']))
-    expect(directive(csp, 'frame-src')).toEqual(['https://secure.walletconnect.org', 'https://verify.walletconnect.org'])
+    expect(directive(csp, 'connect-src')).toEqual(
+      expect.arrayContaining(['https://*.walletconnect.org', 'https://*.reown.com', 'wss://*.walletconnect.org']),
+    )
+    expect(directive(csp, 'frame-src')).toEqual([
+      'https://secure.walletconnect.org',
+      'https://verify.walletconnect.org',
+    ])
   })
 })
 

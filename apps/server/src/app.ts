@@ -29,7 +29,12 @@ import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
 import { createReceiptMailer } from './receipts/receiptMailer.js'
 import { receiptRoutes } from './receipts/receiptRoutes.js'
 import { refundRoutes } from './refunds/refundRoutes.js'
-import { createPaymentLinksServices, serverRpcUrl, type PaymentLinksOptions, type PaymentLinksServices } from './paymentLinksServices.js'
+import {
+  createPaymentLinksServices,
+  serverRpcUrl,
+  type PaymentLinksOptions,
+  type PaymentLinksServices,
+} from './paymentLinksServices.js'
 import { publicConfigRoutes } from './publicConfig/publicConfigRoutes.js'
 import { toPublicConfig } from './publicConfig/toPublicConfig.js'
 import { checkOrigin } from './siwx/checkOrigin.js'
@@ -163,7 +168,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? '(no route)'
         request.log.info(
-          { method: request.method, route, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          {
+            method: request.method,
+            route,
+            url: request.url,
+            statusCode: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
           `${request.method} ${route} ${reply.statusCode}`,
         )
         done()
@@ -171,7 +182,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }
     if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-    const publicConfig = toPublicConfig({ ...config, receiptEmail: Boolean(config.receiptEmail), publicOrigins: config.publicOrigins ?? [config.publicOrigin] })
+    const publicConfig = toPublicConfig({
+      ...config,
+      receiptEmail: Boolean(config.receiptEmail),
+      publicOrigins: config.publicOrigins ?? [config.publicOrigin],
+    })
     const rates = config.quotes?.rates ?? createDevnetRates({})
     // A payer opening a fiat-priced checkout gets live quotes. The cached view says whether one is
     // due, so a fixed-price link (or a quoted one) costs no database read; a new quote bumps the
@@ -179,7 +194,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const readCheckoutView = async (linkId: string) => {
       const version = await app.paymentLinks.views.read(linkId)
       if (!version || !viewNeedsQuote(version.link, new Date())) return version
-      if (await quoteLink({ db: database.db, linkId, assets: config.assets, rates, ttlSeconds: config.quotes?.ttlSeconds ?? 900 })) app.paymentLinks.views.invalidate(linkId)
+      if (
+        await quoteLink({
+          db: database.db,
+          linkId,
+          assets: config.assets,
+          rates,
+          ttlSeconds: config.quotes?.ttlSeconds ?? 900,
+        })
+      )
+        app.paymentLinks.views.invalidate(linkId)
       return app.paymentLinks.views.read(linkId)
     }
     const web = webAppRoutes({
@@ -188,7 +212,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       loadCheckout: async (linkId) => {
         const version = await readCheckoutView(linkId)
         if (!version) return null
-        return { link: version.link, parts: () => version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })) }
+        return {
+          link: version.link,
+          parts: () =>
+            version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })),
+        }
       },
     })
     installErrorHandling(app, { notFoundFallback: web.fallback })
@@ -215,19 +243,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         referrerPolicy: { policy: 'no-referrer' },
         xContentTypeOptions: true,
         // Only over https: a browser remembers it for a year, which would lock an http instance out.
-        strictTransportSecurity: config.publicOrigin.startsWith('https:') ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
+        strictTransportSecurity: config.publicOrigin.startsWith('https:')
+          ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true }
+          : false,
       }),
     )
     const apiHeaderList = Object.entries(apiHeaders)
     app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw
-      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaderList : documentSecurityHeaders) raw.setHeader(name, value)
+      for (const [name, value] of request.url.startsWith('/api/') ? apiHeaderList : documentSecurityHeaders)
+        raw.setHeader(name, value)
       done()
     })
     // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }`.
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) => new RateLimitedError(`Too many requests; try again in ${context.after}.`),
+      errorResponseBuilder: (_request, context) =>
+        new RateLimitedError(`Too many requests; try again in ${context.after}.`),
     })
 
     await app.register(cookie)
@@ -235,7 +267,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // A callback hook, not an async one: reads are most requests, and they pass at once.
     app.addHook('onRequest', (request, _reply, done) => {
       try {
-        originOfWrites({ method: request.method, url: request.url, origin: request.headers.origin, hasSessionCookie: Boolean(request.cookies?.[sessionCookieName]) })
+        originOfWrites({
+          method: request.method,
+          url: request.url,
+          origin: request.headers.origin,
+          hasSessionCookie: Boolean(request.cookies?.[sessionCookieName]),
+        })
       } catch (error) {
         done(error as Error)
         return
@@ -246,7 +283,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(healthRoutes, {
       db: database.db,
       // The devnet's RPC URLs are origin-relative (for the browser); the server reads anvil directly.
-      networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),
+      networks: config.networks.map((network) => ({
+        ...network,
+        rpcUrl: serverRpcUrl(network, config.devnetUpstreams),
+      })),
       timeoutMs: config.chainTimeoutMs ?? 2000,
       // Read per request: the tracker is created below.
       trackerStatus: (caipNetworkId) => app.paymentLinks.tracker.status(caipNetworkId),
@@ -299,7 +339,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       app.addHook('onReady', async () => mailer.start())
       app.addHook('preClose', async () => mailer.stop())
     }
-    await app.register(receiptRoutes, { db: database.db, mailer, rateLimit: config.limits?.receiptEmailRateLimit ?? { max: 5, timeWindow: 60_000 } })
+    await app.register(receiptRoutes, {
+      db: database.db,
+      mailer,
+      rateLimit: config.limits?.receiptEmailRateLimit ?? { max: 5, timeWindow: 60_000 },
+    })
     await app.register(linkRoutes, {
       db: database.db,
       assets: config.assets,
@@ -327,7 +371,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     await app.register(depositRoutes, {
       db: database.db,
-      networks: config.networks.map((network) => ({ ...network, rpcUrl: serverRpcUrl(network, config.devnetUpstreams) })),
+      networks: config.networks.map((network) => ({
+        ...network,
+        rpcUrl: serverRpcUrl(network, config.devnetUpstreams),
+      })),
       assets: config.assets,
       timeoutMs: config.chainTimeoutMs ?? 5000,
     })
@@ -368,7 +415,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
 /** The RPC each network's signatures are checked over: the devnet's own node directly, not through our proxy. */
 function signInRpcUrls(config: AppConfig): Map<string, string> {
-  return new Map(config.networks.map((network) => [network.caipNetworkId, serverRpcUrl(network, config.devnetUpstreams)]))
+  return new Map(
+    config.networks.map((network) => [network.caipNetworkId, serverRpcUrl(network, config.devnetUpstreams)]),
+  )
 }
 
 function isDatabase(value: Database | OpenDatabaseOptions): value is Database {

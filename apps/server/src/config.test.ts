@@ -145,7 +145,10 @@ describe('loadConfig', () => {
   })
 
   it('PUBLIC_ORIGIN lists several origins, comma-separated; the first is canonical', () => {
-    const config = loadConfig({ PUBLIC_ORIGIN: ' https://pay.example.com/, http://10.0.0.2:3000 ,https://pay.example.com' }, dir)
+    const config = loadConfig(
+      { PUBLIC_ORIGIN: ' https://pay.example.com/, http://10.0.0.2:3000 ,https://pay.example.com' },
+      dir,
+    )
     expect(config.publicOrigin).toBe('https://pay.example.com')
     expect(config.publicOrigins).toEqual(['https://pay.example.com', 'http://10.0.0.2:3000'])
   })
@@ -158,7 +161,10 @@ describe('loadConfig', () => {
     [{ PUBLIC_ORIGIN: 'localhost:3000' }, /^PUBLIC_ORIGIN must be/],
     [{ PUBLIC_ORIGIN: 'ftp://example.com' }, /^PUBLIC_ORIGIN must be/],
     [{ PUBLIC_ORIGIN: 'https://example.com/pay' }, /^PUBLIC_ORIGIN must be .*without a path/],
-    [{ PUBLIC_ORIGIN: 'https://example.com,example.org' }, 'PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "example.org")'],
+    [
+      { PUBLIC_ORIGIN: 'https://example.com,example.org' },
+      'PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "example.org")',
+    ],
     [{ PUBLIC_ORIGIN: ' , ' }, /^PUBLIC_ORIGIN must be/],
     [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, /^DATABASE_URL must be a postgres:\/\/ URL/],
     [{ REOWN_PROJECT_ID: 'not-a-project' }, /^REOWN_PROJECT_ID must be 32 hexadecimal/],
@@ -188,15 +194,34 @@ describe('loadConfig', () => {
   })
 
   it("loads the README's Sepolia and Solana Devnet example as written", () => {
-    const config = loadConfig({ PAYLINK_CONFIG: configFile(readmeExample('README.md', 'Example `paylink.config.json`')) }, dir)
-    expect(config.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:11155111', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'])
-    expect(config.assets.map((a) => a.assetId)).toEqual(['eip155:11155111/slip44:60', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501'])
+    const config = loadConfig(
+      { PAYLINK_CONFIG: configFile(readmeExample('README.md', 'Example `paylink.config.json`')) },
+      dir,
+    )
+    expect(config.networks.map((n) => n.caipNetworkId)).toEqual([
+      'eip155:11155111',
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    ])
+    expect(config.assets.map((a) => a.assetId)).toEqual([
+      'eip155:11155111/slip44:60',
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501',
+    ])
   })
 
   it('loads the Solana mainnet-beta example of apps/server/README.md (SOL and USDC) and prices a Solana Pay request in USDC on it', async () => {
-    const config = loadConfig({ PAYLINK_CONFIG: configFile(readmeExample('apps/server/README.md', '### Solana (`src/chains/solana/`)')) }, dir)
+    const config = loadConfig(
+      { PAYLINK_CONFIG: configFile(readmeExample('apps/server/README.md', '### Solana (`src/chains/solana/`)')) },
+      dir,
+    )
     const mainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
-    expect(config.networks).toEqual([expect.objectContaining({ caipNetworkId: mainnet, rpcUrl: 'https://api.mainnet-beta.solana.com', testnet: false, confirmations: 1 })])
+    expect(config.networks).toEqual([
+      expect.objectContaining({
+        caipNetworkId: mainnet,
+        rpcUrl: 'https://api.mainnet-beta.solana.com',
+        testnet: false,
+        confirmations: 1,
+      }),
+    ])
     const usdcMint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
     expect(config.assets).toEqual([
       expect.objectContaining({ assetId: `${mainnet}/slip44:501`, symbol: 'SOL', decimals: 9, native: true }),
@@ -221,7 +246,14 @@ describe('loadConfig', () => {
       'options[0]',
     )
     expect(prepared).toMatchObject({ recipient, tokenAddress: usdcMint })
-    const uri = family.paymentUri!({ caipNetworkId: mainnet, ...prepared, amount: 12_500_000n, decimals: usdc.decimals, label: 'Coffee', message: null })!
+    const uri = family.paymentUri!({
+      caipNetworkId: mainnet,
+      ...prepared,
+      amount: 12_500_000n,
+      decimals: usdc.decimals,
+      label: 'Coffee',
+      message: null,
+    })!
     const request = parseURL(uri) as TransferRequestURL
     expect(request.splToken?.toBase58()).toBe(usdcMint)
     expect(request.amount?.toFixed()).toBe('12.5')
@@ -238,10 +270,19 @@ describe('loadConfig', () => {
 
   it('validates the file, naming the file and the field', () => {
     expectConfigError({ PAYLINK_CONFIG: configFile('{ nope') }, /^PAYLINK_CONFIG file .* is not valid JSON/)
-    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [{ ...base, rpcUrl: 'not a url' }] }) }, /^PAYLINK_CONFIG file .*: networks\[0\]\.rpcUrl: /)
-    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [{ ...base, caipNetworkId: 'base' }] }) }, /networks\[0\]\.caipNetworkId: must be a CAIP-2 chain id/)
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [{ ...base, rpcUrl: 'not a url' }] }) },
+      /^PAYLINK_CONFIG file .*: networks\[0\]\.rpcUrl: /,
+    )
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [{ ...base, caipNetworkId: 'base' }] }) },
+      /networks\[0\]\.caipNetworkId: must be a CAIP-2 chain id/,
+    )
     expectConfigError({ PAYLINK_CONFIG: configFile({ netwroks: [] }) }, /netwroks/)
-    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [base, base] }) }, /networks\[1\]\.caipNetworkId: .* configured twice/)
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [base, base] }) },
+      /networks\[1\]\.caipNetworkId: .* configured twice/,
+    )
   })
 
   it('a Bitcoin network counts at 2 confirmations when its entry names none; a number given is kept; other families must give one', () => {
@@ -254,20 +295,37 @@ describe('loadConfig', () => {
       blockExplorerUrl: 'https://mempool.example.com',
       testnet: false,
     }
-    const testnet = { ...bitcoin, caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba', name: 'Bitcoin testnet', testnet: true, confirmations: 1 }
+    const testnet = {
+      ...bitcoin,
+      caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba',
+      name: 'Bitcoin testnet',
+      testnet: true,
+      confirmations: 1,
+    }
     const config = loadConfig({ PAYLINK_CONFIG: configFile({ networks: [bitcoin, testnet, base] }) }, dir)
     expect(config.networks.map((n) => [n.caipNetworkId, n.confirmations])).toEqual([
       [bitcoin.caipNetworkId, 2],
       [testnet.caipNetworkId, 1],
       [base.caipNetworkId, 3],
     ])
-    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [baseWithout] }) }, /networks\[0\]\.confirmations: required \(only Bitcoin networks, bip122:, default to 2\)/)
-    expectConfigError({ PAYLINK_CONFIG: configFile({ networks: [{ ...bitcoin, confirmations: -1 }] }) }, /networks\[0\]\.confirmations: /)
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [baseWithout] }) },
+      /networks\[0\]\.confirmations: required \(only Bitcoin networks, bip122:, default to 2\)/,
+    )
+    expectConfigError(
+      { PAYLINK_CONFIG: configFile({ networks: [{ ...bitcoin, confirmations: -1 }] }) },
+      /networks\[0\]\.confirmations: /,
+    )
   })
 
   it('refuses an asset that names a network that is not configured', () => {
     expectConfigError(
-      { PAYLINK_CONFIG: configFile({ networks: [base], assets: [{ ...usdc, caipNetworkId: 'eip155:1', assetId: 'eip155:1/erc20:0xA0b8' }] }) },
+      {
+        PAYLINK_CONFIG: configFile({
+          networks: [base],
+          assets: [{ ...usdc, caipNetworkId: 'eip155:1', assetId: 'eip155:1/erc20:0xA0b8' }],
+        }),
+      },
       /assets\[0\]\.caipNetworkId: "eip155:1" is not a configured network/,
     )
     expectConfigError(
@@ -298,13 +356,29 @@ describe('hardening settings', () => {
   })
 
   it('webhook allow flags default on with the devnet demo only; limits have defaults and bounds', () => {
-    expect(loadConfig({}, dir)).toMatchObject({ devnet: true, webhookAllowHttp: true, webhookAllowPrivateAddresses: true })
-    expect(loadConfig({ PAYLINK_DEVNET: '0' }, dir)).toMatchObject({ webhookAllowHttp: false, webhookAllowPrivateAddresses: false })
-    expect(loadConfig({ PAYLINK_DEVNET: '0', WEBHOOK_ALLOW_HTTP: '1' }, dir)).toMatchObject({ webhookAllowHttp: true, webhookAllowPrivateAddresses: false })
-    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '0' }, dir)).toMatchObject({ webhookAllowHttp: true, webhookAllowPrivateAddresses: false })
+    expect(loadConfig({}, dir)).toMatchObject({
+      devnet: true,
+      webhookAllowHttp: true,
+      webhookAllowPrivateAddresses: true,
+    })
+    expect(loadConfig({ PAYLINK_DEVNET: '0' }, dir)).toMatchObject({
+      webhookAllowHttp: false,
+      webhookAllowPrivateAddresses: false,
+    })
+    expect(loadConfig({ PAYLINK_DEVNET: '0', WEBHOOK_ALLOW_HTTP: '1' }, dir)).toMatchObject({
+      webhookAllowHttp: true,
+      webhookAllowPrivateAddresses: false,
+    })
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '0' }, dir)).toMatchObject({
+      webhookAllowHttp: true,
+      webhookAllowPrivateAddresses: false,
+    })
     expectConfigError({ WEBHOOK_ALLOW_HTTP: 'yes' }, 'WEBHOOK_ALLOW_HTTP must be 0 or 1 (got "yes")')
     expect(loadConfig({}, dir)).toMatchObject({ maxOpenLinksPerMerchant: 1000, maxApiKeysPerMerchant: 20 })
-    expect(loadConfig({ MAX_OPEN_LINKS_PER_MERCHANT: '5', MAX_API_KEYS_PER_MERCHANT: '2' }, dir)).toMatchObject({ maxOpenLinksPerMerchant: 5, maxApiKeysPerMerchant: 2 })
+    expect(loadConfig({ MAX_OPEN_LINKS_PER_MERCHANT: '5', MAX_API_KEYS_PER_MERCHANT: '2' }, dir)).toMatchObject({
+      maxOpenLinksPerMerchant: 5,
+      maxApiKeysPerMerchant: 2,
+    })
     expectConfigError({ MAX_API_KEYS_PER_MERCHANT: '0' }, /MAX_API_KEYS_PER_MERCHANT must be an integer from 1/)
   })
 
@@ -313,6 +387,9 @@ describe('hardening settings', () => {
     expect(loadConfig({ BITCOIN_DEVNET_BLOCK_MS: '0' }, dir).bitcoinDevnetBlockMs).toBe(0)
     expect(loadConfig({ BITCOIN_DEVNET_BLOCK_MS: '2500' }, dir).bitcoinDevnetBlockMs).toBe(2500)
     for (const bad of ['50', '-1', '1.5', 'fast', '3600001'])
-      expectConfigError({ BITCOIN_DEVNET_BLOCK_MS: bad }, /BITCOIN_DEVNET_BLOCK_MS must be 0 .* or a number of milliseconds from 100 to 3600000/)
+      expectConfigError(
+        { BITCOIN_DEVNET_BLOCK_MS: bad },
+        /BITCOIN_DEVNET_BLOCK_MS must be 0 .* or a number of milliseconds from 100 to 3600000/,
+      )
   })
 })

@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { assetSchema, fiatCurrencyCodes, isDecimalString, networkSchema, type Asset, type FiatCurrency, type Network } from '@paylink/shared'
+import {
+  assetSchema,
+  fiatCurrencyCodes,
+  isDecimalString,
+  networkSchema,
+  type Asset,
+  type FiatCurrency,
+  type Network,
+} from '@paylink/shared'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
@@ -110,10 +118,17 @@ const configNetworkSchema = networkSchema
   .extend({ confirmations: networkSchema.shape.confirmations.optional() })
   .superRefine((network, context) => {
     if (network.confirmations === undefined && !network.caipNetworkId.startsWith('bip122:')) {
-      context.addIssue({ code: 'custom', path: ['confirmations'], message: `required (only Bitcoin networks, bip122:, default to ${defaultBitcoinConfirmations})` })
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmations'],
+        message: `required (only Bitcoin networks, bip122:, default to ${defaultBitcoinConfirmations})`,
+      })
     }
   })
-  .transform((network): Network => ({ ...network, confirmations: network.confirmations ?? defaultBitcoinConfirmations }))
+  .transform((network): Network => ({
+    ...network,
+    confirmations: network.confirmations ?? defaultBitcoinConfirmations,
+  }))
 
 /** The JSON file named by PAYLINK_CONFIG. Unknown keys are refused so typos surface. */
 export const configFileSchema = z.strictObject({
@@ -121,7 +136,12 @@ export const configFileSchema = z.strictObject({
   networks: z.array(configNetworkSchema).default([]),
   assets: z.array(assetSchema).default([]),
   /** The demo's fixed rate table: { "ETH": { "USD": "3000" } }. Used only with the devnet on. */
-  devnetRates: z.record(z.string().regex(/^[A-Z0-9]{1,16}$/), z.partialRecord(z.enum(fiatCurrencyCodes), z.string().refine(isDecimalString, 'a decimal string'))).optional(),
+  devnetRates: z
+    .record(
+      z.string().regex(/^[A-Z0-9]{1,16}$/),
+      z.partialRecord(z.enum(fiatCurrencyCodes), z.string().refine(isDecimalString, 'a decimal string')),
+    )
+    .optional(),
 })
 export type ConfigFile = z.infer<typeof configFileSchema>
 
@@ -129,7 +149,11 @@ export type ConfigFile = z.infer<typeof configFileSchema>
  * Environment (and the optional PAYLINK_CONFIG file) -> a validated ServerConfig.
  * Throws ConfigError whose message names the variable at fault.
  */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), hostAddresses: () => string[] = machineAddresses): ServerConfig {
+export function loadConfig(
+  env: Env = process.env,
+  cwd: string = process.cwd(),
+  hostAddresses: () => string[] = machineAddresses,
+): ServerConfig {
   const port = readPort(env.PORT)
   const host = nonEmpty(env.HOST) ?? '127.0.0.1'
   const publicOrigins = readOrigins(nonEmpty(env.PUBLIC_ORIGIN), port, host, hostAddresses)
@@ -150,29 +174,51 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
 
   const devnetOverride = readDevnetFlag(nonEmpty(env.PAYLINK_DEVNET))
   const devnet = devnetOverride ?? file.devnet ?? file.networks.length === 0
-  const bitcoinDevnetBlockMs = readBlockInterval('BITCOIN_DEVNET_BLOCK_MS', nonEmpty(env.BITCOIN_DEVNET_BLOCK_MS), 10_000)
+  const bitcoinDevnetBlockMs = readBlockInterval(
+    'BITCOIN_DEVNET_BLOCK_MS',
+    nonEmpty(env.BITCOIN_DEVNET_BLOCK_MS),
+    10_000,
+  )
 
   const merchants = readMerchants(nonEmpty(env.MERCHANTS))
   // The demo's receivers run on this machine over http; a real instance must not call those.
   const webhookAllowHttp = readFlag('WEBHOOK_ALLOW_HTTP', nonEmpty(env.WEBHOOK_ALLOW_HTTP)) ?? devnet
-  const webhookAllowPrivateAddresses = readFlag('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES)) ?? devnet
-  const maxOpenLinksPerMerchant = readCount('MAX_OPEN_LINKS_PER_MERCHANT', nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT), 1000)
+  const webhookAllowPrivateAddresses =
+    readFlag('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES)) ?? devnet
+  const maxOpenLinksPerMerchant = readCount(
+    'MAX_OPEN_LINKS_PER_MERCHANT',
+    nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT),
+    1000,
+  )
   const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
   const trustProxy = readTrustProxy(nonEmpty(env.TRUST_PROXY))
   const quoteTtlSeconds = readRange('QUOTE_TTL_SECONDS', nonEmpty(env.QUOTE_TTL_SECONDS), 900, 10, 86_400)
   const rateCacheSeconds = readRange('RATE_CACHE_SECONDS', nonEmpty(env.RATE_CACHE_SECONDS), 30, 0, 3600)
-  const latePaymentGraceSeconds = readRange('LATE_PAYMENT_GRACE_SECONDS', nonEmpty(env.LATE_PAYMENT_GRACE_SECONDS), 0, 0, 30 * 24 * 3600)
+  const latePaymentGraceSeconds = readRange(
+    'LATE_PAYMENT_GRACE_SECONDS',
+    nonEmpty(env.LATE_PAYMENT_GRACE_SECONDS),
+    0,
+    0,
+    30 * 24 * 3600,
+  )
   const rateOutlierPercent = nonEmpty(env.RATE_OUTLIER_PERCENT) ?? '5'
   if (!/^\d{1,2}(\.\d{1,2})?$/.test(rateOutlierPercent) || rateOutlierPercent.replace(/[0.]/g, '') === '') {
-    throw new ConfigError(`RATE_OUTLIER_PERCENT must be a percentage above 0 and below 100 with at most 2 decimals (got "${rateOutlierPercent}")`)
+    throw new ConfigError(
+      `RATE_OUTLIER_PERCENT must be a percentage above 0 and below 100 with at most 2 decimals (got "${rateOutlierPercent}")`,
+    )
   }
-  const rateSources = (nonEmpty(env.RATE_SOURCES) ?? knownRateSources.join(',')).split(',').map((name) => name.trim().toLowerCase())
+  const rateSources = (nonEmpty(env.RATE_SOURCES) ?? knownRateSources.join(','))
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
   for (const name of rateSources) {
-    if (!(knownRateSources as readonly string[]).includes(name)) throw new ConfigError(`RATE_SOURCES names "${name}"; known sources: ${knownRateSources.join(', ')}`)
+    if (!(knownRateSources as readonly string[]).includes(name))
+      throw new ConfigError(`RATE_SOURCES names "${name}"; known sources: ${knownRateSources.join(', ')}`)
   }
-  if (new Set(rateSources).size < 2) throw new ConfigError('RATE_SOURCES must name at least two sources: a quote needs two that agree')
+  if (new Set(rateSources).size < 2)
+    throw new ConfigError('RATE_SOURCES must name at least two sources: a quote needs two that agree')
   const smtpUrl = readSmtpUrl(nonEmpty(env.SMTP_URL))
-  const receiptEmailFrom = nonEmpty(env.RECEIPT_EMAIL_FROM) ?? `Paylink receipts <receipts@${new URL(publicOrigin).hostname}>`
+  const receiptEmailFrom =
+    nonEmpty(env.RECEIPT_EMAIL_FROM) ?? `Paylink receipts <receipts@${new URL(publicOrigin).hostname}>`
 
   return {
     port,
@@ -212,7 +258,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
 function readRange(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!Number.isSafeInteger(number) || number < min || number > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`)
+  if (!Number.isSafeInteger(number) || number < min || number > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`)
   return number
 }
 
@@ -226,7 +273,8 @@ function readTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === '0') return false
   if (/^\d+$/.test(value)) {
     const hops = Number(value)
-    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10 or proxy addresses (got "${value}")`)
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10 or proxy addresses (got "${value}")`)
     return hops
   }
   const entries = value.split(',').map((e) => e.trim())
@@ -235,7 +283,9 @@ function readTrustProxy(value: string | undefined): TrustProxy {
     const ip = isIP(address ?? '')
     const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (ip === 6 ? 128 : 32))
     if (!ip || !bitsOk || rest.length > 0) {
-      throw new ConfigError(`TRUST_PROXY must be a hop count or comma-separated proxy addresses / CIDR ranges (got "${entry}")`)
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or comma-separated proxy addresses / CIDR ranges (got "${entry}")`,
+      )
     }
   }
   return entries
@@ -267,7 +317,8 @@ function readOrigins(value: string | undefined, port: number, host: string, host
       .map((entry) => entry.trim())
       .filter(Boolean)
       .map(readOrigin)
-    if (origins.length === 0) throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
+    if (origins.length === 0)
+      throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
     return [...new Set(origins)]
   }
   const hosts = ['localhost', '127.0.0.1']
@@ -280,7 +331,9 @@ function readOrigins(value: string | undefined, port: number, host: string, host
 function machineAddresses(): string[] {
   return Object.values(networkInterfaces())
     .flat()
-    .filter((i) => i !== undefined && !i.internal && (i.family === 'IPv4' || !i.address.toLowerCase().startsWith('fe80:')))
+    .filter(
+      (i) => i !== undefined && !i.internal && (i.family === 'IPv4' || !i.address.toLowerCase().startsWith('fe80:')),
+    )
     .map((i) => i!.address)
 }
 
@@ -292,7 +345,9 @@ function readOrigin(value: string): string {
     throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`)
+    throw new ConfigError(
+      `PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`,
+    )
   }
   return url.origin
 }
@@ -300,7 +355,9 @@ function readOrigin(value: string): string {
 function readDatabaseUrl(value: string | undefined): string | null {
   if (value === undefined) return null
   if (!/^postgres(ql)?:\/\/./.test(value)) {
-    throw new ConfigError(`DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`)
+    throw new ConfigError(
+      `DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`,
+    )
   }
   return value
 }
@@ -323,7 +380,9 @@ function redactUrl(value: string): string {
 function readProjectId(value: string | undefined): string | null {
   if (value === undefined) return null
   if (!/^[0-9a-f]{32}$/i.test(value)) {
-    throw new ConfigError(`REOWN_PROJECT_ID must be 32 hexadecimal characters from dashboard.reown.com (got "${value}")`)
+    throw new ConfigError(
+      `REOWN_PROJECT_ID must be 32 hexadecimal characters from dashboard.reown.com (got "${value}")`,
+    )
   }
   return value
 }
@@ -371,7 +430,9 @@ function readBlockInterval(name: string, value: string | undefined, fallback: nu
   if (value === undefined) return fallback
   const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN
   if (!Number.isSafeInteger(ms) || (ms !== 0 && (ms < 100 || ms > 3_600_000))) {
-    throw new ConfigError(`${name} must be 0 (blocks only on demand) or a number of milliseconds from 100 to 3600000 (got "${value}")`)
+    throw new ConfigError(
+      `${name} must be 0 (blocks only on demand) or a number of milliseconds from 100 to 3600000 (got "${value}")`,
+    )
   }
   return ms
 }
@@ -400,14 +461,23 @@ export function readMerchants(value: string | undefined): string[] | null {
     let namespace: string
     let address: string
     if (parts.length === 1) [namespace, address] = ['eip155', entry]
-    else if (parts.length === 3 && /^[-a-z0-9]{3,8}$/.test(parts[0]!) && /^[-_a-zA-Z0-9]{1,32}$/.test(parts[1]!) && parts[2]) {
+    else if (
+      parts.length === 3 &&
+      /^[-a-z0-9]{3,8}$/.test(parts[0]!) &&
+      /^[-_a-zA-Z0-9]{1,32}$/.test(parts[1]!) &&
+      parts[2]
+    ) {
       ;[namespace, address] = [parts[0]!, parts[2]]
     } else {
-      throw new ConfigError(`MERCHANTS must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`)
+      throw new ConfigError(
+        `MERCHANTS must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`,
+      )
     }
     if (namespace === 'eip155') {
       if (!isAddress(address, { strict: false })) {
-        throw new ConfigError(`MERCHANTS: "${entry}" is not an EVM address (plain entries must be 0x addresses; use CAIP-10 for other chains)`)
+        throw new ConfigError(
+          `MERCHANTS: "${entry}" is not an EVM address (plain entries must be 0x addresses; use CAIP-10 for other chains)`,
+        )
       }
       address = getAddress(address)
     } else if (!/^[1-9A-HJ-NP-Za-km-z]{25,64}$|^[a-z0-9]{14,90}$/.test(address)) {
@@ -447,7 +517,9 @@ function checkReferences(file: ConfigFile, path: string): void {
   const networkIds = new Set<string>()
   file.networks.forEach((network, i) => {
     if (networkIds.has(network.caipNetworkId)) {
-      throw new ConfigError(`PAYLINK_CONFIG file ${path}: networks[${i}].caipNetworkId: "${network.caipNetworkId}" is configured twice`)
+      throw new ConfigError(
+        `PAYLINK_CONFIG file ${path}: networks[${i}].caipNetworkId: "${network.caipNetworkId}" is configured twice`,
+      )
     }
     networkIds.add(network.caipNetworkId)
   })

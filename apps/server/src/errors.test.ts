@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest'
-import { BaseError, ChainReadError, LimitError, LinkNotFoundError, NotFoundError, RequestValidationError } from './errors.js'
+import {
+  BaseError,
+  ChainReadError,
+  LimitError,
+  LinkNotFoundError,
+  NotFoundError,
+  RequestValidationError,
+} from './errors.js'
 
 describe('the error tree', () => {
   it('carries code, shortMessage and details; the message joins them', () => {
     const error = new ChainReadError('eip155:1 did not answer', { details: 'ECONNREFUSED' })
-    expect([error.code, error.shortMessage, error.details, error.name]).toEqual(['CHAIN_READ_FAILED', 'eip155:1 did not answer', 'ECONNREFUSED', 'ChainReadError'])
+    expect([error.code, error.shortMessage, error.details, error.name]).toEqual([
+      'CHAIN_READ_FAILED',
+      'eip155:1 did not answer',
+      'ECONNREFUSED',
+      'ChainReadError',
+    ])
     expect(error.message).toBe('eip155:1 did not answer\n\nDetails: ECONNREFUSED')
   })
 
   it('LINK_NOT_FOUND has one wording, with "of yours" for a merchant', () => {
-    expect([new LinkNotFoundError('lnk_a').code, new LinkNotFoundError('lnk_a').shortMessage]).toEqual(['LINK_NOT_FOUND', 'No payment link lnk_a.'])
+    expect([new LinkNotFoundError('lnk_a').code, new LinkNotFoundError('lnk_a').shortMessage]).toEqual([
+      'LINK_NOT_FOUND',
+      'No payment link lnk_a.',
+    ])
     expect(new LinkNotFoundError('lnk_a', { ofMerchant: true }).shortMessage).toBe('No payment link lnk_a of yours.')
     expect(new LinkNotFoundError('lnk_a')).toBeInstanceOf(NotFoundError)
   })

@@ -30,9 +30,15 @@ describe('main', () => {
   })
 
   it('refuses --reset on a Postgres database with one sentence', async () => {
-    const run = await runMain({ DATA_DIR: join(dir, 'c'), DATABASE_URL: 'postgres://paylink@127.0.0.1:1/paylink', PAYLINK_RESET: '1' })
+    const run = await runMain({
+      DATA_DIR: join(dir, 'c'),
+      DATABASE_URL: 'postgres://paylink@127.0.0.1:1/paylink',
+      PAYLINK_RESET: '1',
+    })
     expect(await run.exited).toBe(1)
-    expect(run.output().stderr).toBe('Paylink could not start: --reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)\n')
+    expect(run.output().stderr).toBe(
+      'Paylink could not start: --reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)\n',
+    )
   })
 
   it('runs the demo on the real devnet (@paylink/devnet) and exits 0 on SIGINT', async () => {
@@ -40,7 +46,9 @@ describe('main', () => {
     const { port } = run
     expect(run.started, run.output().stderr).toBe(true)
     expect(run.output().stdout).toBe(`Paylink is running at http://localhost:${port} (demo: devnet with Dev Wallet)\n`)
-    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { chains: Array<{ caipNetworkId: string; head: string | null }> }
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+      chains: Array<{ caipNetworkId: string; head: string | null }>
+    }
     // The demo's chains: two anvils and the Solana devnet (each family's own devnet).
     expect(health.chains.filter((c) => c.caipNetworkId.startsWith('eip155:'))).toHaveLength(2)
     expect(health.chains.filter((c) => c.caipNetworkId.startsWith('solana:'))).toHaveLength(1)

@@ -56,15 +56,29 @@ export interface CreatePaymentLinksServicesParameters {
   onAction?: (fields: Record<string, unknown>, message: string) => void
 }
 
-export function createPaymentLinksServices({ database, networks, devnetUpstreams, options = {}, onError, onAction }: CreatePaymentLinksServicesParameters): PaymentLinksServices {
+export function createPaymentLinksServices({
+  database,
+  networks,
+  devnetUpstreams,
+  options = {},
+  onError,
+  onAction,
+}: CreatePaymentLinksServicesParameters): PaymentLinksServices {
   const db: Db = database.db
-  const views = createLinkViewCache({ database, ...(options.maxCachedLinkViews ? { maxEntries: options.maxCachedLinkViews } : {}) })
+  const views = createLinkViewCache({
+    database,
+    ...(options.maxCachedLinkViews ? { maxEntries: options.maxCachedLinkViews } : {}),
+  })
   const events = createLinkEventHub({ views })
   const webhooks = createWebhookWorker({
     db,
     ...options.webhooks,
     onError: (error) => onError?.(error, 'webhooks'),
-    onAttempt: (attempt) => onAction?.({ action: 'webhook delivery', ...attempt }, `webhook ${attempt.type} ${attempt.outcome} (attempt ${attempt.attempt})`),
+    onAttempt: (attempt) =>
+      onAction?.(
+        { action: 'webhook delivery', ...attempt },
+        `webhook ${attempt.type} ${attempt.outcome} (attempt ${attempt.attempt})`,
+      ),
   })
   const { only, ...trackerOptions } = options.tracker ?? {}
   const tracker = createPaymentTracker({
@@ -82,7 +96,10 @@ export function createPaymentLinksServices({ database, networks, devnetUpstreams
       })),
     ...trackerOptions,
     onPaymentAction: (action) =>
-      onAction?.({ action: 'payment', ...action }, `payment ${action.paymentId} ${action.status}${action.events.length ? ` (${action.events.join(', ')})` : ''}`),
+      onAction?.(
+        { action: 'payment', ...action },
+        `payment ${action.paymentId} ${action.status}${action.events.length ? ` (${action.events.join(', ')})` : ''}`,
+      ),
     // The views and the event streams hear of the change from the database itself (views.start).
     onLinkChanged: () => webhooks.poke(),
     onError: (error, caipNetworkId) => onError?.(error, `tracker ${caipNetworkId ?? 'expiry'}`),
@@ -97,7 +114,10 @@ export function createPaymentLinksServices({ database, networks, devnetUpstreams
     const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
     const family = network ? chainFamilyOf(caipNetworkId) : undefined
     if (!network || !family?.connect) return null
-    const reader = family.connect({ caipNetworkId, rpcUrl: serverRpcUrl(network, devnetUpstreams) }, { timeoutMs: options.tracker?.rpcTimeoutMs ?? 5000 })
+    const reader = family.connect(
+      { caipNetworkId, rpcUrl: serverRpcUrl(network, devnetUpstreams) },
+      { timeoutMs: options.tracker?.rpcTimeoutMs ?? 5000 },
+    )
     readers.set(caipNetworkId, reader)
     return reader
   }
@@ -133,6 +153,9 @@ export function createPaymentLinksServices({ database, networks, devnetUpstreams
 }
 
 /** The RPC the server reads a network with: the devnet's own node directly (anvil, the Solana devnet), else the configured URL. */
-export function serverRpcUrl(network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>, devnetUpstreams?: DevnetUpstreams): string {
+export function serverRpcUrl(
+  network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>,
+  devnetUpstreams?: DevnetUpstreams,
+): string {
   return devnetUpstreams?.[network.caipNetworkId]?.rpcUrl ?? network.rpcUrl
 }

@@ -15,6 +15,8 @@ describe('readResetRequest', () => {
   })
 
   it('refuses another PAYLINK_RESET value, naming the variable', () => {
-    expect(() => readResetRequest([], { PAYLINK_RESET: 'yes' })).toThrow(new ConfigError('PAYLINK_RESET must be 0 or 1 (got "yes")'))
+    expect(() => readResetRequest([], { PAYLINK_RESET: 'yes' })).toThrow(
+      new ConfigError('PAYLINK_RESET must be 0 or 1 (got "yes")'),
+    )
   })
 })

@@ -8,6 +8,7 @@ import { ConfigError } from './errors.js'
  */
 export function readResetRequest(argv: readonly string[], env: Env): boolean {
   const value = env.PAYLINK_RESET?.trim() || undefined
-  if (value !== undefined && value !== '0' && value !== '1') throw new ConfigError(`PAYLINK_RESET must be 0 or 1 (got "${value}")`)
+  if (value !== undefined && value !== '0' && value !== '1')
+    throw new ConfigError(`PAYLINK_RESET must be 0 or 1 (got "${value}")`)
   return argv.includes('--reset') || value === '1'
 }

@@ -26,7 +26,8 @@ let receiver: TestHttpServer
 beforeAll(async () => {
   // The key goes into the database before the server opens it (PGlite has one user at a time).
   const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
-  apiKey = (await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'restart test')).token
+  apiKey = (await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'restart test'))
+    .token
   await database.close()
   receiver = await startHttpServer((_request, res) => res.writeHead(200).end())
 }, 60_000)
@@ -58,7 +59,11 @@ async function startDemo() {
 }
 type Demo = Awaited<ReturnType<typeof startDemo>>
 
-async function api<T>(demo: Demo, path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> {
+async function api<T>(
+  demo: Demo,
+  path: string,
+  init: { method?: string; body?: unknown; auth?: boolean } = {},
+): Promise<T> {
   const response = await fetch(`${demo.base}${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -95,10 +100,19 @@ async function observe(demo: Demo, linkId: string, txHash: Hash) {
   // A new chain has no such receipt: null, so the comparison shows every difference at once.
   const receipt = await demo.chain.getTransactionReceipt({ hash: txHash }).catch(() => null)
   return {
-    link: { status: link.status, paid: link.options[0]!.paid, payments: link.payments.map((p) => ({ status: p.status, txHash: p.txHash })) },
+    link: {
+      status: link.status,
+      paid: link.options[0]!.paid,
+      payments: link.payments.map((p) => ({ status: p.status, txHash: p.txHash })),
+    },
     tusd: tusd.assetId,
     code: await demo.chain.getCode({ address: token }),
-    payerBalance: await demo.chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [payer] }),
+    payerBalance: await demo.chain.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [payer],
+    }),
     paymentBlock: receipt && { number: receipt.blockNumber, hash: receipt.blockHash },
   }
 }
@@ -130,8 +144,15 @@ describe('restarting the demo on the same data dir', () => {
       args: [link.options[0]!.recipient as Address, parseUnits('1.5', 6)],
     })
     await first.chain.waitForTransactionReceipt({ hash: txHash })
-    await api(first, `/api/links/${link.id}/payments`, { method: 'POST', body: { caipNetworkId: 'eip155:31337', txHash } })
-    await eventually(async () => expect((await api<Link>(first, `/api/links/${link.id}`)).status).toBe('paid'), 20_000, 100)
+    await api(first, `/api/links/${link.id}/payments`, {
+      method: 'POST',
+      body: { caipNetworkId: 'eip155:31337', txHash },
+    })
+    await eventually(
+      async () => expect((await api<Link>(first, `/api/links/${link.id}`)).status).toBe('paid'),
+      20_000,
+      100,
+    )
     const before = await observe(first, link.id, txHash)
     expect(before.link.status).toBe('paid')
     expect(before.payerBalance).toBe(parseUnits('9998.5', 6))
@@ -139,14 +160,16 @@ describe('restarting the demo on the same data dir', () => {
     expect(eventsBefore).toContain('link.paid')
     // The audit log says which process credited and confirmed the payment and delivered its events.
     const actions = first.log().filter((line) => line.action !== undefined)
-    expect(actions.filter((line) => line.action === 'payment' && line.paymentId !== undefined).map((line) => [line.status, line.pid])).toContainEqual([
-      'confirmed',
-      first.child.pid,
-    ])
-    expect(actions.filter((line) => line.action === 'webhook delivery' && line.outcome === 'succeeded').map((line) => [line.type, line.pid])).toContainEqual([
-      'link.paid',
-      first.child.pid,
-    ])
+    expect(
+      actions
+        .filter((line) => line.action === 'payment' && line.paymentId !== undefined)
+        .map((line) => [line.status, line.pid]),
+    ).toContainEqual(['confirmed', first.child.pid])
+    expect(
+      actions
+        .filter((line) => line.action === 'webhook delivery' && line.outcome === 'succeeded')
+        .map((line) => [line.type, line.pid]),
+    ).toContainEqual(['link.paid', first.child.pid])
     expect(
       first
         .log()
@@ -166,14 +189,20 @@ describe('restarting the demo on the same data dir', () => {
 
     second.child.kill('SIGKILL')
     await second.exited
-    await eventually(async () => expect(anvilsOfDataDir(), 'anvils left running after SIGKILL of their server').toEqual([]), 10_000, 100)
+    await eventually(
+      async () => expect(anvilsOfDataDir(), 'anvils left running after SIGKILL of their server').toEqual([]),
+      10_000,
+      100,
+    )
 
     const third = await startDemo()
     expect(await observe(third, link.id, txHash), 'after SIGKILL and a new start').toEqual(before)
     const eventsAfterKill = await eventsAfterTracking(third, link.id)
     expect(eventsAfterKill, 'webhook events after SIGKILL and a new start').not.toContain('payment.reverted')
     expect(eventsAfterKill).toEqual(eventsAfterStop)
-    expect(receiver.requests.map((r) => (JSON.parse(r.body) as { type: string }).type)).not.toContain('payment.reverted')
+    expect(receiver.requests.map((r) => (JSON.parse(r.body) as { type: string }).type)).not.toContain(
+      'payment.reverted',
+    )
 
     third.child.kill('SIGTERM')
     expect(await third.exited, third.stderr()).toBe(0)

@@ -29,7 +29,13 @@ function fakeDevnet(): DevnetHandle & { stop: ReturnType<typeof vi.fn> } {
       { chainId: 31337, name: 'Paylink Devnet', rpcUrl: l1.url },
       { chainId: 31338, name: 'Paylink Devnet L2', rpcUrl: l2.url },
     ],
-    token: { chainId: 31337, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'TUSD', name: 'Test USD', decimals: 6 },
+    token: {
+      chainId: 31337,
+      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+    },
     accounts: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
     stop: vi.fn(async () => {}),
   }
@@ -63,7 +69,11 @@ describe('startServer', () => {
       expect(lines).toEqual(['Paylink is running at http://localhost:3000 (demo: devnet with Dev Wallet)'])
       const publicConfig = publicConfigSchema.parse(await (await fetch(`${server.address}/api/config`)).json())
       expect(publicConfig.demo).toBe(true)
-      expect(publicConfig.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338', 'eip155:11155111'])
+      expect(publicConfig.networks.map((n) => n.caipNetworkId)).toEqual([
+        'eip155:31337',
+        'eip155:31338',
+        'eip155:11155111',
+      ])
       const rpc = await fetch(`${server.address}/devnet/rpc/31338`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -108,7 +118,11 @@ describe('startServer', () => {
     const cfg = config({ devnet: true })
     const server = await startServer({ config: cfg, startDevnet, print: () => {}, logLevel: 'silent' })
     await server.close()
-    expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: false, bitcoinBlockIntervalMs: 10_000 })
+    expect(startDevnet).toHaveBeenCalledWith({
+      stateDir: join(cfg.dataDir, 'devnet'),
+      reset: false,
+      bitcoinBlockIntervalMs: 10_000,
+    })
   })
 
   it('with reset: says so first, resets the devnet and starts on a new PGlite database', async () => {
@@ -120,14 +134,24 @@ describe('startServer', () => {
       lines.push('devnet started')
       return fakeDevnet()
     })
-    const server = await startServer({ config: cfg, startDevnet, reset: true, print: (line) => lines.push(line), logLevel: 'silent' })
+    const server = await startServer({
+      config: cfg,
+      startDevnet,
+      reset: true,
+      print: (line) => lines.push(line),
+      logLevel: 'silent',
+    })
     try {
       expect(lines).toEqual([
         `Resetting the demo: removing ${cfg.pgliteDir} and ${join(cfg.dataDir, 'devnet')} (database and devnet chains)`,
         'devnet started',
         'Paylink is running at http://localhost:3000 (demo: devnet with Dev Wallet)',
       ])
-      expect(startDevnet).toHaveBeenCalledWith({ stateDir: join(cfg.dataDir, 'devnet'), reset: true, bitcoinBlockIntervalMs: 10_000 })
+      expect(startDevnet).toHaveBeenCalledWith({
+        stateDir: join(cfg.dataDir, 'devnet'),
+        reset: true,
+        bitcoinBlockIntervalMs: 10_000,
+      })
       expect(existsSync(join(cfg.pgliteDir, 'old-database'))).toBe(false)
       expect((await (await fetch(`${server.address}/api/health`)).json()).db).toBe(true)
     } finally {
@@ -139,10 +163,22 @@ describe('startServer', () => {
     const startDevnet = vi.fn(async () => fakeDevnet())
     const print = vi.fn()
     const postgres = config({ devnet: true, databaseUrl: 'postgres://paylink@127.0.0.1:1/paylink' })
-    await expect(startServer({ config: postgres, startDevnet, reset: true, print, logLevel: 'silent' })).rejects.toThrow(
-      new ConfigError('--reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)'),
+    await expect(
+      startServer({ config: postgres, startDevnet, reset: true, print, logLevel: 'silent' }),
+    ).rejects.toThrow(
+      new ConfigError(
+        '--reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)',
+      ),
     )
-    await expect(startServer({ config: config({ devnet: false, networks: [sepolia] }), startDevnet, reset: true, print, logLevel: 'silent' })).rejects.toThrow(
+    await expect(
+      startServer({
+        config: config({ devnet: false, networks: [sepolia] }),
+        startDevnet,
+        reset: true,
+        print,
+        logLevel: 'silent',
+      }),
+    ).rejects.toThrow(
       new ConfigError('--reset (PAYLINK_RESET) only resets the demo: it needs the devnet on (PAYLINK_DEVNET=1)'),
     )
     expect(startDevnet).not.toHaveBeenCalled()

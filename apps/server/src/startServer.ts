@@ -54,7 +54,10 @@ async function loadStartDevnet(options: StartDevnetOptions): Promise<DevnetHandl
   const { DevnetError } = await import('@paylink/devnet/errors')
   try {
     const { bitcoinBlockIntervalMs, ...rest } = options
-    return await (startDevnetProcess({ ...rest, bitcoin: { blockIntervalMs: bitcoinBlockIntervalMs } }) satisfies Promise<DevnetHandle>)
+    return await (startDevnetProcess({
+      ...rest,
+      bitcoin: { blockIntervalMs: bitcoinBlockIntervalMs },
+    }) satisfies Promise<DevnetHandle>)
   } catch (error) {
     // A devnet in use by another server or an unreadable saved chain is the operator's to fix.
     if (error instanceof DevnetError) throw new ConfigError(error.message, { cause: error })
@@ -80,12 +83,18 @@ export async function startServer({
   try {
     const devnetStateDir = join(config.dataDir, 'devnet')
     if (reset) {
-      if (config.databaseUrl) throw new ConfigError('--reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)')
-      if (!config.devnet) throw new ConfigError('--reset (PAYLINK_RESET) only resets the demo: it needs the devnet on (PAYLINK_DEVNET=1)')
+      if (config.databaseUrl)
+        throw new ConfigError(
+          '--reset (PAYLINK_RESET) will not wipe a Postgres database: it only resets the demo on PGlite (unset DATABASE_URL)',
+        )
+      if (!config.devnet)
+        throw new ConfigError('--reset (PAYLINK_RESET) only resets the demo: it needs the devnet on (PAYLINK_DEVNET=1)')
       print(`Resetting the demo: removing ${config.pgliteDir} and ${devnetStateDir} (database and devnet chains)`)
     }
     // The chains go first: a reset ends chains left running before their states are removed.
-    const devnet = config.devnet ? await startDevnet({ stateDir: devnetStateDir, reset, bitcoinBlockIntervalMs: config.bitcoinDevnetBlockMs }) : null
+    const devnet = config.devnet
+      ? await startDevnet({ stateDir: devnetStateDir, reset, bitcoinBlockIntervalMs: config.bitcoinDevnetBlockMs })
+      : null
     if (devnet) cleanups.push(() => devnet.stop())
     const demo = devnet ? devnetNetworks(devnet) : null
 
@@ -93,7 +102,9 @@ export async function startServer({
     const taken = new Set<string>()
     for (const network of networks) {
       if (taken.has(network.caipNetworkId)) {
-        throw new ConfigError(`PAYLINK_CONFIG configures ${network.caipNetworkId}, which the devnet already provides; remove it or set PAYLINK_DEVNET=0`)
+        throw new ConfigError(
+          `PAYLINK_CONFIG configures ${network.caipNetworkId}, which the devnet already provides; remove it or set PAYLINK_DEVNET=0`,
+        )
       }
       taken.add(network.caipNetworkId)
     }
@@ -126,18 +137,34 @@ export async function startServer({
       siwx: { sessionTtlSeconds: config.siwxSessionTtlSeconds, statement: config.siwxStatement },
       merchants: config.merchants,
       webhooks: { allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.webhookAllowPrivateAddresses },
-      limits: { maxOpenLinksPerMerchant: config.maxOpenLinksPerMerchant, maxApiKeysPerMerchant: config.maxApiKeysPerMerchant },
+      limits: {
+        maxOpenLinksPerMerchant: config.maxOpenLinksPerMerchant,
+        maxApiKeysPerMerchant: config.maxApiKeysPerMerchant,
+      },
       trustProxy: config.trustProxy,
       latePaymentGraceSeconds: config.latePaymentGraceSeconds,
       // Rate sources that fail or are dropped as outliers are logged as warnings through the app's logger.
-      quotes: { rates: rateProviderFor(config, devnet !== null, (fields, message) => appLog?.warn(fields, message)), ttlSeconds: config.quoteTtlSeconds },
-      ...(devnet && demo ? { devnetUpstreams: demo.upstreams, devnetFaucets: devnetFaucets(devnet, demo.upstreams), devnetMiners: devnetMiners(devnet) } : {}),
+      quotes: {
+        rates: rateProviderFor(config, devnet !== null, (fields, message) => appLog?.warn(fields, message)),
+        ttlSeconds: config.quoteTtlSeconds,
+      },
+      ...(devnet && demo
+        ? {
+            devnetUpstreams: demo.upstreams,
+            devnetFaucets: devnetFaucets(devnet, demo.upstreams),
+            devnetMiners: devnetMiners(devnet),
+          }
+        : {}),
       ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
     })
     cleanups.push(() => app.close())
     appLog = app.log
 
-    const address = await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
+    const address = await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `listening on ${address}`,
+    })
     // Payment tracking and webhook delivery run in every process; they share the work through the database.
     app.paymentLinks.start()
     print(`Paylink is running at ${config.publicOrigin}${devnet ? ' (demo: devnet with Dev Wallet)' : ''}`)
@@ -157,11 +184,18 @@ function once(fn: () => Promise<void>): () => Promise<void> {
  * The demo prices from its fixed table and never calls out; a real instance asks the configured
  * public sources (RATE_SOURCES), each within 2 s.
  */
-function rateProviderFor(config: ServerConfig, demo: boolean, log: (fields: Record<string, unknown>, message: string) => void): RateProvider {
+function rateProviderFor(
+  config: ServerConfig,
+  demo: boolean,
+  log: (fields: Record<string, unknown>, message: string) => void,
+): RateProvider {
   if (demo) {
     return createDevnetRates(
       Object.fromEntries(
-        Object.entries(config.devnetRates).map(([base, rates]) => [base, Object.fromEntries(Object.entries(rates).map(([currency, rate]) => [currency, parseRate(rate)]))]),
+        Object.entries(config.devnetRates).map(([base, rates]) => [
+          base,
+          Object.fromEntries(Object.entries(rates).map(([currency, rate]) => [currency, parseRate(rate)])),
+        ]),
       ),
     )
   }

@@ -8,11 +8,23 @@ import { PayPage } from './pages/pay/PayPage.js'
 // Pages that live on the toolkit come in their own chunks (the polyfill first, as the toolkit
 // needs it); the checkout and the home page are in the entry, so a payer's first paint waits
 // for nothing else.
-const WalletPage = lazy(() => import('./polyfills.js').then(() => import('./pages/wallet/WalletPage.js')).then((m) => ({ default: m.WalletPage })))
-const DashboardPage = lazy(() => import('./polyfills.js').then(() => import('./pages/dashboard/DashboardPage.js')).then((m) => ({ default: m.DashboardPage })))
+const WalletPage = lazy(() =>
+  import('./polyfills.js').then(() => import('./pages/wallet/WalletPage.js')).then((m) => ({ default: m.WalletPage })),
+)
+const DashboardPage = lazy(() =>
+  import('./polyfills.js')
+    .then(() => import('./pages/dashboard/DashboardPage.js'))
+    .then((m) => ({ default: m.DashboardPage })),
+)
 // The Bitcoin payer's refund page: rare, so not in the checkout's entry; its wallet half loads with the toolkit.
-const RefundAddressPage = lazy(() => import('./pages/pay/refund/RefundAddressPage.js').then((m) => ({ default: m.RefundAddressPage })))
-const ToolkitPage = lazy(() => import('./polyfills.js').then(() => import('./pages/toolkit/ToolkitPage.js')).then((m) => ({ default: m.ToolkitPage })))
+const RefundAddressPage = lazy(() =>
+  import('./pages/pay/refund/RefundAddressPage.js').then((m) => ({ default: m.RefundAddressPage })),
+)
+const ToolkitPage = lazy(() =>
+  import('./polyfills.js')
+    .then(() => import('./pages/toolkit/ToolkitPage.js'))
+    .then((m) => ({ default: m.ToolkitPage })),
+)
 
 function NotFound() {
   return (

@@ -54,7 +54,14 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
   }
   function deliver(peer: RelayPeer, topic: string, data: Envelope) {
     const id = Date.now() * 1000 + (next++ % 1000)
-    peer.send(JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: `stand-in-subscription-${next++}`, data: { topic, ...data } } }))
+    peer.send(
+      JSON.stringify({
+        id,
+        jsonrpc: '2.0',
+        method: 'irn_subscription',
+        params: { id: `stand-in-subscription-${next++}`, data: { topic, ...data } },
+      }),
+    )
   }
 
   function receive(peer: RelayPeer, raw: string) {
@@ -77,14 +84,25 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
         const topic = params.topic as string
         // The sender's Verify attestation travels with the message, as the relay passes it on.
         const attestation = typeof params.attestation === 'string' ? { attestation: params.attestation } : {}
-        const data: Envelope = { message: params.message as string, tag: params.tag as number, publishedAt: Date.now(), ...attestation }
+        const data: Envelope = {
+          message: params.message as string,
+          tag: params.tag as number,
+          publishedAt: Date.now(),
+          ...attestation,
+        }
         if (!mailbox.has(topic)) mailbox.set(topic, [])
         mailbox.get(topic)!.push(data)
         for (const other of subscribers.get(topic) ?? []) if (other !== peer) deliver(other, topic, data)
         return reply(true)
       }
       default:
-        return peer.send(JSON.stringify({ id: request.id, jsonrpc: '2.0', error: { code: -32601, message: `The relay stand-in does not know ${request.method}` } }))
+        return peer.send(
+          JSON.stringify({
+            id: request.id,
+            jsonrpc: '2.0',
+            error: { code: -32601, message: `The relay stand-in does not know ${request.method}` },
+          }),
+        )
     }
   }
   const drop = (peer: RelayPeer) => subscribers.forEach((set) => set.delete(peer))

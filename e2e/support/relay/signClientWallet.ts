@@ -34,7 +34,11 @@ export interface SignClientWalletOptions {
 export interface SignClientWallet {
   client: Client
   /** Pairs with a `wc:` URI and approves the proposal with these accounts (CAIP-10). */
-  pairAndApprove(uri: string, accounts: string[], options?: { methods?: string[]; sessionProperties?: Record<string, string> }): Promise<string>
+  pairAndApprove(
+    uri: string,
+    accounts: string[],
+    options?: { methods?: string[]; sessionProperties?: Record<string, string> },
+  ): Promise<string>
   /** Pairs with a `wc:` URI and rejects the proposal with `reason` (by default the SDK's USER_REJECTED). */
   pairAndReject(uri: string, reason?: { code: number; message: string }): Promise<void>
   /** The Verify context of the last proposal the wallet received. */
@@ -50,17 +54,29 @@ export interface SignClientWallet {
  * session requests from `answers`, and leaves updating and deleting the session to the test
  * (client.update / client.disconnect).
  */
-export async function startSignClientWallet(relayUrl: string, { verifyUrlV3, answers = {} }: SignClientWalletOptions = {}): Promise<SignClientWallet> {
+export async function startSignClientWallet(
+  relayUrl: string,
+  { verifyUrlV3, answers = {} }: SignClientWalletOptions = {},
+): Promise<SignClientWallet> {
   const client = await SignClient.init({
     projectId: '0123456789abcdef0123456789abcdef',
     relayUrl,
-    metadata: { name: 'Paylink stand-in wallet', description: 'A WalletConnect wallet for tests', url: 'http://127.0.0.1', icons: [] },
+    metadata: {
+      name: 'Paylink stand-in wallet',
+      description: 'A WalletConnect wallet for tests',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
     storage: memoryStorage() as never,
     customStoragePrefix: `stand-in-wallet-${Date.now()}`,
     telemetryEnabled: false,
     logger: 'error',
   })
-  const verify = client.core.verify as unknown as { verifyUrlV3: string; resolve: () => Promise<undefined>; fetchAttestation: () => Promise<undefined> }
+  const verify = client.core.verify as unknown as {
+    verifyUrlV3: string
+    resolve: () => Promise<undefined>
+    fetchAttestation: () => Promise<undefined>
+  }
   if (verifyUrlV3) {
     // The wallet checks the page's attestation with the Verify stand-in's key.
     verify.verifyUrlV3 = verifyUrlV3
@@ -76,18 +92,25 @@ export async function startSignClientWallet(relayUrl: string, { verifyUrlV3, ans
     const { method, params: requestParams } = params.request
     requests.push({ method, chainId: params.chainId, params: requestParams })
     const response =
-      method in answers ? { id, jsonrpc: '2.0', result: answers[method] } : { id, jsonrpc: '2.0', error: { code: 5101, message: `The stand-in wallet does not answer ${method}` } }
+      method in answers
+        ? { id, jsonrpc: '2.0', result: answers[method] }
+        : { id, jsonrpc: '2.0', error: { code: 5101, message: `The stand-in wallet does not answer ${method}` } }
     void client.respond({ topic, response: response as never })
   })
   return {
     client,
     async pairAndApprove(uri, accounts, options = {}) {
-      const proposal = new Promise<Parameters<Parameters<Client['once']>[1]>[0]>((resolve) => client.once('session_proposal', resolve as never))
+      const proposal = new Promise<Parameters<Parameters<Client['once']>[1]>[0]>((resolve) =>
+        client.once('session_proposal', resolve as never),
+      )
       await client.core.pairing.pair({ uri })
       const { id, params, verifyContext } = (await proposal) as unknown as {
         id: number
         verifyContext: { verified: VerifiedOrigin }
-        params: { requiredNamespaces: Record<string, { methods?: string[]; events?: string[] }>; optionalNamespaces: Record<string, { methods?: string[]; events?: string[] }> }
+        params: {
+          requiredNamespaces: Record<string, { methods?: string[]; events?: string[] }>
+          optionalNamespaces: Record<string, { methods?: string[]; events?: string[] }>
+        }
       }
       const proposed = { ...params.optionalNamespaces, ...params.requiredNamespaces }
       const namespaces = Object.fromEntries(
@@ -95,19 +118,27 @@ export async function startSignClientWallet(relayUrl: string, { verifyUrlV3, ans
           ns,
           {
             accounts,
-            chains: [...new Set(accounts.filter((a) => a.startsWith(`${ns}:`)).map((a) => a.split(':').slice(0, 2).join(':')))],
+            chains: [
+              ...new Set(accounts.filter((a) => a.startsWith(`${ns}:`)).map((a) => a.split(':').slice(0, 2).join(':'))),
+            ],
             methods: options.methods ?? proposed[ns]?.methods ?? [],
             events: proposed[ns]?.events ?? [],
           },
         ]),
       )
       verified = verifyContext.verified
-      const { topic, acknowledged } = await client.approve({ id, namespaces, ...(options.sessionProperties ? { sessionProperties: options.sessionProperties } : {}) })
+      const { topic, acknowledged } = await client.approve({
+        id,
+        namespaces,
+        ...(options.sessionProperties ? { sessionProperties: options.sessionProperties } : {}),
+      })
       await acknowledged()
       return topic
     },
     async pairAndReject(uri, reason = USER_REJECTED) {
-      const proposal = new Promise<{ id: number; verifyContext: { verified: VerifiedOrigin } }>((resolve) => client.once('session_proposal', resolve as never))
+      const proposal = new Promise<{ id: number; verifyContext: { verified: VerifiedOrigin } }>((resolve) =>
+        client.once('session_proposal', resolve as never),
+      )
       await client.core.pairing.pair({ uri })
       const { id, verifyContext } = await proposal
       verified = verifyContext.verified

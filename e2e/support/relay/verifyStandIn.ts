@@ -41,7 +41,10 @@ export async function startVerifyStandIn(): Promise<VerifyStandIn> {
     const exp = Math.floor(Date.now() / 1000) + 300
     const payload = base64url(JSON.stringify({ id, origin, isScam: false, isVerified: true, exp }))
     // JWS ES256 carries r‖s (IEEE P1363), not DER.
-    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), { key: privateKey, dsaEncoding: 'ieee-p1363' })
+    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    })
     return `${header}.${payload}.${base64url(signature)}`
   }
 
@@ -49,7 +52,9 @@ export async function startVerifyStandIn(): Promise<VerifyStandIn> {
     if (request.url === '/v3/public-key') {
       keyFetches += 1
       response.writeHead(200, { 'content-type': 'application/json' })
-      return response.end(JSON.stringify({ publicKey: { ...jwk, alg: 'ES256' }, expiresAt: Math.floor(Date.now() / 1000) + 3600 }))
+      return response.end(
+        JSON.stringify({ publicKey: { ...jwk, alg: 'ES256' }, expiresAt: Math.floor(Date.now() / 1000) + 3600 }),
+      )
     }
     response.writeHead(404).end()
   })
@@ -65,7 +70,10 @@ export async function startVerifyStandIn(): Promise<VerifyStandIn> {
         const query = new URL(route.request().url()).searchParams
         const asked = { origin: query.get('origin') ?? '', id: query.get('id') ?? '' }
         registrations.push(asked)
-        const message = JSON.stringify({ type: 'verify_attestation', attestation: attest(asked.id, attestOrigin(asked.origin)) })
+        const message = JSON.stringify({
+          type: 'verify_attestation',
+          attestation: attest(asked.id, attestOrigin(asked.origin)),
+        })
         return route.fulfill({
           contentType: 'text/html',
           body: `<!doctype html><script>parent.postMessage(${JSON.stringify(message)}, '*')</script>`,

@@ -44,7 +44,8 @@ export function compileTestUSD(): CompiledContract {
 const DEPOSIT_SOURCE_NAME = 'contracts/PaylinkDeposit.sol'
 export const depositContractNames = ['PaylinkForwarder', 'PaylinkDepositFactory'] as const
 export type DepositContractName = (typeof depositContractNames)[number]
-export const depositArtifactPath = (name: DepositContractName) => fileURLToPath(new URL(`../src/artifacts/${name}.json`, import.meta.url))
+export const depositArtifactPath = (name: DepositContractName) =>
+  fileURLToPath(new URL(`../src/artifacts/${name}.json`, import.meta.url))
 
 // No metadata hash in the bytecode: the factory's address (CREATE2 through the deterministic
 // deployment proxy) and every deposit address then depend on the code alone, not on comments.
@@ -60,10 +61,16 @@ export function compileDepositContract(name: DepositContractName): CompiledContr
   return compileContract(DEPOSIT_SOURCE_NAME, name, depositSettings)
 }
 
-function compileContract(sourceName: string, contractName: string, settings: { optimizer: unknown; evmVersion: string; metadata?: unknown }): CompiledContract {
+function compileContract(
+  sourceName: string,
+  contractName: string,
+  settings: { optimizer: unknown; evmVersion: string; metadata?: unknown },
+): CompiledContract {
   const input = {
     language: 'Solidity',
-    sources: { [sourceName]: { content: readFileSync(fileURLToPath(new URL(`../${sourceName}`, import.meta.url)), 'utf8') } },
+    sources: {
+      [sourceName]: { content: readFileSync(fileURLToPath(new URL(`../${sourceName}`, import.meta.url)), 'utf8') },
+    },
     settings,
   }
   // Imports are resolved from node_modules (@openzeppelin/contracts 4.9.6).
@@ -84,7 +91,11 @@ function compileContract(sourceName: string, contractName: string, settings: { o
     sourceName,
     compiler: {
       version: solc.version(),
-      settings: { optimizer: settings.optimizer, evmVersion: settings.evmVersion, ...(settings.metadata ? { metadata: settings.metadata } : {}) },
+      settings: {
+        optimizer: settings.optimizer,
+        evmVersion: settings.evmVersion,
+        ...(settings.metadata ? { metadata: settings.metadata } : {}),
+      },
     },
     abi: contract.abi,
     bytecode: `0x${contract.evm.bytecode.object}`,
@@ -98,7 +109,9 @@ export function serializeArtifact(artifact: CompiledContract): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const artifact = compileTestUSD()
   writeFileSync(testUsdArtifactPath, serializeArtifact(artifact))
-  console.log(`wrote ${testUsdArtifactPath} (solc ${artifact.compiler.version}, ${(artifact.bytecode.length - 2) / 2} bytes)`)
+  console.log(
+    `wrote ${testUsdArtifactPath} (solc ${artifact.compiler.version}, ${(artifact.bytecode.length - 2) / 2} bytes)`,
+  )
   for (const name of depositContractNames) {
     const deposit = compileDepositContract(name)
     writeFileSync(depositArtifactPath(name), serializeArtifact(deposit))

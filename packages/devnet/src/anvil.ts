@@ -36,8 +36,25 @@ export function anvilBinaryPath(): string {
  * well-known test mnemonic, automine) and resolves once it answers `eth_chainId`. Anvil never
  * outlives this process: it gets SIGTERM when this process ends, however it ends.
  */
-export async function startAnvil({ chainId, port = 0, timeoutMs = 10_000, loadState, dumpState }: StartAnvilParameters): Promise<StartAnvilReturnType> {
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '10', '--balance', '10000']
+export async function startAnvil({
+  chainId,
+  port = 0,
+  timeoutMs = 10_000,
+  loadState,
+  dumpState,
+}: StartAnvilParameters): Promise<StartAnvilReturnType> {
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(chainId),
+    '--accounts',
+    '10',
+    '--balance',
+    '10000',
+  ]
   if (loadState) args.push('--load-state', loadState)
   if (dumpState) args.push('--dump-state', dumpState)
   const child = spawnWithWatchdog(anvilBinaryPath(), args)
@@ -107,7 +124,8 @@ async function waitForChainId(rpcUrl: string, chainId: number, timeoutMs: number
       })
       const body = (await response.json()) as { result?: string }
       if (body.result !== undefined) {
-        if (Number(body.result) !== chainId) throw new Error(`anvil at ${rpcUrl} answers chain ${body.result}, expected ${chainId}`)
+        if (Number(body.result) !== chainId)
+          throw new Error(`anvil at ${rpcUrl} answers chain ${body.result}, expected ${chainId}`)
         return
       }
     } catch (error) {

@@ -10,7 +10,8 @@ const dir = mkdtempSync(join(tmpdir(), 'paylink-choose-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 let cases = 0
 
-const state = (block: number) => JSON.stringify({ block: { number: block }, accounts: {}, best_block_number: block, blocks: [] })
+const state = (block: number) =>
+  JSON.stringify({ block: { number: block }, accounts: {}, best_block_number: block, blocks: [] })
 
 /** The two files of one chain; `at` sets each file's modification time (seconds). */
 function files(saved?: { text: string; at: number }, exit?: { text: string; at: number }) {

@@ -12,7 +12,10 @@ type StateFile = { kind: 'missing' } | { kind: 'unreadable'; reason: string } | 
  * load, or null for a fresh chain. Throws DevnetStateError when a saved state exists but
  * neither file can be read: a fresh chain there would not be the chain the database knows.
  */
-export function chooseAnvilState({ statePath, exitDumpPath }: Pick<ChainStateFiles, 'statePath' | 'exitDumpPath'>): string | null {
+export function chooseAnvilState({
+  statePath,
+  exitDumpPath,
+}: Pick<ChainStateFiles, 'statePath' | 'exitDumpPath'>): string | null {
   const saved = readStateFile(statePath)
   const exit = readStateFile(exitDumpPath)
   if (exit.kind === 'ok' && (saved.kind !== 'ok' || exit.mtimeMs >= saved.mtimeMs)) {
@@ -22,7 +25,9 @@ export function chooseAnvilState({ statePath, exitDumpPath }: Pick<ChainStateFil
   rmSync(exitDumpPath, { force: true })
   if (saved.kind === 'ok') return statePath
   if (saved.kind === 'missing') return null
-  throw new DevnetStateError(`The devnet state ${statePath} cannot be read (${saved.reason}); restore it, or start the demo from scratch with --reset`)
+  throw new DevnetStateError(
+    `The devnet state ${statePath} cannot be read (${saved.reason}); restore it, or start the demo from scratch with --reset`,
+  )
 }
 
 function readStateFile(path: string): StateFile {
@@ -37,7 +42,8 @@ function readStateFile(path: string): StateFile {
   }
   try {
     const state = JSON.parse(text) as Record<string, unknown> | null
-    if (typeof state !== 'object' || state === null || !state.accounts || !state.block) return { kind: 'unreadable', reason: 'not an anvil state' }
+    if (typeof state !== 'object' || state === null || !state.accounts || !state.block)
+      return { kind: 'unreadable', reason: 'not an anvil state' }
   } catch (error) {
     return { kind: 'unreadable', reason: (error as Error).message }
   }

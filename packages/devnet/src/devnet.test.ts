@@ -34,7 +34,11 @@ describe('startDevnet', () => {
     }
     for (const account of solana.accounts) {
       expect(await rpc('getBalance', [account])).toBe(100_000_000_000)
-      const tokenAccounts = (await rpc('getTokenAccountsByOwner', [account, { mint: solana.mint }, { encoding: 'jsonParsed' }])) as Array<{
+      const tokenAccounts = (await rpc('getTokenAccountsByOwner', [
+        account,
+        { mint: solana.mint },
+        { encoding: 'jsonParsed' },
+      ])) as Array<{
         account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } }
       }>
       expect(tokenAccounts.map((a) => a.account.data.parsed.info.tokenAmount.amount)).toEqual(['10000000000'])

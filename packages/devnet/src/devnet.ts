@@ -116,13 +116,20 @@ export type StartDevnetParameters = {
  * accounts funded with 100 SOL and 10 000 TUSD each; and the Bitcoin regtest devnet ("Paylink
  * Bitcoin Devnet") with the Dev Wallet's Bitcoin addresses funded with 10 BTC each.
  */
-export async function startDevnet({ stateDir, reset = false, solana = true, bitcoin = true }: StartDevnetParameters = {}): Promise<Devnet> {
+export async function startDevnet({
+  stateDir,
+  reset = false,
+  solana = true,
+  bitcoin = true,
+}: StartDevnetParameters = {}): Promise<Devnet> {
   if (stateDir && reset) await resetDevnetState(stateDir)
   const startingSolana = solana ? startDemoSolana(stateDir) : Promise.resolve(null)
   const startingBitcoin = bitcoin ? startDemoBitcoin(stateDir, bitcoin === true ? {} : bitcoin) : Promise.resolve(null)
   const started = await Promise.allSettled(
     DEVNET_CHAINS.map(({ chainId }): Promise<StartSavedAnvilReturnType> =>
-      stateDir ? startSavedAnvil({ chainId, stateDir }) : startAnvil({ chainId }).then((anvil) => ({ ...anvil, loaded: false, saveState: async () => {} })),
+      stateDir
+        ? startSavedAnvil({ chainId, stateDir })
+        : startAnvil({ chainId }).then((anvil) => ({ ...anvil, loaded: false, saveState: async () => {} })),
     ),
   )
   const [solanaStarted, bitcoinStarted] = await Promise.allSettled([startingSolana, startingBitcoin])
@@ -132,7 +139,9 @@ export async function startDevnet({ stateDir, reset = false, solana = true, bitc
   const stop = async () => {
     await Promise.all([...anvils.map((anvil) => anvil.stop()), solanaDevnet?.close(), bitcoinDevnet?.devnet.close()])
   }
-  const failure = [...started, solanaStarted, bitcoinStarted].find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  const failure = [...started, solanaStarted, bitcoinStarted].find(
+    (result): result is PromiseRejectedResult => result.status === 'rejected',
+  )
   if (failure) {
     await stop()
     throw failure.reason
@@ -231,7 +240,10 @@ async function findTestUsd(rpcUrl: string): Promise<TestUsdDeployment | null> {
   const client = createPublicClient({ transport: http(rpcUrl) })
   const token = { address: tokenAddress, abi: erc20Abi } as const
   try {
-    const [symbol, decimals] = await Promise.all([client.readContract({ ...token, functionName: 'symbol' }), client.readContract({ ...token, functionName: 'decimals' })])
+    const [symbol, decimals] = await Promise.all([
+      client.readContract({ ...token, functionName: 'symbol' }),
+      client.readContract({ ...token, functionName: 'decimals' }),
+    ])
     return symbol === 'TUSD' && decimals === 6 ? { accounts, tokenAddress } : null
   } catch {
     // No code there (a state saved before the deployment was mined): deploy it now.

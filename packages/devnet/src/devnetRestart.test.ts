@@ -21,17 +21,27 @@ async function start(stateDir: string, reset = false) {
   return devnet
 }
 
-const l1 = (devnet: Pick<Devnet, 'chains'>) => createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl), pollingInterval: 20 })
+const l1 = (devnet: Pick<Devnet, 'chains'>) =>
+  createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl), pollingInterval: 20 })
 
 /** A TUSD payment from account 2 to account 3 and an ETH one on the L2; waits for both receipts. */
 async function pay(devnet: Pick<Devnet, 'chains' | 'token' | 'accounts'>): Promise<Hash> {
   const [from, to] = [devnet.accounts[2]!, devnet.accounts[3]!]
   const wallet = createWalletClient({ transport: http(devnet.chains[0]!.rpcUrl), account: from })
-  const hash = await wallet.writeContract({ chain: null, address: devnet.token.address, abi: erc20Abi, functionName: 'transfer', args: [to, 1_500_000n] })
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: devnet.token.address,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [to, 1_500_000n],
+  })
   await l1(devnet).waitForTransactionReceipt({ hash })
   const l2 = createWalletClient({ transport: http(devnet.chains[1]!.rpcUrl), account: from })
   const l2Hash = await l2.sendTransaction({ chain: null, to, value: parseEther('1') })
-  await createPublicClient({ transport: http(devnet.chains[1]!.rpcUrl), pollingInterval: 20 }).waitForTransactionReceipt({ hash: l2Hash })
+  await createPublicClient({
+    transport: http(devnet.chains[1]!.rpcUrl),
+    pollingInterval: 20,
+  }).waitForTransactionReceipt({ hash: l2Hash })
   return hash
 }
 
@@ -39,7 +49,8 @@ async function pay(devnet: Pick<Devnet, 'chains' | 'token' | 'accounts'>): Promi
 async function snapshot(devnet: Pick<Devnet, 'chains' | 'token' | 'accounts'>, payment: Hash) {
   const client = l1(devnet)
   const l2 = createPublicClient({ transport: http(devnet.chains[1]!.rpcUrl) })
-  const balanceOf = (account: Address) => client.readContract({ address: devnet.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
+  const balanceOf = (account: Address) =>
+    client.readContract({ address: devnet.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
   const receipt = await client.getTransactionReceipt({ hash: payment })
   return {
     token: devnet.token.address,
@@ -96,7 +107,9 @@ describe('startDevnet with a state directory', () => {
     const stateDir = join(dir, 'kill')
     const module = new URL('./devnet.ts', import.meta.url).pathname
     const code = `import { startDevnet } from '${module}'; const d = await startDevnet({ stateDir: ${JSON.stringify(stateDir)} }); console.log(JSON.stringify(d))`
-    const owner = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const owner = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let output = ''
     owner.stdout.on('data', (chunk: Buffer) => (output += chunk))
     while (!output.includes('\n')) {
@@ -110,7 +123,8 @@ describe('startDevnet with a state directory', () => {
 
     owner.kill('SIGKILL')
     const deadline = Date.now() + 10_000
-    while (anvilsOf(stateDir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    while (anvilsOf(stateDir).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50))
     expect(anvilsOf(stateDir), 'anvils still running after their server was killed').toEqual([])
 
     const second = await start(stateDir)

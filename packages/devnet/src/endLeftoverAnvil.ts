@@ -14,10 +14,15 @@ export type EndLeftoverAnvilParameters = FindLeftoverAnvilParameters & {
  * Throws DevnetInUseError when the process that started it is alive: that devnet is not ours to end.
  * Resolves to the pid it ended, or null when nothing was left.
  */
-export async function endLeftoverAnvil({ timeoutMs = 10_000, ...find }: EndLeftoverAnvilParameters): Promise<number | null> {
+export async function endLeftoverAnvil({
+  timeoutMs = 10_000,
+  ...find
+}: EndLeftoverAnvilParameters): Promise<number | null> {
   const leftover = findLeftoverAnvil(find)
   if (leftover?.ownerPid) {
-    throw new DevnetInUseError(`The devnet state ${find.dumpState} is in use by process ${leftover.ownerPid}; stop that server or use another DATA_DIR`)
+    throw new DevnetInUseError(
+      `The devnet state ${find.dumpState} is in use by process ${leftover.ownerPid}; stop that server or use another DATA_DIR`,
+    )
   }
   if (leftover) {
     signal(leftover.pid, 'SIGTERM')
@@ -28,7 +33,9 @@ export async function endLeftoverAnvil({ timeoutMs = 10_000, ...find }: EndLefto
         signal(leftover.pid, 'SIGKILL')
         killed = true
       } else if (Date.now() > deadline + 2000) {
-        throw new DevnetError(`The devnet left over in process ${leftover.pid} (${find.dumpState}) does not end; end it by hand`)
+        throw new DevnetError(
+          `The devnet left over in process ${leftover.pid} (${find.dumpState}) does not end; end it by hand`,
+        )
       }
       await new Promise((resolve) => setTimeout(resolve, 20))
     }

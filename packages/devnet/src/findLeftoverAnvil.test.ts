@@ -31,7 +31,10 @@ describe('findLeftoverAnvil', () => {
   })
 
   it('reports the owner when the starter still is its parent (in use, not left over)', () => {
-    expect(findLeftoverAnvil(fixture({ stat: '4242 (anvil) S 100 4242 4242 0 -1' }))).toEqual({ pid: 4242, ownerPid: 100 })
+    expect(findLeftoverAnvil(fixture({ stat: '4242 (anvil) S 100 4242 4242 0 -1' }))).toEqual({
+      pid: 4242,
+      ownerPid: 100,
+    })
   })
 
   it('reads the parent after the last parenthesis of the command name', () => {
@@ -43,11 +46,17 @@ describe('findLeftoverAnvil', () => {
   })
 
   it('ignores an anvil of another state (another data dir)', () => {
-    expect(findLeftoverAnvil(fixture({ argv: ['/bin/anvil', '--dump-state', '/other/devnet/eip155-31337.exit.json'] }))).toBeNull()
+    expect(
+      findLeftoverAnvil(fixture({ argv: ['/bin/anvil', '--dump-state', '/other/devnet/eip155-31337.exit.json'] })),
+    ).toBeNull()
   })
 
   it('ignores the watchdog shell, whose command line names anvil and the state too', () => {
-    expect(findLeftoverAnvil(fixture({ argv: ['/bin/sh', '-c', 'exec "$0" "$@"', '/bin/anvil', '--dump-state', dumpState] }))).toBeNull()
+    expect(
+      findLeftoverAnvil(
+        fixture({ argv: ['/bin/sh', '-c', 'exec "$0" "$@"', '/bin/anvil', '--dump-state', dumpState] }),
+      ),
+    ).toBeNull()
   })
 
   it('ignores a process that has ended (gone, or a zombie with an empty command line)', () => {

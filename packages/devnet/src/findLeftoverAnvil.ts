@@ -25,7 +25,11 @@ export type FindLeftoverAnvilReturnType = { pid: number; ownerPid: number | null
  * (a pid is reused once its process has ended, so the pid file alone proves nothing).
  * `ownerPid` is set when its starter still is its parent, i.e. the devnet is in use, not left over.
  */
-export function findLeftoverAnvil({ pidFile, dumpState, procDir = '/proc' }: FindLeftoverAnvilParameters): FindLeftoverAnvilReturnType {
+export function findLeftoverAnvil({
+  pidFile,
+  dumpState,
+  procDir = '/proc',
+}: FindLeftoverAnvilParameters): FindLeftoverAnvilReturnType {
   const recorded = readPidFile(pidFile)
   if (!recorded) return null
   const argv = readText(`${procDir}/${recorded.pid}/cmdline`)?.split('\0') ?? []
@@ -45,7 +49,9 @@ function readPidFile(path: string): ChainPidFile | null {
   if (text === null) return null
   try {
     const { pid, ownerPid } = JSON.parse(text) as Partial<ChainPidFile>
-    return Number.isSafeInteger(pid) && pid! > 1 && Number.isSafeInteger(ownerPid) ? { pid: pid!, ownerPid: ownerPid! } : null
+    return Number.isSafeInteger(pid) && pid! > 1 && Number.isSafeInteger(ownerPid)
+      ? { pid: pid!, ownerPid: ownerPid! }
+      : null
   } catch {
     return null
   }

@@ -20,7 +20,11 @@ export type KeepAnvilStateSavedReturnType = {
  * if anvil itself is killed outright, the chain loses at most the blocks of that last interval
  * and of the save under way. Anvil's own exit dump covers every gentler end.
  */
-export function keepAnvilStateSaved({ rpcUrl, statePath, intervalMs = 500 }: KeepAnvilStateSavedParameters): KeepAnvilStateSavedReturnType {
+export function keepAnvilStateSaved({
+  rpcUrl,
+  statePath,
+  intervalMs = 500,
+}: KeepAnvilStateSavedParameters): KeepAnvilStateSavedReturnType {
   let savedHead: string | null = null
   let running: Promise<void> = Promise.resolve()
   let stopped = false

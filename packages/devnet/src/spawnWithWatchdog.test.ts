@@ -21,7 +21,9 @@ async function waitUntil(check: () => boolean, timeoutMs: number) {
 async function parentWithChild() {
   const module = new URL('./spawnWithWatchdog.ts', import.meta.url).pathname
   const code = `import { spawnWithWatchdog } from '${module}'; const c = spawnWithWatchdog('sleep', ['300']); console.log(c.pid)`
-  const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const pid = await new Promise<number>((resolve, reject) => {
     parent.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())))
     parent.once('exit', () => reject(new Error('the parent exited before printing')))

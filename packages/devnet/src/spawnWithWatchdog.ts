@@ -16,7 +16,10 @@ const watchdogScript = 'exec 3<&0; (read _ <&3; kill -TERM $$) </dev/null & exec
  * which then stops the child in its own order.
  */
 export function spawnWithWatchdog(command: string, args: readonly string[]): SpawnWithWatchdogReturnType {
-  const child = spawn('/bin/sh', ['-c', watchdogScript, command, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+  const child = spawn('/bin/sh', ['-c', watchdogScript, command, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  })
   // Nothing is ever written to the pipe; an EPIPE from closing it after the child ended is expected.
   child.stdin.on('error', () => {})
   return child

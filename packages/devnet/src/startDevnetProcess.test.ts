@@ -34,7 +34,9 @@ describe('startDevnetProcess', () => {
         const txid = await bitcoin.faucet(someone, 50_001n)
         const [block] = await bitcoin.mine(1)
         expect(await text(`${bitcoin.esploraUrl}/blocks/tip/hash`)).toBe(block)
-        const tx = JSON.parse(await text(`${bitcoin.esploraUrl}/tx/${txid}`)) as { vout: Array<{ value: number; scriptpubkey_address?: string }> }
+        const tx = JSON.parse(await text(`${bitcoin.esploraUrl}/tx/${txid}`)) as {
+          vout: Array<{ value: number; scriptpubkey_address?: string }>
+        }
         expect(tx.vout.find((out) => out.scriptpubkey_address === someone)?.value).toBe(50_001)
         // An error in the child comes back as an error here.
         await expect(bitcoin.mine(0)).rejects.toThrow()
@@ -54,7 +56,9 @@ describe('startDevnetProcess', () => {
     async () => {
       const busy = await startDevnetProcess({ stateDir, solana: false, bitcoin: { blockIntervalMs: 0 } })
       try {
-        await expect(startDevnetProcess({ stateDir, reset: true, solana: false, bitcoin: false })).rejects.toBeInstanceOf(DevnetError)
+        await expect(
+          startDevnetProcess({ stateDir, reset: true, solana: false, bitcoin: false }),
+        ).rejects.toBeInstanceOf(DevnetError)
       } finally {
         await busy.stop()
       }

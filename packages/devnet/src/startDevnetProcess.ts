@@ -19,13 +19,20 @@ type CallOf<M extends DevnetCall['method']> = Extract<DevnetCall, { method: M }>
  * ends. From the build (`devnetProcess.js` beside this module) it runs as plain JavaScript;
  * from the sources through tsx.
  */
-export async function startDevnetProcess({ execArgv = [], ...parameters }: StartDevnetProcessParameters = {}): Promise<Devnet> {
+export async function startDevnetProcess({
+  execArgv = [],
+  ...parameters
+}: StartDevnetProcessParameters = {}): Promise<Devnet> {
   const compiled = fileURLToPath(new URL('./devnetProcess.js', import.meta.url))
   const fromBuild = existsSync(compiled)
-  const child = fork(fromBuild ? compiled : fileURLToPath(new URL('./devnetProcess.ts', import.meta.url)), [JSON.stringify(parameters)], {
-    execArgv: fromBuild ? execArgv : ['--import', 'tsx', ...execArgv],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+  const child = fork(
+    fromBuild ? compiled : fileURLToPath(new URL('./devnetProcess.ts', import.meta.url)),
+    [JSON.stringify(parameters)],
+    {
+      execArgv: fromBuild ? execArgv : ['--import', 'tsx', ...execArgv],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const pending = new Map<number, { resolve(value: string | string[]): void; reject(error: Error): void }>()
   child.on('message', (message: DevnetProcessMessage) => {
@@ -40,14 +47,19 @@ export async function startDevnetProcess({ execArgv = [], ...parameters }: Start
     pending.clear()
   })
 
-  const description = await new Promise<Extract<DevnetProcessMessage, { type: 'ready' }>['devnet']>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the devnet process exited with ${code} before it was ready`)))
-    child.on('message', (message: DevnetProcessMessage) => {
-      if (message.type === 'ready') resolve(message.devnet)
-      // A devnet in use or an unreadable saved chain stays a DevnetError: the operator's to fix.
-      if (message.type === 'failed') reject(message.devnetError ? new DevnetError(message.message) : new Error(`${message.name}: ${message.message}`))
-    })
-  })
+  const description = await new Promise<Extract<DevnetProcessMessage, { type: 'ready' }>['devnet']>(
+    (resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the devnet process exited with ${code} before it was ready`)))
+      child.on('message', (message: DevnetProcessMessage) => {
+        if (message.type === 'ready') resolve(message.devnet)
+        // A devnet in use or an unreadable saved chain stays a DevnetError: the operator's to fix.
+        if (message.type === 'failed')
+          reject(
+            message.devnetError ? new DevnetError(message.message) : new Error(`${message.name}: ${message.message}`),
+          )
+      })
+    },
+  )
 
   let nextId = 0
   const call = <M extends DevnetCall['method']>(method: M, args: CallOf<M>['args']) =>
@@ -62,7 +74,15 @@ export async function startDevnetProcess({ execArgv = [], ...parameters }: Start
   let stopping: Promise<void> | null = null
   return {
     ...rest,
-    ...(solana ? { solana: { ...solana, faucet: (address, asset, amount) => call('solana.faucet', [address, asset, amount.toString()]) as Promise<string> } } : {}),
+    ...(solana
+      ? {
+          solana: {
+            ...solana,
+            faucet: (address, asset, amount) =>
+              call('solana.faucet', [address, asset, amount.toString()]) as Promise<string>,
+          },
+        }
+      : {}),
     ...(bitcoin
       ? {
           bitcoin: {

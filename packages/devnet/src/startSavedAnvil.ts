@@ -25,7 +25,10 @@ export type StartSavedAnvilReturnType = StartAnvilReturnType & {
  * left behind, loads the newest whole saved state, saves after each new block, writes its state
  * when it stops, and records its pid beside the state so the next start can find it.
  */
-export async function startSavedAnvil({ chainId, stateDir }: StartSavedAnvilParameters): Promise<StartSavedAnvilReturnType> {
+export async function startSavedAnvil({
+  chainId,
+  stateDir,
+}: StartSavedAnvilParameters): Promise<StartSavedAnvilReturnType> {
   const files = chainStateFiles(stateDir, chainId)
   mkdirSync(dirname(files.statePath), { recursive: true })
   await endLeftoverAnvil({ pidFile: files.pidFile, dumpState: files.exitDumpPath })

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { bitcoinFeeRate, bitcoinTransferVsize, InsufficientBitcoinError, planBitcoinTransfer } from './bitcoinTransfer.js'
+import {
+  bitcoinFeeRate,
+  bitcoinTransferVsize,
+  InsufficientBitcoinError,
+  planBitcoinTransfer,
+} from './bitcoinTransfer.js'
 
 const coin = (value: bigint, txid = 'a'.repeat(64), vout = 0) => ({ txid, vout, value })
 
 describe('planBitcoinTransfer', () => {
   it('pays from the largest coin with change when the change is above dust', () => {
-    const plan = planBitcoinTransfer({ coins: [coin(10_000n, 'b'.repeat(64)), coin(1_000_000n)], amount: 100_000n, feeRate: 3n })
+    const plan = planBitcoinTransfer({
+      coins: [coin(10_000n, 'b'.repeat(64)), coin(1_000_000n)],
+      amount: 100_000n,
+      feeRate: 3n,
+    })
     expect(plan.inputs.map((c) => c.value)).toEqual([1_000_000n])
     expect(plan.vsize).toBe(bitcoinTransferVsize({ inputs: 1, recipients: 1, change: true }))
     expect(plan.vsize).toBe(153)
@@ -14,7 +23,11 @@ describe('planBitcoinTransfer', () => {
   })
 
   it('adds coins until they cover amount and fee; a remainder below dust goes to the fee', () => {
-    const plan = planBitcoinTransfer({ coins: [coin(60_000n, 'c'.repeat(64)), coin(50_000n, 'd'.repeat(64))], amount: 109_500n, feeRate: 1n })
+    const plan = planBitcoinTransfer({
+      coins: [coin(60_000n, 'c'.repeat(64)), coin(50_000n, 'd'.repeat(64))],
+      amount: 109_500n,
+      feeRate: 1n,
+    })
     expect(plan.inputs).toHaveLength(2)
     expect(plan.change).toBe(0n)
     expect(plan.fee).toBe(500n)
@@ -22,7 +35,9 @@ describe('planBitcoinTransfer', () => {
   })
 
   it('refuses what the coins cannot pay, saying how much is there', () => {
-    expect(() => planBitcoinTransfer({ coins: [coin(1000n)], amount: 1000n, feeRate: 1n })).toThrow(InsufficientBitcoinError)
+    expect(() => planBitcoinTransfer({ coins: [coin(1000n)], amount: 1000n, feeRate: 1n })).toThrow(
+      InsufficientBitcoinError,
+    )
     expect(() => planBitcoinTransfer({ coins: [], amount: 1n, feeRate: 1n })).toThrow(/holds 0 sats/)
     expect(() => planBitcoinTransfer({ coins: [coin(1000n)], amount: 0n, feeRate: 1n })).toThrow(RangeError)
   })

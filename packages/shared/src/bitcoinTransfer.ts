@@ -19,7 +19,15 @@ export const bitcoinDustLimit = 294n
  * segwit marker; 68 vB per P2WPKH input (a 72-byte signature at most); 43 vB per recipient (a
  * P2TR or P2WSH output, the largest standard kind); 31 vB for the P2WPKH change.
  */
-export function bitcoinTransferVsize({ inputs, recipients, change }: { inputs: number; recipients: number; change: boolean }): number {
+export function bitcoinTransferVsize({
+  inputs,
+  recipients,
+  change,
+}: {
+  inputs: number
+  recipients: number
+  change: boolean
+}): number {
   return 11 + 68 * inputs + 43 * recipients + (change ? 31 : 0)
 }
 
@@ -63,7 +71,9 @@ export function planBitcoinTransfer({
   feeRate: bigint
 }): BitcoinTransferPlan {
   if (amount <= 0n) throw new RangeError('amount must be above zero')
-  const sorted = [...coins].sort((a, b) => (a.value === b.value ? (a.txid === b.txid ? a.vout - b.vout : a.txid < b.txid ? -1 : 1) : a.value > b.value ? -1 : 1))
+  const sorted = [...coins].sort((a, b) =>
+    a.value === b.value ? (a.txid === b.txid ? a.vout - b.vout : a.txid < b.txid ? -1 : 1) : a.value > b.value ? -1 : 1,
+  )
   const inputs: BitcoinCoin[] = []
   let total = 0n
   for (const coin of sorted) {
@@ -71,11 +81,19 @@ export function planBitcoinTransfer({
     total += coin.value
     const withChange = feeRate * BigInt(bitcoinTransferVsize({ inputs: inputs.length, recipients, change: true }))
     if (total >= amount + withChange && total - amount - withChange >= bitcoinDustLimit) {
-      return { inputs, fee: withChange, change: total - amount - withChange, vsize: bitcoinTransferVsize({ inputs: inputs.length, recipients, change: true }) }
+      return {
+        inputs,
+        fee: withChange,
+        change: total - amount - withChange,
+        vsize: bitcoinTransferVsize({ inputs: inputs.length, recipients, change: true }),
+      }
     }
     const vsize = bitcoinTransferVsize({ inputs: inputs.length, recipients, change: false })
     if (total >= amount + feeRate * BigInt(vsize)) return { inputs, fee: total - amount, change: 0n, vsize }
   }
   const all = coins.reduce((sum, coin) => sum + coin.value, 0n)
-  throw new InsufficientBitcoinError(all, amount + feeRate * BigInt(bitcoinTransferVsize({ inputs: Math.max(1, coins.length), recipients, change: false })))
+  throw new InsufficientBitcoinError(
+    all,
+    amount + feeRate * BigInt(bitcoinTransferVsize({ inputs: Math.max(1, coins.length), recipients, change: false })),
+  )
 }

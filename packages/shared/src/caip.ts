@@ -10,7 +10,10 @@ export const caipNetworkIdSchema = z
 export const caipAssetIdSchema = z
   .string()
   .max(160)
-  .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}\/[-a-z0-9]{3,8}:[-.%a-zA-Z0-9]{1,128}$/, 'must be a CAIP-19 asset id such as eip155:1/slip44:60')
+  .regex(
+    /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}\/[-a-z0-9]{3,8}:[-.%a-zA-Z0-9]{1,128}$/,
+    'must be a CAIP-19 asset id such as eip155:1/slip44:60',
+  )
 
 export const chainNamespaces = ['eip155', 'solana', 'bip122'] as const
 export type ChainNamespace = (typeof chainNamespaces)[number]

@@ -56,9 +56,14 @@ export type RotatedWebhookSecret = z.infer<typeof rotatedWebhookSecretSchema>
 const isoInstant = z
   .string()
   .max(maxTimestampLength)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value)), {
-    message: 'must be a date (2025-01-31) or an ISO 8601 time with a zone (2025-01-31T12:00:00Z)',
-  })
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+    {
+      message: 'must be a date (2025-01-31) or an ISO 8601 time with a zone (2025-01-31T12:00:00Z)',
+    },
+  )
 
 /** `GET /api/payments.csv?from=&to=&status=`: payments created in [from, to), of one status. */
 export const paymentsCsvQuerySchema = z
@@ -67,7 +72,10 @@ export const paymentsCsvQuerySchema = z
     to: isoInstant.optional(),
     status: z.enum(paymentStatuses).optional(),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), { message: 'must be after from', path: ['to'] })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    message: 'must be after from',
+    path: ['to'],
+  })
 export type PaymentsCsvQuery = z.infer<typeof paymentsCsvQuerySchema>
 
 /** The CSV's columns, in order (the header row). */
@@ -129,7 +137,10 @@ export const paymentListQuerySchema = z
       .pipe(z.number().int().min(1, 'must be from 1 to 200').max(maxPaymentListLimit, 'must be from 1 to 200'))
       .optional(),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), { message: 'must be after from', path: ['to'] })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    message: 'must be after from',
+    path: ['to'],
+  })
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>
 
 /** A payment in the merchant's list: the payment, with its link's title and its asset's symbol. */

@@ -59,7 +59,15 @@ function fixedDigits(minor: bigint, digits: number): string {
   return `${whole}.${fraction.padEnd(digits, '0')}`
 }
 
-const symbols: Record<FiatCurrency, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', CHF: 'CHF ', CAD: 'CA$', AUD: 'A$' }
+const symbols: Record<FiatCurrency, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CHF: 'CHF ',
+  CAD: 'CA$',
+  AUD: 'A$',
+}
 
 /** "12.00" USD -> "$12.00"; digits grouped by thousands ("$1,250.00"). For people, not for math. */
 export function formatFiat(amount: string, currency: FiatCurrency): string {

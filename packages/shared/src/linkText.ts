@@ -46,7 +46,9 @@ type PayeeOptions = { options: readonly { caipNetworkId: string; recipient: stri
  * another chain than the link's (an EVM sign-in selling in BTC).
  */
 export function payeeAddress(link: PayeeOptions): string | null {
-  const addresses = new Set(link.options.map((o) => (o.caipNetworkId.startsWith('bip122:') ? (o.depositAddress ?? o.recipient) : o.recipient)))
+  const addresses = new Set(
+    link.options.map((o) => (o.caipNetworkId.startsWith('bip122:') ? (o.depositAddress ?? o.recipient) : o.recipient)),
+  )
   return addresses.size === 1 ? [...addresses][0]! : null
 }
 
@@ -64,7 +66,9 @@ export function optionAmountText(option: { amount: string | null; decimals: numb
 }
 
 /** The tab title of a checkout: "Pay 12 TUSD · Coffee beans · Bean & Leaf" ("Paid …" once paid). */
-export function checkoutTitle(link: Pick<Link, 'options' | 'title' | 'status' | 'merchant' | 'merchantAddress' | 'price'>): string {
+export function checkoutTitle(
+  link: Pick<Link, 'options' | 'title' | 'status' | 'merchant' | 'merchantAddress' | 'price'>,
+): string {
   const [first, second] = link.options
   // A fiat-priced link is priced once, in its currency, whatever the payer pays with.
   const amounts = link.price

@@ -8,7 +8,9 @@ const assets = [
 const schema = createLinkBodySchemaFor(assets)
 const firstIssue = (body: unknown) => {
   const result = schema.safeParse(body)
-  return result.success ? null : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message }
+  return result.success
+    ? null
+    : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message }
 }
 
 describe('createLinkBodySchemaFor', () => {
@@ -28,8 +30,15 @@ describe('createLinkBodySchemaFor', () => {
       path: 'options.0.amount',
       message: 'USDC has 6 decimal places; "1.1234567" has more',
     })
-    expect(firstIssue({ title: 'T', options: [{ asset: assets[0]!.assetId, amount: '0.0' }] })?.path).toBe('options.0.amount')
-    expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/erc20:0x0000000000000000000000000000000000000001', amount: '1' }] })?.path).toBe('options.0.asset')
+    expect(firstIssue({ title: 'T', options: [{ asset: assets[0]!.assetId, amount: '0.0' }] })?.path).toBe(
+      'options.0.amount',
+    )
+    expect(
+      firstIssue({
+        title: 'T',
+        options: [{ asset: 'eip155:1/erc20:0x0000000000000000000000000000000000000001', amount: '1' }],
+      })?.path,
+    ).toBe('options.0.asset')
     expect(
       firstIssue({
         title: 'T',
@@ -41,9 +50,20 @@ describe('createLinkBodySchemaFor', () => {
     ).toBe('options.1.asset')
   })
   it('limits string lengths', () => {
-    expect(firstIssue({ title: 'T', description: 'd'.repeat(2001), options: [{ asset: 'eip155:1/slip44:60', amount: '1' }] })?.path).toBe('description')
-    expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/slip44:60', amount: '1'.repeat(91) }] })?.path).toBe('options.0.amount')
-    expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/slip44:60', amount: '1' }], webhookUrl: `https://x/${'a'.repeat(2048)}` })?.path).toBe('webhookUrl')
+    expect(
+      firstIssue({ title: 'T', description: 'd'.repeat(2001), options: [{ asset: 'eip155:1/slip44:60', amount: '1' }] })
+        ?.path,
+    ).toBe('description')
+    expect(firstIssue({ title: 'T', options: [{ asset: 'eip155:1/slip44:60', amount: '1'.repeat(91) }] })?.path).toBe(
+      'options.0.amount',
+    )
+    expect(
+      firstIssue({
+        title: 'T',
+        options: [{ asset: 'eip155:1/slip44:60', amount: '1' }],
+        webhookUrl: `https://x/${'a'.repeat(2048)}`,
+      })?.path,
+    ).toBe('webhookUrl')
   })
 })
 
@@ -54,7 +74,12 @@ describe('recipientProblem', () => {
     expect(recipientProblem('solana', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBeNull()
     expect(recipientProblem('solana', '0x' + 'a'.repeat(40))).toMatch(/Solana address/)
     expect(recipientProblem('bip122', 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry')).toBeNull()
-    expect(recipientProblem('bip122', 'wpkh(tpubD6NzVbkrYhZ4XgiXtGrdW5XDAPFCL9h7we1vwNCpn8tGbBcgfVYjXyhWo4E1xkh56hjod1RhGjxbaTLV3X4FyWuejifB9jusQ46QzG87VKp/0/*)')).toBeNull()
+    expect(
+      recipientProblem(
+        'bip122',
+        'wpkh(tpubD6NzVbkrYhZ4XgiXtGrdW5XDAPFCL9h7we1vwNCpn8tGbBcgfVYjXyhWo4E1xkh56hjod1RhGjxbaTLV3X4FyWuejifB9jusQ46QzG87VKp/0/*)',
+      ),
+    ).toBeNull()
     expect(recipientProblem('bip122', 'xprv9s21ZrQH143K')).toMatch(/Bitcoin address/)
   })
 })

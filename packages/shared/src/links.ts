@@ -37,7 +37,15 @@ export const paymentReasons = [
 ] as const
 export type PaymentReason = (typeof paymentReasons)[number]
 
-export const webhookEventTypes = ['payment.detected', 'payment.confirmed', 'payment.reverted', 'payment.refunded', 'link.paid', 'link.underpaid', 'link.expired'] as const
+export const webhookEventTypes = [
+  'payment.detected',
+  'payment.confirmed',
+  'payment.reverted',
+  'payment.refunded',
+  'link.paid',
+  'link.underpaid',
+  'link.expired',
+] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
@@ -136,7 +144,9 @@ export const successUrlSchema = z
     } catch {
       return false
     }
-    return (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname) && !url.username && !url.password
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname) && !url.username && !url.password
+    )
   }, 'must be an absolute http or https URL without credentials')
 
 /** A price in an ISO 4217 currency; at most the currency's minor-unit digits (none for JPY), above zero. */
@@ -150,7 +160,11 @@ export const fiatPriceSchema = z
     try {
       minor = parseUnits(price.amount, fiatCurrencies[price.currency])
     } catch {
-      context.addIssue({ code: 'custom', path: ['amount'], message: `${price.currency} has ${fiatCurrencies[price.currency]} decimal places; "${price.amount}" has more` })
+      context.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `${price.currency} has ${fiatCurrencies[price.currency]} decimal places; "${price.amount}" has more`,
+      })
       return
     }
     if (minor <= 0n) context.addIssue({ code: 'custom', path: ['amount'], message: 'must be more than 0' })
@@ -162,7 +176,10 @@ export type FiatPrice = z.infer<typeof fiatPriceSchema>
 export const tolerancePercentSchema = z
   .string()
   .max(5)
-  .refine((value) => /^\d{1,2}(\.\d{1,2})?$/.test(value) && parseUnits(value, 2) <= 1000n, 'must be a percentage from 0 to 10 with at most 2 decimals, such as "1" or "0.5"')
+  .refine(
+    (value) => /^\d{1,2}(\.\d{1,2})?$/.test(value) && parseUnits(value, 2) <= 1000n,
+    'must be a percentage from 0 to 10 with at most 2 decimals, such as "1" or "0.5"',
+  )
 
 export const maxLateGraceSeconds = 30 * 24 * 3600
 
@@ -185,10 +202,18 @@ export const createLinkBodySchema = z
   .superRefine((body, context) => {
     body.options.forEach((option, i) => {
       if (body.price && option.amount !== undefined) {
-        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be left out when the link has a price: it is quoted from the price' })
+        context.addIssue({
+          code: 'custom',
+          path: ['options', i, 'amount'],
+          message: 'must be left out when the link has a price: it is quoted from the price',
+        })
       }
       if (!body.price && option.amount === undefined) {
-        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is required (or give the link a price)' })
+        context.addIssue({
+          code: 'custom',
+          path: ['options', i, 'amount'],
+          message: 'is required (or give the link a price)',
+        })
       }
     })
   })
@@ -205,7 +230,11 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
     body.options.forEach((option, i) => {
       const asset = byId.get(option.asset.toLowerCase())
       if (!asset) {
-        context.addIssue({ code: 'custom', path: ['options', i, 'asset'], message: `"${option.asset}" is not a configured asset` })
+        context.addIssue({
+          code: 'custom',
+          path: ['options', i, 'asset'],
+          message: `"${option.asset}" is not a configured asset`,
+        })
         return
       }
       if (option.amount === undefined) return
@@ -220,8 +249,10 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
         })
         return
       }
-      if (atomic <= 0n) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be more than 0' })
-      if (atomic >= 2n ** 256n) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is too large' })
+      if (atomic <= 0n)
+        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be more than 0' })
+      if (atomic >= 2n ** 256n)
+        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is too large' })
     })
     body.options.forEach((option, i) => {
       const asset = byId.get(option.asset.toLowerCase())
@@ -232,7 +263,8 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
     const seen = new Set<string>()
     body.options.forEach((option, i) => {
       const key = option.asset.toLowerCase()
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['options', i, 'asset'], message: 'is offered twice' })
+      if (seen.has(key))
+        context.addIssue({ code: 'custom', path: ['options', i, 'asset'], message: 'is offered twice' })
       seen.add(key)
     })
   })
@@ -416,7 +448,12 @@ export const createPaymentBodySchema = z
     const schema = transactionIdSchemas[body.caipNetworkId.split(':')[0]!]
     if (!schema) return
     const checked = schema.safeParse(body.txHash)
-    if (!checked.success) context.addIssue({ code: 'custom', path: ['txHash'], message: checked.error.issues[0]?.message ?? 'is not a transaction id' })
+    if (!checked.success)
+      context.addIssue({
+        code: 'custom',
+        path: ['txHash'],
+        message: checked.error.issues[0]?.message ?? 'is not a transaction id',
+      })
   })
 export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>
 

@@ -9,7 +9,11 @@ export const brandColorSchema = z
   .string()
   .max(7, 'must be a colour like #1a73e8')
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a73e8')
-export const merchantDisplayNameSchema = z.string().trim().min(1, 'Display name is required').max(80, 'Display name is at most 80 characters')
+export const merchantDisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Display name is required')
+  .max(80, 'Display name is at most 80 characters')
 
 /**
  * `PUT /api/merchant/profile`. `logo`: a `data:image/png|jpeg|webp;base64,…` URL to replace it,

@@ -41,8 +41,19 @@ export interface RefundAddressMessageParameters {
  * The text the payer signs: it names the link, the payment, its transaction and the refund
  * address, so a signature given for one payment or one address proves nothing for another.
  */
-export function refundAddressMessage({ linkId, paymentId, txHash, refundAddress }: RefundAddressMessageParameters): string {
-  return ['Paylink refund address', `Refund my payment to: ${refundAddress}`, `Link: ${linkId}`, `Payment: ${paymentId}`, `Transaction: ${txHash.toLowerCase()}`].join('\n')
+export function refundAddressMessage({
+  linkId,
+  paymentId,
+  txHash,
+  refundAddress,
+}: RefundAddressMessageParameters): string {
+  return [
+    'Paylink refund address',
+    `Refund my payment to: ${refundAddress}`,
+    `Link: ${linkId}`,
+    `Payment: ${paymentId}`,
+    `Transaction: ${txHash.toLowerCase()}`,
+  ].join('\n')
 }
 
 /** Bech32 addresses are compared and signed in lowercase (a QR code may carry them in uppercase). */

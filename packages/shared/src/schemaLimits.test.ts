@@ -8,7 +8,11 @@ type ZodDef = { type: string; shape?: Record<string, z.ZodType>; options?: z.Zod
 >
 
 /** Every string schema reachable from `schema`, with its path, and whether it has a max length. */
-function strings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): Array<{ path: string; max: number | null }> {
+function strings(
+  schema: z.ZodType,
+  path: string,
+  seen = new Set<z.ZodType>(),
+): Array<{ path: string; max: number | null }> {
   if (seen.has(schema)) return []
   seen.add(schema)
   const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def
@@ -18,7 +22,9 @@ function strings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): 
       return [{ path, max: (schema as z.ZodString).maxLength }]
     case 'object':
       return [
-        ...Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) => walk(child, `${path}.${key}`)),
+        ...Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) =>
+          walk(child, `${path}.${key}`),
+        ),
         ...(def.catchall ? walk(def.catchall, `${path}.*`) : []),
       ]
     case 'array':
@@ -46,7 +52,9 @@ function strings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): 
 
 describe('string length limits', () => {
   it('every z.string() in every exported schema has a max length', () => {
-    const schemas = Object.entries(shared).filter(([, value]) => value instanceof z.ZodType) as Array<[string, z.ZodType]>
+    const schemas = Object.entries(shared).filter(([, value]) => value instanceof z.ZodType) as Array<
+      [string, z.ZodType]
+    >
     schemas.push(['createLinkBodySchemaFor([])', shared.createLinkBodySchemaFor([])])
     expect(schemas.length).toBeGreaterThan(30)
     const found = schemas.flatMap(([name, schema]) => strings(schema, name))
@@ -97,7 +105,11 @@ describe('string length limits', () => {
       ],
       payments: [],
       successUrl: `https://shop.example/${'p'.repeat(2048 - 'https://shop.example/'.length)}`,
-      merchant: { displayName: 'n'.repeat(80), logoUrl: `/api/merchant-logos/${'f'.repeat(64)}`, brandColor: '#a1b2c3' },
+      merchant: {
+        displayName: 'n'.repeat(80),
+        logoUrl: `/api/merchant-logos/${'f'.repeat(64)}`,
+        brandColor: '#a1b2c3',
+      },
       merchantNotified: true,
       receiptNumber: 'PL-ABCD-EFGH',
       price: { currency: 'USD', amount },

@@ -117,7 +117,9 @@ export interface TransferCredit {
   payer: string
 }
 
-export type MatchTransfersReturnType = { ok: true; credits: TransferCredit[] } | { ok: false; reason: 'tx_reverted' | 'wrong_recipient' | 'wrong_token' | 'no_transfer' }
+export type MatchTransfersReturnType =
+  | { ok: true; credits: TransferCredit[] }
+  | { ok: false; reason: 'tx_reverted' | 'wrong_recipient' | 'wrong_token' | 'no_transfer' }
 
 /** What the chain says about one expected transaction, in the family's own terms turned plain. */
 export interface PaymentFinding {
@@ -163,7 +165,10 @@ export interface PaymentChainReader {
    */
   readInputAddresses?(transactionId: string): Promise<string[] | null>
   /** Each expected transaction's state, with a number of requests that does not grow with their count. */
-  readEvidence(expectations: readonly PaymentExpectation[], knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>): Promise<ReadEvidenceReturnType>
+  readEvidence(
+    expectations: readonly PaymentExpectation[],
+    knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>,
+  ): Promise<ReadEvidenceReturnType>
 }
 
 /** What a family needs to write an option's payment URI (amount in atomic units). */

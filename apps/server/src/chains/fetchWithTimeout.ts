@@ -5,13 +5,21 @@ import { ChainReadError } from '../errors.js'
  * `answeredStatuses` are error statuses that are an answer (Esplora's 404 for a transaction it
  * does not know): returned to the caller, not thrown.
  */
-export async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number, answeredStatuses: readonly number[] = []): Promise<Response> {
+export async function fetchWithTimeout(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  answeredStatuses: readonly number[] = [],
+): Promise<Response> {
   let response: Response
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
   } catch (cause) {
     const timedOut = (cause as Error).name === 'TimeoutError'
-    throw new ChainReadError(timedOut ? `${url} did not answer within ${timeoutMs} ms` : `${url} could not be reached`, { details: (cause as Error).message, cause })
+    throw new ChainReadError(
+      timedOut ? `${url} did not answer within ${timeoutMs} ms` : `${url} could not be reached`,
+      { details: (cause as Error).message, cause },
+    )
   }
   if (!response.ok && !answeredStatuses.includes(response.status)) {
     await response.body?.cancel().catch(() => {})

@@ -7,7 +7,9 @@ import { solanaFamily } from './solana/index.js'
 export type * from './chainFamily.js'
 
 /** Every chain family, by CAIP-2 namespace: adding a chain is adding a folder and a line here. */
-export const chainFamilies: ReadonlyMap<string, ChainFamily> = new Map([eip155Family, solanaFamily, bip122Family].map((family) => [family.namespace, family]))
+export const chainFamilies: ReadonlyMap<string, ChainFamily> = new Map(
+  [eip155Family, solanaFamily, bip122Family].map((family) => [family.namespace, family]),
+)
 
 /** The family of a CAIP-2 network id, or undefined for a namespace no family reads. */
 export function chainFamilyOf(caipNetworkId: string): ChainFamily | undefined {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainReadError } from '../errors.js'
-import { startHangingServer, startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import {
+  startHangingServer,
+  startHttpServer,
+  startJsonRpcServer,
+  type TestHttpServer,
+} from '../testing/startHttpServer.js'
 import { readHead } from './readHead.js'
 
 const options = { timeoutMs: 500 }
@@ -28,7 +33,9 @@ describe('readHead', () => {
   })
 
   it('reads a Solana slot with getSlot', async () => {
-    expect(await readHead({ caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', rpcUrl: solana.url }, options)).toBe(4242n)
+    expect(
+      await readHead({ caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', rpcUrl: solana.url }, options),
+    ).toBe(4242n)
     expect(JSON.parse(solana.requests.at(-1)!.body)).toMatchObject({ method: 'getSlot' })
   })
 
@@ -38,9 +45,15 @@ describe('readHead', () => {
   })
 
   it('gives up on a hung RPC within the timeout, for every namespace', async () => {
-    for (const caipNetworkId of ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bip122:000000000019d6689c085ae165831e93']) {
+    for (const caipNetworkId of [
+      'eip155:1',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'bip122:000000000019d6689c085ae165831e93',
+    ]) {
       const started = Date.now()
-      await expect(readHead({ caipNetworkId, rpcUrl: hanging.url }, { timeoutMs: 200 })).rejects.toBeInstanceOf(ChainReadError)
+      await expect(readHead({ caipNetworkId, rpcUrl: hanging.url }, { timeoutMs: 200 })).rejects.toBeInstanceOf(
+        ChainReadError,
+      )
       expect(Date.now() - started).toBeLessThan(1500)
     }
   })
@@ -52,6 +65,8 @@ describe('readHead', () => {
   })
 
   it('refuses a namespace it has no reader for', async () => {
-    await expect(readHead({ caipNetworkId: 'cosmos:cosmoshub-4', rpcUrl: evm.url }, options)).rejects.toThrow(/No chain reader/)
+    await expect(readHead({ caipNetworkId: 'cosmos:cosmoshub-4', rpcUrl: evm.url }, options)).rejects.toThrow(
+      /No chain reader/,
+    )
   })
 })

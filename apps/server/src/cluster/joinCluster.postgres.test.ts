@@ -16,7 +16,12 @@ describe.skipIf(!canStartTestPostgres())('processes sharing one Postgres (Postgr
   })
 
   const start = async (extra: Record<string, string>) => {
-    return runMainOnFreePort({ PAYLINK_DEVNET: '0', DATABASE_URL: postgres.url, PUBLIC_ORIGIN: 'http://localhost:4100', ...extra })
+    return runMainOnFreePort({
+      PAYLINK_DEVNET: '0',
+      DATABASE_URL: postgres.url,
+      PUBLIC_ORIGIN: 'http://localhost:4100',
+      ...extra,
+    })
   }
 
   it('a second process with other webhook rules refuses to start, naming the setting; one with the same rules joins', async () => {

@@ -25,15 +25,24 @@ export interface ClusterMembership {
  * Registers this process beside the others on the database, refusing to start when a live one
  * runs with other shared settings: the sentence names the setting and both values.
  */
-export async function joinCluster({ db, settings, staleAfterMs = 30_000, heartbeatMs = 10_000 }: JoinClusterOptions): Promise<ClusterMembership> {
+export async function joinCluster({
+  db,
+  settings,
+  staleAfterMs = 30_000,
+  heartbeatMs = 10_000,
+}: JoinClusterOptions): Promise<ClusterMembership> {
   const processId = randomUUID()
   await db.transaction(async (tx) => {
     // One joiner at a time, so two processes starting together cannot both miss each other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('paylink:server_processes'))`)
-    await tx.execute(sql`delete from server_processes where seen_at < now() - make_interval(secs => ${staleAfterMs / 1000})`)
+    await tx.execute(
+      sql`delete from server_processes where seen_at < now() - make_interval(secs => ${staleAfterMs / 1000})`,
+    )
     // A process of this machine that is gone (kill -9, a crash) is swept at once, not after the
     // heartbeat window: a restart right after it must not be held to its old settings.
-    const local = await tx.execute<{ id: string; pid: number }>(sql`select id, pid from server_processes where host = ${hostname()}`)
+    const local = await tx.execute<{ id: string; pid: number }>(
+      sql`select id, pid from server_processes where host = ${hostname()}`,
+    )
     const gone = local.rows.filter((row) => !isAlive(row.pid)).map((row) => row.id)
     for (const id of gone) await tx.execute(sql`delete from server_processes where id = ${id}`)
     const live = await tx.execute<{ id: string; pid: number; host: string; settings: SharedSettings }>(
@@ -50,7 +59,9 @@ export async function joinCluster({ db, settings, staleAfterMs = 30_000, heartbe
         )
       }
     }
-    await tx.execute(sql`insert into server_processes (id, pid, host, settings) values (${processId}, ${process.pid}, ${hostname()}, ${JSON.stringify(settings)}::jsonb)`)
+    await tx.execute(
+      sql`insert into server_processes (id, pid, host, settings) values (${processId}, ${process.pid}, ${hostname()}, ${JSON.stringify(settings)}::jsonb)`,
+    )
   })
 
   const heartbeat = setInterval(() => {

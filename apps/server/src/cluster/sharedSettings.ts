@@ -24,7 +24,8 @@ export function sharedSettingsOf(source: SharedSettingsSource): SharedSettings {
     networks: [...source.networks.map((n) => n.caipNetworkId)].sort().join(','),
     assets: [...source.assets.map((a) => `${a.assetId}:${a.decimals}`)].sort().join(','),
   }
-  for (const network of source.networks) settings[`confirmations of ${network.caipNetworkId}`] = String(network.confirmations)
+  for (const network of source.networks)
+    settings[`confirmations of ${network.caipNetworkId}`] = String(network.confirmations)
   return settings
 }
 

@@ -14,7 +14,9 @@ async function roundTrip(database: Database) {
     .onConflictDoUpdate({ target: appMeta.key, set: { value: 'hello' } })
   const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'greeting'))
   expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])
-  const applied = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+  const applied = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )
   expect(applied.rows[0]!.n).toBeGreaterThanOrEqual(1)
 }
 
@@ -69,7 +71,9 @@ describe('openDatabase', () => {
     try {
       mkdirSync(join(dir, 'pglite'))
       writeFileSync(join(dir, 'pglite', 'notes.txt'), 'mine')
-      await expect(openDatabase({ dataDir: join(dir, 'pglite') })).rejects.toThrow(/is not empty and holds no PGlite database \(no PG_VERSION\)/)
+      await expect(openDatabase({ dataDir: join(dir, 'pglite') })).rejects.toThrow(
+        /is not empty and holds no PGlite database \(no PG_VERSION\)/,
+      )
       expect(readdirSync(join(dir, 'pglite'))).toEqual(['notes.txt'])
       expect(readFileSync(join(dir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine')
       expect(existsSync(join(dir, 'pglite.creating'))).toBe(false)
@@ -80,24 +84,27 @@ describe('openDatabase', () => {
 
   // Skipped only where neither DATABASE_URL nor PostgreSQL server binaries exist (a laptop
   // without Postgres); CI installs postgresql, so this runs there against a real server.
-  it.skipIf(!canStartTestPostgres())('applies the migrations on real Postgres, once across concurrent opens', async () => {
-    const server = await startTestPostgres()
-    try {
-      // Two processes starting at once: the advisory lock makes the second wait, then no-op.
-      const [a, b] = await Promise.all([openDatabase({ url: server.url }), openDatabase({ url: server.url })])
+  it.skipIf(!canStartTestPostgres())(
+    'applies the migrations on real Postgres, once across concurrent opens',
+    async () => {
+      const server = await startTestPostgres()
       try {
-        expect(a.kind).toBe('postgres')
-        await roundTrip(a)
-        const rows = await b.db.select().from(appMeta)
-        expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])
+        // Two processes starting at once: the advisory lock makes the second wait, then no-op.
+        const [a, b] = await Promise.all([openDatabase({ url: server.url }), openDatabase({ url: server.url })])
+        try {
+          expect(a.kind).toBe('postgres')
+          await roundTrip(a)
+          const rows = await b.db.select().from(appMeta)
+          expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])
+        } finally {
+          await a.close()
+          await b.close()
+        }
       } finally {
-        await a.close()
-        await b.close()
+        await server.stop()
       }
-    } finally {
-      await server.stop()
-    }
-  })
+    },
+  )
 
   it('refuses to open without a url or a data directory', async () => {
     await expect(openDatabase({})).rejects.toThrow(/url or a PGlite dataDir/)

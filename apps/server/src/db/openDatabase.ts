@@ -99,25 +99,33 @@ await db.close()
  */
 async function createPgliteCluster(dataDir: string): Promise<void> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    throw new Error(`${dataDir} is not empty and holds no PGlite database (no PG_VERSION): move it away or point DATA_DIR elsewhere`)
+    throw new Error(
+      `${dataDir} is not empty and holds no PGlite database (no PG_VERSION): move it away or point DATA_DIR elsewhere`,
+    )
   }
   mkdirSync(dirname(dataDir), { recursive: true })
   const building = `${dataDir}.creating`
   rmSync(building, { recursive: true, force: true })
   const stderr: Buffer[] = []
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '--eval', createClusterScript, building, JSON.stringify(pgliteStartParams)], {
-      // The script's import resolves from the server's own folder, as the server's does.
-      cwd: fileURLToPath(serverRoot),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '--eval', createClusterScript, building, JSON.stringify(pgliteStartParams)],
+      {
+        // The script's import resolves from the server's own folder, as the server's does.
+        cwd: fileURLToPath(serverRoot),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.once('error', reject)
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? -1 : null)))
   })
   if (code !== 0 || !existsSync(join(building, 'PG_VERSION'))) {
     rmSync(building, { recursive: true, force: true })
-    throw new Error(`Creating the PGlite database in ${dataDir} failed: ${Buffer.concat(stderr).toString().trim() || `exit ${code}`}`)
+    throw new Error(
+      `Creating the PGlite database in ${dataDir} failed: ${Buffer.concat(stderr).toString().trim() || `exit ${code}`}`,
+    )
   }
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(building, dataDir)

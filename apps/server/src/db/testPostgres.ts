@@ -42,7 +42,9 @@ export async function startTestPostgres(env: Record<string, string | undefined> 
     chownSync(dir, uid, gid)
   }
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args]
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args]
     const result = spawnSync(file, argv, { encoding: 'utf8', cwd: dir })
     if (result.status !== 0) {
       throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`)

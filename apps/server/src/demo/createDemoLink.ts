@@ -31,11 +31,20 @@ export interface CreateDemoLinkParameters {
  * would show "Paid" to the next. The shop's name and colour are written once and never
  * overwritten, so an operator may restyle it from the database.
  */
-export async function createDemoLink({ db, assets, networks, maxOpenLinks, now = new Date() }: CreateDemoLinkParameters): Promise<CreatedLink> {
+export async function createDemoLink({
+  db,
+  assets,
+  networks,
+  maxOpenLinks,
+  now = new Date(),
+}: CreateDemoLinkParameters): Promise<CreatedLink> {
   const evm = assets.filter((a) => a.caipNetworkId.startsWith('eip155:'))
   const asset = evm.find((a) => a.peggedTo !== undefined) ?? evm.find((a) => !a.native) ?? evm[0]
   if (!asset) throw new NotFoundError('NOT_FOUND', 'The demo has no EVM asset to ask for')
-  await db.insert(merchantProfiles).values({ merchant: demoMerchant.id, displayName: demoShopName, brandColor: demoBrandColor, updatedAt: now }).onConflictDoNothing()
+  await db
+    .insert(merchantProfiles)
+    .values({ merchant: demoMerchant.id, displayName: demoShopName, brandColor: demoBrandColor, updatedAt: now })
+    .onConflictDoNothing()
   return createLink({
     db,
     merchant: demoMerchant,

@@ -7,7 +7,10 @@ const tusd = offlineAssets.find((a) => a.symbol === 'TUSD')!
 
 describe('POST /devnet/demo-link', () => {
   it("gives every visitor a fresh 12 TUSD link of the demo shop, shown under the shop's name", async () => {
-    const app = await context.app({ demo: true, assets: offlineAssets.map((a) => (a === tusd ? { ...a, peggedTo: 'USD' as const } : a)) })
+    const app = await context.app({
+      demo: true,
+      assets: offlineAssets.map((a) => (a === tusd ? { ...a, peggedTo: 'USD' as const } : a)),
+    })
     const first = await app.inject({ method: 'POST', url: '/devnet/demo-link' })
     expect(first.statusCode, first.body).toBe(201)
     expect(first.headers['cache-control']).toBe('no-store')
@@ -16,7 +19,9 @@ describe('POST /devnet/demo-link', () => {
 
     const view = (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
     expect(view.merchant.displayName, 'shop name on the checkout').toBe(demoShopName)
-    expect(view.options.map((o: { asset: string; amount: string; recipient: string }) => [o.asset, o.amount, o.recipient])).toEqual([[tusd.assetId, '12', demoMerchant.address]])
+    expect(
+      view.options.map((o: { asset: string; amount: string; recipient: string }) => [o.asset, o.amount, o.recipient]),
+    ).toEqual([[tusd.assetId, '12', demoMerchant.address]])
     expect(view.status).toBe('open')
     const minutes = (Date.parse(view.expiresAt) - Date.now()) / 60_000
     expect(minutes, 'expires in about an hour').toBeGreaterThan(55)

@@ -15,14 +15,18 @@ export interface DemoLinkRoutesOptions {
 }
 
 /** Demo only (registered with the devnet): the landing page's "Try paying a demo link". */
-export const demoLinkRoutes: FastifyPluginAsync<DemoLinkRoutesOptions> = async (app, { db, assets, networks, maxOpenLinks, rateLimit }) => {
+export const demoLinkRoutes: FastifyPluginAsync<DemoLinkRoutesOptions> = async (
+  app,
+  { db, assets, networks, maxOpenLinks, rateLimit },
+) => {
   defineRoute(
     app,
     {
       method: 'POST',
       url: '/devnet/demo-link',
       operationId: 'createDemoLink',
-      summary: 'A fresh 12 Test USD link of the demo shop, expiring in an hour, for a visitor to pay with the Dev Wallet (devnet only; no sign-in)',
+      summary:
+        'A fresh 12 Test USD link of the demo shop, expiring in an hour, for a visitor to pay with the Dev Wallet (devnet only; no sign-in)',
       tags: ['devnet'],
       rateLimit,
       responses: {

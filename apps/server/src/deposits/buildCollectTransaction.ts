@@ -16,18 +16,37 @@ export const maxDepositsPerCollect = 40
  * with every configured token held at any of them. The merchant's wallet sends it; the server
  * never signs, and the transaction can pay nobody but each forwarder's fixed recipient.
  */
-export async function buildCollectTransaction(db: Db, merchant: Merchant, setup: DepositSetup, caipNetworkId: string): Promise<CollectTransaction> {
+export async function buildCollectTransaction(
+  db: Db,
+  merchant: Merchant,
+  setup: DepositSetup,
+  caipNetworkId: string,
+): Promise<CollectTransaction> {
   if (!depositNetworks(setup.networks).some((network) => network.caipNetworkId === caipNetworkId)) {
-    throw new RequestValidationError(`body.caipNetworkId: "${caipNetworkId}" is not a network where links get deposit addresses`)
+    throw new RequestValidationError(
+      `body.caipNetworkId: "${caipNetworkId}" is not a network where links get deposit addresses`,
+    )
   }
   const [network] = await readWaitingDeposits(db, merchant, setup, caipNetworkId)
   const waiting = network?.deposits ?? []
-  if (!waiting.length) throw new ConflictError('NOTHING_TO_COLLECT', `Nothing waits at your deposit addresses on ${caipNetworkId}.`)
+  if (!waiting.length)
+    throw new ConflictError('NOTHING_TO_COLLECT', `Nothing waits at your deposit addresses on ${caipNetworkId}.`)
   const batch = waiting.slice(0, maxDepositsPerCollect)
   const data = encodeFunctionData({
     abi: depositFactoryAbi,
     functionName: 'collect',
-    args: [batch.map((deposit) => getAddress(deposit.recipient)), batch.map((deposit) => evmDepositSalt(deposit.optionId)), network!.tokensHeld.map((token) => getAddress(token))],
+    args: [
+      batch.map((deposit) => getAddress(deposit.recipient)),
+      batch.map((deposit) => evmDepositSalt(deposit.optionId)),
+      network!.tokensHeld.map((token) => getAddress(token)),
+    ],
   })
-  return { caipNetworkId, to: PAYLINK_DEPOSIT_FACTORY_ADDRESS, data, value: '0', deposits: batch.length, remaining: waiting.length - batch.length }
+  return {
+    caipNetworkId,
+    to: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+    data,
+    value: '0',
+    deposits: batch.length,
+    remaining: waiting.length - batch.length,
+  }
 }

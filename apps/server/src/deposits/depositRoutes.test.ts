@@ -11,21 +11,33 @@ const listDeposits = async (): Promise<Deposits> => {
   expect(response.statusCode).toBe(200)
   return response.json()
 }
-const collect = (caipNetworkId: unknown) => suite.app.inject({ method: 'POST', url: '/api/deposits/collect', headers: auth(), payload: { caipNetworkId } })
-const tusdBalance = (address: Address) => suite.h.client().readContract({ address: suite.h.devnet.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const collect = (caipNetworkId: unknown) =>
+  suite.app.inject({ method: 'POST', url: '/api/deposits/collect', headers: auth(), payload: { caipNetworkId } })
+const tusdBalance = (address: Address) =>
+  suite.h
+    .client()
+    .readContract({ address: suite.h.devnet.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
 /** The merchant's own wallet sends the transaction the server built (anvil's unlocked account). */
 async function send(transaction: CollectTransaction): Promise<void> {
   const merchant = suite.h.devnet.accounts[1]!
   const wallet = createWalletClient({ transport: http(suite.h.devnet.chains[0]!.rpcUrl), account: merchant })
-  const hash = await wallet.sendTransaction({ chain: null, to: transaction.to as Address, data: transaction.data as Hex, value: BigInt(transaction.value) })
+  const hash = await wallet.sendTransaction({
+    chain: null,
+    to: transaction.to as Address,
+    data: transaction.data as Hex,
+    value: BigInt(transaction.value),
+  })
   expect((await suite.h.client().waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success')
 }
 
 describe('GET /api/deposits and POST /api/deposits/collect', () => {
   it('need a merchant, and refuse a network without deposit addresses naming the field', async () => {
     expect((await suite.app.inject({ method: 'GET', url: '/api/deposits' })).statusCode).toBe(401)
-    expect((await suite.app.inject({ method: 'POST', url: '/api/deposits/collect', payload: { caipNetworkId: L1 } })).statusCode).toBe(401)
+    expect(
+      (await suite.app.inject({ method: 'POST', url: '/api/deposits/collect', payload: { caipNetworkId: L1 } }))
+        .statusCode,
+    ).toBe(401)
     const unknown = await collect('eip155:1')
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().error.message).toMatch(/^body\.caipNetworkId: /)
@@ -56,7 +68,13 @@ describe('GET /api/deposits and POST /api/deposits/collect', () => {
     const response = await collect(L1)
     expect(response.statusCode).toBe(200)
     const transaction = response.json() as CollectTransaction
-    expect(transaction).toMatchObject({ caipNetworkId: L1, to: PAYLINK_DEPOSIT_FACTORY_ADDRESS, value: '0', deposits: 2, remaining: 0 })
+    expect(transaction).toMatchObject({
+      caipNetworkId: L1,
+      to: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+      value: '0',
+      deposits: 2,
+      remaining: 0,
+    })
     const [ethBefore, tusdBefore] = [await h.client().getBalance({ address: merchant }), await tusdBalance(merchant)]
     await send(transaction)
     expect(await tusdBalance(merchant)).toBe(tusdBefore + parseUnits('7', 6))

@@ -23,9 +23,15 @@ export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (ap
       url: '/api/deposits',
       operationId: 'listDeposits',
       summary: "What waits at the merchant's deposit addresses, per network",
-      description: 'Read from the chain now: native coin and configured tokens at the newest 2,000 deposit addresses of your links per network; only what is above zero.',
+      description:
+        'Read from the chain now: native coin and configured tokens at the newest 2,000 deposit addresses of your links per network; only what is above zero.',
       tags: ['deposits'],
-      responses: { 200: { description: 'Per network', schema: depositsSchema }, 401: unauthorized, 403: notAMerchant, 502: unavailable },
+      responses: {
+        200: { description: 'Per network', schema: depositsSchema },
+        401: unauthorized,
+        403: notAMerchant,
+        502: unavailable,
+      },
     },
     async ({ request, reply }) => {
       const merchant = await app.requireMerchant(request)

@@ -1,4 +1,11 @@
-import { formatUnits, parseCaipAssetId, type Asset, type DepositBalance, type DepositNetwork, type Network } from '@paylink/shared'
+import {
+  formatUnits,
+  parseCaipAssetId,
+  type Asset,
+  type DepositBalance,
+  type DepositNetwork,
+  type Network,
+} from '@paylink/shared'
 import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/devnet/deposits'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { createEvmRpcClient } from '../chains/eip155/createEvmRpcClient.js'
@@ -33,24 +40,49 @@ export function depositNetworks(networks: readonly Network[]): Network[] {
  * configured token, read from the chain now (the newest `maxDepositAddressesRead` addresses of
  * its links, in batched requests). Only what is above zero is listed.
  */
-export async function readWaitingDeposits(db: Db, merchant: Merchant, setup: DepositSetup, only?: string): Promise<WaitingDepositsOfNetwork[]> {
+export async function readWaitingDeposits(
+  db: Db,
+  merchant: Merchant,
+  setup: DepositSetup,
+  only?: string,
+): Promise<WaitingDepositsOfNetwork[]> {
   const result: WaitingDepositsOfNetwork[] = []
   for (const network of depositNetworks(setup.networks)) {
     if (only && network.caipNetworkId !== only) continue
     const assets = setup.assets.filter((asset) => asset.caipNetworkId === network.caipNetworkId)
     const native = assets.find((asset) => asset.native)
-    const tokens = assets.filter((asset) => !asset.native).map((asset) => ({ asset, address: parseCaipAssetId(asset.assetId).assetReference.toLowerCase() }))
+    const tokens = assets
+      .filter((asset) => !asset.native)
+      .map((asset) => ({ asset, address: parseCaipAssetId(asset.assetId).assetReference.toLowerCase() }))
     const rows = await db
-      .select({ optionId: linkOptions.id, linkId: linkOptions.linkId, recipient: linkOptions.recipient, depositAddress: linkOptions.depositAddress })
+      .select({
+        optionId: linkOptions.id,
+        linkId: linkOptions.linkId,
+        recipient: linkOptions.recipient,
+        depositAddress: linkOptions.depositAddress,
+      })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
-      .where(and(eq(links.merchant, merchant.id), eq(linkOptions.caipNetworkId, network.caipNetworkId), isNotNull(linkOptions.depositAddress)))
+      .where(
+        and(
+          eq(links.merchant, merchant.id),
+          eq(linkOptions.caipNetworkId, network.caipNetworkId),
+          isNotNull(linkOptions.depositAddress),
+        ),
+      )
       .orderBy(desc(links.createdAt))
       .limit(maxDepositAddressesRead)
-    const client = createEvmRpcClient({ rpcUrl: network.rpcUrl, ...(setup.timeoutMs ? { timeoutMs: setup.timeoutMs } : {}) })
+    const client = createEvmRpcClient({
+      rpcUrl: network.rpcUrl,
+      ...(setup.timeoutMs ? { timeoutMs: setup.timeoutMs } : {}),
+    })
     const balances = rows.length
       ? await readBalances(network.caipNetworkId, () =>
-          readEvmDepositBalances({ client, deposits: rows.map((row) => row.depositAddress!), tokens: tokens.map((token) => token.address) }),
+          readEvmDepositBalances({
+            client,
+            deposits: rows.map((row) => row.depositAddress!),
+            tokens: tokens.map((token) => token.address),
+          }),
         )
       : new Map()
     const totals = new Map<string, bigint>()
@@ -58,7 +90,12 @@ export async function readWaitingDeposits(db: Db, merchant: Merchant, setup: Dep
     const tokensHeld = new Set<string>()
     const add = (list: DepositBalance[], asset: Asset, amount: bigint) => {
       if (amount <= 0n) return
-      list.push({ asset: asset.assetId, symbol: asset.symbol, decimals: asset.decimals, amount: formatUnits(amount, asset.decimals) })
+      list.push({
+        asset: asset.assetId,
+        symbol: asset.symbol,
+        decimals: asset.decimals,
+        amount: formatUnits(amount, asset.decimals),
+      })
       totals.set(asset.assetId, (totals.get(asset.assetId) ?? 0n) + amount)
     }
     for (const row of rows) {
@@ -71,11 +108,27 @@ export async function readWaitingDeposits(db: Db, merchant: Merchant, setup: Dep
         if (amount > 0n) tokensHeld.add(token.address)
         add(list, token.asset, amount)
       }
-      if (list.length) deposits.push({ depositAddress: row.depositAddress!, recipient: row.recipient, linkId: row.linkId, optionId: row.optionId, balances: list })
+      if (list.length)
+        deposits.push({
+          depositAddress: row.depositAddress!,
+          recipient: row.recipient,
+          linkId: row.linkId,
+          optionId: row.optionId,
+          balances: list,
+        })
     }
     const waiting = assets.flatMap((asset) => {
       const amount = totals.get(asset.assetId) ?? 0n
-      return amount > 0n ? [{ asset: asset.assetId, symbol: asset.symbol, decimals: asset.decimals, amount: formatUnits(amount, asset.decimals) }] : []
+      return amount > 0n
+        ? [
+            {
+              asset: asset.assetId,
+              symbol: asset.symbol,
+              decimals: asset.decimals,
+              amount: formatUnits(amount, asset.decimals),
+            },
+          ]
+        : []
     })
     result.push({
       caipNetworkId: network.caipNetworkId,
@@ -95,6 +148,8 @@ async function readBalances<T>(caipNetworkId: string, read: () => Promise<T>): P
   try {
     return await read()
   } catch (cause) {
-    throw new UpstreamError('CHAIN_READ_FAILED', `Could not read deposit balances on ${caipNetworkId}; try again.`, { cause })
+    throw new UpstreamError('CHAIN_READ_FAILED', `Could not read deposit balances on ${caipNetworkId}; try again.`, {
+      cause,
+    })
   }
 }

@@ -6,7 +6,8 @@ import { devnetBitcoinAsset, type DevnetBitcoinHandle } from './devnetNetworks.j
 /** The Bitcoin devnet's faucet: BTC in a real signed transaction from the devnet's faucet key, into the mempool (confirmed by the next block). */
 export function createBitcoinDevnetFaucet(bitcoin: DevnetBitcoinHandle): DevnetFaucet {
   const network = bitcoinNetworkOf(bitcoin.caipNetworkId)
-  if (!network) throw new Error(`The Bitcoin devnet's ${bitcoin.caipNetworkId} is not a Bitcoin network this server knows`)
+  if (!network)
+    throw new Error(`The Bitcoin devnet's ${bitcoin.caipNetworkId} is not a Bitcoin network this server knows`)
   return {
     namespace: 'bip122',
     assets: [devnetBitcoinAsset(bitcoin.caipNetworkId)],

@@ -29,13 +29,24 @@ beforeAll(async () => {
   }
   const { upstreams } = devnetNetworks({
     chains: [],
-    token: { chainId: 31337, address: '0x0000000000000000000000000000000000000001', symbol: 'TUSD', name: 'Test USD', decimals: 6 },
+    token: {
+      chainId: 31337,
+      address: '0x0000000000000000000000000000000000000001',
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+    },
     bitcoin,
   })
   app = Fastify()
   app.decorate('routeRegistry', new RouteRegistry())
   installErrorHandling(app)
-  await app.register(devnetRoutes, { upstreams, faucets: [createBitcoinDevnetFaucet(bitcoin)], miners: devnetMiners({ bitcoin }), timeoutMs: 5000 })
+  await app.register(devnetRoutes, {
+    upstreams,
+    faucets: [createBitcoinDevnetFaucet(bitcoin)],
+    miners: devnetMiners({ bitcoin }),
+    timeoutMs: 5000,
+  })
 }, 60_000)
 afterAll(async () => {
   await app?.close()
@@ -53,14 +64,23 @@ describe('Bitcoin devnet routes', () => {
     const fees = await esplora('/fee-estimates')
     expect(fees.headers['content-type']).toMatch(/application\/json/)
     expect(Object.keys(fees.json())).toContain('1')
-    const refused = await app.inject({ method: 'POST', url: '/devnet/bitcoin/esplora/tx', headers: { 'content-type': 'text/plain' }, payload: 'deadbeef' })
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/devnet/bitcoin/esplora/tx',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'deadbeef',
+    })
     expect(refused.statusCode).toBe(400)
     expect(refused.body).toMatch(/TX decode failed/)
     expect((await esplora('/tx/00')).statusCode).toBe(400)
   })
 
   it('POST /devnet/faucet pays BTC in a real transaction; POST /devnet/mine confirms it and answers the block hashes', async () => {
-    const paid = await app.inject({ method: 'POST', url: '/devnet/faucet', payload: { asset: btc, address: someone, amount: '0.125' } })
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/devnet/faucet',
+      payload: { asset: btc, address: someone, amount: '0.125' },
+    })
     expect(paid.statusCode, paid.body).toBe(200)
     const { transactionId } = paid.json() as { transactionId: string }
     expect(transactionId).toMatch(/^[0-9a-f]{64}$/)
@@ -73,13 +93,31 @@ describe('Bitcoin devnet routes', () => {
     expect(blockHashes).toHaveLength(2)
     expect(devnet.height).toBe(before + 2)
     expect(blockHashes.at(-1)).toBe(devnet.tipHash)
-    const utxos = (await esplora(`/address/${someone}/utxo`)).json() as Array<{ txid: string; value: number; status: { confirmed: boolean; block_hash: string } }>
-    expect(utxos).toEqual([expect.objectContaining({ txid: transactionId, value: 12_500_000, status: expect.objectContaining({ confirmed: true, block_hash: blockHashes[0] }) })])
+    const utxos = (await esplora(`/address/${someone}/utxo`)).json() as Array<{
+      txid: string
+      value: number
+      status: { confirmed: boolean; block_hash: string }
+    }>
+    expect(utxos).toEqual([
+      expect.objectContaining({
+        txid: transactionId,
+        value: 12_500_000,
+        status: expect.objectContaining({ confirmed: true, block_hash: blockHashes[0] }),
+      }),
+    ])
   })
 
   it.each([
-    ['a testnet address on regtest', { asset: btc, address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: '1' }, 'INVALID_ADDRESS'],
-    ['an EVM address', { asset: btc, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: '1' }, 'INVALID_ADDRESS'],
+    [
+      'a testnet address on regtest',
+      { asset: btc, address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: '1' },
+      'INVALID_ADDRESS',
+    ],
+    [
+      'an EVM address',
+      { asset: btc, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: '1' },
+      'INVALID_ADDRESS',
+    ],
     ['more than 8 decimals', { asset: btc, address: someone, amount: '0.000000001' }, 'INVALID_AMOUNT'],
     ['more than the faucet sends at once', { asset: btc, address: someone, amount: '1000.00000001' }, 'INVALID_AMOUNT'],
   ])('the BTC faucet refuses %s with a 400 and sends nothing', async (_, payload, code) => {

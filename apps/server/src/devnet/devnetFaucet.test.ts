@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { ConflictError, UpstreamError, ValidationError } from '../errors.js'
 import { FaucetEmptyError, maxFaucetUnits, requestFaucet, type DevnetFaucet } from './devnetFaucet.js'
 
-const eth = { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true }
+const eth = {
+  assetId: 'eip155:31337/slip44:60',
+  caipNetworkId: 'eip155:31337',
+  symbol: 'ETH',
+  name: 'Ether',
+  decimals: 18,
+  native: true,
+}
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 function faucetWith(send: DevnetFaucet['send']): DevnetFaucet {
@@ -12,15 +19,23 @@ function faucetWith(send: DevnetFaucet['send']): DevnetFaucet {
 describe('requestFaucet', () => {
   it('sends through the faucet of the asset, in atomic units, and answers null when the devnet made no transaction', async () => {
     const sends: bigint[] = []
-    const answer = await requestFaucet([faucetWith(async ({ amount }) => (sends.push(amount), null))], { asset: eth.assetId, address, amount: '2.5' })
+    const answer = await requestFaucet([faucetWith(async ({ amount }) => (sends.push(amount), null))], {
+      asset: eth.assetId,
+      address,
+      amount: '2.5',
+    })
     expect(answer).toEqual({ transactionId: null, asset: eth.assetId, address, amount: '2.5' })
     expect(sends).toEqual([2_500_000_000_000_000_000n])
   })
 
   it(`sends up to ${maxFaucetUnits} units and refuses one atomic unit more`, async () => {
     const faucet = faucetWith(async () => '0xabc')
-    await expect(requestFaucet([faucet], { asset: eth.assetId, address, amount: String(maxFaucetUnits) })).resolves.toMatchObject({ transactionId: '0xabc' })
-    await expect(requestFaucet([faucet], { asset: eth.assetId, address, amount: `${maxFaucetUnits}.000000000000000001` })).rejects.toThrow(ValidationError)
+    await expect(
+      requestFaucet([faucet], { asset: eth.assetId, address, amount: String(maxFaucetUnits) }),
+    ).resolves.toMatchObject({ transactionId: '0xabc' })
+    await expect(
+      requestFaucet([faucet], { asset: eth.assetId, address, amount: `${maxFaucetUnits}.000000000000000001` }),
+    ).rejects.toThrow(ValidationError)
   })
 
   it('reports a devnet that fails to send as upstream trouble, and an empty faucet as a conflict', async () => {

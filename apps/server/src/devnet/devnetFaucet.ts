@@ -53,17 +53,29 @@ export async function requestFaucet(faucets: readonly DevnetFaucet[], request: F
       break
     }
   }
-  if (!faucet || !asset) throw new ValidationError('UNSUPPORTED_ASSET', `asset: the devnet faucet has no asset ${request.asset}`)
-  if (!faucet.isAddress(request.address)) throw new ValidationError('INVALID_ADDRESS', `address: ${JSON.stringify(request.address)} is not a ${faucet.namespace} address`)
+  if (!faucet || !asset)
+    throw new ValidationError('UNSUPPORTED_ASSET', `asset: the devnet faucet has no asset ${request.asset}`)
+  if (!faucet.isAddress(request.address))
+    throw new ValidationError(
+      'INVALID_ADDRESS',
+      `address: ${JSON.stringify(request.address)} is not a ${faucet.namespace} address`,
+    )
   let amount: bigint
   try {
     amount = parseUnits(request.amount, asset.decimals)
   } catch {
-    throw new ValidationError('INVALID_AMOUNT', `amount: ${asset.symbol} has ${asset.decimals} decimal places; "${request.amount}" is not such an amount`)
+    throw new ValidationError(
+      'INVALID_AMOUNT',
+      `amount: ${asset.symbol} has ${asset.decimals} decimal places; "${request.amount}" is not such an amount`,
+    )
   }
   const max = maxFaucetUnits * 10n ** BigInt(asset.decimals)
   if (amount <= 0n) throw new ValidationError('INVALID_AMOUNT', 'amount: must be above zero')
-  if (amount > max) throw new ValidationError('INVALID_AMOUNT', `amount: the faucet sends at most ${maxFaucetUnits} ${asset.symbol} at a time`)
+  if (amount > max)
+    throw new ValidationError(
+      'INVALID_AMOUNT',
+      `amount: the faucet sends at most ${maxFaucetUnits} ${asset.symbol} at a time`,
+    )
   let transactionId: string | null
   try {
     transactionId = await faucet.send({ asset, address: request.address, amount })

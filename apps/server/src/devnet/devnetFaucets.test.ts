@@ -27,7 +27,14 @@ describe('devnet faucets', () => {
     const tusd = await requestFaucet(faucets, { asset: token, address: someone, amount: '12.5' })
     expect(tusd.transactionId).toMatch(/^0x[0-9a-f]{64}$/)
     const l1 = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
-    expect(await l1.readContract({ address: devnet.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [someone] })).toBe(12_500_000n)
+    expect(
+      await l1.readContract({
+        address: devnet.token.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [someone],
+      }),
+    ).toBe(12_500_000n)
   })
 
   it('Solana: sends SOL and Test USD in real transactions', async () => {
@@ -43,17 +50,29 @@ describe('devnet faucets', () => {
       return ((await response.json()) as { result: unknown }).result
     }
     const sol = await requestFaucet(faucets, { asset: `${solana.caipNetworkId}/slip44:501`, address: to, amount: '3' })
-    const tusd = await requestFaucet(faucets, { asset: `${solana.caipNetworkId}/token:${solana.mint}`, address: to, amount: '7.25' })
+    const tusd = await requestFaucet(faucets, {
+      asset: `${solana.caipNetworkId}/token:${solana.mint}`,
+      address: to,
+      amount: '7.25',
+    })
     for (const answer of [sol, tusd]) expect(answer.transactionId).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     const deadline = Date.now() + 20_000
     let statuses: Array<{ confirmationStatus: string } | null> = []
     while (Date.now() < deadline) {
-      statuses = ((await rpc('getSignatureStatuses', [[sol.transactionId, tusd.transactionId]])) as { value: typeof statuses }).value
+      statuses = (
+        (await rpc('getSignatureStatuses', [[sol.transactionId, tusd.transactionId]])) as { value: typeof statuses }
+      ).value
       if (statuses.every((s) => s?.confirmationStatus === 'confirmed' || s?.confirmationStatus === 'finalized')) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect(await rpc('getBalance', [to, { commitment: 'confirmed' }])).toMatchObject({ value: 103_000_000_000 })
-    const [tokenAccount] = ((await rpc('getTokenAccountsByOwner', [to, { mint: solana.mint }, { commitment: 'confirmed' }])) as { value: Array<{ pubkey: string }> }).value
-    expect(await rpc('getTokenAccountBalance', [tokenAccount!.pubkey, { commitment: 'confirmed' }])).toMatchObject({ value: { amount: '10007250000' } })
+    const [tokenAccount] = (
+      (await rpc('getTokenAccountsByOwner', [to, { mint: solana.mint }, { commitment: 'confirmed' }])) as {
+        value: Array<{ pubkey: string }>
+      }
+    ).value
+    expect(await rpc('getTokenAccountBalance', [tokenAccount!.pubkey, { commitment: 'confirmed' }])).toMatchObject({
+      value: { amount: '10007250000' },
+    })
   })
 })

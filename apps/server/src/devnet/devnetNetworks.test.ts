@@ -25,15 +25,27 @@ describe('devnetNetworks', () => {
         confirmations: 1,
         depositFactory: true,
       },
-      expect.objectContaining({ caipNetworkId: 'eip155:31338', name: 'Paylink Devnet L2', rpcUrl: '/devnet/rpc/31338', depositFactory: true }),
+      expect.objectContaining({
+        caipNetworkId: 'eip155:31338',
+        name: 'Paylink Devnet L2',
+        rpcUrl: '/devnet/rpc/31338',
+        depositFactory: true,
+      }),
     ])
     for (const network of networks) publicNetworkSchema.parse(network)
-    expect(upstreams).toEqual({ 'eip155:31337': { rpcUrl: 'http://127.0.0.1:41001' }, 'eip155:31338': { rpcUrl: 'http://127.0.0.1:41002' } })
+    expect(upstreams).toEqual({
+      'eip155:31337': { rpcUrl: 'http://127.0.0.1:41001' },
+      'eip155:31338': { rpcUrl: 'http://127.0.0.1:41002' },
+    })
   })
 
   it('offers native ETH on each chain and Test USD on the first', () => {
     const { assets } = devnetNetworks(devnet)
-    expect(assets.map((a) => a.assetId)).toEqual(['eip155:31337/slip44:60', 'eip155:31338/slip44:60', `eip155:31337/erc20:${token}`])
+    expect(assets.map((a) => a.assetId)).toEqual([
+      'eip155:31337/slip44:60',
+      'eip155:31338/slip44:60',
+      `eip155:31337/erc20:${token}`,
+    ])
     expect(assets[2]).toEqual({
       assetId: `eip155:31337/erc20:${token}`,
       caipNetworkId: 'eip155:31337',
@@ -72,8 +84,23 @@ describe('devnetNetworks', () => {
     publicNetworkSchema.parse(network)
     const solanaAssets = assets.filter((a) => a.caipNetworkId === solana.caipNetworkId)
     expect(solanaAssets).toEqual([
-      { assetId: `${solana.caipNetworkId}/slip44:501`, caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-      { assetId: `${solana.caipNetworkId}/token:${mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false, peggedTo: 'USD' },
+      {
+        assetId: `${solana.caipNetworkId}/slip44:501`,
+        caipNetworkId: solana.caipNetworkId,
+        symbol: 'SOL',
+        name: 'Solana',
+        decimals: 9,
+        native: true,
+      },
+      {
+        assetId: `${solana.caipNetworkId}/token:${mint}`,
+        caipNetworkId: solana.caipNetworkId,
+        symbol: 'TUSD',
+        name: 'Test USD',
+        decimals: 6,
+        native: false,
+        peggedTo: 'USD',
+      },
     ])
     for (const asset of solanaAssets) assetSchema.parse(asset)
     expect(upstreams[solana.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
@@ -100,7 +127,14 @@ describe('devnetNetworks', () => {
     })
     publicNetworkSchema.parse(network)
     expect(assets.filter((a) => a.caipNetworkId === bitcoin.caipNetworkId)).toEqual([
-      { assetId: `${bitcoin.caipNetworkId}/slip44:0`, caipNetworkId: bitcoin.caipNetworkId, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true },
+      {
+        assetId: `${bitcoin.caipNetworkId}/slip44:0`,
+        caipNetworkId: bitcoin.caipNetworkId,
+        symbol: 'BTC',
+        name: 'Bitcoin',
+        decimals: 8,
+        native: true,
+      },
     ])
     expect(upstreams[bitcoin.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41004' })
   })

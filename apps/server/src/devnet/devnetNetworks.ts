@@ -56,7 +56,14 @@ export const devnetBitcoinEsploraPath = '/devnet/bitcoin/esplora'
 
 /** The Bitcoin devnet's one asset. */
 export function devnetBitcoinAsset(caipNetworkId: string): Asset {
-  return { assetId: nativeAssetId(caipNetworkId), caipNetworkId, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+  return {
+    assetId: nativeAssetId(caipNetworkId),
+    caipNetworkId,
+    symbol: 'BTC',
+    name: 'Bitcoin',
+    decimals: 8,
+    native: true,
+  }
 }
 
 /**
@@ -97,7 +104,9 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     // The demo's Test USD stands for a dollar stablecoin: priced 1:1 in USD.
     peggedTo: 'USD',
   })
-  const upstreams: DevnetUpstreams = Object.fromEntries(devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]))
+  const upstreams: DevnetUpstreams = Object.fromEntries(
+    devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]),
+  )
   if (solana) {
     networks.push({
       caipNetworkId: solana.caipNetworkId,
@@ -112,7 +121,14 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
       confirmations: 1,
     })
     assets.push(
-      { assetId: nativeAssetId(solana.caipNetworkId), caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
+      {
+        assetId: nativeAssetId(solana.caipNetworkId),
+        caipNetworkId: solana.caipNetworkId,
+        symbol: 'SOL',
+        name: 'Solana',
+        decimals: 9,
+        native: true,
+      },
       {
         assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
         caipNetworkId: solana.caipNetworkId,

@@ -19,7 +19,16 @@ const mint = 'Gh9ZwEmdLJ8DscKNTkTqPbNwLNNBjuSzaG9Vp2KGtKJr'
 const tusd = `solana:devnetGenesis/token:${mint}`
 const fakeFaucet: DevnetFaucet = {
   namespace: 'solana',
-  assets: [{ assetId: tusd, caipNetworkId: 'solana:devnetGenesis', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }],
+  assets: [
+    {
+      assetId: tusd,
+      caipNetworkId: 'solana:devnetGenesis',
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+      native: false,
+    },
+  ],
   isAddress: isSolanaAddress,
   send: async ({ asset, address, amount }) => {
     sent.push({ asset: asset.assetId, address, amount })
@@ -31,7 +40,9 @@ beforeAll(async () => {
   chainA = await startJsonRpcServer({ eth_chainId: '0x7a69', eth_blockNumber: '0x5' })
   chainB = await startJsonRpcServer({ eth_chainId: '0x7a6a' })
   solana = await startJsonRpcServer({ getGenesisHash: 'devnetGenesisHash111111111111111111111111111' })
-  notJson = await startHttpServer((_, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'))
+  notJson = await startHttpServer((_, res) =>
+    res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'),
+  )
   // A closed port: something that was listening a moment ago and is gone (anvil crashed).
   const gone = await startHttpServer(() => {})
   await gone.close()
@@ -55,7 +66,8 @@ afterAll(async () => {
   await Promise.all([chainA, chainB, solana, notJson].map((s) => s?.close()))
 })
 
-const call = (chainId: string | number, payload: unknown) => app.inject({ method: 'POST', url: `/devnet/rpc/${chainId}`, payload: payload as object })
+const call = (chainId: string | number, payload: unknown) =>
+  app.inject({ method: 'POST', url: `/devnet/rpc/${chainId}`, payload: payload as object })
 
 describe('devnet RPC proxy', () => {
   it('forwards the JSON-RPC body to the chain with that id and returns its answer', async () => {
@@ -64,7 +76,12 @@ describe('devnet RPC proxy', () => {
     expect(a.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x7a69' })
     const b = await call(31338, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
     expect(b.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a6a' })
-    expect(JSON.parse(chainB.requests.at(-1)!.body)).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+    expect(JSON.parse(chainB.requests.at(-1)!.body)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_chainId',
+      params: [],
+    })
   })
 
   it('forwards batches and JSON-RPC errors as they are', async () => {
@@ -80,7 +97,11 @@ describe('devnet RPC proxy', () => {
   })
 
   it('forwards /devnet/solana/rpc to the Solana devnet', async () => {
-    const res = await app.inject({ method: 'POST', url: '/devnet/solana/rpc', payload: { jsonrpc: '2.0', id: '1', method: 'getGenesisHash' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/devnet/solana/rpc',
+      payload: { jsonrpc: '2.0', id: '1', method: 'getGenesisHash' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ jsonrpc: '2.0', id: '1', result: 'devnetGenesisHash111111111111111111111111111' })
   })
@@ -104,7 +125,12 @@ describe('devnet RPC proxy', () => {
   it('refuses bodies that are not JSON-RPC, and bodies over 1 MiB', async () => {
     const notRpc = await call(31337, { hello: 'world' })
     expect(notRpc.statusCode).toBe(400)
-    const big = await call(31337, { jsonrpc: '2.0', id: 1, method: 'eth_call', params: ['x'.repeat(rpcProxyBodyLimit)] })
+    const big = await call(31337, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: ['x'.repeat(rpcProxyBodyLimit)],
+    })
     expect(big.statusCode).toBe(413)
     expect(apiErrorSchema.parse(big.json()).error.code).toBe('BODY_TOO_LARGE')
   })
@@ -122,15 +148,45 @@ describe('devnet faucet route', () => {
   })
 
   it.each([
-    ['an asset no devnet faucet has', { asset: 'eip155:1/slip44:60', address: mint, amount: '1' }, 'UNSUPPORTED_ASSET', 'asset'],
+    [
+      'an asset no devnet faucet has',
+      { asset: 'eip155:1/slip44:60', address: mint, amount: '1' },
+      'UNSUPPORTED_ASSET',
+      'asset',
+    ],
     ['no CAIP-19 asset id', { asset: 'TUSD', address: mint, amount: '1' }, 'INVALID_REQUEST', 'body.asset'],
-    ['an address of another chain', { asset: tusd, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: '1' }, 'INVALID_ADDRESS', 'address'],
-    ['a base58 string that is not 32 bytes', { asset: tusd, address: '3mJr7AoUXx2Wqd', amount: '1' }, 'INVALID_ADDRESS', 'address'],
+    [
+      'an address of another chain',
+      { asset: tusd, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: '1' },
+      'INVALID_ADDRESS',
+      'address',
+    ],
+    [
+      'a base58 string that is not 32 bytes',
+      { asset: tusd, address: '3mJr7AoUXx2Wqd', amount: '1' },
+      'INVALID_ADDRESS',
+      'address',
+    ],
     ['a zero amount', { asset: tusd, address: mint, amount: '0' }, 'INVALID_AMOUNT', 'amount'],
-    ['more decimals than the asset has', { asset: tusd, address: mint, amount: '0.0000001' }, 'INVALID_AMOUNT', 'amount'],
-    ['more than the faucet sends at once', { asset: tusd, address: mint, amount: '1000.000001' }, 'INVALID_AMOUNT', 'amount'],
+    [
+      'more decimals than the asset has',
+      { asset: tusd, address: mint, amount: '0.0000001' },
+      'INVALID_AMOUNT',
+      'amount',
+    ],
+    [
+      'more than the faucet sends at once',
+      { asset: tusd, address: mint, amount: '1000.000001' },
+      'INVALID_AMOUNT',
+      'amount',
+    ],
     ['a negative amount', { asset: tusd, address: mint, amount: '-1' }, 'INVALID_REQUEST', 'body.amount'],
-    ['a number instead of a decimal string', { asset: tusd, address: mint, amount: 1 }, 'INVALID_REQUEST', 'body.amount'],
+    [
+      'a number instead of a decimal string',
+      { asset: tusd, address: mint, amount: 1 },
+      'INVALID_REQUEST',
+      'body.amount',
+    ],
   ])('answers 400 naming the field for %s, and sends nothing', async (_, payload, code, field) => {
     sent.length = 0
     const res = await faucet(payload)

@@ -1,11 +1,22 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { caipAssetIdSchema, caipNetworkIdSchema, decimalAmountSchema, maxAddressLength, parseCaipNetworkId } from '@paylink/shared'
+import {
+  caipAssetIdSchema,
+  caipNetworkIdSchema,
+  decimalAmountSchema,
+  maxAddressLength,
+  parseCaipNetworkId,
+} from '@paylink/shared'
 import { z } from 'zod'
 import { NotFoundError, UpstreamError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
 import { requestFaucet, type DevnetFaucet } from './devnetFaucet.js'
 import type { DevnetMiner } from './devnetMiners.js'
-import { devnetBitcoinEsploraPath, devnetSolanaRpcPath, devnetSolanaWsPath, type DevnetUpstreams } from './devnetNetworks.js'
+import {
+  devnetBitcoinEsploraPath,
+  devnetSolanaRpcPath,
+  devnetSolanaWsPath,
+  type DevnetUpstreams,
+} from './devnetNetworks.js'
 import { proxyWebsockets } from './proxyWebsockets.js'
 
 export interface DevnetRoutesOptions {
@@ -34,10 +45,18 @@ const faucetBodySchema = z.object({
   address: z.string().min(1).max(maxAddressLength),
   amount: decimalAmountSchema,
 })
-const faucetAnswerSchema = z.object({ transactionId: z.string().nullable(), asset: z.string(), address: z.string(), amount: z.string() })
+const faucetAnswerSchema = z.object({
+  transactionId: z.string().nullable(),
+  asset: z.string(),
+  address: z.string(),
+  amount: z.string(),
+})
 /** The most blocks one request mines: enough to bury a payment, short enough to answer at once. */
 export const maxMinedBlocks = 100
-const mineBodySchema = z.strictObject({ caipNetworkId: caipNetworkIdSchema, blocks: z.number().int().min(1).max(maxMinedBlocks) })
+const mineBodySchema = z.strictObject({
+  caipNetworkId: caipNetworkIdSchema,
+  blocks: z.number().int().min(1).max(maxMinedBlocks),
+})
 const mineAnswerSchema = z.object({ caipNetworkId: z.string(), blockHashes: z.array(z.string()) })
 const esploraParamsSchema = z.object({ '*': z.string().max(2048) })
 /** Esplora's POST /tx body: the raw transaction as hex text (a standard transaction is at most 400,000 weight units). */
@@ -52,7 +71,10 @@ export const rpcProxyBodyLimit = 1024 * 1024
  * page needs no CORS and no port of its own per chain; the one faucet for every devnet asset
  * (`POST /devnet/faucet`); and `POST /devnet/mine` for the chains whose blocks come on a timer.
  */
-export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app, { upstreams, faucets = [], miners = {}, allowedOrigins = [], timeoutMs = 30_000 }) => {
+export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
+  app,
+  { upstreams, faucets = [], miners = {}, allowedOrigins = [], timeoutMs = 30_000 },
+) => {
   const forward = async (caipNetworkId: string, label: string, body: unknown, reply: FastifyReply) => {
     const upstream = upstreams[caipNetworkId]
     if (!upstream) throw new NotFoundError('NOT_FOUND', `No devnet chain ${label}`)
@@ -72,7 +94,11 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
     try {
       answer = JSON.parse(text)
     } catch (cause) {
-      throw new UpstreamError('UPSTREAM_UNAVAILABLE', `Devnet chain ${label} answered HTTP ${response.status} without JSON`, { cause })
+      throw new UpstreamError(
+        'UPSTREAM_UNAVAILABLE',
+        `Devnet chain ${label} answered HTTP ${response.status} without JSON`,
+        { cause },
+      )
     }
     // A JSON-RPC error still arrives as JSON; only the proxy's own view of the chain is 502.
     return reply
@@ -101,14 +127,17 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
     ({ params, body, reply }) => forward(`eip155:${params.chainId}`, `with id ${params.chainId}`, body, reply),
   )
 
-  const solana = Object.keys(upstreams).find((caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'solana')
+  const solana = Object.keys(upstreams).find(
+    (caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'solana',
+  )
   defineRoute(
     app,
     {
       method: 'POST',
       url: devnetSolanaRpcPath,
       operationId: 'devnetSolanaRpc',
-      summary: 'JSON-RPC to the local demo Solana chain (devnet only); its subscriptions are at the websocket /devnet/solana/ws',
+      summary:
+        'JSON-RPC to the local demo Solana chain (devnet only); its subscriptions are at the websocket /devnet/solana/ws',
       tags: ['devnet'],
       body: jsonRpcBodySchema,
       bodyLimit: rpcProxyBodyLimit,
@@ -122,15 +151,27 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
   )
   const solanaWsUrl = solana ? upstreams[solana]?.wsUrl : undefined
   if (solanaWsUrl) {
-    const websockets = proxyWebsockets({ server: app.server, routes: { [devnetSolanaWsPath]: solanaWsUrl }, allowedOrigins })
+    const websockets = proxyWebsockets({
+      server: app.server,
+      routes: { [devnetSolanaWsPath]: solanaWsUrl },
+      allowedOrigins,
+    })
     app.addHook('preClose', async () => websockets.close())
   }
 
-  const bitcoin = Object.keys(upstreams).find((caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'bip122')
+  const bitcoin = Object.keys(upstreams).find(
+    (caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'bip122',
+  )
   const esploraUrl = bitcoin ? upstreams[bitcoin]?.rpcUrl : undefined
   // Esplora is REST, not JSON-RPC: the path and query go through as they are, and so does the
   // answer (JSON or text, and Esplora's 4xx text for a refused transaction).
-  const forwardEsplora = async (method: 'GET' | 'POST', path: string, url: string, body: string | undefined, reply: FastifyReply) => {
+  const forwardEsplora = async (
+    method: 'GET' | 'POST',
+    path: string,
+    url: string,
+    body: string | undefined,
+    reply: FastifyReply,
+  ) => {
     if (!esploraUrl) throw new NotFoundError('NOT_FOUND', 'The devnet runs no Bitcoin chain')
     const query = url.includes('?') ? url.slice(url.indexOf('?')) : ''
     let response: Response
@@ -144,7 +185,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
       throw new UpstreamError('UPSTREAM_UNAVAILABLE', 'The Bitcoin devnet did not answer', { cause })
     }
     const text = await response.text().catch(() => '')
-    if (response.status >= 500) throw new UpstreamError('UPSTREAM_UNAVAILABLE', `The Bitcoin devnet answered HTTP ${response.status}`)
+    if (response.status >= 500)
+      throw new UpstreamError('UPSTREAM_UNAVAILABLE', `The Bitcoin devnet answered HTTP ${response.status}`)
     return reply
       .code(response.status)
       .header('cache-control', 'no-store')
@@ -162,7 +204,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
       method: 'GET',
       url: `${devnetBitcoinEsploraPath}/*`,
       operationId: 'devnetBitcoinEsploraGet',
-      summary: "The local demo Bitcoin chain's Esplora REST API (devnet only): /blocks/tip/height, /address/:a/utxo, /fee-estimates, …",
+      summary:
+        "The local demo Bitcoin chain's Esplora REST API (devnet only): /blocks/tip/height, /address/:a/utxo, /fee-estimates, …",
       tags: ['devnet'],
       params: esploraParamsSchema,
       responses: esploraResponses,
@@ -175,7 +218,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
       method: 'POST',
       url: `${devnetBitcoinEsploraPath}/*`,
       operationId: 'devnetBitcoinEsploraPost',
-      summary: "Esplora's POST /tx on the local demo Bitcoin chain (devnet only): raw transaction hex as text -> txid, or the node's reason (400)",
+      summary:
+        "Esplora's POST /tx on the local demo Bitcoin chain (devnet only): raw transaction hex as text -> txid, or the node's reason (400)",
       tags: ['devnet'],
       params: esploraParamsSchema,
       body: esploraBodySchema,
@@ -191,7 +235,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
       method: 'POST',
       url: '/devnet/mine',
       operationId: 'devnetMine',
-      summary: 'Mines 1 to 100 blocks now on a devnet chain whose blocks otherwise come on a timer (Bitcoin; devnet only)',
+      summary:
+        'Mines 1 to 100 blocks now on a devnet chain whose blocks otherwise come on a timer (Bitcoin; devnet only)',
       tags: ['devnet'],
       body: mineBodySchema,
       responses: {
@@ -201,7 +246,11 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
     },
     async ({ body, reply }) => {
       const mine = Object.hasOwn(miners, body.caipNetworkId) ? miners[body.caipNetworkId] : undefined
-      if (!mine) throw new NotFoundError('NOT_FOUND', `caipNetworkId: no devnet chain ${body.caipNetworkId} to mine (mined on demand: ${Object.keys(miners).join(', ') || 'none'})`)
+      if (!mine)
+        throw new NotFoundError(
+          'NOT_FOUND',
+          `caipNetworkId: no devnet chain ${body.caipNetworkId} to mine (mined on demand: ${Object.keys(miners).join(', ') || 'none'})`,
+        )
       const blockHashes = await mine(body.blocks)
       reply.header('cache-control', 'no-store')
       return { caipNetworkId: body.caipNetworkId, blockHashes }
@@ -218,7 +267,10 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (app,
       tags: ['devnet'],
       body: faucetBodySchema,
       responses: {
-        200: { description: 'Sent; transactionId is null where the devnet set the balance without a transaction (EVM coin)', schema: faucetAnswerSchema },
+        200: {
+          description: 'Sent; transactionId is null where the devnet set the balance without a transaction (EVM coin)',
+          schema: faucetAnswerSchema,
+        },
         409: { description: 'The faucet holds less than asked (FAUCET_EMPTY)' },
         502: { description: 'The devnet did not send' },
       },

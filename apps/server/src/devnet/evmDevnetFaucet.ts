@@ -8,7 +8,10 @@ import type { DevnetHandle, DevnetUpstreams } from './devnetNetworks.js'
  * no transaction id), Test USD by a `transfer` from the dev account holding the most (anvil signs
  * for its unlocked accounts; automine puts it in a block at once).
  */
-export function createEvmDevnetFaucet(devnet: Pick<DevnetHandle, 'chains' | 'token' | 'accounts'>, upstreams: DevnetUpstreams): DevnetFaucet {
+export function createEvmDevnetFaucet(
+  devnet: Pick<DevnetHandle, 'chains' | 'token' | 'accounts'>,
+  upstreams: DevnetUpstreams,
+): DevnetFaucet {
   const tokenAssetId = `eip155:${devnet.token.chainId}/erc20:${devnet.token.address}`
   const assets: Asset[] = [
     ...devnet.chains.map((chain) => ({
@@ -48,11 +51,21 @@ export function createEvmDevnetFaucet(devnet: Pick<DevnetHandle, 'chains' | 'tok
       }
       const token = { address: devnet.token.address, abi: erc20Abi } as const
       const holdings = await Promise.all(
-        devnet.accounts.map(async (account) => ({ account, balance: await client.readContract({ ...token, functionName: 'balanceOf', args: [account] }) })),
+        devnet.accounts.map(async (account) => ({
+          account,
+          balance: await client.readContract({ ...token, functionName: 'balanceOf', args: [account] }),
+        })),
       )
       const richest = holdings.reduce((best, h) => (h.balance > best.balance ? h : best))
-      if (richest.balance < amount) throw new FaucetEmptyError(`The devnet's dev accounts hold less than that much ${asset.symbol}; ask for less.`)
-      const hash = await createWalletClient({ transport }).writeContract({ ...token, account: richest.account, chain: null, functionName: 'transfer', args: [to, amount] })
+      if (richest.balance < amount)
+        throw new FaucetEmptyError(`The devnet's dev accounts hold less than that much ${asset.symbol}; ask for less.`)
+      const hash = await createWalletClient({ transport }).writeContract({
+        ...token,
+        account: richest.account,
+        chain: null,
+        functionName: 'transfer',
+        args: [to, amount],
+      })
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
       if (receipt.status !== 'success') throw new Error(`the Test USD transfer ${hash} reverted`)
       return hash

@@ -14,10 +14,16 @@ beforeAll(async () => {
   // The devnet's side: answers each frame with "echo:<frame>", and closes on "bye".
   upstream = new WebSocket.Server({ host: '127.0.0.1', port: 0 })
   await new Promise<void>((resolve) => upstream.once('listening', () => resolve()))
-  upstream.on('connection', (socket) => socket.on('message', (frame) => (String(frame) === 'bye' ? socket.close() : socket.send(`echo:${String(frame)}`))))
+  upstream.on('connection', (socket) =>
+    socket.on('message', (frame) => (String(frame) === 'bye' ? socket.close() : socket.send(`echo:${String(frame)}`))),
+  )
   server = createServer((_, res) => res.writeHead(404).end())
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  proxy = proxyWebsockets({ server, routes: { '/devnet/solana/ws': `ws://127.0.0.1:${(upstream.address() as AddressInfo).port}` }, allowedOrigins: [origin] })
+  proxy = proxyWebsockets({
+    server,
+    routes: { '/devnet/solana/ws': `ws://127.0.0.1:${(upstream.address() as AddressInfo).port}` },
+    allowedOrigins: [origin],
+  })
   base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
@@ -26,8 +32,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()))
 })
 
-const open = (path: string, headers: Record<string, string> = { origin }) => new WebSocket(`${base}${path}`, { headers })
-const nextMessage = (socket: WebSocket) => new Promise<string>((resolve) => socket.once('message', (frame) => resolve(String(frame))))
+const open = (path: string, headers: Record<string, string> = { origin }) =>
+  new WebSocket(`${base}${path}`, { headers })
+const nextMessage = (socket: WebSocket) =>
+  new Promise<string>((resolve) => socket.once('message', (frame) => resolve(String(frame))))
 const refusedWith = (socket: WebSocket) =>
   new Promise<number>((resolve, reject) => {
     socket.once('unexpected-response', (_, response) => resolve(response.statusCode ?? 0))

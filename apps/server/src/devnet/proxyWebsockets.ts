@@ -52,7 +52,8 @@ function pipe(client: WebSocket, upstreamUrl: string) {
   })
   client.on('message', (frame) => {
     if (upstream.readyState === WebSocket.OPEN) return upstream.send(frame)
-    if (upstream.readyState !== WebSocket.CONNECTING || pending.length >= maxPendingFrames) return client.close(1013, 'devnet not ready')
+    if (upstream.readyState !== WebSocket.CONNECTING || pending.length >= maxPendingFrames)
+      return client.close(1013, 'devnet not ready')
     pending.push(frame)
   })
   upstream.on('message', (frame) => {

@@ -6,8 +6,22 @@ import type { DevnetSolanaHandle } from './devnetNetworks.js'
 /** The Solana devnet's faucet: SOL and Test USD sent in real transactions from the devnet's faucet account. */
 export function createSolanaDevnetFaucet(solana: DevnetSolanaHandle): DevnetFaucet {
   const assets: Asset[] = [
-    { assetId: nativeAssetId(solana.caipNetworkId), caipNetworkId: solana.caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-    { assetId: `${solana.caipNetworkId}/token:${solana.mint}`, caipNetworkId: solana.caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+    {
+      assetId: nativeAssetId(solana.caipNetworkId),
+      caipNetworkId: solana.caipNetworkId,
+      symbol: 'SOL',
+      name: 'Solana',
+      decimals: 9,
+      native: true,
+    },
+    {
+      assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
+      caipNetworkId: solana.caipNetworkId,
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+      native: false,
+    },
   ]
   return {
     namespace: 'solana',

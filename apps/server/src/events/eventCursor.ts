@@ -19,6 +19,7 @@ export function decodeEventCursor(cursor: string): EventPosition {
   const txId = match ? BigInt(match[1]!) : -1n
   const seq = match ? BigInt(match[2]!) : -1n
   const maxBigint = 2n ** 63n - 1n
-  if (!match || txId > maxBigint || seq > maxBigint) throw new RequestValidationError('query.after: is not a cursor this API returned (pass nextCursor as it was given)')
+  if (!match || txId > maxBigint || seq > maxBigint)
+    throw new RequestValidationError('query.after: is not a cursor this API returned (pass nextCursor as it was given)')
   return { txId, seq }
 }

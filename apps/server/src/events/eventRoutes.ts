@@ -25,7 +25,9 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
       querystring: eventFeedQuerySchema,
       responses: {
         200: { description: 'A page of events', schema: eventFeedSchema },
-        400: errorResponse('A bad limit or a cursor this API did not return (INVALID_REQUEST naming query.after or query.limit)'),
+        400: errorResponse(
+          'A bad limit or a cursor this API did not return (INVALID_REQUEST naming query.after or query.limit)',
+        ),
         401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
         403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
       },

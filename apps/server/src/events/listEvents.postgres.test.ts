@@ -18,7 +18,9 @@ describe.skipIf(!canStartTestPostgres())('events feed under concurrent writers (
   beforeAll(async () => {
     postgres = await startTestPostgres()
     database = await openDatabase({ url: postgres.url })
-    await database.db.insert(links).values({ id: link.id, merchant: merchant.id, merchantAddress: merchant.address, title: 'Feed' })
+    await database.db
+      .insert(links)
+      .values({ id: link.id, merchant: merchant.id, merchantAddress: merchant.address, title: 'Feed' })
   }, 60_000)
 
   afterAll(async () => {
@@ -37,7 +39,9 @@ describe.skipIf(!canStartTestPostgres())('events feed under concurrent writers (
       await held
     })
     await wroteFirst
-    await database.db.transaction((tx) => enqueueWebhookEvents(tx, link, view, [{ type: 'payment.confirmed', payment: null }], new Date()))
+    await database.db.transaction((tx) =>
+      enqueueWebhookEvents(tx, link, view, [{ type: 'payment.confirmed', payment: null }], new Date()),
+    )
 
     // The later event is committed, the earlier one not yet: returning the later one now would
     // move a reader's cursor past the earlier one for good.

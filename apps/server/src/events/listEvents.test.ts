@@ -20,13 +20,28 @@ const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3
 beforeAll(async () => {
   app = await context.app()
   key = (await createApiKey(context.database.db, merchant, 'feed')).token
-  otherKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 'other')).token
+  otherKey = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
+      'other',
+    )
+  ).token
 }, 30_000)
 
-const linkBody = (extra: Record<string, unknown> = {}) => ({ title: 'Feed', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra })
+const linkBody = (extra: Record<string, unknown> = {}) => ({
+  title: 'Feed',
+  options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
+  ...extra,
+})
 
 async function createLink(token: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${token}` }, payload: linkBody(extra) })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: { authorization: `Bearer ${token}` },
+    payload: linkBody(extra),
+  })
   expect(response.statusCode, response.body).toBe(201)
   return response.json().id
 }
@@ -36,7 +51,10 @@ async function writeEvents(linkId: string, n: number, perTransaction: number): P
   const view = (await getLink(context.database.db, linkId))!
   const types: WebhookEventType[] = ['payment.detected', 'payment.confirmed', 'link.paid']
   for (let done = 0; done < n; done += perTransaction) {
-    const batch = Array.from({ length: Math.min(perTransaction, n - done) }, (_, i) => ({ type: types[(done + i) % 3]!, payment: null }))
+    const batch = Array.from({ length: Math.min(perTransaction, n - done) }, (_, i) => ({
+      type: types[(done + i) % 3]!,
+      payment: null,
+    }))
     await context.database.db.transaction(async (tx) => {
       const [row] = await tx.select().from(links).where(eq(links.id, linkId))
       await enqueueWebhookEvents(tx, row!, view, batch, new Date())
@@ -44,14 +62,24 @@ async function writeEvents(linkId: string, n: number, perTransaction: number): P
   }
 }
 
-async function feed(query: string, token = key): Promise<{ status: number; body: EventFeed & { error?: { code: string; message: string } } }> {
-  const response = await app.inject({ method: 'GET', url: `/api/events${query}`, headers: { authorization: `Bearer ${token}` } })
+async function feed(
+  query: string,
+  token = key,
+): Promise<{ status: number; body: EventFeed & { error?: { code: string; message: string } } }> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/events${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  })
   return { status: response.statusCode, body: response.json() }
 }
 
 describe('GET /api/events', () => {
   it('pages 1,234 events 100 at a time in creation order, none missing or repeated; events added while paging come after', async () => {
-    const [first, second] = [await createLink(key), await createLink(key, { webhookUrl: 'https://hooks.shop.example/paylink' })]
+    const [first, second] = [
+      await createLink(key),
+      await createLink(key, { webhookUrl: 'https://hooks.shop.example/paylink' }),
+    ]
     await writeEvents(first, 700, 37)
     await writeEvents(second, 534, 50)
     const written = (await feed('?limit=500')).body
@@ -104,17 +132,27 @@ describe('GET /api/events', () => {
     const linkId = await createLink(key, { expiresInSeconds: 1 })
     const before = (await feed('?limit=500')).body
     let cursor = before.nextCursor
-    while ((await feed(`?after=${cursor}&limit=500`)).body.hasMore) cursor = (await feed(`?after=${cursor}&limit=500`)).body.nextCursor
+    while ((await feed(`?after=${cursor}&limit=500`)).body.hasMore)
+      cursor = (await feed(`?after=${cursor}&limit=500`)).body.nextCursor
     cursor = (await feed(`?after=${cursor}&limit=500`)).body.nextCursor
     expect(await expireLinks(context.database.db, new Date(Date.now() + 5000))).toContain(linkId)
     const after = await feed(`?after=${cursor}`)
     expect(after.body.events).toHaveLength(1)
-    expect(after.body.events[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'link.expired', data: { link: { id: linkId, status: 'expired' }, payment: null } })
+    expect(after.body.events[0]).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      type: 'link.expired',
+      data: { link: { id: linkId, status: 'expired' }, payment: null },
+    })
   })
 
   it("never shows another merchant's events", async () => {
     const stranger = await feed('', otherKey)
-    expect([stranger.status, stranger.body.events, stranger.body.nextCursor, stranger.body.hasMore]).toEqual([200, [], null, false])
+    expect([stranger.status, stranger.body.events, stranger.body.nextCursor, stranger.body.hasMore]).toEqual([
+      200,
+      [],
+      null,
+      false,
+    ])
     const theirs = await createLink(otherKey, { expiresInSeconds: 1 })
     await expireLinks(context.database.db, new Date(Date.now() + 5000))
     const own = await feed('', otherKey)

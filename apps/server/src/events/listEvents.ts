@@ -29,7 +29,12 @@ export interface ListEventsReturnType {
  * The cost: an event shows up once the transactions older than its own have ended (milliseconds
  * here, as every transaction of ours is short).
  */
-export async function listEvents({ db, merchant, after, limit = defaultEventFeedLimit }: ListEventsParameters): Promise<ListEventsReturnType> {
+export async function listEvents({
+  db,
+  merchant,
+  after,
+  limit = defaultEventFeedLimit,
+}: ListEventsParameters): Promise<ListEventsReturnType> {
   const position = after === undefined ? null : decodeEventCursor(after)
   const rows = await db
     .select({ body: webhookEvents.body, txId: webhookEvents.txId, seq: webhookEvents.seq })
@@ -38,12 +43,18 @@ export async function listEvents({ db, merchant, after, limit = defaultEventFeed
       and(
         eq(webhookEvents.merchant, merchant.id),
         sql`${webhookEvents.txId} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
-        position ? sql`(${webhookEvents.txId}, ${webhookEvents.seq}) > (${position.txId.toString()}::bigint, ${position.seq.toString()}::bigint)` : undefined,
+        position
+          ? sql`(${webhookEvents.txId}, ${webhookEvents.seq}) > (${position.txId.toString()}::bigint, ${position.seq.toString()}::bigint)`
+          : undefined,
       ),
     )
     .orderBy(asc(webhookEvents.txId), asc(webhookEvents.seq))
     .limit(limit + 1)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  return { bodies: page.map((row) => row.body), nextCursor: last ? encodeEventCursor(last) : (after ?? null), hasMore: rows.length > limit }
+  return {
+    bodies: page.map((row) => row.body),
+    nextCursor: last ? encodeEventCursor(last) : (after ?? null),
+    hasMore: rows.length > limit,
+  }
 }

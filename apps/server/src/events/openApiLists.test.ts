@@ -12,13 +12,29 @@ beforeAll(async () => {
 describe('/api/openapi.json', () => {
   it('lists the events feed, the CSV export and secret rotation with their parameters, and successUrl on links', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
-    const paths = document.paths as Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>>
+    const paths = document.paths as Record<
+      string,
+      Record<
+        string,
+        { operationId: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }
+      >
+    >
     expect(paths['/api/events']?.get?.operationId).toBe('listEvents')
-    expect(paths['/api/events']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:after', 'query:limit'])
+    expect(paths['/api/events']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      'query:after',
+      'query:limit',
+    ])
     expect(Object.keys(paths['/api/events']!.get!.responses).sort()).toEqual(['200', '400', '401', '403'])
     expect(paths['/api/payments.csv']?.get?.operationId).toBe('exportPaymentsCsv')
-    expect(paths['/api/payments.csv']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:from', 'query:status', 'query:to'])
-    expect(paths['/api/payments.csv']!.get!.responses['200']).toEqual({ description: expect.any(String), content: { 'text/csv': {} } })
+    expect(paths['/api/payments.csv']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      'query:from',
+      'query:status',
+      'query:to',
+    ])
+    expect(paths['/api/payments.csv']!.get!.responses['200']).toEqual({
+      description: expect.any(String),
+      content: { 'text/csv': {} },
+    })
     expect(paths['/api/links/{id}/webhook/rotate-secret']?.post?.operationId).toBe('rotateWebhookSecret')
 
     const eventsSchema = JSON.stringify(paths['/api/events']!.get!.responses['200'])
@@ -30,18 +46,42 @@ describe('/api/openapi.json', () => {
 
   it("lists refunds: recording one, reading a payment with them, the refunds field on every payment, and the payer's refund address", async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
-    const paths = document.paths as Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>>
+    const paths = document.paths as Record<
+      string,
+      Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>
+    >
     expect(paths['/api/payments/{id}/refunds']?.post?.operationId).toBe('recordRefund')
-    expect(Object.keys(paths['/api/payments/{id}/refunds']!.post!.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '429', '503'])
+    expect(Object.keys(paths['/api/payments/{id}/refunds']!.post!.responses).sort()).toEqual([
+      '200',
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '429',
+      '503',
+    ])
     expect(JSON.stringify(paths['/api/payments/{id}/refunds']!.post!.requestBody)).toContain('"refundAddress"')
     expect(paths['/api/payments/{id}']?.get?.operationId).toBe('getPayment')
     expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200'])).toContain('"refunds"')
     expect(JSON.stringify(paths['/api/events']!.get!.responses['200'])).toContain('payment.refunded')
 
     expect(paths['/api/payments/{id}/refund-address']?.post?.operationId).toBe('giveRefundAddress')
-    expect(Object.keys(paths['/api/payments/{id}/refund-address']!.post!.responses).sort()).toEqual(['200', '400', '404', '409', '429', '503'])
+    expect(Object.keys(paths['/api/payments/{id}/refund-address']!.post!.responses).sort()).toEqual([
+      '200',
+      '400',
+      '404',
+      '409',
+      '429',
+      '503',
+    ])
     const refundAddressBody = JSON.stringify(paths['/api/payments/{id}/refund-address']!.post!.requestBody)
-    for (const field of ['refundAddress', 'signer', 'message', 'signature']) expect(refundAddressBody).toContain(`"${field}"`)
-    expect(JSON.stringify(paths['/api/links/{id}']!.get!.responses['200']), 'every payment shows the refund address the payer gave').toContain('"signer"')
+    for (const field of ['refundAddress', 'signer', 'message', 'signature'])
+      expect(refundAddressBody).toContain(`"${field}"`)
+    expect(
+      JSON.stringify(paths['/api/links/{id}']!.get!.responses['200']),
+      'every payment shows the refund address the payer gave',
+    ).toContain('"signer"')
   })
 })

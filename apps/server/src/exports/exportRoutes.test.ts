@@ -112,7 +112,8 @@ async function createLinkWithPayments(
   return { linkId, title }
 }
 
-const csv = async (query = '', headers: Record<string, string> = { authorization: `Bearer ${key}` }) => app.inject({ method: 'GET', url: `/api/payments.csv${query}`, headers })
+const csv = async (query = '', headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
+  app.inject({ method: 'GET', url: `/api/payments.csv${query}`, headers })
 
 let mugs: Fixture
 let hostile: Fixture
@@ -126,12 +127,22 @@ beforeAll(async () => {
     { status: 'failed', createdAt: '2025-01-11T10:00:00.000Z', reason: 'wrong_recipient' },
     { status: 'confirming', createdAt: '2025-02-01T00:00:00.000Z', amount: '1200', asset: 'tusd' },
   ])
-  hostile = await createLinkWithPayments('=HYPERLINK("http://evil.example")', [{ status: 'confirmed', createdAt: '2025-03-01T00:00:00.000Z', amount: '1200', asset: 'tusd' }])
+  hostile = await createLinkWithPayments('=HYPERLINK("http://evil.example")', [
+    { status: 'confirmed', createdAt: '2025-03-01T00:00:00.000Z', amount: '1200', asset: 'tusd' },
+  ])
   // Another merchant's payment never shows.
-  const otherKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 'x')).token
+  const otherKey = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
+      'x',
+    )
+  ).token
   const saved = key
   key = otherKey
-  await createLinkWithPayments('Not mine', [{ status: 'confirmed', createdAt: '2025-01-15T00:00:00.000Z', amount: '50' }])
+  await createLinkWithPayments('Not mine', [
+    { status: 'confirmed', createdAt: '2025-01-15T00:00:00.000Z', amount: '50' },
+  ])
   key = saved
 }, 30_000)
 
@@ -140,7 +151,9 @@ describe('GET /api/payments.csv', () => {
     const response = await csv()
     expect(response.statusCode, response.body).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="paylink-payments-\d{4}-\d{2}-\d{2}\.csv"$/)
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="paylink-payments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
     const [header, ...records] = parseCsv(response.body)
     expect(header).toEqual([...paymentsCsvColumns])
     const rows = records.map((record) => Object.fromEntries(header!.map((name, i) => [name, record[i]])))
@@ -165,7 +178,13 @@ describe('GET /api/payments.csv', () => {
       detected_at: '2025-01-10T10:00:01.000Z',
       confirmed_at: '2025-01-10T10:01:00.000Z',
     })
-    expect(rows[1]).toMatchObject({ amount: '', payer: '', reason: 'wrong_recipient', detected_at: '', confirmed_at: '' })
+    expect(rows[1]).toMatchObject({
+      amount: '',
+      payer: '',
+      reason: 'wrong_recipient',
+      detected_at: '',
+      confirmed_at: '',
+    })
     expect(rows[2]).toMatchObject({ symbol: 'TUSD', amount: '12', asset: tusd.assetId })
     expect(rows[3]!.link_id).toBe(hostile.linkId)
   })
@@ -178,9 +197,15 @@ describe('GET /api/payments.csv', () => {
         .slice(1)
         .map((record) => record[paymentsCsvColumns.indexOf('created_at')])
     }
-    expect(await titlesAndTimes('?from=2025-01-11T10:00:00.000Z')).toEqual(['2025-01-11T10:00:00.000Z', '2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z'])
+    expect(await titlesAndTimes('?from=2025-01-11T10:00:00.000Z')).toEqual([
+      '2025-01-11T10:00:00.000Z',
+      '2025-02-01T00:00:00.000Z',
+      '2025-03-01T00:00:00.000Z',
+    ])
     expect(await titlesAndTimes('?to=2025-02-01')).toEqual(['2025-01-10T10:00:00.000Z', '2025-01-11T10:00:00.000Z'])
-    expect(await titlesAndTimes('?from=2025-01-11&to=2025-03-01T00:00:00Z&status=confirming')).toEqual(['2025-02-01T00:00:00.000Z'])
+    expect(await titlesAndTimes('?from=2025-01-11&to=2025-03-01T00:00:00Z&status=confirming')).toEqual([
+      '2025-02-01T00:00:00.000Z',
+    ])
     expect(await titlesAndTimes('?status=confirmed')).toEqual(['2025-01-10T10:00:00.000Z', '2025-03-01T00:00:00.000Z'])
     expect(await titlesAndTimes('?status=reverted')).toEqual([])
   })
@@ -208,11 +233,16 @@ describe('GET /api/payments.csv', () => {
   it('reads page by page: every payment once across page boundaries, even with equal times', async () => {
     const many = await createLinkWithPayments(
       'Bulk',
-      Array.from({ length: 23 }, (_, i) => ({ status: 'confirmed', createdAt: `2025-04-01T00:00:${String(Math.floor(i / 4)).padStart(2, '0')}.000Z`, amount: '50' })),
+      Array.from({ length: 23 }, (_, i) => ({
+        status: 'confirmed',
+        createdAt: `2025-04-01T00:00:${String(Math.floor(i / 4)).padStart(2, '0')}.000Z`,
+        amount: '50',
+      })),
     )
     const [{ n }] = (await context.database.db.select({ n: count() }).from(payments)) as [{ n: number }]
     let text = ''
-    for await (const chunk of streamPaymentsCsv({ db: context.database.db, merchant, query: {}, pageSize: 5 })) text += chunk
+    for await (const chunk of streamPaymentsCsv({ db: context.database.db, merchant, query: {}, pageSize: 5 }))
+      text += chunk
     const records = parseCsv(text).slice(1)
     expect(records).toHaveLength(n - 1)
     expect(new Set(records.map((record) => record[0])).size).toBe(records.length)

@@ -34,7 +34,10 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
     async ({ query, request, reply }) => {
       const merchant = await app.requireMerchant(request)
       const day = new Date().toISOString().slice(0, 10)
-      reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`).type('text/csv; charset=utf-8')
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`)
+        .type('text/csv; charset=utf-8')
       return reply.send(Readable.from(streamPaymentsCsv({ db, merchant, query })))
     },
   )

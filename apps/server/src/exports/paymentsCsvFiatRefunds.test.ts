@@ -17,7 +17,13 @@ let key: string
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }), 'csv')).token
+  key = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
+      'csv',
+    )
+  ).token
 }, 120_000)
 
 describe('GET /api/payments.csv fiat and refund columns', () => {
@@ -60,8 +66,21 @@ describe('GET /api/payments.csv fiat and refund columns', () => {
       confirmedAt: createdAt,
     })
     // 0.0045 ETH under the 3000 quote: worth 13.50, 0.0005 over.
-    await db.insert(payments).values(paymentRow('pay_csvfiat1', linkId, quoted.options[0].id, '4500000000000000', `0x${'c1'.repeat(32)}`, at))
-    await db.insert(payments).values(paymentRow('pay_csvfixed1', fixedId, fixedOption, '1000000000000000000', `0x${'c2'.repeat(32)}`, new Date(at.getTime() + 1000)))
+    await db
+      .insert(payments)
+      .values(paymentRow('pay_csvfiat1', linkId, quoted.options[0].id, '4500000000000000', `0x${'c1'.repeat(32)}`, at))
+    await db
+      .insert(payments)
+      .values(
+        paymentRow(
+          'pay_csvfixed1',
+          fixedId,
+          fixedOption,
+          '1000000000000000000',
+          `0x${'c2'.repeat(32)}`,
+          new Date(at.getTime() + 1000),
+        ),
+      )
     const refundTx = `0x${'d1'.repeat(32)}`
     await db.insert(refunds).values({
       caipNetworkId: eth.caipNetworkId,
@@ -76,7 +95,11 @@ describe('GET /api/payments.csv fiat and refund columns', () => {
       blockNumber: 7n,
     })
 
-    const response = await app.inject({ method: 'GET', url: '/api/payments.csv', headers: { authorization: `Bearer ${key}` } })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/payments.csv',
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(response.statusCode, response.body).toBe(200)
     const [header, ...records] = response.body
       .trimEnd()

@@ -29,7 +29,12 @@ export interface StreamPaymentsCsvParameters {
  * first. Read a page at a time by (created_at, id), so a large export is never held whole and a
  * payment made during the download is either in it once or not at all.
  */
-export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }: StreamPaymentsCsvParameters): AsyncGenerator<string> {
+export async function* streamPaymentsCsv({
+  db,
+  merchant,
+  query,
+  pageSize = 500,
+}: StreamPaymentsCsvParameters): AsyncGenerator<string> {
   yield formatCsvRow([...paymentsCsvColumns])
   // The time as Postgres's text (microseconds): a JS Date would cut it to milliseconds and repeat rows.
   let after: { createdAt: string; id: string } | null = null
@@ -51,7 +56,9 @@ export async function* streamPaymentsCsv({ db, merchant, query, pageSize = 500 }
           query.from ? gte(payments.createdAt, new Date(query.from)) : undefined,
           query.to ? lt(payments.createdAt, new Date(query.to)) : undefined,
           query.status ? eq(payments.status, query.status) : undefined,
-          after ? sql`(${payments.createdAt}, ${payments.id}) > (${after.createdAt}::timestamptz, ${after.id})` : undefined,
+          after
+            ? sql`(${payments.createdAt}, ${payments.id}) > (${after.createdAt}::timestamptz, ${after.id})`
+            : undefined,
         ),
       )
       .orderBy(asc(payments.createdAt), asc(payments.id))

@@ -19,7 +19,13 @@ export interface CheckHealthParameters {
  * fails or is slow). `ok` follows the database only: a dead RPC degrades one chain,
  * it does not make this process unfit to serve.
  */
-export async function checkHealth({ db, networks, timeoutMs, readHead = defaultReadHead, trackerStatus }: CheckHealthParameters): Promise<Health> {
+export async function checkHealth({
+  db,
+  networks,
+  timeoutMs,
+  readHead = defaultReadHead,
+  trackerStatus,
+}: CheckHealthParameters): Promise<Health> {
   const [dbOk, chains] = await Promise.all([
     withTimeout(db.execute(sql`select 1`), timeoutMs).then(
       () => true,

@@ -16,6 +16,8 @@ export function apiSecurityHeaders(publicOrigin: string): Record<string, string>
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
-    ...(publicOrigin.startsWith('https:') ? { 'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains` } : {}),
+    ...(publicOrigin.startsWith('https:')
+      ? { 'strict-transport-security': `max-age=${hstsMaxAgeSeconds}; includeSubDomains` }
+      : {}),
   }
 }

@@ -22,14 +22,25 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], info: OpenApi
       ...(route.description ? { description: route.description } : {}),
       ...(route.tags ? { tags: route.tags } : {}),
       ...(parameters(route).length ? { parameters: parameters(route) } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+            },
+          }
+        : {}),
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
           {
             description: response.description,
             ...(response.schema
-              ? { content: { [response.contentType ?? 'application/json']: { schema: toJsonSchema(response.schema, 'output') } } }
+              ? {
+                  content: {
+                    [response.contentType ?? 'application/json']: { schema: toJsonSchema(response.schema, 'output') },
+                  },
+                }
               : response.contentType
                 ? { content: { [response.contentType]: {} } }
                 : {}),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { buildContentSecurityPolicy, reownConnectSources, serializeContentSecurityPolicy } from './contentSecurityPolicy.js'
+import {
+  buildContentSecurityPolicy,
+  reownConnectSources,
+  serializeContentSecurityPolicy,
+} from './contentSecurityPolicy.js'
 
 describe('buildContentSecurityPolicy', () => {
   it("allows each RPC's origin (not its path or key), Solana's websocket too", () => {
@@ -12,7 +16,14 @@ describe('buildContentSecurityPolicy', () => {
         { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example.org' },
       ],
     })
-    expect(csp['connect-src']).toEqual(["'self'", 'https://eth.example.org', 'http://127.0.0.1:8899', 'ws://127.0.0.1:8900', 'https://sol.example.org', 'wss://sol.example.org'])
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://eth.example.org',
+      'http://127.0.0.1:8899',
+      'ws://127.0.0.1:8900',
+      'https://sol.example.org',
+      'wss://sol.example.org',
+    ])
     expect(csp['frame-src']).toBeUndefined()
   })
 

@@ -11,7 +11,13 @@ export interface ContentSecurityPolicyParameters {
 export type ContentSecurityPolicyDirectives = Record<string, string[]>
 
 /** Reown / WalletConnect hosts AppKit needs once a project id turns its cloud features on. */
-export const reownConnectSources = ['https://*.walletconnect.org', 'https://*.walletconnect.com', 'https://*.web3modal.org', 'https://*.reown.com', 'wss://*.walletconnect.org']
+export const reownConnectSources = [
+  'https://*.walletconnect.org',
+  'https://*.walletconnect.com',
+  'https://*.web3modal.org',
+  'https://*.reown.com',
+  'wss://*.walletconnect.org',
+]
 /**
  * The embedded wallet's frame, and WalletConnect Verify's attestation frame: the site's core loads
  * verify.walletconnect.org/v3/attestation in a hidden frame before each session proposal, and a
@@ -23,7 +29,11 @@ export const reownFrameSources = ['https://secure.walletconnect.org', 'https://v
  * The page may load code only from itself and talk only to itself, the configured
  * networks' RPCs and (with a project id) Reown's cloud. Directive names as helmet takes them.
  */
-export function buildContentSecurityPolicy({ networks, projectId, upgradeInsecureRequests = false }: ContentSecurityPolicyParameters): ContentSecurityPolicyDirectives {
+export function buildContentSecurityPolicy({
+  networks,
+  projectId,
+  upgradeInsecureRequests = false,
+}: ContentSecurityPolicyParameters): ContentSecurityPolicyDirectives {
   const rpcOrigins = new Set<string>()
   for (const network of networks) for (const origin of rpcOriginsOf(network)) rpcOrigins.add(origin)
 

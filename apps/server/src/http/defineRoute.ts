@@ -15,13 +15,20 @@ declare module 'fastify' {
  * and body are parsed with the spec's zod schemas before the handler runs; a mismatch is a
  * 400 INVALID_REQUEST naming the field. The handler's return value is sent as JSON.
  */
-export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+export function defineRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
   app: FastifyInstance,
   spec: RouteSpec<P, Q, B>,
   handler: (input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown,
 ): void {
   const hasInput = Boolean(spec.params || spec.querystring || spec.body)
-  const responses = hasInput && !spec.responses[400] ? { ...spec.responses, 400: { description: 'The request does not match the schema', schema: apiErrorSchema } } : spec.responses
+  const responses =
+    hasInput && !spec.responses[400]
+      ? { ...spec.responses, 400: { description: 'The request does not match the schema', schema: apiErrorSchema } }
+      : spec.responses
   app.routeRegistry.add({ ...spec, responses })
 
   app.route({

@@ -97,6 +97,11 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply
     // Echo at most 200 characters of the path: the answer must stay small whatever was sent.
     const path = request.url.split('?')[0]!
-    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`)
+    return sendError(
+      reply,
+      404,
+      'NOT_FOUND',
+      `No route for ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`,
+    )
   })
 }

@@ -5,7 +5,10 @@ import { evmChain, offlineAssets, signInSolana, testOrigin, useOfflineApps } fro
 
 const context = useOfflineApps()
 
-const linkBody = { title: 'Tea', options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }] }
+const linkBody = {
+  title: 'Tea',
+  options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }],
+}
 
 describe('request body size', () => {
   it('refuses a body over 64 KiB with 413 BODY_TOO_LARGE in the API error shape, before any handler', async () => {
@@ -14,13 +17,23 @@ describe('request body size', () => {
     const { cookie } = await signInSolana(app)
     const before = (await database.db.select({ n: count() }).from(links))[0]!.n
     const description = 'x'.repeat(65 * 1024)
-    const res = await app.inject({ method: 'POST', url: '/api/links', headers: { cookie, origin: testOrigin }, payload: { ...linkBody, description } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie, origin: testOrigin },
+      payload: { ...linkBody, description },
+    })
     expect(res.statusCode).toBe(413)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.json()).toEqual({ error: { code: 'BODY_TOO_LARGE', message: expect.any(String) } })
     expect((await database.db.select({ n: count() }).from(links))[0]!.n).toBe(before)
     // A large but legal body still goes through.
-    const fine = await app.inject({ method: 'POST', url: '/api/links', headers: { cookie, origin: testOrigin }, payload: { ...linkBody, description: 'y'.repeat(2000) } })
+    const fine = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { cookie, origin: testOrigin },
+      payload: { ...linkBody, description: 'y'.repeat(2000) },
+    })
     expect(fine.statusCode).toBe(201)
   })
 })
@@ -28,7 +41,10 @@ describe('request body size', () => {
 describe('per-IP rate limits', () => {
   const limit = { max: 2, timeWindow: 60_000 }
 
-  async function expectLimited(request: () => Promise<{ statusCode: number; headers: Record<string, unknown>; json(): any }>, okStatus: number[]) {
+  async function expectLimited(
+    request: () => Promise<{ statusCode: number; headers: Record<string, unknown>; json(): any }>,
+    okStatus: number[],
+  ) {
     for (let i = 0; i < limit.max; i++) expect(okStatus).toContain((await request()).statusCode)
     const limited = await request()
     expect(limited.statusCode).toBe(429)
@@ -46,7 +62,8 @@ describe('per-IP rate limits', () => {
     })
     const { cookie } = await signInSolana(app)
     const headers = { cookie, origin: testOrigin }
-    const linkId = (await app.inject({ method: 'POST', url: '/api/links', headers, payload: linkBody })).json().id as string
+    const linkId = (await app.inject({ method: 'POST', url: '/api/links', headers, payload: linkBody })).json()
+      .id as string
     await app.inject({ method: 'POST', url: '/api/links', headers, payload: linkBody })
 
     const rows = async () => [
@@ -61,7 +78,11 @@ describe('per-IP rate limits', () => {
 
     let hash = 0
     const submit = () =>
-      app.inject({ method: 'POST', url: `/api/links/${linkId}/payments`, payload: { caipNetworkId: evmChain, txHash: `0x${(++hash).toString(16).padStart(64, '0')}` } })
+      app.inject({
+        method: 'POST',
+        url: `/api/links/${linkId}/payments`,
+        payload: { caipNetworkId: evmChain, txHash: `0x${(++hash).toString(16).padStart(64, '0')}` },
+      })
     await expectLimited(submit, [202])
     await expectLimited(() => app.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: 'k' } }), [201])
     const after = await rows()
@@ -70,16 +91,25 @@ describe('per-IP rate limits', () => {
     const strict = await context.app({ siwx: { nonceRateLimit: limit, signInRateLimit: limit } })
     await expectLimited(() => strict.inject({ method: 'GET', url: '/api/siwx/nonce' }), [200])
     await expectLimited(
-      () => strict.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: { data: {}, message: 'x', signature: 'y' } }),
+      () =>
+        strict.inject({
+          method: 'POST',
+          url: '/api/siwx/sessions',
+          headers: { origin: testOrigin },
+          payload: { data: {}, message: 'x', signature: 'y' },
+        }),
       [400],
     )
   })
 
   it('defaults: 60 link creations a minute per IP', async () => {
-    const app = await context.app({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })
+    const app = await context.app({
+      siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+    })
     const statuses: number[] = []
     // Unauthenticated attempts count too: the limit runs before the handler.
-    for (let i = 0; i < 61; i++) statuses.push((await app.inject({ method: 'POST', url: '/api/links', payload: linkBody })).statusCode)
+    for (let i = 0; i < 61; i++)
+      statuses.push((await app.inject({ method: 'POST', url: '/api/links', payload: linkBody })).statusCode)
     // toEqual names the first attempt that was not refused for want of a sign-in.
     expect(statuses.slice(0, 60)).toEqual(Array(60).fill(401))
     expect(statuses[60]).toBe(429)
@@ -102,7 +132,10 @@ describe('strings the database cannot hold', () => {
       expect(res.json().error.message).toBe(`${field}: must not contain the NUL character (U+0000)`)
     }
     const key = await app.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: 'k\u0000' } })
-    expect([key.statusCode, key.json().error.message]).toEqual([400, 'body.name: must not contain the NUL character (U+0000)'])
+    expect([key.statusCode, key.json().error.message]).toEqual([
+      400,
+      'body.name: must not contain the NUL character (U+0000)',
+    ])
     expect((await context.database.db.select({ n: count() }).from(links))[0]!.n).toBe(before)
   })
 })

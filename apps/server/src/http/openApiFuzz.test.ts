@@ -8,7 +8,14 @@ import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { evmChain, offlineAssets, signInSolana, solanaChain, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import {
+  evmChain,
+  offlineAssets,
+  signInSolana,
+  solanaChain,
+  testOrigin,
+  useOfflineApps,
+} from '../testing/offlineApp.js'
 
 const seed = 20_251_122
 const totalRequests = 5200
@@ -16,7 +23,12 @@ const unlimited = { max: 1_000_000, timeWindow: 60_000 }
 
 const context = useOfflineApps({
   siwx: { nonceRateLimit: unlimited, signInRateLimit: unlimited },
-  limits: { createLinkRateLimit: unlimited, submitPaymentRateLimit: unlimited, createApiKeyRateLimit: unlimited, maxOpenLinksPerMerchant: 100_000 },
+  limits: {
+    createLinkRateLimit: unlimited,
+    submitPaymentRateLimit: unlimited,
+    createApiKeyRateLimit: unlimited,
+    maxOpenLinksPerMerchant: 100_000,
+  },
   // Long enough that a submission's first chain read (against a dead RPC: fails at once) ends
   // inside the request, so no write of a 202 lands during a later request.
   paymentLinks: { submitCheckTimeoutMs: 10_000, tracker: { rpcTimeoutMs: 500 } },
@@ -53,7 +65,11 @@ async function newMerchant(): Promise<void> {
     method: 'POST',
     url: '/api/links',
     headers,
-    payload: { title: 'Fuzz', options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: `0x${'1'.repeat(40)}` }], webhookUrl: 'https://shop.example/hook' },
+    payload: {
+      title: 'Fuzz',
+      options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: `0x${'1'.repeat(40)}` }],
+      webhookUrl: 'https://shop.example/hook',
+    },
   })
   expect(link.statusCode).toBe(201)
   auth = { cookie, apiKey: key.token, keyId: key.id, linkId: link.json().id }
@@ -62,7 +78,9 @@ async function newMerchant(): Promise<void> {
 beforeAll(async () => {
   app = await context.app()
   await newMerchant()
-  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, JsonSchema>> }
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, JsonSchema>>
+  }
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),
@@ -75,7 +93,8 @@ beforeAll(async () => {
 
 // ---- values -------------------------------------------------------------------------------
 
-const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}`)
+const hex = (bytes: number) =>
+  fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}`)
 const hugeString = fc.constantFrom('x'.repeat(5000), 'é'.repeat(3000), '\u{1F600}'.repeat(2000), 'a'.repeat(70_000))
 const nastyString = fc.oneof(
   fc.string(),
@@ -116,11 +135,29 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
 function realistic(name: string): fc.Arbitrary<unknown> | null {
   switch (name) {
     case 'asset':
-      return fc.constantFrom(...offlineAssets.map((a) => a.assetId), `${evmChain}/erc20:0x${'0'.repeat(40)}`, `${solanaChain}/slip44:501`)
+      return fc.constantFrom(
+        ...offlineAssets.map((a) => a.assetId),
+        `${evmChain}/erc20:0x${'0'.repeat(40)}`,
+        `${solanaChain}/slip44:501`,
+      )
     case 'amount':
       return fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom('1', '0.01', '12.5', '0.000001') },
-        { weight: 2, arbitrary: fc.constantFrom('0', '0.0000001', '1.1234567', '9'.repeat(78), '9'.repeat(90), '1e5', '-1', '.5', '1.', ' 1') },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            '0',
+            '0.0000001',
+            '1.1234567',
+            '9'.repeat(78),
+            '9'.repeat(90),
+            '1e5',
+            '-1',
+            '.5',
+            '1.',
+            ' 1',
+          ),
+        },
         { weight: 1, arbitrary: fc.nat().map(String) },
       )
     case 'recipient':
@@ -129,7 +166,14 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
     case 'chainId':
       return fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(evmChain, solanaChain) },
-        { weight: 1, arbitrary: fc.constantFrom('eip155:1', 'eip155:99999999999999999999', 'bip122:000000000019d6689c085ae165831e93') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            'eip155:1',
+            'eip155:99999999999999999999',
+            'bip122:000000000019d6689c085ae165831e93',
+          ),
+        },
       )
     case 'title':
       return fc.oneof(
@@ -139,7 +183,10 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
     case 'txHash':
       return hex(32)
     case 'expiresInSeconds':
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 31_536_000 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 31_536_001, 1.5, 2 ** 53) })
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: 31_536_000 }) },
+        { weight: 1, arbitrary: fc.constantFrom(0, -1, 31_536_001, 1.5, 2 ** 53) },
+      )
     case 'webhookUrl':
       return fc.oneof(
         { weight: 3, arbitrary: fc.webUrl({ validSchemes: ['https'] }) },
@@ -169,14 +216,19 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
       return fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom('0'.repeat(63), 'F'.repeat(64)))
     case 'id':
     case 'deliveryId':
-      return fc.oneof(fc.constant(auth.linkId), fc.constant(auth.keyId), fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/))
+      return fc.oneof(
+        fc.constant(auth.linkId),
+        fc.constant(auth.keyId),
+        fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/),
+      )
     default:
       return null
   }
 }
 
 /** null 9 times in 10, else a value: for rare mutations. */
-const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary })
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
+  fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary })
 
 /** A value for a JSON schema: mostly valid-shaped, with junk at any node. */
 function valueFor(schema: JsonSchema | undefined, name: string, depth = 0): fc.Arbitrary<unknown> {
@@ -188,7 +240,17 @@ function valueFor(schema: JsonSchema | undefined, name: string, depth = 0): fc.A
 /** Options a link can be created with (distinct assets, a recipient, amounts within decimals). */
 const linkOptions = fc
   .subarray(offlineAssets, { minLength: 1 })
-  .chain((assets) => fc.tuple(...assets.map((asset) => fc.record({ asset: fc.constant(asset.assetId), amount: fc.constantFrom('1', '0.5', '0.000001'), recipient: hex(20) }))))
+  .chain((assets) =>
+    fc.tuple(
+      ...assets.map((asset) =>
+        fc.record({
+          asset: fc.constant(asset.assetId),
+          amount: fc.constantFrom('1', '0.5', '0.000001'),
+          recipient: hex(20),
+        }),
+      ),
+    ),
+  )
 
 /** Strings a pattern matches; null for a pattern fast-check cannot generate from (lookarounds). */
 function matching(pattern: string): fc.Arbitrary<string> | null {
@@ -202,7 +264,8 @@ function matching(pattern: string): fc.Arbitrary<string> | null {
 function validFor(schema: JsonSchema, name: string, depth: number): fc.Arbitrary<unknown> {
   const known = realistic(name)
   if (known) return known
-  if (name === 'options' && schema.type === 'array') return fc.oneof({ weight: 3, arbitrary: linkOptions }, { weight: 1, arbitrary: validFor({ ...schema }, '', depth) })
+  if (name === 'options' && schema.type === 'array')
+    return fc.oneof({ weight: 3, arbitrary: linkOptions }, { weight: 1, arbitrary: validFor({ ...schema }, '', depth) })
   if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]))
   if ('const' in schema) return fc.constant(schema.const)
   const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
@@ -218,22 +281,34 @@ function validFor(schema: JsonSchema, name: string, depth: number): fc.Arbitrary
     case 'number': {
       const min = schema.minimum ?? -1e6
       const max = schema.maximum ?? 1e6
-      return fc.oneof(fc.integer({ min: Math.max(min, -1e9), max: Math.min(max, 1e9) }), fc.constantFrom(min, max, min - 1, max + 1, 0.5))
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -1e9), max: Math.min(max, 1e9) }),
+        fc.constantFrom(min, max, min - 1, max + 1, 0.5),
+      )
     }
     case 'boolean':
       return fc.boolean()
     case 'null':
       return fc.constant(null)
     case 'array':
-      return fc.array(valueFor(schema.items, name, depth + 1), { minLength: 0, maxLength: Math.min((schema.maxItems ?? 4) + 1, 12) })
+      return fc.array(valueFor(schema.items, name, depth + 1), {
+        minLength: 0,
+        maxLength: Math.min((schema.maxItems ?? 4) + 1, 12),
+      })
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
       const required = new Set<string>(schema.required ?? [])
-      const fields = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, valueFor(child, key, depth + 1)]))
+      const fields = Object.fromEntries(
+        Object.entries(properties).map(([key, child]) => [key, valueFor(child, key, depth + 1)]),
+      )
       const record = fc.record(fields, { requiredKeys: [...required].filter((k) => k in fields) })
       // Sometimes a required field goes missing, sometimes an unknown one comes along.
       return fc
-        .tuple(record, sometimes(fc.constantFrom(...[...required, ''])), sometimes(fc.dictionary(fc.string({ maxLength: 10 }), junk, { minKeys: 1, maxKeys: 2 })))
+        .tuple(
+          record,
+          sometimes(fc.constantFrom(...[...required, ''])),
+          sometimes(fc.dictionary(fc.string({ maxLength: 10 }), junk, { minKeys: 1, maxKeys: 2 })),
+        )
         .map(([value, drop, extra]) => {
           const out: Record<string, unknown> = { ...(value as Record<string, unknown>), ...(extra ?? {}) }
           if (drop) delete out[drop]
@@ -282,25 +357,52 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
     fc.oneof(
       { weight: 4, arbitrary: realistic(name)!.filter((v) => !(isStream && v === auth.linkId)) },
       { weight: 2, arbitrary: nastyString.map((s) => s.slice(0, 400)) },
-      { weight: 1, arbitrary: fc.constantFrom('..', '.', '%2e%2e', 'a/b', '%2F', '%', '%ZZ', '0', '-1', 'lnk_' + 'a'.repeat(300)) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('..', '.', '%2e%2e', 'a/b', '%2F', '%', '%ZZ', '0', '-1', 'lnk_' + 'a'.repeat(300)),
+      },
     )
   const path = fc
     .tuple(...pathParams.map((p) => pathValue(p.name).map((v) => [p.name, String(v)] as const)))
-    .map((pairs) => pairs.reduce((url, [name, value]) => url.replace(`{${name}}`, /^%|\/|^\.{1,2}$/.test(value) ? value : encode(value)), op.path))
+    .map((pairs) =>
+      pairs.reduce(
+        (url, [name, value]) => url.replace(`{${name}}`, /^%|\/|^\.{1,2}$/.test(value) ? value : encode(value)),
+        op.path,
+      ),
+    )
   const query = fc.oneof(
     {
       weight: 4,
-      arbitrary: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, p.name)])), { requiredKeys: [] }).map((q) =>
-        Object.entries(q)
-          .map(([k, v]) => `${k}=${encode(typeof v === 'string' ? v : String(JSON.stringify(v)))}`)
-          .join('&'),
+      arbitrary: fc
+        .record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, p.name)])), { requiredKeys: [] })
+        .map((q) =>
+          Object.entries(q)
+            .map(([k, v]) => `${k}=${encode(typeof v === 'string' ? v : String(JSON.stringify(v)))}`)
+            .join('&'),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'chainId=a&chainId=b',
+        'address[]=x',
+        '%E0%A4%A',
+        '&&&=',
+        'chainId',
+        `address=${'a'.repeat(5000)}`,
+        'a[b][c]=d&__proto__[x]=1',
       ),
     },
-    { weight: 1, arbitrary: fc.constantFrom('chainId=a&chainId=b', 'address[]=x', '%E0%A4%A', '&&&=', 'chainId', `address=${'a'.repeat(5000)}`, 'a[b][c]=d&__proto__[x]=1') },
   )
   const body: fc.Arbitrary<{ payload?: string; contentType?: string }> = op.body
     ? fc.oneof(
-        { weight: 8, arbitrary: valueFor(op.body, 'body').map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })) },
+        {
+          weight: 8,
+          arbitrary: valueFor(op.body, 'body').map((value) => ({
+            payload: JSON.stringify(value) ?? 'null',
+            contentType: 'application/json',
+          })),
+        },
         { weight: 1, arbitrary: rawBodies.map((payload) => ({ payload, contentType: 'application/json' })) },
         {
           weight: 1,
@@ -336,19 +438,29 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
     { weight: 6, arbitrary: fc.constant(testOrigin) },
     { weight: 1, arbitrary: fc.constantFrom(undefined, 'https://evil.example', 'null', testOrigin.toUpperCase()) },
   )
-  const method = fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') })
+  const method = fc.oneof(
+    { weight: 12, arbitrary: fc.constant(op.method) },
+    { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') },
+  )
 
-  return fc.record({ method, path, query, body, identity, origin }).map(({ method, path, query, body, identity, origin }) => {
-    const headers: Record<string, string> = {}
-    if (origin) headers.origin = origin
-    if (identity === 'session' || identity === 'both') headers.cookie = auth.cookie
-    if (identity === 'apiKey' || identity === 'both') headers.authorization = `Bearer ${auth.apiKey}`
-    if (identity === 'badKey') headers.authorization = 'Bearer plk_notakey'
-    if (identity === 'badCookie') headers.cookie = 'paylink_session=AAAA; paylink_session=BBBB'
-    if (identity === 'weirdAuth') headers.authorization = `Basic ${'a'.repeat(300)}`
-    if (body.contentType) headers['content-type'] = body.contentType
-    return { method, url: query ? `${path}?${query}` : path, headers, ...(body.payload !== undefined ? { payload: body.payload } : {}) }
-  })
+  return fc
+    .record({ method, path, query, body, identity, origin })
+    .map(({ method, path, query, body, identity, origin }) => {
+      const headers: Record<string, string> = {}
+      if (origin) headers.origin = origin
+      if (identity === 'session' || identity === 'both') headers.cookie = auth.cookie
+      if (identity === 'apiKey' || identity === 'both') headers.authorization = `Bearer ${auth.apiKey}`
+      if (identity === 'badKey') headers.authorization = 'Bearer plk_notakey'
+      if (identity === 'badCookie') headers.cookie = 'paylink_session=AAAA; paylink_session=BBBB'
+      if (identity === 'weirdAuth') headers.authorization = `Basic ${'a'.repeat(300)}`
+      if (body.contentType) headers['content-type'] = body.contentType
+      return {
+        method,
+        url: query ? `${path}?${query}` : path,
+        headers,
+        ...(body.payload !== undefined ? { payload: body.payload } : {}),
+      }
+    })
 }
 
 // ---- database changes ---------------------------------------------------------------------
@@ -373,11 +485,21 @@ async function watchChanges(tables: string[]): Promise<() => Promise<number>> {
     end $$;`),
   )
   for (const table of tables) {
-    await db.execute(sql.raw(`create trigger fuzz_rows after insert or update or delete on "${table}" for each row execute function fuzz_count_change()`))
-    await db.execute(sql.raw(`create trigger fuzz_truncate after truncate on "${table}" for each statement execute function fuzz_count_change()`))
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_rows after insert or update or delete on "${table}" for each row execute function fuzz_count_change()`,
+      ),
+    )
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_truncate after truncate on "${table}" for each statement execute function fuzz_count_change()`,
+      ),
+    )
   }
   return async () => {
-    const result = (await db.execute(sql.raw('select n::int as n from fuzz_changes'))) as unknown as { rows: Array<{ n: number }> }
+    const result = (await db.execute(sql.raw('select n::int as n from fuzz_changes'))) as unknown as {
+      rows: Array<{ n: number }>
+    }
     return result.rows[0]!.n
   }
 }
@@ -386,10 +508,22 @@ describe('OpenAPI fuzzer', () => {
   it(`sends ${totalRequests} generated requests across every route: no 5xx, 4xx in the error shape, no change from a refused request`, async () => {
     expect(operations.length).toBeGreaterThanOrEqual(15)
     const tableRows = (await context.database.db.execute(
-      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+      sql.raw(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      ),
     )) as unknown as { rows: Array<{ name: string }> }
     const tables = tableRows.rows.map((r) => r.name)
-    expect(tables).toEqual(expect.arrayContaining(['links', 'link_options', 'payments', 'api_keys', 'sessions', 'session_accounts', 'webhook_deliveries']))
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'links',
+        'link_options',
+        'payments',
+        'api_keys',
+        'sessions',
+        'session_accounts',
+        'webhook_deliveries',
+      ]),
+    )
     const changes = await watchChanges(tables)
     // The counter sees writes: a sign-in, a key and a link are several.
     const beforeMerchant = await changes()
@@ -427,7 +561,10 @@ describe('OpenAPI fuzzer', () => {
           const after = await changes()
           snapshotMs += performance.now() - t0
           if (response.statusCode >= 400) {
-            if (request.method !== 'HEAD') expect(response.json(), what).toEqual({ error: { code: expect.stringMatching(/^[A-Z][A-Z0-9_]*$/), message: expect.any(String) } })
+            if (request.method !== 'HEAD')
+              expect(response.json(), what).toEqual({
+                error: { code: expect.stringMatching(/^[A-Z][A-Z0-9_]*$/), message: expect.any(String) },
+              })
             expect(after - before, `database changed by a refused request: ${what}`).toBe(0)
           }
           before = after

@@ -5,7 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
  * (which resolves its own copy of zod) and from this package both fit.
  */
 export interface Schema<T = unknown> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }
 }
 export type Infer<S> = S extends Schema<infer T> ? T : undefined
 

@@ -22,7 +22,11 @@ async function headersOf(options: { projectId: string | null; publicOrigin: stri
   const pages = ['/', '/pay/lnk_abc', '/api/config', '/api/health', '/api/nowhere']
   return Promise.all(
     pages.map(async (url) => {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: url.startsWith('/api') ? 'application/json' : 'text/html' } })
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: url.startsWith('/api') ? 'application/json' : 'text/html' },
+      })
       return { url, status: res.statusCode, type: String(res.headers['content-type']), headers: res.headers }
     }),
   )
@@ -47,11 +51,19 @@ describe('security headers', () => {
       expect(headers['referrer-policy'], url).toBe('no-referrer')
       expect(headers['x-content-type-options'], url).toBe('nosniff')
       expect(headers['cross-origin-resource-policy'], url).toBe('same-origin')
-      expect(headers['strict-transport-security'], url).toBe(publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined)
+      expect(headers['strict-transport-security'], url).toBe(
+        publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined,
+      )
       if (url.startsWith('/api/')) {
         // Not documents: nothing may load from them, and the page-only headers stay off.
         expect(headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'")
-        for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection']) {
+        for (const pageOnly of [
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-xss-protection',
+        ]) {
           expect(headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined()
         }
         continue
@@ -64,7 +76,8 @@ describe('security headers', () => {
       expect(directives.get('script-src'), url).toEqual(["'self'"])
       expect(directives.get('object-src'), url).toEqual(["'none'"])
       // The toolkit's cloud is reachable only when a project id turns it on.
-      for (const host of reownConnectSources) expect(directives.get('connect-src')!.includes(host), `${url} ${host}`).toBe(id !== null)
+      for (const host of reownConnectSources)
+        expect(directives.get('connect-src')!.includes(host), `${url} ${host}`).toBe(id !== null)
       expect(csp.includes('walletconnect'), url).toBe(id !== null)
       expect(directives.has('frame-src'), url).toBe(id !== null)
       expect(directives.has('upgrade-insecure-requests'), url).toBe(publicOrigin.startsWith('https:'))
@@ -84,7 +97,9 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], url).toBe('DENY')
       expect(res.headers['referrer-policy'], url).toBe('no-referrer')
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
-      expect(res.headers['strict-transport-security'], url).toBe(publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined)
+      expect(res.headers['strict-transport-security'], url).toBe(
+        publicOrigin.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : undefined,
+      )
     }
   })
 })

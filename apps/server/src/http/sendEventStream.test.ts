@@ -6,7 +6,12 @@ import { sendEventStream } from './sendEventStream.js'
 const frame = (id: number, data = 'x') => Buffer.from(`event: link\nid: ${id}\ndata: ${data}\n\n`)
 
 /** A server with one stream route; `push` sends a frame to every open stream. */
-async function streamServer(): Promise<{ app: FastifyInstance; origin: string; push(frame: Buffer): void; open(): number }> {
+async function streamServer(): Promise<{
+  app: FastifyInstance
+  origin: string
+  push(frame: Buffer): void
+  open(): number
+}> {
   const sends = new Set<(frame: Buffer) => void>()
   const app = Fastify()
   app.get('/events', (request, reply) => {

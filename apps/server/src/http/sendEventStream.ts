@@ -83,7 +83,14 @@ function chunkOf(frame: Buffer): Buffer {
  * whole state, so skipping versions loses nothing, and a stuck client holds at most one frame
  * beyond what the kernel took.
  */
-export function sendEventStream({ request, reply, retryMs, heartbeatMs, subscribe, onEnd }: SendEventStreamParameters): () => void {
+export function sendEventStream({
+  request,
+  reply,
+  retryMs,
+  heartbeatMs,
+  subscribe,
+  onEnd,
+}: SendEventStreamParameters): () => void {
   reply.hijack()
   const res: ServerResponse = reply.raw
   res.writeHead(200, {

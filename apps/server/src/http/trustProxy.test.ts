@@ -22,7 +22,8 @@ async function appWith(trustProxy: false | string[]) {
   return app
 }
 
-const nonceFrom = (app: FastifyInstance, forwardedFor: string) => app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { 'x-forwarded-for': forwardedFor } })
+const nonceFrom = (app: FastifyInstance, forwardedFor: string) =>
+  app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { 'x-forwarded-for': forwardedFor } })
 
 describe('TRUST_PROXY: whose address the per-IP limits count', () => {
   it('behind a trusted proxy, each client (X-Forwarded-For) has its own bucket', async () => {
@@ -44,7 +45,11 @@ describe('TRUST_PROXY: whose address the per-IP limits count', () => {
     expect(loadConfig({}, '/srv').trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '0' }, '/srv').trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '1' }, '/srv').trustProxy).toBe(1)
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }, '/srv').trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1'])
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }, '/srv').trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ])
     expect(() => loadConfig({ TRUST_PROXY: 'yes' }, '/srv')).toThrow(/TRUST_PROXY/)
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' }, '/srv')).toThrow(/TRUST_PROXY/)
     expect(() => loadConfig({ TRUST_PROXY: '99' }, '/srv')).toThrow(/TRUST_PROXY/)

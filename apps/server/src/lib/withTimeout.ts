@@ -11,7 +11,11 @@ export class TimeoutError extends Error {
  * TimeoutError). The promise itself is not cancelled (it runs on; its outcome is dropped); the
  * timer is cleared either way, so nothing keeps the process alive.
  */
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error = () => new TimeoutError(ms)): Promise<T> {
+export function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  onTimeout: () => Error = () => new TimeoutError(ms),
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   return Promise.race([
     promise,

@@ -15,7 +15,12 @@ export async function countOpenLinks(tx: Tx, merchantId: string, now: Date): Pro
     .select({ n: count() })
     .from(links)
     .where(
-      and(eq(links.merchant, merchantId), inArray(links.status, ['open', 'partially_paid']), or(isNull(links.expiresAt), gt(links.expiresAt, now)), isNull(links.deactivatedAt)),
+      and(
+        eq(links.merchant, merchantId),
+        inArray(links.status, ['open', 'partially_paid']),
+        or(isNull(links.expiresAt), gt(links.expiresAt, now)),
+        isNull(links.deactivatedAt),
+      ),
     )
   return open!.n
 }

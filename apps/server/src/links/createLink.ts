@@ -72,7 +72,10 @@ export async function createLink({
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
     const open = await countOpenLinks(tx, merchant.id, now)
     if (open >= maxOpenLinks) {
-      throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`)
+      throw new LimitError(
+        'TOO_MANY_OPEN_LINKS',
+        `You have ${open} open links, the most this instance allows (${maxOpenLinks}); wait for some to be paid or expire.`,
+      )
     }
     const [inserted] = await tx.insert(links).values(linkRow).returning()
     const prepared = await prepareOptions({ tx, linkId, merchant, body, assets, networks })
@@ -80,5 +83,10 @@ export async function createLink({
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position), prepared.warnings] as const
   })
   const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
-  return { ...toLinkView(link, options, [], [], now, profile), webhookUrl: link.webhookUrl, webhookSecret, ...(warnings.length ? { warnings } : {}) }
+  return {
+    ...toLinkView(link, options, [], [], now, profile),
+    webhookUrl: link.webhookUrl,
+    webhookSecret,
+    ...(warnings.length ? { warnings } : {}),
+  }
 }

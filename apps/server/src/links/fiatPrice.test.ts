@@ -10,7 +10,15 @@ import { defaultDevnetRates } from '../config.js'
 import { createDevnetRates, createMarketRates } from '../rates/rateProvider.js'
 import { bitstamp } from '../rates/sources/bitstamp.js'
 import { coinbase } from '../rates/sources/coinbase.js'
-import { offlineAppConfig, offlineAssets, offlineRegtestNetwork, regtestBtc, solanaChain, tableRates, useOfflineApps } from '../testing/offlineApp.js'
+import {
+  offlineAppConfig,
+  offlineAssets,
+  offlineRegtestNetwork,
+  regtestBtc,
+  solanaChain,
+  tableRates,
+  useOfflineApps,
+} from '../testing/offlineApp.js'
 import { quoteLink } from './quoteLink.js'
 import { refreshLink } from './refreshLink.js'
 
@@ -28,12 +36,24 @@ let key: string
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }), 'k')).token
+  key = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
+      'k',
+    )
+  ).token
 }, 30_000)
 
-const create = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${key}` }, payload })
+const create = (payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${key}` }, payload })
 const fiatLink = async (extra: Record<string, unknown> = {}) => {
-  const created = await create({ title: 'Mug', price: { currency: 'USD', amount: '12' }, options: [{ asset: eth.assetId }, { asset: tusd.assetId }], ...extra })
+  const created = await create({
+    title: 'Mug',
+    price: { currency: 'USD', amount: '12' },
+    options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
+    ...extra,
+  })
   expect(created.statusCode, created.body).toBe(201)
   return created.json() as { id: string }
 }
@@ -43,15 +63,36 @@ describe('fiat-priced links', () => {
   it('refuse a price with amounts, amounts missing without one, too many decimals, unknown currencies, tolerance out of range; write nothing', async () => {
     const [{ n: before }] = (await context.database.db.select({ n: count() }).from(links)) as [{ n: number }]
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ price: { currency: 'USD', amount: '12' }, options: [{ asset: eth.assetId, amount: '1' }] }, /^body\.options\[0\]\.amount: must be left out/],
+      [
+        { price: { currency: 'USD', amount: '12' }, options: [{ asset: eth.assetId, amount: '1' }] },
+        /^body\.options\[0\]\.amount: must be left out/,
+      ],
       [{ options: [{ asset: eth.assetId }] }, /^body\.options\[0\]\.amount: is required/],
-      [{ price: { currency: 'USD', amount: '12.001' }, options: [{ asset: eth.assetId }] }, /^body\.price\.amount: USD has 2 decimal places/],
-      [{ price: { currency: 'JPY', amount: '1500.5' }, options: [{ asset: eth.assetId }] }, /^body\.price\.amount: JPY has 0 decimal places/],
+      [
+        { price: { currency: 'USD', amount: '12.001' }, options: [{ asset: eth.assetId }] },
+        /^body\.price\.amount: USD has 2 decimal places/,
+      ],
+      [
+        { price: { currency: 'JPY', amount: '1500.5' }, options: [{ asset: eth.assetId }] },
+        /^body\.price\.amount: JPY has 0 decimal places/,
+      ],
       [{ price: { currency: 'XAU', amount: '1' }, options: [{ asset: eth.assetId }] }, /^body\.price\.currency/],
-      [{ price: { currency: 'USD', amount: '0' }, options: [{ asset: eth.assetId }] }, /^body\.price\.amount: must be more than 0/],
-      [{ options: [{ asset: eth.assetId, amount: '1' }], underpaymentTolerancePercent: '10.5' }, /^body\.underpaymentTolerancePercent/],
-      [{ options: [{ asset: eth.assetId, amount: '1' }], underpaymentTolerancePercent: 1 }, /^body\.underpaymentTolerancePercent/],
-      [{ options: [{ asset: eth.assetId, amount: '1' }], latePaymentGraceSeconds: -1 }, /^body\.latePaymentGraceSeconds/],
+      [
+        { price: { currency: 'USD', amount: '0' }, options: [{ asset: eth.assetId }] },
+        /^body\.price\.amount: must be more than 0/,
+      ],
+      [
+        { options: [{ asset: eth.assetId, amount: '1' }], underpaymentTolerancePercent: '10.5' },
+        /^body\.underpaymentTolerancePercent/,
+      ],
+      [
+        { options: [{ asset: eth.assetId, amount: '1' }], underpaymentTolerancePercent: 1 },
+        /^body\.underpaymentTolerancePercent/,
+      ],
+      [
+        { options: [{ asset: eth.assetId, amount: '1' }], latePaymentGraceSeconds: -1 },
+        /^body\.latePaymentGraceSeconds/,
+      ],
     ]
     for (const [body, message] of cases) {
       const response = await create({ title: 'x', ...body })
@@ -68,7 +109,13 @@ describe('fiat-priced links', () => {
     const view = await read(link.id)
     expect(view.price).toEqual({ currency: 'USD', amount: '12.00' })
     const [ethOption, tusdOption] = view.options
-    expect(ethOption).toMatchObject({ amount: '0.004', rate: '3000', rateSource: 'test table', quoteProblem: null, due: '0.004' })
+    expect(ethOption).toMatchObject({
+      amount: '0.004',
+      rate: '3000',
+      rateSource: 'test table',
+      quoteProblem: null,
+      due: '0.004',
+    })
     expect(ethOption.paymentUri).toBeNull() // the offline network has no deposit factory; the quote exists regardless
     const expires = new Date(ethOption.quoteExpiresAt).getTime()
     expect(expires).toBeGreaterThanOrEqual(before + 900_000 - 1000)
@@ -90,12 +137,27 @@ describe('fiat-priced links', () => {
     const first = await read(link.id)
     const now = new Date(new Date(first.options[0].quoteExpiresAt).getTime() + 1000)
     table.set('ETH:USD', '2400')
-    expect(await quoteLink({ db: context.database.db, linkId: link.id, assets, rates, ttlSeconds: 900, now: new Date(now.getTime() - 2000) })).toBe(false)
-    expect(await quoteLink({ db: context.database.db, linkId: link.id, assets, rates, ttlSeconds: 900, now })).toBe(true)
+    expect(
+      await quoteLink({
+        db: context.database.db,
+        linkId: link.id,
+        assets,
+        rates,
+        ttlSeconds: 900,
+        now: new Date(now.getTime() - 2000),
+      }),
+    ).toBe(false)
+    expect(await quoteLink({ db: context.database.db, linkId: link.id, assets, rates, ttlSeconds: 900, now })).toBe(
+      true,
+    )
     table.set('ETH:USD', '3000')
     const second = await read(link.id)
     expect(second.version).toBe(first.version + 1)
-    expect(second.options[0]).toMatchObject({ amount: '0.005', rate: '2400', quoteExpiresAt: new Date(now.getTime() + 900_000).toISOString() })
+    expect(second.options[0]).toMatchObject({
+      amount: '0.005',
+      rate: '2400',
+      quoteExpiresAt: new Date(now.getTime() + 900_000).toISOString(),
+    })
   })
 
   it('judges a payment against its quote even when it confirms after the window, under a newer quote', async () => {
@@ -123,11 +185,23 @@ describe('fiat-priced links', () => {
     await db.update(payments).set({ status: 'confirmed', confirmations: 1 }).where(eq(payments.id, 'pay_underquote1'))
     const refreshed = await db.transaction((tx) => refreshLink(tx, link.id, later))
     expect(refreshed!.view.status).toBe('paid')
-    expect(refreshed!.view.payments[0]).toMatchObject({ counted: true, quote: { currency: 'USD', rate: '3000', fiatValue: '12.00' } })
+    expect(refreshed!.view.payments[0]).toMatchObject({
+      counted: true,
+      quote: { currency: 'USD', rate: '3000', fiatValue: '12.00' },
+    })
     expect(refreshed!.view.options[0]).toMatchObject({ rate: '2400', amount: '0.005' })
     expect(refreshed!.view.fiat).toEqual({ paid: '12.00', due: '0.00', shortfall: '0.00', overpaid: '0.00' })
     // A paid link gets no new quote.
-    expect(await quoteLink({ db, linkId: link.id, assets, rates, ttlSeconds: 900, now: new Date(later.getTime() + 3_600_000) })).toBe(false)
+    expect(
+      await quoteLink({
+        db,
+        linkId: link.id,
+        assets,
+        rates,
+        ttlSeconds: 900,
+        now: new Date(later.getTime() + 3_600_000),
+      }),
+    ).toBe(false)
   })
 
   it('with fewer than two rate sources answering makes no quote and says so plainly; asks again after 30 s', async () => {
@@ -145,40 +219,75 @@ describe('fiat-priced links', () => {
       method: 'POST',
       url: '/api/links',
       headers: { authorization: `Bearer ${key}` },
-      payload: { title: 'Mug', price: { currency: 'EUR', amount: '12' }, options: [{ asset: eth.assetId }, { asset: tusd.assetId }] },
+      payload: {
+        title: 'Mug',
+        price: { currency: 'EUR', amount: '12' },
+        options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
+      },
     })
     const view = (await lonely.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()
     expect(view.options[0]).toMatchObject({ amount: null, rate: null, due: null, paymentUri: null })
-    expect(view.options[0].quoteProblem).toBe('No ETH price in EUR right now: only one rate source answered; at least two are needed.')
+    expect(view.options[0].quoteProblem).toBe(
+      'No ETH price in EUR right now: only one rate source answered; at least two are needed.',
+    )
     // Test USD is pegged to the dollar: no EUR price either, and it says why.
     expect(view.options[1].quoteProblem).toMatch(/pegged to USD; there is no USD-EUR rate/)
     const rows = await context.database.db.select().from(linkQuotes).where(eq(linkQuotes.linkId, created.json().id))
-    expect(rows.every((row) => row.rate === null && row.expiresAt.getTime() - row.createdAt.getTime() === 30_000)).toBe(true)
+    expect(rows.every((row) => row.rate === null && row.expiresAt.getTime() - row.createdAt.getTime() === 30_000)).toBe(
+      true,
+    )
   })
 
   it('keeps tolerance and late grace on the link and shows them', async () => {
     const link = await fiatLink({ underpaymentTolerancePercent: '1', latePaymentGraceSeconds: 600 })
     const view = await read(link.id)
-    expect(view).toMatchObject({ underpaymentTolerancePercent: '1', latePaymentGraceSeconds: 600, fiat: { paid: '0.00', due: '12.00' } })
+    expect(view).toMatchObject({
+      underpaymentTolerancePercent: '1',
+      latePaymentGraceSeconds: 600,
+      fiat: { paid: '0.00', due: '12.00' },
+    })
     const fixed = (await create({ title: 'x', options: [{ asset: eth.assetId, amount: '1' }] })).json()
-    expect(fixed).toMatchObject({ price: null, fiat: null, underpaymentTolerancePercent: '0', latePaymentGraceSeconds: 0 })
+    expect(fixed).toMatchObject({
+      price: null,
+      fiat: null,
+      underpaymentTolerancePercent: '0',
+      latePaymentGraceSeconds: 0,
+    })
     expect(fixed.options[0]).toMatchObject({ amount: '1', rate: null, quoteExpiresAt: null, due: '1', shortfall: '0' })
   })
 })
 
 describe('fiat-priced links with SOL and BTC options (the devnet rate table)', () => {
-  const sol: Asset = { assetId: `${solanaChain}/slip44:501`, caipNetworkId: solanaChain, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
+  const sol: Asset = {
+    assetId: `${solanaChain}/slip44:501`,
+    caipNetworkId: solanaChain,
+    symbol: 'SOL',
+    name: 'Solana',
+    decimals: 9,
+    native: true,
+  }
   // The demo's table as startServer parses it: SOL $150, BTC $60,000.
   const devnetRates = createDevnetRates(
-    Object.fromEntries(Object.entries(defaultDevnetRates).map(([base, row]) => [base, Object.fromEntries(Object.entries(row).map(([c, rate]) => [c, parseRate(rate)]))])),
+    Object.fromEntries(
+      Object.entries(defaultDevnetRates).map(([base, row]) => [
+        base,
+        Object.fromEntries(Object.entries(row).map(([c, rate]) => [c, parseRate(rate)])),
+      ]),
+    ),
   )
   // A test-network account key (tpub) of a throwaway seed: the BTC option's address is derived from it.
-  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'").publicExtendedKey
+  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive(
+    "m/84'/1'/0'",
+  ).publicExtendedKey
   const solRecipient = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
   it("quotes SOL and BTC from the table, rounded up to each asset's last decimal, and the Solana Pay and BIP21 URIs ask for the quoted amount", async () => {
     const base = offlineAppConfig(context.database)
-    const server = await context.app({ networks: [...base.networks, offlineRegtestNetwork], assets: [...assets, sol, regtestBtc], quotes: { rates: devnetRates, ttlSeconds: 900 } })
+    const server = await context.app({
+      networks: [...base.networks, offlineRegtestNetwork],
+      assets: [...assets, sol, regtestBtc],
+      quotes: { rates: devnetRates, ttlSeconds: 900 },
+    })
     const created = await server.inject({
       method: 'POST',
       url: '/api/links',
@@ -196,8 +305,20 @@ describe('fiat-priced links with SOL and BTC options (the devnet rate table)', (
     expect(created.statusCode, created.body).toBe(201)
     const view = (await server.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()
     const [solOption, btcOption] = view.options
-    expect(solOption, 'SOL option').toMatchObject({ symbol: 'SOL', amount: '0.066666667', rate: '150', rateSource: 'devnet fixed table (not a market price)', due: '0.066666667' })
-    expect(btcOption, 'BTC option').toMatchObject({ symbol: 'BTC', amount: '0.00016667', rate: '60000', rateSource: 'devnet fixed table (not a market price)', due: '0.00016667' })
+    expect(solOption, 'SOL option').toMatchObject({
+      symbol: 'SOL',
+      amount: '0.066666667',
+      rate: '150',
+      rateSource: 'devnet fixed table (not a market price)',
+      due: '0.066666667',
+    })
+    expect(btcOption, 'BTC option').toMatchObject({
+      symbol: 'BTC',
+      amount: '0.00016667',
+      rate: '60000',
+      rateSource: 'devnet fixed table (not a market price)',
+      due: '0.00016667',
+    })
 
     const solanaPay = new URL(solOption.paymentUri)
     expect(`${solanaPay.protocol}${solanaPay.pathname}`, 'Solana Pay recipient').toBe(`solana:${solRecipient}`)
@@ -215,9 +336,20 @@ describe('the OpenAPI document', () => {
     const text = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).body
     const document = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> }
     const create = JSON.stringify(document.paths['/api/links']!.post)
-    for (const field of ['"price"', '"underpaymentTolerancePercent"', '"latePaymentGraceSeconds"', '"JPY"']) expect(create, field).toContain(field)
+    for (const field of ['"price"', '"underpaymentTolerancePercent"', '"latePaymentGraceSeconds"', '"JPY"'])
+      expect(create, field).toContain(field)
     const read = JSON.stringify(document.paths['/api/links/{id}']!.get)
-    for (const field of ['"rate"', '"rateSource"', '"quoteExpiresAt"', '"quoteProblem"', '"due"', '"shortfall"', '"counted"', '"fiatValue"', '"fiat"'])
+    for (const field of [
+      '"rate"',
+      '"rateSource"',
+      '"quoteExpiresAt"',
+      '"quoteProblem"',
+      '"due"',
+      '"shortfall"',
+      '"counted"',
+      '"fiatValue"',
+      '"fiat"',
+    ])
       expect(read, field).toContain(field)
   })
 })

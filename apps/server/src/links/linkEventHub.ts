@@ -37,7 +37,8 @@ export function createLinkEventHub({ views }: LinkEventHubOptions): LinkEventHub
   const watches = new Map<string, Watch>()
   let count = 0
 
-  const frameOf = (version: LinkViewVersion) => version.memo('sse-frame', (v) => Buffer.from(`event: link\nid: ${v.link.version}\ndata: ${v.json}\n\n`, 'utf8'))
+  const frameOf = (version: LinkViewVersion) =>
+    version.memo('sse-frame', (v) => Buffer.from(`event: link\nid: ${v.link.version}\ndata: ${v.json}\n\n`, 'utf8'))
   const deliver = (subscriber: Subscriber, version: number, frame: Buffer) => {
     if (version <= subscriber.sent) return
     subscriber.sent = version

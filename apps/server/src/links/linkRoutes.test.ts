@@ -42,7 +42,16 @@ async function signIn(address: string): Promise<string> {
   await database.db.insert(sessions).values({ id, expiresAt })
   await database.db
     .insert(sessionAccounts)
-    .values({ sessionId: id, namespace: 'eip155', caipNetworkId: 'eip155:31337', address, message: 'm', signature: '0x', data: {}, expiresAt })
+    .values({
+      sessionId: id,
+      namespace: 'eip155',
+      caipNetworkId: 'eip155:31337',
+      address,
+      message: 'm',
+      signature: '0x',
+      data: {},
+      expiresAt,
+    })
   return `paylink_session=${token}`
 }
 
@@ -53,12 +62,21 @@ describe('validation', () => {
       [{ title: 'x', options: [{ asset: h.assets.tusd, amount: '1.1234567' }] }, 'body.options[0].amount'],
       [{ title: 'x', options: [{ asset: h.assets.tusd, amount: '0' }] }, 'body.options[0].amount'],
       [{ title: 'x', options: [{ asset: h.assets.tusd, amount: '1e5' }] }, 'body.options[0].amount'],
-      [{ title: 'x', options: [{ asset: 'eip155:31337/erc20:0x0000000000000000000000000000000000000001', amount: '1' }] }, 'body.options[0].asset'],
+      [
+        {
+          title: 'x',
+          options: [{ asset: 'eip155:31337/erc20:0x0000000000000000000000000000000000000001', amount: '1' }],
+        },
+        'body.options[0].asset',
+      ],
       [{ title: 'x', options: [] }, 'body.options'],
       [{ title: '', options: [{ asset: h.assets.eth, amount: '1' }] }, 'body.title'],
       [{ title: 'x'.repeat(121), options: [{ asset: h.assets.eth, amount: '1' }] }, 'body.title'],
       [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1', recipient: '0x12' }] }, 'body.options[0].recipient'],
-      [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: 'ftp://example.com/x' }, 'body.webhookUrl'],
+      [
+        { title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: 'ftp://example.com/x' },
+        'body.webhookUrl',
+      ],
       [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], expiresInSeconds: 0 }, 'body.expiresInSeconds'],
       [{ title: 'x', options: [{ asset: h.assets.eth, amount: '1' }], color: 'red' }, 'body'],
     ]
@@ -71,7 +89,12 @@ describe('validation', () => {
     const good = { title: 'x', options: [{ asset: h.assets.eth, amount: '1' }] }
     const anonymous = await app.inject({ method: 'POST', url: '/api/links', payload: good })
     expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'UNAUTHENTICATED'])
-    const badKey = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: 'Bearer plk_nope' }, payload: good })
+    const badKey = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: { authorization: 'Bearer plk_nope' },
+      payload: good,
+    })
     expect([badKey.statusCode, badKey.json().error.code]).toEqual([401, 'INVALID_API_KEY'])
 
     const link = await h.createLink(app, good)
@@ -84,7 +107,11 @@ describe('validation', () => {
       ['../etc', { caipNetworkId: 'eip155:31337', txHash: `0x${'ab'.repeat(32)}` }, 400, 'params.id'],
     ]
     for (const [id, payload, status, start] of paymentCases) {
-      const response = await app.inject({ method: 'POST', url: `/api/links/${encodeURIComponent(id)}/payments`, payload })
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/links/${encodeURIComponent(id)}/payments`,
+        payload,
+      })
       expect(response.statusCode, JSON.stringify(payload)).toBe(status)
       expect(response.json().error.message.startsWith(start), response.json().error.message).toBe(true)
     }
@@ -108,7 +135,9 @@ describe('merchant routes', () => {
     const theirs = (await app.inject({ method: 'GET', url: '/api/links', headers: { cookie } })).json()
     expect(theirs.links).toEqual([])
     // Deliveries of someone else's link answer like a missing link.
-    expect((await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: { cookie } })).statusCode).toBe(404)
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: { cookie } })).statusCode,
+    ).toBe(404)
   })
 
   it('creates links and API keys from a session; keys work as Bearer until revoked', async () => {
@@ -124,7 +153,12 @@ describe('merchant routes', () => {
     expect(created.json()).toMatchObject({ merchantAddress: address, webhookSecret: null })
     expect(created.json().options[0].recipient).toBe(address)
 
-    const key = await app.inject({ method: 'POST', url: '/api/keys', headers: { cookie, origin }, payload: { name: 'shop' } })
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie, origin },
+      payload: { name: 'shop' },
+    })
     expect(key.statusCode).toBe(201)
     const { id, token } = key.json()
     expect(token).toMatch(/^plk_/)
@@ -138,9 +172,13 @@ describe('merchant routes', () => {
     const keyMintsKey = await app.inject({ method: 'POST', url: '/api/keys', headers: withKey, payload: { name: 'x' } })
     expect([keyMintsKey.statusCode, keyMintsKey.json().error.code]).toEqual([403, 'SESSION_REQUIRED'])
 
-    expect((await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: { cookie, origin } })).statusCode).toBe(204)
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: { cookie, origin } })).statusCode,
+    ).toBe(204)
     expect((await app.inject({ method: 'GET', url: '/api/links', headers: withKey })).statusCode).toBe(401)
-    expect((await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: { cookie, origin } })).statusCode).toBe(404)
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: { cookie, origin } })).statusCode,
+    ).toBe(404)
   })
 })
 
@@ -149,7 +187,9 @@ interface Received {
   body: string
 }
 
-async function startReceiver(respond: (request: Received, index: number) => { status: number; headers?: Record<string, string> }) {
+async function startReceiver(
+  respond: (request: Received, index: number) => { status: number; headers?: Record<string, string> },
+) {
   const received: Received[] = []
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -184,11 +224,18 @@ describe('webhooks', () => {
       return { status: left > 0 ? 503 : 200 }
     })
     try {
-      const link = await h.createLink(app, { title: 'Hooked', options: [{ asset: h.assets.eth, amount: '0.01' }], webhookUrl: receiver.url })
+      const link = await h.createLink(app, {
+        title: 'Hooked',
+        options: [{ asset: h.assets.eth, amount: '0.01' }],
+        webhookUrl: receiver.url,
+      })
       expect(link.webhookSecret).toMatch(/^whsec_/)
       await h.submit(app, link.id, await h.payEth({ to: h.devnet.accounts[1]!, amount: '0.01' }))
       app.paymentLinks.webhooks.start()
-      const deliveries = async () => (await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
+      const deliveries = async () =>
+        (
+          await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })
+        ).json() as WebhookDeliveryList
       const done = await eventually(async () => {
         const list = await deliveries()
         expect(list.deliveries.map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded'])
@@ -208,21 +255,42 @@ describe('webhooks', () => {
         expect(verifyWebhookSignature({ secret: 'whsec_other', rawBody: request.body, header })).toBe(false)
         expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: `${request.body} `, header })).toBe(false)
       }
-      const detectedBodies = receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent).filter((e) => e.type === 'payment.detected')
+      const detectedBodies = receiver.received
+        .map((r) => JSON.parse(r.body) as WebhookEvent)
+        .filter((e) => e.type === 'payment.detected')
       expect(new Set(detectedBodies.map((e) => e.id))).toEqual(new Set([detected.eventId]))
       const paid = receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent).find((e) => e.type === 'link.paid')!
       expect(paid.data.link).toMatchObject({ id: link.id, status: 'paid' })
       expect(paid.data.payment).toBeNull()
 
-      const again = await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/${detected.id}/redeliver`, headers: bearer() })
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/links/${link.id}/webhooks/${detected.id}/redeliver`,
+        headers: bearer(),
+      })
       expect(again.statusCode).toBe(202)
       await eventually(() => expect(receiver.received).toHaveLength(6))
       const redelivered = receiver.received[5]!
       expect((JSON.parse(redelivered.body) as WebhookEvent).id).toBe(detected.eventId)
-      expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: redelivered.body, header: redelivered.headers['paylink-signature'] as string })).toBe(true)
-      await eventually(async () => expect((await deliveries()).deliveries.find((d) => d.id === detected.id)).toMatchObject({ status: 'succeeded', attempts: 4 }))
+      expect(
+        verifyWebhookSignature({
+          secret: link.webhookSecret!,
+          rawBody: redelivered.body,
+          header: redelivered.headers['paylink-signature'] as string,
+        }),
+      ).toBe(true)
+      await eventually(async () =>
+        expect((await deliveries()).deliveries.find((d) => d.id === detected.id)).toMatchObject({
+          status: 'succeeded',
+          attempts: 4,
+        }),
+      )
 
-      const missing = await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/whd_nope/redeliver`, headers: bearer() })
+      const missing = await app.inject({
+        method: 'POST',
+        url: `/api/links/${link.id}/webhooks/whd_nope/redeliver`,
+        headers: bearer(),
+      })
       expect([missing.statusCode, missing.json().error.code]).toEqual([404, 'DELIVERY_NOT_FOUND'])
     } finally {
       await app.paymentLinks.webhooks.stop()
@@ -234,12 +302,21 @@ describe('webhooks', () => {
     const target = await startReceiver(() => ({ status: 200 }))
     const redirecting = await startReceiver(() => ({ status: 302, headers: { location: target.url } }))
     try {
-      const link = await h.createLink(app, { title: 'Moved', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: redirecting.url, expiresInSeconds: 1 })
+      const link = await h.createLink(app, {
+        title: 'Moved',
+        options: [{ asset: h.assets.eth, amount: '1' }],
+        webhookUrl: redirecting.url,
+        expiresInSeconds: 1,
+      })
       await new Promise((resolve) => setTimeout(resolve, 1050))
       await app.paymentLinks.tracker.runOnce()
       await app.paymentLinks.webhooks.runOnce()
-      const list = (await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
-      expect(list.deliveries).toEqual([expect.objectContaining({ type: 'link.expired', status: 'pending', attempts: 1, lastStatusCode: 302 })])
+      const list = (
+        await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })
+      ).json() as WebhookDeliveryList
+      expect(list.deliveries).toEqual([
+        expect.objectContaining({ type: 'link.expired', status: 'pending', attempts: 1, lastStatusCode: 302 }),
+      ])
       expect(list.deliveries[0]!.nextAttemptAt).not.toBeNull()
       expect(redirecting.received).toHaveLength(1)
       expect(target.received).toHaveLength(0)
@@ -252,13 +329,21 @@ describe('webhooks', () => {
 describe('PATCH /api/links/:id/webhook', () => {
   const patch = (linkId: string, payload: unknown, headers: Record<string, string> = bearer()) =>
     app.inject({ method: 'PATCH', url: `/api/links/${linkId}/webhook`, headers, payload: payload as object })
-  const deliveries = async (linkId: string) => (await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })).json() as WebhookDeliveryList
+  const deliveries = async (linkId: string) =>
+    (
+      await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })
+    ).json() as WebhookDeliveryList
 
   it('moves waiting events and redeliveries to the new URL, keeps the secret, and removing the URL ends what waits', async () => {
     const broken = await startReceiver(() => ({ status: 500 }))
     const fixed = await startReceiver(() => ({ status: 200 }))
     try {
-      const link = await h.createLink(app, { title: 'Wrong URL', options: [{ asset: h.assets.eth, amount: '1' }], webhookUrl: broken.url, expiresInSeconds: 1 })
+      const link = await h.createLink(app, {
+        title: 'Wrong URL',
+        options: [{ asset: h.assets.eth, amount: '1' }],
+        webhookUrl: broken.url,
+        expiresInSeconds: 1,
+      })
       await new Promise((resolve) => setTimeout(resolve, 1050))
       await app.paymentLinks.tracker.runOnce()
       await app.paymentLinks.webhooks.runOnce()
@@ -290,21 +375,47 @@ describe('PATCH /api/links/:id/webhook', () => {
       await eventually(() => expect(fixed.received).toHaveLength(1))
       const first = fixed.received[0]!
       expect((JSON.parse(first.body) as WebhookEvent).id).toBe(expired!.eventId)
-      expect(verifyWebhookSignature({ secret: link.webhookSecret!, rawBody: first.body, header: first.headers['paylink-signature'] as string })).toBe(true)
-      await eventually(async () => expect((await deliveries(link.id)).deliveries[0]).toMatchObject({ status: 'succeeded', lastStatusCode: 200 }))
+      expect(
+        verifyWebhookSignature({
+          secret: link.webhookSecret!,
+          rawBody: first.body,
+          header: first.headers['paylink-signature'] as string,
+        }),
+      ).toBe(true)
+      await eventually(async () =>
+        expect((await deliveries(link.id)).deliveries[0]).toMatchObject({ status: 'succeeded', lastStatusCode: 200 }),
+      )
       expect(broken.received).toHaveLength(1)
 
       // Back to the broken URL, redeliver: it waits for a retry; removing the URL ends it.
       expect((await patch(link.id, { webhookUrl: broken.url })).statusCode).toBe(200)
-      expect((await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/${expired!.id}/redeliver`, headers: bearer() })).statusCode).toBe(202)
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/api/links/${link.id}/webhooks/${expired!.id}/redeliver`,
+            headers: bearer(),
+          })
+        ).statusCode,
+      ).toBe(202)
       await eventually(() => expect(broken.received).toHaveLength(2))
-      await eventually(async () => expect((await deliveries(link.id)).deliveries[0]).toMatchObject({ status: 'pending', lastStatusCode: 500 }))
+      await eventually(async () =>
+        expect((await deliveries(link.id)).deliveries[0]).toMatchObject({ status: 'pending', lastStatusCode: 500 }),
+      )
       const removed = await patch(link.id, { webhookUrl: null })
       expect([removed.statusCode, removed.json()]).toEqual([200, { webhookUrl: null, webhookSecret: null }])
       const after = await deliveries(link.id)
       expect(after.webhookUrl).toBeNull()
-      expect(after.deliveries[0]).toMatchObject({ status: 'failed', nextAttemptAt: null, lastError: 'The webhook URL was removed, so this event is not sent.' })
-      const redeliver = await app.inject({ method: 'POST', url: `/api/links/${link.id}/webhooks/${expired!.id}/redeliver`, headers: bearer() })
+      expect(after.deliveries[0]).toMatchObject({
+        status: 'failed',
+        nextAttemptAt: null,
+        lastError: 'The webhook URL was removed, so this event is not sent.',
+      })
+      const redeliver = await app.inject({
+        method: 'POST',
+        url: `/api/links/${link.id}/webhooks/${expired!.id}/redeliver`,
+        headers: bearer(),
+      })
       expect([redeliver.statusCode, redeliver.json().error.code]).toEqual([409, 'NO_WEBHOOK_URL'])
       expect(broken.received).toHaveLength(2)
       expect(fixed.received).toHaveLength(1)
@@ -369,7 +480,9 @@ describe('GET /api/links/:id/events', () => {
     await readUntil(() => heartbeats >= 1)
 
     const closing = server.close()
-    await expect(reader.read().then(async (first) => (first.done ? first : reader.read()))).resolves.toMatchObject({ done: true })
+    await expect(reader.read().then(async (first) => (first.done ? first : reader.read()))).resolves.toMatchObject({
+      done: true,
+    })
     await closing
   })
 

@@ -116,7 +116,11 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       operationId: 'listLinks',
       summary: "The merchant's links with status and totals per option",
       tags: ['links'],
-      responses: { 200: { description: 'Newest first (up to 200)', schema: linkListSchema }, 401: unauthorized, 403: notAMerchant },
+      responses: {
+        200: { description: 'Newest first (up to 200)', schema: linkListSchema },
+        401: unauthorized,
+        403: notAMerchant,
+      },
     },
     async ({ request, reply }) => {
       const merchant = await app.requireMerchant(request)
@@ -206,7 +210,9 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         method: 'POST',
         url: active ? '/api/links/:id/reactivate' : '/api/links/:id/deactivate',
         operationId: active ? 'reactivateLink' : 'deactivateLink',
-        summary: active ? 'Take payments on a deactivated link again (merchant)' : 'Stop a link taking payments (merchant)',
+        summary: active
+          ? 'Take payments on a deactivated link again (merchant)'
+          : 'Stop a link taking payments (merchant)',
         description: active
           ? 'Counts against the open-links cap like a new link. Doing it on an active link changes nothing.'
           : 'The checkout then says the link no longer accepts payments and offers no way to pay; the tracker stops looking for new payments to it. Payments already sent and recorded are still followed and count. `deactivatedAt` is set; doing it again changes nothing.',
@@ -222,7 +228,13 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       },
       async ({ params, request, reply }) => {
         const merchant = await app.requireMerchant(request)
-        const link = await setLinkActive({ db, merchant, linkId: params.id, active, maxOpenLinks: options.maxOpenLinksPerMerchant })
+        const link = await setLinkActive({
+          db,
+          merchant,
+          linkId: params.id,
+          active,
+          maxOpenLinks: options.maxOpenLinksPerMerchant,
+        })
         // The version bump reaches every process by NOTIFY; this one drops its view at once, so the answer and the next read agree.
         views.invalidate(params.id)
         reply.header('cache-control', 'no-store')
@@ -255,7 +267,13 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ params, request, reply }) => {
       const merchant = await app.requireMerchant(request)
-      const result = await sendTestWebhook({ db, merchant, linkId: params.id, policy: webhookPolicy, ...options.webhookTest })
+      const result = await sendTestWebhook({
+        db,
+        merchant,
+        linkId: params.id,
+        policy: webhookPolicy,
+        ...options.webhookTest,
+      })
       reply.header('cache-control', 'no-store')
       return result
     },

@@ -6,7 +6,10 @@ import { assessLink, quoteOfPayment } from './linkStatus.js'
 const t0 = new Date('2030-01-01T00:00:00Z')
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000)
 
-type LinkRules = Pick<LinkRow, 'expiresAt' | 'priceCurrency' | 'priceAmount' | 'underpaymentTolerancePercent' | 'latePaymentGraceSeconds'>
+type LinkRules = Pick<
+  LinkRow,
+  'expiresAt' | 'priceCurrency' | 'priceAmount' | 'underpaymentTolerancePercent' | 'latePaymentGraceSeconds'
+>
 const fixedLink = (extra: Partial<LinkRules> = {}): LinkRules => ({
   expiresAt: at(3600),
   priceCurrency: null,
@@ -15,7 +18,8 @@ const fixedLink = (extra: Partial<LinkRules> = {}): LinkRules => ({
   latePaymentGraceSeconds: 0,
   ...extra,
 })
-const fiatLink = (extra: Partial<LinkRules> = {}): LinkRules => fixedLink({ priceCurrency: 'USD', priceAmount: '12.00', ...extra })
+const fiatLink = (extra: Partial<LinkRules> = {}): LinkRules =>
+  fixedLink({ priceCurrency: 'USD', priceAmount: '12.00', ...extra })
 
 const option = (id: string, decimals: number, amount: string | null): LinkOptionRow =>
   ({
@@ -35,7 +39,17 @@ const option = (id: string, decimals: number, amount: string | null): LinkOption
 
 let n = 0
 const payment = (optionId: string, amount: bigint, extra: Partial<PaymentRow> = {}): PaymentRow =>
-  ({ id: `pay_${++n}`, linkId: 'lnk_1', optionId, amount: amount.toString(), status: 'confirmed', late: false, minedAt: at(10), createdAt: at(10), ...extra }) as PaymentRow
+  ({
+    id: `pay_${++n}`,
+    linkId: 'lnk_1',
+    optionId,
+    amount: amount.toString(),
+    status: 'confirmed',
+    late: false,
+    minedAt: at(10),
+    createdAt: at(10),
+    ...extra,
+  }) as PaymentRow
 
 const quote = (optionId: string, rate: string, amount: bigint, createdAt: Date, ttl = 900): LinkQuoteRow => ({
   id: `quo_${++n}`,
@@ -54,15 +68,35 @@ describe('assessLink: fixed amounts, tolerance, late payments', () => {
 
   it('paid at the amount; a shortfall within the tolerance is paid with the shortfall shown; beyond it, partially paid with what is due', () => {
     expect(assessLink(fixedLink(), [usd], [payment('opt_usd', 12_000_000n)], [], at(20)).status).toBe('paid')
-    const short = assessLink(fixedLink({ underpaymentTolerancePercent: '1' }), [usd], [payment('opt_usd', 11_940_000n)], [], at(20))
+    const short = assessLink(
+      fixedLink({ underpaymentTolerancePercent: '1' }),
+      [usd],
+      [payment('opt_usd', 11_940_000n)],
+      [],
+      at(20),
+    )
     expect(short.status).toBe('paid')
     expect(short.options.get('opt_usd')).toMatchObject({ shortfall: 60_000n, due: 0n, overpaid: 0n })
     // 1% of 12 is 0.12: 11.87 is 0.13 short.
-    const under = assessLink(fixedLink({ underpaymentTolerancePercent: '1' }), [usd], [payment('opt_usd', 11_870_000n)], [], at(20))
+    const under = assessLink(
+      fixedLink({ underpaymentTolerancePercent: '1' }),
+      [usd],
+      [payment('opt_usd', 11_870_000n)],
+      [],
+      at(20),
+    )
     expect(under.status).toBe('partially_paid')
     expect(under.options.get('opt_usd')).toMatchObject({ shortfall: 0n, due: 130_000n })
     // A top-up pays it.
-    expect(assessLink(fixedLink({ underpaymentTolerancePercent: '1' }), [usd], [payment('opt_usd', 11_870_000n), payment('opt_usd', 130_000n)], [], at(20)).status).toBe('paid')
+    expect(
+      assessLink(
+        fixedLink({ underpaymentTolerancePercent: '1' }),
+        [usd],
+        [payment('opt_usd', 11_870_000n), payment('opt_usd', 130_000n)],
+        [],
+        at(20),
+      ).status,
+    ).toBe('paid')
     // No tolerance: a millionth short is not paid.
     expect(assessLink(fixedLink(), [usd], [payment('opt_usd', 11_999_999n)], [], at(20)).status).toBe('partially_paid')
   })
@@ -82,11 +116,19 @@ describe('assessLink: fixed amounts, tolerance, late payments', () => {
     expect(graced.status).toBe('paid')
     expect(graced.payments.get(late.id)!.counted).toBe(true)
     const tooLate = payment('opt_usd', 12_000_000n, { late: true, minedAt: at(3600 + 121) })
-    expect(assessLink(fixedLink({ latePaymentGraceSeconds: 120 }), [usd], [tooLate], [], at(4000)).status).toBe('expired')
+    expect(assessLink(fixedLink({ latePaymentGraceSeconds: 120 }), [usd], [tooLate], [], at(4000)).status).toBe(
+      'expired',
+    )
   })
 
   it('only confirmed payments count; confirming ones lower what is due', () => {
-    const assessed = assessLink(fixedLink(), [usd], [payment('opt_usd', 5_000_000n, { status: 'confirming' })], [], at(20))
+    const assessed = assessLink(
+      fixedLink(),
+      [usd],
+      [payment('opt_usd', 5_000_000n, { status: 'confirming' })],
+      [],
+      at(20),
+    )
     expect(assessed.status).toBe('open')
     expect(assessed.options.get('opt_usd')).toMatchObject({ paid: 0n, confirming: 5_000_000n, due: 7_000_000n })
   })
@@ -103,7 +145,11 @@ describe('assessLink: fiat prices', () => {
     const paidUnderFirst = payment('opt_eth', 4_000_000_000_000_000n, { createdAt: at(800), minedAt: at(850) })
     const assessed = assessLink(fiatLink(), [eth], [paidUnderFirst], [first, second], at(2000))
     expect(assessed.status).toBe('paid')
-    expect(assessed.payments.get(paidUnderFirst.id)).toMatchObject({ counted: true, quote: first, fiatValue: parseRate('12') })
+    expect(assessed.payments.get(paidUnderFirst.id)).toMatchObject({
+      counted: true,
+      quote: first,
+      fiatValue: parseRate('12'),
+    })
     // The same amount first seen under the second quote is worth $9.60 there: not paid.
     const paidUnderSecond = payment('opt_eth', 4_000_000_000_000_000n, { createdAt: at(1100), minedAt: at(1090) })
     const short = assessLink(fiatLink(), [eth], [paidUnderSecond], [first, second], at(2000))
@@ -136,14 +182,28 @@ describe('assessLink: fiat prices', () => {
   it('payments in two assets add up in fiat; the excess is shown', () => {
     const tusd = option('opt_tusd', 6, null)
     const quotes = [first, quote('opt_tusd', '1', 12_000_000n, at(0))]
-    const assessed = assessLink(fiatLink(), [eth, tusd], [payment('opt_tusd', 6_000_000n), payment('opt_eth', 3_000_000_000_000_000n)], quotes, at(20))
+    const assessed = assessLink(
+      fiatLink(),
+      [eth, tusd],
+      [payment('opt_tusd', 6_000_000n), payment('opt_eth', 3_000_000_000_000_000n)],
+      quotes,
+      at(20),
+    )
     expect(assessed.status).toBe('paid')
     expect(assessed.fiat).toMatchObject({ paid: parseRate('15'), overpaid: parseRate('3') })
     expect(assessed.options.get('opt_eth')).toMatchObject({ overpaid: 1_000_000_000_000_000n })
   })
 
   it('without a quote there is no amount and nothing due can be said', () => {
-    const problem: LinkQuoteRow = { ...first, id: 'quo_p', rate: null, amount: null, rateSource: null, problem: 'No ETH price', createdAt: at(0) }
+    const problem: LinkQuoteRow = {
+      ...first,
+      id: 'quo_p',
+      rate: null,
+      amount: null,
+      rateSource: null,
+      problem: 'No ETH price',
+      createdAt: at(0),
+    }
     const assessed = assessLink(fiatLink(), [eth], [], [problem], at(20))
     expect(assessed.options.get('opt_eth')).toMatchObject({ amount: null, due: null, quote: problem })
     expect(assessed.status).toBe('open')

@@ -1,4 +1,12 @@
-import { cryptoAmountFor, fiatValueScaled, formatFiatScaled, parseUnits, rateDecimals, type FiatCurrency, type LinkStatus } from '@paylink/shared'
+import {
+  cryptoAmountFor,
+  fiatValueScaled,
+  formatFiatScaled,
+  parseUnits,
+  rateDecimals,
+  type FiatCurrency,
+  type LinkStatus,
+} from '@paylink/shared'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow } from '../db/rows.js'
 
 /**
@@ -46,7 +54,10 @@ export interface PaymentAssessment {
 }
 
 export function assessLink(
-  link: Pick<LinkRow, 'expiresAt' | 'priceCurrency' | 'priceAmount' | 'underpaymentTolerancePercent' | 'latePaymentGraceSeconds'>,
+  link: Pick<
+    LinkRow,
+    'expiresAt' | 'priceCurrency' | 'priceAmount' | 'underpaymentTolerancePercent' | 'latePaymentGraceSeconds'
+  >,
   options: readonly LinkOptionRow[],
   paymentRows: readonly PaymentRow[],
   quotes: readonly LinkQuoteRow[],
@@ -58,14 +69,18 @@ export function assessLink(
   const byOption = new Map(options.map((option) => [option.id, option]))
 
   const payments = new Map<string, PaymentAssessment>()
-  const totals = new Map(options.map((option) => [option.id, { paid: 0n, confirming: 0n, late: 0n, fiatPaid: 0n, fiatConfirming: 0n }]))
+  const totals = new Map(
+    options.map((option) => [option.id, { paid: 0n, confirming: 0n, late: 0n, fiatPaid: 0n, fiatConfirming: 0n }]),
+  )
   let lastCounted: { optionId: string; quote: LinkQuoteRow | null } | null = null
   for (const payment of paymentRows) {
     const option = payment.optionId ? byOption.get(payment.optionId) : undefined
     const quote = priced && option ? quoteOfPayment(payment, quotes) : null
     const amount = payment.amount === null ? null : BigInt(payment.amount)
-    const fiatValue = quote?.rate && amount !== null && option ? fiatValueScaled(amount, BigInt(quote.rate), option.decimals) : null
-    const counted = payment.status === 'confirmed' && amount !== null && option !== undefined && countsInTime(link, payment)
+    const fiatValue =
+      quote?.rate && amount !== null && option ? fiatValueScaled(amount, BigInt(quote.rate), option.decimals) : null
+    const counted =
+      payment.status === 'confirmed' && amount !== null && option !== undefined && countsInTime(link, payment)
     payments.set(payment.id, { counted, quote, fiatValue })
     const total = option ? totals.get(option.id) : undefined
     if (!total || amount === null) continue
@@ -93,14 +108,23 @@ export function assessLink(
     paid = fiatPaid >= price - allowedShortfall(price)
     anything = fiatPaid > 0n
     const due = paid ? 0n : max0(price - fiatPaid - sum('fiatConfirming'))
-    fiat = { currency, price, paid: fiatPaid, due, shortfall: paid ? max0(price - fiatPaid) : 0n, overpaid: max0(fiatPaid - price) }
+    fiat = {
+      currency,
+      price,
+      paid: fiatPaid,
+      due,
+      shortfall: paid ? max0(price - fiatPaid) : 0n,
+      overpaid: max0(fiatPaid - price),
+    }
     for (const option of options) {
       const total = totals.get(option.id)!
       const quote = latestQuote(option.id, quotes)
       const rate = quote?.rate ? BigInt(quote.rate) : null
       // Shortfall and excess are shown on the option that took the last counted payment, in its asset at that payment's rate.
-      const paymentRate = lastCounted?.optionId === option.id && lastCounted.quote?.rate ? BigInt(lastCounted.quote.rate) : null
-      const inAsset = (value: bigint, direction: 'up' | 'down') => (paymentRate ? assetAmountOf(value, paymentRate, option.decimals, direction) : 0n)
+      const paymentRate =
+        lastCounted?.optionId === option.id && lastCounted.quote?.rate ? BigInt(lastCounted.quote.rate) : null
+      const inAsset = (value: bigint, direction: 'up' | 'down') =>
+        paymentRate ? assetAmountOf(value, paymentRate, option.decimals, direction) : 0n
       result.set(option.id, {
         paid: total.paid,
         confirming: total.confirming,
@@ -146,7 +170,10 @@ function countsInTime(link: Pick<LinkRow, 'expiresAt' | 'latePaymentGraceSeconds
 }
 
 /** The quote a payment is judged against: the newest with a rate made at or before the payment was first seen. */
-export function quoteOfPayment(payment: Pick<PaymentRow, 'optionId' | 'createdAt' | 'minedAt'>, quotes: readonly LinkQuoteRow[]): LinkQuoteRow | null {
+export function quoteOfPayment(
+  payment: Pick<PaymentRow, 'optionId' | 'createdAt' | 'minedAt'>,
+  quotes: readonly LinkQuoteRow[],
+): LinkQuoteRow | null {
   const firstSeen = Math.min(payment.createdAt.getTime(), payment.minedAt?.getTime() ?? Infinity)
   let best: LinkQuoteRow | null = null
   for (const quote of quotes) {
@@ -159,7 +186,8 @@ export function quoteOfPayment(payment: Pick<PaymentRow, 'optionId' | 'createdAt
 /** The option's newest quote row (a rate or a problem), or null when none was made. */
 export function latestQuote(optionId: string, quotes: readonly LinkQuoteRow[]): LinkQuoteRow | null {
   let best: LinkQuoteRow | null = null
-  for (const quote of quotes) if (quote.optionId === optionId && (!best || quote.createdAt.getTime() >= best.createdAt.getTime())) best = quote
+  for (const quote of quotes)
+    if (quote.optionId === optionId && (!best || quote.createdAt.getTime() >= best.createdAt.getTime())) best = quote
   return best
 }
 

@@ -65,7 +65,11 @@ describe('link views held in memory until the database announces a change (PGlit
     const id = await insertLink({ title: 'Cups' })
     const views = await started()
     const made: string[] = []
-    const page = async () => (await views.read(id))!.memo('checkout-parts', (v) => (made.push(`${v.link.title} v${v.link.version}`), `<h1>${v.link.title}</h1>`))
+    const page = async () =>
+      (await views.read(id))!.memo(
+        'checkout-parts',
+        (v) => (made.push(`${v.link.title} v${v.link.version}`), `<h1>${v.link.title}</h1>`),
+      )
     expect(await page()).toBe('<h1>Cups</h1>')
     expect(await page()).toBe('<h1>Cups</h1>')
     expect(await page()).toBe('<h1>Cups</h1>')

@@ -21,7 +21,11 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
   beforeAll(async () => {
     postgres = await startTestPostgres()
     for (let i = 0; i < 2; i++) {
-      const run = await runMainOnFreePort({ PAYLINK_DEVNET: '0', DATABASE_URL: postgres.url, PUBLIC_ORIGIN: 'http://localhost:4100' })
+      const run = await runMainOnFreePort({
+        PAYLINK_DEVNET: '0',
+        DATABASE_URL: postgres.url,
+        PUBLIC_ORIGIN: 'http://localhost:4100',
+      })
       const { port } = run
       expect(run.started, run.output().stderr).toBe(true)
       servers.push({ run, base: `http://127.0.0.1:${port}` })
@@ -66,11 +70,14 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
     const controller = new AbortController()
     const response = await fetch(`${base}/api/links/${id}/events`, { signal: controller.signal })
     expect(response.status).toBe(200)
-    const parser = createParser({ onEvent: (event) => event.event === 'link' && seen.push(JSON.parse(event.data) as Link) })
+    const parser = createParser({
+      onEvent: (event) => event.event === 'link' && seen.push(JSON.parse(event.data) as Link),
+    })
     void (async () => {
       const decoder = new TextDecoder()
       try {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }))
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+          parser.feed(decoder.decode(chunk, { stream: true }))
       } catch {
         // Aborted at the end of the test.
       }
@@ -133,8 +140,14 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
       await announceLinkChanged(tx, id)
     })
     for (const [i, server] of servers.entries()) {
-      await within(1000, `process ${i}'s cached view`, async () => (await read(server.base, id)).title === 'Quote, updated')
-      await within(1000, `process ${i}'s stream`, () => streams[i]!.seen.some((link) => link.version === 2 && link.title === 'Quote, updated'))
+      await within(
+        1000,
+        `process ${i}'s cached view`,
+        async () => (await read(server.base, id)).title === 'Quote, updated',
+      )
+      await within(1000, `process ${i}'s stream`, () =>
+        streams[i]!.seen.some((link) => link.version === 2 && link.title === 'Quote, updated'),
+      )
       streams[i]!.stop()
     }
   }, 60_000)
@@ -149,7 +162,9 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
       await views.read(id)
       expect(views.stats().loads, 'held while listening').toBe(held)
       // Every LISTEN session on the database is cut (the two servers' too: they reconnect as well).
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN paylink_link_changed%' and pid <> pg_backend_pid()`)
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN paylink_link_changed%' and pid <> pg_backend_pid()`,
+      )
       await within(2000, 'the cache to notice the lost connection', () => !views.stats().live)
       // A change made while nobody listens is still seen: reads go to the database.
       await database.db.transaction(async (tx) => {
@@ -162,7 +177,12 @@ describe.skipIf(!canStartTestPostgres())('cached link views across two processes
       const again = views.stats().loads
       await views.read(id)
       expect(views.stats().loads, 'held again once listening').toBe(again)
-      for (const server of servers) await within(5000, 'each server serving the change after its reconnection', async () => (await read(server.base, id)).title === 'Gap, changed')
+      for (const server of servers)
+        await within(
+          5000,
+          'each server serving the change after its reconnection',
+          async () => (await read(server.base, id)).title === 'Gap, changed',
+        )
     } finally {
       await views.close()
     }

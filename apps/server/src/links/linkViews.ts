@@ -59,7 +59,11 @@ export function toPaymentView(
       : '0',
     refundAddress:
       payment.refundAddress && payment.refundAddressSigner && payment.refundAddressGivenAt
-        ? { address: payment.refundAddress, signer: payment.refundAddressSigner, givenAt: payment.refundAddressGivenAt.toISOString() }
+        ? {
+            address: payment.refundAddress,
+            signer: payment.refundAddressSigner,
+            givenAt: payment.refundAddressGivenAt.toISOString(),
+          }
         : null,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
@@ -110,7 +114,15 @@ export function toLinkView(
     deactivatedAt: link.deactivatedAt?.toISOString() ?? null,
     version: link.version,
     options: options.map((option) => toOptionView(link, option, assessed.options.get(option.id)!)),
-    payments: paymentRows.map((payment) => toPaymentView(payment, payment.optionId ? byId.get(payment.optionId) : undefined, assessed.payments.get(payment.id), currency, refunds)),
+    payments: paymentRows.map((payment) =>
+      toPaymentView(
+        payment,
+        payment.optionId ? byId.get(payment.optionId) : undefined,
+        assessed.payments.get(payment.id),
+        currency,
+        refunds,
+      ),
+    ),
     successUrl: link.successUrl,
     price: currency && link.priceAmount ? { currency, amount: link.priceAmount } : null,
     fiat: assessed.fiat
@@ -129,7 +141,11 @@ export function toLinkView(
   }
 }
 
-function toOptionView(link: Pick<LinkRow, 'title' | 'description'>, option: LinkOptionRow, total: OptionAssessment): LinkOption {
+function toOptionView(
+  link: Pick<LinkRow, 'title' | 'description'>,
+  option: LinkOptionRow,
+  total: OptionAssessment,
+): LinkOption {
   const amount = total.amount
   const format = (value: bigint) => formatUnits(value, option.decimals)
   const quote = total.quote

@@ -28,7 +28,11 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
   if (!link) return null
   const [optionRows, paymentRows] = [
     await q.select().from(linkOptions).where(eq(linkOptions.linkId, linkId)).orderBy(asc(linkOptions.position)),
-    await q.select().from(payments).where(eq(payments.linkId, linkId)).orderBy(asc(payments.createdAt), asc(payments.id)),
+    await q
+      .select()
+      .from(payments)
+      .where(eq(payments.linkId, linkId))
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
   ]
   const quotes = link.priceCurrency
     ? await loadQuotes(
@@ -39,7 +43,9 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
     : []
   const merchant = (await readPublicMerchants(q, [link.merchant])).get(link.merchant)!
   // Only links with payments can have refunds: one query saved for every unpaid link.
-  const refundRows = paymentRows.length ? await q.select().from(refunds).where(eq(refunds.linkId, linkId)).orderBy(asc(refunds.createdAt), asc(refunds.id)) : []
+  const refundRows = paymentRows.length
+    ? await q.select().from(refunds).where(eq(refunds.linkId, linkId)).orderBy(asc(refunds.createdAt), asc(refunds.id))
+    : []
   return { link, options: optionRows, payments: paymentRows, quotes, merchant, refunds: refundRows }
 }
 
@@ -47,7 +53,11 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
  * The quotes of fiat-priced links: all of a link's quotes once it has payments (each payment is
  * judged against the quote of its time), else only the newest per option (what the checkout shows).
  */
-export async function loadQuotes(q: Queryable, linkIds: readonly string[], withHistory: boolean): Promise<LinkQuoteRow[]> {
+export async function loadQuotes(
+  q: Queryable,
+  linkIds: readonly string[],
+  withHistory: boolean,
+): Promise<LinkQuoteRow[]> {
   if (linkIds.length === 0) return []
   if (withHistory)
     return q

@@ -40,7 +40,14 @@ export interface PrepareOptionsReturnType {
  * and gives its receiving details (a deposit address, a reference). Runs inside the link's
  * transaction, so a derivation index taken for an option is kept only if the link is.
  */
-export async function prepareOptions({ tx, linkId, merchant, body, assets, networks }: PrepareOptionsParameters): Promise<PrepareOptionsReturnType> {
+export async function prepareOptions({
+  tx,
+  linkId,
+  merchant,
+  body,
+  assets,
+  networks,
+}: PrepareOptionsParameters): Promise<PrepareOptionsReturnType> {
   const warnings: string[] = []
   const savedKeys = new Map<string, string | null>()
   const savedKey = async (namespace: string) => {
@@ -57,7 +64,10 @@ export async function prepareOptions({ tx, linkId, merchant, body, assets, netwo
     const [row] = await tx
       .insert(derivationCounters)
       .values({ key, nextIndex: 1 })
-      .onConflictDoUpdate({ target: derivationCounters.key, set: { nextIndex: sql`${derivationCounters.nextIndex} + 1` } })
+      .onConflictDoUpdate({
+        target: derivationCounters.key,
+        set: { nextIndex: sql`${derivationCounters.nextIndex} + 1` },
+      })
       .returning({ nextIndex: derivationCounters.nextIndex })
     return row!.nextIndex - 1
   }
@@ -71,7 +81,10 @@ export async function prepareOptions({ tx, linkId, merchant, body, assets, netwo
     const family = chainFamilyOf(asset.caipNetworkId)
     const network = networks.find((n) => n.caipNetworkId === asset.caipNetworkId)
     if (!family?.prepareOption || !family.connect || !network) {
-      throw new ValidationError('UNSUPPORTED_ASSET', `${field}.asset: payments on ${asset.caipNetworkId} cannot be verified yet`)
+      throw new ValidationError(
+        'UNSUPPORTED_ASSET',
+        `${field}.asset: payments on ${asset.caipNetworkId} cannot be verified yet`,
+      )
     }
     const id = newId('opt')
     const prepared = await family.prepareOption(

@@ -28,7 +28,15 @@ export interface QuoteLinkParameters {
  * version is bumped so every reader (the view cache, the live stream) sees the change. True when
  * quotes were written: the caller announces the change.
  */
-export async function quoteLink({ db, linkId, assets, rates, ttlSeconds, retrySeconds = 30, now = new Date() }: QuoteLinkParameters): Promise<boolean> {
+export async function quoteLink({
+  db,
+  linkId,
+  assets,
+  rates,
+  ttlSeconds,
+  retrySeconds = 30,
+  now = new Date(),
+}: QuoteLinkParameters): Promise<boolean> {
   const rows = await loadLinkRows(db, linkId)
   if (!rows || !needsQuotes(rows.link, rows.options, rows.quotes, now)) return false
   const currency = rows.link.priceCurrency as FiatCurrency
@@ -45,7 +53,12 @@ export async function quoteLink({ db, linkId, assets, rates, ttlSeconds, retrySe
     for (const option of rows.options) {
       const answer = answers.get(option.id)
       if (!answer) continue
-      const [newest] = await tx.select().from(linkQuotes).where(eq(linkQuotes.optionId, option.id)).orderBy(desc(linkQuotes.createdAt)).limit(1)
+      const [newest] = await tx
+        .select()
+        .from(linkQuotes)
+        .where(eq(linkQuotes.optionId, option.id))
+        .orderBy(desc(linkQuotes.createdAt))
+        .limit(1)
       if (isLive(newest ?? null, now)) continue
       await tx.insert(linkQuotes).values(
         answer.ok
@@ -90,22 +103,35 @@ export function needsQuotes(
   quotes: readonly LinkQuoteRow[],
   now: Date,
 ): boolean {
-  if (!link.priceCurrency || (link.status !== 'open' && link.status !== 'partially_paid') || isExpired(link, now)) return false
+  if (!link.priceCurrency || (link.status !== 'open' && link.status !== 'partially_paid') || isExpired(link, now))
+    return false
   return options.some((option) => !isLive(latestQuote(option.id, quotes), now))
 }
 
 const isLive = (quote: LinkQuoteRow | null, now: Date) => quote !== null && quote.expiresAt.getTime() > now.getTime()
 
 /** The option's rate in the price's currency: 1 for a stablecoin pegged to it, else the provider's. */
-async function rateFor(option: LinkOptionRow, assets: readonly Asset[], currency: FiatCurrency, rates: RateProvider): Promise<RateAnswer> {
+async function rateFor(
+  option: LinkOptionRow,
+  assets: readonly Asset[],
+  currency: FiatCurrency,
+  rates: RateProvider,
+): Promise<RateAnswer> {
   const asset = assets.find((a) => a.assetId.toLowerCase() === option.assetId.toLowerCase())
   if (asset?.peggedTo) {
-    if (asset.peggedTo === currency) return { ok: true, rate: 10n ** BigInt(rateDecimals), source: `pegged 1:1 to ${currency}` }
-    return { ok: false, problem: `${option.symbol} is pegged to ${asset.peggedTo}; there is no ${asset.peggedTo}-${currency} rate to price it in ${currency}.` }
+    if (asset.peggedTo === currency)
+      return { ok: true, rate: 10n ** BigInt(rateDecimals), source: `pegged 1:1 to ${currency}` }
+    return {
+      ok: false,
+      problem: `${option.symbol} is pegged to ${asset.peggedTo}; there is no ${asset.peggedTo}-${currency} rate to price it in ${currency}.`,
+    }
   }
   try {
     return await rates.rate(asset?.rateSymbol ?? option.symbol.toUpperCase(), currency)
   } catch (error) {
-    return { ok: false, problem: `No ${option.symbol} price in ${currency} right now (${error instanceof Error ? error.message : 'the rate lookup failed'}).` }
+    return {
+      ok: false,
+      problem: `No ${option.symbol} price in ${currency} right now (${error instanceof Error ? error.message : 'the rate lookup failed'}).`,
+    }
   }
 }

@@ -23,7 +23,12 @@ export async function getLink(db: Db, linkId: string, now: Date = new Date()): P
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
 export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date(), limit = 200): Promise<LinkList> {
-  const linkRows = await db.select().from(links).where(eq(links.merchant, merchant.id)).orderBy(desc(links.createdAt)).limit(limit)
+  const linkRows = await db
+    .select()
+    .from(links)
+    .where(eq(links.merchant, merchant.id))
+    .orderBy(desc(links.createdAt))
+    .limit(limit)
   if (linkRows.length === 0) return { links: [] }
   const ids = linkRows.map((l) => l.id)
   const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)

@@ -18,7 +18,12 @@ export interface RefreshLinkReturnType {
  * webhook events (the caller's payment events, then link.paid / link.underpaid / link.expired when the status
  * became that) to the outbox.
  */
-export async function refreshLink(tx: Tx, linkId: string, now: Date, paymentEvents: (view: Link) => PendingWebhookEvent[] = () => []): Promise<RefreshLinkReturnType | null> {
+export async function refreshLink(
+  tx: Tx,
+  linkId: string,
+  now: Date,
+  paymentEvents: (view: Link) => PendingWebhookEvent[] = () => [],
+): Promise<RefreshLinkReturnType | null> {
   const rows = await loadLinkRows(tx, linkId, { lock: true })
   if (!rows) return null
   const { link, options, payments, quotes, merchant, refunds } = rows

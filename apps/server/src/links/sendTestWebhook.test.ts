@@ -34,14 +34,22 @@ async function linkWithWebhook(app: FastifyInstance, key: string, webhookUrl?: s
     method: 'POST',
     url: '/api/links',
     headers: { authorization: `Bearer ${key}` },
-    payload: { title: 'Mug', options: [{ asset: offlineAssets[1]!.assetId, amount: '12' }], ...(webhookUrl ? { webhookUrl } : {}) },
+    payload: {
+      title: 'Mug',
+      options: [{ asset: offlineAssets[1]!.assetId, amount: '12' }],
+      ...(webhookUrl ? { webhookUrl } : {}),
+    },
   })
   expect(response.statusCode, response.body).toBe(201)
   return response.json() as { id: string; webhookSecret: string | null }
 }
 
 const test = (app: FastifyInstance, key: string, id: string) =>
-  app.inject({ method: 'POST', url: `/api/links/${id}/webhook/test`, headers: { authorization: `Bearer ${key}`, origin: testOrigin } })
+  app.inject({
+    method: 'POST',
+    url: `/api/links/${id}/webhook/test`,
+    headers: { authorization: `Bearer ${key}`, origin: testOrigin },
+  })
 
 describe('POST /api/links/:id/webhook/test', () => {
   it("sends a webhook.test event signed with the link's secret and answers the receiver's status", async () => {
@@ -51,20 +59,34 @@ describe('POST /api/links/:id/webhook/test', () => {
     answer = 204
     const ok = await test(app, key, link.id)
     expect(ok.statusCode, ok.body).toBe(200)
-    expect(ok.json()).toMatchObject({ type: 'webhook.test', url: receiverUrl, delivered: true, statusCode: 204, error: null })
+    expect(ok.json()).toMatchObject({
+      type: 'webhook.test',
+      url: receiverUrl,
+      delivered: true,
+      statusCode: 204,
+      error: null,
+    })
     const delivery = received.at(-1)!
     const event = new Webhook(link.webhookSecret!).verify(delivery.body, {
       'webhook-id': delivery.headers['webhook-id'] as string,
       'webhook-timestamp': delivery.headers['webhook-timestamp'] as string,
       'webhook-signature': delivery.headers['webhook-signature'] as string,
     }) as { id: string; type: string; data: { link: { id: string }; payment: null } }
-    expect(event).toMatchObject({ id: ok.json().eventId, type: 'webhook.test', data: { link: { id: link.id }, payment: null } })
+    expect(event).toMatchObject({
+      id: ok.json().eventId,
+      type: 'webhook.test',
+      data: { link: { id: link.id }, payment: null },
+    })
 
     answer = 500
     const failing = await test(app, key, link.id)
     expect(failing.json()).toMatchObject({ delivered: false, statusCode: 500, error: 'HTTP 500' })
     // Not queued: no delivery row, nothing in the events feed.
-    const deliveries = await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: { authorization: `Bearer ${key}` } })
+    const deliveries = await app.inject({
+      method: 'GET',
+      url: `/api/links/${link.id}/deliveries`,
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(deliveries.json().deliveries).toEqual([])
     const feed = await app.inject({ method: 'GET', url: '/api/events', headers: { authorization: `Bearer ${key}` } })
     expect(feed.json().events).toEqual([])
@@ -89,7 +111,13 @@ describe('POST /api/links/:id/webhook/test', () => {
     const bare = await linkWithWebhook(app, key)
     const none = await test(app, key, bare.id)
     expect([none.statusCode, none.json().error.code]).toEqual([409, 'NO_WEBHOOK_URL'])
-    const otherKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 'x')).token
+    const otherKey = (
+      await createApiKey(
+        context.database.db,
+        merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
+        'x',
+      )
+    ).token
     const foreign = await test(app, otherKey, bare.id)
     expect([foreign.statusCode, foreign.json().error.code]).toEqual([404, 'LINK_NOT_FOUND'])
   })

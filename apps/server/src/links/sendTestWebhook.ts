@@ -46,11 +46,25 @@ export async function sendTestWebhook({
   const rows = owned ? await loadLinkRows(db, linkId) : null
   if (!rows) throw new LinkNotFoundError(linkId, { ofMerchant: true })
   const { link } = rows
-  if (!link.webhookUrl || !link.webhookSecret) throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; add one first.`)
+  if (!link.webhookUrl || !link.webhookSecret)
+    throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; add one first.`)
   const started = now()
-  const { payments: _, ...linkSummary } = toLinkView(link, rows.options, rows.payments, rows.quotes, new Date(started), rows.merchant, rows.refunds)
+  const { payments: _, ...linkSummary } = toLinkView(
+    link,
+    rows.options,
+    rows.payments,
+    rows.quotes,
+    new Date(started),
+    rows.merchant,
+    rows.refunds,
+  )
   const eventId = newId('evt')
-  const body = JSON.stringify({ id: eventId, type: 'webhook.test', createdAt: new Date(started).toISOString(), data: { link: linkSummary, payment: null } })
+  const body = JSON.stringify({
+    id: eventId,
+    type: 'webhook.test',
+    createdAt: new Date(started).toISOString(),
+    data: { link: linkSummary, payment: null },
+  })
   const result = (outcome: { ok: boolean; statusCode: number | null; error: string | null }): WebhookTestResult => ({
     eventId,
     type: 'webhook.test',
@@ -65,6 +79,22 @@ export async function sendTestWebhook({
   const target = await resolveWebhookTarget(new URL(link.webhookUrl), policy, lookupAll, timeoutMs)
   if (!target.ok) return result({ ok: false, statusCode: null, error: `URL ${target.error}` })
   const previousSecret =
-    link.webhookPreviousSecret && link.webhookPreviousSecretExpiresAt && link.webhookPreviousSecretExpiresAt.getTime() > started ? link.webhookPreviousSecret : null
-  return result(await sendWebhook({ url: link.webhookUrl, address: target.address, body, secret: link.webhookSecret, previousSecret, eventId, timeoutMs, maxResponseBytes, now }))
+    link.webhookPreviousSecret &&
+    link.webhookPreviousSecretExpiresAt &&
+    link.webhookPreviousSecretExpiresAt.getTime() > started
+      ? link.webhookPreviousSecret
+      : null
+  return result(
+    await sendWebhook({
+      url: link.webhookUrl,
+      address: target.address,
+      body,
+      secret: link.webhookSecret,
+      previousSecret,
+      eventId,
+      timeoutMs,
+      maxResponseBytes,
+      now,
+    }),
+  )
 }

@@ -12,7 +12,8 @@ let app: FastifyInstance
 let key: string
 const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
 
-const call = (method: 'GET' | 'POST', url: string, apiKey = key) => app.inject({ method, url, headers: { authorization: `Bearer ${apiKey}`, origin: testOrigin } })
+const call = (method: 'GET' | 'POST', url: string, apiKey = key) =>
+  app.inject({ method, url, headers: { authorization: `Bearer ${apiKey}`, origin: testOrigin } })
 const createLink = async (apiKey = key) => {
   const response = await app.inject({
     method: 'POST',
@@ -33,7 +34,10 @@ describe('POST /api/links/:id/deactivate and /reactivate', () => {
   it('switches a link off (the public view says so, the tracker stops watching it, it frees a place under the cap) and on again', async () => {
     const id = await createLink()
     // The offline app makes no forwarders: the deposit address the tracker would watch is a fixture.
-    await context.database.db.update(linkOptions).set({ depositAddress: '0x000000000000000000000000000000000000d0d0' }).where(eq(linkOptions.linkId, id))
+    await context.database.db
+      .update(linkOptions)
+      .set({ depositAddress: '0x000000000000000000000000000000000000d0d0' })
+      .where(eq(linkOptions.linkId, id))
     const watched = async () => (await loadWatches(context.database.db, evmChain)).some((w) => w.linkId === id)
     expect(await watched()).toBe(true)
     const before = (await call('GET', `/api/links/${id}`)).json()
@@ -72,8 +76,22 @@ describe('POST /api/links/:id/deactivate and /reactivate', () => {
 
   it("answers 404 for another merchant's link or none, and 401 without credentials", async () => {
     // Its own merchant: the first test filled this one's two open places.
-    const id = await createLink((await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }), 'y')).token)
-    const otherKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 'x')).token
+    const id = await createLink(
+      (
+        await createApiKey(
+          context.database.db,
+          merchantOf({ namespace: 'eip155', address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }),
+          'y',
+        )
+      ).token,
+    )
+    const otherKey = (
+      await createApiKey(
+        context.database.db,
+        merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
+        'x',
+      )
+    ).token
     const foreign = await call('POST', `/api/links/${id}/deactivate`, otherKey)
     expect([foreign.statusCode, foreign.json().error.code]).toEqual([404, 'LINK_NOT_FOUND'])
     expect((await call('GET', `/api/links/${id}`)).json().deactivatedAt).toBeNull()

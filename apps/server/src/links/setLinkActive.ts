@@ -25,7 +25,14 @@ export interface SetLinkActiveParameters {
  * (sent before) are still followed to confirmation and still count. The version is bumped, so
  * open checkouts and dashboards hear of it at once. Doing it twice changes nothing more.
  */
-export async function setLinkActive({ db, merchant, linkId, active, maxOpenLinks, now = new Date() }: SetLinkActiveParameters): Promise<MerchantLink> {
+export async function setLinkActive({
+  db,
+  merchant,
+  linkId,
+  active,
+  maxOpenLinks,
+  now = new Date(),
+}: SetLinkActiveParameters): Promise<MerchantLink> {
   return db.transaction(async (tx) => {
     // The same lock as creation: a reactivation and a creation cannot both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
@@ -38,7 +45,10 @@ export async function setLinkActive({ db, merchant, linkId, active, maxOpenLinks
     if (active && link.deactivatedAt) {
       const open = await countOpenLinks(tx, merchant.id, now)
       if (open >= maxOpenLinks) {
-        throw new LimitError('TOO_MANY_OPEN_LINKS', `You have ${open} open links, the most this instance allows (${maxOpenLinks}); deactivate one first.`)
+        throw new LimitError(
+          'TOO_MANY_OPEN_LINKS',
+          `You have ${open} open links, the most this instance allows (${maxOpenLinks}); deactivate one first.`,
+        )
       }
     }
     const deactivatedAt = active ? null : (link.deactivatedAt ?? now)
@@ -49,6 +59,9 @@ export async function setLinkActive({ db, merchant, linkId, active, maxOpenLinks
         .where(eq(links.id, linkId))
     }
     const rows = (await loadLinkRows(tx, linkId))!
-    return { ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds), webhookUrl: rows.link.webhookUrl }
+    return {
+      ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds),
+      webhookUrl: rows.link.webhookUrl,
+    }
   })
 }

@@ -15,7 +15,10 @@ describe('submitLinkPayment', () => {
   }, 60_000)
   afterAll(async () => database.close())
 
-  function intake(record: Awaited<ReturnType<PaymentIntake['record']>>, processSubmitted: PaymentIntake['processSubmitted']) {
+  function intake(
+    record: Awaited<ReturnType<PaymentIntake['record']>>,
+    processSubmitted: PaymentIntake['processSubmitted'],
+  ) {
     const calls: string[] = []
     const payments: PaymentIntake = {
       record: async () => {
@@ -31,7 +34,10 @@ describe('submitLinkPayment', () => {
     return { payments, calls }
   }
 
-  const submit = (payments: PaymentIntake, extra: { checkTimeoutMs?: number; onCheckFailed?: (error: unknown) => void } = {}) =>
+  const submit = (
+    payments: PaymentIntake,
+    extra: { checkTimeoutMs?: number; onCheckFailed?: (error: unknown) => void } = {},
+  ) =>
     submitLinkPayment({
       db: database.db,
       linkId: 'lnk_x',
@@ -61,7 +67,9 @@ describe('submitLinkPayment', () => {
     const { payments, calls } = intake({ payment: pending, created: true }, () => new Promise(() => {}))
     const failures: unknown[] = []
     const started = Date.now()
-    expect(await submit(payments, { checkTimeoutMs: 100, onCheckFailed: (error) => failures.push(error) })).toBe(pending)
+    expect(await submit(payments, { checkTimeoutMs: 100, onCheckFailed: (error) => failures.push(error) })).toBe(
+      pending,
+    )
     expect(Date.now() - started).toBeLessThan(2000)
     expect(failures).toHaveLength(1)
     expect(calls).toEqual(['record', 'check', 'poke'])

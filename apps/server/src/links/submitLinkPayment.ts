@@ -6,7 +6,12 @@ import { getPayment } from './readLinks.js'
 /** What the payment side offers a submission: record the claim, look at the chain, keep watching. */
 export interface PaymentIntake {
   /** Records "this transaction pays this link" (LINK_NOT_FOUND when there is no such link). */
-  record(parameters: { db: Db; linkId: string; body: CreatePaymentBody; confirmations: ReadonlyMap<string, number> }): Promise<{ payment: Payment; created: boolean }>
+  record(parameters: {
+    db: Db
+    linkId: string
+    body: CreatePaymentBody
+    confirmations: ReadonlyMap<string, number>
+  }): Promise<{ payment: Payment; created: boolean }>
   /** The first chain read of a newly recorded payment. */
   processSubmitted(caipNetworkId: string, paymentId: string): Promise<unknown>
   /** Wakes the network's tracker loop. */
@@ -32,11 +37,21 @@ export interface SubmitLinkPaymentParameters {
  * confirming, confirmed or failed; then the tracker is woken to keep watching. The same hash
  * again returns the payment as it stands.
  */
-export async function submitLinkPayment({ db, linkId, body, confirmations, payments, checkTimeoutMs, onCheckFailed }: SubmitLinkPaymentParameters): Promise<Payment> {
+export async function submitLinkPayment({
+  db,
+  linkId,
+  body,
+  confirmations,
+  payments,
+  checkTimeoutMs,
+  onCheckFailed,
+}: SubmitLinkPaymentParameters): Promise<Payment> {
   // The recording bumped the link's version: the database announces it to every process's views and streams.
   const { payment, created } = await payments.record({ db, linkId, body, confirmations })
   if (!created || payment.status !== 'pending') return payment
-  await withTimeout(payments.processSubmitted(body.caipNetworkId, payment.id), checkTimeoutMs).catch((error: unknown) => onCheckFailed?.(error, payment.id))
+  await withTimeout(payments.processSubmitted(body.caipNetworkId, payment.id), checkTimeoutMs).catch((error: unknown) =>
+    onCheckFailed?.(error, payment.id),
+  )
   const current = (await getPayment(db, payment.id)) ?? payment
   payments.poke(body.caipNetworkId)
   return current

@@ -12,7 +12,13 @@ let key: string
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }), 'k')).token
+  key = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
+      'k',
+    )
+  ).token
 }, 30_000)
 
 const create = (extra: Record<string, unknown>) =>
@@ -31,7 +37,9 @@ describe('successUrl', () => {
     const read = await app.inject({ method: 'GET', url: `/api/links/${created.json().id}` })
     expect(read.json().successUrl).toBe('https://shop.example/thanks?order=42')
     // Plain http is fine (the payer's browser goes there, not the server), loopback too.
-    expect((await create({ successUrl: 'http://127.0.0.1:8080/done' })).json().successUrl).toBe('http://127.0.0.1:8080/done')
+    expect((await create({ successUrl: 'http://127.0.0.1:8080/done' })).json().successUrl).toBe(
+      'http://127.0.0.1:8080/done',
+    )
     expect((await create({})).json().successUrl).toBeNull()
   })
 

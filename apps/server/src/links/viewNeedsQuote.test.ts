@@ -4,11 +4,16 @@ import { viewNeedsQuote } from './viewNeedsQuote.js'
 const now = new Date('2026-11-25T12:00:00Z')
 const later = '2026-11-25T12:10:00Z'
 const earlier = '2026-11-25T11:50:00Z'
-const view = (over: Partial<Parameters<typeof viewNeedsQuote>[0]> = {}, quotes: Array<string | null> = [later, later]) => ({
+const view = (
+  over: Partial<Parameters<typeof viewNeedsQuote>[0]> = {},
+  quotes: Array<string | null> = [later, later],
+) => ({
   price: { currency: 'USD' as const, amount: '12.00' },
   status: 'open' as const,
   expiresAt: null,
-  options: quotes.map((quoteExpiresAt) => ({ quoteExpiresAt })) as unknown as Parameters<typeof viewNeedsQuote>[0]['options'],
+  options: quotes.map((quoteExpiresAt) => ({ quoteExpiresAt })) as unknown as Parameters<
+    typeof viewNeedsQuote
+  >[0]['options'],
   ...over,
 })
 

@@ -9,5 +9,7 @@ import type { Link } from '@paylink/shared'
 export function viewNeedsQuote(link: Pick<Link, 'price' | 'status' | 'expiresAt' | 'options'>, now: Date): boolean {
   if (!link.price || (link.status !== 'open' && link.status !== 'partially_paid')) return false
   if (link.expiresAt && Date.parse(link.expiresAt) <= now.getTime()) return false
-  return link.options.some((option) => option.quoteExpiresAt === null || Date.parse(option.quoteExpiresAt) <= now.getTime())
+  return link.options.some(
+    (option) => option.quoteExpiresAt === null || Date.parse(option.quoteExpiresAt) <= now.getTime(),
+  )
 }

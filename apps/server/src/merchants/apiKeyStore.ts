@@ -30,7 +30,12 @@ function toView(row: ApiKeyRow): ApiKey {
  * A new key for the merchant; the token is returned here and never again. At most `maxKeys`
  * live keys per merchant (LimitError TOO_MANY_API_KEYS), counted under a per-merchant lock.
  */
-export async function createApiKey(db: Db, merchant: Merchant, name: string, maxKeys = Number.POSITIVE_INFINITY): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Db,
+  merchant: Merchant,
+  name: string,
+  maxKeys = Number.POSITIVE_INFINITY,
+): Promise<CreatedApiKey> {
   const token = `plk_${randomBytes(32).toString('base64url')}`
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${merchant.id}`}))`)
@@ -39,7 +44,10 @@ export async function createApiKey(db: Db, merchant: Merchant, name: string, max
       .from(apiKeys)
       .where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
     if (live!.n >= maxKeys) {
-      throw new LimitError('TOO_MANY_API_KEYS', `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`)
+      throw new LimitError(
+        'TOO_MANY_API_KEYS',
+        `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`,
+      )
     }
     const [inserted] = await tx
       .insert(apiKeys)

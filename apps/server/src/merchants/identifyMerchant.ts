@@ -24,25 +24,50 @@ export interface IdentifyMerchantParameters {
  * session (its EVM account when it has one). A present but wrong key is refused rather than
  * falling back to the cookie, so a script never acts as whoever is signed in.
  */
-export async function identifyMerchant({ db, authorization, sessionToken, allowApiKey = true, allowed = null }: IdentifyMerchantParameters): Promise<Merchant> {
+export async function identifyMerchant({
+  db,
+  authorization,
+  sessionToken,
+  allowApiKey = true,
+  allowed = null,
+}: IdentifyMerchantParameters): Promise<Merchant> {
   const merchant = await identify(db, authorization, sessionToken, allowApiKey)
   if (allowed && !allowed.has(merchant.id)) {
-    throw new ForbiddenError('NOT_A_MERCHANT', `${merchant.id} is not a merchant of this Paylink instance (the operator lists them in MERCHANTS).`)
+    throw new ForbiddenError(
+      'NOT_A_MERCHANT',
+      `${merchant.id} is not a merchant of this Paylink instance (the operator lists them in MERCHANTS).`,
+    )
   }
   return merchant
 }
 
-async function identify(db: Db, authorization: string | undefined, sessionToken: string | undefined, allowApiKey: boolean): Promise<Merchant> {
+async function identify(
+  db: Db,
+  authorization: string | undefined,
+  sessionToken: string | undefined,
+  allowApiKey: boolean,
+): Promise<Merchant> {
   if (authorization !== undefined) {
-    if (!allowApiKey) throw new ForbiddenError('SESSION_REQUIRED', 'API keys are managed from a signed-in session, not with an API key.')
+    if (!allowApiKey)
+      throw new ForbiddenError(
+        'SESSION_REQUIRED',
+        'API keys are managed from a signed-in session, not with an API key.',
+      )
     const token = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(authorization.trim())?.[1]
     const merchant = token ? await findMerchantByApiKey(db, token) : null
-    if (!merchant) throw new UnauthenticatedError('INVALID_API_KEY', 'The API key in the Authorization header is unknown or revoked.')
+    if (!merchant)
+      throw new UnauthenticatedError(
+        'INVALID_API_KEY',
+        'The API key in the Authorization header is unknown or revoked.',
+      )
     return merchant
   }
   const session = await readSession(db, sessionToken)
   if (!session) {
-    throw new UnauthenticatedError('UNAUTHENTICATED', 'Sign in with your wallet, or send Authorization: Bearer <api key>.')
+    throw new UnauthenticatedError(
+      'UNAUTHENTICATED',
+      'Sign in with your wallet, or send Authorization: Bearer <api key>.',
+    )
   }
   const account = session.accounts.find((a) => a.namespace === 'eip155') ?? session.accounts[0]!
   return merchantOf(account)

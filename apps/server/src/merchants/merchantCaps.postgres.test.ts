@@ -16,7 +16,10 @@ describe.skipIf(!canStartTestPostgres())('per-merchant caps across processes (Po
     postgres = await startTestPostgres()
     databases = await Promise.all([openDatabase({ url: postgres.url }), openDatabase({ url: postgres.url })])
     const limits = { maxOpenLinksPerMerchant: 3, maxApiKeysPerMerchant: 2 }
-    const siwx = { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } }
+    const siwx = {
+      nonceRateLimit: { max: 1000, timeWindow: 60_000 },
+      signInRateLimit: { max: 1000, timeWindow: 60_000 },
+    }
     apps = await Promise.all(databases.map((database) => buildOfflineApp(database, { limits, siwx })))
   }, 60_000)
 
@@ -29,16 +32,31 @@ describe.skipIf(!canStartTestPostgres())('per-merchant caps across processes (Po
   it('20 concurrent creations through two processes never pass the caps', async () => {
     const { cookie, merchantId } = await signInSolana(apps[0]!)
     const headers = { cookie, origin: testOrigin }
-    const body = { title: 'Race', options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: `0x${'2'.repeat(40)}` }] }
-    const linkAnswers = await Promise.all(Array.from({ length: 20 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/links', headers, payload: body })))
+    const body = {
+      title: 'Race',
+      options: [{ asset: offlineAssets[0]!.assetId, amount: '1', recipient: `0x${'2'.repeat(40)}` }],
+    }
+    const linkAnswers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        apps[i % 2]!.inject({ method: 'POST', url: '/api/links', headers, payload: body }),
+      ),
+    )
     expect(linkAnswers.filter((r) => r.statusCode === 201)).toHaveLength(3)
     // Every other answer is the cap's refusal: 17 of them, each 409 TOO_MANY_OPEN_LINKS.
-    expect(linkAnswers.filter((r) => r.statusCode !== 201).map((r) => [r.statusCode, r.json<{ error: { code: string } }>().error.code])).toEqual(
-      Array(17).fill([409, 'TOO_MANY_OPEN_LINKS']),
-    )
-    expect((await databases[0]!.db.select({ n: count() }).from(links).where(eq(links.merchant, merchantId)))[0]!.n).toBe(3)
+    expect(
+      linkAnswers
+        .filter((r) => r.statusCode !== 201)
+        .map((r) => [r.statusCode, r.json<{ error: { code: string } }>().error.code]),
+    ).toEqual(Array(17).fill([409, 'TOO_MANY_OPEN_LINKS']))
+    expect(
+      (await databases[0]!.db.select({ n: count() }).from(links).where(eq(links.merchant, merchantId)))[0]!.n,
+    ).toBe(3)
 
-    const keyAnswers = await Promise.all(Array.from({ length: 20 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: `k${i}` } })))
+    const keyAnswers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        apps[i % 2]!.inject({ method: 'POST', url: '/api/keys', headers, payload: { name: `k${i}` } }),
+      ),
+    )
     expect(keyAnswers.filter((r) => r.statusCode === 201)).toHaveLength(2)
     expect(keyAnswers.filter((r) => r.statusCode !== 201).map((r) => r.statusCode)).toEqual(Array(18).fill(409))
     expect(

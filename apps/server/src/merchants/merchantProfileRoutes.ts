@@ -1,4 +1,9 @@
-import { apiErrorSchema, logoParamsSchema, merchantProfileAnswerSchema, putMerchantProfileBodySchema } from '@paylink/shared'
+import {
+  apiErrorSchema,
+  logoParamsSchema,
+  merchantProfileAnswerSchema,
+  putMerchantProfileBodySchema,
+} from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { NotFoundError } from '../errors.js'
@@ -9,7 +14,10 @@ export interface MerchantProfileRoutesOptions {
   db: Db
 }
 
-const unauthorized = { description: 'Not signed in (UNAUTHENTICATED), or a bad API key (INVALID_API_KEY)', schema: apiErrorSchema }
+const unauthorized = {
+  description: 'Not signed in (UNAUTHENTICATED), or a bad API key (INVALID_API_KEY)',
+  schema: apiErrorSchema,
+}
 const forbidden = { description: 'Not on the MERCHANTS list (NOT_A_MERCHANT)', schema: apiErrorSchema }
 
 /**
@@ -27,7 +35,11 @@ export const merchantProfileRoutes: FastifyPluginAsync<MerchantProfileRoutesOpti
       operationId: 'getMerchantProfile',
       summary: "The signed-in merchant's public profile (nulls before the first save)",
       tags,
-      responses: { 200: { description: 'The profile', schema: merchantProfileAnswerSchema }, 401: unauthorized, 403: forbidden },
+      responses: {
+        200: { description: 'The profile', schema: merchantProfileAnswerSchema },
+        401: unauthorized,
+        403: forbidden,
+      },
     },
     async ({ request }) => ({ profile: await readMerchantProfile(db, await app.requireMerchant(request)) }),
   )
@@ -38,7 +50,8 @@ export const merchantProfileRoutes: FastifyPluginAsync<MerchantProfileRoutesOpti
       method: 'PUT',
       url: '/api/merchant/profile',
       operationId: 'putMerchantProfile',
-      summary: 'Save the display name, brand colour (#rrggbb) and logo (PNG, JPEG or WebP data URL, at most 256 KiB; SVG refused; null removes, omitted keeps)',
+      summary:
+        'Save the display name, brand colour (#rrggbb) and logo (PNG, JPEG or WebP data URL, at most 256 KiB; SVG refused; null removes, omitted keeps)',
       tags,
       body: putMerchantProfileBodySchema,
       // The logo comes inside the JSON as base64: 256 KiB of image is about 342 KiB of text.
@@ -46,7 +59,10 @@ export const merchantProfileRoutes: FastifyPluginAsync<MerchantProfileRoutesOpti
       rateLimit: { max: 30, timeWindow: 60_000 },
       responses: {
         200: { description: 'The saved profile', schema: merchantProfileAnswerSchema },
-        400: { description: 'A field is wrong, naming it (INVALID_REQUEST): e.g. an SVG or oversized logo', schema: apiErrorSchema },
+        400: {
+          description: 'A field is wrong, naming it (INVALID_REQUEST): e.g. an SVG or oversized logo',
+          schema: apiErrorSchema,
+        },
         401: unauthorized,
         403: forbidden,
       },
@@ -63,7 +79,10 @@ export const merchantProfileRoutes: FastifyPluginAsync<MerchantProfileRoutesOpti
       summary: 'A merchant logo by the SHA-256 of its bytes (public, cached for a year: a new logo is a new URL)',
       tags,
       params: logoParamsSchema,
-      responses: { 200: { description: 'The image (image/png, image/jpeg or image/webp)' }, 404: { description: 'No such logo (NOT_FOUND)', schema: apiErrorSchema } },
+      responses: {
+        200: { description: 'The image (image/png, image/jpeg or image/webp)' },
+        404: { description: 'No such logo (NOT_FOUND)', schema: apiErrorSchema },
+      },
     },
     async ({ params, reply }) => {
       const logo = await readLogo(db, params.hash)

@@ -37,15 +37,29 @@ export async function readMerchantProfile(db: Db, merchant: Merchant): Promise<M
 }
 
 /** Saves name and colour; the logo is replaced (checked first: 400 before anything is written), removed (null) or kept (omitted). */
-export async function saveMerchantProfile(db: Db, merchant: Merchant, body: PutMerchantProfileBody, now = new Date()): Promise<MerchantProfile> {
+export async function saveMerchantProfile(
+  db: Db,
+  merchant: Merchant,
+  body: PutMerchantProfileBody,
+  now = new Date(),
+): Promise<MerchantProfile> {
   const logo = body.logo === undefined || body.logo === null ? body.logo : parseLogo(body.logo)
   const logoColumns =
     logo === undefined
       ? {}
       : logo === null
         ? { logo: null, logoContentType: null, logoSha256: null }
-        : { logo: logo.bytes, logoContentType: logo.contentType, logoSha256: createHash('sha256').update(logo.bytes).digest('hex') }
-  const set = { displayName: body.displayName, brandColor: body.brandColor?.toLowerCase() ?? null, ...logoColumns, updatedAt: now }
+        : {
+            logo: logo.bytes,
+            logoContentType: logo.contentType,
+            logoSha256: createHash('sha256').update(logo.bytes).digest('hex'),
+          }
+  const set = {
+    displayName: body.displayName,
+    brandColor: body.brandColor?.toLowerCase() ?? null,
+    ...logoColumns,
+    updatedAt: now,
+  }
   await db.transaction(async (tx) => {
     await tx
       .insert(merchantProfiles)
@@ -63,7 +77,10 @@ export async function saveMerchantProfile(db: Db, merchant: Merchant, body: PutM
 }
 
 /** What payers see of each merchant id (a merchant without a profile gets nulls). */
-export async function readPublicMerchants(db: Queryable, merchantIds: readonly string[]): Promise<Map<string, PublicMerchant>> {
+export async function readPublicMerchants(
+  db: Queryable,
+  merchantIds: readonly string[],
+): Promise<Map<string, PublicMerchant>> {
   const rows =
     merchantIds.length === 0
       ? []
@@ -76,7 +93,12 @@ export async function readPublicMerchants(db: Queryable, merchantIds: readonly s
           })
           .from(merchantProfiles)
           .where(inArray(merchantProfiles.merchant, [...new Set(merchantIds)]))
-  const found = new Map(rows.map((r) => [r.merchant, { displayName: r.displayName, brandColor: r.brandColor, logoUrl: logoUrlOf(r.logoSha256) }]))
+  const found = new Map(
+    rows.map((r) => [
+      r.merchant,
+      { displayName: r.displayName, brandColor: r.brandColor, logoUrl: logoUrlOf(r.logoSha256) },
+    ]),
+  )
   return new Map(merchantIds.map((id) => [id, found.get(id) ?? emptyPublic]))
 }
 

@@ -1,4 +1,10 @@
-import { apiErrorSchema, apiKeyIdParamsSchema, apiKeyListSchema, createApiKeyBodySchema, createdApiKeySchema } from '@paylink/shared'
+import {
+  apiErrorSchema,
+  apiKeyIdParamsSchema,
+  apiKeyListSchema,
+  createApiKeyBodySchema,
+  createdApiKeySchema,
+} from '@paylink/shared'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
@@ -35,7 +41,8 @@ export interface MerchantRoutesOptions {
 
 const unauthorized = { description: 'Not signed in (UNAUTHENTICATED)', schema: apiErrorSchema }
 const sessionOnly = {
-  description: 'Sent with an API key: keys are managed from a session (SESSION_REQUIRED); not on the MERCHANTS list (NOT_A_MERCHANT)',
+  description:
+    'Sent with an API key: keys are managed from a session (SESSION_REQUIRED); not on the MERCHANTS list (NOT_A_MERCHANT)',
   schema: apiErrorSchema,
 }
 
@@ -44,7 +51,10 @@ const sessionOnly = {
  * serves the API key routes. Not encapsulated, so the decoration reaches the sibling plugins
  * registered after this one (what fastify-plugin does, without the dependency).
  */
-const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (app, { db, merchants, maxApiKeysPerMerchant, createRateLimit }) => {
+const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (
+  app,
+  { db, merchants, maxApiKeysPerMerchant, createRateLimit },
+) => {
   app.decorate('requireMerchant', (request: FastifyRequest, { allowApiKey = true }: RequireMerchantOptions = {}) =>
     identifyMerchant({
       db,
@@ -70,7 +80,10 @@ const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (a
         201: { description: 'The key with its token', schema: createdApiKeySchema },
         401: unauthorized,
         403: sessionOnly,
-        409: { description: `Already at the per-merchant cap of live keys (TOO_MANY_API_KEYS)`, schema: apiErrorSchema },
+        409: {
+          description: `Already at the per-merchant cap of live keys (TOO_MANY_API_KEYS)`,
+          schema: apiErrorSchema,
+        },
         429: { description: 'Too many keys created from this address (RATE_LIMITED)', schema: apiErrorSchema },
       },
     },
@@ -89,7 +102,11 @@ const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (a
       operationId: 'listApiKeys',
       summary: "The signed-in merchant's live API keys (without tokens)",
       tags: ['api keys'],
-      responses: { 200: { description: 'Keys, newest first', schema: apiKeyListSchema }, 401: unauthorized, 403: sessionOnly },
+      responses: {
+        200: { description: 'Keys, newest first', schema: apiKeyListSchema },
+        401: unauthorized,
+        403: sessionOnly,
+      },
     },
     async ({ request }) => {
       const merchant = await app.requireMerchant(request, sessionOnlyMerchant)

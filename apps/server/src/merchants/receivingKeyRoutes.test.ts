@@ -4,7 +4,16 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { descriptorChecksum } from '../chains/bip122/descriptorChecksum.js'
 import { merchantChainKeys } from '../db/schema.js'
-import { offlineAppConfig, offlineAssets, offlineRegtestNetwork, regtestBtc, regtestChain, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import {
+  offlineAppConfig,
+  offlineAssets,
+  offlineRegtestNetwork,
+  regtestBtc,
+  regtestChain,
+  signInSolana,
+  testOrigin,
+  useOfflineApps,
+} from '../testing/offlineApp.js'
 
 const context = useOfflineApps({
   siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
@@ -21,7 +30,8 @@ const withVersion = (key: string, version: number) => {
   return base58check.encode(payload)
 }
 // BIP84's published mainnet account key, and the same key data as a tpub/vpub (test networks).
-const zpub = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'
+const zpub =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'
 const tpub = withVersion(zpub, 0x043587cf)
 const vpub = withVersion(zpub, 0x045f1cf6)
 const url = '/api/merchant/receiving-keys/bip122'
@@ -33,8 +43,16 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
     const headers = { cookie, origin: testOrigin }
     expect((await server.inject({ method: 'GET', url, headers })).json()).toEqual({ receivingKey: null })
 
-    const noKey = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: 'Tea', options: [{ asset: regtestBtc.assetId, amount: '0.001' }] } })
-    expect([noKey.statusCode, noKey.json().error.message]).toEqual([400, expect.stringMatching(/^body\.options\[0\]\.recipient: save a watch-only key first/)])
+    const noKey = await server.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers,
+      payload: { title: 'Tea', options: [{ asset: regtestBtc.assetId, amount: '0.001' }] },
+    })
+    expect([noKey.statusCode, noKey.json().error.message]).toEqual([
+      400,
+      expect.stringMatching(/^body\.options\[0\]\.recipient: save a watch-only key first/),
+    ])
 
     const saved = await server.inject({ method: 'PUT', url, headers, payload: { key: tpub } })
     expect(saved.statusCode).toBe(200)
@@ -46,18 +64,26 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
       nextIndex: 0,
       key: expect.stringMatching(/^wpkh\(tpub.+\/0\/\*\)#[a-z0-9]{8}$/),
     })
-    expect(receivingKey.nextAddresses).toEqual([{ caipNetworkId: regtestChain, address: expect.stringMatching(/^bcrt1q/) }])
+    expect(receivingKey.nextAddresses).toEqual([
+      { caipNetworkId: regtestChain, address: expect.stringMatching(/^bcrt1q/) },
+    ])
 
     const created = await server.inject({
       method: 'POST',
       url: '/api/links',
       headers,
-      payload: { title: 'Tea & cake', description: 'Table 4', options: [{ asset: regtestBtc.assetId, amount: '0.001' }] },
+      payload: {
+        title: 'Tea & cake',
+        description: 'Table 4',
+        options: [{ asset: regtestBtc.assetId, amount: '0.001' }],
+      },
     })
     expect(created.statusCode).toBe(201)
     const option = created.json().options[0]
     expect(option).toMatchObject({ recipient: receivingKey.key, depositAddress: receivingKey.nextAddresses[0].address })
-    expect(option.paymentUri).toBe(`bitcoin:${option.depositAddress}?amount=0.001&label=Tea%20%26%20cake&message=Table%204`)
+    expect(option.paymentUri).toBe(
+      `bitcoin:${option.depositAddress}?amount=0.001&label=Tea%20%26%20cake&message=Table%204`,
+    )
     expect(created.json().warnings).toBeUndefined()
 
     const after = (await server.inject({ method: 'GET', url, headers })).json().receivingKey
@@ -72,14 +98,23 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
       payload: { title: 'x', options: [{ asset: regtestBtc.assetId, amount: '1', recipient: option.depositAddress }] },
     })
     expect(plain.statusCode).toBe(201)
-    expect(plain.json().warnings).toEqual([expect.stringMatching(/^body\.options\[0\]: a plain Bitcoin address: payments to it cannot be told apart/)])
+    expect(plain.json().warnings).toEqual([
+      expect.stringMatching(/^body\.options\[0\]: a plain Bitcoin address: payments to it cannot be told apart/),
+    ])
     expect(plain.json().options[0]).toMatchObject({ depositAddress: null, paymentUri: null })
   })
 
   it('accepts a vpub and wpkh()/tr() descriptors (origin, /<0;1>/*, right checksum), with an API key too', async () => {
     const server = await app()
     const { cookie } = await signInSolana(server)
-    const token = (await server.inject({ method: 'POST', url: '/api/keys', headers: { cookie, origin: testOrigin }, payload: { name: 'shop' } })).json().token as string
+    const token = (
+      await server.inject({
+        method: 'POST',
+        url: '/api/keys',
+        headers: { cookie, origin: testOrigin },
+        payload: { name: 'shop' },
+      })
+    ).json().token as string
     const headers = { authorization: `Bearer ${token}` }
     const body = `tr([73c5da0a/86h/1h/0h]${tpub}/<0;1>/*)`
     for (const [key, script] of [
@@ -91,7 +126,9 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
       expect([res.statusCode, res.json().receivingKey?.script], key).toEqual([200, script])
     }
     const shown = (await server.inject({ method: 'GET', url, headers })).json().receivingKey
-    expect(shown.key).toBe(`tr([73c5da0a/86'/1'/0']${tpub}/0/*)#${descriptorChecksum(`tr([73c5da0a/86'/1'/0']${tpub}/0/*)`)}`)
+    expect(shown.key).toBe(
+      `tr([73c5da0a/86'/1'/0']${tpub}/0/*)#${descriptorChecksum(`tr([73c5da0a/86'/1'/0']${tpub}/0/*)`)}`,
+    )
     expect(shown.nextAddresses[0].address).toMatch(/^bcrt1p/)
   })
 
@@ -106,7 +143,11 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
     const cases: Array<[unknown, string, RegExp]> = [
       [{ key: xprv }, 'SPENDING_KEY_REFUSED', /^body\.key: is a private key: no spending key is ever accepted/],
       [{ key: `wpkh(${xprv}/0/*)` }, 'SPENDING_KEY_REFUSED', /no spending key is ever accepted/],
-      [{ key: `${descriptor}#qqqqqqqq` }, 'INVALID_REQUEST', /^body\.key: the descriptor checksum #qqqqqqqq does not match/],
+      [
+        { key: `${descriptor}#qqqqqqqq` },
+        'INVALID_REQUEST',
+        /^body\.key: the descriptor checksum #qqqqqqqq does not match/,
+      ],
       [{ key: 'hello' }, 'INVALID_REQUEST', /^body\.key: must be an extended public key/],
       [{ key: '' }, 'INVALID_REQUEST', /^body\.key/],
       [{}, 'INVALID_REQUEST', /^body\.key/],
@@ -117,7 +158,12 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
       expect([res.statusCode, res.json().error.code], JSON.stringify(payload)).toEqual([400, code])
       expect(res.json().error.message).toMatch(message)
     }
-    const other = await server.inject({ method: 'PUT', url: '/api/merchant/receiving-keys/eip155', headers, payload: { key: tpub } })
+    const other = await server.inject({
+      method: 'PUT',
+      url: '/api/merchant/receiving-keys/eip155',
+      headers,
+      payload: { key: tpub },
+    })
     expect([other.statusCode, other.json().error.message]).toEqual([400, expect.stringMatching(/^params\.namespace/)])
     expect((await server.inject({ method: 'GET', url, headers })).json()).toEqual(before)
   })
@@ -126,14 +172,31 @@ describe('receiving key routes (/api/merchant/receiving-keys/bip122)', () => {
     const server = await app()
     const owner = await signInSolana(server)
     const other = await signInSolana(server)
-    await server.inject({ method: 'PUT', url, headers: { cookie: owner.cookie, origin: testOrigin }, payload: { key: tpub } })
-    expect((await server.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).json()).toEqual({ receivingKey: null })
-    expect((await server.inject({ method: 'DELETE', url, headers: { cookie: other.cookie, origin: testOrigin } })).statusCode).toBe(204)
-    expect((await server.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().receivingKey).not.toBeNull()
+    await server.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: owner.cookie, origin: testOrigin },
+      payload: { key: tpub },
+    })
+    expect((await server.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).json()).toEqual({
+      receivingKey: null,
+    })
+    expect(
+      (await server.inject({ method: 'DELETE', url, headers: { cookie: other.cookie, origin: testOrigin } }))
+        .statusCode,
+    ).toBe(204)
+    expect(
+      (await server.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().receivingKey,
+    ).not.toBeNull()
     expect((await server.inject({ method: 'GET', url })).statusCode).toBe(401)
 
-    expect((await server.inject({ method: 'DELETE', url, headers: { cookie: owner.cookie, origin: testOrigin } })).statusCode).toBe(204)
-    expect((await server.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json()).toEqual({ receivingKey: null })
+    expect(
+      (await server.inject({ method: 'DELETE', url, headers: { cookie: owner.cookie, origin: testOrigin } }))
+        .statusCode,
+    ).toBe(204)
+    expect((await server.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json()).toEqual({
+      receivingKey: null,
+    })
     const rows = await context.database.db.select().from(merchantChainKeys)
     expect(rows.every((row) => !row.key.includes('prv'))).toBe(true)
   })

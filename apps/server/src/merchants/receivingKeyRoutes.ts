@@ -1,4 +1,10 @@
-import { apiErrorSchema, putReceivingKeyBodySchema, receivingKeyAnswerSchema, receivingKeyParamsSchema, type Network } from '@paylink/shared'
+import {
+  apiErrorSchema,
+  putReceivingKeyBodySchema,
+  receivingKeyAnswerSchema,
+  receivingKeyParamsSchema,
+  type Network,
+} from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
@@ -10,7 +16,10 @@ export interface ReceivingKeyRoutesOptions {
   networks: readonly Network[]
 }
 
-const unauthorized = { description: 'Not signed in (UNAUTHENTICATED), or a bad API key (INVALID_API_KEY)', schema: apiErrorSchema }
+const unauthorized = {
+  description: 'Not signed in (UNAUTHENTICATED), or a bad API key (INVALID_API_KEY)',
+  schema: apiErrorSchema,
+}
 const forbidden = { description: 'Not on the MERCHANTS list (NOT_A_MERCHANT)', schema: apiErrorSchema }
 
 /**
@@ -30,7 +39,11 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
       summary: "The merchant's saved watch-only key and the index the next link gets",
       tags,
       params: receivingKeyParamsSchema,
-      responses: { 200: { description: 'The key, or null when none is saved', schema: receivingKeyAnswerSchema }, 401: unauthorized, 403: forbidden },
+      responses: {
+        200: { description: 'The key, or null when none is saved', schema: receivingKeyAnswerSchema },
+        401: unauthorized,
+        403: forbidden,
+      },
     },
     async ({ request }) => {
       const merchant = await app.requireMerchant(request)
@@ -44,13 +57,18 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
       method: 'PUT',
       url,
       operationId: 'putReceivingKey',
-      summary: 'Save (or replace) the watch-only key: an xpub/zpub/tpub/vpub or a wpkh()/tr() descriptor, never a private key',
+      summary:
+        'Save (or replace) the watch-only key: an xpub/zpub/tpub/vpub or a wpkh()/tr() descriptor, never a private key',
       tags,
       params: receivingKeyParamsSchema,
       body: putReceivingKeyBodySchema,
       responses: {
         200: { description: 'The saved key', schema: receivingKeyAnswerSchema },
-        400: { description: 'Not a watch-only key (INVALID_REQUEST naming body.key), or a private key (SPENDING_KEY_REFUSED)', schema: apiErrorSchema },
+        400: {
+          description:
+            'Not a watch-only key (INVALID_REQUEST naming body.key), or a private key (SPENDING_KEY_REFUSED)',
+          schema: apiErrorSchema,
+        },
         401: unauthorized,
         403: forbidden,
       },

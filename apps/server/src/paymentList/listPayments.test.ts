@@ -30,7 +30,11 @@ let txCounter = 0
 const txHashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
 
 /** A link through the API, its payments as rows (a fixture: the tracker writes these in the app). */
-async function linkWithPayments(apiKey: string, title: string, rows: Row[]): Promise<{ linkId: string; txHashes: string[] }> {
+async function linkWithPayments(
+  apiKey: string,
+  title: string,
+  rows: Row[],
+): Promise<{ linkId: string; txHashes: string[] }> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/links',
@@ -94,8 +98,16 @@ beforeAll(async () => {
     { status: 'confirmed', createdAt: '2025-02-02T00:00:00.000Z', amount: 1_500_000n, asset: 'tusd', payer: bob },
   ])
   // Another merchant's payments never show, nor count in the totals.
-  const otherKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 'x')).token
-  await linkWithPayments(otherKey, 'Coffee beans elsewhere', [{ status: 'confirmed', createdAt: '2025-01-15T00:00:00.000Z', amount: 7n, asset: 'tusd', payer: alice }])
+  const otherKey = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
+      'x',
+    )
+  ).token
+  await linkWithPayments(otherKey, 'Coffee beans elsewhere', [
+    { status: 'confirmed', createdAt: '2025-01-15T00:00:00.000Z', amount: 7n, asset: 'tusd', payer: alice },
+  ])
 }, 60_000)
 
 describe('GET /api/payments', () => {
@@ -108,11 +120,33 @@ describe('GET /api/payments', () => {
       ['Coffee beans 100% arabica', 'confirming', '2025-01-11T10:00:00.000Z'],
       ['Coffee beans 100% arabica', 'confirmed', '2025-01-10T10:00:00.000Z'],
     ])
-    expect(page.payments[0]).toMatchObject({ linkId: mugs.linkId, amount: '1.5', symbol: 'TUSD', asset: tusd.assetId, payer: bob })
+    expect(page.payments[0]).toMatchObject({
+      linkId: mugs.linkId,
+      amount: '1.5',
+      symbol: 'TUSD',
+      asset: tusd.assetId,
+      payer: bob,
+    })
     expect(page.payments[2]).toMatchObject({ amount: null, symbol: null, asset: null })
     expect(page.totals).toEqual([
-      { asset: eth.assetId, caipNetworkId: eth.caipNetworkId, symbol: 'ETH', decimals: 18, confirmed: '0.5', confirming: '0', count: 1 },
-      { asset: tusd.assetId, caipNetworkId: tusd.caipNetworkId, symbol: 'TUSD', decimals: 6, confirmed: '13.5', confirming: '12', count: 3 },
+      {
+        asset: eth.assetId,
+        caipNetworkId: eth.caipNetworkId,
+        symbol: 'ETH',
+        decimals: 18,
+        confirmed: '0.5',
+        confirming: '0',
+        count: 1,
+      },
+      {
+        asset: tusd.assetId,
+        caipNetworkId: tusd.caipNetworkId,
+        symbol: 'TUSD',
+        decimals: 6,
+        confirmed: '13.5',
+        confirming: '12',
+        count: 3,
+      },
     ])
     expect(page.matched).toBe(5)
     expect([page.hasMore, page.nextCursor]).toEqual([false, null])
@@ -120,7 +154,11 @@ describe('GET /api/payments', () => {
 
   it('filters by status, asset and date range; the totals follow the filters', async () => {
     const confirmed = await listOk('?status=confirmed')
-    expect(confirmed.payments.map((p) => p.createdAt)).toEqual(['2025-02-02T00:00:00.000Z', '2025-02-01T00:00:00.000Z', '2025-01-10T10:00:00.000Z'])
+    expect(confirmed.payments.map((p) => p.createdAt)).toEqual([
+      '2025-02-02T00:00:00.000Z',
+      '2025-02-01T00:00:00.000Z',
+      '2025-01-10T10:00:00.000Z',
+    ])
     expect(confirmed.totals.map((t) => [t.symbol, t.confirmed, t.confirming, t.count])).toEqual([
       ['ETH', '0.5', '0', 1],
       ['TUSD', '13.5', '0', 2],
@@ -150,7 +188,12 @@ describe('GET /api/payments', () => {
     expect(await titles(first.id)).toEqual([first.createdAt])
     // Combined with a filter; another merchant's matching link is never found.
     expect(await titles(alice)).toHaveLength(2)
-    expect((await listOk(`?q=${alice}&status=confirmed&asset=${encodeURIComponent(tusd.assetId)}`)).totals.map((t) => [t.confirmed, t.count])).toEqual([['12', 1]])
+    expect(
+      (await listOk(`?q=${alice}&status=confirmed&asset=${encodeURIComponent(tusd.assetId)}`)).totals.map((t) => [
+        t.confirmed,
+        t.count,
+      ]),
+    ).toEqual([['12', 1]])
     expect(await titles('elsewhere')).toEqual([])
   })
 
@@ -181,7 +224,13 @@ describe('GET /api/payments', () => {
   })
 
   it('pages by cursor: every payment once, newest first, even with equal times and a payment recorded meanwhile', async () => {
-    const bulkKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }), 'bulk')).token
+    const bulkKey = (
+      await createApiKey(
+        context.database.db,
+        merchantOf({ namespace: 'eip155', address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }),
+        'bulk',
+      )
+    ).token
     const saved = key
     key = bulkKey
     try {
@@ -200,8 +249,11 @@ describe('GET /api/payments', () => {
       let pages = 0
       do {
         const page: PaymentList = await listOk(`?limit=5${after ? `&after=${after}` : ''}`)
-        if (pages === 0) await linkWithPayments(bulkKey, 'Newer', [{ status: 'pending', createdAt: '2025-05-01T00:00:00.000Z' }])
-        expect(page.totals.find((t) => t.symbol === 'TUSD')?.confirmed, 'totals cover every match, not the page').toBe('23')
+        if (pages === 0)
+          await linkWithPayments(bulkKey, 'Newer', [{ status: 'pending', createdAt: '2025-05-01T00:00:00.000Z' }])
+        expect(page.totals.find((t) => t.symbol === 'TUSD')?.confirmed, 'totals cover every match, not the page').toBe(
+          '23',
+        )
         seen.push(...page.payments.map((p) => p.id))
         after = page.nextCursor
         expect(page.hasMore).toBe(after !== null)
@@ -218,9 +270,19 @@ describe('GET /api/payments', () => {
   })
 
   it('reads the first page of 10,000 payments without loading them all, and sums them exactly', async () => {
-    const bigKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' }), 'big')).token
+    const bigKey = (
+      await createApiKey(
+        context.database.db,
+        merchantOf({ namespace: 'eip155', address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' }),
+        'big',
+      )
+    ).token
     const { linkId } = await linkWithPayments(bigKey, 'Ten thousand', [])
-    const [option] = await context.database.db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId)).orderBy(linkOptions.position)
+    const [option] = await context.database.db
+      .select()
+      .from(linkOptions)
+      .where(eq(linkOptions.linkId, linkId))
+      .orderBy(linkOptions.position)
     // 10,000 ETH payments of (i + 1) * 10^15 wei: the sum is 50,005 * 10^18 wei = 50005 ETH, past 2^53.
     await context.database.db.execute(sql`
       insert into payments (id, link_id, caip_network_id, tx_hash, status, option_id, amount, payer, required_confirmations, confirmations, created_at)
@@ -244,7 +306,9 @@ describe('GET /api/payments', () => {
       // Measured, not asserted tight (2 shared cores): in the report.
       console.log(`10,000 payments: first page with totals in ${ms.toFixed(0)} ms`)
       await context.database.db.execute(sql`analyze payments`)
-      const plan = await context.database.db.execute(sql`explain select * from payments where lower(tx_hash) = ${'0xabc'}`)
+      const plan = await context.database.db.execute(
+        sql`explain select * from payments where lower(tx_hash) = ${'0xabc'}`,
+      )
       expect(JSON.stringify(plan.rows), 'the transaction search uses its index').toContain('payments_tx_hash_lower_idx')
     } finally {
       key = saved

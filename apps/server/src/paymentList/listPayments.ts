@@ -1,4 +1,13 @@
-import { defaultPaymentListLimit, fiatCurrencies, formatFiatScaled, formatUnits, rateDecimals, type FiatCurrency, type PaymentList, type PaymentListQuery } from '@paylink/shared'
+import {
+  defaultPaymentListLimit,
+  fiatCurrencies,
+  formatFiatScaled,
+  formatUnits,
+  rateDecimals,
+  type FiatCurrency,
+  type PaymentList,
+  type PaymentListQuery,
+} from '@paylink/shared'
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { linkOptions, linkQuotes, links, payments, refunds } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -33,7 +42,13 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
     query.from ? gte(payments.createdAt, new Date(query.from)) : undefined,
     query.to ? lt(payments.createdAt, new Date(query.to)) : undefined,
     q
-      ? or(eq(links.id, q), eq(payments.id, q), sql`lower(${payments.txHash}) = lower(${q})`, sql`lower(${payments.payer}) = lower(${q})`, ilike(links.title, `%${escapeLike(q)}%`))
+      ? or(
+          eq(links.id, q),
+          eq(payments.id, q),
+          sql`lower(${payments.txHash}) = lower(${q})`,
+          sql`lower(${payments.payer}) = lower(${q})`,
+          ilike(links.title, `%${escapeLike(q)}%`),
+        )
       : undefined,
   ]
   const rows = await db
@@ -46,7 +61,14 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
     .from(payments)
     .innerJoin(links, eq(links.id, payments.linkId))
     .leftJoin(linkOptions, eq(linkOptions.id, payments.optionId))
-    .where(and(...filters, position ? sql`(${payments.createdAt}, ${payments.id}) < (${position.createdAt}::timestamptz, ${position.id})` : undefined))
+    .where(
+      and(
+        ...filters,
+        position
+          ? sql`(${payments.createdAt}, ${payments.id}) < (${position.createdAt}::timestamptz, ${position.id})`
+          : undefined,
+      ),
+    )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit + 1)
 
@@ -115,7 +137,8 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
 }
 
 /** Minor units of a currency ("1200" cents) as it writes them ("12.00"). */
-const minorText = (minor: bigint, currency: FiatCurrency) => formatFiatScaled(minor * 10n ** BigInt(rateDecimals - fiatCurrencies[currency]), currency, 'down')
+const minorText = (minor: bigint, currency: FiatCurrency) =>
+  formatFiatScaled(minor * 10n ** BigInt(rateDecimals - fiatCurrencies[currency]), currency, 'down')
 
 /**
  * The matched payments' fiat worth per currency, in minor units, added in Postgres numeric (exact):
@@ -126,10 +149,17 @@ const minorText = (minor: bigint, currency: FiatCurrency) => formatFiatScaled(mi
  */
 async function sumFiat(db: Db, where: SQL | undefined) {
   const minorDigits = sql.join(
-    Object.entries(fiatCurrencies).map(([code, digits]) => sql`when ${code} then ${sql.raw(String(rateDecimals - digits))}`),
+    Object.entries(fiatCurrencies).map(
+      ([code, digits]) => sql`when ${code} then ${sql.raw(String(rateDecimals - digits))}`,
+    ),
     sql` `,
   )
-  const { rows } = await db.execute<{ currency: FiatCurrency; confirmed: string; confirming: string; count: number }>(sql`
+  const { rows } = await db.execute<{
+    currency: FiatCurrency
+    confirmed: string
+    confirming: string
+    count: number
+  }>(sql`
     select currency,
       coalesce(sum(minor) filter (where status = 'confirmed'), 0)::text as confirmed,
       coalesce(sum(minor) filter (where status = 'confirming'), 0)::text as confirming,

@@ -27,7 +27,12 @@ async function linkWithPayments(
   rows: Array<{ symbol: 'ETH' | 'TUSD'; amount: bigint; status: string; at?: Date }>,
   requoteAt?: { at: Date; rate: string },
 ) {
-  const created = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${key}` }, payload: body })
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: { authorization: `Bearer ${key}` },
+    payload: body,
+  })
   expect(created.statusCode, created.body).toBe(201)
   const view = (await app.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json() as {
     id: string
@@ -59,15 +64,28 @@ async function linkWithPayments(
 }
 
 const listOk = async (query = ''): Promise<PaymentList> => {
-  const response = await app.inject({ method: 'GET', url: `/api/payments${query}`, headers: { authorization: `Bearer ${key}` } })
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/payments${query}`,
+    headers: { authorization: `Bearer ${key}` },
+  })
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200)
   return response.json() as PaymentList
 }
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }), 'fiat')).token
-  const usd = { price: { currency: 'USD', amount: '12.00' }, options: [{ asset: eth.assetId }, { asset: tusd.assetId }] }
+  key = (
+    await createApiKey(
+      context.database.db,
+      merchantOf({ namespace: 'eip155', address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }),
+      'fiat',
+    )
+  ).token
+  const usd = {
+    price: { currency: 'USD', amount: '12.00' },
+    options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
+  }
   // $12 at $3000: 0.004 ETH is $12.00; 0.001000000000000001 ETH is $3.000000000000003, shown (and added) as $3.00.
   await linkWithPayments({ title: 'Mug', ...usd }, [
     { symbol: 'ETH', amount: 4_000_000_000_000_000n, status: 'confirmed' },
@@ -77,17 +95,26 @@ beforeAll(async () => {
   ])
   // Requoted at $2400 an hour on: a payment made after that is worth 0.005 x 2400 = $12.00 (at $3000 it would be $15.00).
   const later = new Date(Date.now() + 3_600_000)
-  await linkWithPayments({ title: 'Teapot', ...usd }, [{ symbol: 'ETH', amount: 5_000_000_000_000_000n, status: 'confirmed', at: new Date(later.getTime() + 1000) }], {
-    at: later,
-    rate: '2400',
-  })
+  await linkWithPayments(
+    { title: 'Teapot', ...usd },
+    [{ symbol: 'ETH', amount: 5_000_000_000_000_000n, status: 'confirmed', at: new Date(later.getTime() + 1000) }],
+    {
+      at: later,
+      rate: '2400',
+    },
+  )
   // €5.50 at €2750 per ETH; a payment seen before any quote existed has no worth and is left out.
-  await linkWithPayments({ title: 'Cup', price: { currency: 'EUR', amount: '5.50' }, options: [{ asset: eth.assetId }] }, [
-    { symbol: 'ETH', amount: 2_000_000_000_000_000n, status: 'confirmed' },
-    { symbol: 'ETH', amount: 2_000_000_000_000_000n, status: 'confirmed', at: new Date(Date.now() - 3_600_000) },
-  ])
+  await linkWithPayments(
+    { title: 'Cup', price: { currency: 'EUR', amount: '5.50' }, options: [{ asset: eth.assetId }] },
+    [
+      { symbol: 'ETH', amount: 2_000_000_000_000_000n, status: 'confirmed' },
+      { symbol: 'ETH', amount: 2_000_000_000_000_000n, status: 'confirmed', at: new Date(Date.now() - 3_600_000) },
+    ],
+  )
   // A fixed-amount link has no fiat worth.
-  await linkWithPayments({ title: 'Fixed spoon', options: [{ asset: eth.assetId, amount: '1' }] }, [{ symbol: 'ETH', amount: 10n ** 18n, status: 'confirmed' }])
+  await linkWithPayments({ title: 'Fixed spoon', options: [{ asset: eth.assetId, amount: '1' }] }, [
+    { symbol: 'ETH', amount: 10n ** 18n, status: 'confirmed' },
+  ])
 }, 60_000)
 
 describe('GET /api/payments fiat totals', () => {
@@ -102,8 +129,12 @@ describe('GET /api/payments fiat totals', () => {
   })
 
   it('follows the filters: status, search by title', async () => {
-    expect((await listOk('?status=confirming')).fiatTotals).toEqual([{ currency: 'USD', confirmed: '0.00', confirming: '5.50', count: 1 }])
-    expect((await listOk('?q=teapot')).fiatTotals).toEqual([{ currency: 'USD', confirmed: '12.00', confirming: '0.00', count: 1 }])
+    expect((await listOk('?status=confirming')).fiatTotals).toEqual([
+      { currency: 'USD', confirmed: '0.00', confirming: '5.50', count: 1 },
+    ])
+    expect((await listOk('?q=teapot')).fiatTotals).toEqual([
+      { currency: 'USD', confirmed: '12.00', confirming: '0.00', count: 1 },
+    ])
     expect((await listOk('?q=spoon')).fiatTotals).toEqual([])
     expect((await listOk('?status=failed')).fiatTotals).toEqual([])
   })

@@ -7,7 +7,8 @@ export interface PaymentPosition {
   id: string
 }
 
-const pattern = /^p1\|(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?)\|([a-z]{2,4}_[A-Za-z0-9_-]{1,40})$/
+const pattern =
+  /^p1\|(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?)\|([a-z]{2,4}_[A-Za-z0-9_-]{1,40})$/
 
 /** Opaque to clients (base64url), so the order's parts can change without breaking their code. */
 export function encodePaymentCursor({ createdAt, id }: PaymentPosition): string {

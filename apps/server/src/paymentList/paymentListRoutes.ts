@@ -25,7 +25,9 @@ export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = a
       querystring: paymentListQuerySchema,
       responses: {
         200: { description: 'A page of payments and the totals', schema: paymentListSchema },
-        400: errorResponse('A bad filter or cursor (INVALID_REQUEST naming query.status, query.asset, query.from, query.to, query.q, query.after or query.limit)'),
+        400: errorResponse(
+          'A bad filter or cursor (INVALID_REQUEST naming query.status, query.asset, query.from, query.to, query.q, query.after or query.limit)',
+        ),
         401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
         403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
       },

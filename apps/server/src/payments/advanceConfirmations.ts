@@ -54,14 +54,25 @@ export async function advanceConfirmations({
   try {
     // Claims are held until the end, so each chunk excludes the ones before it.
     for (;;) {
-      const claimed = await claimPayments(db, { caipNetworkId, selection: { kind: 'inBlock', head }, leaseToken, leaseMs: settings.leaseMs, limit: settings.batchSize })
+      const claimed = await claimPayments(db, {
+        caipNetworkId,
+        selection: { kind: 'inBlock', head },
+        leaseToken,
+        leaseMs: settings.leaseMs,
+        limit: settings.batchSize,
+      })
       claimedIds.push(...claimed.map((p) => p.id))
       const inputsOf = await loadDecisionContext(db, claimed, caipNetworkId, settings)
       const isMoved = (payment: (typeof claimed)[number]) => {
         const block = payment.blockNumber === null ? undefined : blocks.get(payment.blockNumber)
         return !block || block.hash !== payment.blockHash
       }
-      refuseDeepReorgs({ caipNetworkId, moved: claimed.filter(isMoved), head, reorgDepthLimit: settings.reorgDepthLimit })
+      refuseDeepReorgs({
+        caipNetworkId,
+        moved: claimed.filter(isMoved),
+        head,
+        reorgDepthLimit: settings.reorgDepthLimit,
+      })
       const countsOnly: string[] = []
       for (const payment of claimed) {
         const block = payment.blockNumber === null ? undefined : blocks.get(payment.blockNumber)
@@ -76,7 +87,11 @@ export async function advanceConfirmations({
           match: null,
         }
         const decision = decidePayment(payment, finding, { ...inputsOf(payment), head, now: now() })
-        if (!decision.unchanged && decision.events.length === 0 && Object.keys(decision.patch).every((key) => key === 'confirmations')) {
+        if (
+          !decision.unchanged &&
+          decision.events.length === 0 &&
+          Object.keys(decision.patch).every((key) => key === 'confirmations')
+        ) {
           countsOnly.push(payment.id)
         } else if (await applyDecision(db, payment, decision, leaseToken, now())) {
           changed++

@@ -18,7 +18,10 @@ export interface ApplyConfirmationCountsParameters {
  * confirmed payments, and none becomes confirmed), so no status is recomputed and no webhook
  * is due. Returns the links that changed.
  */
-export async function applyConfirmationCounts(db: Db, { ids, leaseToken, head, now }: ApplyConfirmationCountsParameters): Promise<string[]> {
+export async function applyConfirmationCounts(
+  db: Db,
+  { ids, leaseToken, head, now }: ApplyConfirmationCountsParameters,
+): Promise<string[]> {
   if (ids.length === 0) return []
   return db.transaction(async (tx) => {
     const linkIds = (
@@ -27,7 +30,12 @@ export async function applyConfirmationCounts(db: Db, { ids, leaseToken, head, n
         .from(payments)
         .where(inArray(payments.id, [...ids]))
     ).map((r) => r.linkId)
-    await tx.select({ id: links.id }).from(links).where(inArray(links.id, linkIds)).orderBy(asc(links.id)).for('no key update')
+    await tx
+      .select({ id: links.id })
+      .from(links)
+      .where(inArray(links.id, linkIds))
+      .orderBy(asc(links.id))
+      .for('no key update')
     const updated = await tx
       .update(payments)
       .set({ confirmations: sql`greatest(${head}::bigint - ${payments.blockNumber} + 1, 0)::integer`, updatedAt: now })

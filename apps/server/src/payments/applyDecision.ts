@@ -10,7 +10,13 @@ import type { PaymentDecision } from './decidePayment.js'
  * Writes one decision with its link's status and webhook events in one transaction that first
  * checks the claim is still ours. False when nothing visible changed or the claim was lost.
  */
-export async function applyDecision(db: Db, payment: PaymentRow, decision: PaymentDecision, leaseToken: string, now: Date): Promise<boolean> {
+export async function applyDecision(
+  db: Db,
+  payment: PaymentRow,
+  decision: PaymentDecision,
+  leaseToken: string,
+  now: Date,
+): Promise<boolean> {
   if (decision.unchanged && Object.keys(decision.patch).length === 0) return false
   return db.transaction(async (tx) => {
     // Lock order everywhere: link, then payment.
@@ -25,10 +31,19 @@ export async function applyDecision(db: Db, payment: PaymentRow, decision: Payme
     const patch = { ...decision.patch }
     if (decision.credits.length) {
       const credit = await claimCredit(tx, payment, decision)
-      if (credit) Object.assign(patch, { optionId: credit.optionId, logIndex: credit.logIndex, amount: credit.amount.toString(), payer: credit.payer })
+      if (credit)
+        Object.assign(patch, {
+          optionId: credit.optionId,
+          logIndex: credit.logIndex,
+          amount: credit.amount.toString(),
+          payer: credit.payer,
+        })
       else {
         // Someone else's payment holds every matching transfer of this transaction.
-        await tx.update(payments).set({ status: 'failed', reason: 'already_credited', updatedAt: now }).where(eq(payments.id, payment.id))
+        await tx
+          .update(payments)
+          .set({ status: 'failed', reason: 'already_credited', updatedAt: now })
+          .where(eq(payments.id, payment.id))
         await refreshLink(tx, payment.linkId, now)
         return true
       }
@@ -51,7 +66,12 @@ async function claimCredit(tx: Tx, payment: PaymentRow, decision: PaymentDecisio
   for (const credit of decision.credits) {
     const inserted = await tx
       .insert(paymentCredits)
-      .values({ caipNetworkId: payment.caipNetworkId, txHash: payment.txHash, logIndex: credit.logIndex, paymentId: payment.id })
+      .values({
+        caipNetworkId: payment.caipNetworkId,
+        txHash: payment.txHash,
+        logIndex: credit.logIndex,
+        paymentId: payment.id,
+      })
       .onConflictDoNothing()
       .returning({ logIndex: paymentCredits.logIndex })
     if (inserted.length) return credit

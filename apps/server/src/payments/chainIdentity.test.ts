@@ -28,7 +28,8 @@ beforeAll(async () => {
   // anvil stamps block 0 with the second it starts: two anvils started in the same second
   // have the same genesis. Start B in a later second than A's, as any restart is.
   const genesisA = await h.client().getBlock({ blockNumber: 0n })
-  while (BigInt(Math.floor(Date.now() / 1000)) <= genesisA.timestamp) await new Promise((resolve) => setTimeout(resolve, 50))
+  while (BigInt(Math.floor(Date.now() / 1000)) <= genesisA.timestamp)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   chainB = await startAnvil({ chainId: 31337 })
   chainA = h.devnet.chains.find((c) => c.chainId === 31337)!.rpcUrl
   switchable = await startSwitchableProxy(chainA)
@@ -49,16 +50,24 @@ afterAll(async () => {
 })
 
 /** An app on the shared database whose tracker reads L1 at `rpcUrl` (workers not started: tests call runOnce). */
-async function appOn(rpcUrl: string, { confirmations = 1, settings = {} }: { confirmations?: number; settings?: Record<string, number> } = {}) {
+async function appOn(
+  rpcUrl: string,
+  { confirmations = 1, settings = {} }: { confirmations?: number; settings?: Record<string, number> } = {},
+) {
   const app = await buildApp({
     publicOrigin: 'http://localhost:3000',
     projectId: null,
     demo: false,
-    networks: h.networks(confirmations).map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl } : network)),
+    networks: h
+      .networks(confirmations)
+      .map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl } : network)),
     assets: devnetNetworks(h.devnet).assets,
     database,
     webDist: '/nonexistent',
-    paymentLinks: { ...fastPaymentLinks, tracker: { ...fastPaymentLinks.tracker, settings: { ...fastPaymentLinks.tracker?.settings, ...settings } } },
+    paymentLinks: {
+      ...fastPaymentLinks,
+      tracker: { ...fastPaymentLinks.tracker, settings: { ...fastPaymentLinks.tracker?.settings, ...settings } },
+    },
     webhooks: { allowHttp: true, allowPrivateAddresses: true },
   })
   apps.push(app)
@@ -99,9 +108,17 @@ describe('chain identity', () => {
 
   it('halts a network whose RPC now serves another chain under the same id at start: health says why, nothing changes', async () => {
     const appA = await appOn(chainA)
-    const link = await h.createLink(appA, { title: 'Paid on A', options: [{ asset: h.assets.eth, amount: '0.01' }], webhookUrl: hook })
+    const link = await h.createLink(appA, {
+      title: 'Paid on A',
+      options: [{ asset: h.assets.eth, amount: '0.01' }],
+      webhookUrl: hook,
+    })
     expect((await h.submit(appA, link.id, await h.payEth({ to: merchant, amount: '0.01' }))).status).toBe('confirmed')
-    const waiting = await h.createLink(appA, { title: 'Waiting on A', options: [{ asset: h.assets.tusd, amount: '1' }], webhookUrl: hook })
+    const waiting = await h.createLink(appA, {
+      title: 'Waiting on A',
+      options: [{ asset: h.assets.tusd, amount: '1' }],
+      webhookUrl: hook,
+    })
     await h.submit(appA, waiting.id, '0x' + 'ab'.repeat(32))
     const before = await snapshot()
 
@@ -109,7 +126,9 @@ describe('chain identity', () => {
     await appB.paymentLinks.tracker.runOnce()
     const status = appB.paymentLinks.tracker.status(L1)
     expect(status.halted).toBe(true)
-    expect(status.halted && status.reason).toMatch(/eip155:31337 is not the chain recorded .* no payment on it was changed/)
+    expect(status.halted && status.reason).toMatch(
+      /eip155:31337 is not the chain recorded .* no payment on it was changed/,
+    )
     const reported = (await health(appB)).chains.find((c) => c.caipNetworkId === L1)
     expect(reported).toMatchObject({ caipNetworkId: L1, halted: true })
     expect(reported?.reason).toBe(status.halted ? status.reason : null)
@@ -128,7 +147,11 @@ describe('chain identity', () => {
     const app = await appOn(switchable.url, { confirmations: 3, settings: { identityCheckMs: 3_600_000 } })
     const { tracker } = app.paymentLinks
     await tracker.runOnce()
-    const link = await h.createLink(app, { title: 'Confirming on A', options: [{ asset: h.assets.tusd, amount: '2' }], webhookUrl: hook })
+    const link = await h.createLink(app, {
+      title: 'Confirming on A',
+      options: [{ asset: h.assets.tusd, amount: '2' }],
+      webhookUrl: hook,
+    })
     expect((await h.submit(app, link.id, await h.payTusd({ to: merchant, amount: '2' }))).status).toBe('confirming')
     await h.mine(1)
     await tracker.runOnce()
@@ -147,7 +170,11 @@ describe('chain identity', () => {
     const app = await appOn(chainA, { settings: { reorgDepthLimit: 3 } })
     const { tracker } = app.paymentLinks
     await tracker.runOnce()
-    const link = await h.createLink(app, { title: 'Deep', options: [{ asset: h.assets.eth, amount: '0.002' }], webhookUrl: hook })
+    const link = await h.createLink(app, {
+      title: 'Deep',
+      options: [{ asset: h.assets.eth, amount: '0.002' }],
+      webhookUrl: hook,
+    })
     const snapshotId = await h.rpc(31337, 'evm_snapshot')
     expect((await h.submit(app, link.id, await h.payEth({ to: merchant, amount: '0.002' }))).status).toBe('confirmed')
     await h.mine(5)
@@ -158,14 +185,20 @@ describe('chain identity', () => {
     await h.rpc(31337, 'evm_revert', [snapshotId])
     await h.mine(8)
     await tracker.runOnce()
-    expect(tracker.status(L1)).toMatchObject({ halted: true, reason: expect.stringMatching(/none of the last 3 blocks .* reorg limit/) })
+    expect(tracker.status(L1)).toMatchObject({
+      halted: true,
+      reason: expect.stringMatching(/none of the last 3 blocks .* reorg limit/),
+    })
     expect(await snapshot()).toEqual(before)
     expect((await h.getLink(app, link.id)).status).toBe('paid')
 
     // A process started now has no cursor to compare: the payment's own block tells it.
     const restarted = await appOn(chainA, { settings: { reorgDepthLimit: 3 } })
     await restarted.paymentLinks.tracker.runOnce()
-    expect(restarted.paymentLinks.tracker.status(L1)).toMatchObject({ halted: true, reason: expect.stringMatching(/no longer has block \d+ where payment .* reorg limit/) })
+    expect(restarted.paymentLinks.tracker.status(L1)).toMatchObject({
+      halted: true,
+      reason: expect.stringMatching(/no longer has block \d+ where payment .* reorg limit/),
+    })
     expect(await snapshot()).toEqual(before)
   })
 })
@@ -183,9 +216,17 @@ async function startSwitchableProxy(target: string): Promise<SwitchableProxy> {
   const server: Server = createServer((req, res) => {
     const upstream = new URL(proxy.target)
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+      },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' })
+        res.writeHead(answer.statusCode ?? 502, {
+          'content-type': answer.headers['content-type'] ?? 'application/json',
+        })
         answer.pipe(res)
       },
     )

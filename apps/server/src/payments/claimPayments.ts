@@ -11,7 +11,8 @@ import type { PaymentRow } from '../db/rows.js'
  *   between blocks too;
  * - `inBlock`: payments already in a block: confirming, and confirmed ones still watched at `head`.
  */
-export type PaymentSelection = { kind: 'ids'; ids: readonly string[] } | { kind: 'due' } | { kind: 'inBlock'; head: bigint }
+export type PaymentSelection =
+  { kind: 'ids'; ids: readonly string[] } | { kind: 'due' } | { kind: 'inBlock'; head: bigint }
 
 export interface ClaimPaymentsParameters {
   caipNetworkId: string
@@ -28,15 +29,31 @@ export interface ClaimPaymentsParameters {
  * a token but with a future `lease_until` is resting: the block scan may still take it (its
  * transaction was just mined), only the periodic re-check waits for it.
  */
-export async function claimPayments(db: Db, { caipNetworkId, selection, leaseToken, leaseMs, limit }: ClaimPaymentsParameters): Promise<PaymentRow[]> {
+export async function claimPayments(
+  db: Db,
+  { caipNetworkId, selection, leaseToken, leaseMs, limit }: ClaimPaymentsParameters,
+): Promise<PaymentRow[]> {
   const free = or(isNull(payments.leaseToken), lt(payments.leaseUntil, sql`now()`))
   const unmined = and(eq(payments.status, 'confirming'), isNull(payments.blockNumber))
   const which =
     selection.kind === 'ids'
-      ? and(inArray(payments.id, [...selection.ids]), inArray(payments.status, ['pending', 'confirming', 'confirmed']), free)
+      ? and(
+          inArray(payments.id, [...selection.ids]),
+          inArray(payments.status, ['pending', 'confirming', 'confirmed']),
+          free,
+        )
       : selection.kind === 'due'
-        ? and(or(eq(payments.status, 'pending'), unmined), or(isNull(payments.leaseUntil), lt(payments.leaseUntil, sql`now()`)))
-        : and(or(eq(payments.status, 'confirming'), and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, selection.head))), free)
+        ? and(
+            or(eq(payments.status, 'pending'), unmined),
+            or(isNull(payments.leaseUntil), lt(payments.leaseUntil, sql`now()`)),
+          )
+        : and(
+            or(
+              eq(payments.status, 'confirming'),
+              and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, selection.head)),
+            ),
+            free,
+          )
   const due = db
     .select({ id: payments.id })
     .from(payments)

@@ -11,7 +11,9 @@ const hour = 3600_000
 let database: Database
 
 async function addLink(id: string, status: string, expiresAt: Date | null = null, caipNetworkId = network) {
-  await database.db.insert(links).values({ id, merchant: 'eip155:0xM', merchantAddress: '0xM', title: id, status, expiresAt, createdAt: now })
+  await database.db
+    .insert(links)
+    .values({ id, merchant: 'eip155:0xM', merchantAddress: '0xM', title: id, status, expiresAt, createdAt: now })
   await database.db.insert(linkOptions).values({
     id: `opt_${id}`,
     linkId: id,
@@ -55,7 +57,11 @@ describe('createWatchCache', () => {
 
     await database.db.update(links).set({ status: 'expired', expiresAt: now }).where(eq(links.id, 'open2'))
     const later = new Date(now.getTime() + 2 * hour)
-    expect(ids(await cache.load(later)), 'an expired link is watched for a day').toEqual(['opt_late1', 'opt_open2', 'opt_paid1'])
+    expect(ids(await cache.load(later)), 'an expired link is watched for a day').toEqual([
+      'opt_late1',
+      'opt_open2',
+      'opt_paid1',
+    ])
     const dayAfter = new Date(now.getTime() + 25 * hour)
     expect(ids(await cache.load(dayAfter)), 'and then no more').toEqual(['opt_paid1'])
     expect(ids(await cache.load(dayAfter))).toEqual(ids(await loadWatches(database.db, network, dayAfter)))

@@ -42,7 +42,9 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
   let nextDrop = Infinity
 
   const readHorizon = async (): Promise<bigint> => {
-    const { rows } = await db.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`)
+    const { rows } = await db.execute<{ xmin: string }>(
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`,
+    )
     return BigInt(rows[0]!.xmin)
   }
   const readRows = (where: SQL | undefined) =>
@@ -55,18 +57,31 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
       })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
-      .where(and(eq(linkOptions.caipNetworkId, caipNetworkId), or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)), where))
+      .where(
+        and(
+          eq(linkOptions.caipNetworkId, caipNetworkId),
+          or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
+          where,
+        ),
+      )
   const watched = (entry: Entry, now: Date) =>
     entry.status === 'open' ||
     entry.status === 'partially_paid' ||
-    (entry.status === 'expired' && entry.expiresAt !== null && lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime())
+    (entry.status === 'expired' &&
+      entry.expiresAt !== null &&
+      lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime())
   const keep = (row: Awaited<ReturnType<typeof readRows>>[number], now: Date) => {
     const { status, expiresAt, latePaymentGraceSeconds, ...watch } = row
     const entry = { watch, status, expiresAt, latePaymentGraceSeconds }
     const before = entries.get(watch.optionId)
     if (watched(entry, now)) {
       // Options never change once written; only their link's status, expiry and grace move.
-      if (before?.status === status && before.expiresAt?.getTime() === expiresAt?.getTime() && before.latePaymentGraceSeconds === latePaymentGraceSeconds) return
+      if (
+        before?.status === status &&
+        before.expiresAt?.getTime() === expiresAt?.getTime() &&
+        before.latePaymentGraceSeconds === latePaymentGraceSeconds
+      )
+        return
       entries.set(watch.optionId, entry)
       changed = true
     } else if (before) {
@@ -92,14 +107,16 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
         // changed), then their options by index.
         const newer = sql`((${links}.xmin::text::bigint - ${since}::bigint + 4294967296) % 4294967296) < 2147483648`
         const touched = (await db.select({ id: links.id }).from(links).where(newer)).map((link) => link.id)
-        for (const ids of chunks(touched, 5000)) for (const row of await readRows(inArray(links.id, ids))) keep(row, now)
+        for (const ids of chunks(touched, 5000))
+          for (const row of await readRows(inArray(links.id, ids))) keep(row, now)
       }
       horizon = seenFrom
       if (changed || now.getTime() >= nextDrop) {
         nextDrop = Infinity
         for (const [id, entry] of entries) {
           if (!watched(entry, now)) entries.delete(id)
-          else if (entry.status === 'expired') nextDrop = Math.min(nextDrop, lateWatchEnd(entry.expiresAt!, entry.latePaymentGraceSeconds))
+          else if (entry.status === 'expired')
+            nextDrop = Math.min(nextDrop, lateWatchEnd(entry.expiresAt!, entry.latePaymentGraceSeconds))
         }
         list = [...entries.values()].map((entry) => entry.watch)
         changed = false

@@ -38,14 +38,36 @@ const pending: PaymentRow = {
   confirmedAt: null,
 }
 const credit = { optionId: 'opt_1', logIndex: 0, amount: 100_000n, payer: 'bcrt1qpayer' }
-const inMempool: PaymentFinding = { known: true, unmined: true, inclusion: null, block: null, match: { ok: true, credits: [credit] } }
+const inMempool: PaymentFinding = {
+  known: true,
+  unmined: true,
+  inclusion: null,
+  block: null,
+  match: { ok: true, credits: [credit] },
+}
 const gone: PaymentFinding = { known: false, inclusion: null, block: null, match: null }
-const detected: PaymentRow = { ...pending, status: 'confirming', optionId: 'opt_1', logIndex: 0, amount: '100000', payer: 'bcrt1qpayer', missingSince: null, detectedAt: now }
+const detected: PaymentRow = {
+  ...pending,
+  status: 'confirming',
+  optionId: 'opt_1',
+  logIndex: 0,
+  amount: '100000',
+  payer: 'bcrt1qpayer',
+  missingSince: null,
+  detectedAt: now,
+}
 
 describe('decidePayment: a transaction waiting in the mempool', () => {
   it('paying the option: confirming 0/N, credited (shown) with payment.detected, in no block', () => {
     const decision = decidePayment(pending, inMempool, context)
-    expect(decision.patch).toMatchObject({ status: 'confirming', confirmations: 0, reason: null, missingSince: null, detectedAt: now, late: false })
+    expect(decision.patch).toMatchObject({
+      status: 'confirming',
+      confirmations: 0,
+      reason: null,
+      missingSince: null,
+      detectedAt: now,
+      late: false,
+    })
     expect(decision.patch.blockNumber).toBeUndefined()
     expect(decision.credits).toEqual([credit])
     expect(decision.events).toEqual(['payment.detected'])
@@ -87,17 +109,30 @@ describe('decidePayment: a transaction waiting in the mempool', () => {
       match: null,
     }
     const decision = decidePayment(detected, mined, context)
-    expect(decision.patch).toMatchObject({ status: 'confirmed', confirmations: 1, blockNumber: 100n, blockHash: 'cd'.repeat(32) })
+    expect(decision.patch).toMatchObject({
+      status: 'confirmed',
+      confirmations: 1,
+      blockNumber: 100n,
+      blockHash: 'cd'.repeat(32),
+    })
     expect(decision.events).toEqual(['payment.confirmed'])
   })
 
   it('a payment reorged out of its block keeps waiting as reorged out, even if back in the mempool', () => {
-    const reorgedOut: PaymentRow = { ...detected, status: 'pending', reason: 'reorged_out', blockNumber: 99n, blockHash: 'ef'.repeat(32) }
+    const reorgedOut: PaymentRow = {
+      ...detected,
+      status: 'pending',
+      reason: 'reorged_out',
+      blockNumber: 99n,
+      blockHash: 'ef'.repeat(32),
+    }
     const decision = decidePayment(reorgedOut, { ...inMempool, match: null }, context)
     expect(decision.patch.status).toBeUndefined()
   })
 
   it('a family that cannot read unmined transactions (no `unmined`): a known pending one stays pending', () => {
-    expect(decidePayment(pending, { known: true, inclusion: null, block: null, match: null }, context).patch.status).toBeUndefined()
+    expect(
+      decidePayment(pending, { known: true, inclusion: null, block: null, match: null }, context).patch.status,
+    ).toBeUndefined()
   })
 })

@@ -49,7 +49,11 @@ const unchanged: PaymentDecision = { unchanged: true, patch: {}, credits: [], ev
  * state machine of the tracker as a pure function (see the README's "Payments" section for
  * the diagram in words).
  */
-export function decidePayment(payment: PaymentRow, finding: PaymentFinding, context: DecidePaymentContext): PaymentDecision {
+export function decidePayment(
+  payment: PaymentRow,
+  finding: PaymentFinding,
+  context: DecidePaymentContext,
+): PaymentDecision {
   const { inclusion, block, known, match } = finding
   const status = payment.status as PaymentStatus
   const credited = payment.optionId !== null
@@ -61,11 +65,19 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
       if (finding.unmined) return unchanged
       // Gone before any block: replaced (RBF) or its inputs spent elsewhere. It never counted; the
       // merchant, told it was detected, is told it was taken back; failed after the grace below.
-      return change({ status: 'pending', reason: 'dropped', confirmations: 0, missingSince: context.now }, [], ['payment.reverted'])
+      return change(
+        { status: 'pending', reason: 'dropped', confirmations: 0, missingSince: context.now },
+        [],
+        ['payment.reverted'],
+      )
     }
     if (wasDetected) {
       // Reorged out: wait for the transaction to be mined again, for a while.
-      return change({ status: 'pending', reason: 'reorged_out', confirmations: 0, confirmedAt: null, missingSince: context.now }, [], ['payment.reverted'])
+      return change(
+        { status: 'pending', reason: 'reorged_out', confirmations: 0, confirmedAt: null, missingSince: context.now },
+        [],
+        ['payment.reverted'],
+      )
     }
     if (status !== 'pending') return unchanged
     if (finding.unmined && payment.blockNumber === null) {
@@ -90,10 +102,14 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
     if (context.now.getTime() - missingSince.getTime() >= context.missingGraceMs) {
       // Reverted only what was in a block; a payment credited in the mempool never was.
       const wasInBlock = credited && payment.blockNumber !== null
-      return wasInBlock ? change({ status: 'reverted', reason: 'dropped' }) : change({ status: 'failed', reason: dropped ? 'dropped' : 'tx_not_found' })
+      return wasInBlock
+        ? change({ status: 'reverted', reason: 'dropped' })
+        : change({ status: 'failed', reason: dropped ? 'dropped' : 'tx_not_found' })
     }
     if (payment.missingSince) return unchanged
-    return dropped && payment.reason === null ? change({ missingSince, reason: 'dropped' }) : { ...unchanged, patch: { missingSince } }
+    return dropped && payment.reason === null
+      ? change({ missingSince, reason: 'dropped' })
+      : { ...unchanged, patch: { missingSince } }
   }
   // The node's inclusion and its canonical block disagree (mid-reorg): decide next time.
   if (!block || block.hash !== inclusion.blockHash) return unchanged
@@ -112,11 +128,23 @@ export function decidePayment(payment: PaymentRow, finding: PaymentFinding, cont
     if (!match.ok) return change({ status: 'failed', reason: match.reason })
     credits = match.credits
     next = 'confirming'
-    Object.assign(patch, { reason: null, blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late, minedAt, detectedAt: context.now, missingSince: null })
+    Object.assign(patch, {
+      reason: null,
+      blockNumber: inclusion.blockNumber,
+      blockHash: inclusion.blockHash,
+      late,
+      minedAt,
+      detectedAt: context.now,
+      missingSince: null,
+    })
     events.push('payment.detected')
   } else {
     if (!inclusion.success) {
-      return change({ status: 'reverted', reason: 'tx_reverted', confirmations: 0, confirmedAt: null }, [], status === 'pending' ? [] : ['payment.reverted'])
+      return change(
+        { status: 'reverted', reason: 'tx_reverted', confirmations: 0, confirmedAt: null },
+        [],
+        status === 'pending' ? [] : ['payment.reverted'],
+      )
     }
     if (payment.blockHash !== inclusion.blockHash) {
       Object.assign(patch, { blockNumber: inclusion.blockNumber, blockHash: inclusion.blockHash, late, minedAt })

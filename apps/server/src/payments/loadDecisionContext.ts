@@ -21,9 +21,15 @@ export async function loadDecisionContext(
   settings: PaymentProcessingSettings,
 ): Promise<(payment: PaymentRow) => DecisionInputs> {
   const linkIds = [...new Set(claimed.map((p) => p.linkId))]
-  const optionRows = linkIds.length ? await db.select().from(linkOptions).where(inArray(linkOptions.linkId, linkIds)) : []
+  const optionRows = linkIds.length
+    ? await db.select().from(linkOptions).where(inArray(linkOptions.linkId, linkIds))
+    : []
   const expiries = new Map(
-    linkIds.length ? (await db.select({ id: links.id, expiresAt: links.expiresAt }).from(links).where(inArray(links.id, linkIds))).map((l) => [l.id, l.expiresAt]) : [],
+    linkIds.length
+      ? (
+          await db.select({ id: links.id, expiresAt: links.expiresAt }).from(links).where(inArray(links.id, linkIds))
+        ).map((l) => [l.id, l.expiresAt])
+      : [],
   )
   return (payment) => ({
     options: optionRows.filter((o) => o.linkId === payment.linkId && o.caipNetworkId === caipNetworkId),

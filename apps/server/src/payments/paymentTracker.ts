@@ -120,7 +120,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       tail: Promise.resolve(),
       pause: createWakeableSleep(),
     }
-    state.chain = family.connect(network, { timeoutMs: options.rpcTimeoutMs ?? 5000, onHttpRequest: () => state.requests++ })
+    state.chain = family.connect(network, {
+      timeoutMs: options.rpcTimeoutMs ?? 5000,
+      onHttpRequest: () => state.requests++,
+    })
     state.guard = createChainGuard({
       db: options.db,
       caipNetworkId: network.caipNetworkId,
@@ -146,7 +149,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     const firstUse = guard.checkedAt === 0
     const identityDue = firstUse || Date.now() - guard.checkedAt >= settings.identityCheckMs
     // Both in one batch: checking the identity with the head costs no extra request.
-    const [head, identity] = await Promise.all([state.chain.readHead(), identityDue ? state.chain.readIdentity() : null])
+    const [head, identity] = await Promise.all([
+      state.chain.readHead(),
+      identityDue ? state.chain.readIdentity() : null,
+    ])
     if (identity !== null) await guard.check(identity)
     if (firstUse) state.recordedHeight = await readRecordedHeight(options.db, caipNetworkId)
 
@@ -172,7 +178,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       // pending payment's own transaction once, then scan on from the last block any tracker
       // scanned (bounded), where payments nobody submitted may wait to be found.
       await recheckAllPending(common)
-      state.cursor = { number: resumeHeight(head, await readScannedHeight(options.db, caipNetworkId), settings.catchUpBlocks), hashes: new Map() }
+      state.cursor = {
+        number: resumeHeight(head, await readScannedHeight(options.db, caipNetworkId), settings.catchUpBlocks),
+        hashes: new Map(),
+      }
     }
     if (force || newBlock) {
       const scan = await scanNewBlocks({
@@ -184,7 +193,8 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         loadWatches: state.watches.load,
         ...(identity === null ? { confirmIdentity: guard.confirm } : {}),
       })
-      if (scan.cursor.number > state.cursor.number) await saveScannedHeight(options.db, caipNetworkId, scan.cursor.number)
+      if (scan.cursor.number > state.cursor.number)
+        await saveScannedHeight(options.db, caipNetworkId, scan.cursor.number)
       state.cursor = scan.cursor
       state.retryIds = scan.retryIds
     }
@@ -192,7 +202,11 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     // block's payments are decided rather than before (a block's "paid" waits for no mempool read).
     // (A forced pass without a new block has had the family's mempool read in its scan already.)
     if (!force || newBlock) {
-      await sightPendingPayments({ ...common, requiredConfirmations: state.network.confirmations ?? 1, loadWatches: state.watches.load })
+      await sightPendingPayments({
+        ...common,
+        requiredConfirmations: state.network.confirmations ?? 1,
+        loadWatches: state.watches.load,
+      })
     }
     // The periodic re-check, at most one batch per pass so a pass's cost stays bounded.
     await processPayments({ ...common, selection: { kind: 'due' } })
@@ -256,7 +270,14 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         // A chain not yet compared with the recorded one is not trusted with a payment.
         if (state.guard.checkedAt === 0) await state.guard.confirm()
         // Reads this payment's transaction directly: it may sit in a block scanned long ago.
-        await processPayments({ db: options.db, chain: state.chain, caipNetworkId, settings, selection: { kind: 'ids', ids: [paymentId] }, ...changed })
+        await processPayments({
+          db: options.db,
+          chain: state.chain,
+          caipNetworkId,
+          settings,
+          selection: { kind: 'ids', ids: [paymentId] },
+          ...changed,
+        })
       })
     },
     async runOnce() {

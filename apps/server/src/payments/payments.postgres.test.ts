@@ -34,12 +34,21 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
 
   it('two trackers at once credit and announce every payment exactly once', async () => {
     const merchant = h.devnet.accounts[1]!
-    const link = await h.createLink(a, { title: 'Race', options: [{ asset: h.assets.tusd, amount: '6' }], webhookUrl: 'http://127.0.0.1:9/hook' })
+    const link = await h.createLink(a, {
+      title: 'Race',
+      options: [{ asset: h.assets.tusd, amount: '6' }],
+      webhookUrl: 'http://127.0.0.1:9/hook',
+    })
     const ids: string[] = []
     for (let i = 0; i < 6; i++) {
       const txHash = await h.payTusd({ to: merchant, amount: '1' })
       // Recorded without the route's first look, so detection itself is raced too.
-      const { payment } = await submitPayment({ db: first.db, linkId: link.id, body: { caipNetworkId: L1, txHash }, confirmations: new Map([[L1, 2]]) })
+      const { payment } = await submitPayment({
+        db: first.db,
+        linkId: link.id,
+        body: { caipNetworkId: L1, txHash },
+        confirmations: new Map([[L1, 2]]),
+      })
       ids.push(payment.id)
     }
     await h.mine(1)
@@ -49,14 +58,22 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
     try {
       await eventually(async () => expect((await h.getLink(b, link.id)).status).toBe('paid'))
       await eventually(async () => {
-        const rows = await first.db.select({ id: payments.id, status: payments.status }).from(payments).where(inArray(payments.id, ids))
+        const rows = await first.db
+          .select({ id: payments.id, status: payments.status })
+          .from(payments)
+          .where(inArray(payments.id, ids))
         // Keyed by payment id: a failure names the payment and its status; a missing row shows too.
-        expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual(Object.fromEntries(ids.map((id) => [id, 'confirmed'])))
+        expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual(
+          Object.fromEntries(ids.map((id) => [id, 'confirmed'])),
+        )
       })
     } finally {
       await Promise.all([a.paymentLinks.stop(), b.paymentLinks.stop()])
     }
-    const events = await first.db.select({ type: webhookDeliveries.type }).from(webhookDeliveries).where(eq(webhookDeliveries.linkId, link.id))
+    const events = await first.db
+      .select({ type: webhookDeliveries.type })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.linkId, link.id))
     const count = (type: string) => events.filter((e) => e.type === type).length
     expect([count('payment.detected'), count('payment.confirmed'), count('link.paid')]).toEqual([6, 6, 1])
     expect(await first.db.select().from(paymentCredits).where(inArray(paymentCredits.paymentId, ids))).toHaveLength(6)
@@ -66,7 +83,13 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
   it('two trackers scanning the same blocks detect and confirm each mempool payment once', async () => {
     const merchant = h.devnet.accounts[1]!
     const links = await Promise.all(
-      [1, 2, 3, 4].map(() => h.createLink(a, { title: 'Scan', options: [{ asset: h.assets.eth, amount: '0.002' }], webhookUrl: 'http://127.0.0.1:9/hook' })),
+      [1, 2, 3, 4].map(() =>
+        h.createLink(a, {
+          title: 'Scan',
+          options: [{ asset: h.assets.eth, amount: '0.002' }],
+          webhookUrl: 'http://127.0.0.1:9/hook',
+        }),
+      ),
     )
     await Promise.all([a.paymentLinks.tracker.runOnce(), b.paymentLinks.tracker.runOnce()])
     const wallet = createWalletClient({ transport: http(h.devnet.chains[0]!.rpcUrl), account: h.devnet.accounts[4]! })
@@ -88,7 +111,10 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
       const state = await h.getLink(a, link.id)
       expect(state.status).toBe('paid')
       expect(state.payments[0]).toMatchObject({ status: 'confirmed', confirmations: 2 })
-      const events = await first.db.select({ type: webhookDeliveries.type }).from(webhookDeliveries).where(eq(webhookDeliveries.linkId, link.id))
+      const events = await first.db
+        .select({ type: webhookDeliveries.type })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.linkId, link.id))
       expect(events.map((e) => e.type).sort()).toEqual(['link.paid', 'payment.confirmed', 'payment.detected'])
     }
   })
@@ -98,7 +124,12 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
     const body = { title: 'Twin', options: [{ asset: h.assets.eth, amount: '0.01' }] }
     const [x, y] = [await h.createLink(a, body), await h.createLink(b, body)]
     const hash = await h.payEth({ to: merchant, amount: '0.01' })
-    await Promise.all([h.submit(a, x.id, hash), h.submit(b, y.id, hash), h.submit(b, x.id, hash), h.submit(a, y.id, hash)])
+    await Promise.all([
+      h.submit(a, x.id, hash),
+      h.submit(b, y.id, hash),
+      h.submit(b, x.id, hash),
+      h.submit(a, y.id, hash),
+    ])
     await h.mine(1)
     await Promise.all([a.paymentLinks.tracker.runOnce(), b.paymentLinks.tracker.runOnce()])
     const [stateX, stateY] = [await h.getLink(a, x.id), await h.getLink(a, y.id)]

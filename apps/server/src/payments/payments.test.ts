@@ -29,7 +29,10 @@ afterAll(async () => {
 const hook = 'http://127.0.0.1:9/hook'
 
 async function eventTypes(linkId: string): Promise<string[]> {
-  const rows = await database.db.select({ type: webhookDeliveries.type }).from(webhookDeliveries).where(eq(webhookDeliveries.linkId, linkId))
+  const rows = await database.db
+    .select({ type: webhookDeliveries.type })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.linkId, linkId))
   return rows.map((r) => r.type).sort()
 }
 
@@ -46,7 +49,14 @@ describe('native and ERC-20 payments', () => {
     expect(link.options[0]!.recipient).toBe(merchant)
     const hash = await h.payEth({ to: merchant, amount: '0.01' })
     const payment = await h.submit(app, link.id, hash)
-    expect(payment).toMatchObject({ status: 'confirmed', amount: '0.01', asset: h.assets.eth, confirmations: 1, requiredConfirmations: 1, reason: null })
+    expect(payment).toMatchObject({
+      status: 'confirmed',
+      amount: '0.01',
+      asset: h.assets.eth,
+      confirmations: 1,
+      requiredConfirmations: 1,
+      reason: null,
+    })
     expect(payment.payer).toBe(h.devnet.accounts[2]!.toLowerCase())
     const after = await h.getLink(app, link.id)
     expect(after.status).toBe('paid')
@@ -86,7 +96,14 @@ describe('native and ERC-20 payments', () => {
     state = await h.getLink(app, link.id)
     expect(state.status).toBe('paid')
     expect(state.options[0]).toMatchObject({ paid: '11.5', overpaid: '1.5' })
-    expect(await eventTypes(link.id)).toEqual(['link.paid', 'link.underpaid', 'payment.confirmed', 'payment.confirmed', 'payment.detected', 'payment.detected'])
+    expect(await eventTypes(link.id)).toEqual([
+      'link.paid',
+      'link.underpaid',
+      'payment.confirmed',
+      'payment.confirmed',
+      'payment.detected',
+      'payment.detected',
+    ])
   })
 
   it('pays a link through either of its options', async () => {
@@ -137,7 +154,9 @@ describe('payments that do not pay', () => {
   })
 
   it('keeps an unknown transaction pending, then fails it after the grace period (tx_not_found)', async () => {
-    const graceApp = await h.app({ paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 1000 } } } })
+    const graceApp = await h.app({
+      paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 1000 } } },
+    })
     // The process's first pass (re-reading every pending payment of earlier tests) before the clock starts.
     await graceApp.paymentLinks.tracker.runOnce()
     const link = await h.createLink(graceApp, ethLink('0.01'))
@@ -206,7 +225,12 @@ describe('reorgs', () => {
     let state = await h.getLink(app, link.id)
     expect(state.payments[0]).toMatchObject({ status: 'pending', reason: 'reorged_out', confirmations: 0 })
     expect(state.status).toBe('open')
-    expect(await eventTypes(link.id)).toEqual(['link.paid', 'payment.confirmed', 'payment.detected', 'payment.reverted'])
+    expect(await eventTypes(link.id)).toEqual([
+      'link.paid',
+      'payment.confirmed',
+      'payment.detected',
+      'payment.reverted',
+    ])
 
     // The same signed transaction mined again, in another block: detected and confirmed again.
     await h.rpc(31337, 'eth_sendRawTransaction', [raw])
@@ -215,11 +239,16 @@ describe('reorgs', () => {
     state = await h.getLink(app, link.id)
     expect(state.payments[0]).toMatchObject({ status: 'confirmed', reason: null })
     expect(state.status).toBe('paid')
-    expect(await database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, state.payments[0]!.id))).toHaveLength(1)
+    expect(
+      await database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, state.payments[0]!.id)),
+    ).toHaveLength(1)
   })
 
   it('re-reads a confirming payment: reorged out, it becomes reverted (dropped) when it never returns', async () => {
-    const app3 = await h.app({ confirmations: 3, paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 500 } } } })
+    const app3 = await h.app({
+      confirmations: 3,
+      paymentLinks: { ...fastPaymentLinks, tracker: { settings: { missingGraceMs: 500 } } },
+    })
     await app3.paymentLinks.tracker.runOnce() // the process's first pass, before any clock runs
     const link = await h.createLink(app3, tusdLink('3'))
     const snapshot = await h.rpc(31337, 'evm_snapshot')
@@ -255,7 +284,10 @@ describe('crash safety', () => {
   })
 
   it('leaves a payment claimed by a crashed tracker alone until the claim expires', async () => {
-    const app2 = await h.app({ confirmations: 2, paymentLinks: { ...fastPaymentLinks, tracker: { settings: { leaseMs: 5000 } } } })
+    const app2 = await h.app({
+      confirmations: 2,
+      paymentLinks: { ...fastPaymentLinks, tracker: { settings: { leaseMs: 5000 } } },
+    })
     const link = await h.createLink(app2, tusdLink('1'))
     const hash = await h.payTusd({ to: merchant, amount: '1' })
     const payment = await h.submit(app2, link.id, hash)
@@ -341,7 +373,10 @@ describe('block scan', () => {
       expect((await h.getLink(appScan, crowd.id)).payments.filter((p) => p.status === 'pending')).toHaveLength(450)
     } finally {
       await h.rpc(31337, 'evm_setAutomine', [true])
-      await database.db.update(payments).set({ status: 'failed', reason: 'tx_not_found' }).where(eq(payments.linkId, crowd.id))
+      await database.db
+        .update(payments)
+        .set({ status: 'failed', reason: 'tx_not_found' })
+        .where(eq(payments.linkId, crowd.id))
     }
   })
 
@@ -366,7 +401,10 @@ describe('block scan', () => {
     expect(tracker.rpcRequests(L1) - before).toBeLessThanOrEqual(3)
     // Mined 4 and 3 blocks deep.
     for (const [i, link] of links.entries()) {
-      expect((await h.getLink(appCatch, link.id)).payments[0]).toMatchObject({ status: 'confirmed', confirmations: [4, 3][i] })
+      expect((await h.getLink(appCatch, link.id)).payments[0]).toMatchObject({
+        status: 'confirmed',
+        confirmations: [4, 3][i],
+      })
     }
   })
 

@@ -49,7 +49,13 @@ export async function processPayments({
   now = () => new Date(),
 }: ProcessPaymentsParameters): Promise<ProcessPaymentsReturnType> {
   const leaseToken = randomBytes(12).toString('base64url')
-  const claimed = await claimPayments(db, { caipNetworkId, selection, leaseToken, leaseMs: settings.leaseMs, limit: settings.batchSize })
+  const claimed = await claimPayments(db, {
+    caipNetworkId,
+    selection,
+    leaseToken,
+    leaseMs: settings.leaseMs,
+    limit: settings.batchSize,
+  })
   if (claimed.length === 0) return { claimed: 0, changed: 0 }
   const claimedIds = claimed.map((p) => p.id)
   let read = false
@@ -60,7 +66,12 @@ export async function processPayments({
       knownBlocks,
     )
     read = true
-    const moved = claimed.filter((p, i) => (p.status === 'confirming' || p.status === 'confirmed') && p.blockHash !== null && findings[i]!.inclusion?.blockHash !== p.blockHash)
+    const moved = claimed.filter(
+      (p, i) =>
+        (p.status === 'confirming' || p.status === 'confirmed') &&
+        p.blockHash !== null &&
+        findings[i]!.inclusion?.blockHash !== p.blockHash,
+    )
     refuseDeepReorgs({ caipNetworkId, moved, head, reorgDepthLimit: settings.reorgDepthLimit })
     let changed = 0
     for (const [i, payment] of claimed.entries()) {

@@ -15,7 +15,10 @@ export async function readInBlockHeights(db: Db, caipNetworkId: string, head: bi
       and(
         eq(payments.caipNetworkId, caipNetworkId),
         isNotNull(payments.blockNumber),
-        or(eq(payments.status, 'confirming'), and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, head))),
+        or(
+          eq(payments.status, 'confirming'),
+          and(eq(payments.status, 'confirmed'), gte(payments.watchUntilBlock, head)),
+        ),
       ),
     )
   return rows.map((r) => r.blockNumber!)

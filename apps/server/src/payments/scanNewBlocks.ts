@@ -49,18 +49,53 @@ export interface ScanNewBlocksReturnType {
  * when the chain changed deeper than a reorg may.
  */
 export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promise<ScanNewBlocksReturnType> {
-  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], requiredConfirmations = 1, confirmIdentity, onLinkChanged, onPaymentAction, now } = parameters
+  const {
+    db,
+    chain,
+    caipNetworkId,
+    settings,
+    head,
+    cursor,
+    retryIds = [],
+    requiredConfirmations = 1,
+    confirmIdentity,
+    onLinkChanged,
+    onPaymentAction,
+    now,
+  } = parameters
   const readWatches = parameters.loadWatches ?? ((at: Date) => loadWatches(db, caipNetworkId, at))
-  const common = { db, chain, caipNetworkId, settings, ...(onLinkChanged ? { onLinkChanged } : {}), ...(onPaymentAction ? { onPaymentAction } : {}), ...(now ? { now } : {}) }
+  const common = {
+    db,
+    chain,
+    caipNetworkId,
+    settings,
+    ...(onLinkChanged ? { onLinkChanged } : {}),
+    ...(onPaymentAction ? { onPaymentAction } : {}),
+    ...(now ? { now } : {}),
+  }
   const heights = await readInBlockHeights(db, caipNetworkId, head)
   const watches = await readWatches(now?.() ?? new Date())
-  const scan = await chain.findPayments({ head, cursor, heights, maxBlocks: settings.maxBlocksPerPass, reorgDepthLimit: settings.reorgDepthLimit, watches })
+  const scan = await chain.findPayments({
+    head,
+    cursor,
+    heights,
+    maxBlocks: settings.maxBlocksPerPass,
+    reorgDepthLimit: settings.reorgDepthLimit,
+    watches,
+  })
   if (scan.kind === 'changed') throw new ChainMismatchError(`${caipNetworkId}: ${scan.reason}.`)
   if (scan.rewound) await confirmIdentity?.()
   const { blocks } = scan
   // Payments nobody submitted (a deposit address, a Solana Pay reference): recorded as if the
   // payer had, then matched below with the rest.
-  const sighted = await recordSightings({ db, caipNetworkId, watches, sightings: scan.sightings, requiredConfirmations, ...(now ? { now: now() } : {}) })
+  const sighted = await recordSightings({
+    db,
+    caipNetworkId,
+    watches,
+    sightings: scan.sightings,
+    requiredConfirmations,
+    ...(now ? { now: now() } : {}),
+  })
   for (const linkId of sighted.linkIds) onLinkChanged?.(linkId)
 
   // First the payments already in a block (before new detections, which are then current).
@@ -83,7 +118,13 @@ async function matchPending(db: Db, caipNetworkId: string, transactionIds: reado
     const rows = await db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.caipNetworkId, caipNetworkId), eq(payments.status, 'pending'), inArray(payments.txHash, hashes)))
+      .where(
+        and(
+          eq(payments.caipNetworkId, caipNetworkId),
+          eq(payments.status, 'pending'),
+          inArray(payments.txHash, hashes),
+        ),
+      )
     ids.push(...rows.map((r) => r.id))
   }
   return ids

@@ -4,7 +4,10 @@ import type { Db } from '../db/openDatabase.js'
 
 /** The highest block a tracker scanned on the network (any process, any earlier run), or null. */
 export async function readScannedHeight(db: Db, caipNetworkId: string): Promise<bigint | null> {
-  const [row] = await db.select({ height: chainIdentities.scannedHeight }).from(chainIdentities).where(eq(chainIdentities.caipNetworkId, caipNetworkId))
+  const [row] = await db
+    .select({ height: chainIdentities.scannedHeight })
+    .from(chainIdentities)
+    .where(eq(chainIdentities.caipNetworkId, caipNetworkId))
   return row?.height ?? null
 }
 

@@ -40,7 +40,14 @@ export async function sightPendingPayments({
   const watches = await readWatches(now?.() ?? new Date())
   if (watches.length === 0) return 0
   const sightings = await chain.sightPending(watches)
-  const { paymentIds, linkIds } = await recordSightings({ db, caipNetworkId, watches, sightings, requiredConfirmations, ...(now ? { now: now() } : {}) })
+  const { paymentIds, linkIds } = await recordSightings({
+    db,
+    caipNetworkId,
+    watches,
+    sightings,
+    requiredConfirmations,
+    ...(now ? { now: now() } : {}),
+  })
   for (const linkId of linkIds) onLinkChanged?.(linkId)
   if (paymentIds.length) {
     await processPayments({

@@ -1,6 +1,13 @@
 import { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet } from '@paylink/devnet/solana'
 import type { Asset, Link, Network, Payment } from '@paylink/shared'
-import { createTransfer, findReference, parseURL, validateTransfer, type CreateTransferFields, type TransferRequestURL } from '@solana/pay'
+import {
+  createTransfer,
+  findReference,
+  parseURL,
+  validateTransfer,
+  type CreateTransferFields,
+  type TransferRequestURL,
+} from '@solana/pay'
 import { base58 } from '@scure/base'
 import { Connection, Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js'
 import BigNumber from 'bignumber.js'
@@ -62,10 +69,21 @@ beforeAll(async () => {
   ]
   const assets: Asset[] = [
     { assetId: sol, caipNetworkId: network, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-    { assetId: tusd, caipNetworkId: network, symbol: 'TUSD', name: 'Test USD', decimals: TEST_USD_DECIMALS, native: false },
+    {
+      assetId: tusd,
+      caipNetworkId: network,
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: TEST_USD_DECIMALS,
+      native: false,
+    },
   ]
   database = await openDatabase({ dataDir: ':memory:' })
-  ;({ token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant }), 'tests'))
+  ;({ token: apiKey } = await createApiKey(
+    database.db,
+    merchantOf({ namespace: 'solana', address: merchant }),
+    'tests',
+  ))
   appConfig = {
     publicOrigin: 'http://localhost:3000',
     projectId: null,
@@ -100,8 +118,16 @@ afterAll(async () => {
   await database?.close()
 })
 
-async function createLink(options: Array<{ asset: string; amount: string; recipient?: string }>, title = 'Coffee'): Promise<Link> {
-  const response = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${apiKey}` }, payload: { title, options } })
+async function createLink(
+  options: Array<{ asset: string; amount: string; recipient?: string }>,
+  title = 'Coffee',
+): Promise<Link> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: { authorization: `Bearer ${apiKey}` },
+    payload: { title, options },
+  })
   if (response.statusCode !== 201) throw new Error(`createLink: ${response.statusCode} ${response.body}`)
   return response.json()
 }
@@ -111,7 +137,11 @@ async function getLink(id: string): Promise<Link> {
 }
 
 async function submit(linkId: string, txHash: string): Promise<Payment> {
-  const response = await app.inject({ method: 'POST', url: `/api/links/${linkId}/payments`, payload: { caipNetworkId: network, txHash } })
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/links/${linkId}/payments`,
+    payload: { caipNetworkId: network, txHash },
+  })
   if (response.statusCode !== 202) throw new Error(`submit: ${response.statusCode} ${response.body}`)
   return response.json()
 }
@@ -119,7 +149,8 @@ async function submit(linkId: string, txHash: string): Promise<Payment> {
 /** A link option's Solana Pay transfer request, read by @solana/pay's parseURL as a phone wallet reads the QR code. */
 function requestOf(link: Link, index = 0): TransferRequestURL {
   const request = parseURL(link.options[index]!.paymentUri!)
-  if (!('recipient' in request)) throw new Error(`option ${index} of link ${link.id}: not a Solana Pay transfer request`)
+  if (!('recipient' in request))
+    throw new Error(`option ${index} of link ${link.id}: not a Solana Pay transfer request`)
   return request
 }
 
@@ -135,7 +166,10 @@ function referenceOf(link: Link, index = 0): PublicKey {
  * (`changes` replace fields of the request, as a payer sending another amount would) and the
  * payer signs it.
  */
-async function signTransfer(request: TransferRequestURL, changes: Partial<CreateTransferFields> = {}): Promise<Transaction> {
+async function signTransfer(
+  request: TransferRequestURL,
+  changes: Partial<CreateTransferFields> = {},
+): Promise<Transaction> {
   const fields: CreateTransferFields = {
     recipient: request.recipient,
     amount: request.amount!,
@@ -164,7 +198,11 @@ function tokenTransfer(owner: string, amount: bigint, reference?: PublicKey): Tr
   data.writeBigUInt64LE(amount, 1)
   data.writeUInt8(TEST_USD_DECIMALS, 9)
   const keys = [
-    { pubkey: new PublicKey(findAssociatedTokenAddress(payer.publicKey.toBase58(), devnet.mint)), isSigner: false, isWritable: true },
+    {
+      pubkey: new PublicKey(findAssociatedTokenAddress(payer.publicKey.toBase58(), devnet.mint)),
+      isSigner: false,
+      isWritable: true,
+    },
     { pubkey: new PublicKey(devnet.mint), isSigner: false, isWritable: false },
     { pubkey: new PublicKey(findAssociatedTokenAddress(owner, devnet.mint)), isSigner: false, isWritable: true },
     { pubkey: payer.publicKey, isSigner: true, isWritable: false },
@@ -227,7 +265,10 @@ describe('Solana payments found by reference', () => {
       method: 'POST',
       url: '/api/links',
       headers: { authorization: `Bearer ${apiKey}` },
-      payload: { title: 'Bad', options: [{ asset: sol, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }] },
+      payload: {
+        title: 'Bad',
+        options: [{ asset: sol, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }],
+      },
     })
     expect(response.statusCode).toBe(400)
     expect(response.json().error.message).toMatch(/options\[0\]\.recipient/)
@@ -251,19 +292,31 @@ describe('Solana payments found by reference', () => {
       // Read after the pass: a status still short of finalized now was short of it during the
       // pass too (finality only moves forward), so the payment must not be confirmed yet.
       const status = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
-      if (status !== 'finalized' && after.payments[0]?.status === 'confirmed') early.push(`confirmed while the transaction was ${status}`)
+      if (status !== 'finalized' && after.payments[0]?.status === 'confirmed')
+        early.push(`confirmed while the transaction was ${status}`)
       expect(after.status).toBe('paid')
       return after
     })
     expect(early).toEqual([])
     expect(paid.payments).toHaveLength(1)
-    expect(paid.payments[0]).toMatchObject({ status: 'confirmed', txHash: signature, amount: '0.5', payer: payer.publicKey.toBase58(), reason: null })
+    expect(paid.payments[0]).toMatchObject({
+      status: 'confirmed',
+      txHash: signature,
+      amount: '0.5',
+      payer: payer.publicKey.toBase58(),
+      reason: null,
+    })
     expect(paid.options[0]).toMatchObject({ paid: '0.5', overpaid: '0' })
     // Solana Pay's own merchant side agrees: findReference finds this signature, validateTransfer accepts it.
     const found = await findReference(connection, request.reference![0]!, { finality: 'confirmed' })
     expect(found.signature).toBe(signature)
     await expect(
-      validateTransfer(connection, signature, { recipient: request.recipient, amount: request.amount!, reference: request.reference }, { commitment: 'confirmed' }),
+      validateTransfer(
+        connection,
+        signature,
+        { recipient: request.recipient, amount: request.amount!, reference: request.reference },
+        { commitment: 'confirmed' },
+      ),
     ).resolves.toBeTruthy()
   }, 30_000)
 
@@ -324,7 +377,9 @@ describe('Solana payments found by reference', () => {
     // More Test USD than the payer holds (createTransfer refuses to build that, so by hand):
     // lands (skipPreflight), pays its fee, and fails.
     const signature = await send([tokenTransfer(merchant, 10n ** 15n, referenceOf(link))], { skipPreflight: true })
-    expect((await connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err).not.toBeNull()
+    expect(
+      (await connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err,
+    ).not.toBeNull()
     const payment = await untilTracked(async () => {
       const [row] = await paymentsOf(link.id)
       expect(row?.status).toBe('failed')
@@ -366,7 +421,13 @@ describe('Solana payments found by reference', () => {
     // pending for the grace period, then fails. A short grace here, on an app of its own.
     const graceApp = await buildApp({
       ...appConfig,
-      paymentLinks: { ...fastPaymentLinks, tracker: { ...fastPaymentLinks.tracker, settings: { ...fastPaymentLinks.tracker?.settings, missingGraceMs: 5000 } } },
+      paymentLinks: {
+        ...fastPaymentLinks,
+        tracker: {
+          ...fastPaymentLinks.tracker,
+          settings: { ...fastPaymentLinks.tracker?.settings, missingGraceMs: 5000 },
+        },
+      },
     })
     try {
       // Its first pass re-reads the pending payments of earlier tests before the clock starts.
@@ -378,12 +439,23 @@ describe('Solana payments found by reference', () => {
       const unsentSignature = base58.encode(unsent.signature!)
       // Signed, then held until its blockhash expired: the node takes it (no preflight) and drops it.
       const late = await signTransfer(requestOf(expired))
-      await eventually(async () => expect((await connection.isBlockhashValid(late.recentBlockhash!, { commitment: 'processed' })).value).toBe(false), 60_000, 250)
+      await eventually(
+        async () =>
+          expect((await connection.isBlockhashValid(late.recentBlockhash!, { commitment: 'processed' })).value).toBe(
+            false,
+          ),
+        60_000,
+        250,
+      )
       const lateSignature = await connection.sendRawTransaction(late.serialize(), { skipPreflight: true })
       expect(lateSignature).toBe(base58.encode(late.signature!))
 
       const submitted = async (link: Link, signature: string) => {
-        const response = await graceApp.inject({ method: 'POST', url: `/api/links/${link.id}/payments`, payload: { caipNetworkId: network, txHash: signature } })
+        const response = await graceApp.inject({
+          method: 'POST',
+          url: `/api/links/${link.id}/payments`,
+          payload: { caipNetworkId: network, txHash: signature },
+        })
         expect(response.statusCode).toBe(202)
         return response.json() as Payment
       }
@@ -394,7 +466,10 @@ describe('Solana payments found by reference', () => {
       // Neither is on any slot nor found by its reference; both pending, nothing credited.
       await devnet.waitForSignature(await devnet.faucet(stranger, 'native', 1n), 'confirmed')
       await graceApp.paymentLinks.tracker.runOnce()
-      expect((await connection.getSignatureStatuses([unsentSignature, lateSignature], { searchTransactionHistory: true })).value).toEqual([null, null])
+      expect(
+        (await connection.getSignatureStatuses([unsentSignature, lateSignature], { searchTransactionHistory: true }))
+          .value,
+      ).toEqual([null, null])
       expect(await connection.getSignaturesForAddress(referenceOf(expired), {}, 'confirmed')).toEqual([])
       expect((await rows()).map((row) => [row.status, row.optionId])).toEqual([
         ['pending', null],
@@ -436,7 +511,9 @@ describe('Solana polling cost', () => {
       for (let pass = 0; pass < rounds; pass++) await tracker.runOnce()
       return (tracker.rpcRequests(network) - before) / rounds
     }
-    const options = async () => (await database.db.select({ id: linkOptions.id }).from(linkOptions).where(eq(linkOptions.caipNetworkId, network))).length
+    const options = async () =>
+      (await database.db.select({ id: linkOptions.id }).from(linkOptions).where(eq(linkOptions.caipNetworkId, network)))
+        .length
     const target = async (count: number) => {
       const missing = count - (await options())
       for (let i = 0; i < missing; i++) await createLink([{ asset: i % 2 ? sol : tusd, amount: '1' }], `Link ${i}`)

@@ -29,7 +29,13 @@ export interface SubmitPaymentReturnType {
  * and the tracker decides from the chain. Submitting the same hash again, even concurrently,
  * returns the one payment (a unique index on link, network and hash).
  */
-export async function submitPayment({ db, linkId, body, confirmations, now = new Date() }: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
+export async function submitPayment({
+  db,
+  linkId,
+  body,
+  confirmations,
+  now = new Date(),
+}: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
   const txHash = normalizeTransactionId(body.caipNetworkId, body.txHash)
   const [link] = await db.select({ id: links.id }).from(links).where(eq(links.id, linkId))
   if (!link) throw new LinkNotFoundError(linkId)
@@ -63,7 +69,9 @@ export async function submitPayment({ db, linkId, body, confirmations, now = new
   const [existing] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.linkId, linkId), eq(payments.caipNetworkId, body.caipNetworkId), eq(payments.txHash, txHash)))
+    .where(
+      and(eq(payments.linkId, linkId), eq(payments.caipNetworkId, body.caipNetworkId), eq(payments.txHash, txHash)),
+    )
   if (!existing) throw new Error(`payment for ${txHash} vanished after a conflicting insert`)
   return {
     payment: toPaymentView(

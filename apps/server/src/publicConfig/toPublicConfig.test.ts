@@ -26,7 +26,12 @@ describe('toPublicConfig', () => {
       assets: [],
       publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
     })
-    expect(config.networks.map((n) => n.rpcUrl)).toEqual(['/devnet/rpc/31337', '/devnet/rpc/31338', 'https://mainnet.base.org', 'http://127.0.0.1:3001/rpc'])
+    expect(config.networks.map((n) => n.rpcUrl)).toEqual([
+      '/devnet/rpc/31337',
+      '/devnet/rpc/31338',
+      'https://mainnet.base.org',
+      'http://127.0.0.1:3001/rpc',
+    ])
     expect(() => publicConfigSchema.parse(config)).not.toThrow()
   })
 
@@ -47,7 +52,13 @@ describe('toPublicConfig', () => {
 
   it('the public schema takes a path but not a protocol-relative or made-up URL', () => {
     const parse = (rpcUrl: string) =>
-      publicConfigSchema.safeParse({ projectId: null, demo: true, networks: [network('eip155:1', rpcUrl)], assets: [], receiptEmail: false }).success
+      publicConfigSchema.safeParse({
+        projectId: null,
+        demo: true,
+        networks: [network('eip155:1', rpcUrl)],
+        assets: [],
+        receiptEmail: false,
+      }).success
     expect(parse('/devnet/rpc/1')).toBe(true)
     expect(parse('//evil.example/rpc')).toBe(false)
     expect(parse('/\\evil.example')).toBe(false)

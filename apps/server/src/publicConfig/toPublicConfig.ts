@@ -16,7 +16,14 @@ export interface ToPublicConfigParameters {
  * endpoints are origin-relative (`/devnet/rpc/31337`) so a page opened at localhost, 127.0.0.1 or
  * a LAN address calls back the address it came from (a fixed host would be cross-origin there).
  */
-export function toPublicConfig({ projectId, demo, networks, assets, receiptEmail = false, publicOrigins = [] }: ToPublicConfigParameters): PublicConfig {
+export function toPublicConfig({
+  projectId,
+  demo,
+  networks,
+  assets,
+  receiptEmail = false,
+  publicOrigins = [],
+}: ToPublicConfigParameters): PublicConfig {
   return {
     projectId,
     demo,

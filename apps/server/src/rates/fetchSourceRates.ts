@@ -2,7 +2,10 @@ import { parseRate, rateDecimals } from '@paylink/shared'
 import type { RateSource } from './rateSource.js'
 import type { SourceRate } from './medianRate.js'
 
-export type FetchText = (url: string, signal: AbortSignal) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>
+export type FetchText = (
+  url: string,
+  signal: AbortSignal,
+) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>
 
 export interface RateCache {
   get(key: string): { rate: bigint; at: number } | undefined
@@ -24,7 +27,17 @@ export interface FetchSourceRatesParameters {
 }
 
 /** Asks every source for one pair at once (or takes its recent answer) and returns those that answered in time. */
-export async function fetchSourceRates({ sources, base, currency, fetchText, timeoutMs, cache, cacheMs, now, onFailure }: FetchSourceRatesParameters): Promise<SourceRate[]> {
+export async function fetchSourceRates({
+  sources,
+  base,
+  currency,
+  fetchText,
+  timeoutMs,
+  cache,
+  cacheMs,
+  now,
+  onFailure,
+}: FetchSourceRatesParameters): Promise<SourceRate[]> {
   const answers = await Promise.all(
     sources.map(async (source): Promise<SourceRate | null> => {
       const key = `${source.name}:${base}:${currency}`
@@ -44,7 +57,14 @@ export async function fetchSourceRates({ sources, base, currency, fetchText, tim
         cache.set(key, { rate, at: now() })
         return { source: source.name, rate }
       } catch (error) {
-        onFailure(source.name, controller.signal.aborted ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error))
+        onFailure(
+          source.name,
+          controller.signal.aborted
+            ? `no answer within ${timeoutMs} ms`
+            : error instanceof Error
+              ? error.message
+              : String(error),
+        )
         return null
       } finally {
         clearTimeout(timer)

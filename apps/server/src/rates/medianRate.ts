@@ -11,7 +11,9 @@ export interface DroppedRate extends SourceRate {
   deviationPercent: string
 }
 
-export type MedianRateReturnType = { ok: true; rate: bigint; used: string[]; dropped: DroppedRate[] } | { ok: false; reason: string; dropped: DroppedRate[] }
+export type MedianRateReturnType =
+  | { ok: true; rate: bigint; used: string[]; dropped: DroppedRate[] }
+  | { ok: false; reason: string; dropped: DroppedRate[] }
 
 /**
  * The rate a quote uses: the median of the sources that answered; a source more than
@@ -22,7 +24,11 @@ export type MedianRateReturnType = { ok: true; rate: bigint; used: string[]; dro
  */
 export function medianRate(answers: readonly SourceRate[], maxDeviationPercent: string): MedianRateReturnType {
   if (answers.length < 2) {
-    return { ok: false, reason: `${answers.length === 0 ? 'no rate source' : 'only one rate source'} answered; at least two are needed`, dropped: [] }
+    return {
+      ok: false,
+      reason: `${answers.length === 0 ? 'no rate source' : 'only one rate source'} answered; at least two are needed`,
+      dropped: [],
+    }
   }
   const first = median(answers.map((a) => a.rate))
   // |rate - median| / median > max%, in integers: |rate - median| * 10000 > max(2 decimals) * median.
@@ -35,7 +41,12 @@ export function medianRate(answers: readonly SourceRate[], maxDeviationPercent: 
       dropped.push({ ...answer, deviationPercent: formatUnits((distance * 10_000n) / first, 2) })
     } else kept.push(answer)
   }
-  if (kept.length < 2) return { ok: false, reason: `the rate sources disagree by more than ${maxDeviationPercent}%; fewer than two agree`, dropped }
+  if (kept.length < 2)
+    return {
+      ok: false,
+      reason: `the rate sources disagree by more than ${maxDeviationPercent}%; fewer than two agree`,
+      dropped,
+    }
   return { ok: true, rate: median(kept.map((k) => k.rate)), used: kept.map((k) => k.source), dropped }
 }
 

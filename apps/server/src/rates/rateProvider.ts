@@ -25,7 +25,15 @@ export interface MarketRatesOptions {
 }
 
 /** Rates from public price APIs: the median of those that answered in time, outliers dropped and logged. */
-export function createMarketRates({ sources, fetchText, timeoutMs = 2000, cacheMs = 30_000, outlierPercent = '5', log, now = Date.now }: MarketRatesOptions): RateProvider {
+export function createMarketRates({
+  sources,
+  fetchText,
+  timeoutMs = 2000,
+  cacheMs = 30_000,
+  outlierPercent = '5',
+  log,
+  now = Date.now,
+}: MarketRatesOptions): RateProvider {
   const held = new Map<string, { rate: bigint; at: number }>()
   return {
     async rate(base, currency) {
@@ -38,7 +46,11 @@ export function createMarketRates({ sources, fetchText, timeoutMs = 2000, cacheM
         cache: { get: (key) => held.get(key), set: (key, value) => held.set(key, value) },
         cacheMs,
         now,
-        onFailure: (source, problem) => log({ source, pair: `${base}-${currency}`, problem }, `rate source ${source} gave no ${base}-${currency} price`),
+        onFailure: (source, problem) =>
+          log(
+            { source, pair: `${base}-${currency}`, problem },
+            `rate source ${source} gave no ${base}-${currency} price`,
+          ),
       })
       const picked = medianRate(answers, outlierPercent)
       for (const dropped of picked.dropped) {
@@ -54,11 +66,14 @@ export function createMarketRates({ sources, fetchText, timeoutMs = 2000, cacheM
 }
 
 /** The demo's rates: a fixed table, never the network; its source says so on every quote. */
-export function createDevnetRates(table: Readonly<Record<string, Partial<Record<FiatCurrency, bigint>>>>): RateProvider {
+export function createDevnetRates(
+  table: Readonly<Record<string, Partial<Record<FiatCurrency, bigint>>>>,
+): RateProvider {
   return {
     async rate(base, currency) {
       const rate = table[base]?.[currency]
-      if (rate === undefined) return { ok: false, problem: `No ${base} price in ${currency}: the devnet rate table has none.` }
+      if (rate === undefined)
+        return { ok: false, problem: `No ${base} price in ${currency}: the devnet rate table has none.` }
       return { ok: true, rate, source: 'devnet fixed table (not a market price)' }
     },
   }

@@ -20,10 +20,12 @@ export class RateSourceError extends Error {
  * negatives, zero, NaN and anything that is not a number literal.
  */
 export function plainDecimal(text: unknown, where: string): string {
-  if (typeof text !== 'string' || !/^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) throw new RateSourceError(`${where}: not a price (${JSON.stringify(text)?.slice(0, 40)})`)
+  if (typeof text !== 'string' || !/^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text))
+    throw new RateSourceError(`${where}: not a price (${JSON.stringify(text)?.slice(0, 40)})`)
   const [mantissa, exponentText] = text.toLowerCase().split('e')
   const exponent = Number(exponentText ?? '0')
-  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 40) throw new RateSourceError(`${where}: exponent out of range`)
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 40)
+    throw new RateSourceError(`${where}: exponent out of range`)
   const [whole, fraction = ''] = mantissa!.split('.')
   let digits = whole! + fraction
   let point = whole!.length + exponent

@@ -28,7 +28,9 @@ beforeAll(async () => {
 })
 afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())))
 
-const context = useOfflineApps({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })
+const context = useOfflineApps({
+  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+})
 const txHash = `0x${'ab'.repeat(32)}`
 const payer = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -58,17 +60,30 @@ async function markPaid(linkId: string) {
 async function setUp(withSmtp = true) {
   const app = await context.app(
     withSmtp
-      ? { receiptEmail: { smtpUrl, from: 'Paylink receipts <receipts@localhost>', intervalMs: 100 }, limits: { receiptEmailRateLimit: { max: 100, timeWindow: 60_000 } } }
+      ? {
+          receiptEmail: { smtpUrl, from: 'Paylink receipts <receipts@localhost>', intervalMs: 100 },
+          limits: { receiptEmailRateLimit: { max: 100, timeWindow: 60_000 } },
+        }
       : {},
   )
   const { cookie } = await signInSolana(app)
   const headers = { cookie, origin: testOrigin }
-  await app.inject({ method: 'PUT', url: '/api/merchant/profile', headers, payload: { displayName: 'Bean & Leaf', brandColor: null } })
+  await app.inject({
+    method: 'PUT',
+    url: '/api/merchant/profile',
+    headers,
+    payload: { displayName: 'Bean & Leaf', brandColor: null },
+  })
   const created = await app.inject({
     method: 'POST',
     url: '/api/links',
     headers,
-    payload: { title: 'Coffee beans', options: [{ asset: offlineAssets[1]!.assetId, amount: '1234.5', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }] },
+    payload: {
+      title: 'Coffee beans',
+      options: [
+        { asset: offlineAssets[1]!.assetId, amount: '1234.5', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
+      ],
+    },
   })
   return { app, link: created.json() as { id: string; receiptNumber: string } }
 }
@@ -85,7 +100,12 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
   it('keeps the address until the link is paid, then mails the receipt (number, amount, transaction id) and erases the address', async () => {
     const { app, link } = await setUp()
     expect((await app.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(true)
-    const asked = await app.inject({ method: 'POST', url: `/api/links/${link.id}/receipt-email`, headers: { origin: testOrigin }, payload: { email: 'payer@example.test' } })
+    const asked = await app.inject({
+      method: 'POST',
+      url: `/api/links/${link.id}/receipt-email`,
+      headers: { origin: testOrigin },
+      payload: { email: 'payer@example.test' },
+    })
     expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'queued' }])
     await new Promise((r) => setTimeout(r, 300))
     expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(0)
@@ -111,14 +131,25 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     expect([row!.email, row!.sentAt]).toEqual([null, expect.any(Date)])
 
     // Paid already: sent during the request.
-    const now = await app.inject({ method: 'POST', url: `/api/links/${link.id}/receipt-email`, headers: { origin: testOrigin }, payload: { email: 'again@example.test' } })
+    const now = await app.inject({
+      method: 'POST',
+      url: `/api/links/${link.id}/receipt-email`,
+      headers: { origin: testOrigin },
+      payload: { email: 'again@example.test' },
+    })
     expect([now.statusCode, now.json()]).toEqual([202, { status: 'sent' }])
     expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(2)
   })
 
   it('refuses a bad address, an unknown link, too many waiting addresses, and answers 409 without SMTP', async () => {
     const { app, link } = await setUp()
-    const post = (id: string, email: unknown) => app.inject({ method: 'POST', url: `/api/links/${id}/receipt-email`, headers: { origin: testOrigin }, payload: { email } })
+    const post = (id: string, email: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/links/${id}/receipt-email`,
+        headers: { origin: testOrigin },
+        payload: { email },
+      })
     const bad = await post(link.id, 'not an address')
     expect([bad.statusCode, bad.json().error.message]).toEqual([400, 'body.email: is not an email address'])
     expect((await post('lnk_AAAAAAAAAAAAAAAAAAAAAA', 'a@example.test')).json().error.code).toBe('LINK_NOT_FOUND')
@@ -127,7 +158,12 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     expect([fourth.statusCode, fourth.json().error.code]).toEqual([409, 'TOO_MANY_RECEIPT_EMAILS'])
 
     const { app: plain, link: other } = await setUp(false)
-    const off = await plain.inject({ method: 'POST', url: `/api/links/${other.id}/receipt-email`, headers: { origin: testOrigin }, payload: { email: 'a@example.test' } })
+    const off = await plain.inject({
+      method: 'POST',
+      url: `/api/links/${other.id}/receipt-email`,
+      headers: { origin: testOrigin },
+      payload: { email: 'a@example.test' },
+    })
     expect([off.statusCode, off.json().error.code]).toEqual([409, 'EMAIL_RECEIPTS_OFF'])
     expect((await plain.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(false)
   })

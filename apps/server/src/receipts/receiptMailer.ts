@@ -34,15 +34,34 @@ export interface ReceiptMailer {
  * LOCKED, so several processes on one database never send one twice; the address is erased once
  * the mail is out (or after the last try).
  */
-export function createReceiptMailer({ db, smtpUrl, from, networks, publicOrigin, intervalMs = 1000, maxAttempts = 5, onError }: ReceiptMailerOptions): ReceiptMailer {
-  const transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+export function createReceiptMailer({
+  db,
+  smtpUrl,
+  from,
+  networks,
+  publicOrigin,
+  intervalMs = 1000,
+  maxAttempts = 5,
+  onError,
+}: ReceiptMailerOptions): ReceiptMailer {
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  })
 
   // Claimed in a short transaction (a 2-minute lease), sent outside it: no database lock is held
   // while an SMTP server takes its time.
   const claim = () =>
     db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: receiptEmails.id, linkId: receiptEmails.linkId, email: receiptEmails.email, attempts: receiptEmails.attempts })
+        .select({
+          id: receiptEmails.id,
+          linkId: receiptEmails.linkId,
+          email: receiptEmails.email,
+          attempts: receiptEmails.attempts,
+        })
         .from(receiptEmails)
         .innerJoin(links, eq(links.id, receiptEmails.linkId))
         .where(
@@ -78,13 +97,20 @@ export function createReceiptMailer({ db, smtpUrl, from, networks, publicOrigin,
       const mail = renderReceiptEmail(link, networks, `${publicOrigin}/pay/${link.id}`)
       try {
         await transport.sendMail({ from, to: row.email!, subject: mail.subject, text: mail.text, html: mail.html })
-        await db.update(receiptEmails).set({ email: null, sentAt: new Date(), leaseUntil: null, lastError: null }).where(eq(receiptEmails.id, row.id))
+        await db
+          .update(receiptEmails)
+          .set({ email: null, sentAt: new Date(), leaseUntil: null, lastError: null })
+          .where(eq(receiptEmails.id, row.id))
         sent++
       } catch (error) {
         const last = row.attempts + 1 >= maxAttempts
         await db
           .update(receiptEmails)
-          .set({ leaseUntil: null, lastError: String((error as Error).message ?? error).slice(0, 500), ...(last ? { email: null } : {}) })
+          .set({
+            leaseUntil: null,
+            lastError: String((error as Error).message ?? error).slice(0, 500),
+            ...(last ? { email: null } : {}),
+          })
           .where(eq(receiptEmails.id, row.id))
         onError?.(error)
       }

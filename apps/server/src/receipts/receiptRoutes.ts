@@ -21,7 +21,8 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRoutesOptions> = async (ap
       method: 'POST',
       url: '/api/links/:id/receipt-email',
       operationId: 'requestReceiptEmail',
-      summary: "Email the link's receipt to the payer once it is paid (at once if it is); the address is erased after sending",
+      summary:
+        "Email the link's receipt to the payer once it is paid (at once if it is); the address is erased after sending",
       tags: ['links'],
       params: linkIdParamsSchema,
       body: receiptEmailBodySchema,
@@ -30,14 +31,19 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRoutesOptions> = async (ap
         202: { description: 'queued (sent once the link is paid) or sent', schema: receiptEmailAnswerSchema },
         404: { description: 'No such link (LINK_NOT_FOUND)', schema: apiErrorSchema },
         409: {
-          description: 'No SMTP_URL on this instance (EMAIL_RECEIPTS_OFF), the link expired unpaid (LINK_EXPIRED), or too many addresses wait (TOO_MANY_RECEIPT_EMAILS)',
+          description:
+            'No SMTP_URL on this instance (EMAIL_RECEIPTS_OFF), the link expired unpaid (LINK_EXPIRED), or too many addresses wait (TOO_MANY_RECEIPT_EMAILS)',
           schema: apiErrorSchema,
         },
         429: { description: 'Too many requests from this address (RATE_LIMITED)', schema: apiErrorSchema },
       },
     },
     async ({ params, body, reply }) => {
-      if (!mailer) throw new ConflictError('EMAIL_RECEIPTS_OFF', 'This Paylink instance sends no email receipts (its operator set no SMTP_URL).')
+      if (!mailer)
+        throw new ConflictError(
+          'EMAIL_RECEIPTS_OFF',
+          'This Paylink instance sends no email receipts (its operator set no SMTP_URL).',
+        )
       return reply.code(202).send(await requestReceiptEmail(db, mailer, params.id, body.email))
     },
   )

@@ -6,7 +6,8 @@ export interface ReceiptEmail {
   html: string
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /**
  * The payer's receipt as an email (plain text and HTML): receipt number, merchant, amount with
@@ -19,12 +20,28 @@ export function renderReceiptEmail(link: Link, networks: readonly Network[], pay
   const lines = counted.map((p) => {
     const option = link.options.find((o) => o.id === p.optionId)
     const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
-    const amount = p.amount && option ? `${formatAmount(parseUnits(p.amount, option.decimals), option.decimals)} ${option.symbol}` : 'an amount'
+    const amount =
+      p.amount && option
+        ? `${formatAmount(parseUnits(p.amount, option.decimals), option.decimals)} ${option.symbol}`
+        : 'an amount'
     const exact =
-      p.amount && option && formatAmount(parseUnits(p.amount, option.decimals), option.decimals).replace(/,/g, '') !== p.amount ? ` (exactly ${p.amount} ${option.symbol})` : ''
+      p.amount &&
+      option &&
+      formatAmount(parseUnits(p.amount, option.decimals), option.decimals).replace(/,/g, '') !== p.amount
+        ? ` (exactly ${p.amount} ${option.symbol})`
+        : ''
     // The same rule as the web app's explorerUrl(): `<blockExplorerUrl>/tx/<id>`.
-    const explorer = network?.blockExplorerUrl ? `${network.blockExplorerUrl.replace(/\/+$/, '')}/tx/${encodeURIComponent(p.txHash)}` : null
-    return { amount: amount + exact, network: network?.name ?? p.caipNetworkId, txHash: p.txHash, explorer, payer: p.payer, date: p.confirmedAt ?? link.paidAt }
+    const explorer = network?.blockExplorerUrl
+      ? `${network.blockExplorerUrl.replace(/\/+$/, '')}/tx/${encodeURIComponent(p.txHash)}`
+      : null
+    return {
+      amount: amount + exact,
+      network: network?.name ?? p.caipNetworkId,
+      txHash: p.txHash,
+      explorer,
+      payer: p.payer,
+      date: p.confirmedAt ?? link.paidAt,
+    }
   })
   const paidAt = link.paidAt ? new Date(link.paidAt) : null
   const date = paidAt ? `${paidAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—'
@@ -59,7 +76,10 @@ export function renderReceiptEmail(link: Link, networks: readonly Network[], pay
         (l) =>
           row('Amount', escapeHtml(l.amount)) +
           row('Network', escapeHtml(l.network)) +
-          row('Transaction', l.explorer ? `<a href="${escapeHtml(l.explorer)}">${escapeHtml(l.txHash)}</a>` : escapeHtml(l.txHash)) +
+          row(
+            'Transaction',
+            l.explorer ? `<a href="${escapeHtml(l.explorer)}">${escapeHtml(l.txHash)}</a>` : escapeHtml(l.txHash),
+          ) +
           (l.payer ? row('From', escapeHtml(l.payer)) : ''),
       )
       .join('') +

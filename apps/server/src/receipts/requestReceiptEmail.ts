@@ -11,11 +11,20 @@ import { countWaitingReceipts, maxWaitingReceiptsPerLink, type ReceiptMailer } f
  * Refused for an unknown link (404), a link that expired unpaid (409: there will be no receipt),
  * and past a few waiting addresses per link (409).
  */
-export async function requestReceiptEmail(db: Db, mailer: ReceiptMailer, linkId: string, email: string): Promise<ReceiptEmailAnswer> {
+export async function requestReceiptEmail(
+  db: Db,
+  mailer: ReceiptMailer,
+  linkId: string,
+  email: string,
+): Promise<ReceiptEmailAnswer> {
   const link = await requireLink(db, linkId)
-  if (link.status === 'expired') throw new ConflictError('LINK_EXPIRED', 'This link expired unpaid: there is no receipt to send.')
+  if (link.status === 'expired')
+    throw new ConflictError('LINK_EXPIRED', 'This link expired unpaid: there is no receipt to send.')
   if ((await countWaitingReceipts(db, linkId)) >= maxWaitingReceiptsPerLink) {
-    throw new LimitError('TOO_MANY_RECEIPT_EMAILS', `This link already has ${maxWaitingReceiptsPerLink} addresses waiting for its receipt.`)
+    throw new LimitError(
+      'TOO_MANY_RECEIPT_EMAILS',
+      `This link already has ${maxWaitingReceiptsPerLink} addresses waiting for its receipt.`,
+    )
   }
   await db.insert(receiptEmails).values({ id: newId('rcm'), linkId, email })
   if (link.status !== 'paid') return { status: 'queued' }

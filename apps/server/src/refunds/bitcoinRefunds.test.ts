@@ -19,10 +19,19 @@ import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../t
 // checks it as a node would. BIP-322 statements are signed with bip322-js's Signer (a wallet's
 // part) and checked by the server's own verifier.
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btcAsset: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+const btcAsset: Asset = {
+  assetId: `${regtest}/slip44:0`,
+  caipNetworkId: regtest,
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  decimals: 8,
+  native: true,
+}
 const network = networks.regtest
 
-const merchantAccount = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'")
+const merchantAccount = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04358394, public: 0x043587cf }).derive(
+  "m/84'/1'/0'",
+)
 const merchantKeyAt = (i: number) => merchantAccount.deriveChild(0).deriveChild(i).privateKey!
 
 interface Wallet {
@@ -36,12 +45,15 @@ function walletOf(key: Uint8Array): Wallet {
 }
 const newWallet = () => walletOf(secp256k1.utils.randomPrivateKey())
 /** BIP-322 simple signature, as a wallet makes it (bip322-js infers regtest from the address). */
-const signBip322 = (wallet: Wallet, message: string) => Signer.sign(wifOf(wallet.key, 'testnet'), wallet.address, message)
+const signBip322 = (wallet: Wallet, message: string) =>
+  Signer.sign(wifOf(wallet.key, 'testnet'), wallet.address, message)
 
 type Coin = { txid: string; vout: number; value: bigint }
 type Output = { address: string; value: bigint }
 
-const context = useOfflineApps({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })
+const context = useOfflineApps({
+  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+})
 let devnet: BitcoinDevnet
 let server: FastifyInstance
 let headers: Record<string, string>
@@ -61,12 +73,20 @@ beforeAll(async () => {
   server = await context.app({
     networks: [...base.networks.filter((n) => n.caipNetworkId.startsWith('solana:')), bitcoin],
     assets: [btcAsset],
-    paymentLinks: { submitCheckTimeoutMs: 2000, tracker: { only: [regtest], rpcTimeoutMs: 5000, settings: { recheckMs: 0, missingGraceMs: 0 } } },
+    paymentLinks: {
+      submitCheckTimeoutMs: 2000,
+      tracker: { only: [regtest], rpcTimeoutMs: 5000, settings: { recheckMs: 0, missingGraceMs: 0 } },
+    },
     limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } },
   })
   const { cookie } = await signInSolana(server)
   headers = { cookie, origin: testOrigin }
-  const saved = await server.inject({ method: 'PUT', url: '/api/merchant/receiving-keys/bip122', headers, payload: { key: merchantAccount.publicExtendedKey } })
+  const saved = await server.inject({
+    method: 'PUT',
+    url: '/api/merchant/receiving-keys/bip122',
+    headers,
+    payload: { key: merchantAccount.publicExtendedKey },
+  })
   expect(saved.statusCode, saved.body).toBe(200)
 }, 120_000)
 afterAll(async () => {
@@ -74,13 +94,16 @@ afterAll(async () => {
 })
 
 const pass = () => server.paymentLinks.tracker.runOnce()
-const getLink = async (id: string): Promise<Link> => (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+const getLink = async (id: string): Promise<Link> =>
+  (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
 
 /** A confirmed coin of `wallet`'s, paid by the devnet's faucet. */
 async function fund(wallet: Wallet, sats: bigint): Promise<Coin> {
   const txid = await devnet.faucet(wallet.address, sats)
   await devnet.mine(1)
-  const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as { vout: { scriptpubkey_address?: string; value: number }[] }
+  const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as {
+    vout: { scriptpubkey_address?: string; value: number }[]
+  }
   const vout = tx.vout.findIndex((o) => o.scriptpubkey_address === wallet.address && BigInt(o.value) === sats)
   expect(vout).toBeGreaterThanOrEqual(0)
   return { txid, vout, value: sats }
@@ -94,7 +117,12 @@ function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<st
 /** Spends each coin (input i signed by its wallet's key) to `outputs`, broadcast with POST /tx and mined. */
 async function spendCoinsAndMine(inputs: Array<[Wallet, Coin]>, outputs: Output[]): Promise<string> {
   const psbt = new Psbt({ network })
-  for (const [wallet, coin] of inputs) psbt.addInput({ hash: coin.txid, index: coin.vout, witnessUtxo: { script: wallet.output, value: Number(coin.value) } })
+  for (const [wallet, coin] of inputs)
+    psbt.addInput({
+      hash: coin.txid,
+      index: coin.vout,
+      witnessUtxo: { script: wallet.output, value: Number(coin.value) },
+    })
   for (const o of outputs) psbt.addOutput({ address: o.address, value: Number(o.value) })
   inputs.forEach(([wallet], i) =>
     psbt.signInput(i, {
@@ -104,7 +132,11 @@ async function spendCoinsAndMine(inputs: Array<[Wallet, Coin]>, outputs: Output[
   )
   psbt.finalizeAllInputs()
   const tx = psbt.extractTransaction()
-  const res = await fetch(`${devnet.esploraUrl}/tx`, { method: 'POST', body: tx.toHex(), headers: { 'content-type': 'text/plain' } })
+  const res = await fetch(`${devnet.esploraUrl}/tx`, {
+    method: 'POST',
+    body: tx.toHex(),
+    headers: { 'content-type': 'text/plain' },
+  })
   expect({ status: res.status, text: await res.text() }, 'POST /tx').toEqual({ status: 200, text: tx.getId() })
   await devnet.mine(1)
   return tx.getId()
@@ -121,7 +153,12 @@ interface Paid {
 
 /** A BTC link of `price` paid `sats` by a fresh payer key, confirmed by the tracker. */
 async function paidLink(price: string, sats: bigint): Promise<Paid> {
-  const created = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: `Order ${price}`, options: [{ asset: btcAsset.assetId, amount: price }] } })
+  const created = await server.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers,
+    payload: { title: `Order ${price}`, options: [{ asset: btcAsset.assetId, amount: price }] },
+  })
   expect(created.statusCode, created.body).toBe(201)
   const depositAddress = created.json().options[0].depositAddress as string
   const index = Array.from({ length: 100 }, (_, i) => walletOf(merchantKeyAt(i)).address).indexOf(depositAddress)
@@ -135,7 +172,12 @@ async function paidLink(price: string, sats: bigint): Promise<Paid> {
   await pass()
   const link = await getLink(created.json().id)
   const payment = link.payments[0]!
-  expect(payment, 'the payment to refund is confirmed').toMatchObject({ txHash: txid, status: 'confirmed', payer: payer.address, refundAddress: null })
+  expect(payment, 'the payment to refund is confirmed').toMatchObject({
+    txHash: txid,
+    status: 'confirmed',
+    payer: payer.address,
+    refundAddress: null,
+  })
   return { link, payment, payer, merchant: walletOf(merchantKeyAt(index)), coin: { txid, vout: 0, value: sats } }
 }
 
@@ -145,13 +187,22 @@ function giveAddress(paymentId: string, payload: Record<string, unknown>) {
 
 /** The statement the refund page asks the payer to sign, and its signature by `signer`. */
 function statement({ link, payment }: Pick<Paid, 'link' | 'payment'>, refundAddress: string, signer: Wallet) {
-  const message = refundAddressMessage({ linkId: link.id, paymentId: payment.id, txHash: payment.txHash, refundAddress })
+  const message = refundAddressMessage({
+    linkId: link.id,
+    paymentId: payment.id,
+    txHash: payment.txHash,
+    refundAddress,
+  })
   return { refundAddress, signer: signer.address, message, signature: signBip322(signer, message) }
 }
 
 async function storedRefundAddress(paymentId: string) {
   const [row] = await context.database.db
-    .select({ address: payments.refundAddress, signer: payments.refundAddressSigner, signature: payments.refundAddressSignature })
+    .select({
+      address: payments.refundAddress,
+      signer: payments.refundAddressSigner,
+      signature: payments.refundAddressSignature,
+    })
     .from(payments)
     .where(eq(payments.id, paymentId))
   return row!
@@ -168,25 +219,39 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
     const body = statement(paid, refundTo, paid.payer)
     const response = await giveAddress(paid.payment.id, body)
     expect(response.statusCode, response.body).toBe(200)
-    expect(response.json().payment).toMatchObject({ id: paid.payment.id, refundAddress: { address: refundTo, signer: paid.payer.address } })
+    expect(response.json().payment).toMatchObject({
+      id: paid.payment.id,
+      refundAddress: { address: refundTo, signer: paid.payer.address },
+    })
     expect(await storedRefundAddress(paid.payment.id), 'the statement and its signature are kept as evidence').toEqual({
       address: refundTo,
       signer: paid.payer.address,
       signature: body.signature,
     })
-    expect((await getLink(paid.link.id)).payments[0]!.refundAddress, 'the public link view (the receipt) shows it').toMatchObject({ address: refundTo })
+    expect(
+      (await getLink(paid.link.id)).payments[0]!.refundAddress,
+      'the public link view (the receipt) shows it',
+    ).toMatchObject({ address: refundTo })
     const merchantView = await server.inject({ method: 'GET', url: `/api/payments/${paid.payment.id}`, headers })
     expect(merchantView.json().refundAddress).toMatchObject({ address: refundTo, signer: paid.payer.address })
 
     // An address typed in capitals (as a QR code may carry it) is the same address, stored lowercase.
     const corrected = newWallet().address
-    const again = await giveAddress(paid.payment.id, { ...statement(paid, corrected, paid.payer), refundAddress: corrected.toUpperCase() })
+    const again = await giveAddress(paid.payment.id, {
+      ...statement(paid, corrected, paid.payer),
+      refundAddress: corrected.toUpperCase(),
+    })
     expect(again.statusCode, again.body).toBe(200)
     expect((await storedRefundAddress(paid.payment.id)).address).toBe(corrected)
   }, 90_000)
 
   it('takes a statement signed by the second input of a payment that two wallets paid together (any input speaks for the payment)', async () => {
-    const created = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: 'Shared order', options: [{ asset: btcAsset.assetId, amount: '0.002' }] } })
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers,
+      payload: { title: 'Shared order', options: [{ asset: btcAsset.assetId, amount: '0.002' }] },
+    })
     expect(created.statusCode, created.body).toBe(201)
     const [first, second] = [newWallet(), newWallet()]
     const coins = [await fund(first, 150_000n), await fund(second, 60_000n)]
@@ -200,7 +265,11 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
     await pass()
     const link = await getLink(created.json().id)
     const payment = link.payments[0]!
-    expect(payment, 'the payer shown is the first input').toMatchObject({ txHash: txid, status: 'confirmed', payer: first.address })
+    expect(payment, 'the payer shown is the first input').toMatchObject({
+      txHash: txid,
+      status: 'confirmed',
+      payer: first.address,
+    })
     const refundTo = newWallet().address
     const response = await giveAddress(payment.id, statement({ link, payment }, refundTo, second))
     expect(response.statusCode, response.body).toBe(200)
@@ -213,16 +282,34 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
     const stranger = newWallet()
     const refusals: Array<[string, Record<string, unknown>, number, string]> = [
       // Claims to be the payer's input address but is signed by someone else's key.
-      ['signed by another key', { ...statement(paid, refundTo, stranger), signer: paid.payer.address }, 400, 'REFUND_SIGNATURE_INVALID'],
+      [
+        'signed by another key',
+        { ...statement(paid, refundTo, stranger), signer: paid.payer.address },
+        400,
+        'REFUND_SIGNATURE_INVALID',
+      ],
       // A valid signature by an address the payment's transaction does not spend from.
       ['signed by a non-input address', statement(paid, refundTo, stranger), 400, 'REFUND_SIGNER_NOT_AN_INPUT'],
       // The merchant's deposit address is in the transaction, as an output: not an input.
-      ["signed by the transaction's output address", statement(paid, refundTo, paid.merchant), 400, 'REFUND_SIGNER_NOT_AN_INPUT'],
+      [
+        "signed by the transaction's output address",
+        statement(paid, refundTo, paid.merchant),
+        400,
+        'REFUND_SIGNER_NOT_AN_INPUT',
+      ],
       // The payer's genuine statement for one address, posted with another address.
-      ['a statement over another refund address', { ...statement(paid, refundTo, paid.payer), refundAddress: stranger.address }, 400, 'REFUND_MESSAGE_MISMATCH'],
+      [
+        'a statement over another refund address',
+        { ...statement(paid, refundTo, paid.payer), refundAddress: stranger.address },
+        400,
+        'REFUND_MESSAGE_MISMATCH',
+      ],
       [
         'the message of the posted address with the signature of another',
-        { ...statement(paid, stranger.address, paid.payer), signature: statement(paid, refundTo, paid.payer).signature },
+        {
+          ...statement(paid, stranger.address, paid.payer),
+          signature: statement(paid, refundTo, paid.payer).signature,
+        },
         400,
         'REFUND_SIGNATURE_INVALID',
       ],
@@ -233,15 +320,29 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
         400,
         'REFUND_MESSAGE_MISMATCH',
       ],
-      ['a mainnet refund address on regtest', { ...statement(paid, refundTo, paid.payer), refundAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 400, 'INVALID_REQUEST'],
-      ['a signature that is not base64', { ...statement(paid, refundTo, paid.payer), signature: 'not a signature!' }, 400, 'REFUND_SIGNATURE_INVALID'],
+      [
+        'a mainnet refund address on regtest',
+        { ...statement(paid, refundTo, paid.payer), refundAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        400,
+        'INVALID_REQUEST',
+      ],
+      [
+        'a signature that is not base64',
+        { ...statement(paid, refundTo, paid.payer), signature: 'not a signature!' },
+        400,
+        'REFUND_SIGNATURE_INVALID',
+      ],
       ['an unknown field', { ...statement(paid, refundTo, paid.payer), amount: '1' }, 400, 'INVALID_REQUEST'],
     ]
     for (const [what, body, status, code] of refusals) {
       const response = await giveAddress(paid.payment.id, body)
       expect({ what, status: response.statusCode, code: response.json().error?.code }).toEqual({ what, status, code })
     }
-    expect(await storedRefundAddress(paid.payment.id), 'nothing stored').toEqual({ address: null, signer: null, signature: null })
+    expect(await storedRefundAddress(paid.payment.id), 'nothing stored').toEqual({
+      address: null,
+      signer: null,
+      signature: null,
+    })
     expect((await getLink(paid.link.id)).payments[0]!.refundAddress).toBeNull()
 
     const missing = await giveAddress('pay_doesnotexist', statement(paid, refundTo, paid.payer))
@@ -263,7 +364,12 @@ describe('POST /api/payments/:id/refunds on Bitcoin', () => {
     ])
     const recorded = await postRefund(paid.payment.id, { txHash })
     expect(recorded.statusCode, recorded.body).toBe(201)
-    expect(recorded.json().refund).toMatchObject({ txHash, amount: '0.0006', asset: btcAsset.assetId, recipient: refundTo })
+    expect(recorded.json().refund).toMatchObject({
+      txHash,
+      amount: '0.0006',
+      asset: btcAsset.assetId,
+      recipient: refundTo,
+    })
     expect(recorded.json().payment).toMatchObject({ refunded: '0.0006' })
     expect(
       (await getLink(paid.link.id)).payments[0]!.refunds.map((r) => r.amount),
@@ -273,10 +379,16 @@ describe('POST /api/payments/:id/refunds on Bitcoin', () => {
     // 60,000 + 40,001 > 100,000: refused, even from the merchant's other coins.
     const other = walletOf(merchantKeyAt(99))
     const coin = await fund(other, 50_000n)
-    const over = await postRefund(paid.payment.id, { txHash: await spendAndMine(other, coin, [{ address: refundTo, value: 40_001n }]) })
+    const over = await postRefund(paid.payment.id, {
+      txHash: await spendAndMine(other, coin, [{ address: refundTo, value: 40_001n }]),
+    })
     expect(over.statusCode).toBe(409)
     expect(over.json().error.code).toBe('REFUND_ABOVE_PAID')
-    expect((await context.database.db.select().from(refunds).where(eq(refunds.paymentId, paid.payment.id))).map((r) => r.amount)).toEqual(['60000'])
+    expect(
+      (await context.database.db.select().from(refunds).where(eq(refunds.paymentId, paid.payment.id))).map(
+        (r) => r.amount,
+      ),
+    ).toEqual(['60000'])
   }, 120_000)
 
   it('records BTC sent to an address the merchant types, and refuses a transaction that pays another address than the one named (REFUND_WRONG_RECIPIENT)', async () => {
@@ -297,6 +409,8 @@ describe('POST /api/payments/:id/refunds on Bitcoin', () => {
     const recorded = await postRefund(paid.payment.id, { txHash, refundAddress: typed.toUpperCase() })
     expect(recorded.statusCode, recorded.body).toBe(201)
     expect(recorded.json().refund).toMatchObject({ amount: '0.0002', recipient: typed })
-    expect(await context.database.db.select().from(refunds).where(eq(refunds.paymentId, paid.payment.id))).toHaveLength(1)
+    expect(await context.database.db.select().from(refunds).where(eq(refunds.paymentId, paid.payment.id))).toHaveLength(
+      1,
+    )
   }, 120_000)
 })

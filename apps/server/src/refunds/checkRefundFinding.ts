@@ -23,21 +23,46 @@ export interface CheckRefundFindingReturnType {
  * receiving address, and the refunds together stay within what was paid. Throws the refusal
  * naming the first check that failed.
  */
-export function checkRefundFinding({ finding, sender, paid, refundedBefore }: CheckRefundFindingParameters): CheckRefundFindingReturnType {
+export function checkRefundFinding({
+  finding,
+  sender,
+  paid,
+  refundedBefore,
+}: CheckRefundFindingParameters): CheckRefundFindingReturnType {
   if (!finding.inclusion) {
-    if (!finding.known) throw new RefundRefusedError('REFUND_TX_NOT_FOUND', 'The node does not know this transaction: check the id and the network.')
-    throw new RefundConflictError('REFUND_NOT_MINED', 'The transaction is not in a block yet: post it again once it is mined.')
+    if (!finding.known)
+      throw new RefundRefusedError(
+        'REFUND_TX_NOT_FOUND',
+        'The node does not know this transaction: check the id and the network.',
+      )
+    throw new RefundConflictError(
+      'REFUND_NOT_MINED',
+      'The transaction is not in a block yet: post it again once it is mined.',
+    )
   }
   // Mid-reorg: the block the node names is not the canonical one at its height.
   if (!finding.block || finding.block.hash !== finding.inclusion.blockHash) {
-    throw new RefundConflictError('REFUND_NOT_MINED', 'The transaction is not in a canonical block right now: post it again in a moment.')
+    throw new RefundConflictError(
+      'REFUND_NOT_MINED',
+      'The transaction is not in a canonical block right now: post it again in a moment.',
+    )
   }
-  if (!finding.inclusion.success) throw new RefundRefusedError('REFUND_TX_FAILED', 'The transaction failed on chain: it moved no money.')
+  if (!finding.inclusion.success)
+    throw new RefundRefusedError('REFUND_TX_FAILED', 'The transaction failed on chain: it moved no money.')
   const match = finding.match
-  if (!match) throw new RefundConflictError('REFUND_NOT_MINED', 'The transaction could not be matched yet: post it again in a moment.')
+  if (!match)
+    throw new RefundConflictError(
+      'REFUND_NOT_MINED',
+      'The transaction could not be matched yet: post it again in a moment.',
+    )
   if (!match.ok) {
-    if (match.reason === 'tx_reverted') throw new RefundRefusedError('REFUND_TX_FAILED', 'The transaction failed on chain: it moved no money.')
-    if (match.reason === 'wrong_token') throw new RefundRefusedError('REFUND_WRONG_ASSET', "The transaction pays the payer in another asset than the payment's.")
+    if (match.reason === 'tx_reverted')
+      throw new RefundRefusedError('REFUND_TX_FAILED', 'The transaction failed on chain: it moved no money.')
+    if (match.reason === 'wrong_token')
+      throw new RefundRefusedError(
+        'REFUND_WRONG_ASSET',
+        "The transaction pays the payer in another asset than the payment's.",
+      )
     throw new RefundRefusedError('REFUND_WRONG_RECIPIENT', 'The transaction sends nothing to the address that paid.')
   }
   const credits = sender === null ? match.credits : match.credits.filter((credit) => credit.payer === sender)
@@ -49,7 +74,10 @@ export function checkRefundFinding({ finding, sender, paid, refundedBefore }: Ch
   }
   const amount = credits.reduce((sum, credit) => sum + credit.amount, 0n)
   if (refundedBefore + amount > paid) {
-    throw new RefundConflictError('REFUND_ABOVE_PAID', 'With this transaction the refunds would come to more than the payment brought: it is not recorded.')
+    throw new RefundConflictError(
+      'REFUND_ABOVE_PAID',
+      'With this transaction the refunds would come to more than the payment brought: it is not recorded.',
+    )
   }
   return { credits, amount }
 }

@@ -32,7 +32,13 @@ export interface GiveRefundAddressReturnType {
  * first; nothing is written unless all pass. A later valid statement replaces the earlier one
  * (the payer may correct an address). Public: the signature is the proof, not a session.
  */
-export async function giveRefundAddress({ db, paymentId, body, readerOf, now = () => new Date() }: GiveRefundAddressParameters): Promise<GiveRefundAddressReturnType> {
+export async function giveRefundAddress({
+  db,
+  paymentId,
+  body,
+  readerOf,
+  now = () => new Date(),
+}: GiveRefundAddressParameters): Promise<GiveRefundAddressReturnType> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId))
   if (!payment) throw new PaymentNotFoundError(paymentId, { ofMerchant: false })
   const network = bitcoinNetworkOf(payment.caipNetworkId)
@@ -43,37 +49,66 @@ export async function giveRefundAddress({ db, paymentId, body, readerOf, now = (
     )
   }
   if (payment.status === 'failed' || payment.status === 'reverted') {
-    throw new RefundConflictError('PAYMENT_NOT_REFUNDABLE', `This payment is ${payment.status}: it brought no money to refund.`)
+    throw new RefundConflictError(
+      'PAYMENT_NOT_REFUNDABLE',
+      `This payment is ${payment.status}: it brought no money to refund.`,
+    )
   }
 
   const refundAddress = readBitcoinAddress(normalizeRefundAddress(body.refundAddress), network)
   const prefix = `${network.parameters.bech32}1`
   if (!refundAddress || !refundAddress.startsWith(prefix)) {
-    throw new RequestValidationError(`body.refundAddress: must be a Bitcoin ${network.name} address starting with ${prefix} (SegWit or Taproot)`)
+    throw new RequestValidationError(
+      `body.refundAddress: must be a Bitcoin ${network.name} address starting with ${prefix} (SegWit or Taproot)`,
+    )
   }
   const signer = readBitcoinAddress(normalizeRefundAddress(body.signer), network)
   if (!signer) throw new RequestValidationError(`body.signer: must be a Bitcoin ${network.name} address`)
 
-  const expected = refundAddressMessage({ linkId: payment.linkId, paymentId: payment.id, txHash: payment.txHash, refundAddress })
+  const expected = refundAddressMessage({
+    linkId: payment.linkId,
+    paymentId: payment.id,
+    txHash: payment.txHash,
+    refundAddress,
+  })
   if (body.message.replace(/\r\n/g, '\n') !== expected) {
     throw new RefundAddressRefusedError(
       'REFUND_MESSAGE_MISMATCH',
       `The signed message must name this payment and this refund address, exactly as the refund page shows it:\n${expected}`,
     )
   }
-  if (!verifyBip122Signature({ message: body.message, address: signer, signature: body.signature, chainId: payment.caipNetworkId })) {
-    throw new RefundAddressRefusedError('REFUND_SIGNATURE_INVALID', `The signature is not ${signer}'s over this message (BIP-322, or a legacy signature for a 1…/m…/n… address).`)
+  if (
+    !verifyBip122Signature({
+      message: body.message,
+      address: signer,
+      signature: body.signature,
+      chainId: payment.caipNetworkId,
+    })
+  ) {
+    throw new RefundAddressRefusedError(
+      'REFUND_SIGNATURE_INVALID',
+      `The signature is not ${signer}'s over this message (BIP-322, or a legacy signature for a 1…/m…/n… address).`,
+    )
   }
 
   const reader = readerOf(payment.caipNetworkId)
-  if (!reader?.readInputAddresses) throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
+  if (!reader?.readInputAddresses)
+    throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
   let inputs: string[] | null
   try {
     inputs = await reader.readInputAddresses(payment.txHash)
   } catch (cause) {
-    throw new UnavailableError('CHAIN_UNAVAILABLE', `Could not read ${payment.caipNetworkId} right now: try again in a moment.`, { cause })
+    throw new UnavailableError(
+      'CHAIN_UNAVAILABLE',
+      `Could not read ${payment.caipNetworkId} right now: try again in a moment.`,
+      { cause },
+    )
   }
-  if (!inputs) throw new RefundConflictError('PAYMENT_TX_NOT_FOUND', "The node does not know this payment's transaction right now: try again once it is back in a block.")
+  if (!inputs)
+    throw new RefundConflictError(
+      'PAYMENT_TX_NOT_FOUND',
+      "The node does not know this payment's transaction right now: try again once it is back in a block.",
+    )
   if (!inputs.includes(signer)) {
     throw new RefundAddressRefusedError(
       'REFUND_SIGNER_NOT_AN_INPUT',
@@ -87,7 +122,14 @@ export async function giveRefundAddress({ db, paymentId, body, readerOf, now = (
     await tx.select({ id: links.id }).from(links).where(eq(links.id, payment.linkId)).for('no key update')
     await tx
       .update(payments)
-      .set({ refundAddress, refundAddressSigner: signer, refundAddressMessage: body.message, refundAddressSignature: body.signature, refundAddressGivenAt: at, updatedAt: at })
+      .set({
+        refundAddress,
+        refundAddressSigner: signer,
+        refundAddressMessage: body.message,
+        refundAddressSignature: body.signature,
+        refundAddressGivenAt: at,
+        updatedAt: at,
+      })
       .where(eq(payments.id, payment.id))
     const refreshed = await refreshLink(tx, payment.linkId, at)
     return { payment: refreshed!.view.payments.find((p) => p.id === payment.id)! }

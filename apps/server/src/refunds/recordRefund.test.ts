@@ -27,14 +27,23 @@ const hook = 'http://127.0.0.1:9/hook'
 async function paidTusd(amount: string, price = '10') {
   const { h, app } = suite
   const merchant = h.devnet.accounts[1]!
-  const link = await h.createLink(app, { title: 'Book', options: [{ asset: h.assets.tusd, amount: price }], webhookUrl: hook })
+  const link = await h.createLink(app, {
+    title: 'Book',
+    options: [{ asset: h.assets.tusd, amount: price }],
+    webhookUrl: hook,
+  })
   const payment = await h.submit(app, link.id, await h.payTusd({ to: merchant, amount }))
   expect(payment.status, 'the payment to refund is confirmed').toBe('confirmed')
   return { link, payment, merchant, payer: h.devnet.accounts[2]! }
 }
 
 function postRefund(paymentId: string, payload: Record<string, unknown>, apiKey = suite.h.apiKey) {
-  return suite.app.inject({ method: 'POST', url: `/api/payments/${paymentId}/refunds`, headers: { authorization: `Bearer ${apiKey}` }, payload })
+  return suite.app.inject({
+    method: 'POST',
+    url: `/api/payments/${paymentId}/refunds`,
+    headers: { authorization: `Bearer ${apiKey}` },
+    payload,
+  })
 }
 
 async function refundRows(paymentId: string) {
@@ -49,7 +58,14 @@ describe('POST /api/payments/:id/refunds', () => {
     const response = await postRefund(payment.id, { txHash })
     expect(response.statusCode, response.body).toBe(201)
     const body = response.json()
-    expect(body.refund).toMatchObject({ paymentId: payment.id, txHash, amount: '2.5', asset: h.assets.tusd, sender: merchant.toLowerCase(), recipient: payer.toLowerCase() })
+    expect(body.refund).toMatchObject({
+      paymentId: payment.id,
+      txHash,
+      amount: '2.5',
+      asset: h.assets.tusd,
+      sender: merchant.toLowerCase(),
+      recipient: payer.toLowerCase(),
+    })
     expect(body.payment).toMatchObject({ id: payment.id, refunded: '2.5' })
 
     const view = await h.getLink(app, link.id)
@@ -58,11 +74,18 @@ describe('POST /api/payments/:id/refunds', () => {
       'the public link view (the receipt) lists the refund',
     ).toEqual(['2.5'])
 
-    const read = await app.inject({ method: 'GET', url: `/api/payments/${payment.id}`, headers: { authorization: `Bearer ${h.apiKey}` } })
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/payments/${payment.id}`,
+      headers: { authorization: `Bearer ${h.apiKey}` },
+    })
     expect(read.statusCode).toBe(200)
     expect(read.json()).toMatchObject({ id: payment.id, linkTitle: 'Book', symbol: 'TUSD', refunded: '2.5' })
 
-    const deliveries = await suite.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.linkId, link.id))
+    const deliveries = await suite.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.linkId, link.id))
     const refunded = deliveries.filter((d) => d.type === 'payment.refunded')
     expect(refunded, 'one payment.refunded event').toHaveLength(1)
     expect(JSON.parse(refunded[0]!.body).data.payment).toMatchObject({ id: payment.id, refunded: '2.5' })
@@ -71,7 +94,11 @@ describe('POST /api/payments/:id/refunds', () => {
     expect(again.statusCode, 'the same transaction again is the same refund').toBe(200)
     expect(await refundRows(payment.id)).toHaveLength(1)
 
-    const list = await app.inject({ method: 'GET', url: '/api/payments', headers: { authorization: `Bearer ${h.apiKey}` } })
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/payments',
+      headers: { authorization: `Bearer ${h.apiKey}` },
+    })
     expect(list.json().payments.find((p: { id: string }) => p.id === payment.id)).toMatchObject({ refunded: '2.5' })
   })
 
@@ -107,8 +134,13 @@ describe('POST /api/payments/:id/refunds', () => {
   it('refuses refunds that would come to more than was paid (REFUND_ABOVE_PAID), after a first one within it', async () => {
     const { h } = suite
     const { payment, merchant, payer } = await paidTusd('10')
-    expect((await postRefund(payment.id, { txHash: await h.payTusd({ from: merchant, to: payer, amount: '6' }) })).statusCode).toBe(201)
-    const over = await postRefund(payment.id, { txHash: await h.payTusd({ from: merchant, to: payer, amount: '4.000001' }) })
+    expect(
+      (await postRefund(payment.id, { txHash: await h.payTusd({ from: merchant, to: payer, amount: '6' }) }))
+        .statusCode,
+    ).toBe(201)
+    const over = await postRefund(payment.id, {
+      txHash: await h.payTusd({ from: merchant, to: payer, amount: '4.000001' }),
+    })
     expect(over.statusCode).toBe(409)
     expect(over.json().error.code).toBe('REFUND_ABOVE_PAID')
     expect((await refundRows(payment.id)).map((r) => r.amount)).toEqual(['6000000'])
@@ -151,7 +183,13 @@ describe('POST /api/payments/:id/refunds', () => {
   it('answers 404 for another merchant, 400 for a malformed id, 409 for a payment that is not confirmed', async () => {
     const { h, app, database } = suite
     const { payment, merchant, payer } = await paidTusd('10')
-    const otherKey = (await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: h.devnet.accounts[7] as Address }), 'other')).token
+    const otherKey = (
+      await createApiKey(
+        database.db,
+        merchantOf({ namespace: 'eip155', address: h.devnet.accounts[7] as Address }),
+        'other',
+      )
+    ).token
     const txHash = await h.payTusd({ from: merchant, to: payer, amount: '1' })
     const foreign = await postRefund(payment.id, { txHash }, otherKey)
     expect(foreign.statusCode).toBe(404)
@@ -163,7 +201,11 @@ describe('POST /api/payments/:id/refunds', () => {
     expect(extra.statusCode, 'unknown body fields are refused').toBe(400)
 
     const link = await h.createLink(app, { title: 'Failed', options: [{ asset: h.assets.eth, amount: '0.01' }] })
-    const failed = await h.submit(app, link.id, await h.payEth({ to: h.devnet.accounts[8]!, amount: '0.01', from: payer }))
+    const failed = await h.submit(
+      app,
+      link.id,
+      await h.payEth({ to: h.devnet.accounts[8]!, amount: '0.01', from: payer }),
+    )
     expect(failed.status).toBe('failed')
     const notRefundable = await postRefund(failed.id, { txHash })
     expect(notRefundable.statusCode).toBe(409)

@@ -1,4 +1,10 @@
-import { recipientProblem, transactionIdSchemas, type CreateRefundBody, type Payment, type Refund } from '@paylink/shared'
+import {
+  recipientProblem,
+  transactionIdSchemas,
+  type CreateRefundBody,
+  type Payment,
+  type Refund,
+} from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentChainReader, PaymentFinding } from '../chains/chainFamily.js'
 import { normalizeTransactionId } from '../chains/index.js'
@@ -46,7 +52,14 @@ const refundOptionId = 'refund'
  * wallet spends from many derived addresses, so no one address identifies it; the recipient,
  * asset and amount are checked as elsewhere.
  */
-export async function recordRefund({ db, merchant, paymentId, body, readerOf, now = () => new Date() }: RecordRefundParameters): Promise<RecordRefundReturnType> {
+export async function recordRefund({
+  db,
+  merchant,
+  paymentId,
+  body,
+  readerOf,
+  now = () => new Date(),
+}: RecordRefundParameters): Promise<RecordRefundReturnType> {
   const [row] = await db
     .select({ payment: payments, option: linkOptions, merchant: links.merchant })
     .from(payments)
@@ -56,24 +69,35 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
   if (!row || row.merchant !== merchant.id) throw new PaymentNotFoundError(paymentId)
   const { payment, option } = row
   if (payment.status !== 'confirmed' || !option || payment.amount === null || !payment.payer) {
-    throw new RefundConflictError('PAYMENT_NOT_REFUNDABLE', `Only a confirmed payment can be refunded; this one is ${payment.status}.`)
+    throw new RefundConflictError(
+      'PAYMENT_NOT_REFUNDABLE',
+      `Only a confirmed payment can be refunded; this one is ${payment.status}.`,
+    )
   }
   const namespace = payment.caipNetworkId.split(':')[0]!
   const idSchema = transactionIdSchemas[namespace]
   const idCheck = idSchema?.safeParse(body.txHash)
-  if (!idCheck?.success) throw new RequestValidationError(`body.txHash: ${idCheck?.error.issues[0]?.message ?? 'is not a transaction id of this network'}`)
+  if (!idCheck?.success)
+    throw new RequestValidationError(
+      `body.txHash: ${idCheck?.error.issues[0]?.message ?? 'is not a transaction id of this network'}`,
+    )
   const txHash = normalizeTransactionId(payment.caipNetworkId, body.txHash)
 
   // On Bitcoin the address the payer gave (signed) stands when the merchant names none.
   const recipient = refundRecipient(namespace, payment.payer, body.refundAddress ?? payment.refundAddress ?? undefined)
-  const sender = namespace === 'bip122' ? null : namespace === 'eip155' ? option.recipient.toLowerCase() : option.recipient
+  const sender =
+    namespace === 'bip122' ? null : namespace === 'eip155' ? option.recipient.toLowerCase() : option.recipient
 
   const [already] = await db
     .select()
     .from(refunds)
     .where(and(eq(refunds.caipNetworkId, payment.caipNetworkId), eq(refunds.txHash, txHash)))
   if (already) {
-    if (already.paymentId !== payment.id) throw new RefundConflictError('REFUND_TX_ALREADY_USED', 'This transaction is already recorded as the refund of another payment.')
+    if (already.paymentId !== payment.id)
+      throw new RefundConflictError(
+        'REFUND_TX_ALREADY_USED',
+        'This transaction is already recorded as the refund of another payment.',
+      )
     return { refund: toRefundView(already, option), payment: (await getPayment(db, payment.id))!, created: false }
   }
 
@@ -83,12 +107,22 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
   try {
     ;({
       findings: [finding],
-    } = await reader.readEvidence([{ transactionId: txHash, options: [{ id: refundOptionId, tokenAddress: option.tokenAddress, recipient }] }]))
+    } = await reader.readEvidence([
+      { transactionId: txHash, options: [{ id: refundOptionId, tokenAddress: option.tokenAddress, recipient }] },
+    ]))
   } catch (cause) {
-    throw new UnavailableError('CHAIN_UNAVAILABLE', `Could not read ${payment.caipNetworkId} right now: try again in a moment.`, { cause })
+    throw new UnavailableError(
+      'CHAIN_UNAVAILABLE',
+      `Could not read ${payment.caipNetworkId} right now: try again in a moment.`,
+      { cause },
+    )
   }
 
-  if (!finding) throw new UnavailableError('CHAIN_UNAVAILABLE', `${payment.caipNetworkId} gave no answer about this transaction: try again in a moment.`)
+  if (!finding)
+    throw new UnavailableError(
+      'CHAIN_UNAVAILABLE',
+      `${payment.caipNetworkId} gave no answer about this transaction: try again in a moment.`,
+    )
   const read = finding
   const at = now()
   return db.transaction(async (tx) => {
@@ -98,7 +132,12 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
       .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
       .from(refunds)
       .where(eq(refunds.paymentId, payment.id))
-    const { credits } = checkRefundFinding({ finding: read, sender, paid: BigInt(payment.amount!), refundedBefore: BigInt(before!.total) })
+    const { credits } = checkRefundFinding({
+      finding: read,
+      sender,
+      paid: BigInt(payment.amount!),
+      refundedBefore: BigInt(before!.total),
+    })
     const id = newId('rfd')
     const inserted = await tx
       .insert(refunds)
@@ -121,8 +160,11 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
       .onConflictDoNothing()
       .returning()
     // Another request recorded the same transaction between the read above and this lock.
-    if (inserted.length !== credits.length) throw new RefundConflictError('REFUND_TX_ALREADY_USED', 'This transaction was recorded as a refund meanwhile.')
-    const refreshed = await refreshLink(tx, payment.linkId, at, (view) => [{ type: 'payment.refunded', payment: view.payments.find((p) => p.id === payment.id) ?? null }])
+    if (inserted.length !== credits.length)
+      throw new RefundConflictError('REFUND_TX_ALREADY_USED', 'This transaction was recorded as a refund meanwhile.')
+    const refreshed = await refreshLink(tx, payment.linkId, at, (view) => [
+      { type: 'payment.refunded', payment: view.payments.find((p) => p.id === payment.id) ?? null },
+    ])
     const view = refreshed!.view.payments.find((p) => p.id === payment.id)!
     return { refund: view.refunds.find((r) => r.id === id)!, payment: view, created: true }
   })
@@ -132,7 +174,9 @@ export async function recordRefund({ db, merchant, paymentId, body, readerOf, no
 function refundRecipient(namespace: string, payer: string, refundAddress: string | undefined): string {
   if (namespace === 'bip122') {
     if (!refundAddress) {
-      throw new RequestValidationError('body.refundAddress: is required on Bitcoin unless the payer gave one on the refund page (a payment has no single address to send back to)')
+      throw new RequestValidationError(
+        'body.refundAddress: is required on Bitcoin unless the payer gave one on the refund page (a payment has no single address to send back to)',
+      )
     }
     if (!/^(bc1|tb1|bcrt1)/i.test(refundAddress) || recipientProblem('bip122', refundAddress)) {
       throw new RequestValidationError('body.refundAddress: must be a Bitcoin address (bc1…, tb1…, bcrt1…)')
@@ -140,7 +184,10 @@ function refundRecipient(namespace: string, payer: string, refundAddress: string
     return refundAddress.toLowerCase()
   }
   if (refundAddress !== undefined && refundAddress.toLowerCase() !== payer.toLowerCase()) {
-    throw new RefundRefusedError('REFUND_ADDRESS_NOT_ALLOWED', 'On this network a refund goes back to the address that paid: leave refundAddress out.')
+    throw new RefundRefusedError(
+      'REFUND_ADDRESS_NOT_ALLOWED',
+      'On this network a refund goes back to the address that paid: leave refundAddress out.',
+    )
   }
   return payer
 }

@@ -34,7 +34,10 @@ const notFound = errorResponse('No such payment of yours (PAYMENT_NOT_FOUND)')
  * One payment of the merchant, and the refunds its wallet sent (needs `app.requireMerchant`,
  * merchants/); and, public, the refund address a Bitcoin payer gives with a signature.
  */
-export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app, { db, readerOf, onLinkChanged, rateLimit }) => {
+export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
+  app,
+  { db, readerOf, onLinkChanged, rateLimit },
+) => {
   defineRoute(
     app,
     {
@@ -42,7 +45,8 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app,
       url: '/api/payments/:id',
       operationId: 'getPayment',
       summary: 'One of your payments, with its quote and refunds',
-      description: 'Signed-in merchant or API key. The payment as its link shows it (`counted`, `quote`, `refunds`, `refunded`), with the link title and the asset symbol.',
+      description:
+        'Signed-in merchant or API key. The payment as its link shows it (`counted`, `quote`, `refunds`, `refunded`), with the link title and the asset symbol.',
       tags: ['payments'],
       params: paymentIdParamsSchema,
       responses: {
@@ -74,7 +78,10 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app,
       rateLimit,
       responses: {
         201: { description: 'Recorded: the refund and the payment with its refunds', schema: recordedRefundSchema },
-        200: { description: 'This transaction was recorded before as a refund of this payment', schema: recordedRefundSchema },
+        200: {
+          description: 'This transaction was recorded before as a refund of this payment',
+          schema: recordedRefundSchema,
+        },
         400: errorResponse(
           'Not a refund of this payment: INVALID_REQUEST (body.txHash, body.refundAddress), REFUND_TX_NOT_FOUND, REFUND_TX_FAILED, REFUND_WRONG_SENDER, REFUND_WRONG_RECIPIENT, REFUND_WRONG_ASSET, REFUND_ADDRESS_NOT_ALLOWED',
         ),
@@ -116,7 +123,9 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (app,
           'Not taken: INVALID_REQUEST (body.refundAddress, body.signer), REFUND_ADDRESS_NOT_BITCOIN, REFUND_MESSAGE_MISMATCH (the message names another payment or address), REFUND_SIGNATURE_INVALID, REFUND_SIGNER_NOT_AN_INPUT',
         ),
         404: errorResponse('No such payment (PAYMENT_NOT_FOUND)'),
-        409: errorResponse("PAYMENT_NOT_REFUNDABLE (failed or reverted), PAYMENT_TX_NOT_FOUND (the node does not know the payment's transaction now)"),
+        409: errorResponse(
+          "PAYMENT_NOT_REFUNDABLE (failed or reverted), PAYMENT_TX_NOT_FOUND (the node does not know the payment's transaction now)",
+        ),
         429: errorResponse('Too many requests from this address (RATE_LIMITED; see Retry-After)'),
         503: errorResponse('The network cannot be read right now (CHAIN_UNAVAILABLE)'),
       },

@@ -52,10 +52,21 @@ beforeAll(async () => {
   ]
   const assets: Asset[] = [
     { assetId: sol, caipNetworkId: network, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-    { assetId: tusd, caipNetworkId: network, symbol: 'TUSD', name: 'Test USD', decimals: TEST_USD_DECIMALS, native: false },
+    {
+      assetId: tusd,
+      caipNetworkId: network,
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: TEST_USD_DECIMALS,
+      native: false,
+    },
   ]
   database = await openDatabase({ dataDir: ':memory:' })
-  ;({ token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant.publicKey.toBase58() }), 'tests'))
+  ;({ token: apiKey } = await createApiKey(
+    database.db,
+    merchantOf({ namespace: 'solana', address: merchant.publicKey.toBase58() }),
+    'tests',
+  ))
   app = await buildApp({
     publicOrigin: 'http://localhost:3000',
     projectId: null,
@@ -84,7 +95,8 @@ afterAll(async () => {
   await database?.close()
 })
 
-const getLink = async (id: string): Promise<Link> => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+const getLink = async (id: string): Promise<Link> =>
+  (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
 
 function solTransfer(from: Keypair, to: PublicKey, lamports: bigint, reference?: PublicKey): TransactionInstruction {
   const instruction = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports })
@@ -99,7 +111,11 @@ function tokenTransfer(from: Keypair, to: string, amount: bigint, reference?: Pu
   data.writeBigUInt64LE(amount, 1)
   data.writeUInt8(TEST_USD_DECIMALS, 9)
   const keys = [
-    { pubkey: new PublicKey(findAssociatedTokenAddress(from.publicKey.toBase58(), devnet.mint)), isSigner: false, isWritable: true },
+    {
+      pubkey: new PublicKey(findAssociatedTokenAddress(from.publicKey.toBase58(), devnet.mint)),
+      isSigner: false,
+      isWritable: true,
+    },
     { pubkey: new PublicKey(devnet.mint), isSigner: false, isWritable: false },
     { pubkey: new PublicKey(to), isSigner: false, isWritable: true },
     { pubkey: from.publicKey, isSigner: true, isWritable: false },
@@ -119,7 +135,11 @@ async function send(signer: Keypair, instructions: TransactionInstruction[]): Pr
 }
 
 /** A link of the merchant priced `price` in `asset`, paid by the payer (found by its Solana Pay reference) and confirmed. */
-async function paidLink(asset: 'sol' | 'tusd', price: string, atomic: bigint): Promise<{ link: Link; payment: Payment }> {
+async function paidLink(
+  asset: 'sol' | 'tusd',
+  price: string,
+  atomic: bigint,
+): Promise<{ link: Link; payment: Payment }> {
   const created = await app.inject({
     method: 'POST',
     url: '/api/links',
@@ -129,19 +149,30 @@ async function paidLink(asset: 'sol' | 'tusd', price: string, atomic: bigint): P
   expect(created.statusCode, created.body).toBe(201)
   const linkId = created.json().id as string
   const reference = new PublicKey(new URL(created.json().options[0].paymentUri).searchParams.get('reference')!)
-  await send(payer, [asset === 'sol' ? solTransfer(payer, merchant.publicKey, atomic, reference) : tokenTransfer(payer, ataOf(merchant), atomic, reference)])
+  await send(payer, [
+    asset === 'sol'
+      ? solTransfer(payer, merchant.publicKey, atomic, reference)
+      : tokenTransfer(payer, ataOf(merchant), atomic, reference),
+  ])
   const link = await eventually(async () => {
     await app.paymentLinks.tracker.runOnce()
     const view = await getLink(linkId)
     expect(view.payments[0]?.status).toBe('confirmed')
     return view
   }, 30_000)
-  expect(link.payments[0]!.payer, 'the payer is the wallet that signed (for Test USD: the token account owner)').toBe(payer.publicKey.toBase58())
+  expect(link.payments[0]!.payer, 'the payer is the wallet that signed (for Test USD: the token account owner)').toBe(
+    payer.publicKey.toBase58(),
+  )
   return { link, payment: link.payments[0]! }
 }
 
 function postRefund(paymentId: string, payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: `/api/payments/${paymentId}/refunds`, headers: { authorization: `Bearer ${apiKey}` }, payload })
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/${paymentId}/refunds`,
+    headers: { authorization: `Bearer ${apiKey}` },
+    payload,
+  })
 }
 const refundRows = (paymentId: string) => database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId))
 
@@ -160,7 +191,9 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
     })
     expect((await getLink(link.id)).payments[0]).toMatchObject({ refunded: '0.2' })
 
-    const over = await postRefund(payment.id, { txHash: await send(merchant, [solTransfer(merchant, payer.publicKey, 300_000_001n)]) })
+    const over = await postRefund(payment.id, {
+      txHash: await send(merchant, [solTransfer(merchant, payer.publicKey, 300_000_001n)]),
+    })
     expect(over.statusCode).toBe(409)
     expect(over.json().error.code).toBe('REFUND_ABOVE_PAID')
     expect((await refundRows(payment.id)).map((r) => r.amount)).toEqual(['200000000'])
@@ -188,7 +221,13 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
         400,
         'REFUND_WRONG_RECIPIENT',
       ],
-      ['SOL sent back for a Test USD payment', payment.id, { txHash: await send(merchant, [solTransfer(merchant, payer.publicKey, 1_000_000n)]) }, 400, 'REFUND_WRONG_ASSET'],
+      [
+        'SOL sent back for a Test USD payment',
+        payment.id,
+        { txHash: await send(merchant, [solTransfer(merchant, payer.publicKey, 1_000_000n)]) },
+        400,
+        'REFUND_WRONG_ASSET',
+      ],
       [
         "Test USD to the payer from the stranger's wallet",
         payment.id,
@@ -203,11 +242,20 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
         400,
         'REFUND_WRONG_SENDER',
       ],
-      ['SOL to the stranger', paidSol.payment.id, { txHash: await send(merchant, [solTransfer(merchant, stranger.publicKey, 1_000_000n)]) }, 400, 'REFUND_WRONG_RECIPIENT'],
+      [
+        'SOL to the stranger',
+        paidSol.payment.id,
+        { txHash: await send(merchant, [solTransfer(merchant, stranger.publicKey, 1_000_000n)]) },
+        400,
+        'REFUND_WRONG_RECIPIENT',
+      ],
       [
         'a refund address on Solana',
         paidSol.payment.id,
-        { txHash: await send(merchant, [solTransfer(merchant, stranger.publicKey, 1_000_000n)]), refundAddress: stranger.publicKey.toBase58() },
+        {
+          txHash: await send(merchant, [solTransfer(merchant, stranger.publicKey, 1_000_000n)]),
+          refundAddress: stranger.publicKey.toBase58(),
+        },
         400,
         'REFUND_ADDRESS_NOT_ALLOWED',
       ],
@@ -223,7 +271,12 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
     const given = await app.inject({
       method: 'POST',
       url: `/api/payments/${paidSol.payment.id}/refund-address`,
-      payload: { refundAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', signer: payer.publicKey.toBase58(), message: 'x', signature: 'AAAA' },
+      payload: {
+        refundAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+        signer: payer.publicKey.toBase58(),
+        message: 'x',
+        signature: 'AAAA',
+      },
     })
     expect(given.statusCode).toBe(400)
     expect(given.json().error.code).toBe('REFUND_ADDRESS_NOT_BITCOIN')

@@ -31,7 +31,10 @@ export function checkSiwxMessage(parameters: CheckSiwxMessageParameters): void {
   const sameHost = origins.filter((o) => o.host === fields.domain)
   // The canonical origin names the refusal when no allowed origin has the message's host.
   const origin =
-    sameHost.find((o) => o.origin === fields.uri) ?? sameHost.find((o) => fields.scheme === undefined || `${fields.scheme}:` === o.protocol) ?? sameHost[0] ?? origins[0]!
+    sameHost.find((o) => o.origin === fields.uri) ??
+    sameHost.find((o) => fields.scheme === undefined || `${fields.scheme}:` === o.protocol) ??
+    sameHost[0] ??
+    origins[0]!
   if (fields.domain !== origin.host || (fields.scheme !== undefined && `${fields.scheme}:` !== origin.protocol)) {
     throw new SiwxError(401, 'DOMAIN_MISMATCH', `The message is for "${fields.domain}", not for ${origin.host}.`)
   }
@@ -56,7 +59,10 @@ export function checkSiwxMessage(parameters: CheckSiwxMessageParameters): void {
 }
 
 function checkDataAgrees(fields: ParseSiwxMessageReturnType['fields'], data: SiwxSessionData): void {
-  const addressMatches = fields.namespace === 'eip155' ? data.accountAddress.toLowerCase() === fields.address.toLowerCase() : data.accountAddress === fields.address
+  const addressMatches =
+    fields.namespace === 'eip155'
+      ? data.accountAddress.toLowerCase() === fields.address.toLowerCase()
+      : data.accountAddress === fields.address
   const pairs: Array<[string, unknown, unknown]> = [
     ['chainId', data.chainId, fields.chainId],
     ['domain', data.domain, fields.domain],

@@ -30,20 +30,29 @@ describe('parseSiwxMessage: EIP-4361 vectors (spruceid/siwe)', () => {
     expect(() => parseSiwxMessage(message)).toThrow(expect.objectContaining({ statusCode: 400 }))
   })
 
-  it.each(Object.entries(erc1271))('parses the ERC-1271 vector "%s" (no mainnet here: parsing only)', (_name, { message }) => {
-    expect(parseSiwxMessage(message).fields.chainId).toBe('eip155:1')
-  })
+  it.each(Object.entries(erc1271))(
+    'parses the ERC-1271 vector "%s" (no mainnet here: parsing only)',
+    (_name, { message }) => {
+      expect(parseSiwxMessage(message).fields.chainId).toBe('eip155:1')
+    },
+  )
 
   it('refuses calendar-impossible and non-RFC 3339 dates with INVALID_TIMESTAMP', () => {
     const base = positive['no optional field']!.message
-    expect(() => parseSiwxMessage(base.replace('2021-09-30T16:25:24.000Z', '2021-02-31T16:25:24.000Z'))).toThrow(expect.objectContaining({ code: 'INVALID_TIMESTAMP' }))
-    expect(() => parseSiwxMessage(`${base}\nExpiration Time: tomorrow`)).toThrow(expect.objectContaining({ code: 'INVALID_TIMESTAMP' }))
+    expect(() => parseSiwxMessage(base.replace('2021-09-30T16:25:24.000Z', '2021-02-31T16:25:24.000Z'))).toThrow(
+      expect.objectContaining({ code: 'INVALID_TIMESTAMP' }),
+    )
+    expect(() => parseSiwxMessage(`${base}\nExpiration Time: tomorrow`)).toThrow(
+      expect.objectContaining({ code: 'INVALID_TIMESTAMP' }),
+    )
   })
 
   it('refuses trailing lines, CRLF and unknown fields', () => {
     const base = positive['no optional field']!.message
     expect(() => parseSiwxMessage(`${base}\n`)).toThrow(expect.objectContaining({ code: 'INVALID_MESSAGE' }))
-    expect(() => parseSiwxMessage(base.replaceAll('\n', '\r\n'))).toThrow(expect.objectContaining({ code: 'INVALID_MESSAGE' }))
+    expect(() => parseSiwxMessage(base.replaceAll('\n', '\r\n'))).toThrow(
+      expect.objectContaining({ code: 'INVALID_MESSAGE' }),
+    )
     expect(() => parseSiwxMessage(`${base}\nColor: blue`)).toThrow(expect.objectContaining({ code: 'INVALID_MESSAGE' }))
   })
 })
@@ -60,8 +69,18 @@ describe('parseSiwxMessage: our three namespaces, round trip with createSiwxMess
   }
   it.each([
     ['eip155:31337', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'Ethereum', 'Chain ID: 31337'],
-    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', 'Solana', 'Chain ID: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
-    ['bip122:000000000019d6689c085ae165831e93', 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l', 'Bitcoin', 'Chain ID: bip122:000000000019d6689c085ae165831e93'],
+    [
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      'Solana',
+      'Chain ID: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ],
+    [
+      'bip122:000000000019d6689c085ae165831e93',
+      'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l',
+      'Bitcoin',
+      'Chain ID: bip122:000000000019d6689c085ae165831e93',
+    ],
   ])('%s', (chainId, address, accountName, chainLine) => {
     const text = createSiwxMessageText({ ...common, chainId, address })
     expect(text.split('\n')[0]).toBe(`localhost:3000 wants you to sign in with your ${accountName} account:`)
@@ -72,12 +91,22 @@ describe('parseSiwxMessage: our three namespaces, round trip with createSiwxMess
   })
 
   it('refuses a Solana message whose Chain ID is of another namespace', () => {
-    const text = createSiwxMessageText({ ...common, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' })
-    expect(() => parseSiwxMessage(text.replace('Chain ID: solana:', 'Chain ID: bip122:'))).toThrow(expect.objectContaining({ code: 'INVALID_MESSAGE' }))
+    const text = createSiwxMessageText({
+      ...common,
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+    })
+    expect(() => parseSiwxMessage(text.replace('Chain ID: solana:', 'Chain ID: bip122:'))).toThrow(
+      expect.objectContaining({ code: 'INVALID_MESSAGE' }),
+    )
   })
 
   it('refuses a Solana address that is not a 32-byte key', () => {
-    const text = createSiwxMessageText({ ...common, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCF' })
+    const text = createSiwxMessageText({
+      ...common,
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCF',
+    })
     expect(() => parseSiwxMessage(text)).toThrow(expect.objectContaining({ code: 'INVALID_ADDRESS' }))
   })
 })

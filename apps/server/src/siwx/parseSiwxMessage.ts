@@ -30,9 +30,11 @@ export interface ParseSiwxMessageReturnType {
   times: { issuedAt: Date; expirationTime?: Date; notBefore?: Date }
 }
 
-const header = /^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+\-.]*):\/\/)?(?<domain>\S+) wants you to sign in with your (?<kind>Ethereum|Solana|Bitcoin) account:$/
+const header =
+  /^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+\-.]*):\/\/)?(?<domain>\S+) wants you to sign in with your (?<kind>Ethereum|Solana|Bitcoin) account:$/
 // RFC 3986 authority: [userinfo@]host[:port], host = reg-name | IPv4 | [IPv6].
-const authority = /^(?:[a-zA-Z0-9\-._~!$&'()*+,;=:%]*@)?(?:[a-zA-Z0-9\-._~!$&'()*+,;=%]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
+const authority =
+  /^(?:[a-zA-Z0-9\-._~!$&'()*+,;=:%]*@)?(?:[a-zA-Z0-9\-._~!$&'()*+,;=%]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
 const uri = /^[a-zA-Z][a-zA-Z0-9+\-.]*:[^\s]*$/
 const nonce = /^[a-zA-Z0-9]{8,}$/
 const namespaceByKind = { Ethereum: 'eip155', Solana: 'solana', Bitcoin: 'bip122' } as const
@@ -50,8 +52,13 @@ export function parseSiwxMessage(text: string): ParseSiwxMessageReturnType {
   const next = () => lines[i++]
 
   const head = header.exec(next() ?? '')
-  if (!head?.groups) fail('the first line must be "<domain> wants you to sign in with your <Ethereum|Solana|Bitcoin> account:"')
-  const { scheme, domain, kind } = head.groups as { scheme?: string; domain: string; kind: keyof typeof namespaceByKind }
+  if (!head?.groups)
+    fail('the first line must be "<domain> wants you to sign in with your <Ethereum|Solana|Bitcoin> account:"')
+  const { scheme, domain, kind } = head.groups as {
+    scheme?: string
+    domain: string
+    kind: keyof typeof namespaceByKind
+  }
   if (!authority.test(domain)) fail(`the domain "${domain}" is not an RFC 3986 authority`)
   const namespace = namespaceByKind[kind]
 
@@ -185,6 +192,7 @@ function checkViemAgrees(text: string, fields: SiwxMessageFields, times: ParseSi
   for (const [key, value] of Object.entries(viem)) {
     const read = value instanceof Date ? value.getTime() : value
     if (key === 'resources' || key === 'requestId') continue // viem reads these loosely (to the end of the text)
-    if (JSON.stringify(read) !== JSON.stringify(expected[key])) fail(`it reads differently to an EIP-4361 parser (${key})`)
+    if (JSON.stringify(read) !== JSON.stringify(expected[key]))
+      fail(`it reads differently to an EIP-4361 parser (${key})`)
   }
 }

@@ -8,7 +8,14 @@ const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|
 export function parseTimestamp(text: string): Date | null {
   const m = rfc3339.exec(text)
   if (!m) return null
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
   if (hour > 23 || minute > 59 || second > 59) return null
   let offsetMinutes = 0

@@ -53,7 +53,13 @@ export async function readSession(db: Db, token: string | undefined | null): Pro
 }
 
 /** AppKit compares addresses per chain; EVM addresses are case-insensitive. */
-export function sameAccount(account: Pick<SessionAccount, 'caipNetworkId' | 'address' | 'namespace'>, chainId: string, address: string): boolean {
+export function sameAccount(
+  account: Pick<SessionAccount, 'caipNetworkId' | 'address' | 'namespace'>,
+  chainId: string,
+  address: string,
+): boolean {
   if (account.caipNetworkId !== chainId) return false
-  return account.namespace === 'eip155' ? account.address.toLowerCase() === address.toLowerCase() : account.address === address
+  return account.namespace === 'eip155'
+    ? account.address.toLowerCase() === address.toLowerCase()
+    : account.address === address
 }

@@ -64,11 +64,14 @@ export async function signIn(parameters: SignInParameters): Promise<SignInReturn
     })
   } catch (error) {
     if (error instanceof ChainReadError) {
-      throw new UnavailableError('CHAIN_UNAVAILABLE', `${fields.chainId} did not answer; try again shortly.`, { cause: error })
+      throw new UnavailableError('CHAIN_UNAVAILABLE', `${fields.chainId} did not answer; try again shortly.`, {
+        cause: error,
+      })
     }
     throw error
   }
-  if (!valid) throw new SiwxError(401, 'INVALID_SIGNATURE', `The signature is not ${fields.address}'s signature of this message.`)
+  if (!valid)
+    throw new SiwxError(401, 'INVALID_SIGNATURE', `The signature is not ${fields.address}'s signature of this message.`)
 
   const ttlEnd = now.getTime() + sessionTtlSeconds * 1000
   const accountExpiresAt = new Date(Math.min(ttlEnd, times.expirationTime?.getTime() ?? Number.POSITIVE_INFINITY))
@@ -81,9 +84,12 @@ export async function signIn(parameters: SignInParameters): Promise<SignInReturn
       .set({ usedAt: sql`now()` })
       .where(and(eq(siwxNonces.nonce, fields.nonce), isNull(siwxNonces.usedAt), gt(siwxNonces.expiresAt, sql`now()`)))
       .returning({ nonce: siwxNonces.nonce })
-    if (consumed.length === 0) throw new SiwxError(401, 'NONCE_USED', 'The nonce has been used already; ask for a new one.')
+    if (consumed.length === 0)
+      throw new SiwxError(401, 'NONCE_USED', 'The nonce has been used already; ask for a new one.')
 
-    const carried = parameters.currentToken ? await takeOverSession(tx, sessionIdOf(parameters.currentToken), fields.namespace) : []
+    const carried = parameters.currentToken
+      ? await takeOverSession(tx, sessionIdOf(parameters.currentToken), fields.namespace)
+      : []
     const expiresAt = new Date(Math.max(accountExpiresAt.getTime(), ...carried.map((a) => a.expiresAt.getTime())))
     await tx.insert(sessions).values({ id: sessionId, expiresAt })
     await tx.insert(sessionAccounts).values([
@@ -99,7 +105,10 @@ export async function signIn(parameters: SignInParameters): Promise<SignInReturn
         expiresAt: accountExpiresAt,
       },
     ])
-    const accounts = [...carried, { namespace: fields.namespace, caipNetworkId: fields.chainId, address: fields.address }]
+    const accounts = [
+      ...carried,
+      { namespace: fields.namespace, caipNetworkId: fields.chainId, address: fields.address },
+    ]
       .map(({ caipNetworkId, address, namespace }) => ({ caipNetworkId, address, namespace }))
       .sort((a, b) => a.namespace.localeCompare(b.namespace))
     return { token, sessionId, expiresAt, accounts }
@@ -117,7 +126,13 @@ async function takeOverSession(db: Db, oldId: string, namespace: string) {
   return db
     .select(sessionAccountColumns)
     .from(sessionAccounts)
-    .where(and(eq(sessionAccounts.sessionId, old.id), ne(sessionAccounts.namespace, namespace), gt(sessionAccounts.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessionAccounts.sessionId, old.id),
+        ne(sessionAccounts.namespace, namespace),
+        gt(sessionAccounts.expiresAt, sql`now()`),
+      ),
+    )
 }
 
 /** AppKit's SIWXMessage.Data, from the verified text (never from the client's claim). */

@@ -9,7 +9,14 @@ import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
-import { bitcoinSigner, evmSigner, signedSession, solanaSigner, type MessageParameters, type TestSigner } from './testing/siwxTestKit.js'
+import {
+  bitcoinSigner,
+  evmSigner,
+  signedSession,
+  solanaSigner,
+  type MessageParameters,
+  type TestSigner,
+} from './testing/siwxTestKit.js'
 
 const origin = 'http://localhost:3000'
 const evmChain = 'eip155:31337'
@@ -49,7 +56,11 @@ async function startApp(database: Database, overrides: Partial<AppConfig> = {}):
     publicOrigin: origin,
     projectId: null,
     demo: false,
-    networks: [network(evmChain, anvil.rpcUrl), network(solanaChain, 'http://127.0.0.1:9'), network(bitcoinChain, 'http://127.0.0.1:9')],
+    networks: [
+      network(evmChain, anvil.rpcUrl),
+      network(solanaChain, 'http://127.0.0.1:9'),
+      network(bitcoinChain, 'http://127.0.0.1:9'),
+    ],
     assets: [],
     database,
     webDist: '/nonexistent',
@@ -114,10 +125,16 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       payload: body as object,
     })
   const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'paylink_session')?.value
-  const me = (cookie: string | undefined) => app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie: `paylink_session=${cookie}` } : {} })
-  const count = async (table: 'sessions' | 'session_accounts') => (await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n
+  const me = (cookie: string | undefined) =>
+    app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie: `paylink_session=${cookie}` } : {} })
+  const count = async (table: 'sessions' | 'session_accounts') =>
+    (await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n
   const nonceUsed = async (value: string) =>
-    (await database.db.execute<{ used: boolean }>(sql`select used_at is not null as used from siwx_nonces where nonce = ${value}`)).rows[0]?.used
+    (
+      await database.db.execute<{ used: boolean }>(
+        sql`select used_at is not null as used from siwx_nonces where nonce = ${value}`,
+      )
+    ).rows[0]?.used
   const signIn = async (signer: TestSigner, overrides: Partial<MessageParameters> = {}, cookie?: string) => {
     const res = await post(await signedSession(signer, await message(overrides)), cookie)
     expect(res.statusCode, res.body).toBe(201)
@@ -129,7 +146,12 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
    * account, and (the nonce being ours and live) the nonce still unused - a refusal does not
    * burn it, so the same nonce then signs in once the mistake is fixed.
    */
-  async function expectRefused(body: SiwxSession, status: number, code: string, options: { nonceLive?: boolean } = { nonceLive: true }): Promise<void> {
+  async function expectRefused(
+    body: SiwxSession,
+    status: number,
+    code: string,
+    options: { nonceLive?: boolean } = { nonceLive: true },
+  ): Promise<void> {
     const before = [await count('sessions'), await count('session_accounts')]
     const res = await post(body)
     expect(res.json(), res.body).toMatchObject({ error: { code } })
@@ -157,7 +179,10 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       const signer = evmSigner()
       const { res } = await signIn(signer)
       expect(res.json()).toEqual({
-        session: { accounts: [{ caipNetworkId: evmChain, address: signer.address, namespace: 'eip155' }], expiresAt: expect.any(String) },
+        session: {
+          accounts: [{ caipNetworkId: evmChain, address: signer.address, namespace: 'eip155' }],
+          expiresAt: expect.any(String),
+        },
       })
       const cookie = res.cookies.find((c) => c.name === 'paylink_session')!
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
@@ -200,7 +225,9 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it.each(['base58', 'base64'] as const)('Solana, %s signature', async (encoding) => {
       const signer = solanaSigner(encoding)
       const { res } = await signIn(signer, { chainId: solanaChain })
-      expect(res.json().session.accounts).toEqual([{ caipNetworkId: solanaChain, address: signer.address, namespace: 'solana' }])
+      expect(res.json().session.accounts).toEqual([
+        { caipNetworkId: solanaChain, address: signer.address, namespace: 'solana' },
+      ])
     })
 
     it.each(['p2wpkh', 'p2tr', 'p2pkh'] as const)('Bitcoin %s (BIP-322; legacy for P2PKH)', async (type) => {
@@ -222,37 +249,66 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     })
 
     it('unknown nonce -> 401 NONCE_UNKNOWN', async () => {
-      await expectRefused(await signedSession(evmSigner(), await message({ nonce: 'NeverIssuedByPaylink123' })), 401, 'NONCE_UNKNOWN', {
-        nonceLive: false,
-      })
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ nonce: 'NeverIssuedByPaylink123' })),
+        401,
+        'NONCE_UNKNOWN',
+        {
+          nonceLive: false,
+        },
+      )
     })
 
     it('expired nonce -> 401 NONCE_EXPIRED', async () => {
       const stale = 'StaleNonce1234567890abcd'
-      await database.db.execute(sql`insert into siwx_nonces (nonce, issued_at, expires_at) values (${stale}, now() - interval '11 minutes', now() - interval '1 minute')`)
+      await database.db.execute(
+        sql`insert into siwx_nonces (nonce, issued_at, expires_at) values (${stale}, now() - interval '11 minutes', now() - interval '1 minute')`,
+      )
       await expectRefused(await signedSession(evmSigner(), await message({ nonce: stale })), 401, 'NONCE_EXPIRED')
     })
 
     it('foreign domain -> 401 DOMAIN_MISMATCH', async () => {
-      await expectRefused(await signedSession(evmSigner(), await message({ domain: 'evil.example' })), 401, 'DOMAIN_MISMATCH')
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ domain: 'evil.example' })),
+        401,
+        'DOMAIN_MISMATCH',
+      )
     })
 
     it('foreign uri -> 401 URI_MISMATCH', async () => {
-      await expectRefused(await signedSession(evmSigner(), await message({ uri: 'https://evil.example' })), 401, 'URI_MISMATCH')
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ uri: 'https://evil.example' })),
+        401,
+        'URI_MISMATCH',
+      )
     })
 
     it('another statement -> 401 STATEMENT_MISMATCH', async () => {
-      await expectRefused(await signedSession(evmSigner(), await message({ statement: 'Transfer everything' })), 401, 'STATEMENT_MISMATCH')
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ statement: 'Transfer everything' })),
+        401,
+        'STATEMENT_MISMATCH',
+      )
     })
 
     it('unknown chain -> 400 UNSUPPORTED_CHAIN', async () => {
-      await expectRefused(await signedSession(evmSigner(), await message({ chainId: 'eip155:1' })), 400, 'UNSUPPORTED_CHAIN')
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ chainId: 'eip155:1' })),
+        400,
+        'UNSUPPORTED_CHAIN',
+      )
     })
 
     it('expired message -> 401 MESSAGE_EXPIRED', async () => {
       const past = new Date(Date.now() - 60_000)
       await expectRefused(
-        await signedSession(evmSigner(), await message({ issuedAt: new Date(past.getTime() - 60_000).toISOString(), expirationTime: past.toISOString() })),
+        await signedSession(
+          evmSigner(),
+          await message({
+            issuedAt: new Date(past.getTime() - 60_000).toISOString(),
+            expirationTime: past.toISOString(),
+          }),
+        ),
         401,
         'MESSAGE_EXPIRED',
       )
@@ -280,8 +336,16 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
 
     it('data that disagrees with the message -> 400 MESSAGE_MISMATCH', async () => {
       const other = evmSigner()
-      await expectRefused(await signedSession(evmSigner(), await message(), { data: { accountAddress: other.address } }), 400, 'MESSAGE_MISMATCH')
-      await expectRefused(await signedSession(evmSigner(), await message(), { data: { chainId: solanaChain } }), 400, 'MESSAGE_MISMATCH')
+      await expectRefused(
+        await signedSession(evmSigner(), await message(), { data: { accountAddress: other.address } }),
+        400,
+        'MESSAGE_MISMATCH',
+      )
+      await expectRefused(
+        await signedSession(evmSigner(), await message(), { data: { chainId: solanaChain } }),
+        400,
+        'MESSAGE_MISMATCH',
+      )
     })
 
     it('signature of another key -> 401 INVALID_SIGNATURE (each namespace)', async () => {
@@ -298,9 +362,21 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     })
 
     it('unparseable dates -> 400 INVALID_TIMESTAMP (fail closed)', async () => {
-      await expectRefused(await signedSession(evmSigner(), await message({ expirationTime: '2099-02-31T00:00:00Z' })), 400, 'INVALID_TIMESTAMP')
-      await expectRefused(await signedSession(evmSigner(), await message({ notBefore: 'yesterday' })), 400, 'INVALID_TIMESTAMP')
-      await expectRefused(await signedSession(evmSigner(), await message({ issuedAt: 'Wed Oct 05 2011 16:48:00 GMT+0200' })), 400, 'INVALID_TIMESTAMP')
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ expirationTime: '2099-02-31T00:00:00Z' })),
+        400,
+        'INVALID_TIMESTAMP',
+      )
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ notBefore: 'yesterday' })),
+        400,
+        'INVALID_TIMESTAMP',
+      )
+      await expectRefused(
+        await signedSession(evmSigner(), await message({ issuedAt: 'Wed Oct 05 2011 16:48:00 GMT+0200' })),
+        400,
+        'INVALID_TIMESTAMP',
+      )
     })
 
     it('missing fields -> 400 INVALID_REQUEST (body) or INVALID_MESSAGE (text)', async () => {
@@ -327,7 +403,11 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it('a refused attempt does not burn the nonce: the corrected sign-in then succeeds', async () => {
       const signer = evmSigner()
       const params = await message()
-      await expectRefused(await signedSession({ address: signer.address, sign: evmSigner().sign }, params), 401, 'INVALID_SIGNATURE')
+      await expectRefused(
+        await signedSession({ address: signer.address, sign: evmSigner().sign }, params),
+        401,
+        'INVALID_SIGNATURE',
+      )
       expect((await post(await signedSession(signer, params))).statusCode).toBe(201)
     })
   })
@@ -336,7 +416,10 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it('exactly one 201 and one 401 NONCE_USED, one session', async () => {
       const before = await count('sessions')
       const params = await message()
-      const [a, b] = await Promise.all([post(await signedSession(evmSigner(), params)), post(await signedSession(evmSigner(), params))])
+      const [a, b] = await Promise.all([
+        post(await signedSession(evmSigner(), params)),
+        post(await signedSession(evmSigner(), params)),
+      ])
       expect([a.statusCode, b.statusCode].sort()).toEqual([201, 401])
       expect([a, b].find((r) => r.statusCode === 401)!.json().error.code).toBe('NONCE_USED')
       expect(await count('sessions')).toBe(before + 1)
@@ -366,7 +449,12 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
 
     it('a revoked cookie at sign-in starts a fresh session', async () => {
       const first = await signIn(evmSigner())
-      await app.inject({ method: 'PUT', url: '/api/siwx/sessions', headers: { origin, cookie: `paylink_session=${first.cookie}` }, payload: [] })
+      await app.inject({
+        method: 'PUT',
+        url: '/api/siwx/sessions',
+        headers: { origin, cookie: `paylink_session=${first.cookie}` },
+        payload: [],
+      })
       const sol = solanaSigner()
       const second = await signIn(sol, { chainId: solanaChain }, first.cookie)
       expect(meSchema.parse((await me(second.cookie)).json()).accounts.map((a) => a.address)).toEqual([sol.address])
@@ -376,10 +464,21 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       const signer = evmSigner()
       const { cookie } = await signIn(signer)
       const get = (query: string, withCookie = true) =>
-        app.inject({ method: 'GET', url: `/api/siwx/sessions?${query}`, headers: withCookie ? { cookie: `paylink_session=${cookie}` } : {} })
-      const found = siwxSessionsResponseSchema.parse((await get(`chainId=${evmChain}&address=${signer.address.toLowerCase()}`)).json())
+        app.inject({
+          method: 'GET',
+          url: `/api/siwx/sessions?${query}`,
+          headers: withCookie ? { cookie: `paylink_session=${cookie}` } : {},
+        })
+      const found = siwxSessionsResponseSchema.parse(
+        (await get(`chainId=${evmChain}&address=${signer.address.toLowerCase()}`)).json(),
+      )
       expect(found).toHaveLength(1)
-      expect(found[0]!.data).toMatchObject({ accountAddress: signer.address, chainId: evmChain, domain: 'localhost:3000', uri: origin })
+      expect(found[0]!.data).toMatchObject({
+        accountAddress: signer.address,
+        chainId: evmChain,
+        domain: 'localhost:3000',
+        uri: origin,
+      })
       expect(found[0]!.message).toContain(signer.address)
       expect(found[0]!.signature).toMatch(/^0x/)
       expect((await get(`chainId=${evmChain}&address=${evmSigner().address}`)).json()).toEqual([])
@@ -391,7 +490,9 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it('GET /api/siwx/sessions leaves out an account whose message has expired', async () => {
       const signer = evmSigner()
       const { cookie } = await signIn(signer)
-      await database.db.execute(sql`update session_accounts set expires_at = now() - interval '1 second' where address = ${signer.address}`)
+      await database.db.execute(
+        sql`update session_accounts set expires_at = now() - interval '1 second' where address = ${signer.address}`,
+      )
       const res = await app.inject({
         method: 'GET',
         url: `/api/siwx/sessions?chainId=${evmChain}&address=${signer.address}`,
@@ -407,7 +508,11 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       const first = await signIn(evm)
       const { cookie } = await signIn(sol, { chainId: solanaChain }, first.cookie)
       const del = (chainId: string, address: string) =>
-        app.inject({ method: 'DELETE', url: `/api/siwx/sessions?chainId=${chainId}&address=${address}`, headers: { origin, cookie: `paylink_session=${cookie}` } })
+        app.inject({
+          method: 'DELETE',
+          url: `/api/siwx/sessions?chainId=${chainId}&address=${address}`,
+          headers: { origin, cookie: `paylink_session=${cookie}` },
+        })
 
       const one = await del(solanaChain, sol.address)
       expect(one.statusCode).toBe(204)
@@ -423,7 +528,12 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it('PUT [] signs out on the server; a non-empty array is refused', async () => {
       const { cookie } = await signIn(evmSigner())
       const put = (payload: unknown) =>
-        app.inject({ method: 'PUT', url: '/api/siwx/sessions', headers: { origin, cookie: `paylink_session=${cookie}` }, payload: payload as object })
+        app.inject({
+          method: 'PUT',
+          url: '/api/siwx/sessions',
+          headers: { origin, cookie: `paylink_session=${cookie}` },
+          payload: payload as object,
+        })
       const refused = await put([{ data: {}, message: 'trust me', signature: '0x' }])
       expect(refused.statusCode).toBe(400)
       expect(refused.json().error.code).toBe('SESSIONS_NOT_ACCEPTED')
@@ -445,8 +555,17 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
     it('cookie-authenticated writes need our Origin: missing or foreign -> 403 BAD_ORIGIN', async () => {
       const { cookie } = await signIn(evmSigner())
       const put = (headers: Record<string, string>) =>
-        app.inject({ method: 'PUT', url: '/api/siwx/sessions', headers: { cookie: `paylink_session=${cookie}`, ...headers }, payload: [] })
-      for (const res of [await put({}), await put({ origin: 'https://evil.example' }), await put({ origin: 'http://localhost:3001' })]) {
+        app.inject({
+          method: 'PUT',
+          url: '/api/siwx/sessions',
+          headers: { cookie: `paylink_session=${cookie}`, ...headers },
+          payload: [],
+        })
+      for (const res of [
+        await put({}),
+        await put({ origin: 'https://evil.example' }),
+        await put({ origin: 'http://localhost:3001' }),
+      ]) {
         expect(res.statusCode).toBe(403)
         expect(res.json().error.code).toBe('BAD_ORIGIN')
       }
@@ -468,7 +587,9 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
 describe('SIWX app options', () => {
   it('Secure cookie when the public origin is https', async () => {
     const app = await startApp(await openPglite(), { publicOrigin: 'https://pay.example.com' })
-    const { nonce } = siwxNonceResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json())
+    const { nonce } = siwxNonceResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
+    )
     const body = await signedSession(evmSigner(), {
       domain: 'pay.example.com',
       statement,
@@ -478,16 +599,29 @@ describe('SIWX app options', () => {
       nonce,
       issuedAt: new Date().toISOString(),
     })
-    const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: 'https://pay.example.com' }, payload: body })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/siwx/sessions',
+      headers: { origin: 'https://pay.example.com' },
+      payload: body,
+    })
     expect(res.statusCode, res.body).toBe(201)
-    expect(res.cookies.find((c) => c.name === 'paylink_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' })
+    expect(res.cookies.find((c) => c.name === 'paylink_session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    })
   })
 
   it('several public origins: each signs in from its own address; an unlisted one is still refused', async () => {
-    const app = await startApp(await openPglite(), { publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'] })
+    const app = await startApp(await openPglite(), {
+      publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+    })
     const signInAt = async (site: string, headers: Record<string, string> = { origin: site }) => {
       const host = new URL(site).host
-      const answer = siwxNonceResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { host } })).json())
+      const answer = siwxNonceResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { host } })).json(),
+      )
       const body = await signedSession(evmSigner(), {
         domain: host,
         statement,
@@ -511,12 +645,20 @@ describe('SIWX app options', () => {
     const lan = await signInAt('http://192.168.1.20:3000', {})
     expect(lan.answer).toMatchObject({ domain: 'localhost:3000', uri: 'http://localhost:3000' })
     expect(lan.res.statusCode).toBe(401)
-    expect(lan.res.json().error).toEqual({ code: 'DOMAIN_MISMATCH', message: 'The message is for "192.168.1.20:3000", not for localhost:3000.' })
+    expect(lan.res.json().error).toEqual({
+      code: 'DOMAIN_MISMATCH',
+      message: 'The message is for "192.168.1.20:3000", not for localhost:3000.',
+    })
     const badOrigin = await signInAt('http://192.168.1.20:3000')
     expect(badOrigin.res.statusCode).toBe(403)
-    expect(badOrigin.res.json().error).toEqual({ code: 'BAD_ORIGIN', message: 'Writes with a session must come from http://localhost:3000 (Origin header).' })
+    expect(badOrigin.res.json().error).toEqual({
+      code: 'BAD_ORIGIN',
+      message: 'Writes with a session must come from http://localhost:3000 (Origin header).',
+    })
     // The right host on the wrong origin's uri is still a URI mismatch.
-    const { nonce } = siwxNonceResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json())
+    const { nonce } = siwxNonceResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
+    )
     const mixed = await signedSession(evmSigner(), {
       domain: '127.0.0.1:3000',
       statement,
@@ -526,7 +668,12 @@ describe('SIWX app options', () => {
       nonce,
       issuedAt: new Date().toISOString(),
     })
-    const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: 'http://127.0.0.1:3000' }, payload: mixed })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/siwx/sessions',
+      headers: { origin: 'http://127.0.0.1:3000' },
+      payload: mixed,
+    })
     expect(res.statusCode).toBe(401)
     expect(res.json().error.code).toBe('URI_MISMATCH')
   })
@@ -547,7 +694,9 @@ describe('SIWX app options', () => {
 
   it('statement and session TTL come from the options', async () => {
     const app = await startApp(await openPglite(), { siwx: { statement: 'Welcome back', sessionTtlSeconds: 120 } })
-    const { nonce, statement: expected } = siwxNonceResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json())
+    const { nonce, statement: expected } = siwxNonceResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
+    )
     expect(expected).toBe('Welcome back')
     const body = await signedSession(evmSigner(), {
       domain: 'localhost:3000',

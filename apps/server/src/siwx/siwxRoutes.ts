@@ -44,12 +44,17 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
   const origins = (typeof publicOrigin === 'string' ? [publicOrigin] : publicOrigin).map((o) => new URL(o))
   const origin = origins[0]!
   /** The allowed origin the request came in on (its Host), else the canonical one. */
-  const originOf = (request: FastifyRequest) => origins.find((o) => o.origin === `${request.protocol}://${request.host}`) ?? origin
+  const originOf = (request: FastifyRequest) =>
+    origins.find((o) => o.origin === `${request.protocol}://${request.host}`) ?? origin
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure: origin.protocol === 'https:' } as const
 
-  const setCookie = (reply: FastifyReply, token: string, expires: Date) => reply.setCookie(sessionCookieName, token, { ...cookieOptions, expires })
+  const setCookie = (reply: FastifyReply, token: string, expires: Date) =>
+    reply.setCookie(sessionCookieName, token, { ...cookieOptions, expires })
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(sessionCookieName, cookieOptions)
-  const toMe = (session: { accounts: ReadonlyArray<Pick<SessionAccount, 'caipNetworkId' | 'address' | 'namespace'>>; expiresAt: Date }): Me => ({
+  const toMe = (session: {
+    accounts: ReadonlyArray<Pick<SessionAccount, 'caipNetworkId' | 'address' | 'namespace'>>
+    expiresAt: Date
+  }): Me => ({
     accounts: session.accounts.map(({ caipNetworkId, address, namespace }) => ({ caipNetworkId, address, namespace })),
     expiresAt: session.expiresAt.toISOString(),
   })
@@ -64,7 +69,10 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
       description: 'Also returns what the message must carry: statement, domain and uri.',
       tags: ['siwx'],
       rateLimit: options.nonceRateLimit,
-      responses: { 200: { description: 'A fresh nonce', schema: siwxNonceResponseSchema }, 429: error('Too many nonces') },
+      responses: {
+        200: { description: 'A fresh nonce', schema: siwxNonceResponseSchema },
+        429: error('Too many nonces'),
+      },
     },
     async ({ request, reply }) => {
       const { nonce, expiresAt } = await createNonce(db)
@@ -96,7 +104,9 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
       rateLimit: options.signInRateLimit,
       responses: {
         201: { description: 'Signed in', schema: siwxSignInResponseSchema },
-        401: error('A check failed: NONCE_*, DOMAIN_MISMATCH, URI_MISMATCH, STATEMENT_MISMATCH, ISSUED_IN_FUTURE, MESSAGE_EXPIRED, MESSAGE_NOT_YET_VALID, INVALID_SIGNATURE'),
+        401: error(
+          'A check failed: NONCE_*, DOMAIN_MISMATCH, URI_MISMATCH, STATEMENT_MISMATCH, ISSUED_IN_FUTURE, MESSAGE_EXPIRED, MESSAGE_NOT_YET_VALID, INVALID_SIGNATURE',
+        ),
         403: error('BAD_ORIGIN'),
         413: error('Body over 16 KiB'),
         429: error('Too many sign-ins'),
@@ -132,7 +142,9 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
     async ({ query, request, reply }) => {
       reply.header('cache-control', 'no-store')
       const session = await readSession(db, request.cookies[sessionCookieName])
-      return (session?.accounts ?? []).filter((a) => sameAccount(a, query.chainId, query.address)).map(({ data, message, signature }) => ({ data, message, signature }))
+      return (session?.accounts ?? [])
+        .filter((a) => sameAccount(a, query.chainId, query.address))
+        .map(({ data, message, signature }) => ({ data, message, signature }))
     },
   )
 
@@ -171,7 +183,11 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, opt
     },
     async ({ body, request, reply }) => {
       if (body.length > 0) {
-        throw new SiwxError(400, 'SESSIONS_NOT_ACCEPTED', 'Sessions are only created by POST /api/siwx/sessions; PUT accepts [] to sign out.')
+        throw new SiwxError(
+          400,
+          'SESSIONS_NOT_ACCEPTED',
+          'Sessions are only created by POST /api/siwx/sessions; PUT accepts [] to sign out.',
+        )
       }
       const session = await readSession(db, request.cookies[sessionCookieName])
       if (session) await revokeSession(db, session.id)

@@ -13,7 +13,9 @@ type Bip322Vectors = {
   toSignTxid: Record<string, string>
 }
 // BIP-322's own vectors, copied beside the tests (source and licence: testing/vectors/README.md).
-const vectors = JSON.parse(readFileSync(new URL('./testing/vectors/bip322/vectors.json', import.meta.url), 'utf8')) as Bip322Vectors
+const vectors = JSON.parse(
+  readFileSync(new URL('./testing/vectors/bip322/vectors.json', import.meta.url), 'utf8'),
+) as Bip322Vectors
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'
 const testnet = 'bip122:000000000933ea01ad0ee984209779ba'
 
@@ -58,18 +60,26 @@ describe('BIP-322 vectors (bitcoin/bips)', () => {
 
   const valid = Object.entries(vectors.signing.valid).flatMap(([msg, sigs]) => sigs.map((sig) => [msg, sig] as const))
   it.each(valid)('verifies the simple signature of %j', (msg, signature) => {
-    expect(verifyBip122Signature({ message: msg, address: vectors.signing.address, signature, chainId: mainnet })).toBe(true)
-    expect(verifyBip122Signature({ message: `${msg}x`, address: vectors.signing.address, signature, chainId: mainnet })).toBe(false)
+    expect(verifyBip122Signature({ message: msg, address: vectors.signing.address, signature, chainId: mainnet })).toBe(
+      true,
+    )
+    expect(
+      verifyBip122Signature({ message: `${msg}x`, address: vectors.signing.address, signature, chainId: mainnet }),
+    ).toBe(false)
   })
 
   it.each(valid)('verifies the full form of the signature of %j', (msg, signature) => {
     const full = fullSignature(msg, vectors.signing.address, signature)
-    expect(verifyBip122Signature({ message: msg, address: vectors.signing.address, signature: full, chainId: mainnet })).toBe(true)
+    expect(
+      verifyBip122Signature({ message: msg, address: vectors.signing.address, signature: full, chainId: mainnet }),
+    ).toBe(true)
   })
 
   it('refuses the vector address on another network', () => {
     const [msg, sig] = valid[0]!
-    expect(verifyBip122Signature({ message: msg, address: vectors.signing.address, signature: sig, chainId: testnet })).toBe(false)
+    expect(
+      verifyBip122Signature({ message: msg, address: vectors.signing.address, signature: sig, chainId: testnet }),
+    ).toBe(false)
   })
 })
 
@@ -77,7 +87,9 @@ describe('verifyBip122Signature with bip322-js Signer', () => {
   it.each(Object.entries(addresses))('%s: signs and verifies; another key does not', (_type, address) => {
     const signature = Signer.sign(key.wif, address, message)
     expect(verifyBip122Signature({ message, address, signature, chainId: mainnet })).toBe(true)
-    expect(verifyBip122Signature({ message: message.replace('Paylink', 'Paylinq'), address, signature, chainId: mainnet })).toBe(false)
+    expect(
+      verifyBip122Signature({ message: message.replace('Paylink', 'Paylinq'), address, signature, chainId: mainnet }),
+    ).toBe(false)
     const otherAddress = Address.convertPubKeyIntoAddress(other.publicKey, _type as 'p2wpkh').mainnet
     expect(verifyBip122Signature({ message, address: otherAddress, signature, chainId: mainnet })).toBe(false)
   })
@@ -92,13 +104,29 @@ describe('verifyBip122Signature with bip322-js Signer', () => {
     const full = Buffer.from(fullSignature(message, addresses.p2wpkh, simple), 'base64')
     const tx = Transaction.fromBuffer(full)
     tx.outs[0]!.script = Buffer.from([0x6a, 0x01, 0x00])
-    expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: tx.toBuffer().toString('base64'), chainId: mainnet })).toBe(false)
-    expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: full.toString('base64'), chainId: mainnet })).toBe(true)
+    expect(
+      verifyBip122Signature({
+        message,
+        address: addresses.p2wpkh,
+        signature: tx.toBuffer().toString('base64'),
+        chainId: mainnet,
+      }),
+    ).toBe(false)
+    expect(
+      verifyBip122Signature({
+        message,
+        address: addresses.p2wpkh,
+        signature: full.toString('base64'),
+        chainId: mainnet,
+      }),
+    ).toBe(true)
   })
 
   it('refuses a legacy signature for a segwit address (BIP-322 only there)', () => {
     const legacy = Signer.sign(key.wif, addresses.p2pkh, message)
-    expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: legacy, chainId: mainnet })).toBe(false)
+    expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: legacy, chainId: mainnet })).toBe(
+      false,
+    )
   })
 
   it('testnet addresses verify on testnet chains only', () => {
@@ -109,8 +137,12 @@ describe('verifyBip122Signature with bip322-js Signer', () => {
   })
 
   it('garbage is false, not a throw', () => {
-    expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: 'AAAA', chainId: mainnet })).toBe(false)
+    expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: 'AAAA', chainId: mainnet })).toBe(
+      false,
+    )
     expect(verifyBip122Signature({ message, address: addresses.p2wpkh, signature: '!!', chainId: mainnet })).toBe(false)
-    expect(verifyBip122Signature({ message, address: 'bc1qnotanaddress', signature: 'AAAA', chainId: mainnet })).toBe(false)
+    expect(verifyBip122Signature({ message, address: 'bc1qnotanaddress', signature: 'AAAA', chainId: mainnet })).toBe(
+      false,
+    )
   })
 })

@@ -19,7 +19,12 @@ const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
  * exactly the message's to_sign), and legacy "Bitcoin Signed Message" (BIP-137) for P2PKH
  * only, with the address flag enforced. Anything malformed is `false`.
  */
-export function verifyBip122Signature({ message, address, signature, chainId }: VerifyBip122SignatureParameters): boolean {
+export function verifyBip122Signature({
+  message,
+  address,
+  signature,
+  chainId,
+}: VerifyBip122SignatureParameters): boolean {
   if (!addressOnNetwork(address, chainId)) return false
   const bytes = decodeBase64(signature)
   if (!bytes) return false

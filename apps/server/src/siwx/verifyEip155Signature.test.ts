@@ -29,7 +29,11 @@ type VerificationVector = {
   matchNonce?: string
 }
 // spruceid/siwe's public vectors, copied beside the tests (source and licence: testing/vectors/README.md).
-const read = (name: string) => JSON.parse(readFileSync(new URL(`./testing/vectors/siwe/${name}`, import.meta.url), 'utf8')) as Record<string, VerificationVector>
+const read = (name: string) =>
+  JSON.parse(readFileSync(new URL(`./testing/vectors/siwe/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    VerificationVector
+  >
 const positive = read('verification_positive.json')
 const negative = read('verification_negative.json')
 
@@ -60,7 +64,13 @@ async function accepts(v: VerificationVector, time: Date): Promise<boolean> {
     caipNetworkIds: ['eip155:1'],
     now: time,
   })
-  return verifyEip155Signature({ message, address: parsed.fields.address, signature: v.signature, rpcUrl: anvil.rpcUrl, time })
+  return verifyEip155Signature({
+    message,
+    address: parsed.fields.address,
+    signature: v.signature,
+    rpcUrl: anvil.rpcUrl,
+    time,
+  })
 }
 
 /** What each negative vector is refused with: a check's code, or `false` from the signature. */
@@ -80,7 +90,9 @@ describe('SIWE verification vectors (spruceid/siwe)', () => {
   it.each(Object.entries(positive))('verifies "%s"', async (name, v) => {
     const time = v.time ? new Date(v.time) : new Date()
     const message = textOf(v)
-    expect(await verifyEip155Signature({ message, address: v.address, signature: v.signature, rpcUrl: anvil.rpcUrl, time })).toBe(true)
+    expect(
+      await verifyEip155Signature({ message, address: v.address, signature: v.signature, rpcUrl: anvil.rpcUrl, time }),
+    ).toBe(true)
     if (name === 'expired message') {
       // Its "time" (2020) precedes its Issued At (2022): siwe accepts that, we refuse a message
       // issued in the future, so only the signature is checked here.
@@ -104,8 +116,12 @@ describe('SIWE verification vectors (spruceid/siwe)', () => {
         // refuses it (signIn calls it before any RPC), against a database holding the issued nonce.
         const database = await openDatabase({ dataDir: ':memory:' })
         try {
-          await database.db.execute(sql`insert into siwx_nonces (nonce, expires_at) values (${v.matchNonce}, now() + interval '10 minutes')`)
-          await expect(checkNonce(database.db, parseSiwxMessage(textOf(v)).fields.nonce)).rejects.toMatchObject({ code: 'NONCE_UNKNOWN' })
+          await database.db.execute(
+            sql`insert into siwx_nonces (nonce, expires_at) values (${v.matchNonce}, now() + interval '10 minutes')`,
+          )
+          await expect(checkNonce(database.db, parseSiwxMessage(textOf(v)).fields.nonce)).rejects.toMatchObject({
+            code: 'NONCE_UNKNOWN',
+          })
           // Control: the issued nonce itself passes, so the refusal above is about the mismatch.
           await expect(checkNonce(database.db, v.matchNonce)).resolves.toBeUndefined()
         } finally {
@@ -133,7 +149,8 @@ describe('verifyEip155Signature against anvil', () => {
     nonce: 'abcdefgh12345678',
     issuedAt: new Date().toISOString(),
   }
-  const verify = (message: string, address: string, signature: string) => verifyEip155Signature({ message, address, signature, rpcUrl: anvil.rpcUrl, time: new Date() })
+  const verify = (message: string, address: string, signature: string) =>
+    verifyEip155Signature({ message, address, signature, rpcUrl: anvil.rpcUrl, time: new Date() })
 
   it('EOA: the signer verifies, another key does not', async () => {
     const message = createSiwxMessageText({ ...base, address: owner.address })
@@ -155,7 +172,12 @@ describe('verifyEip155Signature against anvil', () => {
     const salt = pad('0x02', { size: 32 })
     const account = await accounts.addressOf(owner.address, salt)
     const message = createSiwxMessageText({ ...base, address: account })
-    const wrap = (signature: Hex) => serializeErc6492Signature({ address: accounts.factory, data: accounts.deployData(owner.address, salt), signature })
+    const wrap = (signature: Hex) =>
+      serializeErc6492Signature({
+        address: accounts.factory,
+        data: accounts.deployData(owner.address, salt),
+        signature,
+      })
     expect(await verify(message, account, wrap(await owner.signMessage({ message })))).toBe(true)
     expect(await verify(message, account, wrap(await stranger.signMessage({ message })))).toBe(false)
     // Unwrapped, nothing is deployed at the address: no contract to ask, and not the EOA's signature.

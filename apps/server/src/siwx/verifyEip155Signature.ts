@@ -21,7 +21,13 @@ const clients = new Map<string, PublicClient>()
  * through one eth_call to the universal validator. Throws ChainReadError only when the RPC
  * gives no usable answer; an invalid signature is `false`.
  */
-export async function verifyEip155Signature({ message, address, signature, rpcUrl, time }: VerifyEip155SignatureParameters): Promise<boolean> {
+export async function verifyEip155Signature({
+  message,
+  address,
+  signature,
+  rpcUrl,
+  time,
+}: VerifyEip155SignatureParameters): Promise<boolean> {
   if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(signature) || !/^0x[0-9a-fA-F]{40}$/.test(address)) return false
   let client = clients.get(rpcUrl)
   if (!client) {

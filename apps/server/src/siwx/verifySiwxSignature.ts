@@ -13,7 +13,13 @@ export interface VerifySiwxSignatureParameters {
 }
 
 /** True when `signature` is the message's address signing `message`, by the namespace's scheme. */
-export async function verifySiwxSignature({ fields, message, signature, rpcUrl, time }: VerifySiwxSignatureParameters): Promise<boolean> {
+export async function verifySiwxSignature({
+  fields,
+  message,
+  signature,
+  rpcUrl,
+  time,
+}: VerifySiwxSignatureParameters): Promise<boolean> {
   const { address, chainId } = fields
   switch (fields.namespace) {
     case 'eip155':

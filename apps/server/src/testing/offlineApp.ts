@@ -29,22 +29,48 @@ const network = (caipNetworkId: string, name: string): Network => ({
 
 export const regtestChain = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 /** Bitcoin on regtest with its Esplora unreachable: links and keys on it, no chain read. */
-export const offlineRegtestNetwork: Network = { ...network(regtestChain, 'Bitcoin regtest'), nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
-export const regtestBtc: Asset = { assetId: `${regtestChain}/slip44:0`, caipNetworkId: regtestChain, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+export const offlineRegtestNetwork: Network = {
+  ...network(regtestChain, 'Bitcoin regtest'),
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+}
+export const regtestBtc: Asset = {
+  assetId: `${regtestChain}/slip44:0`,
+  caipNetworkId: regtestChain,
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  decimals: 8,
+  native: true,
+}
 
 /** Rates read from `table` ('ETH:USD' -> '3000') at each quote, so a test can change them between quotes. */
 export function tableRates(table: ReadonlyMap<string, string>): RateProvider {
   return {
     async rate(base, currency) {
       const rate = table.get(`${base}:${currency}`)
-      return rate ? { ok: true, rate: parseRate(rate), source: 'test table' } : { ok: false, problem: `No ${base} price in ${currency}.` }
+      return rate
+        ? { ok: true, rate: parseRate(rate), source: 'test table' }
+        : { ok: false, problem: `No ${base} price in ${currency}.` }
     },
   }
 }
 
 export const offlineAssets: Asset[] = [
-  { assetId: `${evmChain}/slip44:60`, caipNetworkId: evmChain, symbol: 'ETH', name: 'Ether', decimals: 18, native: true },
-  { assetId: `${evmChain}/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3`, caipNetworkId: evmChain, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
+  {
+    assetId: `${evmChain}/slip44:60`,
+    caipNetworkId: evmChain,
+    symbol: 'ETH',
+    name: 'Ether',
+    decimals: 18,
+    native: true,
+  },
+  {
+    assetId: `${evmChain}/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3`,
+    caipNetworkId: evmChain,
+    symbol: 'TUSD',
+    name: 'Test USD',
+    decimals: 6,
+    native: false,
+  },
 ]
 
 export function offlineAppConfig(database: Database, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -62,12 +88,18 @@ export function offlineAppConfig(database: Database, overrides: Partial<AppConfi
   }
 }
 
-export async function buildOfflineApp(database: Database, overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+export async function buildOfflineApp(
+  database: Database,
+  overrides: Partial<AppConfig> = {},
+): Promise<FastifyInstance> {
   return buildApp(offlineAppConfig(database, overrides))
 }
 
 /** Signs a new Solana wallet in through the real routes; returns the Cookie header value and the signer. */
-export async function signInSolana(app: FastifyInstance, signer: TestSigner = solanaSigner()): Promise<{ cookie: string; signer: TestSigner; merchantId: string }> {
+export async function signInSolana(
+  app: FastifyInstance,
+  signer: TestSigner = solanaSigner(),
+): Promise<{ cookie: string; signer: TestSigner; merchantId: string }> {
   const nonce = await app.inject({ method: 'GET', url: '/api/siwx/nonce' })
   if (nonce.statusCode !== 200) throw new Error(`nonce: ${nonce.statusCode} ${nonce.body}`)
   const session = await signedSession(signer, {
@@ -79,7 +111,12 @@ export async function signInSolana(app: FastifyInstance, signer: TestSigner = so
     nonce: nonce.json().nonce,
     issuedAt: new Date().toISOString(),
   })
-  const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers: { origin: testOrigin }, payload: session })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/siwx/sessions',
+    headers: { origin: testOrigin },
+    payload: session,
+  })
   if (res.statusCode !== 201) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
   const token = res.cookies.find((c) => c.name === 'paylink_session')!.value
   return { cookie: `paylink_session=${token}`, signer, merchantId: `solana:${signer.address}` }

@@ -6,7 +6,18 @@ import { startDevnet, type Devnet } from '@paylink/devnet'
 import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address, type Hash, type PublicClient } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+  type Address,
+  type Hash,
+  type PublicClient,
+} from 'viem'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
@@ -25,7 +36,11 @@ export interface Harness {
   assets: { eth: string; eth2: string; tusd: string }
   networks(confirmations?: number): Network[]
   /** A new app on the harness database (workers not started); closed by `close()`. */
-  app(options?: { confirmations?: number; paymentLinks?: PaymentLinksOptions; database?: Database }): Promise<FastifyInstance>
+  app(options?: {
+    confirmations?: number
+    paymentLinks?: PaymentLinksOptions
+    database?: Database
+  }): Promise<FastifyInstance>
   createLink(app: FastifyInstance, body: Record<string, unknown>): Promise<CreatedLink>
   submit(app: FastifyInstance, linkId: string, txHash: string, caipNetworkId?: string): Promise<Payment>
   getLink(app: FastifyInstance, linkId: string): Promise<Link>
@@ -54,10 +69,12 @@ export async function startHarness(database: Database): Promise<Harness> {
   const { token: apiKey } = await createApiKey(database.db, merchant, 'tests')
   const clients = new Map<number, PublicClient>()
   const client = (chainId = 31337) => {
-    if (!clients.has(chainId)) clients.set(chainId, createPublicClient({ transport: http(rpcUrl(chainId)), pollingInterval: 20 }))
+    if (!clients.has(chainId))
+      clients.set(chainId, createPublicClient({ transport: http(rpcUrl(chainId)), pollingInterval: 20 }))
     return clients.get(chainId)!
   }
-  const wallet = (chainId: number, from: Address) => createWalletClient({ transport: http(rpcUrl(chainId)), account: from })
+  const wallet = (chainId: number, from: Address) =>
+    createWalletClient({ transport: http(rpcUrl(chainId)), account: from })
   const payer = devnet.accounts[2]!
   const waitMined = async (hash: Hash, chainId: number) => {
     await client(chainId).waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -108,12 +125,21 @@ export async function startHarness(database: Database): Promise<Harness> {
       return app
     },
     async createLink(app, body) {
-      const response = await app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${apiKey}` }, payload: body })
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: { authorization: `Bearer ${apiKey}` },
+        payload: body,
+      })
       if (response.statusCode !== 201) throw new Error(`createLink: ${response.statusCode} ${response.body}`)
       return response.json()
     },
     async submit(app, linkId, txHash, caipNetworkId = L1) {
-      const response = await app.inject({ method: 'POST', url: `/api/links/${linkId}/payments`, payload: { caipNetworkId, txHash } })
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/links/${linkId}/payments`,
+        payload: { caipNetworkId, txHash },
+      })
       if (response.statusCode !== 202) throw new Error(`submit: ${response.statusCode} ${response.body}`)
       return response.json()
     },

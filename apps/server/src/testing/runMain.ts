@@ -20,7 +20,10 @@ export const mainChildren: ChildProcess[] = []
  * Runs `main.ts` as `npm start` would, until its stdout holds `until` (default: its first line) or
  * it exits. LOG_LEVEL defaults to warn, so the first line is the "running at" one.
  */
-export async function runMain(env: Record<string, string>, { until = '\n' }: { until?: string } = {}): Promise<MainRun> {
+export async function runMain(
+  env: Record<string, string>,
+  { until = '\n' }: { until?: string } = {},
+): Promise<MainRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,7 +33,9 @@ export async function runMain(env: Record<string, string>, { until = '\n' }: { u
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)))
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  )
   const started = await Promise.race([
     (async () => {
       while (!stdout.includes(until)) await new Promise((r) => setTimeout(r, 50))
@@ -46,7 +51,10 @@ export async function runMain(env: Record<string, string>, { until = '\n' }: { u
  * binds it: a test running beside can take it in between (EADDRINUSE), so a start refused for
  * that alone is tried again on another port, three times at most.
  */
-export async function runMainOnFreePort(env: Record<string, string>, options: { until?: string } = {}): Promise<MainRun & { port: number }> {
+export async function runMainOnFreePort(
+  env: Record<string, string>,
+  options: { until?: string } = {},
+): Promise<MainRun & { port: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort()
     const run = await runMain({ ...env, PORT: String(port) }, options)

@@ -97,19 +97,27 @@ describe('renderCheckoutShell', () => {
 
   it('writes the facts a payer needs into the root: merchant, title, status, countdown, every option', () => {
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
-    expect(root).toContain('Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266">0xf39F…2266</code>')
+    expect(root).toContain(
+      'Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266">0xf39F…2266</code>',
+    )
     expect(root).toContain('data-testid="link-status">Open</span>')
     expect(root).toContain('Expires in <time datetime="2030-01-01T01:00:00.000Z">01:00:00</time>')
     expect(root).toContain('<h2 class="options-title">Pay with any one of</h2>')
-    expect(root).toContain('<strong class="amount" title="0.004 ETH">0.004 ETH</strong> <span class="muted">on Paylink Devnet</span>')
+    expect(root).toContain(
+      '<strong class="amount" title="0.004 ETH">0.004 ETH</strong> <span class="muted">on Paylink Devnet</span>',
+    )
     expect(root).toContain('2.5 TUSD paid')
   })
 
   it("puts the merchant, not Paylink's menu, in the header, with a legible brand colour, and names the payment in the tab", () => {
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
     expect(root).not.toContain('<nav')
-    expect(root).toContain('<header class="pay-header branded" data-testid="pay-header" style="--brand:#1a237e;--brand-text:#ffffff">')
-    expect(root).toContain(`<img class="pay-logo" src="/api/merchant-logos/${'a'.repeat(64)}" alt="" width="32" height="32" data-testid="merchant-logo">`)
+    expect(root).toContain(
+      '<header class="pay-header branded" data-testid="pay-header" style="--brand:#1a237e;--brand-text:#ffffff">',
+    )
+    expect(root).toContain(
+      `<img class="pay-logo" src="/api/merchant-logos/${'a'.repeat(64)}" alt="" width="32" height="32" data-testid="merchant-logo">`,
+    )
     expect(root).toContain('data-testid="merchant-name">Bean &lt;&amp;&gt; Leaf</span>')
     expect(html).toContain(
       '<title>Pay 0.004 ETH or 10 TUSD · Mugs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;tea&quot;&lt;/b&gt; · Bean &lt;&amp;&gt; Leaf</title>',
@@ -125,14 +133,21 @@ describe('renderCheckoutShell', () => {
       symbol: 'BTC',
       decimals: 8,
       amount: '0.001',
-      recipient: 'wpkh(tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M/0/*)#2ag6nxcd',
+      recipient:
+        'wpkh(tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M/0/*)#2ag6nxcd',
       depositAddress: btcAddress,
     }
-    const named = renderCheckoutShell(index, { config, link: { ...link, options: [btcOption] } }, new Date('2030-01-01T00:00:00.000Z'))
+    const named = renderCheckoutShell(
+      index,
+      { config, link: { ...link, options: [btcOption] } },
+      new Date('2030-01-01T00:00:00.000Z'),
+    )
     // What is painted (the boot JSON after it still carries the link's data as the API gives it).
     const painted = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('<script'))
     expect(painted(named)).not.toContain('0xf39F')
-    expect(named).toContain(`Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="${btcAddress}">bcrt1q…${btcAddress.slice(-4)}</code>`)
+    expect(named).toContain(
+      `Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="${btcAddress}">bcrt1q…${btcAddress.slice(-4)}</code>`,
+    )
     const unnamed = renderCheckoutShell(
       index,
       { config, link: { ...link, merchant: { ...link.merchant, displayName: null }, options: [btcOption] } },
@@ -144,7 +159,11 @@ describe('renderCheckoutShell', () => {
   })
 
   it('leaves the options out once the link is paid (the receipt takes their place)', () => {
-    const paid = renderCheckoutShell(index, { config, link: { ...link, status: 'paid' } }, new Date('2030-01-01T00:00:00.000Z'))
+    const paid = renderCheckoutShell(
+      index,
+      { config, link: { ...link, status: 'paid' } },
+      new Date('2030-01-01T00:00:00.000Z'),
+    )
     expect(paid).not.toContain('data-testid="amount-options"')
     expect(paid).toContain('<title>Paid 0.004 ETH or 10 TUSD')
   })
@@ -152,7 +171,9 @@ describe('renderCheckoutShell', () => {
   it('escapes what the merchant wrote: no element of theirs reaches the page', () => {
     expect(html).not.toContain('<script>alert(1)')
     expect(html).not.toContain('<img src=x')
-    expect(html).toContain('Mugs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;tea&quot;&lt;/b&gt;')
+    expect(html).toContain(
+      'Mugs &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;&quot;tea&quot;&lt;/b&gt;',
+    )
     // Exactly one script element opens in the boot data and the app's own script: nothing injected.
     expect(html.match(/<script/g)).toHaveLength(2)
   })
@@ -173,7 +194,8 @@ describe('GET /pay/:id', () => {
     const app = Fastify()
     const web = webAppRoutes({
       webDist: dist,
-      loadCheckout: async (id) => (known && id === known.id ? { link: known, parts: () => renderCheckoutParts({ config, link: known }) } : null),
+      loadCheckout: async (id) =>
+        known && id === known.id ? { link: known, parts: () => renderCheckoutParts({ config, link: known }) } : null,
     })
     await app.register(web.plugin)
     return app

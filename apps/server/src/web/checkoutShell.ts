@@ -21,7 +21,8 @@ export interface CheckoutBoot {
   link: Link
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** JSON inside <script type="application/json">: nothing in it may close the element or open a comment. */
 const scriptJson = (value: unknown) =>
@@ -61,16 +62,26 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
   const options = link.options
     .map((o) => {
-      const paid = o.paid !== '0' ? `<span class="muted"> · ${escapeHtml(optionAmountText({ ...o, amount: o.paid }))} paid</span>` : ''
+      const paid =
+        o.paid !== '0'
+          ? `<span class="muted"> · ${escapeHtml(optionAmountText({ ...o, amount: o.paid }))} paid</span>`
+          : ''
       // Fiat-priced: the quoted amount with its fiat worth beside it, or that there is no price now.
       const exact = o.amount === null ? '' : ` title="${escapeHtml(`${o.amount} ${o.symbol}`)}"`
-      const approx = link.price && o.amount !== null ? ` <span class="fiat-approx">≈ ${escapeHtml(formatFiat(link.price.amount, link.price.currency))}</span>` : ''
+      const approx =
+        link.price && o.amount !== null
+          ? ` <span class="fiat-approx">≈ ${escapeHtml(formatFiat(link.price.amount, link.price.currency))}</span>`
+          : ''
       return `<li><strong class="amount"${exact}>${escapeHtml(optionAmountText(o))}</strong>${approx} <span class="muted">on ${escapeHtml(networkName(o.caipNetworkId))}</span>${paid}</li>`
     })
     .join('')
   const name = merchantLabel(link)
-  const brand = link.merchant.brandColor ? ` style="--brand:${link.merchant.brandColor};--brand-text:${readableTextOn(link.merchant.brandColor)}"` : ''
-  const logo = link.merchant.logoUrl ? `<img class="pay-logo" src="${escapeHtml(link.merchant.logoUrl)}" alt="" width="32" height="32" data-testid="merchant-logo">` : ''
+  const brand = link.merchant.brandColor
+    ? ` style="--brand:${link.merchant.brandColor};--brand-text:${readableTextOn(link.merchant.brandColor)}"`
+    : ''
+  const logo = link.merchant.logoUrl
+    ? `<img class="pay-logo" src="${escapeHtml(link.merchant.logoUrl)}" alt="" width="32" height="32" data-testid="merchant-logo">`
+    : ''
   // The payer's header: the merchant, not Paylink's menu (PayHeader.tsx writes the same).
   const header =
     `<header class="pay-header${brand ? ' branded' : ''}" data-testid="pay-header"${brand}><div class="pay-header-inner">` +
@@ -79,7 +90,10 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
   // Only the address the options pay (LinkFacts.tsx writes the same): the merchant's sign-in address may be of another chain.
   const payee = payeeAddress(link)
   const payeeCode = payee ? `<code title="${escapeHtml(payee)}">${escapeHtml(shortHex(payee))}</code>` : ''
-  const merchantLine = link.merchant.displayName || !payee ? `Payment to <strong>${escapeHtml(name)}</strong>${payeeCode ? ` ${payeeCode}` : ''}` : `Payment to ${payeeCode}`
+  const merchantLine =
+    link.merchant.displayName || !payee
+      ? `Payment to <strong>${escapeHtml(name)}</strong>${payeeCode ? ` ${payeeCode}` : ''}`
+      : `Payment to ${payeeCode}`
   const factsHead =
     header +
     `<main class="page pay"><section class="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">` +
@@ -126,9 +140,25 @@ export function splitCheckoutTemplate(indexHtml: string): CheckoutTemplate | nul
 }
 
 /** The page: the build's template around the link's parts, with the countdown as of `now`. */
-export function assembleCheckoutPage(template: CheckoutTemplate, parts: CheckoutParts, link: Pick<Link, 'expiresAt' | 'status'>, now: Date): string {
-  const head = template.beforeFacts === null ? template.beforeTitle : `${template.beforeTitle}<title>${parts.title}</title>${template.beforeFacts}`
-  return head + parts.factsHead + renderCountdown(link, now) + parts.factsTail + template.beforeBoot + parts.boot + template.rest
+export function assembleCheckoutPage(
+  template: CheckoutTemplate,
+  parts: CheckoutParts,
+  link: Pick<Link, 'expiresAt' | 'status'>,
+  now: Date,
+): string {
+  const head =
+    template.beforeFacts === null
+      ? template.beforeTitle
+      : `${template.beforeTitle}<title>${parts.title}</title>${template.beforeFacts}`
+  return (
+    head +
+    parts.factsHead +
+    renderCountdown(link, now) +
+    parts.factsTail +
+    template.beforeBoot +
+    parts.boot +
+    template.rest
+  )
 }
 
 /** The whole page in one call (tests; the server goes through the parts, made once per version). */

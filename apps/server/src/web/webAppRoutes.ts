@@ -4,7 +4,12 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Link } from '@paylink/shared'
-import { assembleCheckoutPage, splitCheckoutTemplate, type CheckoutParts, type CheckoutTemplate } from './checkoutShell.js'
+import {
+  assembleCheckoutPage,
+  splitCheckoutTemplate,
+  type CheckoutParts,
+  type CheckoutTemplate,
+} from './checkoutShell.js'
 import { inlineStylesheets } from './inlineStylesheets.js'
 
 export interface WebAppOptions {
@@ -43,7 +48,8 @@ const fileLike = /\/[^/]*\.[A-Za-z0-9]{1,8}$/
 /** How long a read index.html is served before the file is looked at again. */
 export const templateCheckMs = 1000
 
-export const notBuiltMessage = 'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n'
+export const notBuiltMessage =
+  'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n'
 
 /**
  * The built web app at `/`. Hashed files under /assets are cached for a year; index.html
@@ -76,7 +82,12 @@ export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
     if (loadCheckout) {
       app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
         const template = await readTemplate()
-        if (template === null) return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
+        if (template === null)
+          return reply
+            .code(503)
+            .type('text/plain; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(notBuiltMessage)
         // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
         // marker; a build without it (the bench's baseline) is served as it is.
         const wanted = template.checkout !== null && /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/.test(request.params.id)
@@ -84,7 +95,9 @@ export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
         // The link's state changes: never cache this page. An unknown link gets the plain app, which says so.
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
         // Per request only the countdown's text is made; the rest is the link's parts, made once per version.
-        return source && template.checkout ? assembleCheckoutPage(template.checkout, source.parts(), source.link, new Date()) : template.raw
+        return source && template.checkout
+          ? assembleCheckoutPage(template.checkout, source.parts(), source.link, new Date())
+          : template.raw
       })
     }
     await app.register(fastifyStatic, {
@@ -109,7 +122,11 @@ export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
       reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(notBuiltMessage)
       return true
     }
-    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml))
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(createReadStream(indexHtml))
     return true
   }
 

@@ -124,7 +124,11 @@ describe('classifyAddress, range edges and IPv4 inside IPv6', () => {
     ['6to4 of 0.0.0.0/8', '2002:0001:0203::1', /unspecified.*IPv4 inside IPv6/],
     ['Teredo, private server', '2001:0:a00:1::1', /^a private address \(IPv4 inside IPv6\)$/],
     ['Teredo, public server and client 8.8.8.8', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', null],
-    ['Teredo, client in TEST-NET-1 (RFC 4380 example)', '2001:0:4136:e378:8000:63bf:3fff:fdd2', /documentation.*IPv4 inside IPv6/],
+    [
+      'Teredo, client in TEST-NET-1 (RFC 4380 example)',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      /documentation.*IPv4 inside IPv6/,
+    ],
     ['IPv4-compatible in hex', '::a9fe:a9fe', /link-local.*IPv4 inside IPv6/],
     ['IPv4-mapped multicast', '::ffff:224.0.0.251', /multicast.*IPv4 inside IPv6/],
     ['outside 2000::/3', '1::1', /outside global unicast/],

@@ -65,7 +65,8 @@ const globalUnicast = ipaddr.parseCIDR('2000::/3')
 function classifyIpv6(address: ipaddr.IPv6): string | null {
   const range = address.range()
   const p = address.parts
-  const v4At = (i: number, mask = 0) => new ipaddr.IPv4([(p[i]! ^ mask) >> 8, (p[i]! ^ mask) & 0xff, (p[i + 1]! ^ mask) >> 8, (p[i + 1]! ^ mask) & 0xff])
+  const v4At = (i: number, mask = 0) =>
+    new ipaddr.IPv4([(p[i]! ^ mask) >> 8, (p[i]! ^ mask) & 0xff, (p[i + 1]! ^ mask) >> 8, (p[i + 1]! ^ mask) & 0xff])
   let embedded: ipaddr.IPv4[] | null = null
   if (range === 'ipv4Mapped' || range === 'rfc6145') embedded = [v4At(6)]
   else if (range === 'rfc6052' && address.match(nat64)) embedded = [v4At(6)]

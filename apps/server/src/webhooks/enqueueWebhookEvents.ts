@@ -33,7 +33,14 @@ export async function enqueueWebhookEvents(
       createdAt: now.toISOString(),
       data: { link: linkSummary, payment: event.payment },
     }
-    return { id: body.id, merchant: link.merchant, linkId: link.id, type: event.type, body: JSON.stringify(body), createdAt: now }
+    return {
+      id: body.id,
+      merchant: link.merchant,
+      linkId: link.id,
+      type: event.type,
+      body: JSON.stringify(body),
+      createdAt: now,
+    }
   })
   await tx.insert(webhookEvents).values(rows)
   const webhookUrl = link.webhookUrl

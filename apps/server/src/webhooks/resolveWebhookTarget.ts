@@ -21,7 +21,12 @@ export type ResolveWebhookTargetReturnType = { ok: true; address: ResolvedAddres
  * the first, or a host listing a public and a private address would pass. The caller connects
  * to the returned address only, so a second lookup cannot swap it.
  */
-export async function resolveWebhookTarget(url: URL, policy: WebhookPolicy, lookupAll: LookupAll = systemLookupAll, timeoutMs = 5000): Promise<ResolveWebhookTargetReturnType> {
+export async function resolveWebhookTarget(
+  url: URL,
+  policy: WebhookPolicy,
+  lookupAll: LookupAll = systemLookupAll,
+  timeoutMs = 5000,
+): Promise<ResolveWebhookTargetReturnType> {
   const host = url.hostname.replace(/^\[|\]$/g, '')
   let addresses: ResolvedAddress[]
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }]
@@ -30,7 +35,10 @@ export async function resolveWebhookTarget(url: URL, policy: WebhookPolicy, look
     try {
       // dns.lookup has no timeout of its own: a stalled resolver must not hold the delivery.
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(Object.assign(new Error('DNS timeout'), { code: `no answer within ${timeoutMs} ms` })), timeoutMs)
+        timer = setTimeout(
+          () => reject(Object.assign(new Error('DNS timeout'), { code: `no answer within ${timeoutMs} ms` })),
+          timeoutMs,
+        )
       })
       addresses = await Promise.race([lookupAll(host), timeout])
     } catch (error) {

@@ -21,7 +21,12 @@ export interface RotateWebhookSecretParameters {
  * for 24 h (two signatures in `webhook-signature`), then is dropped. Rotating again within the
  * overlap keeps only the secret just replaced: at most two sign at once.
  */
-export async function rotateWebhookSecret({ db, merchant, linkId, now = new Date() }: RotateWebhookSecretParameters): Promise<RotatedWebhookSecret> {
+export async function rotateWebhookSecret({
+  db,
+  merchant,
+  linkId,
+  now = new Date(),
+}: RotateWebhookSecretParameters): Promise<RotatedWebhookSecret> {
   return db.transaction(async (tx) => {
     const [link] = await tx
       .select({ secret: links.webhookSecret, webhookUrl: links.webhookUrl })
@@ -29,10 +34,21 @@ export async function rotateWebhookSecret({ db, merchant, linkId, now = new Date
       .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
       .for('update')
     if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
-    if (!link.webhookUrl || !link.secret) throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL, so it has no secret to rotate; set a URL first.`)
+    if (!link.webhookUrl || !link.secret)
+      throw new ConflictError(
+        'NO_WEBHOOK_URL',
+        `Link ${linkId} has no webhook URL, so it has no secret to rotate; set a URL first.`,
+      )
     const webhookSecret = newWebhookSecret()
     const previousSecretExpiresAt = new Date(now.getTime() + webhookSecretOverlapMs)
-    await tx.update(links).set({ webhookSecret, webhookPreviousSecret: link.secret, webhookPreviousSecretExpiresAt: previousSecretExpiresAt }).where(eq(links.id, linkId))
+    await tx
+      .update(links)
+      .set({
+        webhookSecret,
+        webhookPreviousSecret: link.secret,
+        webhookPreviousSecretExpiresAt: previousSecretExpiresAt,
+      })
+      .where(eq(links.id, linkId))
     return { webhookSecret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() }
   })
 }

@@ -69,7 +69,12 @@ export async function sendWebhook({
           // Standard Webhooks (https://www.standardwebhooks.com): what receivers verify.
           'webhook-id': eventId,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signStandardWebhook({ eventId, timestamp, body, secrets: previousSecret ? [secret, previousSecret] : [secret] }),
+          'webhook-signature': signStandardWebhook({
+            eventId,
+            timestamp,
+            body,
+            secrets: previousSecret ? [secret, previousSecret] : [secret],
+          }),
           // Deprecated, kept for one release so receivers can move to the headers above.
           'paylink-event-id': eventId,
           'paylink-signature': signWebhook(secret, body, timestamp),
@@ -96,7 +101,9 @@ export async function sendWebhook({
       finish({ ok: false, statusCode: null, error: `no answer within ${timeoutMs} ms` })
       req.destroy()
     }, timeoutMs)
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ ok: false, statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }))
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ ok: false, statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }),
+    )
     req.end(body)
   })
 }

@@ -7,7 +7,11 @@ import { webhookSigningKey } from './webhookSigningKey.js'
 // Verified with the specification's own library (standardwebhooks on npm), not with our code.
 const body = '{"id":"evt_1","type":"link.paid","data":{"title":"Mugs, \\"tea\\""}}'
 const now = () => Math.floor(Date.now() / 1000)
-const headersFor = (eventId: string, timestamp: number, signature: string) => ({ 'webhook-id': eventId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature })
+const headersFor = (eventId: string, timestamp: number, signature: string) => ({
+  'webhook-id': eventId,
+  'webhook-timestamp': String(timestamp),
+  'webhook-signature': signature,
+})
 /** An old-format secret, as newWebhookSecret made them before: 32 bytes as unpadded base64url. */
 const legacySecret = `whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}`
 
@@ -27,10 +31,14 @@ describe('signStandardWebhook', () => {
     const timestamp = now()
     const signature = signStandardWebhook({ eventId: 'evt_1', timestamp, body, secrets: [secret] })
     const webhook = new Webhook(secret)
-    expect(() => webhook.verify(`${body} `, headersFor('evt_1', timestamp, signature))).toThrow(WebhookVerificationError)
+    expect(() => webhook.verify(`${body} `, headersFor('evt_1', timestamp, signature))).toThrow(
+      WebhookVerificationError,
+    )
     expect(() => webhook.verify(body, headersFor('evt_2', timestamp, signature))).toThrow(WebhookVerificationError)
     expect(() => webhook.verify(body, headersFor('evt_1', timestamp + 1, signature))).toThrow(WebhookVerificationError)
-    expect(() => new Webhook(newWebhookSecret()).verify(body, headersFor('evt_1', timestamp, signature))).toThrow(WebhookVerificationError)
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headersFor('evt_1', timestamp, signature))).toThrow(
+      WebhookVerificationError,
+    )
     const old = timestamp - 3600
     const oldSignature = signStandardWebhook({ eventId: 'evt_1', timestamp: old, body, secrets: [secret] })
     expect(() => webhook.verify(body, headersFor('evt_1', old, oldSignature))).toThrow(/too old/)
@@ -42,8 +50,11 @@ describe('signStandardWebhook', () => {
     const signature = signStandardWebhook({ eventId: 'evt_9', timestamp, body, secrets: [current, previous] })
     expect(signature.split(' ')).toHaveLength(2)
     expect(signature.split(' ').every((part) => part.startsWith('v1,'))).toBe(true)
-    for (const secret of [current, previous]) expect(new Webhook(secret).verify(body, headersFor('evt_9', timestamp, signature))).toBeTruthy()
-    expect(() => new Webhook(newWebhookSecret()).verify(body, headersFor('evt_9', timestamp, signature))).toThrow(WebhookVerificationError)
+    for (const secret of [current, previous])
+      expect(new Webhook(secret).verify(body, headersFor('evt_9', timestamp, signature))).toBeTruthy()
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headersFor('evt_9', timestamp, signature))).toThrow(
+      WebhookVerificationError,
+    )
   })
 
   it('an old-format secret signs with its own UTF-8 bytes as the key (the library verifies it as a raw key)', () => {
@@ -51,7 +62,12 @@ describe('signStandardWebhook', () => {
     expect(webhookSigningKey(legacySecret).toString('utf8')).toBe(legacySecret)
     const timestamp = now()
     const signature = signStandardWebhook({ eventId: 'evt_3', timestamp, body, secrets: [legacySecret] })
-    expect(new Webhook(Buffer.from(legacySecret, 'utf8'), { format: 'raw' }).verify(body, headersFor('evt_3', timestamp, signature))).toBeTruthy()
+    expect(
+      new Webhook(Buffer.from(legacySecret, 'utf8'), { format: 'raw' }).verify(
+        body,
+        headersFor('evt_3', timestamp, signature),
+      ),
+    ).toBeTruthy()
     // An old secret is never mistaken for base64: 43 characters cannot be padded base64.
     for (let i = 0; i < 50; i++) {
       const old = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`

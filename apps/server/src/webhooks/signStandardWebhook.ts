@@ -17,5 +17,10 @@ export interface SignStandardWebhookParameters {
  * the new secret verifies during a rotation.
  */
 export function signStandardWebhook({ eventId, timestamp, body, secrets }: SignStandardWebhookParameters): string {
-  return secrets.map((secret) => `v1,${createHmac('sha256', webhookSigningKey(secret)).update(`${eventId}.${timestamp}.${body}`).digest('base64')}`).join(' ')
+  return secrets
+    .map(
+      (secret) =>
+        `v1,${createHmac('sha256', webhookSigningKey(secret)).update(`${eventId}.${timestamp}.${body}`).digest('base64')}`,
+    )
+    .join(' ')
 }

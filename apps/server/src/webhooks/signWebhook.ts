@@ -16,7 +16,13 @@ export interface VerifyWebhookSignatureParameters {
 }
 
 /** What a receiver does (here for our tests and as the reference for merchants). */
-export function verifyWebhookSignature({ secret, rawBody, header, toleranceSeconds = 300, now = Date.now() / 1000 }: VerifyWebhookSignatureParameters): boolean {
+export function verifyWebhookSignature({
+  secret,
+  rawBody,
+  header,
+  toleranceSeconds = 300,
+  now = Date.now() / 1000,
+}: VerifyWebhookSignatureParameters): boolean {
   if (!header) return false
   const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]))
   const timestamp = Number(parts.get('t'))

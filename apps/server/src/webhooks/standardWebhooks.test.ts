@@ -53,28 +53,51 @@ const standardHeaders = (r: Received) => ({
 })
 
 /** A link with a webhook whose one event (link.expired) is delivered; returns the link and the delivery. */
-async function expiredLinkDelivered(): Promise<{ linkId: string; secret: string; delivery: Received; deliveryId: string }> {
+async function expiredLinkDelivered(): Promise<{
+  linkId: string
+  secret: string
+  delivery: Received
+  deliveryId: string
+}> {
   const created = await app.inject({
     method: 'POST',
     url: '/api/links',
     headers: bearer(),
-    payload: { title: 'Hooked', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], webhookUrl: url, expiresInSeconds: 1 },
+    payload: {
+      title: 'Hooked',
+      options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
+      webhookUrl: url,
+      expiresInSeconds: 1,
+    },
   })
   expect(created.statusCode, created.body).toBe(201)
   const { id: linkId, webhookSecret: secret } = created.json() as { id: string; webhookSecret: string }
   // Expired as if 5 s later (no waiting); the event is then due from that time, so due now.
   await expireLinks(context.database.db, new Date(Date.now() + 5000))
-  await context.database.db.update(webhookDeliveries).set({ nextAttemptAt: new Date() }).where(eq(webhookDeliveries.linkId, linkId))
+  await context.database.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: new Date() })
+    .where(eq(webhookDeliveries.linkId, linkId))
   const before = received.length
   expect(await app.paymentLinks.webhooks.runOnce()).toBeGreaterThanOrEqual(1)
   const delivery = received.slice(before).find((r) => JSON.parse(r.body).data.link.id === linkId)!
-  const deliveries = (await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })).json()
+  const deliveries = (
+    await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })
+  ).json()
   return { linkId, secret, delivery, deliveryId: deliveries.deliveries[0].id }
 }
 
 async function redeliver(linkId: string, deliveryId: string): Promise<Received> {
   const before = received.length
-  expect((await app.inject({ method: 'POST', url: `/api/links/${linkId}/webhooks/${deliveryId}/redeliver`, headers: bearer() })).statusCode).toBe(202)
+  expect(
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/api/links/${linkId}/webhooks/${deliveryId}/redeliver`,
+        headers: bearer(),
+      })
+    ).statusCode,
+  ).toBe(202)
   await app.paymentLinks.webhooks.runOnce()
   expect(received.length).toBe(before + 1)
   return received.at(-1)!
@@ -88,11 +111,22 @@ describe('Standard Webhooks deliveries', () => {
     expect(delivery.headers['webhook-id']).toBe(event.id)
     expect(Math.abs(Number(delivery.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30)
     expect(delivery.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/)
-    expect(new Webhook(secret).verify(delivery.body, standardHeaders(delivery))).toMatchObject({ id: event.id, type: 'link.expired' })
-    expect(() => new Webhook(secret).verify(delivery.body.replace('expired', 'paid'), standardHeaders(delivery))).toThrow(WebhookVerificationError)
+    expect(new Webhook(secret).verify(delivery.body, standardHeaders(delivery))).toMatchObject({
+      id: event.id,
+      type: 'link.expired',
+    })
+    expect(() =>
+      new Webhook(secret).verify(delivery.body.replace('expired', 'paid'), standardHeaders(delivery)),
+    ).toThrow(WebhookVerificationError)
     // The deprecated header still comes for one release, and verifies as before.
     expect(delivery.headers['paylink-event-id']).toBe(event.id)
-    expect(verifyWebhookSignature({ secret, rawBody: delivery.body, header: delivery.headers['paylink-signature'] as string })).toBe(true)
+    expect(
+      verifyWebhookSignature({
+        secret,
+        rawBody: delivery.body,
+        header: delivery.headers['paylink-signature'] as string,
+      }),
+    ).toBe(true)
 
     const again = await redeliver(linkId, deliveryId)
     expect(again.headers['webhook-id']).toBe(event.id)
@@ -105,15 +139,30 @@ describe('Standard Webhooks deliveries', () => {
     const legacy = `whsec_${Buffer.alloc(32, 0x5a).toString('base64url')}`
     await context.database.db.update(links).set({ webhookSecret: legacy }).where(eq(links.id, linkId))
     const delivery = await redeliver(linkId, deliveryId)
-    expect(new Webhook(Buffer.from(legacy, 'utf8'), { format: 'raw' }).verify(delivery.body, standardHeaders(delivery))).toBeTruthy()
-    expect(verifyWebhookSignature({ secret: legacy, rawBody: delivery.body, header: delivery.headers['paylink-signature'] as string })).toBe(true)
+    expect(
+      new Webhook(Buffer.from(legacy, 'utf8'), { format: 'raw' }).verify(delivery.body, standardHeaders(delivery)),
+    ).toBeTruthy()
+    expect(
+      verifyWebhookSignature({
+        secret: legacy,
+        rawBody: delivery.body,
+        header: delivery.headers['paylink-signature'] as string,
+      }),
+    ).toBe(true)
   })
 
   it('rotation: the new secret is shown once; for 24 h both secrets sign, then the old one is dropped', async () => {
     const { linkId, secret: old, deliveryId } = await expiredLinkDelivered()
-    const rotated = await app.inject({ method: 'POST', url: `/api/links/${linkId}/webhook/rotate-secret`, headers: bearer() })
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/links/${linkId}/webhook/rotate-secret`,
+      headers: bearer(),
+    })
     expect(rotated.statusCode, rotated.body).toBe(200)
-    const { webhookSecret: fresh, previousSecretExpiresAt } = rotated.json() as { webhookSecret: string; previousSecretExpiresAt: string }
+    const { webhookSecret: fresh, previousSecretExpiresAt } = rotated.json() as {
+      webhookSecret: string
+      previousSecretExpiresAt: string
+    }
     expect(fresh).toMatch(/^whsec_/)
     expect(fresh).not.toBe(old)
     expect(Math.abs(Date.parse(previousSecretExpiresAt) - Date.now() - 24 * 3600_000)).toBeLessThan(60_000)
@@ -123,7 +172,13 @@ describe('Standard Webhooks deliveries', () => {
     expect(new Webhook(fresh).verify(during.body, standardHeaders(during))).toBeTruthy()
     expect(new Webhook(old).verify(during.body, standardHeaders(during))).toBeTruthy()
     // The deprecated header is signed with the new secret only.
-    expect(verifyWebhookSignature({ secret: fresh, rawBody: during.body, header: during.headers['paylink-signature'] as string })).toBe(true)
+    expect(
+      verifyWebhookSignature({
+        secret: fresh,
+        rawBody: during.body,
+        header: during.headers['paylink-signature'] as string,
+      }),
+    ).toBe(true)
 
     // 24 h later (the expiry moved into the past): the new secret alone, and the old one is gone.
     await context.database.db
@@ -140,7 +195,8 @@ describe('Standard Webhooks deliveries', () => {
 
   it('rotating twice keeps only the secret just replaced; a link without a webhook is 409, a stranger 404, no key 401', async () => {
     const { linkId, secret: first, deliveryId } = await expiredLinkDelivered()
-    const rotate = (id: string, headers: Record<string, string> = bearer()) => app.inject({ method: 'POST', url: `/api/links/${id}/webhook/rotate-secret`, headers })
+    const rotate = (id: string, headers: Record<string, string> = bearer()) =>
+      app.inject({ method: 'POST', url: `/api/links/${id}/webhook/rotate-secret`, headers })
     const second = (await rotate(linkId)).json().webhookSecret as string
     const third = (await rotate(linkId)).json().webhookSecret as string
     const delivery = await redeliver(linkId, deliveryId)
@@ -157,7 +213,13 @@ describe('Standard Webhooks deliveries', () => {
     })
     const noHook = await rotate(plain.json().id)
     expect([noHook.statusCode, noHook.json().error.code]).toEqual([409, 'NO_WEBHOOK_URL'])
-    const strangerKey = (await createApiKey(context.database.db, merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }), 's')).token
+    const strangerKey = (
+      await createApiKey(
+        context.database.db,
+        merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
+        's',
+      )
+    ).token
     const stranger = await rotate(linkId, { authorization: `Bearer ${strangerKey}` })
     expect([stranger.statusCode, stranger.json().error.code]).toEqual([404, 'LINK_NOT_FOUND'])
     const anonymous = await rotate(linkId, {})

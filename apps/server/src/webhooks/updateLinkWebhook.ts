@@ -24,7 +24,13 @@ export const webhookRemovedError = 'The webhook URL was removed, so this event i
  * signing secret stays, so a receiver that has it keeps verifying; a link that never had one
  * gets one now, returned this once.
  */
-export async function updateLinkWebhook({ db, merchant, linkId, webhookUrl, policy }: UpdateLinkWebhookParameters): Promise<WebhookSettings> {
+export async function updateLinkWebhook({
+  db,
+  merchant,
+  linkId,
+  webhookUrl,
+  policy,
+}: UpdateLinkWebhookParameters): Promise<WebhookSettings> {
   if (webhookUrl !== null) {
     const problem = checkWebhookUrl(webhookUrl, policy)
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)
@@ -43,7 +49,16 @@ export async function updateLinkWebhook({ db, merchant, linkId, webhookUrl, poli
       await tx.update(webhookDeliveries).set({ url: webhookUrl }).where(waiting)
     } else {
       // The lease goes too: an attempt in flight then cannot write its outcome over this one.
-      await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null, lastError: webhookRemovedError, leaseToken: null, leaseUntil: null }).where(waiting)
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          status: 'failed',
+          nextAttemptAt: null,
+          lastError: webhookRemovedError,
+          leaseToken: null,
+          leaseUntil: null,
+        })
+        .where(waiting)
     }
     return { webhookUrl, webhookSecret: secret !== link.secret ? secret : null }
   })

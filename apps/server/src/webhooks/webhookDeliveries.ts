@@ -48,15 +48,29 @@ export async function listWebhookDeliveries(db: Db, merchant: Merchant, linkId: 
  * Sends the same event (same id and body, fresh signature) again as soon as the worker runs,
  * to the link's URL as it is now: the usual reason to redeliver is a URL just corrected.
  */
-export async function redeliverWebhook(db: Db, merchant: Merchant, linkId: string, deliveryId: string, now = new Date()): Promise<WebhookDelivery> {
+export async function redeliverWebhook(
+  db: Db,
+  merchant: Merchant,
+  linkId: string,
+  deliveryId: string,
+  now = new Date(),
+): Promise<WebhookDelivery> {
   // The link row stays locked until the delivery is queued: a URL removed meanwhile
   // (updateLinkWebhook takes the same lock) cannot leave it pending for the old URL.
   return db.transaction(async (tx) => {
     const { webhookUrl } = await ownedLink(tx, merchant, linkId, { lock: true })
-    if (!webhookUrl) throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
+    if (!webhookUrl)
+      throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
     const [row] = await tx
       .update(webhookDeliveries)
-      .set({ url: webhookUrl, status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + webhookRetryWindowMs), leaseToken: null, leaseUntil: null })
+      .set({
+        url: webhookUrl,
+        status: 'pending',
+        nextAttemptAt: now,
+        giveUpAt: new Date(now.getTime() + webhookRetryWindowMs),
+        leaseToken: null,
+        leaseUntil: null,
+      })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.linkId, linkId)))
       .returning()
     if (!row) throw new NotFoundError('DELIVERY_NOT_FOUND', `No webhook delivery ${deliveryId} on link ${linkId}.`)

@@ -54,23 +54,36 @@ describe('resolveWebhookTarget', () => {
 
   it('refuses a host when ANY of its addresses is private (a public first answer does not save it)', async () => {
     const url = new URL('https://hooks.shop.example/x')
-    expect(await resolveWebhookTarget(url, strict, lookup(['93.184.216.34']))).toEqual({ ok: true, address: { address: '93.184.216.34', family: 4 } })
+    expect(await resolveWebhookTarget(url, strict, lookup(['93.184.216.34']))).toEqual({
+      ok: true,
+      address: { address: '93.184.216.34', family: 4 },
+    })
     expect(await resolveWebhookTarget(url, strict, lookup(['93.184.216.34', '169.254.169.254']))).toEqual({
       ok: false,
-      error: 'refused: hooks.shop.example resolves to 169.254.169.254, a link-local address (cloud metadata lives here)',
+      error:
+        'refused: hooks.shop.example resolves to 169.254.169.254, a link-local address (cloud metadata lives here)',
     })
     expect(await resolveWebhookTarget(url, strict, lookup(['2606:4700::1', '::ffff:10.0.0.7']))).toMatchObject({
       ok: false,
       error: expect.stringMatching(/::ffff:10\.0\.0\.7, a private address/),
     })
     expect(await resolveWebhookTarget(url, devPolicy, lookup(['127.0.0.1']))).toMatchObject({ ok: true })
-    expect(await resolveWebhookTarget(url, strict, lookup([]))).toMatchObject({ ok: false, error: expect.stringMatching(/cannot resolve/) })
+    expect(await resolveWebhookTarget(url, strict, lookup([]))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/cannot resolve/),
+    })
     const failing: LookupAll = async () => {
       throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' })
     }
-    expect(await resolveWebhookTarget(url, strict, failing)).toEqual({ ok: false, error: 'cannot resolve hooks.shop.example (ENOTFOUND)' })
+    expect(await resolveWebhookTarget(url, strict, failing)).toEqual({
+      ok: false,
+      error: 'cannot resolve hooks.shop.example (ENOTFOUND)',
+    })
     const stalled: LookupAll = () => new Promise(() => {})
-    expect(await resolveWebhookTarget(url, strict, stalled, 50)).toEqual({ ok: false, error: 'cannot resolve hooks.shop.example (no answer within 50 ms)' })
+    expect(await resolveWebhookTarget(url, strict, stalled, 50)).toEqual({
+      ok: false,
+      error: 'cannot resolve hooks.shop.example (no answer within 50 ms)',
+    })
   })
 
   it('checks the real resolver: localhost is loopback', async () => {
@@ -112,11 +125,23 @@ describe('sendWebhook', () => {
       res.writeHead(200).end()
     })
     try {
-      expect(await send(`http://hook.test:${receiver.port}/redirect`)).toEqual({ ok: false, statusCode: 307, error: 'HTTP 307' })
+      expect(await send(`http://hook.test:${receiver.port}/redirect`)).toEqual({
+        ok: false,
+        statusCode: 307,
+        error: 'HTTP 307',
+      })
       expect(receiver.hits).toBe(1)
-      expect(await send(`http://hook.test:${receiver.port}/huge`, '127.0.0.1', { maxResponseBytes: 1024 })).toEqual({ ok: true, statusCode: 200, error: null })
+      expect(await send(`http://hook.test:${receiver.port}/huge`, '127.0.0.1', { maxResponseBytes: 1024 })).toEqual({
+        ok: true,
+        statusCode: 200,
+        error: null,
+      })
       const started = Date.now()
-      expect(await send(`http://hook.test:${receiver.port}/slow`, '127.0.0.1', { timeoutMs: 200 })).toEqual({ ok: false, statusCode: null, error: 'no answer within 200 ms' })
+      expect(await send(`http://hook.test:${receiver.port}/slow`, '127.0.0.1', { timeoutMs: 200 })).toEqual({
+        ok: false,
+        statusCode: null,
+        error: 'no answer within 200 ms',
+      })
       expect(Date.now() - started).toBeLessThan(2000)
     } finally {
       await receiver.close()
@@ -136,12 +161,32 @@ describe('webhook worker address checks', () => {
     const linkId = `lnk_${Math.random().toString(36).slice(2)}`
     await database.db
       .insert(links)
-      .values({ id: linkId, merchant: 'eip155:0x0', merchantAddress: '0x0', title: 't', status: 'open', webhookUrl: url, webhookSecret: 'whsec_x', version: 1 })
+      .values({
+        id: linkId,
+        merchant: 'eip155:0x0',
+        merchantAddress: '0x0',
+        title: 't',
+        status: 'open',
+        webhookUrl: url,
+        webhookSecret: 'whsec_x',
+        version: 1,
+      })
     const id = `whd_${Math.random().toString(36).slice(2)}`
-    await database.db.insert(webhookDeliveries).values({ id, eventId: `evt_${id}`, linkId, type: 'link.paid', url, body: '{}', giveUpAt: new Date(Date.now() + 3600_000) })
+    await database.db
+      .insert(webhookDeliveries)
+      .values({
+        id,
+        eventId: `evt_${id}`,
+        linkId,
+        type: 'link.paid',
+        url,
+        body: '{}',
+        giveUpAt: new Date(Date.now() + 3600_000),
+      })
     return id
   }
-  const row = async (id: string) => (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!
+  const row = async (id: string) =>
+    (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!
 
   it('refuses at delivery time what resolves to a private address, records why, and retries later', async () => {
     const receiver = await startReceiver((_req, res) => res.writeHead(200).end())
@@ -149,7 +194,11 @@ describe('webhook worker address checks', () => {
       // A public-looking name whose DNS answer (today) is loopback: only a delivery-time check sees it.
       const lookupAll: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }]
       const id = await deliveryTo(`http://hooks.shop.example:${receiver.port}/hook`)
-      const worker = createWebhookWorker({ db: database.db, policy: { allowHttp: true, allowPrivateAddresses: false }, lookupAll })
+      const worker = createWebhookWorker({
+        db: database.db,
+        policy: { allowHttp: true, allowPrivateAddresses: false },
+        lookupAll,
+      })
       expect(await worker.runOnce()).toBe(1)
       const refused = await row(id)
       expect(refused).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null })
@@ -174,8 +223,16 @@ describe('webhook worker address checks', () => {
     const http = await deliveryTo('http://hooks.shop.example/x')
     const metadata = await deliveryTo('https://169.254.169.254/latest/meta-data')
     await createWebhookWorker({ db: database.db, policy: strict }).runOnce()
-    expect(await row(http)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'URL refused: must be an https URL', nextAttemptAt: null })
-    expect(await row(metadata)).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/^URL refused: must not point at 169\.254\.169\.254, a link-local address/) })
+    expect(await row(http)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'URL refused: must be an https URL',
+      nextAttemptAt: null,
+    })
+    expect(await row(metadata)).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringMatching(/^URL refused: must not point at 169\.254\.169\.254, a link-local address/),
+    })
   })
 
   it('counts an attempt when it starts: a send cut off by a dead process and sent again shows 2', async () => {
@@ -189,7 +246,13 @@ describe('webhook worker address checks', () => {
       const id = await deliveryTo(`http://hooks.test:${receiver.port}/hook`)
       const lookupAll: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }]
 
-      const dying = createWebhookWorker({ db: database.db, policy: devPolicy, lookupAll, timeoutMs: 60_000, leaseMs: 200 })
+      const dying = createWebhookWorker({
+        db: database.db,
+        policy: devPolicy,
+        lookupAll,
+        timeoutMs: 60_000,
+        leaseMs: 200,
+      })
       dyingRun = dying.runOnce()
       while (receiver.hits === 0) await new Promise((r) => setTimeout(r, 20))
       expect((await row(id)).attempts, 'counted while the first send is in flight').toBe(1)

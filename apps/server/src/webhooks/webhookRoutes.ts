@@ -40,7 +40,12 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       summary: "A link's webhook deliveries (merchant): status code, attempts, next retry",
       tags: ['webhooks'],
       params: linkIdParamsSchema,
-      responses: { 200: { description: 'Newest first', schema: webhookDeliveryListSchema }, 401: unauthorized, 403: notAMerchant, 404: notFound },
+      responses: {
+        200: { description: 'Newest first', schema: webhookDeliveryListSchema },
+        401: unauthorized,
+        403: notAMerchant,
+        404: notFound,
+      },
     },
     async ({ params, request, reply }) => {
       const merchant = await app.requireMerchant(request)

@@ -7,7 +7,9 @@ import { webhookRetryWindowMs } from './enqueueWebhookEvents.js'
 describe('retryDelayMs', () => {
   it('doubles from the base up to the cap, with jitter of ±20 %', () => {
     const mid = () => 0.5
-    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, 10_000, 3600_000, mid))).toEqual([10_000, 20_000, 40_000, 80_000, 160_000])
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, 10_000, 3600_000, mid))).toEqual([
+      10_000, 20_000, 40_000, 80_000, 160_000,
+    ])
     expect(retryDelayMs(30, 10_000, 3600_000, mid)).toBe(3600_000)
     expect(retryDelayMs(1, 10_000, 3600_000, () => 0)).toBe(8000)
     expect(retryDelayMs(1, 10_000, 3600_000, () => 1)).toBe(12_000)
@@ -20,7 +22,9 @@ describe('retryDelayMs', () => {
 describe('signWebhook', () => {
   it('is t=<unix>,v1=<hex HMAC-SHA256(secret, t.body)>', () => {
     // Python: hmac.new(b'whsec_test', b'1700000000.{"a":1}', hashlib.sha256).hexdigest()
-    expect(signWebhook('whsec_test', '{"a":1}', 1700000000)).toBe('t=1700000000,v1=38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789')
+    expect(signWebhook('whsec_test', '{"a":1}', 1700000000)).toBe(
+      't=1700000000,v1=38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789',
+    )
     const header = signWebhook('s', 'body', 1000)
     expect(verifyWebhookSignature({ secret: 's', rawBody: 'body', header, now: 1000 })).toBe(true)
     expect(verifyWebhookSignature({ secret: 's', rawBody: 'body', header, now: 1000 + 301 })).toBe(false)

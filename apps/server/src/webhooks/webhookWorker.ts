@@ -50,7 +50,12 @@ export interface WebhookWorker {
 }
 
 /** Delay before attempt `attempts + 1`, after `attempts` failures: exponential with ±20 % jitter. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
   return Math.round(exponential * (0.8 + 0.4 * random()))
 }
@@ -92,17 +97,28 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       .update(webhookDeliveries)
       // The attempt is counted as it starts: a process killed mid-send still leaves it counted,
       // so a delivery sent twice shows 2.
-      .set({ leaseToken, leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .set({
+        leaseToken,
+        leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+      })
       .where(inArray(webhookDeliveries.id, due))
       .returning()
     if (claimed.length === 0) return 0
     const secrets = await db
-      .select({ id: links.id, secret: links.webhookSecret, previousSecret: links.webhookPreviousSecret, previousExpiresAt: links.webhookPreviousSecretExpiresAt })
+      .select({
+        id: links.id,
+        secret: links.webhookSecret,
+        previousSecret: links.webhookPreviousSecret,
+        previousExpiresAt: links.webhookPreviousSecretExpiresAt,
+      })
       .from(links)
       .where(inArray(links.id, [...new Set(claimed.map((d) => d.linkId))]))
 
     // A rotated-out secret past its overlap is dropped from storage, not only left unused.
-    const lapsed = secrets.filter((s) => s.previousSecret && s.previousExpiresAt && s.previousExpiresAt.getTime() <= Date.now()).map((s) => s.id)
+    const lapsed = secrets
+      .filter((s) => s.previousSecret && s.previousExpiresAt && s.previousExpiresAt.getTime() <= Date.now())
+      .map((s) => s.id)
     if (lapsed.length > 0) {
       await db
         .update(links)
@@ -110,7 +126,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         .where(and(inArray(links.id, lapsed), lte(links.webhookPreviousSecretExpiresAt, sql`now()`)))
     }
     type LinkSecrets = (typeof secrets)[number] | undefined
-    const attempt = async (url: string, body: string, keys: LinkSecrets, eventId: string): Promise<SendWebhookReturnType & { terminal: boolean }> => {
+    const attempt = async (
+      url: string,
+      body: string,
+      keys: LinkSecrets,
+      eventId: string,
+    ): Promise<SendWebhookReturnType & { terminal: boolean }> => {
       // The URL's text cannot change, so a refusal of it is final (redeliver retries after the
       // operator changes the policy); DNS answers can change, so an address refusal is retried.
       const problem = checkWebhookUrl(url, policy)
@@ -118,10 +139,22 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       const secret = keys?.secret
       if (!secret) return { ok: false, statusCode: null, error: 'the link has no webhook secret', terminal: true }
       // A rotated-out secret signs too until its overlap ends, then it is simply not used.
-      const previousSecret = keys.previousSecret && keys.previousExpiresAt && keys.previousExpiresAt.getTime() > Date.now() ? keys.previousSecret : null
+      const previousSecret =
+        keys.previousSecret && keys.previousExpiresAt && keys.previousExpiresAt.getTime() > Date.now()
+          ? keys.previousSecret
+          : null
       const target = await resolveWebhookTarget(new URL(url), policy, options.lookupAll, timeoutMs)
       if (!target.ok) return { ok: false, statusCode: null, error: `URL ${target.error}`, terminal: false }
-      const result = await sendWebhook({ url, address: target.address, body, secret, previousSecret, eventId, timeoutMs, maxResponseBytes })
+      const result = await sendWebhook({
+        url,
+        address: target.address,
+        body,
+        secret,
+        previousSecret,
+        eventId,
+        timeoutMs,
+        maxResponseBytes,
+      })
       return { ...result, terminal: false }
     }
 

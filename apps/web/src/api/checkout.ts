@@ -1,4 +1,11 @@
-import type { CreatePaymentBody, GiveRefundAddressBody, GivenRefundAddressResponse, Link, Payment, ReceiptEmailAnswer } from '@paylink/shared'
+import type {
+  CreatePaymentBody,
+  GiveRefundAddressBody,
+  GivenRefundAddressResponse,
+  Link,
+  Payment,
+  ReceiptEmailAnswer,
+} from '@paylink/shared'
 import { apiGet, apiSend, hasFields } from './client.js'
 
 export const linkAnswer = hasFields<Link>('a payment link', ['id', 'title', 'status', 'version', 'options', 'payments'])
@@ -25,5 +32,10 @@ const givenRefundAddressAnswer = hasFields<GivenRefundAddressResponse>('a paymen
 
 /** A Bitcoin payer's refund address with its BIP-322 signature from one of the payment's input addresses (public: the signature is the proof). */
 export function giveRefundAddress(paymentId: string, body: GiveRefundAddressBody): Promise<GivenRefundAddressResponse> {
-  return apiSend('POST', `/api/payments/${encodeURIComponent(paymentId)}/refund-address`, givenRefundAddressAnswer, body)
+  return apiSend(
+    'POST',
+    `/api/payments/${encodeURIComponent(paymentId)}/refund-address`,
+    givenRefundAddressAnswer,
+    body,
+  )
 }

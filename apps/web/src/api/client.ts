@@ -67,10 +67,18 @@ export function apiGet<T>(path: string, parser: Parser<T>): Promise<T> {
 }
 
 /** Writes to the server (the body as JSON); the answer is checked with `parser`. */
-export function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, parser: Parser<T>, body?: unknown): Promise<T> {
+export function apiSend<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  parser: Parser<T>,
+  body?: unknown,
+): Promise<T> {
   return request(method, path, parser, body)
 }
 
 export function fetchPublicConfig(): Promise<PublicConfig> {
-  return apiGet('/api/config', hasFields<PublicConfig>("Paylink's configuration", ['projectId', 'demo', 'networks', 'assets']))
+  return apiGet(
+    '/api/config',
+    hasFields<PublicConfig>("Paylink's configuration", ['projectId', 'demo', 'networks', 'assets']),
+  )
 }

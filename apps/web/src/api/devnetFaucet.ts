@@ -8,6 +8,15 @@ export interface DevnetFaucetAnswer {
 }
 
 /** Demo only: `POST /devnet/faucet` sends `amount` (asset units) of a devnet asset to `address`. */
-export function requestDevnetFaucet(body: { asset: string; address: string; amount: string }): Promise<DevnetFaucetAnswer> {
-  return apiSend('POST', '/devnet/faucet', hasFields<DevnetFaucetAnswer>('a faucet answer', ['transactionId', 'asset', 'address', 'amount']), body)
+export function requestDevnetFaucet(body: {
+  asset: string
+  address: string
+  amount: string
+}): Promise<DevnetFaucetAnswer> {
+  return apiSend(
+    'POST',
+    '/devnet/faucet',
+    hasFields<DevnetFaucetAnswer>('a faucet answer', ['transactionId', 'asset', 'address', 'amount']),
+    body,
+  )
 }

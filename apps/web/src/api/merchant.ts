@@ -35,13 +35,16 @@ export type LinkSummary = LinkList['links'][number]
 
 export const listLinks = (): Promise<LinkSummary[]> => apiGet('/api/links', linkListSchema).then((r) => r.links)
 export const getLink = (id: string): Promise<Link> => apiGet(linkPath(id), linkSchema)
-export const createLink = (body: CreateLinkBody): Promise<CreatedLink> => apiSend('POST', '/api/links', createdLinkSchema, body)
+export const createLink = (body: CreateLinkBody): Promise<CreatedLink> =>
+  apiSend('POST', '/api/links', createdLinkSchema, body)
 
 /** Switch a link off (no new payments) or on again. */
-export const setLinkActive = (id: string, active: boolean): Promise<MerchantLink> => apiSend('POST', `${linkPath(id)}/${active ? 'reactivate' : 'deactivate'}`, merchantLinkSchema)
+export const setLinkActive = (id: string, active: boolean): Promise<MerchantLink> =>
+  apiSend('POST', `${linkPath(id)}/${active ? 'reactivate' : 'deactivate'}`, merchantLinkSchema)
 
 /** Sends a signed webhook.test event now; answers what the receiver said. */
-export const sendTestWebhook = (id: string): Promise<WebhookTestResult> => apiSend('POST', `${linkPath(id)}/webhook/test`, webhookTestResultSchema)
+export const sendTestWebhook = (id: string): Promise<WebhookTestResult> =>
+  apiSend('POST', `${linkPath(id)}/webhook/test`, webhookTestResultSchema)
 
 export interface PaymentFilters {
   status?: string
@@ -66,7 +69,12 @@ export const listPayments = (filters: PaymentFilters, after: string | null, limi
  * Records a refund the merchant's wallet sent. The server reads the transaction on chain first and
  * answers 409 REFUND_NOT_MINED until it is in a block: retried here a few times for that case only.
  */
-export async function recordRefund(paymentId: string, body: { txHash: string; refundAddress?: string }, tries = 10, waitMs = 1500): Promise<RecordedRefund> {
+export async function recordRefund(
+  paymentId: string,
+  body: { txHash: string; refundAddress?: string },
+  tries = 10,
+  waitMs = 1500,
+): Promise<RecordedRefund> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await apiSend('POST', `/api/payments/${encodeURIComponent(paymentId)}/refunds`, recordedRefundSchema, body)
@@ -77,7 +85,8 @@ export async function recordRefund(paymentId: string, body: { txHash: string; re
   }
 }
 
-export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> => apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
+export const listDeliveries = (linkId: string): Promise<WebhookDeliveryList> =>
+  apiGet(`${linkPath(linkId)}/deliveries`, webhookDeliveryListSchema)
 export const redeliver = (linkId: string, deliveryId: string): Promise<WebhookDelivery> =>
   apiSend('POST', `${linkPath(linkId)}/webhooks/${encodeURIComponent(deliveryId)}/redeliver`, webhookDeliverySchema)
 
@@ -86,8 +95,11 @@ export const updateWebhook = (linkId: string, webhookUrl: string | null): Promis
   apiSend('PATCH', `${linkPath(linkId)}/webhook`, webhookSettingsSchema, { webhookUrl })
 
 export const listApiKeys = (): Promise<ApiKey[]> => apiGet('/api/keys', apiKeyListSchema).then((r) => r.keys)
-export const createApiKey = (name: string): Promise<CreatedApiKey> => apiSend('POST', '/api/keys', createdApiKeySchema, { name })
-export const revokeApiKey = (id: string): Promise<void> => apiSend('DELETE', `/api/keys/${encodeURIComponent(id)}`, noContent)
+export const createApiKey = (name: string): Promise<CreatedApiKey> =>
+  apiSend('POST', '/api/keys', createdApiKeySchema, { name })
+export const revokeApiKey = (id: string): Promise<void> =>
+  apiSend('DELETE', `/api/keys/${encodeURIComponent(id)}`, noContent)
 
 /** Where a payer pays this link (the checkout page). */
-export const payUrl = (linkId: string, origin = location.origin): string => `${origin}/pay/${encodeURIComponent(linkId)}`
+export const payUrl = (linkId: string, origin = location.origin): string =>
+  `${origin}/pay/${encodeURIComponent(linkId)}`

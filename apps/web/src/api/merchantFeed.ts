@@ -5,7 +5,10 @@ import { apiGet, apiSend } from './client.js'
 
 /** One page of the merchant's webhook events, oldest first, after `cursor` (from the start when null). */
 export const listEvents = (cursor: string | null, limit = 50): Promise<EventFeed> =>
-  apiGet(`/api/events?${new URLSearchParams({ limit: String(limit), ...(cursor ? { after: cursor } : {}) })}`, eventFeedSchema)
+  apiGet(
+    `/api/events?${new URLSearchParams({ limit: String(limit), ...(cursor ? { after: cursor } : {}) })}`,
+    eventFeedSchema,
+  )
 
 /** The payments CSV: a plain link downloads it with the session cookie (a GET needs no origin check). */
 export const paymentsCsvUrl = '/api/payments.csv'

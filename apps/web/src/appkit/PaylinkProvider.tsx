@@ -49,7 +49,8 @@ function loadKit(config: PublicConfig): Promise<LoadedKit> {
   kitPromise ??= (async () => {
     const kitModule = await loadKitModule()
     if (config.demo) {
-      const { announceDevBitcoinWallet, announceDevSolanaWallet, announceDevWallet, createDevWalletProvider } = await import('@paylink/devnet/wallet')
+      const { announceDevBitcoinWallet, announceDevSolanaWallet, announceDevWallet, createDevWalletProvider } =
+        await import('@paylink/devnet/wallet')
       const chains = config.networks
         .filter((n) => n.caipNetworkId.startsWith('eip155:'))
         .map((n) => ({ chainId: Number(n.caipNetworkId.split(':')[1]), name: n.name, rpcUrl: n.rpcUrl }))
@@ -61,7 +62,9 @@ function loadKit(config: PublicConfig): Promise<LoadedKit> {
       if (solanaChains.length > 0) announceDevSolanaWallet({ chains: solanaChains })
       // Its Bitcoin account (sats-connect: AppKit reads window.btc_providers once, at createAppKit
       // below) pays on the devnet's regtest chain, through our Esplora proxy.
-      const bitcoinDevnet = config.networks.find((n) => n.caipNetworkId.startsWith('bip122:') && new URL(n.rpcUrl).pathname.startsWith('/devnet/'))
+      const bitcoinDevnet = config.networks.find(
+        (n) => n.caipNetworkId.startsWith('bip122:') && new URL(n.rpcUrl).pathname.startsWith('/devnet/'),
+      )
       if (bitcoinDevnet) announceDevBitcoinWallet({ esploraUrl: bitcoinDevnet.rpcUrl })
     }
     return { kit: await kitModule.createPaylinkAppKit(config), Effects: kitModule.KitEffects }
@@ -111,8 +114,8 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
     <PaylinkContext.Provider value={value}>
       {kitStalled && (
         <p role="alert" className="toolkit-stalled" data-testid="toolkit-stalled">
-          The wallet toolkit has not finished starting after {TOOLKIT_START_LIMIT_MS / 1000} s. If this browser blocks site storage (private browsing, a full disk, strict privacy
-          settings), allow it for this site and reload.{' '}
+          The wallet toolkit has not finished starting after {TOOLKIT_START_LIMIT_MS / 1000} s. If this browser blocks
+          site storage (private browsing, a full disk, strict privacy settings), allow it for this site and reload.{' '}
           <button type="button" onClick={() => window.location.reload()}>
             Reload
           </button>
@@ -128,7 +131,12 @@ const resolveConfig = (config: PublicConfig) => resolvePublicConfig(config)
 
 function ConfigLoader({ children }: { children: ReactNode }) {
   // Fetched or written into the page by the server (readCheckoutBoot): either way resolved here.
-  const config = useQuery({ queryKey: ['config'], queryFn: fetchPublicConfig, staleTime: Infinity, select: resolveConfig })
+  const config = useQuery({
+    queryKey: ['config'],
+    queryFn: fetchPublicConfig,
+    staleTime: Infinity,
+    select: resolveConfig,
+  })
   if (config.isPending)
     return (
       <p className="page-status" role="status">
@@ -138,7 +146,8 @@ function ConfigLoader({ children }: { children: ReactNode }) {
   if (config.isError) {
     return (
       <p className="page-status error" role="alert">
-        Paylink could not load its configuration: {config.error.message} <button onClick={() => config.refetch()}>Try again</button>
+        Paylink could not load its configuration: {config.error.message}{' '}
+        <button onClick={() => config.refetch()}>Try again</button>
       </p>
     )
   }

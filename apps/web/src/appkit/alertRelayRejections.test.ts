@@ -32,7 +32,8 @@ describe('alertRelayRejections', () => {
     await alertRelayRejections(appKitWithRelayer(relayer))
 
     for (let retry = 0; retry < 3; retry++) relayer.emit('relayer_error', closed('Unauthorized: origin not allowed'))
-    for (let retry = 0; retry < 2; retry++) relayer.emit('relayer_error', closed('JWT validation error: JWT Token is not yet valid'))
+    for (let retry = 0; retry < 2; retry++)
+      relayer.emit('relayer_error', closed('JWT validation error: JWT Token is not yet valid'))
     for (let retry = 0; retry < 2; retry++) relayer.emit('relayer_error', closed('Unauthorized: invalid key'))
     relayer.emit('relayer_error', new Error('Socket stalled when trying to connect to wss://relay.walletconnect.org'))
 

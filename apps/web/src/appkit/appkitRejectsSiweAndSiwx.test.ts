@@ -15,7 +15,13 @@ describe('AppKit 1.7.8 with both siweConfig and siwx', () => {
       chainNamespace: 'eip155',
       caipNetworkId: 'eip155:31337',
     })
-    const siwx = { createMessage: async () => ({}), addSession: async () => {}, revokeSession: async () => {}, setSessions: async () => {}, getSessions: async () => [] }
+    const siwx = {
+      createMessage: async () => ({}),
+      addSession: async () => {},
+      revokeSession: async () => {},
+      setSessions: async () => {},
+      getSessions: async () => [],
+    }
     const kit = createAppKit({
       adapters: [new WagmiAdapter({ networks: [network], projectId: '0123456789abcdef0123456789abcdef' })],
       networks: [network],

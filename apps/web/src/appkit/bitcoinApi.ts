@@ -16,7 +16,9 @@ export function createBitcoinApi(networks: Network[]) {
     async getUTXOs({ network, address }: { network: { caipNetworkId: string }; address: string }): Promise<Utxo[]> {
       const configured = networks.find((n) => n.caipNetworkId === network.caipNetworkId)
       if (!configured) throw new Error(`No Bitcoin API configured for ${network.caipNetworkId}`)
-      const response = await fetch(`${configured.rpcUrl.replace(/\/$/, '')}/address/${encodeURIComponent(address)}/utxo`)
+      const response = await fetch(
+        `${configured.rpcUrl.replace(/\/$/, '')}/address/${encodeURIComponent(address)}/utxo`,
+      )
       if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
       return (await response.json()) as Utxo[]
     },

@@ -3,7 +3,9 @@ import { AppKitOptionsError, checkAppKitOptions, type CheckedAppKitOptions } fro
 
 describe('checkAppKitOptions', () => {
   it("refuses siweConfig together with siwx in the toolkit's words", () => {
-    expect(() => checkAppKitOptions({ siweConfig: {}, siwx: {} })).toThrow(new AppKitOptionsError('Cannot set both `siweConfig` and `siwx` options'))
+    expect(() => checkAppKitOptions({ siweConfig: {}, siwx: {} })).toThrow(
+      new AppKitOptionsError('Cannot set both `siweConfig` and `siwx` options'),
+    )
   })
 
   // The function returns nothing: its whole effect is to throw or not. Each case names what it

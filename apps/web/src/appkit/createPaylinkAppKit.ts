@@ -33,7 +33,9 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   const namespaces = new Set(config.networks.map(namespaceOf))
   const evm = config.networks.filter((n) => namespaceOf(n) === 'eip155')
 
-  const transports: Record<number, Transport> = Object.fromEntries(evm.map((n) => [Number(n.caipNetworkId.split(':')[1]), http(n.rpcUrl)]))
+  const transports: Record<number, Transport> = Object.fromEntries(
+    evm.map((n) => [Number(n.caipNetworkId.split(':')[1]), http(n.rpcUrl)]),
+  )
   const wagmiAdapter = new WagmiAdapter({
     networks: networks.filter((n) => n.chainNamespace === 'eip155'),
     projectId: config.projectId ?? '',

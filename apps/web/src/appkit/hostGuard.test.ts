@@ -21,7 +21,9 @@ describe('installHostGuard', () => {
     }
     const remove = installHostGuard({ timeoutMs: 50, target })
     const started = Date.now()
-    await expect(target.fetch('https://api.web3modal.org/appkit/v1/config')).rejects.toThrow(/did not answer within 50 ms/)
+    await expect(target.fetch('https://api.web3modal.org/appkit/v1/config')).rejects.toThrow(
+      /did not answer within 50 ms/,
+    )
     expect(Date.now() - started).toBeLessThan(1000)
     await expect(target.fetch('http://127.0.0.1:1/x').then((r) => r.text())).resolves.toBe('ok')
     remove()

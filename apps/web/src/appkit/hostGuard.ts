@@ -41,7 +41,10 @@ export function installHostGuard({ timeoutMs = 3000, suffixes, target = globalTh
     const url = requestUrl(input)
     if (!url || !isToolkitHost(url.hostname, suffixes)) return original.call(target, input, init)
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(new DOMException(`${url.hostname} did not answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs)
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`${url.hostname} did not answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    )
     const outer = init?.signal
     if (outer) {
       if (outer.aborted) controller.abort(outer.reason)

@@ -7,7 +7,10 @@ describe('keepOperatorAlertsFromPayers', () => {
     OptionsController.state.debug = true
     let path = '/pay/lnk_1'
     keepOperatorAlertsFromPayers(() => path)
-    const projectId = { shortMessage: 'Project ID Not Configured', longMessage: 'Project ID Not Configured - update configuration on cloud.reown.com' }
+    const projectId = {
+      shortMessage: 'Project ID Not Configured',
+      longMessage: 'Project ID Not Configured - update configuration on cloud.reown.com',
+    }
     AlertController.open(projectId, 'error')
     expect(AlertController.state.open).toBe(false)
     AlertController.open({ shortMessage: 'Network Not Found', longMessage: '' }, 'error')

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { customRpcUrls, toAppKitNetwork } from './networks.js'
 
-const base = { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrl: null, testnet: true, confirmations: 1 }
+const base = {
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  blockExplorerUrl: null,
+  testnet: true,
+  confirmations: 1,
+}
 
 describe('toAppKitNetwork', () => {
   it('keeps CAIP ids and the configured RPC for each namespace', () => {
-    const evm = toAppKitNetwork({ ...base, caipNetworkId: 'eip155:31337', name: 'Paylink Devnet', rpcUrl: 'http://127.0.0.1:3000/devnet/rpc/31337' })
+    const evm = toAppKitNetwork({
+      ...base,
+      caipNetworkId: 'eip155:31337',
+      name: 'Paylink Devnet',
+      rpcUrl: 'http://127.0.0.1:3000/devnet/rpc/31337',
+    })
     expect(evm.id).toBe(31337)
     expect(evm.chainNamespace).toBe('eip155')
     expect(evm.caipNetworkId).toBe('eip155:31337')
     expect(evm.rpcUrls.default.http[0]).toBe('http://127.0.0.1:3000/devnet/rpc/31337')
-    const sol = toAppKitNetwork({ ...base, caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', name: 'Solana Devnet', rpcUrl: 'http://127.0.0.1:9/' })
+    const sol = toAppKitNetwork({
+      ...base,
+      caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      name: 'Solana Devnet',
+      rpcUrl: 'http://127.0.0.1:9/',
+    })
     expect(sol.id).toBe('EtWTRABZaYq6iMfeYKouRu166VU2xqa1')
     expect(sol.chainNamespace).toBe('solana')
   })

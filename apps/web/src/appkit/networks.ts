@@ -15,7 +15,9 @@ export function toAppKitNetwork(network: Network): CaipNetwork {
     name: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: [network.rpcUrl] } },
-    blockExplorers: network.blockExplorerUrl ? { default: { name: 'Explorer', url: network.blockExplorerUrl } } : undefined,
+    blockExplorers: network.blockExplorerUrl
+      ? { default: { name: 'Explorer', url: network.blockExplorerUrl } }
+      : undefined,
     testnet: network.testnet,
     chainNamespace: namespace as ChainNamespace,
     caipNetworkId: network.caipNetworkId as CaipNetworkId,

@@ -11,7 +11,8 @@ import { watchAccount, type Config } from '@wagmi/core'
 export function recoverFromUnsupportedChain(wagmiConfig: Config, networks: readonly CaipNetwork[]): () => void {
   let walletChainId: number | undefined
 
-  const listedWalletNetwork = () => networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === walletChainId)
+  const listedWalletNetwork = () =>
+    networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === walletChainId)
 
   const reconcile = () => {
     const listed = listedWalletNetwork()

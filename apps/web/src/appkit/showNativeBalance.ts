@@ -18,8 +18,16 @@ export interface ShowNativeBalanceParameters {
  * its own send flow ends with. The cache is updated too, so AppKit's next read of its own does
  * not bring the old figure back. Only for the network AppKit shows for that namespace.
  */
-export function showNativeBalance(appKit: AppKit, { namespace, caipNetworkId, address, balance, symbol }: ShowNativeBalanceParameters): void {
-  StorageUtil.updateNativeBalanceCache({ caipAddress: `${caipNetworkId}:${address}`, balance, symbol, timestamp: Date.now() })
+export function showNativeBalance(
+  appKit: AppKit,
+  { namespace, caipNetworkId, address, balance, symbol }: ShowNativeBalanceParameters,
+): void {
+  StorageUtil.updateNativeBalanceCache({
+    caipAddress: `${caipNetworkId}:${address}`,
+    balance,
+    symbol,
+    timestamp: Date.now(),
+  })
   if (appKit.getCaipNetwork(namespace)?.caipNetworkId !== caipNetworkId) return
   if (appKit.getAddressByChainNamespace(namespace)?.toLowerCase() !== address.toLowerCase()) return
   appKit.setBalance(balance, symbol, namespace)

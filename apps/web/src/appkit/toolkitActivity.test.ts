@@ -21,7 +21,11 @@ describe('recordToolkitActivity', () => {
       ['Invalid App Configuration', 'error'],
     ])
     expect(alerts.map((a) => a.detail)).toEqual(['Invalid session', 'Invalid Project ID'])
-    expect(events.at(-1)).toMatchObject({ type: 'error', event: 'INTERNAL_SDK_ERROR', detail: 'UniversalProviderInitError: relay down' })
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      event: 'INTERNAL_SDK_ERROR',
+      detail: 'UniversalProviderInitError: relay down',
+    })
     // The toolkit's own state still works: the alert bar shows the latest alert.
     expect(AlertController.state.message).toBe('Invalid App Configuration')
   })
@@ -32,7 +36,11 @@ describe('lastConnectError', () => {
     recordToolkitActivity()
     EventsController.sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { message: 'User rejected.' } })
     expect(lastConnectError(getToolkitActivity().events)).toBe('User rejected.')
-    EventsController.sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode', name: 'WalletConnect' } })
+    EventsController.sendEvent({
+      type: 'track',
+      event: 'CONNECT_SUCCESS',
+      properties: { method: 'qrcode', name: 'WalletConnect' },
+    })
     expect(lastConnectError(getToolkitActivity().events)).toBeNull()
     expect(lastConnectError([])).toBeNull()
   })

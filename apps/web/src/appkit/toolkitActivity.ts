@@ -95,11 +95,16 @@ function watchStatuses() {
       settled.add(namespace)
       if (status === 'disconnected' && before === 'connecting' && connectedAtLoad.has(namespace)) {
         failures.push(namespace)
-        console.warn(`Paylink: the toolkit could not restore the ${namespace} connection on load and marked it disconnected`)
+        console.warn(
+          `Paylink: the toolkit could not restore the ${namespace} connection on load and marked it disconnected`,
+        )
       }
     }
     if (changes.length || failures.length) {
-      push({ statuses: [...activity.statuses, ...changes].slice(-200), resyncFailures: [...activity.resyncFailures, ...failures] })
+      push({
+        statuses: [...activity.statuses, ...changes].slice(-200),
+        resyncFailures: [...activity.resyncFailures, ...failures],
+      })
     }
   })
 }

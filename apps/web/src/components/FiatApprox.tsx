@@ -6,7 +6,11 @@ import { formatFiat, type FiatCurrency } from '@paylink/shared'
  */
 export function FiatApprox({ currency, amount }: { currency: FiatCurrency; amount: string }) {
   return (
-    <span className="fiat-approx" data-testid="fiat-approx" title={`Worth about ${formatFiat(amount, currency)} at the quoted rate`}>
+    <span
+      className="fiat-approx"
+      data-testid="fiat-approx"
+      title={`Worth about ${formatFiat(amount, currency)} at the quoted rate`}
+    >
       ≈ {formatFiat(amount, currency)}
     </span>
   )

@@ -28,11 +28,27 @@ export function QrCode({ value, label, size = 192 }: { value: string; label: str
   }, [value])
 
   if (error) return <p className="error">The QR code could not be drawn: {error}</p>
-  if (!drawing || drawing.value !== value) return <div className="qr qr-loading" style={{ width: size, height: size }} role="status" aria-label="Drawing the QR code" />
+  if (!drawing || drawing.value !== value)
+    return (
+      <div
+        className="qr qr-loading"
+        style={{ width: size, height: size }}
+        role="status"
+        aria-label="Drawing the QR code"
+      />
+    )
   // A 4-module quiet zone, as the QR standard asks, so phone cameras find the edges.
   const box = drawing.modules + 8
   return (
-    <svg className="qr" role="img" aria-label={label} width={size} height={size} viewBox={`-4 -4 ${box} ${box}`} shapeRendering="crispEdges">
+    <svg
+      className="qr"
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`-4 -4 ${box} ${box}`}
+      shapeRendering="crispEdges"
+    >
       <rect x={-4} y={-4} width={box} height={box} fill="#fff" />
       <path d={drawing.path} fill="#000" />
     </svg>

@@ -10,8 +10,9 @@ export function HomePage() {
     <main className="page home">
       <h1>Crypto payment links, paid straight to your wallet</h1>
       <p className="lead">
-        Paylink is a self-hosted, non-custodial checkout. Create a payment link, share its URL or QR code, and your customer pays from any wallet. Funds go from payer to you
-        directly: this server never holds a key. It watches the chain and tells you, by webhook, once the payment is confirmed.
+        Paylink is a self-hosted, non-custodial checkout. Create a payment link, share its URL or QR code, and your
+        customer pays from any wallet. Funds go from payer to you directly: this server never holds a key. It watches
+        the chain and tells you, by webhook, once the payment is confirmed.
       </p>
       <div className="home-actions">
         <Link className="button primary" to="/dashboard">
@@ -23,10 +24,12 @@ export function HomePage() {
         <section className="card" aria-labelledby="demo-title">
           <h2 id="demo-title">Try the demo</h2>
           <p>
-            This instance runs local test networks and the <strong>Paylink Dev Wallet</strong>, a built-in wallet funded with test ETH and Test USD: no browser extension, no real
-            money. <strong>Try paying a demo link</strong> opens a fresh 12 Test USD link of the Paylink Demo Shop: connect the Dev Wallet and pay it, as a customer would. Or sign
-            in on the dashboard with the Dev Wallet, create your own link, and open its pay URL in a private window. The <Link to="/wallet">wallet page</Link> shows the Dev
-            Wallet&apos;s balances and gets more test funds.
+            This instance runs local test networks and the <strong>Paylink Dev Wallet</strong>, a built-in wallet funded
+            with test ETH and Test USD: no browser extension, no real money. <strong>Try paying a demo link</strong>{' '}
+            opens a fresh 12 Test USD link of the Paylink Demo Shop: connect the Dev Wallet and pay it, as a customer
+            would. Or sign in on the dashboard with the Dev Wallet, create your own link, and open its pay URL in a
+            private window. The <Link to="/wallet">wallet page</Link> shows the Dev Wallet&apos;s balances and gets more
+            test funds.
           </p>
         </section>
       )}

@@ -24,15 +24,30 @@ export interface BitcoinTransferPsbt {
  * the wallet can check the amount it signs), opting in to replace-by-fee (BIP-125) as wallets do,
  * `amount` to `to`, then the plan's change (if any) back to `from`. Its fee is exactly `plan.fee`.
  */
-export function buildBitcoinTransferPsbt({ from, to, amount, plan }: BuildBitcoinTransferPsbtParameters): BitcoinTransferPsbt {
+export function buildBitcoinTransferPsbt({
+  from,
+  to,
+  amount,
+  plan,
+}: BuildBitcoinTransferPsbtParameters): BitcoinTransferPsbt {
   const total = plan.inputs.reduce((sum, coin) => sum + coin.value, 0n)
-  if (total - amount - plan.change !== plan.fee) throw new Error(`The transfer plan is not for ${amount} sats (its coins, change and fee do not add up); plan it again.`)
+  if (total - amount - plan.change !== plan.fee)
+    throw new Error(
+      `The transfer plan is not for ${amount} sats (its coins, change and fee do not add up); plan it again.`,
+    )
   const network = bitcoinNetworkOf(from)
   const decoded = Address(network).decode(from)
-  if (decoded.type !== 'wpkh' && decoded.type !== 'tr') throw new Error(`${from}: only native segwit (P2WPKH) and taproot (P2TR) accounts are supported`)
+  if (decoded.type !== 'wpkh' && decoded.type !== 'tr')
+    throw new Error(`${from}: only native segwit (P2WPKH) and taproot (P2TR) accounts are supported`)
   const script = OutScript.encode(decoded)
   const tx = new Transaction({ version: 2 })
-  for (const coin of plan.inputs) tx.addInput({ txid: coin.txid, index: coin.vout, sequence: 0xfffffffd, witnessUtxo: { script, amount: coin.value } })
+  for (const coin of plan.inputs)
+    tx.addInput({
+      txid: coin.txid,
+      index: coin.vout,
+      sequence: 0xfffffffd,
+      witnessUtxo: { script, amount: coin.value },
+    })
   tx.addOutputAddress(to, amount, bitcoinNetworkOf(to))
   if (plan.change > 0n) tx.addOutput({ script, amount: plan.change })
   return {

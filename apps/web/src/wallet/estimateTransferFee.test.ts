@@ -34,6 +34,9 @@ describe('estimateTransferFee', () => {
   it('prices a token transfer as gas of the ERC-20 transfer call', async () => {
     const { client, calls } = fakeClient()
     expect(await estimateTransferFee(client, { network, from, to, amount: 7n, token })).toBe(100_000n)
-    expect(calls[0]).toMatchObject(['estimateContractGas', { account: from, address: token, functionName: 'transfer', args: [to, 7n] }])
+    expect(calls[0]).toMatchObject([
+      'estimateContractGas',
+      { account: from, address: token, functionName: 'transfer', args: [to, 7n] },
+    ])
   })
 })

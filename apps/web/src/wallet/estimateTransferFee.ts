@@ -14,13 +14,22 @@ export interface TransferRequest {
 export type FeeClient = Pick<PublicClient, 'estimateGas' | 'estimateContractGas' | 'getGasPrice'>
 
 /** The network fee of a transfer in the network's coin (gas estimate x gas price). EVM only. */
-export async function estimateTransferFee(client: FeeClient, { from, to, amount, token }: TransferRequest): Promise<bigint> {
+export async function estimateTransferFee(
+  client: FeeClient,
+  { from, to, amount, token }: TransferRequest,
+): Promise<bigint> {
   const account = from as Address
   const recipient = to as Address
   const [gas, gasPrice] = await Promise.all([
     token === undefined
       ? client.estimateGas({ account, to: recipient, value: amount })
-      : client.estimateContractGas({ account, address: token as Address, abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+      : client.estimateContractGas({
+          account,
+          address: token as Address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, amount],
+        }),
     client.getGasPrice(),
   ])
   return gas * gasPrice

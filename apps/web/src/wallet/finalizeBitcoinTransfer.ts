@@ -21,14 +21,23 @@ export function finalizeBitcoinTransfer(unsignedPsbt: string, signedPsbt: string
     tx.inputsLength === expected.inputsLength &&
     Array.from({ length: tx.inputsLength }, (_, i) => [tx.getInput(i), expected.getInput(i)] as const).every(
       ([a, b]) =>
-        a.txid !== undefined && b.txid !== undefined && hex.encode(a.txid) === hex.encode(b.txid) && a.index === b.index && a.witnessUtxo?.amount === b.witnessUtxo?.amount,
+        a.txid !== undefined &&
+        b.txid !== undefined &&
+        hex.encode(a.txid) === hex.encode(b.txid) &&
+        a.index === b.index &&
+        a.witnessUtxo?.amount === b.witnessUtxo?.amount,
     )
   const sameOutputs =
     tx.outputsLength === expected.outputsLength &&
     Array.from({ length: tx.outputsLength }, (_, i) => [tx.getOutput(i), expected.getOutput(i)] as const).every(
-      ([a, b]) => a.amount === b.amount && a.script !== undefined && b.script !== undefined && hex.encode(a.script) === hex.encode(b.script),
+      ([a, b]) =>
+        a.amount === b.amount &&
+        a.script !== undefined &&
+        b.script !== undefined &&
+        hex.encode(a.script) === hex.encode(b.script),
     )
-  if (!sameInputs || !sameOutputs) throw new Error('The wallet changed the transaction it was asked to sign; nothing was sent.')
+  if (!sameInputs || !sameOutputs)
+    throw new Error('The wallet changed the transaction it was asked to sign; nothing was sent.')
   if (!tx.isFinal) tx.finalize()
   return { hex: tx.hex, txid: tx.id, fee: tx.fee }
 }

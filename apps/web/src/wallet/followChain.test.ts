@@ -49,7 +49,11 @@ describe('followChain', () => {
     vi.useRealTimers()
   })
 
-  const start = (chain: ReturnType<typeof fakeChain>, visibility = fakeVisibility(), onError?: (e: unknown) => void) => {
+  const start = (
+    chain: ReturnType<typeof fakeChain>,
+    visibility = fakeVisibility(),
+    onError?: (e: unknown) => void,
+  ) => {
     follower = followChain({
       readHead: chain.readHead,
       knownHead: () => chain.known,

@@ -41,7 +41,10 @@ export const hiddenIntervalMs = 30_000
 export function followChain<Head>(parameters: FollowChainParameters<Head>): ChainFollower {
   const { readHead, knownHead, readBalances, intervalMs, visibility, onError } = parameters
   const slowMs = parameters.hiddenIntervalMs ?? hiddenIntervalMs
-  const timers: Timers = parameters.timers ?? { setTimeout: (f, ms) => globalThis.setTimeout(f, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) }
+  const timers: Timers = parameters.timers ?? {
+    setTimeout: (f, ms) => globalThis.setTimeout(f, ms),
+    clearTimeout: (h) => globalThis.clearTimeout(h as number),
+  }
   let stopped = false
   let running = false
   let tickAgain = false

@@ -29,7 +29,10 @@ function transferInstruction(wire: Uint8Array, programId: string) {
 
 async function landed(wire: Uint8Array): Promise<string> {
   const { signed } = signWireTransaction(wire, payer.secretKey, payer.publicKey)
-  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [base64.encode(signed), { encoding: 'base64' }])
+  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [
+    base64.encode(signed),
+    { encoding: 'base64' },
+  ])
   await waitForSolanaSignature(devnet.rpcUrl, signature, { intervalMs: 50 })
   return signature
 }
@@ -38,7 +41,13 @@ describe('prepareSolanaTransfer with Solana Pay references', () => {
   it('SOL: the reference is the last key of the System transfer, read-only and no signer; the chain finds the transaction by it', async () => {
     const reference = devWalletSolanaKey(20).address
     const to = devWalletSolanaKey(21).address
-    const { transaction: wire } = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 1_000_000n, references: [reference] })
+    const { transaction: wire } = await prepareSolanaTransfer({
+      rpcUrl: devnet.rpcUrl,
+      from: payer.address,
+      to,
+      amount: 1_000_000n,
+      references: [reference],
+    })
     const { transaction, instruction } = transferInstruction(wire, SystemProgram.programId.toBase58())
     expect(instruction.keys.map((k) => k.pubkey.toBase58())).toEqual([payer.address, to, reference])
     expect(instruction.keys[2]).toMatchObject({ isSigner: false, isWritable: false })
@@ -46,7 +55,10 @@ describe('prepareSolanaTransfer with Solana Pay references', () => {
     expect(transaction.compileMessage().header.numRequiredSignatures).toBe(1)
 
     const signature = await landed(wire)
-    const found = await solanaRpc<Array<{ signature: string }>>(devnet.rpcUrl, 'getSignaturesForAddress', [reference, { commitment: 'confirmed' }])
+    const found = await solanaRpc<Array<{ signature: string }>>(devnet.rpcUrl, 'getSignaturesForAddress', [
+      reference,
+      { commitment: 'confirmed' },
+    ])
     expect(found.map((f) => f.signature)).toEqual([signature])
   })
 
@@ -69,19 +81,29 @@ describe('prepareSolanaTransfer with Solana Pay references', () => {
     expect(keys[3]).toBe(payer.address)
     expect(keys.slice(4)).toEqual(references)
     for (const key of instruction.keys.slice(4)) expect(key).toMatchObject({ isSigner: false, isWritable: false })
-    const others = transaction.instructions.filter((i) => i !== instruction).flatMap((i) => i.keys.map((k) => k.pubkey.toBase58()))
+    const others = transaction.instructions
+      .filter((i) => i !== instruction)
+      .flatMap((i) => i.keys.map((k) => k.pubkey.toBase58()))
     for (const reference of references) expect(others).not.toContain(reference)
 
     const signature = await landed(prepared.transaction)
     for (const reference of references) {
-      const found = await solanaRpc<Array<{ signature: string }>>(devnet.rpcUrl, 'getSignaturesForAddress', [reference, { commitment: 'confirmed' }])
+      const found = await solanaRpc<Array<{ signature: string }>>(devnet.rpcUrl, 'getSignaturesForAddress', [
+        reference,
+        { commitment: 'confirmed' },
+      ])
       expect(found.map((f) => f.signature)).toEqual([signature])
     }
   })
 
   it('no reference: the transfer has its own keys only', async () => {
     const to = devWalletSolanaKey(25).address
-    const { transaction: wire } = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 1n })
+    const { transaction: wire } = await prepareSolanaTransfer({
+      rpcUrl: devnet.rpcUrl,
+      from: payer.address,
+      to,
+      amount: 1n,
+    })
     const { instruction } = transferInstruction(wire, SystemProgram.programId.toBase58())
     expect(instruction.keys.map((k) => k.pubkey.toBase58())).toEqual([payer.address, to])
   })

@@ -13,7 +13,12 @@ import {
   type Instruction,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { solanaRpc } from './solanaRpc.js'
 import { withReferenceKeys } from './withReferenceKeys.js'
 
@@ -47,36 +52,77 @@ const TOKEN_ACCOUNT_SIZE = 165
  * transfer instruction, and asks the RPC what it will cost, so the page
  * shows the fee before the wallet is asked.
  */
-export async function prepareSolanaTransfer({ rpcUrl, from, to, amount, token, references = [] }: SolanaTransferRequest): Promise<PreparedSolanaTransfer> {
+export async function prepareSolanaTransfer({
+  rpcUrl,
+  from,
+  to,
+  amount,
+  token,
+  references = [],
+}: SolanaTransferRequest): Promise<PreparedSolanaTransfer> {
   const payer = createNoopSigner(address(from))
   const instructions: Instruction[] = []
   let rent = 0n
   if (!token) {
-    instructions.push(withReferenceKeys(getTransferSolInstruction({ source: payer, destination: address(to), amount }), references))
+    instructions.push(
+      withReferenceKeys(getTransferSolInstruction({ source: payer, destination: address(to), amount }), references),
+    )
   } else {
     const mint = address(token.mint)
     const [[source], [destination]] = await Promise.all([
       findAssociatedTokenPda({ owner: address(from), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
       findAssociatedTokenPda({ owner: address(to), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
     ])
-    const existing = await solanaRpc<{ value: unknown }>(rpcUrl, 'getAccountInfo', [destination, { encoding: 'base64', commitment: 'confirmed' }])
+    const existing = await solanaRpc<{ value: unknown }>(rpcUrl, 'getAccountInfo', [
+      destination,
+      { encoding: 'base64', commitment: 'confirmed' },
+    ])
     if (existing.value === null) {
-      instructions.push(getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: address(to), mint }))
+      instructions.push(
+        getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: address(to), mint }),
+      )
       rent = BigInt(await solanaRpc<number>(rpcUrl, 'getMinimumBalanceForRentExemption', [TOKEN_ACCOUNT_SIZE]))
     }
-    instructions.push(withReferenceKeys(getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount, decimals: token.decimals }), references))
+    instructions.push(
+      withReferenceKeys(
+        getTransferCheckedInstruction({
+          source,
+          mint,
+          destination,
+          authority: payer,
+          amount,
+          decimals: token.decimals,
+        }),
+        references,
+      ),
+    )
   }
-  const latest = await solanaRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(rpcUrl, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+  const latest = await solanaRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
+    rpcUrl,
+    'getLatestBlockhash',
+    [{ commitment: 'confirmed' }],
+  )
   const compiled = compileTransaction(
     pipe(
       createTransactionMessage({ version: 'legacy' }),
       (m) => setTransactionMessageFeePayer(address(from), m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: latest.value.blockhash as Blockhash, lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight) }, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          {
+            blockhash: latest.value.blockhash as Blockhash,
+            lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight),
+          },
+          m,
+        ),
       (m) => appendTransactionMessageInstructions(instructions, m),
     ),
   )
   const message = getBase64Decoder().decode(compiled.messageBytes)
-  const fee = await solanaRpc<{ value: number | null }>(rpcUrl, 'getFeeForMessage', [message, { commitment: 'confirmed' }])
-  if (fee.value === null) throw new Error('The network did not price the transaction (its blockhash expired); try again.')
+  const fee = await solanaRpc<{ value: number | null }>(rpcUrl, 'getFeeForMessage', [
+    message,
+    { commitment: 'confirmed' },
+  ])
+  if (fee.value === null)
+    throw new Error('The network did not price the transaction (its blockhash expired); try again.')
   return { transaction: new Uint8Array(getTransactionEncoder().encode(compiled)), fee: BigInt(fee.value), rent }
 }

@@ -12,7 +12,9 @@ const clients = new Map<string, PublicClient>()
 export function publicClientFor(network: Pick<Network, 'rpcUrl'>): PublicClient {
   let client = clients.get(network.rpcUrl)
   if (!client) {
-    client = createPublicClient({ transport: http(network.rpcUrl, { batch: { wait: 0 }, retryCount: 0, timeout: 5000 }) })
+    client = createPublicClient({
+      transport: http(network.rpcUrl, { batch: { wait: 0 }, retryCount: 0, timeout: 5000 }),
+    })
     clients.set(network.rpcUrl, client)
   }
   return client

@@ -17,17 +17,28 @@ const fakeFetch = (estimates: Record<string, number>, seen: string[] = []) =>
 describe('readBitcoinTransferPlan: the fee', () => {
   it("is the next-block fee rate times the size of the transaction the sender's coins make", async () => {
     const seen: string[] = []
-    const { fee } = await readBitcoinTransferPlan({ esploraUrl: 'http://esplora.test/api/', from: 'bcrt1qsender', amount: 100_000n }, fakeFetch({ '1': 2.5, '6': 1 }, seen))
+    const { fee } = await readBitcoinTransferPlan(
+      { esploraUrl: 'http://esplora.test/api/', from: 'bcrt1qsender', amount: 100_000n },
+      fakeFetch({ '1': 2.5, '6': 1 }, seen),
+    )
     // One input (the largest coin), the recipient and the change: 153 vB at 3 sat/vB.
     expect(fee).toBe(459n)
-    expect(seen.sort()).toEqual(['http://esplora.test/api/address/bcrt1qsender/utxo', 'http://esplora.test/api/fee-estimates'])
+    expect(seen.sort()).toEqual([
+      'http://esplora.test/api/address/bcrt1qsender/utxo',
+      'http://esplora.test/api/fee-estimates',
+    ])
   })
 
   it('says when the coins cannot pay the amount and the fee, and when the API fails', async () => {
-    await expect(readBitcoinTransferPlan({ esploraUrl: 'http://esplora.test', from: 'x', amount: 1_020_000n }, fakeFetch({ '1': 1 }))).rejects.toBeInstanceOf(
-      InsufficientBitcoinError,
-    )
+    await expect(
+      readBitcoinTransferPlan(
+        { esploraUrl: 'http://esplora.test', from: 'x', amount: 1_020_000n },
+        fakeFetch({ '1': 1 }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientBitcoinError)
     const down = (async () => new Response('', { status: 503 })) as unknown as typeof fetch
-    await expect(readBitcoinTransferPlan({ esploraUrl: 'http://esplora.test', from: 'x', amount: 1n }, down)).rejects.toThrow('Bitcoin API answered 503')
+    await expect(
+      readBitcoinTransferPlan({ esploraUrl: 'http://esplora.test', from: 'x', amount: 1n }, down),
+    ).rejects.toThrow('Bitcoin API answered 503')
   })
 })

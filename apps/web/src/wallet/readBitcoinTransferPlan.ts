@@ -16,14 +16,24 @@ export interface BitcoinTransferPlanRequest {
  * builds its PSBT from this very plan, so the fee shown is the fee paid. Throws
  * InsufficientBitcoinError when the coins cannot pay.
  */
-export async function readBitcoinTransferPlan({ esploraUrl, from, amount }: BitcoinTransferPlanRequest, fetchFn: typeof fetch = fetch): Promise<BitcoinTransferPlan> {
+export async function readBitcoinTransferPlan(
+  { esploraUrl, from, amount }: BitcoinTransferPlanRequest,
+  fetchFn: typeof fetch = fetch,
+): Promise<BitcoinTransferPlan> {
   const base = esploraUrl.replace(/\/+$/, '')
   const read = async (path: string) => {
     const response = await fetchFn(`${base}${path}`, { signal: AbortSignal.timeout(5000) })
     if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
     return response.json() as Promise<unknown>
   }
-  const [utxos, estimates] = await Promise.all([read(`/address/${encodeURIComponent(from)}/utxo`), read('/fee-estimates')])
-  const coins: BitcoinCoin[] = (utxos as Array<{ txid: string; vout: number; value: number | string }>).map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value) }))
+  const [utxos, estimates] = await Promise.all([
+    read(`/address/${encodeURIComponent(from)}/utxo`),
+    read('/fee-estimates'),
+  ])
+  const coins: BitcoinCoin[] = (utxos as Array<{ txid: string; vout: number; value: number | string }>).map((u) => ({
+    txid: u.txid,
+    vout: u.vout,
+    value: BigInt(u.value),
+  }))
   return planBitcoinTransfer({ coins, amount, feeRate: bitcoinFeeRate(estimates as Record<string, number>) })
 }

@@ -15,7 +15,9 @@ export async function readChainHead(network: Network): Promise<bigint> {
     return BigInt(slot as number)
   }
   if (namespace === 'bip122') {
-    const response = await fetch(`${network.rpcUrl.replace(/\/$/, '')}/blocks/tip/height`, { signal: AbortSignal.timeout(5000) })
+    const response = await fetch(`${network.rpcUrl.replace(/\/$/, '')}/blocks/tip/height`, {
+      signal: AbortSignal.timeout(5000),
+    })
     if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
     return BigInt((await response.text()).trim())
   }

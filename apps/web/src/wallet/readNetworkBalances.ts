@@ -17,7 +17,11 @@ export interface AssetBalance {
  * (Solana), or the address's UTXOs (Bitcoin, whose only asset is the coin). A failure is an
  * error on the row, never zero: "RPC down" must not look like "empty wallet".
  */
-export async function readNetworkBalances(network: Network, assets: readonly Asset[], address: string): Promise<AssetBalance[]> {
+export async function readNetworkBalances(
+  network: Network,
+  assets: readonly Asset[],
+  address: string,
+): Promise<AssetBalance[]> {
   let atomics: Array<bigint | Error>
   try {
     atomics = await readAtomics(network, assets, address)
@@ -32,7 +36,11 @@ export async function readNetworkBalances(network: Network, assets: readonly Ass
   })
 }
 
-async function readAtomics(network: Network, assets: readonly Asset[], address: string): Promise<Array<bigint | Error>> {
+async function readAtomics(
+  network: Network,
+  assets: readonly Asset[],
+  address: string,
+): Promise<Array<bigint | Error>> {
   const { namespace } = parseCaipNetworkId(network.caipNetworkId)
   if (namespace === 'eip155') {
     const client = publicClientFor(network)
@@ -42,7 +50,12 @@ async function readAtomics(network: Network, assets: readonly Asset[], address: 
       assets.map((asset) =>
         asset.native
           ? client.getBalance({ address: owner })
-          : client.readContract({ address: parseCaipAssetId(asset.assetId).assetReference as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+          : client.readContract({
+              address: parseCaipAssetId(asset.assetId).assetReference as Address,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [owner],
+            }),
       ),
     )
     return settled.map((s) => (s.status === 'fulfilled' ? s.value : toError(s.reason)))
@@ -55,19 +68,27 @@ async function readAtomics(network: Network, assets: readonly Asset[], address: 
           ? { method: 'getBalance', params: [address, { commitment: 'confirmed' }] }
           : {
               method: 'getTokenAccountsByOwner',
-              params: [address, { mint: parseCaipAssetId(asset.assetId).assetReference }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
+              params: [
+                address,
+                { mint: parseCaipAssetId(asset.assetId).assetReference },
+                { encoding: 'jsonParsed', commitment: 'confirmed' },
+              ],
             },
       ),
     )
     return answers.map((answer, i) => {
       if (answer instanceof Error) return answer
       if (assets[i]!.native) return BigInt((answer as { value: number | string }).value)
-      const accounts = (answer as { value: Array<{ account: { data: { parsed?: { info?: { tokenAmount?: { amount?: string } } } } } }> }).value
+      const accounts = (
+        answer as { value: Array<{ account: { data: { parsed?: { info?: { tokenAmount?: { amount?: string } } } } } }> }
+      ).value
       return accounts.reduce((sum, a) => sum + BigInt(a.account.data.parsed?.info?.tokenAmount?.amount ?? '0'), 0n)
     })
   }
   if (namespace === 'bip122') {
-    const response = await fetch(`${network.rpcUrl.replace(/\/$/, '')}/address/${encodeURIComponent(address)}/utxo`, { signal: AbortSignal.timeout(5000) })
+    const response = await fetch(`${network.rpcUrl.replace(/\/$/, '')}/address/${encodeURIComponent(address)}/utxo`, {
+      signal: AbortSignal.timeout(5000),
+    })
     if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
     const utxos = (await response.json()) as { value: number | string }[]
     const total = utxos.reduce((sum, u) => sum + BigInt(u.value), 0n)

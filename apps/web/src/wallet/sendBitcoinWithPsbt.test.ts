@@ -21,7 +21,11 @@ function connectorOf(w: DevBitcoinWallet, tamper?: (psbt: string) => string): Bi
       const grouped: Record<string, number[]> = {}
       for (const input of signInputs) (grouped[input.address] ??= []).push(input.index)
       asked.push('signPsbt')
-      const answer = await w.provider.request('signPsbt', { psbt: tamper ? tamper(psbt) : psbt, signInputs: grouped, broadcast })
+      const answer = await w.provider.request('signPsbt', {
+        psbt: tamper ? tamper(psbt) : psbt,
+        signInputs: grouped,
+        broadcast,
+      })
       if ('error' in answer) throw new Error(answer.error.message)
       return answer.result as { psbt: string; txid?: string }
     },
@@ -51,12 +55,23 @@ afterAll(async () => {
 
 describe('sendBitcoinWithPsbt', () => {
   it('the wallet signs a PSBT of the plan (it does not broadcast); the transaction sent pays the amount and exactly the fee planned', async () => {
-    const plan = await readBitcoinTransferPlan({ esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, amount: 123_456n })
+    const plan = await readBitcoinTransferPlan({
+      esploraUrl: devnet.esploraUrl,
+      from: wallet.paymentAddress,
+      amount: 123_456n,
+    })
     expect(plan.fee).toBeGreaterThan(0n)
     const posts: string[] = []
     asked.length = 0
     const { txid, fee } = await sendBitcoinWithPsbt(
-      { wallet: connectorOf(wallet), esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, to: recipient, amount: 123_456n, plan },
+      {
+        wallet: connectorOf(wallet),
+        esploraUrl: devnet.esploraUrl,
+        from: wallet.paymentAddress,
+        to: recipient,
+        amount: 123_456n,
+        plan,
+      },
       recordingFetch(posts),
     )
     expect(asked).toEqual(['signPsbt'])
@@ -72,24 +87,39 @@ describe('sendBitcoinWithPsbt', () => {
     const paidIn = tx.vin.reduce((sum, i) => sum + BigInt(i.prevout.value), 0n)
     const paidOut = tx.vout.reduce((sum, o) => sum + BigInt(o.value), 0n)
     expect(paidIn - paidOut).toBe(plan.fee)
-    expect(tx.vout.map((o) => [o.scriptpubkey_address, BigInt(o.value)])).toEqual([[recipient, 123_456n], ...(plan.change > 0n ? [[wallet.paymentAddress, plan.change]] : [])])
+    expect(tx.vout.map((o) => [o.scriptpubkey_address, BigInt(o.value)])).toEqual([
+      [recipient, 123_456n],
+      ...(plan.change > 0n ? [[wallet.paymentAddress, plan.change]] : []),
+    ])
   }, 60_000)
 
   it('a wallet that signs another transaction than asked (the payment re-pointed) is refused and nothing is broadcast', async () => {
-    const plan = await readBitcoinTransferPlan({ esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, amount: 50_000n })
+    const plan = await readBitcoinTransferPlan({
+      esploraUrl: devnet.esploraUrl,
+      from: wallet.paymentAddress,
+      amount: 50_000n,
+    })
     const redirect = (psbt: string) => {
       const tx = Transaction.fromPSBT(base64.decode(psbt))
       const swapped = new Transaction({ version: 2 })
       for (let i = 0; i < tx.inputsLength; i++) swapped.addInput(tx.getInput(i))
       // The recipient's output now goes to the change address too.
-      for (let i = 0; i < tx.outputsLength; i++) swapped.addOutput({ script: tx.getOutput(tx.outputsLength - 1).script!, amount: tx.getOutput(i).amount! })
+      for (let i = 0; i < tx.outputsLength; i++)
+        swapped.addOutput({ script: tx.getOutput(tx.outputsLength - 1).script!, amount: tx.getOutput(i).amount! })
       return base64.encode(swapped.toPSBT())
     }
     const posts: string[] = []
     const mempool = devnet.mempool
     await expect(
       sendBitcoinWithPsbt(
-        { wallet: connectorOf(wallet, redirect), esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, to: recipient, amount: 50_000n, plan },
+        {
+          wallet: connectorOf(wallet, redirect),
+          esploraUrl: devnet.esploraUrl,
+          from: wallet.paymentAddress,
+          to: recipient,
+          amount: 50_000n,
+          plan,
+        },
         recordingFetch(posts),
       ),
     ).rejects.toThrow('The wallet changed the transaction it was asked to sign; nothing was sent.')
@@ -98,12 +128,27 @@ describe('sendBitcoinWithPsbt', () => {
   }, 60_000)
 
   it("a transaction the node refuses (coins already spent) fails with the node's reason", async () => {
-    const plan = await readBitcoinTransferPlan({ esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, amount: 10_000n })
-    const parameters = { wallet: connectorOf(wallet), esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, to: recipient, amount: 10_000n, plan }
+    const plan = await readBitcoinTransferPlan({
+      esploraUrl: devnet.esploraUrl,
+      from: wallet.paymentAddress,
+      amount: 10_000n,
+    })
+    const parameters = {
+      wallet: connectorOf(wallet),
+      esploraUrl: devnet.esploraUrl,
+      from: wallet.paymentAddress,
+      to: recipient,
+      amount: 10_000n,
+      plan,
+    }
     await sendBitcoinWithPsbt(parameters)
     await devnet.mine(1)
-    await expect(sendBitcoinWithPsbt({ ...parameters, amount: 10_001n }), 'a plan is for one amount').rejects.toThrow('The transfer plan is not for 10001 sats')
+    await expect(sendBitcoinWithPsbt({ ...parameters, amount: 10_001n }), 'a plan is for one amount').rejects.toThrow(
+      'The transfer plan is not for 10001 sats',
+    )
     // The same coins to another address: a new transaction whose inputs the chain has spent.
-    await expect(sendBitcoinWithPsbt({ ...parameters, to: wallet.ordinalsAddress })).rejects.toThrow(/^The Bitcoin network refused the transaction: .*missingorspent/)
+    await expect(sendBitcoinWithPsbt({ ...parameters, to: wallet.ordinalsAddress })).rejects.toThrow(
+      /^The Bitcoin network refused the transaction: .*missingorspent/,
+    )
   }, 60_000)
 })

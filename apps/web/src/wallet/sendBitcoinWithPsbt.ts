@@ -5,7 +5,11 @@ import { finalizeBitcoinTransfer } from './finalizeBitcoinTransfer.js'
 
 /** The part of AppKit 1.7.8's Bitcoin connector (BitcoinConnector.signPSBT) this uses: every connector of the adapter has it. */
 export interface BitcoinPsbtSigner {
-  signPSBT(params: { psbt: string; signInputs: { address: string; index: number; sighashTypes: number[] }[]; broadcast?: boolean }): Promise<{ psbt: string; txid?: string }>
+  signPSBT(params: {
+    psbt: string
+    signInputs: { address: string; index: number; sighashTypes: number[] }[]
+    broadcast?: boolean
+  }): Promise<{ psbt: string; txid?: string }>
 }
 
 export interface SendBitcoinWithPsbtParameters {
@@ -32,8 +36,12 @@ export async function sendBitcoinWithPsbt(
   const unsigned = buildBitcoinTransferPsbt({ from, to, amount, plan })
   const signed = await wallet.signPSBT({ psbt: unsigned.psbt, signInputs: unsigned.signInputs, broadcast: false })
   const transaction = finalizeBitcoinTransfer(unsigned.psbt, signed.psbt)
-  if (transaction.fee !== plan.fee) throw new Error(`The signed transaction pays ${transaction.fee} sats of fee, not the ${plan.fee} shown; nothing was sent.`)
+  if (transaction.fee !== plan.fee)
+    throw new Error(
+      `The signed transaction pays ${transaction.fee} sats of fee, not the ${plan.fee} shown; nothing was sent.`,
+    )
   const txid = await broadcastBitcoinTransaction(esploraUrl, transaction.hex, fetchFn)
-  if (txid !== transaction.txid) throw new Error(`The Bitcoin API answered txid ${txid} for transaction ${transaction.txid}`)
+  if (txid !== transaction.txid)
+    throw new Error(`The Bitcoin API answered txid ${txid} for transaction ${transaction.txid}`)
   return { txid, fee: transaction.fee }
 }

@@ -9,7 +9,11 @@ const walletStandardChains: Record<string, string> = {
 }
 
 type StandardSignAndSend = {
-  signAndSendTransaction(input: { account: unknown; chain: string; transaction: Uint8Array }): Promise<Array<{ signature: Uint8Array }>>
+  signAndSendTransaction(input: {
+    account: unknown
+    chain: string
+    transaction: Uint8Array
+  }): Promise<Array<{ signature: Uint8Array }>>
 }
 /** AppKit's Wallet Standard provider keeps the wallet it wraps here. */
 type WithStandardWallet = { wallet?: { accounts: readonly unknown[]; features: Record<string, unknown> } }
@@ -21,11 +25,19 @@ type ToolkitSolanaProvider = { signAndSendTransaction(transaction: unknown): Pro
  * only knows mainnet, devnet and testnet, and refuses any other network ('Invalid chain id'),
  * the demo's devnet included. Other providers (WalletConnect) get a web3.js transaction.
  */
-export async function sendSolanaTransaction(walletProvider: unknown, caipNetworkId: string, transaction: Uint8Array): Promise<string> {
+export async function sendSolanaTransaction(
+  walletProvider: unknown,
+  caipNetworkId: string,
+  transaction: Uint8Array,
+): Promise<string> {
   const standard = (walletProvider as WithStandardWallet).wallet
   const feature = standard?.features['solana:signAndSendTransaction'] as StandardSignAndSend | undefined
   if (standard && feature && standard.accounts[0]) {
-    const [result] = await feature.signAndSendTransaction({ account: standard.accounts[0], chain: walletStandardChains[caipNetworkId] ?? caipNetworkId, transaction })
+    const [result] = await feature.signAndSendTransaction({
+      account: standard.accounts[0],
+      chain: walletStandardChains[caipNetworkId] ?? caipNetworkId,
+      transaction,
+    })
     if (!result) throw new Error('The wallet sent nothing back.')
     return base58.encode(result.signature)
   }
@@ -34,10 +46,18 @@ export async function sendSolanaTransaction(walletProvider: unknown, caipNetwork
 }
 
 /** Waits until the signature is `confirmed` (polling getSignatureStatuses); throws if it failed or never lands. */
-export async function waitForSolanaSignature(rpcUrl: string, signature: string, { timeoutMs = 60_000, intervalMs = 400 } = {}): Promise<void> {
+export async function waitForSolanaSignature(
+  rpcUrl: string,
+  signature: string,
+  { timeoutMs = 60_000, intervalMs = 400 } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const { value } = await solanaRpc<{ value: Array<{ err: unknown; confirmationStatus: string | null } | null> }>(rpcUrl, 'getSignatureStatuses', [[signature]])
+    const { value } = await solanaRpc<{ value: Array<{ err: unknown; confirmationStatus: string | null } | null> }>(
+      rpcUrl,
+      'getSignatureStatuses',
+      [[signature]],
+    )
     const status = value[0]
     if (status?.err) throw new Error(`The transaction failed on chain: ${JSON.stringify(status.err)}`)
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return

@@ -27,14 +27,31 @@ beforeAll(async () => {
     testnet: true,
     confirmations: 9,
   }
-  sol = { assetId: `${caipNetworkId}/slip44:501`, caipNetworkId, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
-  tusd = { assetId: `${caipNetworkId}/token:${devnet.mint}`, caipNetworkId, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }
+  sol = {
+    assetId: `${caipNetworkId}/slip44:501`,
+    caipNetworkId,
+    symbol: 'SOL',
+    name: 'Solana',
+    decimals: 9,
+    native: true,
+  }
+  tusd = {
+    assetId: `${caipNetworkId}/token:${devnet.mint}`,
+    caipNetworkId,
+    symbol: 'TUSD',
+    name: 'Test USD',
+    decimals: 6,
+    native: false,
+  }
 }, 60_000)
 afterAll(() => devnet?.close())
 
 async function signAndSend(transaction: Uint8Array): Promise<string> {
   const { signed } = signWireTransaction(transaction, payer.secretKey, payer.publicKey)
-  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [base64.encode(signed), { encoding: 'base64' }])
+  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [
+    base64.encode(signed),
+    { encoding: 'base64' },
+  ])
   await waitForSolanaSignature(devnet.rpcUrl, signature, { intervalMs: 50 })
   return signature
 }
@@ -49,20 +66,37 @@ describe('Solana on the wallet page, against the devnet', () => {
 
   it('prices a Test USD transfer to a fresh address (fee plus the rent of its new token account) and lands it', async () => {
     const to = devWalletSolanaKey(5).address
-    const prepared = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 1_500_000n, token: { mint: devnet.mint, decimals: 6 } })
+    const prepared = await prepareSolanaTransfer({
+      rpcUrl: devnet.rpcUrl,
+      from: payer.address,
+      to,
+      amount: 1_500_000n,
+      token: { mint: devnet.mint, decimals: 6 },
+    })
     expect(prepared.fee).toBe(5000n)
     expect(prepared.rent).toBeGreaterThan(0n)
     const signature = await signAndSend(prepared.transaction)
     expect(base58.decode(signature)).toHaveLength(64)
     expect((await readNetworkBalances(network, [tusd], to))[0]!.amount).toBe('1.5')
     // The account exists now: the next transfer opens nothing.
-    const again = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 1n, token: { mint: devnet.mint, decimals: 6 } })
+    const again = await prepareSolanaTransfer({
+      rpcUrl: devnet.rpcUrl,
+      from: payer.address,
+      to,
+      amount: 1n,
+      token: { mint: devnet.mint, decimals: 6 },
+    })
     expect(again.rent).toBe(0n)
   })
 
   it('prices and lands a SOL transfer', async () => {
     const to = devWalletSolanaKey(6).address
-    const prepared = await prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount: 250_000_000n })
+    const prepared = await prepareSolanaTransfer({
+      rpcUrl: devnet.rpcUrl,
+      from: payer.address,
+      to,
+      amount: 250_000_000n,
+    })
     expect(prepared).toMatchObject({ fee: 5000n, rent: 0n })
     await signAndSend(prepared.transaction)
     expect((await readNetworkBalances(network, [sol], to))[0]!.amount).toBe('0.25')

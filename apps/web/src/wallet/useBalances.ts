@@ -31,7 +31,12 @@ export interface NetworkBalances {
 
 const balancesKey = (namespace: string, address: string | undefined) => ['balances', namespace, address] as const
 
-async function readFollowed(network: Network, assets: Asset[], address: string, head?: bigint): Promise<NetworkBalances> {
+async function readFollowed(
+  network: Network,
+  assets: Asset[],
+  address: string,
+  head?: bigint,
+): Promise<NetworkBalances> {
   const seen = head ?? (await readChainHead(network).catch(() => null))
   const balances = await readNetworkBalances(network, assets, address)
   // A row that could not be read is read again at the next poll, block or not.
@@ -52,7 +57,8 @@ export function useBalances(namespace: string, address: string | undefined) {
   const query = useQuery({
     queryKey: key,
     enabled: Boolean(address),
-    queryFn: async (): Promise<NetworkBalances[]> => Promise.all(networks.map((network) => readFollowed(network, assetsOf(config.assets, network), address!))),
+    queryFn: async (): Promise<NetworkBalances[]> =>
+      Promise.all(networks.map((network) => readFollowed(network, assetsOf(config.assets, network), address!))),
   })
 
   useEffect(() => {
@@ -62,14 +68,17 @@ export function useBalances(namespace: string, address: string | undefined) {
     const followers = config.networks
       .filter((n) => namespaceOf(n) === namespace)
       .map((network) => {
-        const entry = () => client.getQueryData<NetworkBalances[]>(key)?.find((n) => n.network.caipNetworkId === network.caipNetworkId)
+        const entry = () =>
+          client.getQueryData<NetworkBalances[]>(key)?.find((n) => n.network.caipNetworkId === network.caipNetworkId)
         return followChain({
           readHead: () => readChainHead(network),
           knownHead: () => entry()?.head ?? undefined,
           readBalances: async (head) => {
             if (!entry()) return // the first read is still under way
             const next = await readFollowed(network, assetsOf(config.assets, network), address, head)
-            client.setQueryData<NetworkBalances[]>(key, (old) => old?.map((n) => (n.network.caipNetworkId === network.caipNetworkId ? next : n)))
+            client.setQueryData<NetworkBalances[]>(key, (old) =>
+              old?.map((n) => (n.network.caipNetworkId === network.caipNetworkId ? next : n)),
+            )
           },
           intervalMs: pollIntervalOf(network),
           visibility,

@@ -6,7 +6,10 @@ import { usePaylinkKit } from '../appkit/PaylinkProvider.js'
  * The network the toolkit uses for one namespace (AppKit's own hook reports only the active
  * namespace's); undefined while that namespace is not connected. Re-renders on network changes.
  */
-export function useNamespaceNetwork(namespace: 'eip155' | 'solana' | 'bip122', connected: boolean): CaipNetwork | undefined {
+export function useNamespaceNetwork(
+  namespace: 'eip155' | 'solana' | 'bip122',
+  connected: boolean,
+): CaipNetwork | undefined {
   const { appKit } = usePaylinkKit()
   useAppKitNetwork()
   return connected ? appKit.getCaipNetwork(namespace) : undefined

@@ -43,10 +43,18 @@ export function useSendAsset(namespace: 'eip155' | 'solana' | 'bip122') {
       const value = parseUnits(amount, asset.decimals)
       const token = asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference
       if (namespace === 'bip122') {
-        const plan = bitcoinPlan ?? (await readBitcoinTransferPlan({ esploraUrl: network.rpcUrl, from: address, amount: value }))
+        const plan =
+          bitcoinPlan ?? (await readBitcoinTransferPlan({ esploraUrl: network.rpcUrl, from: address, amount: value }))
         // Loaded on demand: the PSBT code (@scure/btc-signer) stays out of the page until a send.
         const { sendBitcoinWithPsbt } = await import('./sendBitcoinWithPsbt.js')
-        const { txid } = await sendBitcoinWithPsbt({ wallet: walletProvider as BitcoinPsbtSigner, esploraUrl: network.rpcUrl, from: address, to, amount: value, plan })
+        const { txid } = await sendBitcoinWithPsbt({
+          wallet: walletProvider as BitcoinPsbtSigner,
+          esploraUrl: network.rpcUrl,
+          from: address,
+          to,
+          amount: value,
+          plan,
+        })
         return { hash: txid, network }
       }
       if (namespace === 'eip155') {

@@ -21,7 +21,13 @@ export function useSendTransfer() {
       const recipient = to as Address
       return token === undefined
         ? sendTransactionAsync({ to: recipient, value: amount, chainId })
-        : writeContractAsync({ address: token as Address, abi: erc20Abi, functionName: 'transfer', args: [recipient, amount], chainId })
+        : writeContractAsync({
+            address: token as Address,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [recipient, amount],
+            chainId,
+          })
     },
     [sendTransactionAsync, writeContractAsync],
   )

@@ -4,7 +4,15 @@ import type { SolanaTransferRequest } from './prepareSolanaTransfer.js'
 /** The fee (and the rent of a new token account) of a Solana transfer before the wallet is asked; null asks nothing. */
 export function useSolanaTransferFee(request: SolanaTransferRequest | null) {
   return useQuery({
-    queryKey: ['solana-fee', request?.rpcUrl, request?.from, request?.to, request?.token?.mint, request?.amount.toString(), ...(request?.references ?? [])],
+    queryKey: [
+      'solana-fee',
+      request?.rpcUrl,
+      request?.from,
+      request?.to,
+      request?.token?.mint,
+      request?.amount.toString(),
+      ...(request?.references ?? []),
+    ],
     enabled: request !== null,
     staleTime: 15_000,
     queryFn: async () => {

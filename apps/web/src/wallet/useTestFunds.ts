@@ -40,7 +40,8 @@ export function useTestFunds(namespace: string) {
         assets.map(async (asset) => {
           const answer = await requestDevnetFaucet({ asset: asset.assetId, address, amount: testFundsAmount(asset) })
           // A Solana faucet transfer lands in the next slot: wait for it, so the balances read next show it.
-          if (namespace === 'solana' && answer.transactionId) await waitForSolanaSignature(networks.get(asset.caipNetworkId)!.rpcUrl, answer.transactionId)
+          if (namespace === 'solana' && answer.transactionId)
+            await waitForSolanaSignature(networks.get(asset.caipNetworkId)!.rpcUrl, answer.transactionId)
           return answer
         }),
       )

@@ -8,7 +8,14 @@ import { publicClientFor } from './publicClient.js'
  */
 export function useTransferFee(request: TransferRequest | null) {
   return useQuery({
-    queryKey: ['fee', request?.network.caipNetworkId, request?.from, request?.to, request?.token, request?.amount.toString()],
+    queryKey: [
+      'fee',
+      request?.network.caipNetworkId,
+      request?.from,
+      request?.to,
+      request?.token,
+      request?.amount.toString(),
+    ],
     enabled: request !== null,
     staleTime: 15_000,
     queryFn: () => estimateTransferFee(publicClientFor(request!.network), request!),

@@ -11,9 +11,15 @@ describe('describeWalletError', () => {
     expect(describeWalletError(new ChainNotSupportedError({ code: 4001 }))).toBe('Chain is not supported')
   })
   it("describes what AppKit's wrapper wraps, not its generic sentence", () => {
-    const wrapped = Object.assign(new Error('Failed to disconnect'), { originalError: new Error('Failed to disconnect chain bip122: Wallet is busy') })
+    const wrapped = Object.assign(new Error('Failed to disconnect'), {
+      originalError: new Error('Failed to disconnect chain bip122: Wallet is busy'),
+    })
     expect(describeWalletError(wrapped)).toBe('Failed to disconnect chain bip122: Wallet is busy')
-    expect(describeWalletError(Object.assign(new Error('Failed to switch'), { originalError: { code: 4001, message: 'x' } }))).toBe('You declined the request in your wallet.')
+    expect(
+      describeWalletError(
+        Object.assign(new Error('Failed to switch'), { originalError: { code: 4001, message: 'x' } }),
+      ),
+    ).toBe('You declined the request in your wallet.')
   })
   it("prefers viem's short message and shows only the first line", () => {
     expect(describeWalletError({ shortMessage: 'Short.', message: 'Long\nstack' })).toBe('Short.')

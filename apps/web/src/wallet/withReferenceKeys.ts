@@ -10,6 +10,9 @@ export function withReferenceKeys<T extends Instruction>(instruction: T, referen
   if (references.length === 0) return instruction
   return {
     ...instruction,
-    accounts: [...(instruction.accounts ?? []), ...references.map((reference) => ({ address: address(reference), role: AccountRole.READONLY }))],
+    accounts: [
+      ...(instruction.accounts ?? []),
+      ...references.map((reference) => ({ address: address(reference), role: AccountRole.READONLY })),
+    ],
   }
 }

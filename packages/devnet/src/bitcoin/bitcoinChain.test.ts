@@ -84,7 +84,10 @@ describe('BitcoinChain', () => {
     const b = wpkhKey()
     const parent = build([coin], [{ script: a.script, amount: coin.value - 1_000n }])
     chain.accept(parent.hex)
-    const child = build([{ txid: parent.id, vout: 0, value: coin.value - 1_000n, owner: a }], [{ script: b.script, amount: coin.value - 3_000n }])
+    const child = build(
+      [{ txid: parent.id, vout: 0, value: coin.value - 1_000n, owner: a }],
+      [{ script: b.script, amount: coin.value - 3_000n }],
+    )
     chain.accept(child.hex)
     const block = chain.mineBlock(wpkhKey().script)
     expect(block.txids.slice(1)).toEqual([parent.id, child.id])
@@ -95,7 +98,9 @@ describe('BitcoinChain', () => {
 
   it('refuses a transaction not final at the next block (nLockTime), accepts it at its height', () => {
     const { chain, coin } = chainWithCoin()
-    const late = build([coin], [{ script: wpkhKey().script, amount: coin.value - 1_000n }], { lockTime: chain.height + 5 })
+    const late = build([coin], [{ script: wpkhKey().script, amount: coin.value - 1_000n }], {
+      lockTime: chain.height + 5,
+    })
     expect(reason(() => chain.accept(late.hex))).toBe('non-final')
     const now = build([coin], [{ script: wpkhKey().script, amount: coin.value - 1_000n }], { lockTime: chain.height })
     expect(reason(() => chain.accept(now.hex))).toBe('accepted')
@@ -107,19 +112,36 @@ describe('BitcoinChain', () => {
     const second = wpkhKey()
     // A second coin for the bigger replacement.
     const block = chain.mineBlock(second.script)
-    const coin2: Coin = { txid: block.txids[0]!, vout: 0, value: chain.txs.get(block.txids[0]!)!.outputs[0]!.value, owner: second }
+    const coin2: Coin = {
+      txid: block.txids[0]!,
+      vout: 0,
+      value: chain.txs.get(block.txids[0]!)!.outputs[0]!.value,
+      owner: second,
+    }
     const original = build([coin], [{ script: a.script, amount: coin.value - 10_000n }])
     chain.accept(original.hex)
-    const spendsIt = build([coin, { txid: original.id, vout: 0, value: coin.value - 10_000n, owner: a }], [{ script: wpkhKey().script, amount: 2n * coin.value - 100_000n }])
+    const spendsIt = build(
+      [coin, { txid: original.id, vout: 0, value: coin.value - 10_000n, owner: a }],
+      [{ script: wpkhKey().script, amount: 2n * coin.value - 100_000n }],
+    )
     expect(reason(() => chain.accept(spendsIt.hex))).toMatch(/^bad-txns-spends-conflicting-tx/)
     // 11,000 sats over two inputs (~178 vB, ~62 sat/vB) against 10,000 over one (~110 vB, ~91 sat/vB).
     const lowerRate = build([coin, coin2], [{ script: wpkhKey().script, amount: coin.value + coin2.value - 11_000n }])
-    expect(reason(() => chain.accept(lowerRate.hex))).toMatch(/^insufficient fee, rejecting replacement .*new feerate .* <= old feerate/)
+    expect(reason(() => chain.accept(lowerRate.hex))).toMatch(
+      /^insufficient fee, rejecting replacement .*new feerate .* <= old feerate/,
+    )
     expect([...chain.mempool.keys()]).toEqual([original.id])
   })
 
   it('verifies P2WPKH signatures of every sighash type the library signs (BIP143)', () => {
-    for (const sighash of [SigHash.ALL, SigHash.NONE, SigHash.SINGLE, SigHash.ALL_ANYONECANPAY, SigHash.NONE_ANYONECANPAY, SigHash.SINGLE_ANYONECANPAY]) {
+    for (const sighash of [
+      SigHash.ALL,
+      SigHash.NONE,
+      SigHash.SINGLE,
+      SigHash.ALL_ANYONECANPAY,
+      SigHash.NONE_ANYONECANPAY,
+      SigHash.SINGLE_ANYONECANPAY,
+    ]) {
       const { chain, coin } = chainWithCoin('wpkh')
       const tx = build([coin], [{ script: wpkhKey().script, amount: coin.value - 1_000n }], { sighash })
       expect(
@@ -132,7 +154,15 @@ describe('BitcoinChain', () => {
   })
 
   it('verifies P2TR key-path signatures of every sighash type the library signs (BIP341)', () => {
-    for (const sighash of [SigHash.DEFAULT, SigHash.ALL, SigHash.NONE, SigHash.SINGLE, SigHash.ALL_ANYONECANPAY, SigHash.NONE_ANYONECANPAY, SigHash.SINGLE_ANYONECANPAY]) {
+    for (const sighash of [
+      SigHash.DEFAULT,
+      SigHash.ALL,
+      SigHash.NONE,
+      SigHash.SINGLE,
+      SigHash.ALL_ANYONECANPAY,
+      SigHash.NONE_ANYONECANPAY,
+      SigHash.SINGLE_ANYONECANPAY,
+    ]) {
       const { chain, coin } = chainWithCoin('tr')
       const tx = build([coin], [{ script: trKey().script, amount: coin.value - 1_000n }], { sighash })
       expect(

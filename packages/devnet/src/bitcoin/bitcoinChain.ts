@@ -89,7 +89,8 @@ export class BitcoinChain {
   constructor() {
     const coinbase = parseTransaction(GENESIS.coinbaseHex)
     const block = this.makeBlock(GENESIS, 0, [coinbase])
-    if (block.hash !== REGTEST_GENESIS_HASH) throw new Error('the regtest genesis block does not hash to its known hash')
+    if (block.hash !== REGTEST_GENESIS_HASH)
+      throw new Error('the regtest genesis block does not hash to its known hash')
     // The genesis coinbase is not spendable and not indexed, as in Bitcoin Core.
     this.blocks.push(block)
     this.blockByHash.set(block.hash, block)
@@ -218,7 +219,8 @@ export class BitcoinChain {
     // Context-free checks (CheckTransaction) and standardness (IsStandardTx).
     if (tx.inputs.length === 0) throw rejected('bad-txns-vin-empty')
     if (tx.outputs.length === 0) throw rejected('bad-txns-vout-empty')
-    if (tx.isCoinbase || tx.inputs.some((i) => i.txid === COINBASE_TXID && i.vout === 0xffffffff)) throw rejected('coinbase')
+    if (tx.isCoinbase || tx.inputs.some((i) => i.txid === COINBASE_TXID && i.vout === 0xffffffff))
+      throw rejected('coinbase')
     const seenInputs = new Set<string>()
     for (const i of tx.inputs) {
       const key = outpoint(i.txid, i.vout)
@@ -266,7 +268,8 @@ export class BitcoinChain {
       prevouts.push(prev)
     }
     const totalIn = prevouts.reduce((n, p) => n + p.value, 0n)
-    if (totalOut > totalIn) throw rejected(`bad-txns-in-belowout, value in (${btc(totalIn)}) < value out (${btc(totalOut)})`)
+    if (totalOut > totalIn)
+      throw rejected(`bad-txns-in-belowout, value in (${btc(totalIn)}) < value out (${btc(totalOut)})`)
     const fee = totalIn - totalOut
     const minFee = POLICY.minRelayFeeRate * BigInt(tx.vsize)
     if (fee < minFee) throw rejected(`min relay fee not met, ${fee} < ${minFee}`)
@@ -281,9 +284,11 @@ export class BitcoinChain {
         const original = this.mempool.get(id)!
         if (!signalsRbf(original)) throw rejected('txn-mempool-conflict')
       }
-      for (const id of conflicts) for (const e of [id, ...this.mempoolDescendants(id)]) if (!evicted.includes(e)) evicted.push(e)
+      for (const id of conflicts)
+        for (const e of [id, ...this.mempoolDescendants(id)]) if (!evicted.includes(e)) evicted.push(e)
       for (const i of tx.inputs) {
-        if (evicted.includes(i.txid)) throw rejected(`bad-txns-spends-conflicting-tx, ${tx.txid} spends conflicting transaction ${i.txid}`)
+        if (evicted.includes(i.txid))
+          throw rejected(`bad-txns-spends-conflicting-tx, ${tx.txid} spends conflicting transaction ${i.txid}`)
       }
       for (const id of conflicts) {
         const original = this.mempool.get(id)!
@@ -295,9 +300,14 @@ export class BitcoinChain {
         }
       }
       const evictedFees = evicted.reduce((n, id) => n + this.mempool.get(id)!.fee, 0n)
-      if (fee <= evictedFees) throw rejected(`insufficient fee, rejecting replacement ${tx.txid}, less fees than conflicting txs; ${btc(fee)} <= ${btc(evictedFees)}`)
+      if (fee <= evictedFees)
+        throw rejected(
+          `insufficient fee, rejecting replacement ${tx.txid}, less fees than conflicting txs; ${btc(fee)} <= ${btc(evictedFees)}`,
+        )
       if (fee - evictedFees < minFee) {
-        throw rejected(`insufficient fee, rejecting replacement ${tx.txid}, not enough additional fees to relay; ${btc(fee - evictedFees)} < ${btc(minFee)}`)
+        throw rejected(
+          `insufficient fee, rejecting replacement ${tx.txid}, not enough additional fees to relay; ${btc(fee - evictedFees)} < ${btc(minFee)}`,
+        )
       }
       // Descendants first, so each unindex leaves its parents' indexes right.
       for (const id of [...evicted].reverse()) this.unindex(this.mempool.get(id)!)
@@ -316,7 +326,11 @@ export class BitcoinChain {
    * the BIP141 witness commitment) and the mempool in entry order up to the block weight limit,
    * with a header whose double SHA-256 meets regtest's target.
    */
-  mineBlock(coinbaseScript: Uint8Array, now = Math.floor(Date.now() / 1000), include: 'mempool' | 'none' = 'mempool'): Block {
+  mineBlock(
+    coinbaseScript: Uint8Array,
+    now = Math.floor(Date.now() / 1000),
+    include: 'mempool' | 'none' = 'mempool',
+  ): Block {
     const height = this.height + 1
     const chosen: StoredTx[] = []
     const chosenIds = new Set<string>()
@@ -360,7 +374,13 @@ export class BitcoinChain {
     )
     const txs: ParsedTx[] = [coinbase, ...chosen]
     const time = Math.max(now, this.medianTimePast() + 1)
-    const header = mineHeader({ version: 0x20000000, prevHash: this.tip.hash, merkleRoot: merkleRoot(txs.map((t) => t.txid)), time, bits: REGTEST_BITS })
+    const header = mineHeader({
+      version: 0x20000000,
+      prevHash: this.tip.hash,
+      merkleRoot: merkleRoot(txs.map((t) => t.txid)),
+      time,
+      bits: REGTEST_BITS,
+    })
     const block = this.makeBlock(header, height, txs)
     this.connect(block, txs)
     return block
@@ -378,7 +398,9 @@ export class BitcoinChain {
         pooled.block = ref
         continue
       }
-      const totalIn = tx.isCoinbase ? 0n : tx.inputs.reduce((n, i) => n + (this.prevout(i.txid, i.vout)?.value ?? 0n), 0n)
+      const totalIn = tx.isCoinbase
+        ? 0n
+        : tx.inputs.reduce((n, i) => n + (this.prevout(i.txid, i.vout)?.value ?? 0n), 0n)
       const totalOut = tx.outputs.reduce((n, o) => n + o.value, 0n)
       this.index({ ...tx, fee: tx.isCoinbase ? 0n : totalIn - totalOut, block: ref, firstSeen: block.time })
     }
@@ -402,7 +424,8 @@ export class BitcoinChain {
    * (coinbases excepted) and the mempool's, in an order where parents come first.
    */
   disconnect(depth: number): { removed: Block[]; orphanedTxs: ParsedTx[]; previousMempool: ParsedTx[] } {
-    if (!Number.isInteger(depth) || depth < 1 || depth > this.height) throw new Error(`reorg depth must be 1..${this.height}`)
+    if (!Number.isInteger(depth) || depth < 1 || depth > this.height)
+      throw new Error(`reorg depth must be 1..${this.height}`)
     const removed = this.blocks.slice(this.blocks.length - depth)
     const orphanedTxs: ParsedTx[] = []
     for (const block of removed) {

@@ -11,13 +11,23 @@ describe('block headers', () => {
   })
 
   it('has the genesis coinbase whose txid is the genesis Merkle root', () => {
-    const tx = Transaction.fromRaw(hexToBytes(GENESIS.coinbaseHex), { allowUnknownInputs: true, allowUnknownOutputs: true, disableScriptCheck: true })
+    const tx = Transaction.fromRaw(hexToBytes(GENESIS.coinbaseHex), {
+      allowUnknownInputs: true,
+      allowUnknownOutputs: true,
+      disableScriptCheck: true,
+    })
     expect(tx.id).toBe(GENESIS.merkleRoot)
     expect(merkleRoot([tx.id])).toBe(GENESIS.merkleRoot)
   })
 
   it('finds a nonce that meets the regtest target', () => {
-    const mined = mineHeader({ version: 0x20000000, prevHash: REGTEST_GENESIS_HASH, merkleRoot: GENESIS.merkleRoot, time: 1_700_000_000, bits: REGTEST_BITS })
+    const mined = mineHeader({
+      version: 0x20000000,
+      prevHash: REGTEST_GENESIS_HASH,
+      merkleRoot: GENESIS.merkleRoot,
+      time: 1_700_000_000,
+      bits: REGTEST_BITS,
+    })
     expect(meetsTarget(mined.hash, REGTEST_BITS)).toBe(true)
     expect(headerHash(mined)).toBe(mined.hash)
   })

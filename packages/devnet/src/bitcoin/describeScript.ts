@@ -3,10 +3,12 @@ import { Address, OP, OutScript } from '@scure/btc-signer'
 import { REGTEST } from './regtest.js'
 
 /** Script kinds the devnet names, with Esplora's `scriptpubkey_type` words. */
-export type ScriptKind = 'v0_p2wpkh' | 'v1_p2tr' | 'v0_p2wsh' | 'p2pkh' | 'p2sh' | 'p2pk' | 'op_return' | 'empty' | 'unknown'
+export type ScriptKind =
+  'v0_p2wpkh' | 'v1_p2tr' | 'v0_p2wsh' | 'p2pkh' | 'p2sh' | 'p2pk' | 'op_return' | 'empty' | 'unknown'
 
 const opNames = new Map<number, string>()
-for (const [name, code] of Object.entries(OP)) if (typeof code === 'number' && !opNames.has(code)) opNames.set(code, name)
+for (const [name, code] of Object.entries(OP))
+  if (typeof code === 'number' && !opNames.has(code)) opNames.set(code, name)
 
 /** Esplora's (rust-bitcoin's) assembly: `OP_0 OP_PUSHBYTES_20 <hex>`, `OP_PUSHNUM_1 OP_PUSHBYTES_32 <hex>`. */
 export function scriptAsm(script: Uint8Array): string {

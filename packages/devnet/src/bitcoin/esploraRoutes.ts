@@ -3,12 +3,26 @@ import { NETWORK, TEST_NETWORK } from '@scure/btc-signer'
 import type { BitcoinChain, Block } from './bitcoinChain.js'
 import { encodeHeader } from './blockHeader.js'
 import { addressScript } from './describeScript.js'
-import { addressJson, blockJson, blockStatusJson, mempoolJson, outspendsJson, scriptTxs, txJson, txStatus, utxoJson } from './esploraViews.js'
+import {
+  addressJson,
+  blockJson,
+  blockStatusJson,
+  mempoolJson,
+  outspendsJson,
+  scriptTxs,
+  txJson,
+  txStatus,
+  utxoJson,
+} from './esploraViews.js'
 import { TxRejected } from './txRejected.js'
 
 export type EsploraAnswer = { status: number; contentType: string; body: string | Uint8Array }
 
-const json = (value: unknown): EsploraAnswer => ({ status: 200, contentType: 'application/json', body: JSON.stringify(value) })
+const json = (value: unknown): EsploraAnswer => ({
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify(value),
+})
 const text = (value: string, status = 200): EsploraAnswer => ({ status, contentType: 'text/plain', body: value })
 const notFound = (message: string) => text(message, 404)
 const badRequest = (message: string) => text(message, 400)
@@ -42,7 +56,13 @@ const isHash = (s: string | undefined): s is string => typeof s === 'string' && 
  * electrs's texts for errors (`Transaction not found`, `Block not found`, `Invalid hex string`,
  * `endpoint does not exist "/path"`). `submit` takes a raw transaction hex (POST /tx).
  */
-export function answerEsplora(chain: BitcoinChain, method: string, url: string, body: string, submit: (hex: string) => string): EsploraAnswer {
+export function answerEsplora(
+  chain: BitcoinChain,
+  method: string,
+  url: string,
+  body: string,
+  submit: (hex: string) => string,
+): EsploraAnswer {
   const path = url.split('?')[0]!.replace(/\/+$/, '') || '/'
   const parts = path.split('/').slice(1)
   try {
@@ -88,7 +108,8 @@ function scriptParam(value: string | undefined): Uint8Array {
   const script = addressScript(address)
   if (script) return script
   // A mainnet or testnet address is valid Bitcoin, only not on this chain.
-  if (addressScript(address, NETWORK) || addressScript(address, TEST_NETWORK)) throw new Answered(badRequest('Address on invalid network'))
+  if (addressScript(address, NETWORK) || addressScript(address, TEST_NETWORK))
+    throw new Answered(badRequest('Address on invalid network'))
   throw new Answered(badRequest('Invalid Bitcoin address'))
 }
 
@@ -116,7 +137,8 @@ function route(chain: BitcoinChain, parts: string[]): EsploraAnswer | null {
       if (b === undefined) return json(blockJson(block))
       if (b === 'txids' && c === undefined) return json(block.txids)
       if (b === 'header' && c === undefined) return text(bytesToHex(encodeHeader(block)))
-      if (b === 'raw' && c === undefined) return { status: 200, contentType: 'application/octet-stream', body: chain.blockRaw(block) }
+      if (b === 'raw' && c === undefined)
+        return { status: 200, contentType: 'application/octet-stream', body: chain.blockRaw(block) }
       if (b === 'txid' && d === undefined) {
         const index = intParam(c)
         const txid = block.txids[index]
@@ -125,7 +147,8 @@ function route(chain: BitcoinChain, parts: string[]): EsploraAnswer | null {
       if (b === 'txs' && d === undefined) {
         const start = c === undefined ? 0 : intParam(c)
         if (start >= block.txids.length) return notFound('start index out of range')
-        if (start % CHAIN_TXS_PER_PAGE !== 0) return badRequest(`start index must be a multipication of ${CHAIN_TXS_PER_PAGE}`)
+        if (start % CHAIN_TXS_PER_PAGE !== 0)
+          return badRequest(`start index must be a multipication of ${CHAIN_TXS_PER_PAGE}`)
         return json(
           chain
             .blockTxs(block)
@@ -147,9 +170,15 @@ function route(chain: BitcoinChain, parts: string[]): EsploraAnswer | null {
       if (!tx) return notFound('Transaction not found')
       if (b === undefined) return json(txJson(chain, tx))
       if (b === 'hex' && c === undefined) return text(tx.hex)
-      if (b === 'raw' && c === undefined) return { status: 200, contentType: 'application/octet-stream', body: Uint8Array.from(Buffer.from(tx.hex, 'hex')) }
+      if (b === 'raw' && c === undefined)
+        return {
+          status: 200,
+          contentType: 'application/octet-stream',
+          body: Uint8Array.from(Buffer.from(tx.hex, 'hex')),
+        }
       const stored = chain.txs.get(txid)
-      if (b === 'outspends' && c === undefined) return json(stored ? outspendsJson(chain, stored) : tx.outputs.map(() => ({ spent: false })))
+      if (b === 'outspends' && c === undefined)
+        return json(stored ? outspendsJson(chain, stored) : tx.outputs.map(() => ({ spent: false })))
       if (b === 'outspend' && d === undefined) {
         const vout = intParam(c)
         const all = stored ? outspendsJson(chain, stored) : []
@@ -166,9 +195,14 @@ function route(chain: BitcoinChain, parts: string[]): EsploraAnswer | null {
       if (b === 'txs') {
         const { mempool, confirmed } = scriptTxs(chain, script)
         if (c === undefined) {
-          return json([...mempool.slice(0, MAX_MEMPOOL_TXS), ...confirmed.slice(0, CHAIN_TXS_PER_PAGE)].map((t) => txJson(chain, t)))
+          return json(
+            [...mempool.slice(0, MAX_MEMPOOL_TXS), ...confirmed.slice(0, CHAIN_TXS_PER_PAGE)].map((t) =>
+              txJson(chain, t),
+            ),
+          )
         }
-        if (c === 'mempool' && d === undefined) return json(mempool.slice(0, MAX_MEMPOOL_TXS).map((t) => txJson(chain, t)))
+        if (c === 'mempool' && d === undefined)
+          return json(mempool.slice(0, MAX_MEMPOOL_TXS).map((t) => txJson(chain, t)))
         if (c === 'chain' && parts.length <= 5) {
           let from = 0
           if (d !== undefined) {
@@ -188,7 +222,12 @@ function route(chain: BitcoinChain, parts: string[]): EsploraAnswer | null {
           [...chain.mempool.values()]
             .slice(-10)
             .reverse()
-            .map((t) => ({ txid: t.txid, fee: Number(t.fee), vsize: t.vsize, value: Number(t.outputs.reduce((n, o) => n + o.value, 0n)) })),
+            .map((t) => ({
+              txid: t.txid,
+              fee: Number(t.fee),
+              vsize: t.vsize,
+              value: Number(t.outputs.reduce((n, o) => n + o.value, 0n)),
+            })),
         )
       }
       return null

@@ -13,7 +13,9 @@ export type EsploraStatus = { confirmed: boolean; block_height?: number; block_h
 
 export function txStatus(tx: StoredTx | ParsedTx): EsploraStatus {
   const block = 'block' in tx ? tx.block : undefined
-  return block ? { confirmed: true, block_height: block.height, block_hash: block.hash, block_time: block.time } : { confirmed: false }
+  return block
+    ? { confirmed: true, block_height: block.height, block_hash: block.hash, block_time: block.time }
+    : { confirmed: false }
 }
 
 export function voutJson(o: TxOut) {
@@ -35,7 +37,11 @@ export function txJson(chain: BitcoinChain, tx: StoredTx | ParsedTx) {
     ? known.fee
     : tx.isCoinbase
       ? 0n
-      : bigMax(0n, tx.inputs.reduce((n, i) => n + (chain.prevout(i.txid, i.vout)?.value ?? 0n), 0n) - tx.outputs.reduce((n, o) => n + o.value, 0n))
+      : bigMax(
+          0n,
+          tx.inputs.reduce((n, i) => n + (chain.prevout(i.txid, i.vout)?.value ?? 0n), 0n) -
+            tx.outputs.reduce((n, o) => n + o.value, 0n),
+        )
   return {
     txid: tx.txid,
     version: tx.version,
@@ -86,12 +92,24 @@ export function blockStatusJson(chain: BitcoinChain, hash: string) {
   return { in_best_chain: true, height: block.height, next_best: next ? next.hash : null }
 }
 
-type Stats = { tx_count: number; funded_txo_count: number; funded_txo_sum: number; spent_txo_count: number; spent_txo_sum: number }
+type Stats = {
+  tx_count: number
+  funded_txo_count: number
+  funded_txo_sum: number
+  spent_txo_count: number
+  spent_txo_sum: number
+}
 
 /** `GET /address/:a`: chain_stats and mempool_stats of the script. */
 export function addressJson(chain: BitcoinChain, address: string, script: Uint8Array) {
   const key = bytesToHex(script)
-  const chainStats: Stats = { tx_count: 0, funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0 }
+  const chainStats: Stats = {
+    tx_count: 0,
+    funded_txo_count: 0,
+    funded_txo_sum: 0,
+    spent_txo_count: 0,
+    spent_txo_sum: 0,
+  }
   const mempoolStats: Stats = { ...chainStats }
   for (const txid of chain.byScript.get(key) ?? []) {
     const tx = chain.txs.get(txid)!
@@ -118,8 +136,12 @@ export function scriptTxs(chain: BitcoinChain, script: Uint8Array): { mempool: S
   const txs = [...(chain.byScript.get(bytesToHex(script)) ?? [])].map((id) => chain.txs.get(id)!)
   const mempoolOrder = new Map([...chain.mempool.keys()].map((id, n) => [id, n]))
   const mempool = txs.filter((t) => !t.block).sort((a, b) => mempoolOrder.get(b.txid)! - mempoolOrder.get(a.txid)!)
-  const positions = new Map(txs.filter((t) => t.block).map((t) => [t.txid, chain.blocks[t.block!.height]!.txids.indexOf(t.txid)]))
-  const confirmed = txs.filter((t) => t.block).sort((a, b) => b.block!.height - a.block!.height || positions.get(b.txid)! - positions.get(a.txid)!)
+  const positions = new Map(
+    txs.filter((t) => t.block).map((t) => [t.txid, chain.blocks[t.block!.height]!.txids.indexOf(t.txid)]),
+  )
+  const confirmed = txs
+    .filter((t) => t.block)
+    .sort((a, b) => b.block!.height - a.block!.height || positions.get(b.txid)! - positions.get(a.txid)!)
   return { mempool, confirmed }
 }
 

@@ -4,7 +4,15 @@ import { join } from 'node:path'
 // bitcoinjs-lib needs an ECC library: @bitcoinerlab/secp256k1 and ecpair are installed (both come
 // with bip322-js, a devnet devDependency); tiny-secp256k1 is not.
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { crypto as bjsCrypto, initEccLib, networks, payments, Psbt, script as bscript, Transaction as BjsTransaction } from 'bitcoinjs-lib'
+import {
+  crypto as bjsCrypto,
+  initEccLib,
+  networks,
+  payments,
+  Psbt,
+  script as bscript,
+  Transaction as BjsTransaction,
+} from 'bitcoinjs-lib'
 import { toXOnly } from 'bitcoinjs-lib/src/psbt/bip371.js'
 import { ECPairFactory, type ECPairInterface } from 'ecpair'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +22,12 @@ initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
 const network = networks.regtest
 
-type Utxo = { txid: string; vout: number; value: number; status: { confirmed: boolean; block_height?: number; block_hash?: string; block_time?: number } }
+type Utxo = {
+  txid: string
+  vout: number
+  value: number
+  status: { confirmed: boolean; block_height?: number; block_hash?: string; block_time?: number }
+}
 
 /** A key the devnet never saw, with its P2WPKH or P2TR (key path) address. */
 function wallet(kind: 'wpkh' | 'tr') {
@@ -31,7 +44,12 @@ function wallet(kind: 'wpkh' | 'tr') {
 type Wallet = ReturnType<typeof wallet>
 
 /** A transaction spending `inputs` of `from` to `outputs`, built and signed with bitcoinjs-lib. */
-function spend(from: Wallet, inputs: { txid: string; vout: number; value: number }[], outputs: { address?: string; script?: Buffer; value: number }[], sequence = 0xfffffffd) {
+function spend(
+  from: Wallet,
+  inputs: { txid: string; vout: number; value: number }[],
+  outputs: { address?: string; script?: Buffer; value: number }[],
+  sequence = 0xfffffffd,
+) {
   const psbt = new Psbt({ network })
   for (const i of inputs) {
     psbt.addInput({
@@ -42,7 +60,8 @@ function spend(from: Wallet, inputs: { txid: string; vout: number; value: number
       ...(from.kind === 'tr' ? { tapInternalKey: (from as { internalPubkey: Buffer }).internalPubkey } : {}),
     })
   }
-  for (const o of outputs) psbt.addOutput(o.address ? { address: o.address, value: o.value } : { script: o.script!, value: o.value })
+  for (const o of outputs)
+    psbt.addOutput(o.address ? { address: o.address, value: o.value } : { script: o.script!, value: o.value })
   psbt.signAllInputs(from.signer)
   psbt.finalizeAllInputs()
   return psbt.extractTransaction(true)
@@ -56,7 +75,12 @@ describe('startBitcoinDevnet', () => {
   const get = async (path: string) => {
     const res = await fetch(`${btc.esploraUrl}${path}`)
     const body = await res.text()
-    return { status: res.status, body, json: () => JSON.parse(body), cors: res.headers.get('access-control-allow-origin') }
+    return {
+      status: res.status,
+      body,
+      json: () => JSON.parse(body),
+      cors: res.headers.get('access-control-allow-origin'),
+    }
   }
   const getJson = async (path: string) => {
     const res = await get(path)
@@ -86,7 +110,12 @@ describe('startBitcoinDevnet', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bitcoin-devnet-'))
-    btc = await startBitcoinDevnet({ blockIntervalMs: 0, statePath: join(dir, 'bitcoin.json'), fundAddresses: [preFunded.address], fundSats: 200_000_000n })
+    btc = await startBitcoinDevnet({
+      blockIntervalMs: 0,
+      statePath: join(dir, 'bitcoin.json'),
+      fundAddresses: [preFunded.address],
+      fundSats: 200_000_000n,
+    })
   }, 60_000)
   afterAll(async () => {
     await btc?.close()
@@ -110,7 +139,13 @@ describe('startBitcoinDevnet', () => {
     const info = await getJson(`/address/${preFunded.address}`)
     expect(info).toEqual({
       address: preFunded.address,
-      chain_stats: { tx_count: 1, funded_txo_count: 1, funded_txo_sum: 200_000_000, spent_txo_count: 0, spent_txo_sum: 0 },
+      chain_stats: {
+        tx_count: 1,
+        funded_txo_count: 1,
+        funded_txo_sum: 200_000_000,
+        spent_txo_count: 0,
+        spent_txo_sum: 0,
+      },
       mempool_stats: { tx_count: 0, funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0 },
     })
   })
@@ -119,12 +154,30 @@ describe('startBitcoinDevnet', () => {
     const [hash] = await btc.mine(1)
     const block = await getJson(`/block/${hash}`)
     expect(Object.keys(block).sort()).toEqual(
-      ['bits', 'difficulty', 'height', 'id', 'mediantime', 'merkle_root', 'nonce', 'previousblockhash', 'size', 'timestamp', 'tx_count', 'version', 'weight'].sort(),
+      [
+        'bits',
+        'difficulty',
+        'height',
+        'id',
+        'mediantime',
+        'merkle_root',
+        'nonce',
+        'previousblockhash',
+        'size',
+        'timestamp',
+        'tx_count',
+        'version',
+        'weight',
+      ].sort(),
     )
     expect(block.id).toBe(hash)
     expect(block.bits).toBe(0x207fffff)
     expect(block.previousblockhash).toBe((await get(`/block-height/${block.height - 1}`)).body)
-    expect(await getJson(`/block/${hash}/status`)).toEqual({ in_best_chain: true, height: block.height, next_best: null })
+    expect(await getJson(`/block/${hash}/status`)).toEqual({
+      in_best_chain: true,
+      height: block.height,
+      next_best: null,
+    })
     // The raw block parses with bitcoinjs-lib, its header hashes to the id, its Merkle root checks.
     const raw = Buffer.from(await (await fetch(`${btc.esploraUrl}/block/${hash}/raw`)).arrayBuffer())
     const { Block } = await import('bitcoinjs-lib')
@@ -137,7 +190,10 @@ describe('startBitcoinDevnet', () => {
     expect(coinbase.vin[0].prevout).toBeNull()
     // BIP34: the scriptSig starts with the height, pushed as a script number.
     const heightPush = coinbase.vin[0].scriptsig_asm.split(' ')
-    expect(heightPush[0] === `OP_PUSHNUM_${block.height}` || Number.parseInt(Buffer.from(heightPush[1], 'hex').reverse().toString('hex'), 16) === block.height).toBe(true)
+    expect(
+      heightPush[0] === `OP_PUSHNUM_${block.height}` ||
+        Number.parseInt(Buffer.from(heightPush[1], 'hex').reverse().toString('hex'), 16) === block.height,
+    ).toBe(true)
     // Regtest subsidy: 50 BTC halved every 150 blocks; this block has no fees.
     expect(coinbase.vout[0].value).toBe(Number((5_000_000_000n >> BigInt(Math.floor(block.height / 150))) as bigint))
     expect(coinbase.vout[1].scriptpubkey).toMatch(/^6a24aa21a9ed/)
@@ -159,17 +215,43 @@ describe('startBitcoinDevnet', () => {
     expect(((await getJson(`/address/${to.address}/txs/mempool`)) as any[]).map((t) => t.txid)).toEqual([txid])
     expect(await getJson(`/tx/${txid}/status`)).toEqual({ confirmed: false })
     // An unconfirmed output is listed, and the spent one is gone.
-    expect(((await getJson(`/address/${w.address}/utxo`)) as Utxo[]).map((u) => [u.txid, u.vout, u.status.confirmed])).toEqual([[txid, 1, false]])
+    expect(
+      ((await getJson(`/address/${w.address}/utxo`)) as Utxo[]).map((u) => [u.txid, u.vout, u.status.confirmed]),
+    ).toEqual([[txid, 1, false]])
     const [blockHash] = await btc.mine(1)
     const utxos = (await getJson(`/address/${to.address}/utxo`)) as Utxo[]
     const block = await getJson(`/block/${blockHash}`)
-    expect(utxos).toEqual([{ txid, vout: 0, value: 300_000, status: { confirmed: true, block_height: block.height, block_hash: blockHash, block_time: block.timestamp } }])
+    expect(utxos).toEqual([
+      {
+        txid,
+        vout: 0,
+        value: 300_000,
+        status: { confirmed: true, block_height: block.height, block_hash: blockHash, block_time: block.timestamp },
+      },
+    ])
     const view = await getJson(`/tx/${txid}`)
-    expect(Object.keys(view).sort()).toEqual(['fee', 'locktime', 'size', 'status', 'txid', 'version', 'vin', 'vout', 'weight'])
+    expect(Object.keys(view).sort()).toEqual([
+      'fee',
+      'locktime',
+      'size',
+      'status',
+      'txid',
+      'version',
+      'vin',
+      'vout',
+      'weight',
+    ])
     expect(view.fee).toBe(1_000)
     expect(view.weight).toBe(tx.weight())
     expect(view.size).toBe(tx.byteLength())
-    expect(view.vin[0]).toMatchObject({ txid: utxo.txid, vout: utxo.vout, is_coinbase: false, sequence: 0xfffffffd, scriptsig: '', scriptsig_asm: '' })
+    expect(view.vin[0]).toMatchObject({
+      txid: utxo.txid,
+      vout: utxo.vout,
+      is_coinbase: false,
+      sequence: 0xfffffffd,
+      scriptsig: '',
+      scriptsig_asm: '',
+    })
     expect(view.vin[0].witness).toHaveLength(2)
     expect(view.vin[0].prevout).toEqual({
       scriptpubkey: w.output.toString('hex'),
@@ -178,9 +260,18 @@ describe('startBitcoinDevnet', () => {
       scriptpubkey_address: w.address,
       value: 500_000,
     })
-    expect(view.vout[0]).toMatchObject({ scriptpubkey_type: 'v1_p2tr', scriptpubkey_address: to.address, value: 300_000 })
+    expect(view.vout[0]).toMatchObject({
+      scriptpubkey_type: 'v1_p2tr',
+      scriptpubkey_address: to.address,
+      value: 300_000,
+    })
     expect(view.vout[0].scriptpubkey_asm).toMatch(/^OP_PUSHNUM_1 OP_PUSHBYTES_32 [0-9a-f]{64}$/)
-    expect(view.status).toEqual({ confirmed: true, block_height: block.height, block_hash: blockHash, block_time: block.timestamp })
+    expect(view.status).toEqual({
+      confirmed: true,
+      block_height: block.height,
+      block_hash: blockHash,
+      block_time: block.timestamp,
+    })
     expect((await get(`/tx/${txid}/hex`)).body).toBe(tx.toHex())
     expect(await getJson(`/block/${blockHash}/txids`)).toContain(txid)
     const outspends = await getJson(`/tx/${utxo.txid}/outspends`)
@@ -224,8 +315,11 @@ describe('startBitcoinDevnet', () => {
       tx.outs[0]!.value = 98_000
       const res = await post(tx.toHex())
       expect(res.status).toBe(400)
-      const message = kind === 'wpkh' ? 'Signature must be zero for failed CHECK(MULTI)SIG operation' : 'Invalid Schnorr signature'
-      expect(res.body).toBe(`sendrawtransaction RPC error: {"code":-26,"message":"mandatory-script-verify-flag-failed (${message})"}`)
+      const message =
+        kind === 'wpkh' ? 'Signature must be zero for failed CHECK(MULTI)SIG operation' : 'Invalid Schnorr signature'
+      expect(res.body).toBe(
+        `sendrawtransaction RPC error: {"code":-26,"message":"mandatory-script-verify-flag-failed (${message})"}`,
+      )
       expect(btc.mempool).not.toContain(tx.getId())
       expect(((await getJson(`/address/${w.address}/utxo`)) as Utxo[]).map((u) => u.txid)).toEqual([utxo.txid])
     }
@@ -235,12 +329,20 @@ describe('startBitcoinDevnet', () => {
     const forged = spend(w, [utxo], [{ address: stranger.address, value: 99_000 }])
     const scriptCode = payments.p2pkh({ pubkey: w.key.publicKey, network }).output!
     const sighash = forged.hashForWitnessV0(0, scriptCode, utxo.value, BjsTransaction.SIGHASH_ALL)
-    forged.ins[0]!.witness = [bscript.signature.encode(stranger.key.sign(sighash), BjsTransaction.SIGHASH_ALL), w.key.publicKey]
+    forged.ins[0]!.witness = [
+      bscript.signature.encode(stranger.key.sign(sighash), BjsTransaction.SIGHASH_ALL),
+      w.key.publicKey,
+    ]
     const res = await post(forged.toHex())
     expect(res.status).toBe(400)
-    expect(res.body).toContain('mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)')
+    expect(res.body).toContain(
+      'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)',
+    )
     // The stranger's own public key does not hash to the address.
-    forged.ins[0]!.witness = [bscript.signature.encode(stranger.key.sign(sighash), BjsTransaction.SIGHASH_ALL), stranger.key.publicKey]
+    forged.ins[0]!.witness = [
+      bscript.signature.encode(stranger.key.sign(sighash), BjsTransaction.SIGHASH_ALL),
+      stranger.key.publicKey,
+    ]
     expect((await post(forged.toHex())).body).toContain('Witness program hash mismatch')
   })
 
@@ -249,8 +351,13 @@ describe('startBitcoinDevnet', () => {
     await broadcast(spend(w, [utxo], [{ address: wallet('wpkh').address, value: 99_000 }]))
     await btc.mine(1)
     const again = await post(spend(w, [utxo], [{ address: wallet('wpkh').address, value: 98_000 }]).toHex())
-    expect(again).toEqual({ status: 400, body: 'sendrawtransaction RPC error: {"code":-25,"message":"bad-txns-inputs-missingorspent"}' })
-    const unknown = await post(spend(w, [{ txid: 'ab'.repeat(32), vout: 0, value: 100_000 }], [{ address: w.address, value: 99_000 }]).toHex())
+    expect(again).toEqual({
+      status: 400,
+      body: 'sendrawtransaction RPC error: {"code":-25,"message":"bad-txns-inputs-missingorspent"}',
+    })
+    const unknown = await post(
+      spend(w, [{ txid: 'ab'.repeat(32), vout: 0, value: 100_000 }], [{ address: w.address, value: 99_000 }]).toHex(),
+    )
     expect(unknown.body).toContain('bad-txns-inputs-missingorspent')
   })
 
@@ -259,7 +366,10 @@ describe('startBitcoinDevnet', () => {
     const first = spend(w, [utxo], [{ address: wallet('wpkh').address, value: 99_000 }], 0xffffffff)
     await broadcast(first)
     const conflict = await post(spend(w, [utxo], [{ address: wallet('wpkh').address, value: 90_000 }]).toHex())
-    expect(conflict).toEqual({ status: 400, body: 'sendrawtransaction RPC error: {"code":-26,"message":"txn-mempool-conflict"}' })
+    expect(conflict).toEqual({
+      status: 400,
+      body: 'sendrawtransaction RPC error: {"code":-26,"message":"txn-mempool-conflict"}',
+    })
     expect(btc.mempool).toContain(first.getId())
   })
 
@@ -275,7 +385,11 @@ describe('startBitcoinDevnet', () => {
       ],
     )
     const originalId = await broadcast(original)
-    const child = spend(w, [{ txid: originalId, vout: 1, value: 99_000 }], [{ address: wallet('wpkh').address, value: 98_000 }])
+    const child = spend(
+      w,
+      [{ txid: originalId, vout: 1, value: 99_000 }],
+      [{ address: wallet('wpkh').address, value: 98_000 }],
+    )
     const childId = await broadcast(child)
     // A replacement that does not pay more is refused.
     const cheap = await post(spend(w, [utxo], [{ address: wallet('wpkh').address, value: 199_500 }]).toHex())
@@ -291,9 +405,13 @@ describe('startBitcoinDevnet', () => {
     expect((await get(`/tx/${originalId}`)).status).toBe(404)
     expect((await get(`/tx/${childId}`)).body).toBe('Transaction not found')
     expect(await getJson(`/address/${merchant.address}/txs`)).toEqual([])
-    expect(await getJson(`/tx/${utxo.txid}/outspends`)).toEqual(expect.arrayContaining([{ spent: true, txid: replacementId, vin: 0, status: { confirmed: false } }]))
+    expect(await getJson(`/tx/${utxo.txid}/outspends`)).toEqual(
+      expect.arrayContaining([{ spent: true, txid: replacementId, vin: 0, status: { confirmed: false } }]),
+    )
     await btc.mine(1)
-    expect(((await getJson(`/address/${elsewhere.address}/utxo`)) as Utxo[]).map((u) => u.status.confirmed)).toEqual([true])
+    expect(((await getJson(`/address/${elsewhere.address}/utxo`)) as Utxo[]).map((u) => u.status.confirmed)).toEqual([
+      true,
+    ])
   })
 
   it('refuses dust outputs (294 sats P2WPKH, 330 P2TR), outputs above inputs, and fees under 1 sat/vB', async () => {
@@ -326,7 +444,9 @@ describe('startBitcoinDevnet', () => {
     expect(above.body).toContain('bad-txns-in-belowout')
     const free = spend(w, [utxo], [{ address: w.address, value: 100_000 - 50 }])
     const cheap = await post(free.toHex())
-    expect(cheap.body).toBe(`sendrawtransaction RPC error: {"code":-26,"message":"min relay fee not met, 50 < ${free.virtualSize()}"}`)
+    expect(cheap.body).toBe(
+      `sendrawtransaction RPC error: {"code":-26,"message":"min relay fee not met, 50 < ${free.virtualSize()}"}`,
+    )
     // At the thresholds it is accepted.
     await broadcast(
       spend(
@@ -364,7 +484,10 @@ describe('startBitcoinDevnet', () => {
     expect(await get(`/block/${'11'.repeat(32)}`)).toMatchObject({ status: 404, body: 'Block not found' })
     expect(await get('/block-height/999999')).toMatchObject({ status: 404, body: 'Block not found' })
     expect(await get('/address/notanaddress/utxo')).toMatchObject({ status: 400, body: 'Invalid Bitcoin address' })
-    expect(await get('/address/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4/utxo')).toMatchObject({ status: 400, body: 'Address on invalid network' })
+    expect(await get('/address/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4/utxo')).toMatchObject({
+      status: 400,
+      body: 'Address on invalid network',
+    })
     const fees = await getJson('/fee-estimates')
     expect(Object.keys(fees)).toHaveLength(28)
     expect(fees['1']).toBeGreaterThanOrEqual(1)
@@ -419,10 +542,14 @@ describe('startBitcoinDevnet', () => {
     expect(result.readded).toContain(kept)
     expect(await getJson(`/tx/${kept}/status`)).toEqual({ confirmed: false })
     expect(await getJson(`/block/${minedIn}/status`)).toEqual({ in_best_chain: false })
-    expect(((await getJson(`/address/${payee.address}/utxo`)) as Utxo[]).map((u) => u.status.confirmed)).toEqual([false])
+    expect(((await getJson(`/address/${payee.address}/utxo`)) as Utxo[]).map((u) => u.status.confirmed)).toEqual([
+      false,
+    ])
 
     // Confirm it again with a child, then reorg dropping the parent: the child goes too.
-    const child = await broadcast(spend(w, [{ txid: kept, vout: 1, value: 199_000 }], [{ address: wallet('wpkh').address, value: 198_000 }]))
+    const child = await broadcast(
+      spend(w, [{ txid: kept, vout: 1, value: 199_000 }], [{ address: wallet('wpkh').address, value: 198_000 }]),
+    )
     await btc.mine(1)
     const dropping = await btc.reorg(1, { dropTxids: [kept] })
     expect(dropping.dropped).toEqual(expect.arrayContaining([kept, child]))
@@ -469,7 +596,10 @@ describe('startBitcoinDevnet block timer', () => {
     const btc = await startBitcoinDevnet({ blockIntervalMs: 150 })
     try {
       const start = btc.height
-      const txid = await btc.faucet(payments.p2wpkh({ pubkey: ECPair.makeRandom({ network }).publicKey, network }).address!, 5_000n)
+      const txid = await btc.faucet(
+        payments.p2wpkh({ pubkey: ECPair.makeRandom({ network }).publicKey, network }).address!,
+        5_000n,
+      )
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       expect(btc.height).toBeGreaterThan(start + 2)
       const status = await (await fetch(`${btc.esploraUrl}/tx/${txid}/status`)).json()

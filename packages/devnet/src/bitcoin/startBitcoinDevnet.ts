@@ -94,7 +94,8 @@ async function readState(path: string | undefined): Promise<SavedState | null> {
   }
   const state = JSON.parse(text) as SavedState
   if (state.format !== STATE_FORMAT) throw new Error(`${path} is not a Bitcoin devnet state (${STATE_FORMAT})`)
-  if (state.genesisHash !== REGTEST_GENESIS_HASH) throw new Error(`${path} holds another chain (genesis ${state.genesisHash})`)
+  if (state.genesisHash !== REGTEST_GENESIS_HASH)
+    throw new Error(`${path} holds another chain (genesis ${state.genesisHash})`)
   return state
 }
 
@@ -114,7 +115,8 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
   if (saved) {
     for (const b of saved.blocks) {
       const block = chain.replayBlock({ version: b.version, time: b.time, bits: b.bits, nonce: b.nonce }, b.txs)
-      if (block.hash !== b.hash) throw new Error(`${options.statePath}: block ${block.height} does not hash to ${b.hash}`)
+      if (block.hash !== b.hash)
+        throw new Error(`${options.statePath}: block ${block.height} does not hash to ${b.hash}`)
     }
     for (const t of saved.mempool) {
       try {
@@ -176,7 +178,12 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
       const build = (fee: bigint) => {
         const tx = new Transaction({ version: 2 })
         for (const u of picked) {
-          tx.addInput({ txid: u.txid, index: u.vout, sequence: 0xfffffffd, witnessUtxo: { script: faucetScript, amount: BigInt(u.value) } })
+          tx.addInput({
+            txid: u.txid,
+            index: u.vout,
+            sequence: 0xfffffffd,
+            witnessUtxo: { script: faucetScript, amount: BigInt(u.value) },
+          })
         }
         tx.addOutput({ script: to, amount: sats })
         const change = total - sats - fee
@@ -197,7 +204,10 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
     throw new Error(`the faucet cannot pay ${sats} sats (it holds less)`)
   }
 
-  function reorgNow(depth: number, { dropTxids = [], includeRawTxs = [] }: { dropTxids?: string[]; includeRawTxs?: string[] } = {}): ReorgResult {
+  function reorgNow(
+    depth: number,
+    { dropTxids = [], includeRawTxs = [] }: { dropTxids?: string[]; includeRawTxs?: string[] } = {},
+  ): ReorgResult {
     const drop = new Set(dropTxids.map((t) => t.toLowerCase()))
     const { removed, orphanedTxs, previousMempool } = chain.disconnect(depth)
     const candidates = [...orphanedTxs, ...previousMempool]
@@ -254,7 +264,13 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
     req.on('end', () => {
       let answer
       try {
-        answer = answerEsplora(chain, req.method ?? 'GET', req.url ?? '/', Buffer.concat(chunks).toString('utf8'), submitNow)
+        answer = answerEsplora(
+          chain,
+          req.method ?? 'GET',
+          req.url ?? '/',
+          Buffer.concat(chunks).toString('utf8'),
+          submitNow,
+        )
       } catch (e) {
         console.error('bitcoin devnet: request failed:', e)
         answer = { status: 500, contentType: 'text/plain', body: 'Internal error' }

@@ -29,8 +29,10 @@ export function verifyInputSignature(parsed: ParsedTx, index: number, prevouts: 
     const [sigWithType, pubkey] = input.witness as [Uint8Array, Uint8Array]
     const program = prevout.script.subarray(2)
     if (!equalBytes(ripemd160(sha256(pubkey)), program)) throw mandatory('Witness program hash mismatch')
-    if (pubkey.length !== 33 || (pubkey[0] !== 2 && pubkey[0] !== 3)) throw policy('Using non-compressed keys in segwit')
-    if (sigWithType.length === 0) throw mandatory('Script evaluated without error but finished with a false/empty top stack element')
+    if (pubkey.length !== 33 || (pubkey[0] !== 2 && pubkey[0] !== 3))
+      throw policy('Using non-compressed keys in segwit')
+    if (sigWithType.length === 0)
+      throw mandatory('Script evaluated without error but finished with a false/empty top stack element')
     const hashType = sigWithType[sigWithType.length - 1]!
     let signature: ReturnType<typeof secp256k1.Signature.fromBytes>
     try {
@@ -42,7 +44,11 @@ export function verifyInputSignature(parsed: ParsedTx, index: number, prevouts: 
     if (signature.hasHighS()) throw policy('Non-canonical signature: S value is unnecessarily high')
     const scriptCode = OutScript.encode({ type: 'pkh', hash: program })
     const digest = parsed.tx.preimageWitnessV0(index, scriptCode, hashType, prevout.value)
-    const ok = secp256k1.verify(signature.toBytes('compact'), digest, pubkey, { prehash: false, lowS: true, format: 'compact' })
+    const ok = secp256k1.verify(signature.toBytes('compact'), digest, pubkey, {
+      prehash: false,
+      lowS: true,
+      format: 'compact',
+    })
     if (!ok) throw mandatory('Signature must be zero for failed CHECK(MULTI)SIG operation')
     return
   }
@@ -54,7 +60,9 @@ export function verifyInputSignature(parsed: ParsedTx, index: number, prevouts: 
       throw policy('the devnet refuses a taproot annex (non-standard in Bitcoin Core too)')
     }
     if (stack.length > 1) {
-      throw rejected(`bad-txns-input-script-unsupported (input ${index}: taproot script-path spends are not checked by this devnet; key path only)`)
+      throw rejected(
+        `bad-txns-input-script-unsupported (input ${index}: taproot script-path spends are not checked by this devnet; key path only)`,
+      )
     }
     const sigWithType = stack[0]!
     stack = []
@@ -78,5 +86,7 @@ export function verifyInputSignature(parsed: ParsedTx, index: number, prevouts: 
     if (!ok) throw mandatory('Invalid Schnorr signature')
     return
   }
-  throw rejected(`bad-txns-input-script-unsupported (input ${index} spends a ${kind} output; this devnet verifies P2WPKH and P2TR key-path spends only)`)
+  throw rejected(
+    `bad-txns-input-script-unsupported (input ${index} spends a ${kind} output; this devnet verifies P2WPKH and P2TR key-path spends only)`,
+  )
 }

@@ -1,6 +1,11 @@
 import { concat, createPublicClient, createTestClient, createWalletClient, http, type Address } from 'viem'
 
-import { DETERMINISTIC_DEPLOYMENT_PROXY, PAYLINK_DEPOSIT_FACTORY_ADDRESS, PAYLINK_DEPOSIT_FACTORY_SALT, depositFactoryBytecode } from './depositContracts.js'
+import {
+  DETERMINISTIC_DEPLOYMENT_PROXY,
+  PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+  PAYLINK_DEPOSIT_FACTORY_SALT,
+  depositFactoryBytecode,
+} from './depositContracts.js'
 
 export type DeployDepositFactoryParameters = {
   rpcUrl: string
@@ -13,13 +18,17 @@ export type DeployDepositFactoryParameters = {
  * there already (a saved chain): idempotent. The sender's spent gas is given back, so the dev
  * accounts keep round balances.
  */
-export async function deployDepositFactory({ rpcUrl, from }: DeployDepositFactoryParameters): Promise<{ address: Address; deployed: boolean }> {
+export async function deployDepositFactory({
+  rpcUrl,
+  from,
+}: DeployDepositFactoryParameters): Promise<{ address: Address; deployed: boolean }> {
   const transport = http(rpcUrl)
   const publicClient = createPublicClient({ transport, pollingInterval: 20 })
   const existing = await publicClient.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
   if (existing && existing !== '0x') return { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: false }
   const proxyCode = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYMENT_PROXY })
-  if (!proxyCode || proxyCode === '0x') throw new Error(`no deterministic-deployment proxy at ${DETERMINISTIC_DEPLOYMENT_PROXY} on ${rpcUrl}`)
+  if (!proxyCode || proxyCode === '0x')
+    throw new Error(`no deterministic-deployment proxy at ${DETERMINISTIC_DEPLOYMENT_PROXY} on ${rpcUrl}`)
   const balance = await publicClient.getBalance({ address: from })
   const hash = await createWalletClient({ transport, account: from }).sendTransaction({
     chain: null,
@@ -28,7 +37,8 @@ export async function deployDepositFactory({ rpcUrl, from }: DeployDepositFactor
   })
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
   const code = await publicClient.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
-  if (receipt.status !== 'success' || !code || code === '0x') throw new Error(`PaylinkDepositFactory deployment failed (${hash})`)
+  if (receipt.status !== 'success' || !code || code === '0x')
+    throw new Error(`PaylinkDepositFactory deployment failed (${hash})`)
   await createTestClient({ transport, mode: 'anvil' }).setBalance({ address: from, value: balance })
   return { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: true }
 }

@@ -7,7 +7,10 @@ import { deployDepositFactory } from './deployDepositFactory.js'
  * Scan to pay: the deposit factory on every devnet chain (already there on a saved chain), each
  * chain's state saved again when it was just deployed.
  */
-export async function deployDepositFactoryOnDevnet(anvils: ReadonlyArray<Pick<StartSavedAnvilReturnType, 'rpcUrl' | 'saveState'>>, from: Address): Promise<void> {
+export async function deployDepositFactoryOnDevnet(
+  anvils: ReadonlyArray<Pick<StartSavedAnvilReturnType, 'rpcUrl' | 'saveState'>>,
+  from: Address,
+): Promise<void> {
   await Promise.all(
     anvils.map(async (anvil) => {
       const { deployed } = await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from })

@@ -19,11 +19,23 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { compileDepositContract, depositArtifactPath, depositContractNames, serializeArtifact } from '../../scripts/compile.js'
+import {
+  compileDepositContract,
+  depositArtifactPath,
+  depositContractNames,
+  serializeArtifact,
+} from '../../scripts/compile.js'
 import { startAnvil, type StartAnvilReturnType } from '../anvil.js'
 import testUsdArtifact from '../artifacts/TestUSD.json' with { type: 'json' }
 import { deployDepositFactory } from './deployDepositFactory.js'
-import { DETERMINISTIC_DEPLOYMENT_PROXY, PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi, depositFactoryBytecode, forwarderAbi, forwarderBytecode } from './depositContracts.js'
+import {
+  DETERMINISTIC_DEPLOYMENT_PROXY,
+  PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+  depositFactoryAbi,
+  depositFactoryBytecode,
+  forwarderAbi,
+  forwarderBytecode,
+} from './depositContracts.js'
 
 describe('deposit contract artifacts', () => {
   it.each(depositContractNames)(
@@ -35,7 +47,14 @@ describe('deposit contract artifacts', () => {
   )
 
   it('the exported factory address is the proxy CREATE2 address of the artifact (salt 0)', () => {
-    expect(getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYMENT_PROXY, salt: zeroHash, bytecode: depositFactoryBytecode })).toBe(PAYLINK_DEPOSIT_FACTORY_ADDRESS)
+    expect(
+      getContractAddress({
+        opcode: 'CREATE2',
+        from: DETERMINISTIC_DEPLOYMENT_PROXY,
+        salt: zeroHash,
+        bytecode: depositFactoryBytecode,
+      }),
+    ).toBe(PAYLINK_DEPOSIT_FACTORY_ADDRESS)
   })
 })
 
@@ -53,7 +72,8 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       salt,
       bytecode: concat([forwarderBytecode, encodeAbiParameters([{ type: 'address' }], [recipient])]),
     })
-  const tokenBalance = (address: Address) => publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  const tokenBalance = (address: Address) =>
+    publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
   const collect = async (from: Address, recipients: Address[], salts: Hex[], tokens: Address[]) =>
     mined(
       await wallet(from).writeContract({
@@ -82,8 +102,14 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
 
   it('anvil has the deterministic-deployment proxy; the factory lands at the exported address, once', async () => {
     expect(await publicClient().getCode({ address: DETERMINISTIC_DEPLOYMENT_PROXY })).toMatch(/^0x[0-9a-f]{10,}$/)
-    expect(await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: true })
-    expect(await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: false })
+    expect(await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({
+      address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+      deployed: true,
+    })
+    expect(await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({
+      address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+      deployed: false,
+    })
   })
 
   it("the factory's depositAddress view equals the off-chain CREATE2 computation", async () => {
@@ -107,7 +133,15 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const salt = keccak256(toHex('opt_collect'))
     const deposit = offChainDeposit(merchant, salt)
     await mined(await wallet(payer).sendTransaction({ chain: null, to: deposit, value: parseEther('1.5') }))
-    await mined(await wallet(payer).writeContract({ chain: null, address: token, abi: erc20Abi, functionName: 'transfer', args: [deposit, 25_000_000n] }))
+    await mined(
+      await wallet(payer).writeContract({
+        chain: null,
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [deposit, 25_000_000n],
+      }),
+    )
     expect(await publicClient().getCode({ address: deposit })).toBeUndefined()
 
     const merchantEth = await publicClient().getBalance({ address: merchant })
@@ -119,11 +153,21 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     expect(await publicClient().getBalance({ address: deposit })).toBe(0n)
     expect(await tokenBalance(deposit)).toBe(0n)
     expect(await tokenBalance(stranger)).toBe(strangerTokens)
-    expect(await publicClient().readContract({ address: deposit, abi: forwarderAbi, functionName: 'recipient' })).toBe(merchant)
+    expect(await publicClient().readContract({ address: deposit, abi: forwarderAbi, functionName: 'recipient' })).toBe(
+      merchant,
+    )
 
     // Late payment into the deployed forwarder: plain transfer accepted, collected again.
     await mined(await wallet(payer).sendTransaction({ chain: null, to: deposit, value: parseEther('0.25') }))
-    await mined(await wallet(payer).writeContract({ chain: null, address: token, abi: erc20Abi, functionName: 'transfer', args: [deposit, 1_000_000n] }))
+    await mined(
+      await wallet(payer).writeContract({
+        chain: null,
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [deposit, 1_000_000n],
+      }),
+    )
     const merchantTokens = await tokenBalance(merchant)
     expect((await collect(stranger, [merchant], [salt], [token])).status).toBe('success')
     expect(await publicClient().getBalance({ address: merchant })).toBe(merchantEth + parseEther('1.75'))
@@ -136,14 +180,27 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const recipients = [merchantA, merchantB]
     for (const [i, salt] of salts.entries()) {
       await mined(
-        await wallet(payer).writeContract({ chain: null, address: token, abi: erc20Abi, functionName: 'transfer', args: [offChainDeposit(recipients[i]!, salt), 7_000_000n] }),
+        await wallet(payer).writeContract({
+          chain: null,
+          address: token,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [offChainDeposit(recipients[i]!, salt), 7_000_000n],
+        }),
       )
     }
     const before = await Promise.all(recipients.map(tokenBalance))
     expect((await collect(stranger, recipients, salts, [token])).status).toBe('success')
     expect(await Promise.all(recipients.map(tokenBalance))).toEqual(before.map((b) => b + 7_000_000n))
-    const mismatched = { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, abi: depositFactoryAbi, functionName: 'collect', args: [recipients, [salts[0]!], [token]] } as const
-    await expect(publicClient().simulateContract({ ...mismatched, account: stranger })).rejects.toThrow(/differ in length/)
+    const mismatched = {
+      address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+      abi: depositFactoryAbi,
+      functionName: 'collect',
+      args: [recipients, [salts[0]!], [token]],
+    } as const
+    await expect(publicClient().simulateContract({ ...mismatched, account: stranger })).rejects.toThrow(
+      /differ in length/,
+    )
     expect((await collect(stranger, recipients, [salts[0]!], [token])).status).toBe('reverted')
   })
 
@@ -152,7 +209,15 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const salt = keccak256(toHex('opt_attack'))
     const deposit = offChainDeposit(merchant, salt)
     await collect(stranger, [merchant], [salt], [])
-    await mined(await wallet(payer).writeContract({ chain: null, address: token, abi: erc20Abi, functionName: 'transfer', args: [deposit, 3_000_000n] }))
+    await mined(
+      await wallet(payer).writeContract({
+        chain: null,
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [deposit, 3_000_000n],
+      }),
+    )
     await mined(await wallet(payer).sendTransaction({ chain: null, to: deposit, value: parseEther('0.5') }))
 
     // Calls a thief might try: an ERC-20 transfer/approve "from" the forwarder, arbitrary data, selfdestruct-like selectors.
@@ -165,7 +230,9 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     ]
     for (const data of attempts) {
       await expect(publicClient().call({ account: stranger, to: deposit, data })).rejects.toThrow()
-      expect((await mined(await wallet(stranger).sendTransaction({ chain: null, to: deposit, data, gas: 200_000n }))).status).toBe('reverted')
+      expect(
+        (await mined(await wallet(stranger).sendTransaction({ chain: null, to: deposit, data, gas: 200_000n }))).status,
+      ).toBe('reverted')
     }
     expect(await tokenBalance(deposit)).toBe(3_000_000n)
     expect(await publicClient().getBalance({ address: deposit })).toBe(parseEther('0.5'))
@@ -173,14 +240,29 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     // flush called directly by a stranger: the funds still go to the merchant.
     const merchantEth = await publicClient().getBalance({ address: merchant })
     const merchantTokens = await tokenBalance(merchant)
-    await mined(await wallet(stranger).writeContract({ chain: null, address: deposit, abi: forwarderAbi, functionName: 'flush', args: [[token]] }))
+    await mined(
+      await wallet(stranger).writeContract({
+        chain: null,
+        address: deposit,
+        abi: forwarderAbi,
+        functionName: 'flush',
+        args: [[token]],
+      }),
+    )
     expect(await tokenBalance(merchant)).toBe(merchantTokens + 3_000_000n)
     expect(await publicClient().getBalance({ address: merchant })).toBe(merchantEth + parseEther('0.5'))
 
     // A forwarder for another recipient at the same salt is another address: the salt alone redirects nothing.
     expect(offChainDeposit(stranger, salt)).not.toBe(deposit)
     // Its only functions are flush and recipient (plus receive): the ABI the compiler produced says so.
-    const artifact = JSON.parse(readFileSync(depositArtifactPath('PaylinkForwarder'), 'utf8')) as { abi: Array<{ type: string; name?: string }> }
-    expect(artifact.abi.map((item) => item.name ?? item.type).sort()).toEqual(['constructor', 'flush', 'receive', 'recipient'])
+    const artifact = JSON.parse(readFileSync(depositArtifactPath('PaylinkForwarder'), 'utf8')) as {
+      abi: Array<{ type: string; name?: string }>
+    }
+    expect(artifact.abi.map((item) => item.name ?? item.type).sort()).toEqual([
+      'constructor',
+      'flush',
+      'receive',
+      'recipient',
+    ])
   })
 })

@@ -43,8 +43,20 @@ export const depositFactoryAbi = [
 
 export const forwarderAbi = [
   { type: 'constructor', stateMutability: 'nonpayable', inputs: [{ name: 'recipient_', type: 'address' }] },
-  { type: 'function', name: 'recipient', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'address' }] },
-  { type: 'function', name: 'flush', stateMutability: 'nonpayable', inputs: [{ name: 'tokens', type: 'address[]' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'recipient',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'address' }],
+  },
+  {
+    type: 'function',
+    name: 'flush',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'tokens', type: 'address[]' }],
+    outputs: [],
+  },
   { type: 'receive', stateMutability: 'payable' },
 ] as const satisfies Abi
 

@@ -1,2 +1,7 @@
-export { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet, type SolanaDevnetOptions } from './startSolanaDevnet.js'
+export {
+  startSolanaDevnet,
+  TEST_USD_DECIMALS,
+  type SolanaDevnet,
+  type SolanaDevnetOptions,
+} from './startSolanaDevnet.js'
 export type { Commitment, TxRecord } from './solanaLedger.js'

@@ -152,7 +152,13 @@ function encodeTransaction(ledger: SolanaLedger, record: TxRecord, encoding: unk
   const innerInstructions = record.innerInstructions.map((group) => ({
     index: group.index,
     instructions: group.instructions.map((ix) =>
-      parsed ? parseInstruction({ programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: base58.decode(ix.data) }, tx.accountKeys, ix.stackHeight) : ix,
+      parsed
+        ? parseInstruction(
+            { programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: base58.decode(ix.data) },
+            tx.accountKeys,
+            ix.stackHeight,
+          )
+        : ix,
     ),
   }))
   return {
@@ -356,7 +362,9 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
           err: sim.err,
           innerInstructions: null,
           logs: sim.logs,
-          replacementBlockhash: replace ? { blockhash: ledger.blockhash(ledger.slot), lastValidBlockHeight: ledger.slot + BLOCKHASH_VALIDITY } : null,
+          replacementBlockhash: replace
+            ? { blockhash: ledger.blockhash(ledger.slot), lastValidBlockHeight: ledger.slot + BLOCKHASH_VALIDITY }
+            : null,
           returnData: null,
           unitsConsumed: sim.unitsConsumed,
         },

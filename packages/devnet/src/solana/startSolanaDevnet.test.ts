@@ -20,7 +20,12 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from '@solana/kit'
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import {
   Connection,
   Keypair,
@@ -45,13 +50,24 @@ const FINALIZE_DEPTH = 4
 const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
 async function rpcCall(url: string, body: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return (await res.json()) as Record<string, unknown> & { result?: any; error?: any }
 }
-const call = (url: string, method: string, params: unknown[] = []) => rpcCall(url, { jsonrpc: '2.0', id: 1, method, params })
+const call = (url: string, method: string, params: unknown[] = []) =>
+  rpcCall(url, { jsonrpc: '2.0', id: 1, method, params })
 
 /** A legacy SOL transfer signed by `from`, optionally carrying a read-only reference key. */
-async function transferTx(connection: Connection, from: Keypair, to: PublicKey, lamports: number, reference?: PublicKey) {
+async function transferTx(
+  connection: Connection,
+  from: Keypair,
+  to: PublicKey,
+  lamports: number,
+  reference?: PublicKey,
+) {
   const ix = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports })
   if (reference) ix.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
@@ -84,13 +100,24 @@ describe('startSolanaDevnet', () => {
   it('funds the listed accounts with SOL and Test USD (6 decimals) at first start', async () => {
     // start resolves once the funding is finalized: visible at the RPC's default commitment.
     expect(await connection.getBalance(funded.publicKey, 'finalized')).toBe(100 * LAMPORTS_PER_SOL)
-    const mint = await call(devnet.rpcUrl, 'getAccountInfo', [devnet.mint, { encoding: 'jsonParsed', commitment: 'processed' }])
+    const mint = await call(devnet.rpcUrl, 'getAccountInfo', [
+      devnet.mint,
+      { encoding: 'jsonParsed', commitment: 'processed' },
+    ])
     expect(mint.result.value.data.parsed.type).toBe('mint')
     expect(mint.result.value.data.parsed.info.decimals).toBe(6)
-    const accounts = await connection.getParsedTokenAccountsByOwner(funded.publicKey, { mint: new PublicKey(devnet.mint) }, 'confirmed')
+    const accounts = await connection.getParsedTokenAccountsByOwner(
+      funded.publicKey,
+      { mint: new PublicKey(devnet.mint) },
+      'confirmed',
+    )
     expect(accounts.value).toHaveLength(1)
     expect(accounts.value[0]?.account.data.parsed.info.tokenAmount.uiAmountString).toBe('10000')
-    const byProgram = await connection.getTokenAccountsByOwner(funded.publicKey, { programId: new PublicKey(TOKEN_PROGRAM_ADDRESS) }, 'confirmed')
+    const byProgram = await connection.getTokenAccountsByOwner(
+      funded.publicKey,
+      { programId: new PublicKey(TOKEN_PROGRAM_ADDRESS) },
+      'confirmed',
+    )
     expect(byProgram.value).toHaveLength(1)
   })
 
@@ -110,8 +137,18 @@ describe('startSolanaDevnet', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify([
-          { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [tx.serialize().toString('base64'), { encoding: 'base64' }] },
-          { jsonrpc: '2.0', id: 2, method: 'getSignatureStatuses', params: [[(await import('@scure/base')).base58.encode(tx.signature!)]] },
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'sendTransaction',
+            params: [tx.serialize().toString('base64'), { encoding: 'base64' }],
+          },
+          {
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'getSignatureStatuses',
+            params: [[(await import('@scure/base')).base58.encode(tx.signature!)]],
+          },
         ]),
       })
     ).json()) as any[]
@@ -167,7 +204,10 @@ describe('startSolanaDevnet', () => {
     expect(keys).toContain(reference.toBase58())
     expect(full?.meta?.logMessages?.length).toBeGreaterThan(0)
     // jsonParsed: the transfer is parsed like the RPC does.
-    const parsed = await connection.getParsedTransaction(sig, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 })
+    const parsed = await connection.getParsedTransaction(sig, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    })
     const ix = parsed?.transaction.message.instructions[0] as { parsed?: { type: string; info: { lamports: number } } }
     expect(ix.parsed?.type).toBe('transfer')
     expect(ix.parsed?.info.lamports).toBe(12_345_678)
@@ -184,10 +224,19 @@ describe('startSolanaDevnet', () => {
     await devnet.waitForSignature(sigs[2]!, 'confirmed')
     const all = (await connection.getSignaturesForAddress(reference, {}, 'confirmed')).map((s) => s.signature)
     expect(all).toEqual([...sigs].reverse())
-    expect((await connection.getSignaturesForAddress(reference, { limit: 1 }, 'confirmed')).map((s) => s.signature)).toEqual([sigs[2]])
-    expect((await connection.getSignaturesForAddress(reference, { before: sigs[2] }, 'confirmed')).map((s) => s.signature)).toEqual([sigs[1], sigs[0]])
-    expect((await connection.getSignaturesForAddress(reference, { until: sigs[0] }, 'confirmed')).map((s) => s.signature)).toEqual([sigs[2], sigs[1]])
-    const processed = await call(devnet.rpcUrl, 'getSignaturesForAddress', [reference.toBase58(), { commitment: 'processed' }])
+    expect(
+      (await connection.getSignaturesForAddress(reference, { limit: 1 }, 'confirmed')).map((s) => s.signature),
+    ).toEqual([sigs[2]])
+    expect(
+      (await connection.getSignaturesForAddress(reference, { before: sigs[2] }, 'confirmed')).map((s) => s.signature),
+    ).toEqual([sigs[1], sigs[0]])
+    expect(
+      (await connection.getSignaturesForAddress(reference, { until: sigs[0] }, 'confirmed')).map((s) => s.signature),
+    ).toEqual([sigs[2], sigs[1]])
+    const processed = await call(devnet.rpcUrl, 'getSignaturesForAddress', [
+      reference.toBase58(),
+      { commitment: 'processed' },
+    ])
     expect(processed.error?.code).toBe(-32602)
   })
 
@@ -201,7 +250,11 @@ describe('startSolanaDevnet', () => {
     await devnet.waitForSignature(await devnet.faucet(payer.address, devnet.mint, 5_000_000n), 'confirmed')
     const mint = address(devnet.mint)
     const [source] = await findAssociatedTokenPda({ owner: payer.address, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
-    const [destination] = await findAssociatedTokenPda({ owner: recipient.address, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    const [destination] = await findAssociatedTokenPda({
+      owner: recipient.address,
+      mint,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
     const { value: latest } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
     const message = pipe(
       createTransactionMessage({ version: 0 }),
@@ -211,7 +264,17 @@ describe('startSolanaDevnet', () => {
         appendTransactionMessageInstructions(
           [
             getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient.address, mint }),
-            withReference(getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount: 1_250_000n, decimals: 6 }), reference),
+            withReference(
+              getTransferCheckedInstruction({
+                source,
+                mint,
+                destination,
+                authority: payer,
+                amount: 1_250_000n,
+                decimals: 6,
+              }),
+              reference,
+            ),
           ],
           m,
         ),
@@ -222,7 +285,9 @@ describe('startSolanaDevnet', () => {
     const signature = getSignatureFromTransaction(signed)
     const balance = await rpc.getTokenAccountBalance(destination, { commitment: 'confirmed' }).send()
     expect(balance.value).toMatchObject({ amount: '1250000', decimals: 6, uiAmountString: '1.25' })
-    const tx = await rpc.getTransaction(signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
+    const tx = await rpc
+      .getTransaction(signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 })
+      .send()
     const post = tx?.meta?.postTokenBalances?.find((b) => b.owner === recipient.address)
     const pre = tx?.meta?.preTokenBalances?.find((b) => b.owner === recipient.address)
     expect(pre).toBeUndefined()
@@ -234,7 +299,9 @@ describe('startSolanaDevnet', () => {
     // validateTransfer do: getSignaturesForAddress, then getTransaction base64 decoded with kit.
     const found = await rpc.getSignaturesForAddress(reference, { commitment: 'confirmed' }).send()
     expect(found.map((f) => f.signature)).toEqual([signature])
-    const b64 = await rpc.getTransaction(signature, { commitment: 'confirmed', encoding: 'base64', maxSupportedTransactionVersion: 0 }).send()
+    const b64 = await rpc
+      .getTransaction(signature, { commitment: 'confirmed', encoding: 'base64', maxSupportedTransactionVersion: 0 })
+      .send()
     expect(b64?.transaction[1]).toBe('base64')
     const decoded = getTransactionCodec().decode(getBase64Codec().encode(b64!.transaction[0]))
     const compiled = getCompiledTransactionMessageCodec().decode(decoded.messageBytes)
@@ -256,9 +323,14 @@ describe('startSolanaDevnet', () => {
     await devnet.waitForSignature(await devnet.faucet(poor.publicKey.toBase58(), 'native', 10_000_000n), 'confirmed')
     const tx = await transferTx(connection, poor, Keypair.generate().publicKey, 50_000_000)
     // With preflight the node refuses it with the simulation error.
-    const preflight = await call(devnet.rpcUrl, 'sendTransaction', [tx.serialize().toString('base64'), { encoding: 'base64' }])
+    const preflight = await call(devnet.rpcUrl, 'sendTransaction', [
+      tx.serialize().toString('base64'),
+      { encoding: 'base64' },
+    ])
     expect(preflight.error?.code).toBe(-32002)
-    expect(preflight.error?.message).toBe('Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1')
+    expect(preflight.error?.message).toBe(
+      'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
+    )
     expect(preflight.error?.data.err).toEqual({ InstructionError: [0, { Custom: 1 }] })
     // Without preflight it lands and fails on chain.
     const sig = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true })
@@ -277,15 +349,23 @@ describe('startSolanaDevnet', () => {
     const tx = await transferTx(connection, funded, Keypair.generate().publicKey, 1000)
     const wire = tx.serialize()
     wire[1] = (wire[1] ?? 0) ^ 0xff // corrupt the first signature
-    const bad = await call(devnet.rpcUrl, 'sendTransaction', [Buffer.from(wire).toString('base64'), { encoding: 'base64' }])
+    const bad = await call(devnet.rpcUrl, 'sendTransaction', [
+      Buffer.from(wire).toString('base64'),
+      { encoding: 'base64' },
+    ])
     expect(bad.error).toMatchObject({ code: -32003, message: 'Transaction signature verification failure' })
     const stale = new Transaction({
       feePayer: funded.publicKey,
       blockhash: Keypair.generate().publicKey.toBase58(),
       lastValidBlockHeight: 1,
-    }).add(SystemProgram.transfer({ fromPubkey: funded.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1000 }))
+    }).add(
+      SystemProgram.transfer({ fromPubkey: funded.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1000 }),
+    )
     stale.sign(funded)
-    const unknown = await call(devnet.rpcUrl, 'sendTransaction', [stale.serialize().toString('base64'), { encoding: 'base64' }])
+    const unknown = await call(devnet.rpcUrl, 'sendTransaction', [
+      stale.serialize().toString('base64'),
+      { encoding: 'base64' },
+    ])
     expect(unknown.error).toMatchObject({ code: -32002, message: 'Transaction simulation failed: Blockhash not found' })
     expect(unknown.error.data.err).toBe('BlockhashNotFound')
   })
@@ -298,9 +378,23 @@ describe('startSolanaDevnet', () => {
     const to = Keypair.generate().publicKey
     const tx = await transferTx(connection, funded, to, 3_000_000)
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe' }))
-    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'accountSubscribe', params: [to.toBase58(), { commitment: 'confirmed', encoding: 'base64' }] }))
+    socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'accountSubscribe',
+        params: [to.toBase58(), { commitment: 'confirmed', encoding: 'base64' }],
+      }),
+    )
     const sigText = (await import('@scure/base')).base58.encode(tx.signature!)
-    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'signatureSubscribe', params: [sigText, { commitment: 'finalized' }] }))
+    socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'signatureSubscribe',
+        params: [sigText, { commitment: 'finalized' }],
+      }),
+    )
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'blockSubscribe', params: [] }))
     await new Promise((r) => setTimeout(r, SLOT_MS))
     await connection.sendRawTransaction(tx.serialize())
@@ -326,7 +420,10 @@ describe('startSolanaDevnet', () => {
     await new Promise((r) => setTimeout(r, 200))
     const tx = await transferTx(connection, funded, to, 4_000_000)
     const sig = await connection.sendRawTransaction(tx.serialize())
-    const result = await connection.confirmTransaction({ signature: sig, blockhash: tx.recentBlockhash!, lastValidBlockHeight: tx.lastValidBlockHeight! }, 'confirmed')
+    const result = await connection.confirmTransaction(
+      { signature: sig, blockhash: tx.recentBlockhash!, lastValidBlockHeight: tx.lastValidBlockHeight! },
+      'confirmed',
+    )
     expect(result.value.err).toBeNull()
     await new Promise((r) => setTimeout(r, SLOT_MS * 2))
     await connection.removeAccountChangeListener(listener)
@@ -335,15 +432,26 @@ describe('startSolanaDevnet', () => {
 
   it('answers getMultipleAccounts like a cluster: base64 and jsonParsed, null for a missing account, per commitment, at most 100', async () => {
     const mint = new PublicKey(devnet.mint)
-    const [ata] = PublicKey.findProgramAddressSync([funded.publicKey.toBuffer(), new PublicKey(TOKEN_PROGRAM_ADDRESS).toBuffer(), mint.toBuffer()], ASSOCIATED_TOKEN_PROGRAM)
+    const [ata] = PublicKey.findProgramAddressSync(
+      [funded.publicKey.toBuffer(), new PublicKey(TOKEN_PROGRAM_ADDRESS).toBuffer(), mint.toBuffer()],
+      ASSOCIATED_TOKEN_PROGRAM,
+    )
     const missing = Keypair.generate().publicKey
     const keys = [funded.publicKey, mint, ata!, missing]
-    const raw = await call(devnet.rpcUrl, 'getMultipleAccounts', [keys.map((k) => k.toBase58()), { encoding: 'base64', commitment: 'confirmed' }])
+    const raw = await call(devnet.rpcUrl, 'getMultipleAccounts', [
+      keys.map((k) => k.toBase58()),
+      { encoding: 'base64', commitment: 'confirmed' },
+    ])
     expect(Object.keys(raw.result.context).sort()).toEqual(['apiVersion', 'slot'])
     expect(raw.result.context.slot).toEqual(expect.any(Number))
     const [system, mintAccount, tokenAccount, nothing] = raw.result.value
     expect(Object.keys(system).sort()).toEqual(['data', 'executable', 'lamports', 'owner', 'rentEpoch', 'space'])
-    expect(system).toMatchObject({ data: ['', 'base64'], executable: false, owner: '11111111111111111111111111111111', space: 0 })
+    expect(system).toMatchObject({
+      data: ['', 'base64'],
+      executable: false,
+      owner: '11111111111111111111111111111111',
+      space: 0,
+    })
     // u64::MAX as a validator sends it, read as every JSON parser in JS reads it.
     expect(system.rentEpoch).toBe(Number(2n ** 64n - 1n))
     expect(mintAccount).toMatchObject({ owner: TOKEN_PROGRAM_ADDRESS, space: 82, executable: false })
@@ -360,11 +468,18 @@ describe('startSolanaDevnet', () => {
     expect(new PublicKey(infos[2]!.data.subarray(32, 64)).equals(funded.publicKey)).toBe(true)
     expect(infos[3]).toBeNull()
     const parsed = await connection.getMultipleParsedAccounts(keys, { commitment: 'confirmed' })
-    const parsedData = (i: number) => parsed.value[i]?.data as { program: string; parsed: { type: string; info: Record<string, any> } }
-    expect(parsedData(1)).toMatchObject({ program: 'spl-token', parsed: { type: 'mint', info: { decimals: 6, isInitialized: true } } })
+    const parsedData = (i: number) =>
+      parsed.value[i]?.data as { program: string; parsed: { type: string; info: Record<string, any> } }
+    expect(parsedData(1)).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'mint', info: { decimals: 6, isInitialized: true } },
+    })
     expect(parsedData(2)).toMatchObject({
       program: 'spl-token',
-      parsed: { type: 'account', info: { mint: devnet.mint, owner: funded.publicKey.toBase58(), state: 'initialized' } },
+      parsed: {
+        type: 'account',
+        info: { mint: devnet.mint, owner: funded.publicKey.toBase58(), state: 'initialized' },
+      },
     })
     expect(parsedData(2).parsed.info.tokenAmount).toMatchObject({ decimals: 6, amount: expect.stringMatching(/^\d+$/) })
     expect(parsed.value[3]).toBeNull()
@@ -379,15 +494,27 @@ describe('startSolanaDevnet', () => {
 
     // Per commitment: an account made by a transfer exists at processed, not yet at finalized.
     const fresh = Keypair.generate().publicKey
-    const sig = await connection.sendRawTransaction((await transferTx(connection, funded, fresh, 2_000_000)).serialize())
+    const sig = await connection.sendRawTransaction(
+      (await transferTx(connection, funded, fresh, 2_000_000)).serialize(),
+    )
     await devnet.waitForSignature(sig, 'processed')
     const [processed, finalized] = (await (
       await fetch(devnet.rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify([
-          { jsonrpc: '2.0', id: 1, method: 'getMultipleAccounts', params: [[fresh.toBase58()], { commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 2, method: 'getMultipleAccounts', params: [[fresh.toBase58()], { commitment: 'finalized' }] },
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'getMultipleAccounts',
+            params: [[fresh.toBase58()], { commitment: 'processed' }],
+          },
+          {
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'getMultipleAccounts',
+            params: [[fresh.toBase58()], { commitment: 'finalized' }],
+          },
         ]),
       })
     ).json()) as any[]
@@ -395,7 +522,9 @@ describe('startSolanaDevnet', () => {
     expect(finalized.result.value).toEqual([null])
     expect(finalized.result.context.slot).toBe(processed.result.context.slot - FINALIZE_DEPTH)
 
-    const tooMany = await call(devnet.rpcUrl, 'getMultipleAccounts', [Array.from({ length: 101 }, () => missing.toBase58())])
+    const tooMany = await call(devnet.rpcUrl, 'getMultipleAccounts', [
+      Array.from({ length: 101 }, () => missing.toBase58()),
+    ])
     expect(tooMany.error).toMatchObject({ code: -32602, message: expect.stringMatching(/max 100/) })
     const notAKey = await call(devnet.rpcUrl, 'getMultipleAccounts', [[funded.publicKey.toBase58(), '0xnot-base58']])
     expect(notAKey.error?.code).toBe(-32602)
@@ -425,14 +554,20 @@ describe('startSolanaDevnet', () => {
     // It rises as slots pass.
     await new Promise((r) => setTimeout(r, SLOT_MS * 3))
     expect(await connection.getBlockHeight('processed')).toBeGreaterThan(processed.result)
-    expect(typeof (await createSolanaRpc(devnet.rpcUrl).getBlockHeight({ commitment: 'finalized' }).send())).toBe('bigint')
+    expect(typeof (await createSolanaRpc(devnet.rpcUrl).getBlockHeight({ commitment: 'finalized' }).send())).toBe(
+      'bigint',
+    )
     // web3.js's confirmTransaction watches getBlockHeight: a transaction never sent expires once
     // the height passes its lastValidBlockHeight.
     const unsent = await transferTx(connection, funded, Keypair.generate().publicKey, 1_000_000)
     const height = await connection.getBlockHeight('confirmed')
     await expect(
       connection.confirmTransaction(
-        { signature: (await import('@scure/base')).base58.encode(unsent.signature!), blockhash: unsent.recentBlockhash!, lastValidBlockHeight: height + 2 },
+        {
+          signature: (await import('@scure/base')).base58.encode(unsent.signature!),
+          blockhash: unsent.recentBlockhash!,
+          lastValidBlockHeight: height + 2,
+        },
         'confirmed',
       ),
     ).rejects.toBeInstanceOf(TransactionExpiredBlockheightExceededError)
@@ -466,10 +601,14 @@ describe('startSolanaDevnet', () => {
     const sim = await connection.simulateTransaction(tx)
     expect(sim.value.err).toBeNull()
     // A transfer that would leave a new account below rent exemption fails like on a cluster.
-    const dust = await connection.simulateTransaction(await transferTx(connection, funded, Keypair.generate().publicKey, 1000))
+    const dust = await connection.simulateTransaction(
+      await transferTx(connection, funded, Keypair.generate().publicKey, 1000),
+    )
     expect(dust.value.err).toEqual({ InsufficientFundsForRent: { account_index: 1 } })
     const { blockhash } = await connection.getLatestBlockhash('processed')
-    expect((await call(devnet.rpcUrl, 'isBlockhashValid', [blockhash, { commitment: 'processed' }])).result.value).toBe(true)
+    expect((await call(devnet.rpcUrl, 'isBlockhashValid', [blockhash, { commitment: 'processed' }])).result.value).toBe(
+      true,
+    )
   })
 
   it('restarts from its saved state with the same genesis hash, mint, balances and history', async () => {
@@ -483,14 +622,24 @@ describe('startSolanaDevnet', () => {
       mint: devnet.mint,
       funded: await connection.getBalance(funded.publicKey, 'finalized'),
       to: await connection.getBalance(to, 'finalized'),
-      tokens: (await connection.getParsedTokenAccountsByOwner(funded.publicKey, { mint: new PublicKey(devnet.mint) }, 'finalized')).value[0]?.account.data.parsed.info.tokenAmount
-        .amount,
+      tokens: (
+        await connection.getParsedTokenAccountsByOwner(
+          funded.publicKey,
+          { mint: new PublicKey(devnet.mint) },
+          'finalized',
+        )
+      ).value[0]?.account.data.parsed.info.tokenAmount.amount,
       history: (await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature),
     }
     expect(before.history).toEqual([sig])
     const statePath = join(dir, 'solana.json')
     await devnet.close()
-    devnet = await startSolanaDevnet({ slotMs: SLOT_MS, finalizeDepth: FINALIZE_DEPTH, statePath, fundAccounts: [funded.publicKey.toBase58()] })
+    devnet = await startSolanaDevnet({
+      slotMs: SLOT_MS,
+      finalizeDepth: FINALIZE_DEPTH,
+      statePath,
+      fundAccounts: [funded.publicKey.toBase58()],
+    })
     connection = new Connection(devnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.wsUrl })
     expect(devnet.genesisHash).toBe(before.genesisHash)
     expect(await connection.getGenesisHash()).toBe(before.genesisHash)
@@ -498,9 +647,17 @@ describe('startSolanaDevnet', () => {
     // Listed again, but funded once: the balance is unchanged.
     expect(await connection.getBalance(funded.publicKey, 'finalized')).toBe(before.funded)
     expect(await connection.getBalance(to, 'finalized')).toBe(before.to)
-    const tokens = (await connection.getParsedTokenAccountsByOwner(funded.publicKey, { mint: new PublicKey(devnet.mint) }, 'finalized')).value[0]
+    const tokens = (
+      await connection.getParsedTokenAccountsByOwner(
+        funded.publicKey,
+        { mint: new PublicKey(devnet.mint) },
+        'finalized',
+      )
+    ).value[0]
     expect(tokens?.account.data.parsed.info.tokenAmount.amount).toBe(before.tokens)
-    expect((await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature)).toEqual(before.history)
+    expect((await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature)).toEqual(
+      before.history,
+    )
     const again = await connection.getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0 })
     expect(again?.meta?.err).toBeNull()
     // The chain goes on: a new transfer after the restart lands.
@@ -520,8 +677,13 @@ describe('startSolanaDevnet with its slot clock held', () => {
       await new Promise((resolve) => setTimeout(resolve, SLOT_MS * 3))
       expect(await slot(), 'no slot while the clock is held').toBe(held)
 
-      const signature = await new Connection(devnet.rpcUrl).requestAirdrop(Keypair.generate().publicKey, LAMPORTS_PER_SOL)
-      const status = async () => ((await call(devnet.rpcUrl, 'getSignatureStatuses', [[signature]])).result.value[0]?.confirmationStatus ?? null) as string | null
+      const signature = await new Connection(devnet.rpcUrl).requestAirdrop(
+        Keypair.generate().publicKey,
+        LAMPORTS_PER_SOL,
+      )
+      const status = async () =>
+        ((await call(devnet.rpcUrl, 'getSignatureStatuses', [[signature]])).result.value[0]?.confirmationStatus ??
+          null) as string | null
       expect(await status(), 'queued, not landed').toBeNull()
       devnet.nextSlot()
       expect(await slot()).toBe(held + 1)

@@ -18,7 +18,13 @@ import {
 } from '@solana/kit'
 import { base58, base64 } from '@scure/base'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getMintEncoder, getMintToInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintEncoder,
+  getMintToInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { LiteSVM } from 'litesvm'
 import WebSocket from 'ws'
 import { RpcError } from './rpcError.js'
@@ -186,7 +192,11 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     const message = pipe(
       createTransactionMessage({ version: 'legacy' }),
       (m) => setTransactionMessageFeePayerSigner(faucetSigner, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: ledger.blockhash(ledger.slot) as never, lastValidBlockHeight: BigInt(ledger.slot + 150) }, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: ledger.blockhash(ledger.slot) as never, lastValidBlockHeight: BigInt(ledger.slot + 150) },
+          m,
+        ),
       (m) => appendTransactionMessageInstructions([nonce, ...instructions], m),
     )
     const signed = await signTransactionMessageWithSigners(message)
@@ -198,7 +208,9 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     const owner = pubkeyParam([to], 0)
     if (amount <= 0n) throw new Error('faucet amount must be positive')
     if (asset === 'native') {
-      return sendFromFaucet([getTransferSolInstruction({ source: faucetSigner, destination: toAddress(owner), amount })])
+      return sendFromFaucet([
+        getTransferSolInstruction({ source: faucetSigner, destination: toAddress(owner), amount }),
+      ])
     }
     if (asset !== mint) throw new Error(`the Solana devnet faucet has no asset ${asset}`)
     const [ata] = await findAssociatedTokenPda({
@@ -223,8 +235,16 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   const send = (socket: WebSocket, payload: unknown) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload))
   }
-  const notify = (sub: Subscription, method: string, result: unknown) => send(sub.socket, { jsonrpc: '2.0', method, params: { result, subscription: sub.id } })
-  const closedAccount = { data: ['', 'base64'], executable: false, lamports: 0, owner: SYSTEM_PROGRAM, rentEpoch: 0, space: 0 }
+  const notify = (sub: Subscription, method: string, result: unknown) =>
+    send(sub.socket, { jsonrpc: '2.0', method, params: { result, subscription: sub.id } })
+  const closedAccount = {
+    data: ['', 'base64'],
+    executable: false,
+    lamports: 0,
+    owner: SYSTEM_PROGRAM,
+    rentEpoch: 0,
+    space: 0,
+  }
 
   const waiters = new Set<{ signature: string; commitment: Commitment; resolve(r: TxRecord): void }>()
   const recentBySlot = new Map<number, TxRecord[]>()
@@ -234,7 +254,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     recentBySlot.set(slot, landed)
     recentBySlot.delete(slot - ledger.finalizeDepth - 1)
     for (const sub of subscriptions.values()) {
-      if (sub.kind === 'slot') notify(sub, 'slotNotification', { parent: slot - 1, root: ledger.commitSlot('finalized'), slot })
+      if (sub.kind === 'slot')
+        notify(sub, 'slotNotification', { parent: slot - 1, root: ledger.commitSlot('finalized'), slot })
     }
     for (const level of ['processed', 'confirmed', 'finalized'] as const) {
       const levelSlot = ledger.commitSlot(level)
@@ -291,7 +312,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   }
 
   function wsHandle(socket: WebSocket, method: string, params: unknown[]): unknown {
-    const config = (i: number) => (params[i] && typeof params[i] === 'object' ? (params[i] as Record<string, unknown>) : {})
+    const config = (i: number) =>
+      params[i] && typeof params[i] === 'object' ? (params[i] as Record<string, unknown>) : {}
     const unsubscribe = (kind: Subscription['kind']) => {
       const id = params[0]
       const sub = typeof id === 'number' ? subscriptions.get(id) : undefined
@@ -375,14 +397,18 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   function cors(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('Access-Control-Allow-Origin', '*')
     res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS')
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'content-type, solana-client')
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'content-type, solana-client',
+    )
     res.setHeader('Access-Control-Max-Age', '600')
   }
 
   const server = createServer((req, res) => {
     cors(req, res)
     if (req.method === 'OPTIONS') return void res.writeHead(204).end()
-    if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+    if (req.method === 'GET' && req.url === '/health')
+      return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
     if (req.method !== 'POST') {
       return void res.writeHead(405, { 'content-type': 'text/plain' }).end('Solana devnet: POST JSON-RPC')
     }
@@ -413,7 +439,13 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       void (async () => {
         let body: unknown
         try {
-          body = JSON.parse(typeof data === 'string' ? data : Array.isArray(data) ? Buffer.concat(data).toString() : Buffer.from(data as ArrayBuffer).toString())
+          body = JSON.parse(
+            typeof data === 'string'
+              ? data
+              : Array.isArray(data)
+                ? Buffer.concat(data).toString()
+                : Buffer.from(data as ArrayBuffer).toString(),
+          )
         } catch {
           return send(socket, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null })
         }

@@ -87,7 +87,9 @@ export function parsedTokenData(account: RawAccount, decimalsOf: (mint: string) 
           owner: token.owner,
           state: token.state,
           tokenAmount: uiTokenAmount(token.amount, decimals),
-          ...(token.delegate ? { delegate: token.delegate, delegatedAmount: uiTokenAmount(token.delegatedAmount, decimals) } : {}),
+          ...(token.delegate
+            ? { delegate: token.delegate, delegatedAmount: uiTokenAmount(token.delegatedAmount, decimals) }
+            : {}),
           ...(token.closeAuthority ? { closeAuthority: token.closeAuthority } : {}),
         },
       },

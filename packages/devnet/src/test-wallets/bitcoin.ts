@@ -78,7 +78,9 @@ export type BitcoinTestWalletHandle = {
 }
 
 type TestWalletsGlobal = { bitcoin?: BitcoinTestWalletHandle; [key: string]: unknown }
-type RpcResponse = { jsonrpc: '2.0'; id: string; result: unknown } | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
+type RpcResponse =
+  | { jsonrpc: '2.0'; id: string; result: unknown }
+  | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
 
 const RPC = {
   USER_REJECTION: -32000,
@@ -92,10 +94,14 @@ const RPC = {
 const enc = new TextEncoder()
 
 // Keys and signatures: the account core shared with the Dev Wallet (wallet/bitcoinAccount.ts).
-const deriveKeys = (seedHex: string, network: 'mainnet' | 'testnet'): Keys => deriveBitcoinAccount(hex.decode(seedHex.replace(/^0x/, '')), network)
+const deriveKeys = (seedHex: string, network: 'mainnet' | 'testnet'): Keys =>
+  deriveBitcoinAccount(hex.decode(seedHex.replace(/^0x/, '')), network)
 
 /** The wallet's addresses for a seed and network (for fixtures and tests). */
-export function deriveBitcoinTestAddresses(seedHex: string, network: 'mainnet' | 'testnet'): { payment: DerivedAddress; ordinals: DerivedAddress } {
+export function deriveBitcoinTestAddresses(
+  seedHex: string,
+  network: 'mainnet' | 'testnet',
+): { payment: DerivedAddress; ordinals: DerivedAddress } {
   const { payment, ordinals } = deriveKeys(seedHex, network)
   return { payment: publicAddress(payment), ordinals: publicAddress(ordinals) }
 }
@@ -155,7 +161,10 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
   const walletId = hex.encode(sha256(enc.encode(`paylink-test-bitcoin:${cfg.seedHex}`))).slice(0, 32)
 
   const networkName = () => (network === 'mainnet' ? 'Mainnet' : 'Testnet4')
-  const networkInfo = () => ({ bitcoin: { name: networkName() }, stacks: { name: network === 'mainnet' ? 'Mainnet' : 'Testnet' } })
+  const networkInfo = () => ({
+    bitcoin: { name: networkName() },
+    stacks: { name: network === 'mainnet' ? 'Mainnet' : 'Testnet' },
+  })
   const addressEntry = (a: DerivedAddress) => ({
     address: a.address,
     publicKey: a.publicKey,
@@ -177,7 +186,8 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
   const requireConnected = () => {
     if (!connected) throw new RpcFailure(RPC.ACCESS_DENIED, 'Not connected: call getAddresses or wallet_connect first')
   }
-  const params = (p: unknown): Record<string, unknown> => (p && typeof p === 'object' ? (p as Record<string, unknown>) : {})
+  const params = (p: unknown): Record<string, unknown> =>
+    p && typeof p === 'object' ? (p as Record<string, unknown>) : {}
 
   function isPrompt(method: string): boolean {
     switch (method) {
@@ -213,7 +223,11 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
       }
       case 'wallet_connect': {
         const requested = params(p).network
-        if (requested !== undefined && requested !== networkName() && !(network === 'testnet' && requested === 'Testnet')) {
+        if (
+          requested !== undefined &&
+          requested !== networkName() &&
+          !(network === 'testnet' && requested === 'Testnet')
+        ) {
           throw new RpcFailure(RPC.INVALID_PARAMS, `Wallet is on ${networkName()}, not ${JSON.stringify(requested)}`)
         }
         connected = true
@@ -233,7 +247,8 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         return networkInfo()
       case 'wallet_changeNetwork': {
         const name = params(p).name
-        const target = name === 'Mainnet' ? 'mainnet' : name === 'Testnet4' || name === 'Testnet' ? 'testnet' : undefined
+        const target =
+          name === 'Mainnet' ? 'mainnet' : name === 'Testnet4' || name === 'Testnet' ? 'testnet' : undefined
         if (!target) throw new RpcFailure(RPC.INVALID_PARAMS, `Unsupported network ${String(name)}`)
         if (target !== network) {
           network = target
@@ -252,7 +267,8 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA') {
           throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
         }
-        const which = address === keys.payment.address ? 'payment' : address === keys.ordinals.address ? 'ordinals' : undefined
+        const which =
+          address === keys.payment.address ? 'payment' : address === keys.ordinals.address ? 'ordinals' : undefined
         if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)
         const useEcdsa = protocol === 'ECDSA' && which === 'payment'
         return {
@@ -268,12 +284,21 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         if (
           !Array.isArray(recipients) ||
           recipients.length === 0 ||
-          !recipients.every((r) => r && typeof r.address === 'string' && r.address.length > 0 && Number.isSafeInteger(r.amount) && r.amount > 0)
+          !recipients.every(
+            (r) =>
+              r &&
+              typeof r.address === 'string' &&
+              r.address.length > 0 &&
+              Number.isSafeInteger(r.amount) &&
+              r.amount > 0,
+          )
         ) {
           throw new RpcFailure(RPC.INVALID_PARAMS, 'recipients: [{ address, amount (integer satoshis > 0) }] required')
         }
         transfers += 1
-        const txid = hex.encode(sha256x2(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId }))))
+        const txid = hex.encode(
+          sha256x2(enc.encode(JSON.stringify({ from: keys.payment.address, recipients, n: transfers, walletId }))),
+        )
         entry.broadcast = false
         entry.txid = txid
         return { txid }
@@ -318,7 +343,8 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     }
   }
 
-  const notSupported = (name: string) => () => Promise.reject(new Error(`${name} (legacy sats-connect API) is not supported by the Paylink test wallet`))
+  const notSupported = (name: string) => () =>
+    Promise.reject(new Error(`${name} (legacy sats-connect API) is not supported by the Paylink test wallet`))
   const provider = {
     request,
     addListener,

@@ -26,11 +26,19 @@ describe('buildTestWalletBundle', () => {
     const window = Object.assign(new EventTarget(), {
       __paylinkTestWalletConfig: {
         evm: { chains: [{ chainId: 31337, name: 'Paylink Devnet', rpcUrl: 'http://127.0.0.1:1' }] },
-        solana: { rpcUrl: 'http://127.0.0.1:1', chains: ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'], secretKeySeedHex: solanaSeed },
+        solana: {
+          rpcUrl: 'http://127.0.0.1:1',
+          chains: ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'],
+          secretKeySeedHex: solanaSeed,
+        },
         bitcoin: { network: 'testnet', seedHex: bitcoinSeed },
       },
     }) as EventTarget & {
-      __testWallets?: { evm?: Handle; solana?: { address: string }; bitcoin?: { paymentAddress: string; ordinalsAddress: string } }
+      __testWallets?: {
+        evm?: Handle
+        solana?: { address: string }
+        bitcoin?: { paymentAddress: string; ordinalsAddress: string }
+      }
     }
     const announced: Array<{ info: { name: string } }> = []
     window.addEventListener('eip6963:announceProvider', (event) => announced.push((event as CustomEvent).detail))
@@ -60,6 +68,9 @@ describe('buildTestWalletBundle', () => {
     expect(announced.map((d) => d.info.name)).toEqual(['Paylink Test Wallet'])
     expect(window.__testWallets?.solana?.address).toBe(solanaTestAddress(solanaSeed))
     const bitcoin = deriveBitcoinTestAddresses(bitcoinSeed, 'testnet')
-    expect(window.__testWallets?.bitcoin).toMatchObject({ paymentAddress: bitcoin.payment.address, ordinalsAddress: bitcoin.ordinals.address })
+    expect(window.__testWallets?.bitcoin).toMatchObject({
+      paymentAddress: bitcoin.payment.address,
+      ordinalsAddress: bitcoin.ordinals.address,
+    })
   }, 30_000)
 })

@@ -43,7 +43,10 @@ describe('installEvmTestWallet', () => {
 
   it('refuseNext(method) fails that request once with 4001, then it works; requests are logged', async () => {
     wallet.refuseNext('eth_requestAccounts')
-    await expect(request('eth_requestAccounts')).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    await expect(request('eth_requestAccounts')).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected the request.',
+    })
     expect(await request('eth_requestAccounts')).toEqual([ACCOUNT_0])
     expect(wallet.requests.map((r) => r.method)).toEqual(['eth_requestAccounts', 'eth_requestAccounts'])
   })
@@ -71,7 +74,9 @@ describe('installEvmTestWallet', () => {
   it('failSwitchWith(4902) without addFails: the add that follows succeeds and lands on the chain', async () => {
     wallet.failSwitchWith(4902)
     await expect(request('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).rejects.toMatchObject({ code: 4902 })
-    await request('wallet_addEthereumChain', [{ chainId: '0x7a6a', chainName: 'L2', rpcUrls: [devnet.chains[1]!.rpcUrl] }])
+    await request('wallet_addEthereumChain', [
+      { chainId: '0x7a6a', chainName: 'L2', rpcUrls: [devnet.chains[1]!.rpcUrl] },
+    ])
     expect(await request('eth_chainId')).toBe('0x7a6a')
   })
 

@@ -7,7 +7,17 @@ import { runInNewContext } from 'node:vm'
 
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import { ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import {
+  ComputeBudgetProgram,
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -68,9 +78,15 @@ describe('Solana test wallet', () => {
 
   it('validates its config', () => {
     expect(() => installSolanaTestWallet(undefined)).toThrow(/config/)
-    expect(() => installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: 'abcd' })).toThrow(/32 bytes/)
-    expect(() => installSolanaTestWallet({ rpcUrl: 'nope', chains: [DEVNET], secretKeySeedHex: SEED })).toThrow(/rpcUrl/)
-    expect(() => installSolanaTestWallet({ rpcUrl: fixture.url, chains: ['eip155:1'], secretKeySeedHex: SEED })).toThrow(/chains/)
+    expect(() => installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: 'abcd' })).toThrow(
+      /32 bytes/,
+    )
+    expect(() => installSolanaTestWallet({ rpcUrl: 'nope', chains: [DEVNET], secretKeySeedHex: SEED })).toThrow(
+      /rpcUrl/,
+    )
+    expect(() =>
+      installSolanaTestWallet({ rpcUrl: fixture.url, chains: ['eip155:1'], secretKeySeedHex: SEED }),
+    ).toThrow(/chains/)
   })
 
   it('registers via the Wallet Standard events, both orders, and exposes window.__testWallets.solana', () => {
@@ -79,7 +95,14 @@ describe('Solana test wallet', () => {
     expect(wallet.name).toBe('Paylink Test Solana')
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/)
     expect(wallet.chains).toEqual([DEVNET, 'solana:devnet'])
-    for (const f of ['standard:connect', 'standard:disconnect', 'standard:events', 'solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']) {
+    for (const f of [
+      'standard:connect',
+      'standard:disconnect',
+      'standard:events',
+      'solana:signMessage',
+      'solana:signTransaction',
+      'solana:signAndSendTransaction',
+    ]) {
       expect(wallet.features).toHaveProperty(f)
     }
     expect(wallet.accounts).toEqual([])
@@ -90,14 +113,24 @@ describe('Solana test wallet', () => {
     expect(globals.solana).toBe(handle)
     expect(handle.address).toBe(solanaTestAddress(SEED))
     // RFC 8032 TEST 1: this seed's public key, read by web3.js's own base58.
-    expect(new PublicKey(handle.address).toBuffer().toString('hex')).toBe('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a')
+    expect(new PublicKey(handle.address).toBuffer().toString('hex')).toBe(
+      'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
+    )
   })
 
   it('connects, emits change, disconnects', async () => {
     const { wallet, handle } = install()
     const changes: unknown[] = []
-    const off = feature<(e: string, l: (p: unknown) => void) => () => void>(wallet, 'standard:events', 'on')('change', (p) => changes.push(p))
-    const { accounts } = await feature<() => Promise<{ accounts: WalletAccount[] }>>(wallet, 'standard:connect', 'connect')()
+    const off = feature<(e: string, l: (p: unknown) => void) => () => void>(
+      wallet,
+      'standard:events',
+      'on',
+    )('change', (p) => changes.push(p))
+    const { accounts } = await feature<() => Promise<{ accounts: WalletAccount[] }>>(
+      wallet,
+      'standard:connect',
+      'connect',
+    )()
     expect(accounts[0]?.address).toBe(handle.address)
     expect(new PublicKey(accounts[0]!.publicKey).toBase58()).toBe(handle.address)
     expect(wallet.accounts).toHaveLength(1)
@@ -119,7 +152,11 @@ describe('Solana test wallet', () => {
       'signMessage',
     )({ account: wallet.accounts[0], message })) as Array<{ signature: Uint8Array; signedMessage: Uint8Array }>
     expect(ed25519.verify(out!.signature, message, new PublicKey(handle.address).toBytes())).toBe(true)
-    expect(handle.requests.at(-1)).toMatchObject({ method: 'solana:signMessage', outcome: 'ok', params: { message: 'Paylink wants you to sign in\nNonce: 42' } })
+    expect(handle.requests.at(-1)).toMatchObject({
+      method: 'solana:signMessage',
+      outcome: 'ok',
+      params: { message: 'Paylink wants you to sign in\nNonce: 42' },
+    })
   })
 
   it('refuseNext rejects exactly the next prompt with code 4001', async () => {
@@ -132,7 +169,9 @@ describe('Solana test wallet', () => {
     expect(wallet.accounts).toHaveLength(1)
     handle.refuseNext()
     const sign = feature<(i: unknown) => Promise<unknown>>(wallet, 'solana:signMessage', 'signMessage')
-    await expect(sign({ account: wallet.accounts[0], message: new Uint8Array([1]) })).rejects.toMatchObject({ code: 4001 })
+    await expect(sign({ account: wallet.accounts[0], message: new Uint8Array([1]) })).rejects.toMatchObject({
+      code: 4001,
+    })
     await expect(sign({ account: wallet.accounts[0], message: new Uint8Array([1]) })).resolves.toHaveLength(1)
     expect(handle.requests.map((r) => r.outcome)).toEqual(['refused', 'ok', 'refused', 'ok'])
   })
@@ -143,7 +182,11 @@ describe('Solana test wallet', () => {
     const from = new PublicKey(handle.address)
     fixture.airdrop(handle.address, 3n * BigInt(LAMPORTS_PER_SOL))
     const to = Keypair.generate().publicKey
-    const signAndSend = feature<(i: unknown) => Promise<Array<{ signature: Uint8Array }>>>(wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction')
+    const signAndSend = feature<(i: unknown) => Promise<Array<{ signature: Uint8Array }>>>(
+      wallet,
+      'solana:signAndSendTransaction',
+      'signAndSendTransaction',
+    )
 
     // Built the way AppKit's createSendTransaction builds it; serialized unsigned like its provider.
     const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
@@ -181,17 +224,31 @@ describe('Solana test wallet', () => {
     fixture.airdrop(handle.address, BigInt(LAMPORTS_PER_SOL))
     const to = Keypair.generate().publicKey
     const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
-    const tx = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5_000_000 }))
-    const signTx = feature<(i: unknown) => Promise<Array<{ signedTransaction: Uint8Array }>>>(wallet, 'solana:signTransaction', 'signTransaction')
-    const [out] = await signTx({ account: wallet.accounts[0], chain: 'solana:devnet', transaction: new Uint8Array(tx.serialize({ verifySignatures: false })) })
+    const tx = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(
+      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5_000_000 }),
+    )
+    const signTx = feature<(i: unknown) => Promise<Array<{ signedTransaction: Uint8Array }>>>(
+      wallet,
+      'solana:signTransaction',
+      'signTransaction',
+    )
+    const [out] = await signTx({
+      account: wallet.accounts[0],
+      chain: 'solana:devnet',
+      transaction: new Uint8Array(tx.serialize({ verifySignatures: false })),
+    })
     const signed = Transaction.from(out!.signedTransaction)
     expect(signed.verifySignatures()).toBe(true)
     const sig = await connection.sendRawTransaction(signed.serialize())
     expect((await connection.getSignatureStatuses([sig])).value[0]?.err).toBeNull()
     expect(await connection.getBalance(to)).toBe(5_000_000)
-    await expect(signTx({ account: wallet.accounts[0], chain: 'solana:mainnet', transaction: new Uint8Array(tx.serialize({ verifySignatures: false })) })).rejects.toThrow(
-      /Unsupported chain/,
-    )
+    await expect(
+      signTx({
+        account: wallet.accounts[0],
+        chain: 'solana:mainnet',
+        transaction: new Uint8Array(tx.serialize({ verifySignatures: false })),
+      }),
+    ).rejects.toThrow(/Unsupported chain/)
   })
 
   it('bundles for the browser with esbuild and runs in a bare vm window', () => {
@@ -199,10 +256,21 @@ describe('Solana test wallet', () => {
     const outfile = join(dir, 'sol.js')
     const entry = join(dir, 'entry.ts')
     const src = resolve(here, 'solana.ts')
-    writeFileSync(entry, `import { installSolanaTestWallet } from ${JSON.stringify(src)}\n;(globalThis as any).installSolanaTestWallet = installSolanaTestWallet\n`)
+    writeFileSync(
+      entry,
+      `import { installSolanaTestWallet } from ${JSON.stringify(src)}\n;(globalThis as any).installSolanaTestWallet = installSolanaTestWallet\n`,
+    )
     execFileSync(
       resolve(here, '../../../../node_modules/.bin/esbuild'),
-      [entry, '--bundle', '--format=iife', '--platform=browser', '--define:global=globalThis', `--outfile=${outfile}`, '--log-level=error'],
+      [
+        entry,
+        '--bundle',
+        '--format=iife',
+        '--platform=browser',
+        '--define:global=globalThis',
+        `--outfile=${outfile}`,
+        '--log-level=error',
+      ],
       { cwd: resolve(here, '../..') },
     )
     const code = readFileSync(outfile, 'utf8')
@@ -230,33 +298,48 @@ describe('Solana test wallet', () => {
   // The real classes from the installed @reown/appkit-adapter-solana (1.7.9), when present.
   const adapterDist = resolve(here, '../../../../node_modules/@reown/appkit-adapter-solana/dist/esm/src/')
   const networksDist = resolve(here, '../../../../node_modules/@reown/appkit/dist/esm/exports/networks.js')
-  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))("works with AppKit's own WalletStandardProvider and createSendTransaction", async () => {
-    const registered = listenForWallets(win)
-    const handle = installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: SEED })
-    const { WalletStandardProvider } = await import(/* @vite-ignore */ join(adapterDist, 'providers/WalletStandardProvider.js'))
-    const { createSendTransaction } = await import(/* @vite-ignore */ join(adapterDist, 'utils/createSendTransaction.js'))
-    const { solanaDevnet } = await import(/* @vite-ignore */ networksDist)
-    const devnet = { ...solanaDevnet, rpcUrls: { default: { http: [fixture.url] } } }
-    const provider = new WalletStandardProvider({ wallet: registered[0], getActiveChain: () => devnet, requestedChains: [devnet] })
-    expect(provider.chains.map((c: { caipNetworkId: string }) => c.caipNetworkId)).toEqual([DEVNET])
-    expect(await provider.connect()).toBe(handle.address)
-    const message = new TextEncoder().encode('hello')
-    expect(ed25519.verify(await provider.signMessage(message), message, new PublicKey(handle.address).toBytes())).toBe(true)
-    fixture.airdrop(handle.address, 2n * BigInt(LAMPORTS_PER_SOL))
-    const to = Keypair.generate().publicKey
-    // AppKit's Send: createSendTransaction -> provider.sendTransaction (signTransaction + sendRawTransaction)
-    const tx = await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.25 })
-    expect(await tx.getEstimatedFee(connection)).toBe(15_000)
-    const signature = await provider.sendTransaction(tx, connection)
-    expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
-    expect(await connection.getBalance(to)).toBe(250_000_000)
-    await provider.signAndSendTransaction(await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.1 }))
-    expect(await connection.getBalance(to)).toBe(350_000_000)
-    expect(handle.requests.map((r) => [r.method, r.params.chain])).toEqual([
-      ['standard:connect', undefined],
-      ['solana:signMessage', undefined],
-      ['solana:signTransaction', 'solana:devnet'],
-      ['solana:signAndSendTransaction', 'solana:devnet'],
-    ])
-  })
+  it.skipIf(!existsSync(adapterDist) || !existsSync(networksDist))(
+    "works with AppKit's own WalletStandardProvider and createSendTransaction",
+    async () => {
+      const registered = listenForWallets(win)
+      const handle = installSolanaTestWallet({ rpcUrl: fixture.url, chains: [DEVNET], secretKeySeedHex: SEED })
+      const { WalletStandardProvider } = await import(
+        /* @vite-ignore */ join(adapterDist, 'providers/WalletStandardProvider.js')
+      )
+      const { createSendTransaction } = await import(
+        /* @vite-ignore */ join(adapterDist, 'utils/createSendTransaction.js')
+      )
+      const { solanaDevnet } = await import(/* @vite-ignore */ networksDist)
+      const devnet = { ...solanaDevnet, rpcUrls: { default: { http: [fixture.url] } } }
+      const provider = new WalletStandardProvider({
+        wallet: registered[0],
+        getActiveChain: () => devnet,
+        requestedChains: [devnet],
+      })
+      expect(provider.chains.map((c: { caipNetworkId: string }) => c.caipNetworkId)).toEqual([DEVNET])
+      expect(await provider.connect()).toBe(handle.address)
+      const message = new TextEncoder().encode('hello')
+      expect(
+        ed25519.verify(await provider.signMessage(message), message, new PublicKey(handle.address).toBytes()),
+      ).toBe(true)
+      fixture.airdrop(handle.address, 2n * BigInt(LAMPORTS_PER_SOL))
+      const to = Keypair.generate().publicKey
+      // AppKit's Send: createSendTransaction -> provider.sendTransaction (signTransaction + sendRawTransaction)
+      const tx = await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.25 })
+      expect(await tx.getEstimatedFee(connection)).toBe(15_000)
+      const signature = await provider.sendTransaction(tx, connection)
+      expect((await connection.getSignatureStatus(signature)).value?.err).toBeNull()
+      expect(await connection.getBalance(to)).toBe(250_000_000)
+      await provider.signAndSendTransaction(
+        await createSendTransaction({ provider, connection, to: to.toBase58(), value: 0.1 }),
+      )
+      expect(await connection.getBalance(to)).toBe(350_000_000)
+      expect(handle.requests.map((r) => [r.method, r.params.chain])).toEqual([
+        ['standard:connect', undefined],
+        ['solana:signMessage', undefined],
+        ['solana:signTransaction', 'solana:devnet'],
+        ['solana:signAndSendTransaction', 'solana:devnet'],
+      ])
+    },
+  )
 })

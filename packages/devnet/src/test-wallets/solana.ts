@@ -11,7 +11,13 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58, hex } from '@scure/base'
 import type { WalletIcon } from '@wallet-standard/base'
-import { createSolanaStandardWallet, registerStandardWallet, sendWireTransaction, UserRejectedError, type RequestGate } from '../wallet/solanaStandardWallet.js'
+import {
+  createSolanaStandardWallet,
+  registerStandardWallet,
+  sendWireTransaction,
+  UserRejectedError,
+  type RequestGate,
+} from '../wallet/solanaStandardWallet.js'
 
 export { signWireTransaction, UserRejectedError } from '../wallet/solanaStandardWallet.js'
 
@@ -55,7 +61,11 @@ export function parseSolanaTestWalletConfig(config: unknown): SolanaTestWalletCo
   if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) {
     throw new TypeError('Solana test wallet: rpcUrl must be an http(s) URL')
   }
-  if (!Array.isArray(chains) || chains.length === 0 || !chains.every((c) => typeof c === 'string' && /^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(c))) {
+  if (
+    !Array.isArray(chains) ||
+    chains.length === 0 ||
+    !chains.every((c) => typeof c === 'string' && /^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(c))
+  ) {
     throw new TypeError("Solana test wallet: chains must be CAIP-2 ids like 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'")
   }
   if (typeof secretKeySeedHex !== 'string' || !/^(0x)?[0-9a-fA-F]{64}$/.test(secretKeySeedHex)) {

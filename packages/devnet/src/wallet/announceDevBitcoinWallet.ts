@@ -25,6 +25,11 @@ export function announceDevBitcoinWallet(parameters: CreateDevBitcoinWalletParam
   const holder = (win[root] ??= {}) as Record<string, unknown>
   holder[leaf] = provider
   const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
-  providers.push({ id: DEV_BITCOIN_PROVIDER_ID, name: 'Paylink Dev Wallet', icon: DEV_WALLET_ICON, methods: DEV_BITCOIN_METHODS })
+  providers.push({
+    id: DEV_BITCOIN_PROVIDER_ID,
+    name: 'Paylink Dev Wallet',
+    icon: DEV_WALLET_ICON,
+    methods: DEV_BITCOIN_METHODS,
+  })
   return provider
 }

@@ -15,7 +15,9 @@ describe('announceDevWallet', () => {
     g.window = window
     const details: Array<{ info: Record<string, string>; provider: unknown }> = []
     window.addEventListener('eip6963:announceProvider', (event) => details.push((event as CustomEvent).detail))
-    const provider = createDevWalletProvider({ chains: [{ chainId: 31337, name: 'Paylink Devnet', rpcUrl: 'http://127.0.0.1:1' }] })
+    const provider = createDevWalletProvider({
+      chains: [{ chainId: 31337, name: 'Paylink Devnet', rpcUrl: 'http://127.0.0.1:1' }],
+    })
 
     const stop = announceDevWallet(provider)
     expect(details).toHaveLength(1)

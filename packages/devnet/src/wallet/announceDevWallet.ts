@@ -17,7 +17,10 @@ export function svgDataUri(svg: string): `data:image/svg+xml,${string}` {
  * Announces the provider to the page per EIP-6963: once now and on every
  * `eip6963:requestProvider`. Returns a function that stops answering requests.
  */
-export function announceDevWallet(provider: Pick<DevWalletProvider, 'request' | 'on' | 'removeListener'>, info: Partial<DevWalletInfo> = {}): () => void {
+export function announceDevWallet(
+  provider: Pick<DevWalletProvider, 'request' | 'on' | 'removeListener'>,
+  info: Partial<DevWalletInfo> = {},
+): () => void {
   const target = globalThis.window as unknown as EventTarget | undefined
   if (!target || typeof target.addEventListener !== 'function') throw new Error('announceDevWallet: needs a window')
   const detail = Object.freeze({

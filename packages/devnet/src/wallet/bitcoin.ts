@@ -1,4 +1,8 @@
 // The Dev Wallet's Bitcoin account for Node and tests (`@paylink/devnet/wallet/bitcoin`): kept out of
 // the wallet entry the demo page loads before the toolkit starts.
-export { createDevBitcoinWallet, type CreateDevBitcoinWalletParameters, type DevBitcoinWallet } from './devBitcoinWallet.js'
+export {
+  createDevBitcoinWallet,
+  type CreateDevBitcoinWalletParameters,
+  type DevBitcoinWallet,
+} from './devBitcoinWallet.js'
 export { devWalletBitcoinKeys, devWalletBitcoinAddresses } from './devWalletBitcoinKeys.js'

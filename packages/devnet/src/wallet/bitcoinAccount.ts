@@ -8,7 +8,17 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { base64, hex } from '@scure/base'
 import { HDKey } from '@scure/bip32'
-import { CompactSize, NETWORK, p2tr, p2wpkh, RawTx, RawWitness, Script, TEST_NETWORK, Transaction } from '@scure/btc-signer'
+import {
+  CompactSize,
+  NETWORK,
+  p2tr,
+  p2wpkh,
+  RawTx,
+  RawWitness,
+  Script,
+  TEST_NETWORK,
+  Transaction,
+} from '@scure/btc-signer'
 import { concatBytes, pubSchnorr, sha256x2, tagSchnorr } from '@scure/btc-signer/utils'
 
 export type BitcoinAccountNetwork = 'mainnet' | 'testnet' | 'regtest'
@@ -89,7 +99,14 @@ export function signBip322(message: string, keys: BitcoinAccountKeys, which: 'pa
   const toSpend = RawTx.encode({
     version: 0,
     segwitFlag: false,
-    inputs: [{ txid: new Uint8Array(32), index: 0xffffffff, finalScriptSig: Script.encode(['OP_0', tagSchnorr(BIP322_TAG, enc.encode(message))]), sequence: 0 }],
+    inputs: [
+      {
+        txid: new Uint8Array(32),
+        index: 0xffffffff,
+        finalScriptSig: Script.encode(['OP_0', tagSchnorr(BIP322_TAG, enc.encode(message))]),
+        sequence: 0,
+      },
+    ],
     outputs: [{ amount: 0n, script }],
     witnesses: [],
     lockTime: 0,

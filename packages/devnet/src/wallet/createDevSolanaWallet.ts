@@ -1,7 +1,12 @@
 import type { WalletIcon } from '@wallet-standard/base'
 import { DEV_WALLET_ICON } from './announceDevWallet.js'
 import { devWalletSolanaKey } from './devWalletSolanaKeys.js'
-import { createSolanaStandardWallet, registerStandardWallet, sendWireTransaction, type SolanaStandardWallet } from './solanaStandardWallet.js'
+import {
+  createSolanaStandardWallet,
+  registerStandardWallet,
+  sendWireTransaction,
+  type SolanaStandardWallet,
+} from './solanaStandardWallet.js'
 import type { DevWalletStorage } from './types.js'
 
 export type DevSolanaChain = {

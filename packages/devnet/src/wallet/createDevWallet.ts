@@ -1,8 +1,22 @@
 import { getAddress } from 'viem'
 
-import { ProviderRpcError, chainDisconnected, internalError, invalidParams, unauthorized, unrecognizedChain, unsupportedMethod } from './errors.js'
+import {
+  ProviderRpcError,
+  chainDisconnected,
+  internalError,
+  invalidParams,
+  unauthorized,
+  unrecognizedChain,
+  unsupportedMethod,
+} from './errors.js'
 import { createExecutionPermissions } from './executionPermissions.js'
-import type { DevWalletChain, DevWalletEventMap, DevWalletProvider, DevWalletRequestArguments, DevWalletStorage } from './types.js'
+import type {
+  DevWalletChain,
+  DevWalletEventMap,
+  DevWalletProvider,
+  DevWalletRequestArguments,
+  DevWalletStorage,
+} from './types.js'
 
 type Address = `0x${string}`
 type Hex = `0x${string}`
@@ -47,7 +61,11 @@ const toHex = (n: number): Hex => `0x${n.toString(16)}`
  * unlocked accounts); connection, chain selection and permissions are kept here, in storage,
  * so a reload reconnects.
  */
-export function createDevWallet({ chains, storageKey = 'paylink.devWallet', storage = defaultStorage() }: CreateDevWalletParameters): DevWallet {
+export function createDevWallet({
+  chains,
+  storageKey = 'paylink.devWallet',
+  storage = defaultStorage(),
+}: CreateDevWalletParameters): DevWallet {
   if (chains.length === 0) throw new Error('createDevWallet: at least one chain is required')
   const configured = new Map(chains.map((chain) => [chain.chainId, { ...chain }]))
   const saved = load(storage, storageKey)
@@ -58,7 +76,8 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
     addedChains: (saved?.addedChains ?? []).filter((chain) => !configured.has(chain.chainId)),
     chainId: chains[0]!.chainId,
   }
-  const knownChain = (chainId: number) => configured.get(chainId) ?? state.addedChains.find((c) => c.chainId === chainId)
+  const knownChain = (chainId: number) =>
+    configured.get(chainId) ?? state.addedChains.find((c) => c.chainId === chainId)
   if (saved && knownChain(saved.chainId)) state.chainId = saved.chainId
   const save = () => storage.setItem(storageKey, JSON.stringify(state))
 
@@ -87,7 +106,10 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
     } catch (error) {
       throw internalError(`Cannot reach ${chain.name} at ${chain.rpcUrl}.`, { cause: String(error) })
     }
-    const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { code: number; message: string; data?: unknown } } | null
+    const body = (await response.json().catch(() => null)) as {
+      result?: unknown
+      error?: { code: number; message: string; data?: unknown }
+    } | null
     if (!body) throw internalError(`${chain.name} answered HTTP ${response.status} without a JSON-RPC body.`)
     if (body.error) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data)
     return body.result
@@ -211,7 +233,8 @@ export function createDevWallet({ chains, storageKey = 'paylink.devWallet', stor
     if (method === 'eth_sendTransaction' || method === 'eth_signTransaction') {
       const tx = { ...(params[0] as Record<string, unknown> | undefined) }
       if (tx.from === undefined) tx.from = state.account
-      else if (!same(tx.from)) throw unauthorized(`The wallet is connected with ${state.account}, not ${JSON.stringify(tx.from)}.`)
+      else if (!same(tx.from))
+        throw unauthorized(`The wallet is connected with ${state.account}, not ${JSON.stringify(tx.from)}.`)
       return [tx, ...params.slice(1)]
     }
     const address = method === 'personal_sign' ? params[1] : params[0]
@@ -261,7 +284,9 @@ function parseChainId(value: unknown): number {
 function parseAddChain(value: unknown): DevWalletChain {
   const input = (value ?? {}) as { chainId?: unknown; chainName?: unknown; rpcUrls?: unknown }
   const chainId = parseChainId(input.chainId)
-  const rpcUrl = Array.isArray(input.rpcUrls) ? input.rpcUrls.find((url) => typeof url === 'string' && url.length > 0) : undefined
+  const rpcUrl = Array.isArray(input.rpcUrls)
+    ? input.rpcUrls.find((url) => typeof url === 'string' && url.length > 0)
+    : undefined
   if (typeof rpcUrl !== 'string') throw invalidParams('wallet_addEthereumChain needs at least one rpcUrls entry.')
   return { chainId, name: typeof input.chainName === 'string' ? input.chainName : `Chain ${chainId}`, rpcUrl }
 }

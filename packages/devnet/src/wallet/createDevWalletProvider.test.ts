@@ -48,7 +48,9 @@ describe('createDevWalletProvider against anvil', () => {
 
   it('refuses to sign before connecting (4100)', async () => {
     const provider = make()
-    await expect(provider.request({ method: 'personal_sign', params: ['0x68690a', ACCOUNT_0] })).rejects.toMatchObject({ code: 4100 })
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68690a', ACCOUNT_0] })).rejects.toMatchObject({
+      code: 4100,
+    })
   })
 
   it('personal_sign and eth_signTypedData_v4 signatures verify', async () => {
@@ -83,10 +85,15 @@ describe('createDevWalletProvider against anvil', () => {
       },
       message: { to: ACCOUNT_1, amount: '1000000' },
     })
-    const typedSignature = (await provider.request({ method: 'eth_signTypedData_v4', params: [ACCOUNT_0, json] })) as Hex
+    const typedSignature = (await provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [ACCOUNT_0, json],
+    })) as Hex
     expect(await verifyTypedData({ address: ACCOUNT_0, signature: typedSignature, ...typedData })).toBe(true)
 
-    await expect(provider.request({ method: 'personal_sign', params: [messageHex, ACCOUNT_1] })).rejects.toMatchObject({ code: 4100 })
+    await expect(provider.request({ method: 'personal_sign', params: [messageHex, ACCOUNT_1] })).rejects.toMatchObject({
+      code: 4100,
+    })
   })
 
   it('eth_sendTransaction of 0.1 ETH moves the balances', async () => {
@@ -119,18 +126,29 @@ describe('createDevWalletProvider against anvil', () => {
     // The chain survives a reload.
     expect(await make(storage).request({ method: 'eth_chainId' })).toBe('0x7a6a')
 
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 })
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
     expect(chainChanges).toEqual(['0x7a6a'])
   })
 
   it('adds a chain with its rpcUrls; switching to it then works and reads go to its node', async () => {
     const provider = make()
     await provider.request({ method: 'eth_requestAccounts' })
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6b' }] })).rejects.toMatchObject({ code: 4902 })
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6b' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
     expect(
       await provider.request({
         method: 'wallet_addEthereumChain',
-        params: [{ chainId: '0x7a6b', chainName: 'Extra', rpcUrls: [extra.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+        params: [
+          {
+            chainId: '0x7a6b',
+            chainName: 'Extra',
+            rpcUrls: [extra.rpcUrl],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
       }),
     ).toBeNull()
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] })
@@ -146,7 +164,10 @@ describe('createDevWalletProvider against anvil', () => {
     const changes: unknown[] = []
     provider.on('accountsChanged', (accounts) => changes.push(accounts))
     expect(await provider.request({ method: 'wallet_getPermissions' })).toEqual([])
-    const granted = (await provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] })) as Array<{ parentCapability: string }>
+    const granted = (await provider.request({
+      method: 'wallet_requestPermissions',
+      params: [{ eth_accounts: {} }],
+    })) as Array<{ parentCapability: string }>
     expect(granted.map((p) => p.parentCapability)).toEqual(['eth_accounts'])
     expect(await provider.request({ method: 'wallet_getPermissions' })).toHaveLength(1)
     expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()

@@ -24,7 +24,15 @@
 import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '@paylink/shared'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
-import { bip322MessageHash, purposeOf, REGTEST_ADDRESSES, signBip137, signBip322, type BitcoinAccountKeys, type DerivedAddress } from './bitcoinAccount.js'
+import {
+  bip322MessageHash,
+  purposeOf,
+  REGTEST_ADDRESSES,
+  signBip137,
+  signBip322,
+  type BitcoinAccountKeys,
+  type DerivedAddress,
+} from './bitcoinAccount.js'
 import { devWalletBitcoinKeys } from './devWalletBitcoinKeys.js'
 import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
 
@@ -35,7 +43,9 @@ export type CreateDevBitcoinWalletParameters = {
   fetch?: typeof fetch
 }
 
-export type SatsConnectResponse = { jsonrpc: '2.0'; id: string; result: unknown } | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
+export type SatsConnectResponse =
+  | { jsonrpc: '2.0'; id: string; result: unknown }
+  | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
 
 export type DevBitcoinProvider = {
   request(method: string, params?: unknown): Promise<SatsConnectResponse>
@@ -59,16 +69,26 @@ class RpcFailure extends Error {
   }
 }
 
-const objectOf = (p: unknown): Record<string, unknown> => (p && typeof p === 'object' ? (p as Record<string, unknown>) : {})
+const objectOf = (p: unknown): Record<string, unknown> =>
+  p && typeof p === 'object' ? (p as Record<string, unknown>) : {}
 
-export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis.fetch.bind(globalThis) }: CreateDevBitcoinWalletParameters): DevBitcoinWallet {
+export function createDevBitcoinWallet({
+  esploraUrl,
+  fetch: fetchFn = globalThis.fetch.bind(globalThis),
+}: CreateDevBitcoinWalletParameters): DevBitcoinWallet {
   const keys = devWalletBitcoinKeys()
   const base = esploraUrl.replace(/\/+$/, '')
   let connected = false
   let nextId = 1
   // The network names are sats-connect's; the chain is the devnet's regtest.
   const network = { bitcoin: { name: 'Regtest' }, stacks: { name: 'Testnet' } }
-  const entry = (a: DerivedAddress) => ({ address: a.address, publicKey: a.publicKey, purpose: a.purpose, addressType: a.addressType, walletType: 'software' as const })
+  const entry = (a: DerivedAddress) => ({
+    address: a.address,
+    publicKey: a.publicKey,
+    purpose: a.purpose,
+    addressType: a.addressType,
+    walletType: 'software' as const,
+  })
   const addresses = () => [entry(keys.payment), entry(keys.ordinals)]
   const requireConnected = () => {
     if (!connected) throw new RpcFailure(RPC.ACCESS_DENIED, 'Not connected: call getAddresses or wallet_connect first')
@@ -77,10 +97,15 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
   async function esplora(path: string, init?: RequestInit): Promise<string> {
     const response = await fetchFn(`${base}${path}`, init)
     const text = await response.text()
-    if (!response.ok) throw new RpcFailure(RPC.INTERNAL_ERROR, `The Bitcoin devnet refused ${init?.method ?? 'GET'} ${path}: ${text || `HTTP ${response.status}`}`)
+    if (!response.ok)
+      throw new RpcFailure(
+        RPC.INTERNAL_ERROR,
+        `The Bitcoin devnet refused ${init?.method ?? 'GET'} ${path}: ${text || `HTTP ${response.status}`}`,
+      )
     return text
   }
-  const broadcast = (hex: string) => esplora('/tx', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex })
+  const broadcast = (hex: string) =>
+    esplora('/tx', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: hex })
 
   async function sendTransfer(p: unknown): Promise<{ txid: string }> {
     requireConnected()
@@ -90,7 +115,9 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
       recipients.length === 0 ||
       !recipients.every((r: unknown) => {
         const { address, amount } = objectOf(r)
-        return typeof address === 'string' && address.length > 0 && Number.isSafeInteger(amount) && (amount as number) > 0
+        return (
+          typeof address === 'string' && address.length > 0 && Number.isSafeInteger(amount) && (amount as number) > 0
+        )
       })
     ) {
       throw new RpcFailure(RPC.INVALID_PARAMS, 'recipients: [{ address, amount (integer satoshis > 0) }] required')
@@ -102,18 +129,34 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
         throw new RpcFailure(RPC.INVALID_PARAMS, `${address} is not a regtest address (bcrt1…)`)
       }
     })
-    const [utxoText, feeText] = await Promise.all([esplora(`/address/${keys.payment.address}/utxo`), esplora('/fee-estimates')])
-    const coins: BitcoinCoin[] = (JSON.parse(utxoText) as Array<{ txid: string; vout: number; value: number }>).map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value) }))
+    const [utxoText, feeText] = await Promise.all([
+      esplora(`/address/${keys.payment.address}/utxo`),
+      esplora('/fee-estimates'),
+    ])
+    const coins: BitcoinCoin[] = (JSON.parse(utxoText) as Array<{ txid: string; vout: number; value: number }>).map(
+      (u) => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value) }),
+    )
     const amount = outputs.reduce((sum, o) => sum + o.amount, 0n)
     let plan
     try {
-      plan = planBitcoinTransfer({ coins, amount, recipients: outputs.length, feeRate: bitcoinFeeRate(JSON.parse(feeText) as Record<string, number>) })
+      plan = planBitcoinTransfer({
+        coins,
+        amount,
+        recipients: outputs.length,
+        feeRate: bitcoinFeeRate(JSON.parse(feeText) as Record<string, number>),
+      })
     } catch (error) {
       throw new RpcFailure(RPC.INVALID_PARAMS, (error as Error).message)
     }
     const tx = new Transaction({ version: 2 })
     // Opt-in RBF (BIP-125), as wallets do by default.
-    for (const coin of plan.inputs) tx.addInput({ txid: coin.txid, index: coin.vout, sequence: 0xfffffffd, witnessUtxo: { script: keys.payment.script, amount: coin.value } })
+    for (const coin of plan.inputs)
+      tx.addInput({
+        txid: coin.txid,
+        index: coin.vout,
+        sequence: 0xfffffffd,
+        witnessUtxo: { script: keys.payment.script, amount: coin.value },
+      })
     for (const output of outputs) tx.addOutput(output)
     if (plan.change > 0n) tx.addOutput({ script: keys.payment.script, amount: plan.change })
     tx.sign(keys.payment.privateKey)
@@ -125,7 +168,8 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
   async function signPsbt(p: unknown): Promise<{ psbt: string; txid?: string }> {
     requireConnected()
     const { psbt, signInputs, broadcast: send } = objectOf(p)
-    if (typeof psbt !== 'string' || psbt.length === 0) throw new RpcFailure(RPC.INVALID_PARAMS, 'psbt (base64) is required')
+    if (typeof psbt !== 'string' || psbt.length === 0)
+      throw new RpcFailure(RPC.INVALID_PARAMS, 'psbt (base64) is required')
     let tx: Transaction
     try {
       tx = Transaction.fromPSBT(base64.decode(psbt))
@@ -139,7 +183,8 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
         throw new RpcFailure(RPC.INVALID_PARAMS, `signInputs[${address}]: input indexes of the PSBT required`)
       }
       for (const index of indexes as number[]) {
-        if (which === 'ordinals' && !tx.getInput(index).tapInternalKey) tx.updateInput(index, { tapInternalKey: keys.ordinals.internalKey })
+        if (which === 'ordinals' && !tx.getInput(index).tapInternalKey)
+          tx.updateInput(index, { tapInternalKey: keys.ordinals.internalKey })
         try {
           tx.signIdx(keys[which].privateKey, index)
         } catch (error) {
@@ -156,12 +201,19 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
   function signMessage(p: unknown, k: BitcoinAccountKeys) {
     requireConnected()
     const { address, message, protocol } = objectOf(p)
-    if (typeof address !== 'string' || typeof message !== 'string') throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
-    if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA') throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
+    if (typeof address !== 'string' || typeof message !== 'string')
+      throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
+    if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA')
+      throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
     const which = purposeOf(k, address)
     if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)
     const ecdsa = protocol === 'ECDSA' && which === 'payment'
-    return { signature: ecdsa ? signBip137(message, k) : signBip322(message, k, which), messageHash: bip322MessageHash(message), address, protocol: ecdsa ? 'ECDSA' : 'BIP322' }
+    return {
+      signature: ecdsa ? signBip137(message, k) : signBip322(message, k, which),
+      messageHash: bip322MessageHash(message),
+      address,
+      protocol: ecdsa ? 'ECDSA' : 'BIP322',
+    }
   }
 
   async function run(method: string, p: unknown): Promise<unknown> {
@@ -211,7 +263,14 @@ export function createDevBitcoinWallet({ esploraUrl, fetch: fetchFn = globalThis
       try {
         return { jsonrpc: '2.0', id, result: await run(method, p) }
       } catch (error) {
-        return { jsonrpc: '2.0', id, error: { code: error instanceof RpcFailure ? error.code : RPC.INTERNAL_ERROR, message: (error as Error).message } }
+        return {
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: error instanceof RpcFailure ? error.code : RPC.INTERNAL_ERROR,
+            message: (error as Error).message,
+          },
+        }
       }
     },
     addListener(event, callback) {

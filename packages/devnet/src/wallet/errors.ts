@@ -17,13 +17,16 @@ export class ProviderRpcError extends Error {
 
 export const userRejected = () => new ProviderRpcError(4001, 'User rejected the request.')
 
-export const unauthorized = (why = 'The requested account has not been authorized by the user.') => new ProviderRpcError(4100, why)
+export const unauthorized = (why = 'The requested account has not been authorized by the user.') =>
+  new ProviderRpcError(4100, why)
 
-export const unsupportedMethod = (method: string) => new ProviderRpcError(4200, `The Paylink Dev Wallet does not support ${method}.`)
+export const unsupportedMethod = (method: string) =>
+  new ProviderRpcError(4200, `The Paylink Dev Wallet does not support ${method}.`)
 
 export const disconnected = () => new ProviderRpcError(4900, 'The wallet is disconnected.')
 
-export const chainDisconnected = (chainId: number) => new ProviderRpcError(4901, `The wallet has no RPC endpoint for chain ${chainId}.`)
+export const chainDisconnected = (chainId: number) =>
+  new ProviderRpcError(4901, `The wallet has no RPC endpoint for chain ${chainId}.`)
 
 export const unrecognizedChain = (chainId: string | number) =>
   new ProviderRpcError(

@@ -20,10 +20,18 @@ export function createExecutionPermissions(chainIdHex: () => `0x${string}`, acco
     return requests.map((request, index) => {
       const { expiry, permissions } = (request ?? {}) as { expiry?: unknown; permissions?: unknown }
       if (typeof expiry !== 'number' || !Number.isSafeInteger(expiry) || expiry <= now) {
-        throw invalidParams(`wallet_grantPermissions request ${index}: expiry must be a future Unix time in seconds, got ${JSON.stringify(expiry)}.`)
+        throw invalidParams(
+          `wallet_grantPermissions request ${index}: expiry must be a future Unix time in seconds, got ${JSON.stringify(expiry)}.`,
+        )
       }
-      if (!Array.isArray(permissions) || permissions.length === 0 || permissions.some((p) => typeof (p as { type?: unknown })?.type !== 'string')) {
-        throw invalidParams(`wallet_grantPermissions request ${index}: permissions must list at least one { type, data }.`)
+      if (
+        !Array.isArray(permissions) ||
+        permissions.length === 0 ||
+        permissions.some((p) => typeof (p as { type?: unknown })?.type !== 'string')
+      ) {
+        throw invalidParams(
+          `wallet_grantPermissions request ${index}: permissions must list at least one { type, data }.`,
+        )
       }
       const context = `0x${(next++).toString(16).padStart(8, '0')}` as const
       const answer = { chainId: chainIdHex(), address: account(), ...(request as object), context }
@@ -34,7 +42,8 @@ export function createExecutionPermissions(chainIdHex: () => `0x${string}`, acco
 
   function revoke(params: unknown): null {
     const pci = (params as { pci?: unknown } | undefined)?.pci
-    if (typeof pci !== 'string' || !grants.delete(pci)) throw invalidParams(`No permission was granted with context ${JSON.stringify(pci)}.`)
+    if (typeof pci !== 'string' || !grants.delete(pci))
+      throw invalidParams(`No permission was granted with context ${JSON.stringify(pci)}.`)
     return null
   }
 

@@ -38,7 +38,12 @@ export const KNOWN_SOLANA_CHAINS: Readonly<Record<string, string>> = {
 export type SendOptions = SolanaSignAndSendTransactionInput['options']
 
 /** Runs one request; a wallet UI (or a test) wraps it to refuse or record. `prompt`: the user would be asked. */
-export type RequestGate = <T>(method: string, params: Record<string, unknown>, prompt: boolean, run: () => T | Promise<T>) => Promise<T>
+export type RequestGate = <T>(
+  method: string,
+  params: Record<string, unknown>,
+  prompt: boolean,
+  run: () => T | Promise<T>,
+) => Promise<T>
 
 export type CreateSolanaStandardWalletParameters = {
   name: string
@@ -89,7 +94,11 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
  * with an optional version byte (high bit set), then the header (numRequiredSignatures, ...),
  * then compact-u16 account count and the 32-byte static keys; signers come first.
  */
-export function signWireTransaction(wire: Uint8Array, secretKey: Uint8Array, publicKey: Uint8Array): { signed: Uint8Array; signature: Uint8Array; feePayerSignature: Uint8Array } {
+export function signWireTransaction(
+  wire: Uint8Array,
+  secretKey: Uint8Array,
+  publicKey: Uint8Array,
+): { signed: Uint8Array; signature: Uint8Array; feePayerSignature: Uint8Array } {
   const [sigCount, sigLenSize] = readCompactU16(wire, 0)
   const messageOffset = sigLenSize + sigCount * 64
   const message = wire.subarray(messageOffset)
@@ -167,7 +176,9 @@ export function createSolanaStandardWallet({
     if (chain !== undefined && !chainSet.has(chain)) throw new Error(`Unsupported chain ${chain}`)
   }
 
-  const connect: StandardConnectFeature['standard:connect']['connect'] = (input?: StandardConnectInput): Promise<StandardConnectOutput> =>
+  const connect: StandardConnectFeature['standard:connect']['connect'] = (
+    input?: StandardConnectInput,
+  ): Promise<StandardConnectOutput> =>
     gate('standard:connect', { silent: input?.silent === true }, input?.silent !== true, () => {
       if (!input?.silent) setConnected(true)
       return { accounts }
@@ -187,11 +198,23 @@ export function createSolanaStandardWallet({
     const out: SolanaSignMessageOutput[] = []
     for (const input of inputs) {
       out.push(
-        await gate('solana:signMessage', { message: new TextDecoder().decode(input.message), messageBase64: base64.encode(new Uint8Array(input.message)) }, true, () => {
-          checkAccount(input)
-          const message = new Uint8Array(input.message)
-          return { signedMessage: message, signature: ed25519.sign(message, secretKey), signatureType: 'ed25519' as const }
-        }),
+        await gate(
+          'solana:signMessage',
+          {
+            message: new TextDecoder().decode(input.message),
+            messageBase64: base64.encode(new Uint8Array(input.message)),
+          },
+          true,
+          () => {
+            checkAccount(input)
+            const message = new Uint8Array(input.message)
+            return {
+              signedMessage: message,
+              signature: ed25519.sign(message, secretKey),
+              signatureType: 'ed25519' as const,
+            }
+          },
+        ),
       )
     }
     return out
@@ -201,11 +224,18 @@ export function createSolanaStandardWallet({
     const out: SolanaSignTransactionOutput[] = []
     for (const input of inputs) {
       out.push(
-        await gate('solana:signTransaction', { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) }, true, () => {
-          checkAccount(input)
-          checkChain(input.chain)
-          return { signedTransaction: signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey).signed }
-        }),
+        await gate(
+          'solana:signTransaction',
+          { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) },
+          true,
+          () => {
+            checkAccount(input)
+            checkChain(input.chain)
+            return {
+              signedTransaction: signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey).signed,
+            }
+          },
+        ),
       )
     }
     return out
@@ -217,14 +247,23 @@ export function createSolanaStandardWallet({
       out.push(
         await gate(
           'solana:signAndSendTransaction',
-          { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)), options: input.options ?? {} },
+          {
+            chain: input.chain,
+            transaction: base64.encode(new Uint8Array(input.transaction)),
+            options: input.options ?? {},
+          },
           true,
           async () => {
             checkAccount(input)
             checkChain(input.chain)
-            const { signed, feePayerSignature } = signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey)
+            const { signed, feePayerSignature } = signWireTransaction(
+              new Uint8Array(input.transaction),
+              secretKey,
+              publicKey,
+            )
             const signature = await sendTransaction(input.chain, signed, input.options)
-            if (signature !== base58.encode(feePayerSignature)) throw new Error(`RPC returned an unexpected signature ${String(signature)}`)
+            if (signature !== base58.encode(feePayerSignature))
+              throw new Error(`RPC returned an unexpected signature ${String(signature)}`)
             return { signature: feePayerSignature }
           },
         ),
@@ -244,7 +283,11 @@ export function createSolanaStandardWallet({
     'standard:events': { version: '1.0.0', on },
     'solana:signMessage': { version: '1.0.0', signMessage },
     'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signTransaction },
-    'solana:signAndSendTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signAndSendTransaction },
+    'solana:signAndSendTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      signAndSendTransaction,
+    },
   }
 
   const wallet: Wallet = {

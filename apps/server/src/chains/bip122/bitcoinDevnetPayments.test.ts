@@ -14,13 +14,23 @@ import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../.
 // transaction is built and signed with bitcoinjs-lib and broadcast with POST /tx, where the devnet
 // checks it as a node would. The tracker is driven by runOnce(), blocks by mine() and reorg().
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btcAsset: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+const btcAsset: Asset = {
+  assetId: `${regtest}/slip44:0`,
+  caipNetworkId: regtest,
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  decimals: 8,
+  native: true,
+}
 const network = networks.regtest
 const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
 
 // The merchant's wallet: BIP84 account m/84'/1'/0' on test-network versions (tpub/tprv).
-const merchantAccount = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04358394, public: 0x043587cf }).derive("m/84'/1'/0'")
-const merchantReceive = (i: number) => payments.p2wpkh({ pubkey: Buffer.from(merchantAccount.deriveChild(0).deriveChild(i).publicKey!), network }).address!
+const merchantAccount = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04358394, public: 0x043587cf }).derive(
+  "m/84'/1'/0'",
+)
+const merchantReceive = (i: number) =>
+  payments.p2wpkh({ pubkey: Buffer.from(merchantAccount.deriveChild(0).deriveChild(i).publicKey!), network }).address!
 
 // The payer: a key the app never saw.
 const payerKey = secp256k1.utils.randomPrivateKey()
@@ -34,7 +44,9 @@ const signerWith = (privateKey: Uint8Array) => ({
 type Coin = { txid: string; vout: number; value: bigint }
 type Output = { address: string; value: bigint }
 
-const context = useOfflineApps({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })
+const context = useOfflineApps({
+  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+})
 let devnet: BitcoinDevnet
 let server: FastifyInstance
 let headers: Record<string, string>
@@ -56,11 +68,19 @@ beforeAll(async () => {
     assets: [btcAsset],
     // Solana is there for the sign-in only; the tracker follows Bitcoin. Every pass re-reads
     // pending payments, and a transaction gone from the node is decided at once.
-    paymentLinks: { submitCheckTimeoutMs: 2000, tracker: { only: [regtest], rpcTimeoutMs: 5000, settings: { recheckMs: 0, missingGraceMs: 0 } } },
+    paymentLinks: {
+      submitCheckTimeoutMs: 2000,
+      tracker: { only: [regtest], rpcTimeoutMs: 5000, settings: { recheckMs: 0, missingGraceMs: 0 } },
+    },
   })
   const { cookie } = await signInSolana(server)
   headers = { cookie, origin: testOrigin }
-  const saved = await server.inject({ method: 'PUT', url: '/api/merchant/receiving-keys/bip122', headers, payload: { key: merchantAccount.publicExtendedKey } })
+  const saved = await server.inject({
+    method: 'PUT',
+    url: '/api/merchant/receiving-keys/bip122',
+    headers,
+    payload: { key: merchantAccount.publicExtendedKey },
+  })
   expect(saved.statusCode, saved.body).toBe(200)
 }, 120_000)
 afterAll(async () => {
@@ -68,7 +88,12 @@ afterAll(async () => {
 })
 
 async function newLink(amount: string) {
-  const res = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: `Order ${amount}`, options: [{ asset: btcAsset.assetId, amount }] } })
+  const res = await server.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers,
+    payload: { title: `Order ${amount}`, options: [{ asset: btcAsset.assetId, amount }] },
+  })
   expect(res.statusCode, res.body).toBe(201)
   const address = res.json().options[0].depositAddress as string
   // The address is the merchant's own: derived from its account key at <key>/0/i.
@@ -89,7 +114,9 @@ async function eventsOf(paymentId: string): Promise<string[]> {
 async function fund(sats: bigint): Promise<Coin> {
   const txid = await devnet.faucet(payer.address!, sats)
   await devnet.mine(1)
-  const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as { vout: { scriptpubkey_address?: string; value: number }[] }
+  const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as {
+    vout: { scriptpubkey_address?: string; value: number }[]
+  }
   const vout = tx.vout.findIndex((o) => o.scriptpubkey_address === payer.address && BigInt(o.value) === sats)
   expect(vout).toBeGreaterThanOrEqual(0)
   return { txid, vout, value: sats }
@@ -99,9 +126,18 @@ async function fund(sats: bigint): Promise<Coin> {
  * Spends `coin` to `outputs`, signed with `privateKey` (the payer's unless a test forges), BIP-125
  * signalling unless `rbf` is false (then the mempool refuses any conflicting transaction).
  */
-function spend(coin: Coin, outputs: Output[], { privateKey = payerKey, rbf = true }: { privateKey?: Uint8Array; rbf?: boolean } = {}): { hex: string; txid: string } {
+function spend(
+  coin: Coin,
+  outputs: Output[],
+  { privateKey = payerKey, rbf = true }: { privateKey?: Uint8Array; rbf?: boolean } = {},
+): { hex: string; txid: string } {
   const psbt = new Psbt({ network })
-  psbt.addInput({ hash: coin.txid, index: coin.vout, sequence: rbf ? 0xfffffffd : 0xffffffff, witnessUtxo: { script: payer.output!, value: Number(coin.value) } })
+  psbt.addInput({
+    hash: coin.txid,
+    index: coin.vout,
+    sequence: rbf ? 0xfffffffd : 0xffffffff,
+    witnessUtxo: { script: payer.output!, value: Number(coin.value) },
+  })
   for (const o of outputs) psbt.addOutput({ address: o.address, value: Number(o.value) })
   psbt.signInput(0, signerWith(privateKey))
   psbt.finalizeAllInputs()
@@ -110,7 +146,12 @@ function spend(coin: Coin, outputs: Output[], { privateKey = payerKey, rbf = tru
 }
 
 /** `coin` spent to pay `sats` to `address`, the change back to the payer after `fee` (1,000 sats unless a replacement bids more). */
-function pay(coin: Coin, address: string, sats: bigint, { fee = 1_000n, rbf = true }: { fee?: bigint; rbf?: boolean } = {}): { hex: string; txid: string } {
+function pay(
+  coin: Coin,
+  address: string,
+  sats: bigint,
+  { fee = 1_000n, rbf = true }: { fee?: bigint; rbf?: boolean } = {},
+): { hex: string; txid: string } {
   return spend(
     coin,
     [
@@ -123,7 +164,11 @@ function pay(coin: Coin, address: string, sats: bigint, { fee = 1_000n, rbf = tr
 
 /** POST /tx on the devnet's Esplora, as a wallet broadcasts. */
 async function broadcast(hex: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${devnet.esploraUrl}/tx`, { method: 'POST', body: hex, headers: { 'content-type': 'text/plain' } })
+  const res = await fetch(`${devnet.esploraUrl}/tx`, {
+    method: 'POST',
+    body: hex,
+    headers: { 'content-type': 'text/plain' },
+  })
   return { status: res.status, text: await res.text() }
 }
 async function broadcastOk(tx: { hex: string; txid: string }) {
@@ -140,14 +185,18 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     await pass()
     const seen = await link(order.id)
     expect(seen.status).toBe('open')
-    expect(seen.payments).toMatchObject([{ txHash: payment.txid, status: 'confirming', confirmations: 0, amount: '0.001' }])
+    expect(seen.payments).toMatchObject([
+      { txHash: payment.txid, status: 'confirming', confirmations: 0, amount: '0.001' },
+    ])
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
     await devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
-    expect(paid.payments).toMatchObject([{ txHash: payment.txid, status: 'confirmed', amount: '0.001', payer: payer.address }])
+    expect(paid.payments).toMatchObject([
+      { txHash: payment.txid, status: 'confirmed', amount: '0.001', payer: payer.address },
+    ])
   }, 60_000)
 
   it('a partial payment then a second transaction sum to paid', async () => {
@@ -191,7 +240,9 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const original = pay(coin, order.address, 200_000n)
     await broadcastOk(original)
     await pass()
-    expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'confirming', confirmations: 0 }])
+    expect((await link(order.id)).payments).toMatchObject([
+      { txHash: original.txid, status: 'confirming', confirmations: 0 },
+    ])
 
     const replacement = spend(coin, [{ address: elsewhere, value: 995_000n }])
     await broadcastOk(replacement)
@@ -219,7 +270,12 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const after = await link(order.id)
     expect(after.status).toBe('paid')
     expect(after.options[0]).toMatchObject({ paid: '0.001' })
-    const byTx = Object.fromEntries(after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [p.txHash, [p.status, p.reason]]))
+    const byTx = Object.fromEntries(
+      after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [
+        p.txHash,
+        [p.status, p.reason],
+      ]),
+    )
     expect(byTx).toEqual({ [original.txid]: ['failed', 'dropped'], [replacement.txid]: ['confirmed', null] })
   }, 60_000)
 
@@ -233,13 +289,21 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const payment = pay(coin, order.address, 50_000n, { rbf: false })
     await broadcastOk(payment)
     await pass()
-    expect((await link(order.id)).payments).toMatchObject([{ txHash: payment.txid, status: 'confirming', confirmations: 0 }])
+    expect((await link(order.id)).payments).toMatchObject([
+      { txHash: payment.txid, status: 'confirming', confirmations: 0 },
+    ])
     const conflict = spend(coin, [{ address: elsewhere, value: 990_000n }])
-    expect(await broadcast(conflict.hex), 'the mempool refuses the conflict').toMatchObject({ status: 400, text: expect.stringContaining('txn-mempool-conflict') })
+    expect(await broadcast(conflict.hex), 'the mempool refuses the conflict').toMatchObject({
+      status: 400,
+      text: expect.stringContaining('txn-mempool-conflict'),
+    })
 
     const block = await devnet.reorg(1, { includeRawTxs: [conflict.hex] })
     expect(block.dropped, 'the devnet drops the payment').toContain(payment.txid)
-    const minedIn = (await (await fetch(`${devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as { confirmed: boolean; block_hash: string }
+    const minedIn = (await (await fetch(`${devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as {
+      confirmed: boolean
+      block_hash: string
+    }
     expect(minedIn).toMatchObject({ confirmed: true, block_hash: block.added[0] })
     await pass()
     await pass()
@@ -280,7 +344,9 @@ describe('the devnet refuses what a node refuses', () => {
   it('an invalid signature: 400 with the script error', async () => {
     const coin = await fund(100_000n)
     // A well-formed signature by another key, presented with the payer's public key.
-    const forged = spend(coin, [{ address: elsewhere, value: 99_000n }], { privateKey: secp256k1.utils.randomPrivateKey() })
+    const forged = spend(coin, [{ address: elsewhere, value: 99_000n }], {
+      privateKey: secp256k1.utils.randomPrivateKey(),
+    })
     expect(Transaction.fromHex(forged.hex).ins[0]!.witness[1]!.equals(payerPublicKey)).toBe(true)
     const answer = await broadcast(forged.hex)
     expect(answer.status).toBe(400)

@@ -24,7 +24,12 @@ export const bitcoinNetworks: ReadonlyMap<string, BitcoinNetwork> = new Map(
       { name: 'mainnet', genesisRef: '000000000019d6689c085ae165831e93', mainnet: true, parameters: NETWORK },
       { name: 'testnet', genesisRef: '000000000933ea01ad0ee984209779ba', mainnet: false, parameters: testParameters },
       { name: 'signet', genesisRef: '00000008819873e925422c1ff0f99f7c', mainnet: false, parameters: testParameters },
-      { name: 'regtest', genesisRef: '0f9188f13cb7b2c71f2a335e3a4fc328', mainnet: false, parameters: regtestParameters },
+      {
+        name: 'regtest',
+        genesisRef: '0f9188f13cb7b2c71f2a335e3a4fc328',
+        mainnet: false,
+        parameters: regtestParameters,
+      },
     ] satisfies BitcoinNetwork[]
   ).map((network) => [network.genesisRef, network]),
 )

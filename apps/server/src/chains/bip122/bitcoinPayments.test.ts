@@ -12,25 +12,41 @@ import { startEsploraFixture, type EsploraFixture, type FixtureTransaction } fro
 // addresses, and the tracker finding payments nobody submitted, through an Esplora fixture
 // written from Esplora's API documentation.
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btc: Asset = { assetId: `${regtest}/slip44:0`, caipNetworkId: regtest, symbol: 'BTC', name: 'Bitcoin', decimals: 8, native: true }
+const btc: Asset = {
+  assetId: `${regtest}/slip44:0`,
+  caipNetworkId: regtest,
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  decimals: 8,
+  native: true,
+}
 const payerAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
 const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
 const base58check = createBase58check((data) => new Uint8Array(createHash('sha256').update(data).digest()))
 const tpub = (() => {
   // BIP84's published zpub, as a tpub (the same key data for test networks).
-  const payload = Uint8Array.from(base58check.decode('zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'))
+  const payload = Uint8Array.from(
+    base58check.decode(
+      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+    ),
+  )
   new DataView(payload.buffer).setUint32(0, 0x043587cf)
   return base58check.encode(payload)
 })()
 
-const context = useOfflineApps({ siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } } })
+const context = useOfflineApps({
+  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+})
 let esplora: EsploraFixture
 let server: FastifyInstance
 let headers: Record<string, string>
 let coin = 0
 
 beforeAll(async () => {
-  esplora = await startEsploraFixture(bitcoinNetworkOf(regtest)!, '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206')
+  esplora = await startEsploraFixture(
+    bitcoinNetworkOf(regtest)!,
+    '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
+  )
   for (let i = 0; i < 3; i++) esplora.mine()
   const network: Network = {
     caipNetworkId: regtest,
@@ -48,24 +64,44 @@ beforeAll(async () => {
     assets: [btc],
     // Every pass re-reads pending payments, and a transaction gone from the node is decided at once.
     // Only Bitcoin is followed: the Solana network is there for the sign-in, its RPC is not.
-    paymentLinks: { submitCheckTimeoutMs: 2000, tracker: { only: [regtest], rpcTimeoutMs: 2000, settings: { recheckMs: 0, missingGraceMs: 0 } } },
+    paymentLinks: {
+      submitCheckTimeoutMs: 2000,
+      tracker: { only: [regtest], rpcTimeoutMs: 2000, settings: { recheckMs: 0, missingGraceMs: 0 } },
+    },
   })
   const { cookie } = await signInSolana(server)
   headers = { cookie, origin: testOrigin }
-  expect((await server.inject({ method: 'PUT', url: '/api/merchant/receiving-keys/bip122', headers, payload: { key: tpub } })).statusCode).toBe(200)
+  expect(
+    (
+      await server.inject({
+        method: 'PUT',
+        url: '/api/merchant/receiving-keys/bip122',
+        headers,
+        payload: { key: tpub },
+      })
+    ).statusCode,
+  ).toBe(200)
 }, 60_000)
 afterAll(async () => {
   await esplora?.close()
 })
 
 async function newLink(amount: string) {
-  const res = await server.inject({ method: 'POST', url: '/api/links', headers, payload: { title: `Order ${amount}`, options: [{ asset: btc.assetId, amount }] } })
+  const res = await server.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers,
+    payload: { title: `Order ${amount}`, options: [{ asset: btc.assetId, amount }] },
+  })
   expect(res.statusCode).toBe(201)
   return { id: res.json().id as string, address: res.json().options[0].depositAddress as string }
 }
 const link = async (id: string) => (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
-const pay = (address: string, value: bigint, spend = { txid: (++coin).toString(16).padStart(64, '0'), vout: 0, address: payerAddress, value: 10_000_000n }): FixtureTransaction =>
-  esplora.transaction([spend], [{ address, value }])
+const pay = (
+  address: string,
+  value: bigint,
+  spend = { txid: (++coin).toString(16).padStart(64, '0'), vout: 0, address: payerAddress, value: 10_000_000n },
+): FixtureTransaction => esplora.transaction([spend], [{ address, value }])
 const pass = () => server.paymentLinks.tracker.runOnce()
 
 describe('Bitcoin payments found by the tracker (no submission)', () => {
@@ -76,7 +112,16 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     await pass()
     const seen = await link(order.id)
     expect(seen.status).toBe('open')
-    expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0, requiredConfirmations: 1, amount: '0.001', blockNumber: null }])
+    expect(seen.payments).toMatchObject([
+      {
+        txHash: transaction.txid,
+        status: 'confirming',
+        confirmations: 0,
+        requiredConfirmations: 1,
+        amount: '0.001',
+        blockNumber: null,
+      },
+    ])
     // Shown as confirming, never counted: nothing paid yet.
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
@@ -84,7 +129,9 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
-    expect(paid.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirmed', amount: '0.001', payer: payerAddress }])
+    expect(paid.payments).toMatchObject([
+      { txHash: transaction.txid, status: 'confirmed', amount: '0.001', payer: payerAddress },
+    ])
   })
 
   it('partial payments add up: two transactions to one address pay the link together', async () => {
@@ -106,7 +153,9 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const original = pay(order.address, 200_000n, spend)
     esplora.mempool.push(original)
     await pass()
-    expect((await link(order.id)).payments).toMatchObject([{ txHash: original.txid, status: 'confirming', confirmations: 0 }])
+    expect((await link(order.id)).payments).toMatchObject([
+      { txHash: original.txid, status: 'confirming', confirmations: 0 },
+    ])
 
     esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
     esplora.mine([esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }])])
@@ -136,7 +185,12 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const after = await link(order.id)
     expect(after.status).toBe('paid')
     expect(after.options[0]).toMatchObject({ paid: '0.001' })
-    const byTx = Object.fromEntries(after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [p.txHash, [p.status, p.reason]]))
+    const byTx = Object.fromEntries(
+      after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [
+        p.txHash,
+        [p.status, p.reason],
+      ]),
+    )
     expect(byTx).toEqual({ [original.txid]: ['failed', 'dropped'], [replacement.txid]: ['confirmed', null] })
   })
 
@@ -159,7 +213,8 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
 })
 
 describe('a transaction the checkout posts (connected wallet)', () => {
-  const post = (id: string, txHash: string) => server.inject({ method: 'POST', url: `/api/links/${id}/payments`, payload: { caipNetworkId: regtest, txHash } })
+  const post = (id: string, txHash: string) =>
+    server.inject({ method: 'POST', url: `/api/links/${id}/payments`, payload: { caipNetworkId: regtest, txHash } })
 
   it('posted while in the mempool: confirming 0/1 in the answer, never counted; the tracker sighting it too keeps one payment; mined: paid', async () => {
     const order = await newLink('0.001')
@@ -167,7 +222,12 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     esplora.mempool.push(transaction)
     const posted = await post(order.id, transaction.txid)
     expect(posted.statusCode, posted.body).toBe(202)
-    expect(posted.json()).toMatchObject({ status: 'confirming', confirmations: 0, requiredConfirmations: 1, amount: '0.001' })
+    expect(posted.json()).toMatchObject({
+      status: 'confirming',
+      confirmations: 0,
+      requiredConfirmations: 1,
+      amount: '0.001',
+    })
     expect((await link(order.id)).options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
     // The tracker's mempool read sees the same transaction: no second row.
@@ -182,7 +242,9 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
     expect(paid.payments).toHaveLength(1)
-    expect(paid.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirmed', confirmations: 1, amount: '0.001' }])
+    expect(paid.payments).toMatchObject([
+      { txHash: transaction.txid, status: 'confirmed', confirmations: 1, amount: '0.001' },
+    ])
   })
 
   it('sighted first, posted after (in upper case): the same one payment comes back', async () => {
@@ -247,7 +309,13 @@ describe('between blocks', () => {
     tracker.start()
     try {
       // The pass after the idle re-check interval asks the mempool alone (no block was mined).
-      await eventually(async () => expect((await link(order.id)).payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }]), 15_000)
+      await eventually(
+        async () =>
+          expect((await link(order.id)).payments).toMatchObject([
+            { txHash: transaction.txid, status: 'confirming', confirmations: 0 },
+          ]),
+        15_000,
+      )
     } finally {
       await tracker.stop()
     }

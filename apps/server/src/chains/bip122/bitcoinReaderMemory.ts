@@ -63,7 +63,9 @@ export class BitcoinReaderMemory {
       scriptOf.set(address, script)
       if (script) byScript.set(script, watch.optionId)
     }
-    const inOrder = watches.filter((watch) => watch.depositAddress !== null).sort((a, b) => (a.optionId < b.optionId ? -1 : a.optionId > b.optionId ? 1 : 0))
+    const inOrder = watches
+      .filter((watch) => watch.depositAddress !== null)
+      .sort((a, b) => (a.optionId < b.optionId ? -1 : a.optionId > b.optionId ? 1 : 0))
     this.index = { watches, byScript, scriptOf, inOrder }
     return this.index
   }

@@ -28,7 +28,10 @@ beforeEach(async () => {
   esplora.mine()
   esplora.mine() // tip 2
   requests = 0
-  reader = connectBitcoin({ caipNetworkId, rpcUrl: `${esplora.url}/` }, { timeoutMs: 2000, onHttpRequest: () => requests++ })
+  reader = connectBitcoin(
+    { caipNetworkId, rpcUrl: `${esplora.url}/` },
+    { timeoutMs: 2000, onHttpRequest: () => requests++ },
+  )
 })
 afterEach(async () => {
   await esplora.close()
@@ -42,15 +45,28 @@ const watch = (optionId: string, depositAddress: string): PaymentWatch => ({
   depositAddress,
   reference: null,
 })
-const cursorAt = (height: number): ChainCursor => ({ number: BigInt(height), hashes: new Map([[BigInt(height), esplora.blocks[height]!.hash]]) })
+const cursorAt = (height: number): ChainCursor => ({
+  number: BigInt(height),
+  hashes: new Map([[BigInt(height), esplora.blocks[height]!.hash]]),
+})
 const scan = (cursor: ChainCursor, watches: PaymentWatch[], heights: bigint[] = []) =>
-  reader.findPayments({ head: BigInt(esplora.blocks.length - 1), cursor, heights, maxBlocks: 10, reorgDepthLimit: 6, watches })
+  reader.findPayments({
+    head: BigInt(esplora.blocks.length - 1),
+    cursor,
+    heights,
+    maxBlocks: 10,
+    reorgDepthLimit: 6,
+    watches,
+  })
 
 describe('connectBitcoin: the tracker reading an Esplora API', () => {
   it('reads the head, and the identity from block 0 (refusing another chain)', async () => {
     expect(await reader.readHead()).toBe(2n)
     expect(await reader.readIdentity()).toBe(`genesis ${regtestGenesis}`)
-    const mainnetReader = connectBitcoin({ caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', rpcUrl: esplora.url }, { timeoutMs: 2000 })
+    const mainnetReader = connectBitcoin(
+      { caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', rpcUrl: esplora.url },
+      { timeoutMs: 2000 },
+    )
     await expect(mainnetReader.readIdentity()).rejects.toThrow(ChainMismatchError)
   })
 
@@ -64,7 +80,10 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     )
     const other = esplora.transaction([{ ...funding, txid: 'cd'.repeat(32) }], [{ address: elsewhere, value: 1n }])
     const block = esplora.mine([payment, other])
-    const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress), watch('opt_b', elsewhere.replace('0xlx', '0xly'))])
+    const result = await scan(cursorAt(2), [
+      watch('opt_a', merchantAddress),
+      watch('opt_b', elsewhere.replace('0xlx', '0xly')),
+    ])
     expect(result.kind).toBe('scanned')
     if (result.kind !== 'scanned') return
     expect(result.transactionIds).toEqual([payment.txid, other.txid])
@@ -80,7 +99,10 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => {
       const program = new Uint8Array(20)
       new DataView(program.buffer).setUint32(0, i + 1)
-      return watch(`opt_${String(i).padStart(5, '0')}`, i === 0 ? merchantAddress : Address(network.parameters).encode({ type: 'wpkh', hash: program }))
+      return watch(
+        `opt_${String(i).padStart(5, '0')}`,
+        i === 0 ? merchantAddress : Address(network.parameters).encode({ type: 'wpkh', hash: program }),
+      )
     })
     esplora.mine()
     requests = 0
@@ -120,10 +142,19 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     const result = await scan(cursorAt(2), [watch('opt_a', merchantAddress)])
     expect(result.kind === 'scanned' && result.sightings).toEqual([{ transactionId: payment.txid, optionId: 'opt_a' }])
     const evidence = await reader.readEvidence([
-      { transactionId: payment.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }] },
+      {
+        transactionId: payment.txid,
+        options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }],
+      },
     ])
     expect(evidence.findings).toEqual([
-      { known: true, unmined: true, inclusion: null, block: null, match: { ok: true, credits: [{ optionId: 'opt_a', logIndex: 0, amount: 70_000n, payer: payerAddress }] } },
+      {
+        known: true,
+        unmined: true,
+        inclusion: null,
+        block: null,
+        match: { ok: true, credits: [{ optionId: 'opt_a', logIndex: 0, amount: 70_000n, payer: payerAddress }] },
+      },
     ])
   })
 
@@ -139,7 +170,10 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     const block = esplora.mine([payment])
     esplora.mine()
     const evidence = await reader.readEvidence([
-      { transactionId: payment.txid.toUpperCase(), options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }] },
+      {
+        transactionId: payment.txid.toUpperCase(),
+        options: [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }],
+      },
       { transactionId: payment.txid, options: null },
     ])
     expect(evidence.head).toBe(4n)
@@ -154,7 +188,10 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     const stray = esplora.transaction([funding], [{ address: elsewhere, value: 5n }])
     esplora.mine([stray])
     const strayEvidence = await reader.readEvidence([
-      { transactionId: stray.txid, options: [{ id: 'opt_a', tokenAddress: null, recipient: 'x', depositAddress: merchantAddress }] },
+      {
+        transactionId: stray.txid,
+        options: [{ id: 'opt_a', tokenAddress: null, recipient: 'x', depositAddress: merchantAddress }],
+      },
     ])
     expect(strayEvidence.findings[0]!.match).toEqual({ ok: false, reason: 'wrong_recipient' })
   })
@@ -172,8 +209,22 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     expect(gone.findings[0]).toEqual({ known: false, inclusion: null, block: null, match: null })
 
     const start = new Date('2026-01-01T00:00:00Z')
-    const context = (minutes: number) => ({ head: gone.head, now: new Date(start.getTime() + minutes * 60_000), linkExpiresAt: null, missingGraceMs: 10 * 60_000, watchBlocks: 6 })
-    let payment = { status: 'pending', reason: null, optionId: null, blockNumber: null, missingSince: start, requiredConfirmations: 1, confirmations: 0 } as unknown as PaymentRow
+    const context = (minutes: number) => ({
+      head: gone.head,
+      now: new Date(start.getTime() + minutes * 60_000),
+      linkExpiresAt: null,
+      missingGraceMs: 10 * 60_000,
+      watchBlocks: 6,
+    })
+    let payment = {
+      status: 'pending',
+      reason: null,
+      optionId: null,
+      blockNumber: null,
+      missingSince: start,
+      requiredConfirmations: 1,
+      confirmations: 0,
+    } as unknown as PaymentRow
     const apply = (patch: object) => (payment = { ...payment, ...patch })
     const detected = decidePayment(payment, seen.findings[0]!, context(1))
     expect(detected).toMatchObject({ credits: [{ optionId: 'opt_a', amount: 100_000n }], events: ['payment.detected'] })
@@ -181,7 +232,12 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     apply({ ...detected.patch, optionId: 'opt_a', amount: '100000' })
     expect(payment).toMatchObject({ status: 'confirming', confirmations: 0, missingSince: null })
     const first = decidePayment(payment, gone.findings[0]!, context(2))
-    expect(first).toMatchObject({ unchanged: false, credits: [], events: ['payment.reverted'], patch: { status: 'pending', reason: 'dropped' } })
+    expect(first).toMatchObject({
+      unchanged: false,
+      credits: [],
+      events: ['payment.reverted'],
+      patch: { status: 'pending', reason: 'dropped' },
+    })
     apply(first.patch)
     const last = decidePayment(payment, gone.findings[0]!, context(13))
     expect(last).toMatchObject({ credits: [], patch: { status: 'failed', reason: 'dropped' } })
@@ -206,7 +262,14 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
 
   it('reports a chain changed deeper than the reorg limit as changed', async () => {
     const cursor: ChainCursor = { number: 2n, hashes: new Map([0n, 1n, 2n].map((n) => [n, 'ee'.repeat(32)])) }
-    const result = await reader.findPayments({ head: 2n, cursor, heights: [], maxBlocks: 10, reorgDepthLimit: 3, watches: [] })
+    const result = await reader.findPayments({
+      head: 2n,
+      cursor,
+      heights: [],
+      maxBlocks: 10,
+      reorgDepthLimit: 3,
+      watches: [],
+    })
     expect(result).toMatchObject({ kind: 'changed' })
   })
 })

@@ -12,7 +12,10 @@ import { sightMempool } from './sightMempool.js'
  * Esplora base URL). Its identity is the genesis block's hash, which must be the one the
  * CAIP-2 id names (a known network: mainnet, testnet3, signet, regtest).
  */
-export function connectBitcoin({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeoutMs, onHttpRequest }: ConnectChainOptions): PaymentChainReader {
+export function connectBitcoin(
+  { caipNetworkId, rpcUrl }: ChainEndpoint,
+  { timeoutMs, onHttpRequest }: ConnectChainOptions,
+): PaymentChainReader {
   const esplora = createEsploraClient({ baseUrl: rpcUrl, timeoutMs, ...(onHttpRequest ? { onHttpRequest } : {}) })
   const network = bitcoinNetworkOf(caipNetworkId)
   // An unknown genesis still reads (readIdentity refuses it); its addresses decode as regtest's so nothing throws before.
@@ -21,9 +24,14 @@ export function connectBitcoin({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeo
     readHead: () => esplora.tipHeight(),
     async readIdentity() {
       const genesis = await esplora.blockHashAt(0n)
-      if (!network) throw new ChainMismatchError(`${caipNetworkId} is not a Bitcoin network this server knows (mainnet, testnet3, signet or regtest).`)
+      if (!network)
+        throw new ChainMismatchError(
+          `${caipNetworkId} is not a Bitcoin network this server knows (mainnet, testnet3, signet or regtest).`,
+        )
       if (!genesis?.startsWith(network.genesisRef)) {
-        throw new ChainMismatchError(`The Esplora API of ${caipNetworkId} serves a chain whose block 0 is ${genesis ?? 'missing'}, not Bitcoin ${network.name}.`)
+        throw new ChainMismatchError(
+          `The Esplora API of ${caipNetworkId} serves a chain whose block 0 is ${genesis ?? 'missing'}, not Bitcoin ${network.name}.`,
+        )
       }
       return `genesis ${genesis}`
     },

@@ -29,7 +29,14 @@ const documentedTransaction = {
       sequence: 4294967293,
     },
   ],
-  vout: [{ scriptpubkey: '6a0568656c6c6f', scriptpubkey_asm: 'OP_RETURN OP_PUSHBYTES_5 68656c6c6f', scriptpubkey_type: 'op_return', value: 0 }],
+  vout: [
+    {
+      scriptpubkey: '6a0568656c6c6f',
+      scriptpubkey_asm: 'OP_RETURN OP_PUSHBYTES_5 68656c6c6f',
+      scriptpubkey_type: 'op_return',
+      value: 0,
+    },
+  ],
   size: 191,
   weight: 437,
   fee: 1410,
@@ -59,18 +66,26 @@ beforeAll(async () => {
     const routes: Record<string, () => void> = {
       '/api/blocks/tip/height': () => res.writeHead(200, { 'content-type': 'text/plain' }).end('800001'),
       '/api/block-height/800000': () => res.writeHead(200, { 'content-type': 'text/plain' }).end(blockHash),
-      [`/api/block/${blockHash}`]: () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(documentedBlock)),
-      [`/api/block/${blockHash}/raw`]: () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from([1, 2, 3])),
-      [`/api/tx/${txid}`]: () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(documentedTransaction)),
+      [`/api/block/${blockHash}`]: () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(documentedBlock)),
+      [`/api/block/${blockHash}/raw`]: () =>
+        res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from([1, 2, 3])),
+      [`/api/tx/${txid}`]: () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(documentedTransaction)),
       '/api/address/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4/txs/mempool': () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ ...documentedTransaction, status: { confirmed: false } }])),
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify([{ ...documentedTransaction, status: { confirmed: false } }])),
       '/api/tx/badshape': () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":1}'),
       '/api/block-height/7': () => res.writeHead(200, { 'content-type': 'text/plain' }).end('<html>oops</html>'),
       '/api/blocks/tip/hash': () => res.writeHead(500).end('Internal'),
     }
     const route = routes[request.url]
     if (route) route()
-    else res.writeHead(404, { 'content-type': 'text/plain' }).end(request.url.includes('/tx/') ? 'Transaction not found' : 'Block not found')
+    else
+      res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(request.url.includes('/tx/') ? 'Transaction not found' : 'Block not found')
   })
   slow = await startHttpServer(() => {})
 })
@@ -81,13 +96,24 @@ afterAll(async () => {
 describe('createEsploraClient', () => {
   it('reads the documented shapes, one counted HTTP request per call', async () => {
     let requests = 0
-    const client = createEsploraClient({ baseUrl: `${esplora.url}/api/`, timeoutMs: 2000, onHttpRequest: () => requests++ })
+    const client = createEsploraClient({
+      baseUrl: `${esplora.url}/api/`,
+      timeoutMs: 2000,
+      onHttpRequest: () => requests++,
+    })
     expect(await client.tipHeight()).toBe(800001n)
     expect(await client.blockHashAt(800000n)).toBe(blockHash)
-    expect(await client.block(blockHash)).toMatchObject({ id: blockHash, height: 800000, timestamp: 1690168629, previousblockhash: documentedBlock.previousblockhash })
+    expect(await client.block(blockHash)).toMatchObject({
+      id: blockHash,
+      height: 800000,
+      timestamp: 1690168629,
+      previousblockhash: documentedBlock.previousblockhash,
+    })
     expect(await client.rawBlock(blockHash)).toEqual(new Uint8Array([1, 2, 3]))
     expect(await client.transaction(txid)).toMatchObject({ txid, status: { confirmed: true, block_height: 800000 } })
-    expect(await client.mempoolTransactions('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatchObject([{ txid, status: { confirmed: false } }])
+    expect(await client.mempoolTransactions('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatchObject([
+      { txid, status: { confirmed: false } },
+    ])
     expect(requests).toBe(6)
   })
 

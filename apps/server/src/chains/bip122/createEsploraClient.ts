@@ -56,7 +56,11 @@ const hash64 = /^[0-9a-f]{64}$/
  * devnet): each method is one HTTP request with a timeout; a 404 on something looked up is
  * null, anything else unusable is a ChainReadError. No database access.
  */
-export function createEsploraClient({ baseUrl, timeoutMs, onHttpRequest }: CreateEsploraClientParameters): EsploraClient {
+export function createEsploraClient({
+  baseUrl,
+  timeoutMs,
+  onHttpRequest,
+}: CreateEsploraClientParameters): EsploraClient {
   const base = baseUrl.replace(/\/+$/, '')
   const get = async (path: string, accept: string): Promise<Response | null> => {
     onHttpRequest?.()
@@ -82,23 +86,34 @@ export function createEsploraClient({ baseUrl, timeoutMs, onHttpRequest }: Creat
   return {
     async tipHeight() {
       const answer = await text('/blocks/tip/height')
-      if (answer === null || !/^\d{1,12}$/.test(answer)) throw new ChainReadError(`${base}/blocks/tip/height did not answer with a block height`)
+      if (answer === null || !/^\d{1,12}$/.test(answer))
+        throw new ChainReadError(`${base}/blocks/tip/height did not answer with a block height`)
       return BigInt(answer)
     },
     async blockHashAt(height) {
       const answer = await text(`/block-height/${height}`)
       if (answer === null) return null
-      if (!hash64.test(answer.toLowerCase())) throw new ChainReadError(`${base}/block-height/${height} did not answer with a block hash`)
+      if (!hash64.test(answer.toLowerCase()))
+        throw new ChainReadError(`${base}/block-height/${height} did not answer with a block hash`)
       return answer.toLowerCase()
     },
-    block: (hash) => json<EsploraBlock>(`/block/${hash}`, (value) => isObject(value) && typeof value.id === 'string' && typeof value.height === 'number'),
+    block: (hash) =>
+      json<EsploraBlock>(
+        `/block/${hash}`,
+        (value) => isObject(value) && typeof value.id === 'string' && typeof value.height === 'number',
+      ),
     async rawBlock(hash) {
       const response = await get(`/block/${hash}/raw`, 'application/octet-stream')
       return response ? new Uint8Array(await response.arrayBuffer()) : null
     },
     transaction: (txid) => json<EsploraTransaction>(`/tx/${txid}`, isTransaction),
     async mempoolTransactions(address) {
-      return (await json<EsploraTransaction[]>(`/address/${address}/txs/mempool`, (value) => Array.isArray(value) && value.every(isTransaction))) ?? []
+      return (
+        (await json<EsploraTransaction[]>(
+          `/address/${address}/txs/mempool`,
+          (value) => Array.isArray(value) && value.every(isTransaction),
+        )) ?? []
+      )
     },
   }
 }
@@ -108,5 +123,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isTransaction(value: unknown): boolean {
-  return isObject(value) && typeof value.txid === 'string' && Array.isArray(value.vin) && Array.isArray(value.vout) && isObject(value.status)
+  return (
+    isObject(value) &&
+    typeof value.txid === 'string' &&
+    Array.isArray(value.vin) &&
+    Array.isArray(value.vout) &&
+    isObject(value.status)
+  )
 }

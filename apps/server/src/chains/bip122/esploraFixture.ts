@@ -79,10 +79,13 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
       size: transaction.raw.length,
       weight: transaction.raw.length * 4,
       fee: 1000,
-      status: block ? { confirmed: true, block_height: block.height, block_hash: block.hash, block_time: block.timestamp } : { confirmed: false },
+      status: block
+        ? { confirmed: true, block_height: block.height, block_hash: block.hash, block_time: block.timestamp }
+        : { confirmed: false },
     }
   }
-  const findTransaction = (txid: string) => [...blocks.flatMap((b) => b.transactions), ...mempool].find((t) => t.txid === txid)
+  const findTransaction = (txid: string) =>
+    [...blocks.flatMap((b) => b.transactions), ...mempool].find((t) => t.txid === txid)
 
   const server = await startHttpServer((request, res) => {
     const path = request.url
@@ -134,7 +137,12 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
       const raw = RawTx.encode({
         version: 2,
         segwitFlag: false,
-        inputs: inputs.map((input) => ({ txid: hex.decode(input.txid), index: input.vout, finalScriptSig: new Uint8Array(), sequence: 0xfffffffd })),
+        inputs: inputs.map((input) => ({
+          txid: hex.decode(input.txid),
+          index: input.vout,
+          finalScriptSig: new Uint8Array(),
+          sequence: 0xfffffffd,
+        })),
         outputs: outputs.map((output) => ({ amount: output.value, script: scriptOf(output.address) })),
         witnesses: undefined,
         lockTime: nonce++,
@@ -157,12 +165,20 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
       view.setUint32(72, 0x207fffff, true)
       view.setUint32(76, nonce++, true)
       const raw = concat([header, CompactSize.encode(BigInt(transactions.length)), ...transactions.map((t) => t.raw)])
-      const block = { hash: height === 0 ? genesisHash : reversedHex(doubleSha256(header)), previousHash, height, timestamp, raw, transactions }
+      const block = {
+        hash: height === 0 ? genesisHash : reversedHex(doubleSha256(header)),
+        previousHash,
+        height,
+        timestamp,
+        raw,
+        transactions,
+      }
       blocks.push(block)
       return block
     },
     reorg(depth, dropTransactions = false) {
-      for (const block of blocks.splice(blocks.length - depth, depth)) if (!dropTransactions) mempool.push(...block.transactions)
+      for (const block of blocks.splice(blocks.length - depth, depth))
+        if (!dropTransactions) mempool.push(...block.transactions)
     },
     paths: () => server.requests.map((r) => r.url),
     close: () => server.close(),

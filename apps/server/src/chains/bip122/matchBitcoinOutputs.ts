@@ -7,7 +7,10 @@ import type { EsploraTransaction } from './createEsploraClient.js'
  * the first such output's index; the payer is the first input's previous output address.
  * Several outputs to one address add up; a transaction paying none is `wrong_recipient`.
  */
-export function matchBitcoinOutputs(transaction: EsploraTransaction, options: readonly ExpectedOption[]): MatchTransfersReturnType {
+export function matchBitcoinOutputs(
+  transaction: EsploraTransaction,
+  options: readonly ExpectedOption[],
+): MatchTransfersReturnType {
   const payer = transaction.vin[0]?.prevout?.scriptpubkey_address ?? ''
   const credits: TransferCredit[] = []
   for (const option of options) {

@@ -34,7 +34,11 @@ export function parseRawBlock(bytes: Uint8Array): ParsedBlock {
     timestamp: BigInt(new DataView(header.buffer, header.byteOffset).getUint32(68, true)),
     transactions: transactions.map((transaction) => ({
       txid: reversedHex(doubleSha256(RawTx.encode({ ...transaction, segwitFlag: false, witnesses: undefined }))),
-      outputs: transaction.outputs.map((output, index) => ({ index, script: hex.encode(output.script), value: output.amount })),
+      outputs: transaction.outputs.map((output, index) => ({
+        index,
+        script: hex.encode(output.script),
+        value: output.amount,
+      })),
     })),
   }
 }

@@ -13,11 +13,16 @@ const testnet = bitcoinNetworkOf('bip122:000000000933ea01ad0ee984209779ba')!
 const regtest = bitcoinNetworkOf('bip122:0f9188f13cb7b2c71f2a335e3a4fc328')!
 
 // BIP84's published test vector (mnemonic "abandon ×11 about", account m/84'/0'/0').
-const bip84Zpub = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'
+const bip84Zpub =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'
 const bip84Receive = ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']
 // BIP86's published test vector (same mnemonic, account m/86'/0'/0').
-const bip86Xpub = 'xpub6BgBgsespWvERF3LHQu6CnqdvfEvtMcQjYrcRzx53QJjSxarj2afYWcLteoGVky7D3UKDP9QyrLprQ3VCECoY49yfdDEHGCtMMj92pReUsQ'
-const bip86Receive = ['bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr', 'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh']
+const bip86Xpub =
+  'xpub6BgBgsespWvERF3LHQu6CnqdvfEvtMcQjYrcRzx53QJjSxarj2afYWcLteoGVky7D3UKDP9QyrLprQ3VCECoY49yfdDEHGCtMMj92pReUsQ'
+const bip86Receive = [
+  'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
+  'bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh',
+]
 // Private material the server must refuse, made from a fixed test seed.
 const master = HDKey.fromMasterSeed(new Uint8Array(32).fill(7))
 const bip32Xprv = master.privateExtendedKey
@@ -34,9 +39,11 @@ const bip84Xpub = withVersion(bip84Zpub, 0x0488b21e)
 describe('descriptorChecksum (BIP380)', () => {
   it("gives the BIP's and Bitcoin Core's published checksums", () => {
     expect(descriptorChecksum('raw(deadbeef)')).toBe('89f8spxm')
-    expect(descriptorChecksum("pkh([d34db33f/44'/0'/0']xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL/1/*)")).toBe(
-      'ml40v0wf',
-    )
+    expect(
+      descriptorChecksum(
+        "pkh([d34db33f/44'/0'/0']xpub6ERApfZwUNrhLCkDtcHTcxd75RbzS1ed54G1LkBUHQVHQKqhMkhgbmJbZRkrgZw4koxb5JaHWkY4ALHY2grBGRjaDMzQLcgJvLJuZZvRcEL/1/*)",
+      ),
+    ).toBe('ml40v0wf')
   })
   it('is null for a character descriptors never hold', () => {
     expect(descriptorChecksum('raw(deadbeef)é')).toBeNull()
@@ -46,7 +53,12 @@ describe('descriptorChecksum (BIP380)', () => {
 describe('parseWatchOnlyKey + deriveBitcoinAddress', () => {
   it("derives BIP84's first receive addresses from its zpub (P2WPKH <key>/0/i)", () => {
     const key = parseWatchOnlyKey(bip84Zpub, 'key')
-    expect(key).toMatchObject({ script: 'wpkh', mainnet: true, extendedKey: bip84Xpub, counterKey: `wpkh(${bip84Xpub}/0/*)` })
+    expect(key).toMatchObject({
+      script: 'wpkh',
+      mainnet: true,
+      extendedKey: bip84Xpub,
+      counterKey: `wpkh(${bip84Xpub}/0/*)`,
+    })
     expect([0, 1].map((i) => deriveBitcoinAddress(key, i, mainnet))).toEqual(bip84Receive)
   })
 
@@ -90,9 +102,20 @@ describe('parseWatchOnlyKey + deriveBitcoinAddress', () => {
     const tprv = withVersion(bip32Xprv, 0x04358394)
     const wif = WIF().encode(master.privateKey!)
     const testnetWif = WIF(TEST_NETWORK).encode(master.privateKey!)
-    for (const input of [bip32Xprv, tprv, wif, testnetWif, `wpkh(${bip32Xprv}/0/*)`, `tr([00000000/86h/0h/0h]${tprv}/0/*)`, 'xprvMistyped1111111111111111111111']) {
+    for (const input of [
+      bip32Xprv,
+      tprv,
+      wif,
+      testnetWif,
+      `wpkh(${bip32Xprv}/0/*)`,
+      `tr([00000000/86h/0h/0h]${tprv}/0/*)`,
+      'xprvMistyped1111111111111111111111',
+    ]) {
       expect(() => parseWatchOnlyKey(input, 'body.key'), input.slice(0, 12)).toThrow(
-        expect.objectContaining({ code: 'SPENDING_KEY_REFUSED', message: expect.stringMatching(/^body\.key: .*no spending key is ever accepted/) }),
+        expect.objectContaining({
+          code: 'SPENDING_KEY_REFUSED',
+          message: expect.stringMatching(/^body\.key: .*no spending key is ever accepted/),
+        }),
       )
       expect(looksLikeWatchOnlyKey(input)).toBe(true)
     }
@@ -113,7 +136,9 @@ describe('parseWatchOnlyKey + deriveBitcoinAddress', () => {
       [withVersion(bip84Zpub, 0x049d7cb2), /ypub\/upub/],
     ]
     for (const [input, message] of cases) {
-      expect(() => parseWatchOnlyKey(input, 'body.key'), input).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST', message: expect.stringMatching(message) }))
+      expect(() => parseWatchOnlyKey(input, 'body.key'), input).toThrow(
+        expect.objectContaining({ code: 'INVALID_REQUEST', message: expect.stringMatching(message) }),
+      )
       expect(() => parseWatchOnlyKey(input, 'body.key')).toThrow(/^body\.key/)
     }
   })

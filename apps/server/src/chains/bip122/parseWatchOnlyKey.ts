@@ -28,10 +28,14 @@ const publicVersions: Record<string, { version: number; mainnet: boolean }> = {
   tpub: { version: 0x043587cf, mainnet: false },
   vpub: { version: 0x045f1cf6, mainnet: false },
 }
-const privateVersions = new Set([0x0488ade4, 0x04358394, 0x049d7878, 0x044a4e28, 0x04b2430c, 0x045f18bc, 0x0295b005, 0x02575048, 0x02aa7a99, 0x02575483])
+const privateVersions = new Set([
+  0x0488ade4, 0x04358394, 0x049d7878, 0x044a4e28, 0x04b2430c, 0x045f18bc, 0x0295b005, 0x02575048, 0x02aa7a99,
+  0x02575483,
+])
 const nestedSegwitVersions = new Set([0x049d7cb2, 0x044a5262])
 
-const spendingKeyMessage = 'is a private key: no spending key is ever accepted. Paste the account extended public key (xpub/zpub, tpub/vpub) or a wpkh()/tr() descriptor of it'
+const spendingKeyMessage =
+  'is a private key: no spending key is ever accepted. Paste the account extended public key (xpub/zpub, tpub/vpub) or a wpkh()/tr() descriptor of it'
 
 /** True when the input is meant as an extended key or a descriptor (not a plain address): then it must parse as one. */
 export function looksLikeWatchOnlyKey(input: string): boolean {
@@ -62,18 +66,31 @@ export function parseWatchOnlyKey(input: string, field: string): WatchOnlyKey {
     const given = text.slice(hash + 1)
     const expected = descriptorChecksum(body)
     if (!/^[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{8}$/.test(given) || expected !== given) {
-      throw new RequestValidationError(`${field}: the descriptor checksum #${given.slice(0, 8)} does not match (a typo in the descriptor?)`)
+      throw new RequestValidationError(
+        `${field}: the descriptor checksum #${given.slice(0, 8)} does not match (a typo in the descriptor?)`,
+      )
     }
   }
-  const match = /^(wpkh|tr)\((?:\[([0-9a-fA-F]{8})((?:\/\d+['hH]?)*)\])?([a-z]{4}[1-9A-HJ-NP-Za-km-z]+)(\/0\/\*|\/<0;1>\/\*)\)$/.exec(body)
+  const match =
+    /^(wpkh|tr)\((?:\[([0-9a-fA-F]{8})((?:\/\d+['hH]?)*)\])?([a-z]{4}[1-9A-HJ-NP-Za-km-z]+)(\/0\/\*|\/<0;1>\/\*)\)$/.exec(
+      body,
+    )
   if (!match) {
     throw new RequestValidationError(
       `${field}: must be an extended public key (xpub, zpub, tpub, vpub) or a descriptor wpkh(KEY/0/*) or tr(KEY/0/*), KEY optionally after [fingerprint/path] and with /<0;1>/* accepted`,
     )
   }
-  const [, script, fingerprint, path, extended] = match as unknown as [string, 'wpkh' | 'tr', string | undefined, string, string]
+  const [, script, fingerprint, path, extended] = match as unknown as [
+    string,
+    'wpkh' | 'tr',
+    string | undefined,
+    string,
+    string,
+  ]
   if (extended.startsWith('zpub') || extended.startsWith('vpub')) {
-    throw new RequestValidationError(`${field}: descriptors name keys as xpub or tpub (a zpub or vpub is pasted on its own)`)
+    throw new RequestValidationError(
+      `${field}: descriptors name keys as xpub or tpub (a zpub or vpub is pasted on its own)`,
+    )
   }
   const { key, mainnet } = readExtendedPublicKey(extended, field)
   const origin = fingerprint ? `${fingerprint.toLowerCase()}${path.replace(/[hH]/g, "'")}` : null
@@ -92,12 +109,17 @@ function readExtendedPublicKey(text: string, field: string): { key: string; main
   try {
     payload = base58check.decode(text)
   } catch {
-    throw new RequestValidationError(`${field}: "${text.slice(0, 12)}…" is not a valid extended key (its base58 checksum fails: a typo?)`)
+    throw new RequestValidationError(
+      `${field}: "${text.slice(0, 12)}…" is not a valid extended key (its base58 checksum fails: a typo?)`,
+    )
   }
   const version = payload.length === 78 ? new DataView(payload.buffer, payload.byteOffset).getUint32(0) : -1
-  if (privateVersions.has(version) || payload[45] === 0) throw new ValidationError('SPENDING_KEY_REFUSED', `${field}: ${spendingKeyMessage}`)
+  if (privateVersions.has(version) || payload[45] === 0)
+    throw new ValidationError('SPENDING_KEY_REFUSED', `${field}: ${spendingKeyMessage}`)
   if (nestedSegwitVersions.has(version)) {
-    throw new RequestValidationError(`${field}: ypub/upub (nested segwit P2SH-P2WPKH) is not supported: use the wallet's native segwit (zpub/vpub) or taproot account`)
+    throw new RequestValidationError(
+      `${field}: ypub/upub (nested segwit P2SH-P2WPKH) is not supported: use the wallet's native segwit (zpub/vpub) or taproot account`,
+    )
   }
   const known = Object.entries(publicVersions).find(([, v]) => v.version === version)
   if (!known || (payload[45] !== 2 && payload[45] !== 3)) {
@@ -119,7 +141,11 @@ function containsSpendingKey(text: string): boolean {
     } catch {
       continue
     }
-    if (payload.length === 78 && (privateVersions.has(new DataView(payload.buffer, payload.byteOffset).getUint32(0)) || payload[45] === 0)) return true
+    if (
+      payload.length === 78 &&
+      (privateVersions.has(new DataView(payload.buffer, payload.byteOffset).getUint32(0)) || payload[45] === 0)
+    )
+      return true
     if ((payload.length === 33 || payload.length === 34) && (payload[0] === 0x80 || payload[0] === 0xef)) return true
   }
   return false

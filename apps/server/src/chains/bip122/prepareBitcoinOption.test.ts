@@ -7,7 +7,8 @@ import { plainAddressWarning, prepareBitcoinOption } from './prepareBitcoinOptio
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 // BIP84's published account key and its first receive addresses.
-const zpub = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'
+const zpub =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs'
 const receive = ['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g']
 
 function parameters(overrides: Partial<PrepareOptionParameters> = {}) {
@@ -64,11 +65,23 @@ describe('prepareBitcoinOption', () => {
     const field = 'body.options[2]'
     const refusals: Array<[Partial<PrepareOptionParameters>, RegExp]> = [
       [{}, /^body\.options\[2\]\.recipient: save a watch-only key first/],
-      [{ recipient: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' }, /^body\.options\[2\]\.recipient: must be a Bitcoin mainnet address \(bc1…\)/],
-      [{ caipNetworkId: regtest, savedKey: zpub }, /recipient \(the saved watch-only key\): is a mainnet \(xpub\/zpub\) key, but bip122:0f91.* is Bitcoin regtest/],
+      [
+        { recipient: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' },
+        /^body\.options\[2\]\.recipient: must be a Bitcoin mainnet address \(bc1…\)/,
+      ],
+      [
+        { caipNetworkId: regtest, savedKey: zpub },
+        /recipient \(the saved watch-only key\): is a mainnet \(xpub\/zpub\) key, but bip122:0f91.* is Bitcoin regtest/,
+      ],
       [{ tokenReference: 'rune:1', savedKey: zpub }, /^body\.options\[2\]\.asset: only BTC/],
-      [{ caipNetworkId: 'bip122:00000000000000000000000000000000', savedKey: zpub }, /not a Bitcoin network this server knows/],
-      [{ recipient: HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).privateExtendedKey }, /no spending key is ever accepted/],
+      [
+        { caipNetworkId: 'bip122:00000000000000000000000000000000', savedKey: zpub },
+        /not a Bitcoin network this server knows/,
+      ],
+      [
+        { recipient: HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).privateExtendedKey },
+        /no spending key is ever accepted/,
+      ],
     ]
     for (const [overrides, message] of refusals) {
       const { base, allocated } = parameters(overrides)
@@ -79,12 +92,21 @@ describe('prepareBitcoinOption', () => {
 })
 
 describe('bitcoinPaymentUri (BIP21)', () => {
-  const option = { caipNetworkId: mainnet, tokenAddress: null, recipient: 'wpkh(…)', depositAddress: receive[0]!, reference: null, decimals: 8 }
+  const option = {
+    caipNetworkId: mainnet,
+    tokenAddress: null,
+    recipient: 'wpkh(…)',
+    depositAddress: receive[0]!,
+    reference: null,
+    decimals: 8,
+  }
   it('names the derived address, the amount in BTC, and the title and description percent-encoded', () => {
     expect(bitcoinPaymentUri({ ...option, amount: 100_000n, label: 'Tea & cake', message: 'Table 4: 2×' })).toBe(
       `bitcoin:${receive[0]}?amount=0.001&label=Tea%20%26%20cake&message=Table%204%3A%202%C3%97`,
     )
-    expect(bitcoinPaymentUri({ ...option, amount: 2_100_000_000_000_000n, label: 'All', message: null })).toBe(`bitcoin:${receive[0]}?amount=21000000&label=All`)
+    expect(bitcoinPaymentUri({ ...option, amount: 2_100_000_000_000_000n, label: 'All', message: null })).toBe(
+      `bitcoin:${receive[0]}?amount=21000000&label=All`,
+    )
   })
   it('is null for an option paid to a plain address (no deposit address) and for tokens', () => {
     expect(bitcoinPaymentUri({ ...option, depositAddress: null, amount: 1n, label: 'x', message: null })).toBeNull()

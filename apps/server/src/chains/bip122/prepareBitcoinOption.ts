@@ -15,10 +15,21 @@ export const plainAddressWarning =
  * receive address `<key>/0/<index>`; or a plain address, accepted with a warning. Refused: a
  * token, a key for another network, and any private key.
  */
-export async function prepareBitcoinOption({ caipNetworkId, tokenReference, recipient, savedKey, allocateIndex }: PrepareOptionParameters, field: string): Promise<PreparedOption> {
+export async function prepareBitcoinOption(
+  { caipNetworkId, tokenReference, recipient, savedKey, allocateIndex }: PrepareOptionParameters,
+  field: string,
+): Promise<PreparedOption> {
   const network = bitcoinNetworkOf(caipNetworkId)
-  if (!network) throw new ValidationError('UNSUPPORTED_ASSET', `${field}.asset: ${caipNetworkId} is not a Bitcoin network this server knows`)
-  if (tokenReference !== null) throw new ValidationError('UNSUPPORTED_ASSET', `${field}.asset: only BTC itself is accepted on ${caipNetworkId} (no tokens)`)
+  if (!network)
+    throw new ValidationError(
+      'UNSUPPORTED_ASSET',
+      `${field}.asset: ${caipNetworkId} is not a Bitcoin network this server knows`,
+    )
+  if (tokenReference !== null)
+    throw new ValidationError(
+      'UNSUPPORTED_ASSET',
+      `${field}.asset: only BTC itself is accepted on ${caipNetworkId} (no tokens)`,
+    )
 
   if (recipient !== undefined && !looksLikeWatchOnlyKey(recipient)) {
     const address = readBitcoinAddress(recipient, network)
@@ -27,7 +38,13 @@ export async function prepareBitcoinOption({ caipNetworkId, tokenReference, reci
         `${field}.recipient: must be a Bitcoin ${network.name} address (${network.parameters.bech32}1…), an extended public key or a wpkh()/tr() descriptor`,
       )
     }
-    return { recipient: address, tokenAddress: null, depositAddress: null, reference: null, warning: plainAddressWarning }
+    return {
+      recipient: address,
+      tokenAddress: null,
+      depositAddress: null,
+      reference: null,
+      warning: plainAddressWarning,
+    }
   }
 
   const given = recipient ?? savedKey
@@ -39,8 +56,15 @@ export async function prepareBitcoinOption({ caipNetworkId, tokenReference, reci
   const keyField = recipient === undefined ? `${field}.recipient (the saved watch-only key)` : `${field}.recipient`
   const key = parseWatchOnlyKey(given, keyField)
   if (key.mainnet !== network.mainnet) {
-    throw new RequestValidationError(`${keyField}: is a ${key.mainnet ? 'mainnet (xpub/zpub)' : 'test network (tpub/vpub)'} key, but ${caipNetworkId} is Bitcoin ${network.name}`)
+    throw new RequestValidationError(
+      `${keyField}: is a ${key.mainnet ? 'mainnet (xpub/zpub)' : 'test network (tpub/vpub)'} key, but ${caipNetworkId} is Bitcoin ${network.name}`,
+    )
   }
   const index = await allocateIndex(key.counterKey)
-  return { recipient: key.descriptor, tokenAddress: null, depositAddress: deriveBitcoinAddress(key, index, network), reference: null }
+  return {
+    recipient: key.descriptor,
+    tokenAddress: null,
+    depositAddress: deriveBitcoinAddress(key, index, network),
+    reference: null,
+  }
 }

@@ -16,7 +16,11 @@ export interface ReadBitcoinEvidenceParameters {
  * the tracker's missing-transaction rule decides (dropped after the grace period). A transaction
  * in the mempool is `unmined` and matched against the options like a mined one.
  */
-export async function readBitcoinEvidence({ esplora, expectations, knownBlocks }: ReadBitcoinEvidenceParameters): Promise<ReadEvidenceReturnType> {
+export async function readBitcoinEvidence({
+  esplora,
+  expectations,
+  knownBlocks,
+}: ReadBitcoinEvidenceParameters): Promise<ReadEvidenceReturnType> {
   const ids = [...new Set(expectations.map((expectation) => expectation.transactionId.toLowerCase()))]
   const [head, ...read] = await Promise.all([esplora.tipHeight(), ...ids.map((id) => esplora.transaction(id))])
   const transactions = new Map(ids.map((id, i) => [id, read[i] ?? null]))
@@ -32,15 +36,30 @@ export async function readBitcoinEvidence({ esplora, expectations, knownBlocks }
 
   const findings = expectations.map(({ transactionId, options }): PaymentFinding => {
     const transaction = transactions.get(transactionId.toLowerCase()) ?? null
-    const { confirmed, block_height: height, block_hash: blockHash, block_time: blockTime } = transaction?.status ?? { confirmed: false }
+    const {
+      confirmed,
+      block_height: height,
+      block_hash: blockHash,
+      block_time: blockTime,
+    } = transaction?.status ?? { confirmed: false }
     if (!transaction) return { known: false, inclusion: null, block: null, match: null }
     // In the mempool: what it pays is already final (a replacement is another txid), so it is matched now and shown as confirming 0/N.
     if (!confirmed || height === undefined || !blockHash)
-      return { known: true, unmined: true, inclusion: null, block: null, match: options ? matchBitcoinOutputs(transaction, options) : null }
+      return {
+        known: true,
+        unmined: true,
+        inclusion: null,
+        block: null,
+        match: options ? matchBitcoinOutputs(transaction, options) : null,
+      }
     const inclusion = { blockNumber: BigInt(height), blockHash: blockHash.toLowerCase(), success: true }
     const knownBlock = knownBlocks?.get(inclusion.blockNumber)
     const canonicalHash = knownBlock?.hash ?? canonical.get(height) ?? null
-    const block = knownBlock ?? (canonicalHash ? { hash: canonicalHash, timestamp: canonicalHash === inclusion.blockHash ? BigInt(blockTime ?? 0) : 0n } : null)
+    const block =
+      knownBlock ??
+      (canonicalHash
+        ? { hash: canonicalHash, timestamp: canonicalHash === inclusion.blockHash ? BigInt(blockTime ?? 0) : 0n }
+        : null)
     return { known: true, inclusion, block, match: options ? matchBitcoinOutputs(transaction, options) : null }
   })
   return { head, findings }

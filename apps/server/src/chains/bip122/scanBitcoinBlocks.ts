@@ -21,7 +21,10 @@ export interface ScanBitcoinBlocksParameters extends FindPaymentsParameters {
  * batch of mempool reads.
  * The walk stops at a missing block or one whose parent is not the last.
  */
-export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters, depth = 0): Promise<FindPaymentsReturnType> {
+export async function scanBitcoinBlocks(
+  parameters: ScanBitcoinBlocksParameters,
+  depth = 0,
+): Promise<FindPaymentsReturnType> {
   const { esplora, memory, head, cursor, heights, maxBlocks, reorgDepthLimit, watches } = parameters
   const from = cursor.number + 1n
   const to = minBig(head, cursor.number + BigInt(maxBlocks))
@@ -29,7 +32,11 @@ export async function scanBitcoinBlocks(parameters: ScanBitcoinBlocksParameters,
   // The tracker's payments sit in recent blocks, which the cursor mostly remembers: those are
   // not read (see below); the others are, in the same parallel batch.
   const rememberedHash = (height: bigint) => (height <= cursor.number ? cursor.hashes.get(height) : undefined)
-  const hashAt = await readHashes(esplora, [...(cursor.number >= 0n ? [cursor.number] : []), ...fresh, ...heights.filter((height) => rememberedHash(height) === undefined)])
+  const hashAt = await readHashes(esplora, [
+    ...(cursor.number >= 0n ? [cursor.number] : []),
+    ...fresh,
+    ...heights.filter((height) => rememberedHash(height) === undefined),
+  ])
 
   const known = cursor.hashes.get(cursor.number)
   const stands = known !== undefined && hashAt.get(cursor.number) === known
@@ -105,7 +112,10 @@ async function readRawBlock(esplora: EsploraClient, hash: string): Promise<Parse
   try {
     block = parseRawBlock(raw)
   } catch (cause) {
-    throw new ChainReadError(`Esplora's raw block ${hash} could not be read as a block`, { details: (cause as Error).message, cause })
+    throw new ChainReadError(`Esplora's raw block ${hash} could not be read as a block`, {
+      details: (cause as Error).message,
+      cause,
+    })
   }
   if (block.hash !== hash) throw new ChainReadError(`Esplora's raw block ${hash} hashes to ${block.hash}`)
   return block

@@ -12,15 +12,24 @@ export const mempoolAddressesPerPass = 20
  * address is looked at every ceil(W / 20) passes; a transaction mined first is found by the
  * block scan anyway.
  */
-export async function sightMempool(esplora: EsploraClient, memory: BitcoinReaderMemory, watches: readonly PaymentWatch[]): Promise<PaymentSighting[]> {
+export async function sightMempool(
+  esplora: EsploraClient,
+  memory: BitcoinReaderMemory,
+  watches: readonly PaymentWatch[],
+): Promise<PaymentSighting[]> {
   const watched = memory.watchesInOrder(watches)
   if (watched.length === 0) return []
   const start = memory.mempoolOffset % watched.length
-  const batch = Array.from({ length: Math.min(mempoolAddressesPerPass, watched.length) }, (_, i) => watched[(start + i) % watched.length]!)
+  const batch = Array.from(
+    { length: Math.min(mempoolAddressesPerPass, watched.length) },
+    (_, i) => watched[(start + i) % watched.length]!,
+  )
   memory.mempoolOffset = start + batch.length
   const found = await Promise.all(batch.map((watch) => esplora.mempoolTransactions(watch.depositAddress!)))
   return batch.flatMap((watch, i) =>
-    found[i]!.filter((transaction) => transaction.vout.some((output) => output.scriptpubkey_address === watch.depositAddress)).map((transaction) => ({
+    found[i]!.filter((transaction) =>
+      transaction.vout.some((output) => output.scriptpubkey_address === watch.depositAddress),
+    ).map((transaction) => ({
       transactionId: transaction.txid.toLowerCase(),
       optionId: watch.optionId,
     })),

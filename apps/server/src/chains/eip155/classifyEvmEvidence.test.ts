@@ -29,21 +29,47 @@ describe('classifyEvmEvidence', () => {
     const evidence: EvmPaymentEvidence = {
       ...mined,
       transaction: { from: payer, to: tusd, value: 0n },
-      receipt: { ...mined.receipt!, logs: [{ address: tusd, topics: [transferTopic, topic(payer), topic(shop)], data: `0x${25n.toString(16).padStart(64, '0')}`, logIndex: 3 }] },
+      receipt: {
+        ...mined.receipt!,
+        logs: [
+          {
+            address: tusd,
+            topics: [transferTopic, topic(payer), topic(shop)],
+            data: `0x${25n.toString(16).padStart(64, '0')}`,
+            logIndex: 3,
+          },
+        ],
+      },
     }
     // As a link may hold it: the recipient in checksum case.
     const checksummed = [{ id: 'tusd', tokenAddress: tusd, recipient: '0xABcdEFABcdEFabcdEfAbCdefabcdeFABcDEFabCD' }]
-    expect(classifyEvmEvidence(evidence, checksummed).match).toEqual({ ok: true, credits: [{ optionId: 'tusd', logIndex: 3, amount: 25n, payer }] })
+    expect(classifyEvmEvidence(evidence, checksummed).match).toEqual({
+      ok: true,
+      credits: [{ optionId: 'tusd', logIndex: 3, amount: 25n, payer }],
+    })
   })
 
   it('says only where a matched payment is (no options: no match), and nothing of a transaction not mined', () => {
     expect(classifyEvmEvidence(mined, null)).toMatchObject({ known: true, match: null, inclusion: { blockNumber: 7n } })
-    expect(classifyEvmEvidence({ transaction: mined.transaction, receipt: null, block: null }, options)).toEqual({ known: true, inclusion: null, block: null, match: null })
-    expect(classifyEvmEvidence({ transaction: null, receipt: null, block: null }, options)).toEqual({ known: false, inclusion: null, block: null, match: null })
+    expect(classifyEvmEvidence({ transaction: mined.transaction, receipt: null, block: null }, options)).toEqual({
+      known: true,
+      inclusion: null,
+      block: null,
+      match: null,
+    })
+    expect(classifyEvmEvidence({ transaction: null, receipt: null, block: null }, options)).toEqual({
+      known: false,
+      inclusion: null,
+      block: null,
+      match: null,
+    })
   })
 
   it('reports a reverted transaction as included, unsuccessful, paying nothing', () => {
     const reverted = { ...mined, receipt: { ...mined.receipt!, success: false } }
-    expect(classifyEvmEvidence(reverted, options)).toMatchObject({ inclusion: { success: false }, match: { ok: false, reason: 'tx_reverted' } })
+    expect(classifyEvmEvidence(reverted, options)).toMatchObject({
+      inclusion: { success: false },
+      match: { ok: false, reason: 'tx_reverted' },
+    })
   })
 })

@@ -7,11 +7,16 @@ import type { EvmPaymentEvidence } from './readEvmPaymentEvidence.js'
  * (the node has the transaction), included (receipt: block and success), the canonical block
  * at that height, and, for a transaction not matched yet, which options it pays.
  */
-export function classifyEvmEvidence(evidence: EvmPaymentEvidence, options: readonly ExpectedOption[] | null): PaymentFinding {
+export function classifyEvmEvidence(
+  evidence: EvmPaymentEvidence,
+  options: readonly ExpectedOption[] | null,
+): PaymentFinding {
   const { transaction, receipt, block } = evidence
   return {
     known: transaction !== null,
-    inclusion: receipt ? { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, success: receipt.success } : null,
+    inclusion: receipt
+      ? { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, success: receipt.success }
+      : null,
     block,
     match:
       options && transaction && receipt

@@ -11,14 +11,20 @@ import { scanEvmBlocks } from './scanEvmBlocks.js'
  * tick travel as one JSON-RPC batch, so reading the head with the identity, or 200 receipts,
  * is one HTTP request.
  */
-export function connectEvm({ caipNetworkId, rpcUrl }: ChainEndpoint, { timeoutMs, onHttpRequest }: ConnectChainOptions): PaymentChainReader {
+export function connectEvm(
+  { caipNetworkId, rpcUrl }: ChainEndpoint,
+  { timeoutMs, onHttpRequest }: ConnectChainOptions,
+): PaymentChainReader {
   const client = createEvmRpcClient({ rpcUrl, timeoutMs, ...(onHttpRequest ? { onHttpRequest } : {}) })
   return {
     async readHead() {
       try {
         return BigInt(await client.request({ method: 'eth_blockNumber' }))
       } catch (cause) {
-        throw new ChainReadError(`Could not read the block number of ${caipNetworkId}`, { details: (cause as Error).message?.split('\n')[0], cause })
+        throw new ChainReadError(`Could not read the block number of ${caipNetworkId}`, {
+          details: (cause as Error).message?.split('\n')[0],
+          cause,
+        })
       }
     },
     readIdentity: () => readEvmIdentity({ client, caipNetworkId }),

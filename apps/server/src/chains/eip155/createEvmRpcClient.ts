@@ -11,7 +11,11 @@ export interface CreateEvmRpcClientParameters {
  * A viem client whose calls made in the same tick travel as one JSON-RPC batch: a tracker
  * reading N payments sends one HTTP request, not N.
  */
-export function createEvmRpcClient({ rpcUrl, timeoutMs = 5000, onHttpRequest }: CreateEvmRpcClientParameters): PublicClient {
+export function createEvmRpcClient({
+  rpcUrl,
+  timeoutMs = 5000,
+  onHttpRequest,
+}: CreateEvmRpcClientParameters): PublicClient {
   return createPublicClient({
     transport: http(rpcUrl, {
       batch: { batchSize: 500, wait: 0 },

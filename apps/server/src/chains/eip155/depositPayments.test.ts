@@ -22,7 +22,8 @@ beforeAll(async () => {
 
 const tusdLink = (amount: string) => ({ title: 'Scan', options: [{ asset: suite.h.assets.tusd, amount }] })
 const ethLink = (amount: string) => ({ title: 'Scan', options: [{ asset: suite.h.assets.eth, amount }] })
-const deposit = (link: { options: Array<{ depositAddress: string | null }> }, i = 0) => link.options[i]!.depositAddress as Address
+const deposit = (link: { options: Array<{ depositAddress: string | null }> }, i = 0) =>
+  link.options[i]!.depositAddress as Address
 const scan = () => app.paymentLinks.tracker.runOnce()
 const state = (id: string): Promise<Link> => suite.h.getLink(app, id)
 
@@ -47,8 +48,12 @@ describe('deposit addresses on links', () => {
       expect(option.recipient).toBe(merchant)
     }
     expect(view.options[0]!.depositAddress).not.toBe(view.options[1]!.depositAddress)
-    expect(view.options[0]!.paymentUri).toBe(`ethereum:${suite.h.devnet.token.address}@31337/transfer?address=${view.options[0]!.depositAddress}&uint256=12500000`)
-    expect(view.options[1]!.paymentUri).toBe(`ethereum:${view.options[1]!.depositAddress}@31337?value=10000000000000000`)
+    expect(view.options[0]!.paymentUri).toBe(
+      `ethereum:${suite.h.devnet.token.address}@31337/transfer?address=${view.options[0]!.depositAddress}&uint256=12500000`,
+    )
+    expect(view.options[1]!.paymentUri).toBe(
+      `ethereum:${view.options[1]!.depositAddress}@31337?value=10000000000000000`,
+    )
   })
 })
 
@@ -69,7 +74,9 @@ describe('payments found without a submission', () => {
     await scan()
     const after = await state(link.id)
     expect(after.status).toBe('paid')
-    expect(after.payments).toMatchObject([{ status: 'confirmed', txHash: hash, amount: '0.02', payer: suite.h.devnet.accounts[2]!.toLowerCase() }])
+    expect(after.payments).toMatchObject([
+      { status: 'confirmed', txHash: hash, amount: '0.02', payer: suite.h.devnet.accounts[2]!.toLowerCase() },
+    ])
   })
 
   it('finds a deposit paid while no tracker ran: the next tracker resumes after the last block scanned', async () => {
@@ -120,7 +127,10 @@ describe('payments found without a submission', () => {
     let hash: `0x${string}`
     try {
       // Submitted while in the mempool, then mined and sighted by the scan.
-      hash = await createWalletClient({ transport: http(suite.h.devnet.chains[0]!.rpcUrl), account: suite.h.devnet.accounts[3]! }).writeContract({
+      hash = await createWalletClient({
+        transport: http(suite.h.devnet.chains[0]!.rpcUrl),
+        account: suite.h.devnet.accounts[3]!,
+      }).writeContract({
         chain: null,
         address: suite.h.devnet.token.address,
         abi: erc20Abi,
@@ -138,7 +148,9 @@ describe('payments found without a submission', () => {
     expect(after.payments).toHaveLength(1)
     const rows = await suite.database.db.select().from(payments).where(eq(payments.txHash, hash.toLowerCase()))
     expect(rows).toHaveLength(1)
-    expect(await suite.database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, rows[0]!.id))).toHaveLength(1)
+    expect(
+      await suite.database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, rows[0]!.id)),
+    ).toHaveLength(1)
     // Submitted again after the scan found it: the same payment.
     expect((await suite.h.submit(app, link.id, hash)).id).toBe(rows[0]!.id)
   })

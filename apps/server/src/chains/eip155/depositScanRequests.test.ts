@@ -18,7 +18,12 @@ async function addWatches(count: number): Promise<void> {
   const [template] = await database.db.select().from(linkOptions).where(eq(linkOptions.linkId, link.id))
   const rows = Array.from({ length: count }, (_, i) => {
     const id = newId('opt')
-    return { ...template!, id, position: i + 1, depositAddress: evmDepositAddress(h.devnet.accounts[1]!, `${id}-${keccak256(toHex(i))}`) }
+    return {
+      ...template!,
+      id,
+      position: i + 1,
+      depositAddress: evmDepositAddress(h.devnet.accounts[1]!, `${id}-${keccak256(toHex(i))}`),
+    }
   })
   for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
 }
@@ -43,7 +48,9 @@ describe('scan to pay: RPC requests per block', () => {
     const withTen = await requestsForOneDepositBlock()
     await addWatches(9_990)
     const withTenThousand = await requestsForOneDepositBlock()
-    console.info(`scan to pay: ${withTen} RPC requests per new block with 10 open deposit addresses, ${withTenThousand} with 10,000`)
+    console.info(
+      `scan to pay: ${withTen} RPC requests per new block with 10 open deposit addresses, ${withTenThousand} with 10,000`,
+    )
     // eth_blockNumber; the block (with bodies) + the cursor's + eth_getLogs in one batch; the found payment's receipt and body.
     expect(withTen).toBeLessThanOrEqual(3)
     expect(withTenThousand).toBe(withTen)

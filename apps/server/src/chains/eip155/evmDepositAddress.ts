@@ -1,5 +1,14 @@
 import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, forwarderBytecode } from '@paylink/devnet/deposits'
-import { concat, encodeAbiParameters, getAddress, getContractAddress, keccak256, toHex, type Address, type Hex } from 'viem'
+import {
+  concat,
+  encodeAbiParameters,
+  getAddress,
+  getContractAddress,
+  keccak256,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem'
 
 /** The CREATE2 salt of an option's forwarder: keccak256 of its id (ids are unique and never reused). */
 export function evmDepositSalt(optionId: string): Hex {

@@ -7,7 +7,12 @@ import type { PaymentUriParameters } from '../chainFamily.js'
  * native coin, `ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<atomic>` for an
  * ERC-20. Without a deposit address a payment nobody submits could not be told apart: null.
  */
-export function evmPaymentUri({ caipNetworkId, tokenAddress, depositAddress, amount }: PaymentUriParameters): string | null {
+export function evmPaymentUri({
+  caipNetworkId,
+  tokenAddress,
+  depositAddress,
+  amount,
+}: PaymentUriParameters): string | null {
   if (!depositAddress) return null
   const chainId = parseCaipNetworkId(caipNetworkId).reference
   const deposit = getAddress(depositAddress)

@@ -10,7 +10,8 @@ import { readEvmIdentity } from './readEvmIdentity.js'
 export const eip155Family: ChainFamily = {
   namespace: 'eip155',
   readHead: ({ rpcUrl }, options) => readEvmHead(rpcUrl, options),
-  readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) => readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
+  readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) =>
+    readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
   connect: connectEvm,
   prepareOption: prepareEvmOption,
   paymentUri: evmPaymentUri,

@@ -13,17 +13,30 @@ export type MatchableOption = ExpectedOption
  * `value` the amount. ERC-20: a Transfer log emitted by the option's token contract to the
  * recipient (or the deposit address). Credits come in option order.
  */
-export function matchTransfer(transaction: EvmTransaction, receipt: EvmReceipt, options: ReadonlyArray<MatchableOption>): MatchTransfersReturnType {
+export function matchTransfer(
+  transaction: EvmTransaction,
+  receipt: EvmReceipt,
+  options: ReadonlyArray<MatchableOption>,
+): MatchTransfersReturnType {
   if (!receipt.success) return { ok: false, reason: 'tx_reverted' }
   const transfers = receipt.logs.flatMap((log) =>
     log.topics.length === 3 && log.topics[0] === transferTopic && log.data.length === 66
-      ? [{ token: log.address, from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), amount: BigInt(log.data), logIndex: log.logIndex }]
+      ? [
+          {
+            token: log.address,
+            from: topicAddress(log.topics[1]!),
+            to: topicAddress(log.topics[2]!),
+            amount: BigInt(log.data),
+            logIndex: log.logIndex,
+          },
+        ]
       : [],
   )
 
   const credits: TransferCredit[] = []
   for (const option of options) {
-    const paysOption = (to: string | null) => to !== null && (to === option.recipient || (!!option.depositAddress && to === option.depositAddress))
+    const paysOption = (to: string | null) =>
+      to !== null && (to === option.recipient || (!!option.depositAddress && to === option.depositAddress))
     if (option.tokenAddress === null) {
       if (paysOption(transaction.to) && transaction.value > 0n) {
         credits.push({ optionId: option.id, logIndex: -1, amount: transaction.value, payer: transaction.from })
@@ -32,14 +45,25 @@ export function matchTransfer(transaction: EvmTransaction, receipt: EvmReceipt, 
     }
     for (const transfer of transfers) {
       if (transfer.token === option.tokenAddress && paysOption(transfer.to) && transfer.amount > 0n) {
-        credits.push({ optionId: option.id, logIndex: transfer.logIndex, amount: transfer.amount, payer: transfer.from })
+        credits.push({
+          optionId: option.id,
+          logIndex: transfer.logIndex,
+          amount: transfer.amount,
+          payer: transfer.from,
+        })
       }
     }
   }
   if (credits.length) return { ok: true, credits }
 
-  const recipients = new Set(options.flatMap((option) => (option.depositAddress ? [option.recipient, option.depositAddress] : [option.recipient])))
-  const paidARecipient = (transaction.value > 0n && transaction.to !== null && recipients.has(transaction.to)) || transfers.some((transfer) => recipients.has(transfer.to))
+  const recipients = new Set(
+    options.flatMap((option) =>
+      option.depositAddress ? [option.recipient, option.depositAddress] : [option.recipient],
+    ),
+  )
+  const paidARecipient =
+    (transaction.value > 0n && transaction.to !== null && recipients.has(transaction.to)) ||
+    transfers.some((transfer) => recipients.has(transfer.to))
   if (paidARecipient) return { ok: false, reason: 'wrong_token' }
   if (transaction.value > 0n || transfers.length) return { ok: false, reason: 'wrong_recipient' }
   return { ok: false, reason: 'no_transfer' }

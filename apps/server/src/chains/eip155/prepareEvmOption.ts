@@ -9,11 +9,16 @@ import { evmDepositAddress } from './evmDepositAddress.js'
  * network where the deposit factory is deployed (`depositFactory`), the option's own deposit
  * address (a forwarder that can only pay the recipient), so a payer who cannot connect can pay.
  */
-export async function prepareEvmOption({ tokenReference, recipient, merchant, optionId, network }: PrepareOptionParameters, field: string): Promise<PreparedOption> {
+export async function prepareEvmOption(
+  { tokenReference, recipient, merchant, optionId, network }: PrepareOptionParameters,
+  field: string,
+): Promise<PreparedOption> {
   const chosen = recipient ?? (merchant.namespace === 'eip155' ? merchant.address : undefined)
   if (!chosen || !isAddress(chosen, { strict: false })) {
     throw new RequestValidationError(
-      chosen ? `${field}.recipient: must be a 0x-prefixed 20-byte hex address` : `${field}.recipient: is required (the signed-in account is not an eip155 address)`,
+      chosen
+        ? `${field}.recipient: must be a 0x-prefixed 20-byte hex address`
+        : `${field}.recipient: is required (the signed-in account is not an eip155 address)`,
     )
   }
   const tokenAddress = tokenReference === null ? null : tokenReference.toLowerCase()

@@ -35,12 +35,22 @@ interface RawBlock {
  * The tracker matches these hashes against its pending payments, so a block costs the same
  * request whether 10 or 10,000 payments wait. No database access.
  */
-export async function readEvmBlocks({ client, numbers, withBodies }: ReadEvmBlocksParameters): Promise<Map<bigint, EvmBlockHeader | null>> {
+export async function readEvmBlocks({
+  client,
+  numbers,
+  withBodies,
+}: ReadEvmBlocksParameters): Promise<Map<bigint, EvmBlockHeader | null>> {
   const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
   const unique = [...new Set(numbers)]
   try {
     const raw = await Promise.all(
-      unique.map((number) => request({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, withBodies?.has(number) ?? false] }) as Promise<RawBlock | null>),
+      unique.map(
+        (number) =>
+          request({
+            method: 'eth_getBlockByNumber',
+            params: [`0x${number.toString(16)}`, withBodies?.has(number) ?? false],
+          }) as Promise<RawBlock | null>,
+      ),
     )
     return new Map(
       unique.map((number, i) => {
@@ -53,12 +63,20 @@ export async function readEvmBlocks({ client, numbers, withBodies }: ReadEvmBloc
                 hash: block.hash.toLowerCase(),
                 parentHash: block.parentHash.toLowerCase(),
                 timestamp: BigInt(block.timestamp),
-                transactions: block.transactions.map((transaction) => (typeof transaction === 'string' ? transaction : transaction.hash).toLowerCase()),
+                transactions: block.transactions.map((transaction) =>
+                  (typeof transaction === 'string' ? transaction : transaction.hash).toLowerCase(),
+                ),
                 ...(withBodies?.has(number)
                   ? {
                       valueTransfers: block.transactions.flatMap((transaction) =>
                         typeof transaction !== 'string' && transaction.to && BigInt(transaction.value) > 0n
-                          ? [{ hash: transaction.hash.toLowerCase(), to: transaction.to.toLowerCase(), value: BigInt(transaction.value) }]
+                          ? [
+                              {
+                                hash: transaction.hash.toLowerCase(),
+                                to: transaction.to.toLowerCase(),
+                                value: BigInt(transaction.value),
+                              },
+                            ]
                           : [],
                       ),
                     }
@@ -69,6 +87,9 @@ export async function readEvmBlocks({ client, numbers, withBodies }: ReadEvmBloc
       }),
     )
   } catch (cause) {
-    throw new ChainReadError('Could not read blocks from the RPC', { details: (cause as Error).message?.split('\n')[0], cause })
+    throw new ChainReadError('Could not read blocks from the RPC', {
+      details: (cause as Error).message?.split('\n')[0],
+      cause,
+    })
   }
 }

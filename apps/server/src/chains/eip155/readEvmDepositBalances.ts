@@ -19,7 +19,11 @@ export interface EvmDepositBalance {
  * asked in the same tick, so the client's JSON-RPC batching sends them 500 to an HTTP request.
  * No database access.
  */
-export async function readEvmDepositBalances({ client, deposits, tokens }: ReadEvmDepositBalancesParameters): Promise<Map<string, EvmDepositBalance>> {
+export async function readEvmDepositBalances({
+  client,
+  deposits,
+  tokens,
+}: ReadEvmDepositBalancesParameters): Promise<Map<string, EvmDepositBalance>> {
   const request = client.request as (args: { method: string; params: unknown[] }) => Promise<string>
   try {
     const answers = await Promise.all(
@@ -27,7 +31,16 @@ export async function readEvmDepositBalances({ client, deposits, tokens }: ReadE
         Promise.all([
           request({ method: 'eth_getBalance', params: [deposit, 'latest'] }),
           ...tokens.map((token) =>
-            request({ method: 'eth_call', params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deposit as Address] }) }, 'latest'] }),
+            request({
+              method: 'eth_call',
+              params: [
+                {
+                  to: token,
+                  data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deposit as Address] }),
+                },
+                'latest',
+              ],
+            }),
           ),
         ]),
       ),
@@ -35,10 +48,21 @@ export async function readEvmDepositBalances({ client, deposits, tokens }: ReadE
     return new Map(
       deposits.map((deposit, i) => {
         const [native, ...held] = answers[i]!
-        return [deposit, { native: BigInt(native), tokens: new Map(tokens.map((token, j) => [token.toLowerCase(), held[j] && held[j] !== '0x' ? BigInt(held[j]) : 0n])) }]
+        return [
+          deposit,
+          {
+            native: BigInt(native),
+            tokens: new Map(
+              tokens.map((token, j) => [token.toLowerCase(), held[j] && held[j] !== '0x' ? BigInt(held[j]) : 0n]),
+            ),
+          },
+        ]
       }),
     )
   } catch (cause) {
-    throw new ChainReadError('Could not read deposit balances from the RPC', { details: (cause as Error).message?.split('\n')[0], cause })
+    throw new ChainReadError('Could not read deposit balances from the RPC', {
+      details: (cause as Error).message?.split('\n')[0],
+      cause,
+    })
   }
 }

@@ -29,18 +29,38 @@ export interface ReadEvmDepositLogsParameters {
  * addresses, one call per 1,000 addresses, all in the caller's JSON-RPC batch (the calls are
  * made in the same tick). No database access.
  */
-export async function readEvmDepositLogs({ client, fromBlock, toBlock, deposits }: ReadEvmDepositLogsParameters): Promise<EvmDepositLog[]> {
+export async function readEvmDepositLogs({
+  client,
+  fromBlock,
+  toBlock,
+  deposits,
+}: ReadEvmDepositLogsParameters): Promise<EvmDepositLog[]> {
   const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
   const chunks: string[][] = []
-  for (let i = 0; i < deposits.length; i += depositTopicChunk) chunks.push(deposits.slice(i, i + depositTopicChunk).map((address) => `0x${address.slice(2).padStart(64, '0')}`))
+  for (let i = 0; i < deposits.length; i += depositTopicChunk)
+    chunks.push(deposits.slice(i, i + depositTopicChunk).map((address) => `0x${address.slice(2).padStart(64, '0')}`))
   try {
     const answers = await Promise.all(
       chunks.map(
         (topics) =>
           request({
             method: 'eth_getLogs',
-            params: [{ fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`, topics: [transferTopic, null, topics] }],
-          }) as Promise<Array<{ transactionHash: string; blockNumber: string; blockHash: string; topics: string[]; removed?: boolean }>>,
+            params: [
+              {
+                fromBlock: `0x${fromBlock.toString(16)}`,
+                toBlock: `0x${toBlock.toString(16)}`,
+                topics: [transferTopic, null, topics],
+              },
+            ],
+          }) as Promise<
+            Array<{
+              transactionHash: string
+              blockNumber: string
+              blockHash: string
+              topics: string[]
+              removed?: boolean
+            }>
+          >,
       ),
     )
     return answers.flat().flatMap((log) =>
@@ -56,6 +76,9 @@ export async function readEvmDepositLogs({ client, fromBlock, toBlock, deposits 
           ],
     )
   } catch (cause) {
-    throw new ChainReadError('Could not read deposit transfers from the RPC', { details: (cause as Error).message?.split('\n')[0], cause })
+    throw new ChainReadError('Could not read deposit transfers from the RPC', {
+      details: (cause as Error).message?.split('\n')[0],
+      cause,
+    })
   }
 }

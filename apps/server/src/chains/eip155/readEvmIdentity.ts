@@ -18,12 +18,15 @@ export async function readEvmIdentity({ client, caipNetworkId }: ReadEvmIdentity
   let chainId: string
   let genesis: { hash?: string } | null
   try {
-    ;[chainId, genesis] = (await Promise.all([request({ method: 'eth_chainId', params: [] }), request({ method: 'eth_getBlockByNumber', params: ['0x0', false] })])) as [
-      string,
-      { hash?: string } | null,
-    ]
+    ;[chainId, genesis] = (await Promise.all([
+      request({ method: 'eth_chainId', params: [] }),
+      request({ method: 'eth_getBlockByNumber', params: ['0x0', false] }),
+    ])) as [string, { hash?: string } | null]
   } catch (cause) {
-    throw new ChainReadError(`Could not read the identity of ${caipNetworkId}`, { details: (cause as Error).message?.split('\n')[0], cause })
+    throw new ChainReadError(`Could not read the identity of ${caipNetworkId}`, {
+      details: (cause as Error).message?.split('\n')[0],
+      cause,
+    })
   }
   if (!genesis?.hash) throw new ChainReadError(`${caipNetworkId} gave no block 0`)
   const configured = caipNetworkId.split(':')[1]

@@ -65,7 +65,11 @@ interface RawBlock {
  * canonical block at each receipt's height, unless the caller already holds it (then one
  * batch). No database access.
  */
-export async function readEvmPaymentEvidence({ client, items, knownBlocks }: ReadEvmPaymentEvidenceParameters): Promise<ReadEvmPaymentEvidenceReturnType> {
+export async function readEvmPaymentEvidence({
+  client,
+  items,
+  knownBlocks,
+}: ReadEvmPaymentEvidenceParameters): Promise<ReadEvmPaymentEvidenceReturnType> {
   const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
   try {
     const [head, ...perItem] = await Promise.all([
@@ -73,15 +77,26 @@ export async function readEvmPaymentEvidence({ client, items, knownBlocks }: Rea
       ...items.map(({ txHash, withTransaction }) =>
         Promise.all([
           request({ method: 'eth_getTransactionReceipt', params: [txHash] }) as Promise<RawReceipt | null>,
-          withTransaction ? (request({ method: 'eth_getTransactionByHash', params: [txHash] }) as Promise<RawTransaction | null>) : Promise.resolve(null),
+          withTransaction
+            ? (request({ method: 'eth_getTransactionByHash', params: [txHash] }) as Promise<RawTransaction | null>)
+            : Promise.resolve(null),
         ]),
       ),
     ])
-    const blockNumbers = [...new Set(perItem.flatMap(([receipt]) => (receipt ? [receipt.blockNumber] : [])))].filter((number) => !knownBlocks?.get(BigInt(number)))
-    const blocks = await Promise.all(blockNumbers.map((number) => request({ method: 'eth_getBlockByNumber', params: [number, false] }) as Promise<RawBlock | null>))
-    const blockByNumber = new Map<bigint, RawBlock | null>(blockNumbers.map((number, i) => [BigInt(number), blocks[i] ?? null]))
+    const blockNumbers = [...new Set(perItem.flatMap(([receipt]) => (receipt ? [receipt.blockNumber] : [])))].filter(
+      (number) => !knownBlocks?.get(BigInt(number)),
+    )
+    const blocks = await Promise.all(
+      blockNumbers.map(
+        (number) => request({ method: 'eth_getBlockByNumber', params: [number, false] }) as Promise<RawBlock | null>,
+      ),
+    )
+    const blockByNumber = new Map<bigint, RawBlock | null>(
+      blockNumbers.map((number, i) => [BigInt(number), blocks[i] ?? null]),
+    )
     for (const [number, block] of knownBlocks ?? []) {
-      if (block && !blockByNumber.has(number)) blockByNumber.set(number, { hash: block.hash, timestamp: `0x${block.timestamp.toString(16)}` })
+      if (block && !blockByNumber.has(number))
+        blockByNumber.set(number, { hash: block.hash, timestamp: `0x${block.timestamp.toString(16)}` })
     }
 
     const evidence = new Map<string, EvmPaymentEvidence>()
@@ -102,7 +117,13 @@ export async function readEvmPaymentEvidence({ client, items, knownBlocks }: Rea
         : null
       const rawBlock = receipt ? blockByNumber.get(receipt.blockNumber) : null
       evidence.set(txHash, {
-        transaction: rawTransaction ? { from: rawTransaction.from.toLowerCase(), to: rawTransaction.to?.toLowerCase() ?? null, value: BigInt(rawTransaction.value) } : null,
+        transaction: rawTransaction
+          ? {
+              from: rawTransaction.from.toLowerCase(),
+              to: rawTransaction.to?.toLowerCase() ?? null,
+              value: BigInt(rawTransaction.value),
+            }
+          : null,
         receipt,
         block: rawBlock ? { hash: rawBlock.hash.toLowerCase(), timestamp: BigInt(rawBlock.timestamp) } : null,
       })

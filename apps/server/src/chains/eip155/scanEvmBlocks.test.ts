@@ -27,7 +27,9 @@ function fakeChain(
         hash: hash(1000 + n),
         parentHash: hash(1000 + n - 1),
         timestamp: hex(n),
-        transactions: params[1] ? body.map((t) => ({ hash: t.hash, to: t.to, value: hex(t.value) })) : body.map((t) => t.hash),
+        transactions: params[1]
+          ? body.map((t) => ({ hash: t.hash, to: t.to, value: hex(t.value) }))
+          : body.map((t) => t.hash),
       }
     }
     if (method === 'eth_getLogs') {
@@ -85,11 +87,19 @@ describe('scanEvmBlocks with deposit watches', () => {
     const withWatches = fakeChain(12, {}, [])
     await scanEvmBlocks({ client: withWatches.client, ...base, watches: many })
     expect(withWatches.calls.filter((c) => c.method === 'eth_getLogs')).toHaveLength(3)
-    expect(withWatches.calls.filter((c) => c.method === 'eth_getBlockByNumber' && c.params[1] === true).map((c) => c.params[0])).toEqual(['0xb', '0xc'])
+    expect(
+      withWatches.calls
+        .filter((c) => c.method === 'eth_getBlockByNumber' && c.params[1] === true)
+        .map((c) => c.params[0]),
+    ).toEqual(['0xb', '0xc'])
 
     const without = fakeChain(12, {}, [])
     const scan = await scanEvmBlocks({ client: without.client, ...base, watches: [] })
-    expect(without.calls.map((c) => c.method)).toEqual(['eth_getBlockByNumber', 'eth_getBlockByNumber', 'eth_getBlockByNumber'])
+    expect(without.calls.map((c) => c.method)).toEqual([
+      'eth_getBlockByNumber',
+      'eth_getBlockByNumber',
+      'eth_getBlockByNumber',
+    ])
     expect(without.calls.every((c) => c.params[1] === false)).toBe(true)
     expect(scan.kind === 'scanned' && scan.sightings).toEqual([])
   })

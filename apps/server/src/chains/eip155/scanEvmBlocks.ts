@@ -28,18 +28,25 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
   const from = cursor.number + 1n
   const to = minBig(head, cursor.number + BigInt(maxBlocks))
   const numbers = [...(cursor.number >= 0n ? [cursor.number] : []), ...heightRange(from, to), ...heights]
-  const deposits = new Map(parameters.watches.flatMap((watch) => (watch.depositAddress ? [[watch.depositAddress.toLowerCase(), watch.optionId] as const] : [])))
+  const deposits = new Map(
+    parameters.watches.flatMap((watch) =>
+      watch.depositAddress ? [[watch.depositAddress.toLowerCase(), watch.optionId] as const] : [],
+    ),
+  )
   const watching = deposits.size > 0 && from <= to
   // Issued in the same tick: one JSON-RPC batch.
   const [blocks, depositLogs] = await Promise.all([
     readEvmBlocks({ client, numbers, ...(watching ? { withBodies: new Set(heightRange(from, to)) } : {}) }),
-    watching ? readEvmDepositLogs({ client, fromBlock: from, toBlock: to, deposits: [...deposits.keys()] }) : Promise.resolve([]),
+    watching
+      ? readEvmDepositLogs({ client, fromBlock: from, toBlock: to, deposits: [...deposits.keys()] })
+      : Promise.resolve([]),
   ])
 
   const known = cursor.hashes.get(cursor.number)
   if (known && blocks.get(cursor.number)?.hash !== known && depth < 2) {
     const fork = await findForkPoint(
-      async (heights) => new Map([...(await readEvmBlocks({ client, numbers: heights }))].map(([n, block]) => [n, block?.hash])),
+      async (heights) =>
+        new Map([...(await readEvmBlocks({ client, numbers: heights }))].map(([n, block]) => [n, block?.hash])),
       cursor,
       reorgDepthLimit,
     )
@@ -70,7 +77,8 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
     transactionIds.push(...block.transactions)
     for (const transfer of block.valueTransfers ?? []) sight(transfer.hash, transfer.to)
     // Logs of this very block (a log read from a block replaced between the two reads is dropped).
-    for (const log of depositLogs) if (log.blockNumber === n && log.blockHash === block.hash) sight(log.transactionHash, log.to)
+    for (const log of depositLogs)
+      if (log.blockNumber === n && log.blockHash === block.hash) sight(log.transactionHash, log.to)
     hashes.set(n, block.hash)
     parent = block.hash
     last = n

@@ -48,7 +48,12 @@ function parsedTransfer(signature: string, slot: number, keys: string[]) {
       signatures: [signature],
       message: {
         accountKeys: keys.map((pubkey) => ({ pubkey })),
-        instructions: [{ program: 'system', parsed: { type: 'transfer', info: { source: payer, destination: merchantA, lamports: 5 } } }],
+        instructions: [
+          {
+            program: 'system',
+            parsed: { type: 'transfer', info: { source: payer, destination: merchantA, lamports: 5 } },
+          },
+        ],
       },
     },
     meta: { err: null, innerInstructions: [], preTokenBalances: [], postTokenBalances: [] },
@@ -60,20 +65,34 @@ describe('connectSolana', () => {
     const reader = connectSolana({ caipNetworkId: 'solana:test', rpcUrl }, { timeoutMs: 2000 })
     const watches = [
       watch('opt_1', merchantA, null, referenceA),
-      ...Array.from({ length: 50 }, (_, i) => watch(`opt_sol_${i}`, merchantA, null, `${'1'.repeat(31)}${'ABCDEFGHJK'[i % 10]}`)),
+      ...Array.from({ length: 50 }, (_, i) =>
+        watch(`opt_sol_${i}`, merchantA, null, `${'1'.repeat(31)}${'ABCDEFGHJK'[i % 10]}`),
+      ),
       watch('opt_2', merchantA, usdc, '11111111111111111111111111111112'),
       watch('opt_3', merchantB, null, '11111111111111111111111111111113'),
     ]
     answer = (call) => {
-      if (call.method === 'getSignaturesForAddress') return call.params[0] === merchantA && !(call.params[1] as { until?: string }).until ? [{ signature: 'sig1', slot: 10 }] : []
+      if (call.method === 'getSignaturesForAddress')
+        return call.params[0] === merchantA && !(call.params[1] as { until?: string }).until
+          ? [{ signature: 'sig1', slot: 10 }]
+          : []
       if (call.method === 'getTransaction') return parsedTransfer('sig1', 10, [payer, merchantA, referenceA])
       return null
     }
     requests.length = 0
     const cursor = { number: 9n, hashes: new Map() }
-    const first = await reader.findPayments({ head: 12n, cursor, heights: [8n, 13n], maxBlocks: 100, reorgDepthLimit: 64, watches })
+    const first = await reader.findPayments({
+      head: 12n,
+      cursor,
+      heights: [8n, 13n],
+      maxBlocks: 100,
+      reorgDepthLimit: 64,
+      watches,
+    })
     expect(requests).toHaveLength(2)
-    expect(requests[0]!.map((call) => call.params[0]).sort()).toEqual([merchantA, merchantB, findAssociatedTokenAddress(merchantA, usdc)].sort())
+    expect(requests[0]!.map((call) => call.params[0]).sort()).toEqual(
+      [merchantA, merchantB, findAssociatedTokenAddress(merchantA, usdc)].sort(),
+    )
     expect(requests[1]!.map((call) => call.method)).toEqual(['getTransaction'])
     if (first.kind !== 'scanned') throw new Error('expected a scan')
     expect(first.sightings).toEqual([{ transactionId: 'sig1', optionId: 'opt_1' }])
@@ -83,9 +102,19 @@ describe('connectSolana', () => {
     expect(first.blocks.get(13n)).toBeNull()
 
     requests.length = 0
-    const second = await reader.findPayments({ head: 13n, cursor: first.cursor, heights: [], maxBlocks: 100, reorgDepthLimit: 64, watches })
+    const second = await reader.findPayments({
+      head: 13n,
+      cursor: first.cursor,
+      heights: [],
+      maxBlocks: 100,
+      reorgDepthLimit: 64,
+      watches,
+    })
     expect(requests).toHaveLength(1)
-    expect(requests[0]!.find((call) => call.params[0] === merchantA)!.params[1]).toMatchObject({ until: 'sig1', commitment: 'confirmed' })
+    expect(requests[0]!.find((call) => call.params[0] === merchantA)!.params[1]).toMatchObject({
+      until: 'sig1',
+      commitment: 'confirmed',
+    })
     expect(second.kind === 'scanned' && second.sightings).toEqual([])
   })
 
@@ -95,17 +124,28 @@ describe('connectSolana', () => {
       processed: { slot: 30, err: null, confirmationStatus: 'processed', confirmations: 0 },
       confirmed: { slot: 25, err: null, confirmationStatus: 'confirmed', confirmations: 3 },
       finalized: { slot: 15, err: null, confirmationStatus: 'finalized', confirmations: null },
-      failed: { slot: 16, err: { InstructionError: [0, 'Custom'] }, confirmationStatus: 'finalized', confirmations: null },
+      failed: {
+        slot: 16,
+        err: { InstructionError: [0, 'Custom'] },
+        confirmationStatus: 'finalized',
+        confirmations: null,
+      },
     }
     answer = (call) => {
       if (call.method === 'getSlot') return 20
-      if (call.method === 'getSignatureStatuses') return { context: { slot: 30 }, value: (call.params[0] as string[]).map((s) => statuses[s] ?? null) }
-      if (call.method === 'getTransaction') return statuses[call.params[0] as string] ? parsedTransfer(call.params[0] as string, 15, [payer, merchantA]) : null
+      if (call.method === 'getSignatureStatuses')
+        return { context: { slot: 30 }, value: (call.params[0] as string[]).map((s) => statuses[s] ?? null) }
+      if (call.method === 'getTransaction')
+        return statuses[call.params[0] as string]
+          ? parsedTransfer(call.params[0] as string, 15, [payer, merchantA])
+          : null
       return null
     }
     const options = [{ id: 'opt', tokenAddress: null, recipient: merchantA }]
     requests.length = 0
-    const { head, findings } = await reader.readEvidence(['processed', 'confirmed', 'finalized', 'failed', 'unknown'].map((transactionId) => ({ transactionId, options })))
+    const { head, findings } = await reader.readEvidence(
+      ['processed', 'confirmed', 'finalized', 'failed', 'unknown'].map((transactionId) => ({ transactionId, options })),
+    )
     expect(requests).toHaveLength(1)
     expect(head).toBe(20n)
     expect(findings[0]).toEqual({ known: true, inclusion: null, block: null, match: null })
@@ -115,7 +155,14 @@ describe('connectSolana', () => {
     expect(findings[4]).toEqual({ known: false, inclusion: null, block: null, match: null })
 
     // Not yet in a block: offered to the tracker again on every round until it is.
-    const scan = await reader.findPayments({ head: 20n, cursor: { number: 19n, hashes: new Map() }, heights: [], maxBlocks: 100, reorgDepthLimit: 64, watches: [] })
+    const scan = await reader.findPayments({
+      head: 20n,
+      cursor: { number: 19n, hashes: new Map() },
+      heights: [],
+      maxBlocks: 100,
+      reorgDepthLimit: 64,
+      watches: [],
+    })
     expect(scan.kind === 'scanned' && scan.transactionIds.sort()).toEqual(['processed', 'unknown'])
   })
 
@@ -123,7 +170,8 @@ describe('connectSolana', () => {
     const reader = connectSolana({ caipNetworkId: 'solana:test', rpcUrl }, { timeoutMs: 2000 })
     answer = (call) => {
       if (call.method === 'getSlot') return 40
-      if (call.method === 'getSignatureStatuses') return { value: [{ slot: 35, err: null, confirmationStatus: 'confirmed', confirmations: 5 }] }
+      if (call.method === 'getSignatureStatuses')
+        return { value: [{ slot: 35, err: null, confirmationStatus: 'confirmed', confirmations: 5 }] }
       return null
     }
     expect((await reader.readEvidence([{ transactionId: 'late', options: null }])).head).toBe(34n)
@@ -133,7 +181,10 @@ describe('connectSolana', () => {
     const reader = connectSolana({ caipNetworkId: 'solana:test', rpcUrl }, { timeoutMs: 2000 })
     answer = (call) => (call.method === 'getSlot' ? 7 : '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn')
     requests.length = 0
-    expect(await Promise.all([reader.readHead(), reader.readIdentity()])).toEqual([7n, 'genesis 4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn'])
+    expect(await Promise.all([reader.readHead(), reader.readIdentity()])).toEqual([
+      7n,
+      'genesis 4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn',
+    ])
     expect(requests).toHaveLength(1)
     expect(requests[0]![0]!.params).toEqual([{ commitment: 'finalized' }])
   })

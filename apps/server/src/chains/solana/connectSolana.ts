@@ -73,7 +73,8 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
 
   const batches = async (calls: SolanaRpcCall[]): Promise<SolanaRpcAnswer[]> => {
     const answers: SolanaRpcAnswer[] = []
-    for (let i = 0; i < calls.length; i += callsPerBatch) answers.push(...(await rpc.batch(calls.slice(i, i + callsPerBatch))))
+    for (let i = 0; i < calls.length; i += callsPerBatch)
+      answers.push(...(await rpc.batch(calls.slice(i, i + callsPerBatch))))
     return answers
   }
 
@@ -85,11 +86,17 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
   const readFinalizedSlot = async () => slotOf(await rpc.call('getSlot', [{ commitment: 'finalized' }]), rpcUrl)
 
   const rememberBlockTime = (transaction: ParsedSolanaTransaction) => {
-    if (typeof transaction.blockTime === 'number') blockTimes.set(BigInt(transaction.slot), BigInt(transaction.blockTime))
+    if (typeof transaction.blockTime === 'number')
+      blockTimes.set(BigInt(transaction.slot), BigInt(transaction.blockTime))
     if (blockTimes.size > 5000) blockTimes.delete(blockTimes.keys().next().value!)
   }
 
-  const findPayments = async ({ head, cursor, heights, watches }: FindPaymentsParameters): Promise<FindPaymentsReturnType> => {
+  const findPayments = async ({
+    head,
+    cursor,
+    heights,
+    watches,
+  }: FindPaymentsParameters): Promise<FindPaymentsReturnType> => {
     // Which reference pays which option, and where each option's money arrives.
     const optionsByReference = new Map<string, string[]>()
     const accounts = new Set<string>()
@@ -106,14 +113,20 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
     const lists = await rpc.batch(
       addresses.map((address) => {
         const until = newestSeen.get(address)
-        return { method: 'getSignaturesForAddress', params: [address, { commitment: 'confirmed', limit: signaturesPerAddress, ...(until ? { until } : {}) }] }
+        return {
+          method: 'getSignaturesForAddress',
+          params: [address, { commitment: 'confirmed', limit: signaturesPerAddress, ...(until ? { until } : {}) }],
+        }
       }),
     )
     const fresh: string[] = []
     for (const [i, answer] of lists.entries()) {
       if (!answer.ok) throw new ChainReadError(`${rpcUrl} refused getSignaturesForAddress`, { details: answer.message })
-      if (!Array.isArray(answer.result)) throw new ChainReadError(`${rpcUrl} gave no signature list for getSignaturesForAddress`)
-      const signatures = (answer.result as Array<{ signature?: unknown }>).map((entry) => entry.signature).filter((s): s is string => typeof s === 'string')
+      if (!Array.isArray(answer.result))
+        throw new ChainReadError(`${rpcUrl} gave no signature list for getSignaturesForAddress`)
+      const signatures = (answer.result as Array<{ signature?: unknown }>)
+        .map((entry) => entry.signature)
+        .filter((s): s is string => typeof s === 'string')
       if (signatures.length) newestSeen.set(addresses[i]!, signatures[0]!)
       fresh.push(...signatures)
     }
@@ -125,7 +138,8 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
       const transaction = answer.result as ParsedSolanaTransaction
       rememberBlockTime(transaction)
       for (const key of transaction.transaction?.message?.accountKeys ?? []) {
-        for (const optionId of optionsByReference.get(key.pubkey) ?? []) sightings.push({ transactionId: unique[i]!, optionId })
+        for (const optionId of optionsByReference.get(key.pubkey) ?? [])
+          sightings.push({ transactionId: unique[i]!, optionId })
       }
     }
 
@@ -137,7 +151,13 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
     const blocks = new Map<bigint, BlockRef | null>()
     // The block at a height above the head (the finalized slot) is not settled: null, so the
     // tracker reads those payments' transactions again instead of counting on them.
-    for (const height of [...heights, head]) blocks.set(height, height <= head ? { number: height, hash: slotBlockHash(height), timestamp: blockTimes.get(height) ?? 0n } : null)
+    for (const height of [...heights, head])
+      blocks.set(
+        height,
+        height <= head
+          ? { number: height, hash: slotBlockHash(height), timestamp: blockTimes.get(height) ?? 0n }
+          : null,
+      )
     return {
       kind: 'scanned',
       cursor: { number: head > cursor.number ? head : cursor.number, hashes: new Map([[head, slotBlockHash(head)]]) },
@@ -153,10 +173,17 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
     const unmatched = [...new Set(expectations.filter((e) => e.options !== null).map((e) => e.transactionId))]
     const statusCalls: SolanaRpcCall[] = []
     for (let i = 0; i < signatures.length; i += statusesPerCall) {
-      statusCalls.push({ method: 'getSignatureStatuses', params: [signatures.slice(i, i + statusesPerCall), { searchTransactionHistory: true }] })
+      statusCalls.push({
+        method: 'getSignatureStatuses',
+        params: [signatures.slice(i, i + statusesPerCall), { searchTransactionHistory: true }],
+      })
     }
     // The finalized slot first, the statuses after it: a status read later is never older than the head.
-    const answers = await batches([{ method: 'getSlot', params: [{ commitment: 'finalized' }] }, ...statusCalls, ...unmatched.map(getTransaction)])
+    const answers = await batches([
+      { method: 'getSlot', params: [{ commitment: 'finalized' }] },
+      ...statusCalls,
+      ...unmatched.map(getTransaction),
+    ])
     const [slotAnswer, ...rest] = answers
     if (!slotAnswer!.ok) throw new ChainReadError(`${rpcUrl} refused getSlot`, { details: slotAnswer!.message })
     let head = slotOf(slotAnswer!.result, rpcUrl)
@@ -166,7 +193,8 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
       const value = (answer.result as { value?: unknown } | null)?.value
       if (!Array.isArray(value)) throw new ChainReadError(`${rpcUrl} gave no statuses for getSignatureStatuses`)
       const chunk = signatures.slice(i * statusesPerCall, (i + 1) * statusesPerCall)
-      for (const [j, signature] of chunk.entries()) statusOf.set(signature, (value[j] as SignatureStatus | null) ?? null)
+      for (const [j, signature] of chunk.entries())
+        statusOf.set(signature, (value[j] as SignatureStatus | null) ?? null)
     }
     const transactionOf = new Map<string, ParsedSolanaTransaction | null>()
     for (const [i, answer] of rest.slice(statusCalls.length).entries()) {
@@ -182,10 +210,12 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
 
     const findings = expectations.map((expectation): PaymentFinding => {
       const status = statusOf.get(expectation.transactionId) ?? null
-      const included = status !== null && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')
+      const included =
+        status !== null && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')
       if (expectation.options !== null) {
         if (included) submitted.delete(expectation.transactionId)
-        else if (submitted.size < submittedWatchMax && !submitted.has(expectation.transactionId)) submitted.set(expectation.transactionId, Date.now())
+        else if (submitted.size < submittedWatchMax && !submitted.has(expectation.transactionId))
+          submitted.set(expectation.transactionId, Date.now())
       }
       if (!included) return { known: status !== null, inclusion: null, block: null, match: null }
       const slot = BigInt(status.slot)
@@ -197,7 +227,12 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
         if (status.err !== null && status.err !== undefined) match = { ok: false, reason: 'tx_reverted' }
         else if (transaction) match = matchSolanaTransfers(transaction, expectation.options)
       }
-      return { known: true, inclusion: { blockNumber: slot, blockHash: hash, success: status.err === null || status.err === undefined }, block: { hash, timestamp }, match }
+      return {
+        known: true,
+        inclusion: { blockNumber: slot, blockHash: hash, success: status.err === null || status.err === undefined },
+        block: { hash, timestamp },
+        match,
+      }
     })
     return { head, findings }
   }

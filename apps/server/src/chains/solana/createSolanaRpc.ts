@@ -38,8 +38,13 @@ export function createSolanaRpc(rpcUrl: string, { timeoutMs, onHttpRequest }: Co
       timeoutMs,
     )
     const body = (await response.json().catch(() => null)) as unknown
-    if (!Array.isArray(body)) throw new ChainReadError(`${rpcUrl} gave no JSON-RPC batch answer`, { details: JSON.stringify(body)?.slice(0, 200) })
-    const byId = new Map<unknown, { result?: unknown; error?: { code?: unknown; message?: unknown } }>(body.map((entry) => [entry?.id, entry]))
+    if (!Array.isArray(body))
+      throw new ChainReadError(`${rpcUrl} gave no JSON-RPC batch answer`, {
+        details: JSON.stringify(body)?.slice(0, 200),
+      })
+    const byId = new Map<unknown, { result?: unknown; error?: { code?: unknown; message?: unknown } }>(
+      body.map((entry) => [entry?.id, entry]),
+    )
     return calls.map((call, id) => {
       const entry = byId.get(id)
       if (!entry) throw new ChainReadError(`${rpcUrl} left ${call.method} unanswered in a batch`)

@@ -11,12 +11,18 @@ describe('findAssociatedTokenAddress', () => {
       ['9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'],
     ] as const
     for (const [owner, mint] of pairs) {
-      const [expected] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+      const [expected] = await findAssociatedTokenPda({
+        owner: address(owner),
+        mint: address(mint),
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      })
       expect(findAssociatedTokenAddress(owner, mint), `${owner} / ${mint}`).toBe(expected)
     }
   })
 
   it('refuses what is not a public key', () => {
-    expect(() => findAssociatedTokenAddress('0xabc', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toThrow(/not a Solana public key/)
+    expect(() => findAssociatedTokenAddress('0xabc', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toThrow(
+      /not a Solana public key/,
+    )
   })
 })

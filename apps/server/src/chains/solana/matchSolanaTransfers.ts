@@ -57,7 +57,10 @@ export function innerInstructionIndex(parent: number, position: number): number 
  * transaction; its credit's `logIndex` is the first one's instruction index. A failed
  * transaction pays nothing.
  */
-export function matchSolanaTransfers(transaction: ParsedSolanaTransaction, options: readonly ExpectedOption[]): MatchTransfersReturnType {
+export function matchSolanaTransfers(
+  transaction: ParsedSolanaTransaction,
+  options: readonly ExpectedOption[],
+): MatchTransfersReturnType {
   if (!transaction.meta || transaction.meta.err !== null) return { ok: false, reason: 'tx_reverted' }
   const movements = readMovements(transaction)
   const tokenAccounts = tokenAccountsOf(transaction)
@@ -68,10 +71,18 @@ export function matchSolanaTransfers(transaction: ParsedSolanaTransaction, optio
     const paying = movements.filter((movement) => {
       if (movement.amount <= 0n || movement.mint !== option.tokenAddress) return false
       if (option.tokenAddress === null) return receivers.wallets.has(movement.destination)
-      return receivers.tokenAccounts.has(movement.destination) || receivers.wallets.has(tokenAccounts.get(movement.destination)?.owner ?? '')
+      return (
+        receivers.tokenAccounts.has(movement.destination) ||
+        receivers.wallets.has(tokenAccounts.get(movement.destination)?.owner ?? '')
+      )
     })
     if (paying.length === 0) continue
-    credits.push({ optionId: option.id, logIndex: paying[0]!.index, amount: paying.reduce((sum, movement) => sum + movement.amount, 0n), payer: paying[0]!.from })
+    credits.push({
+      optionId: option.id,
+      logIndex: paying[0]!.index,
+      amount: paying.reduce((sum, movement) => sum + movement.amount, 0n),
+      payer: paying[0]!.from,
+    })
   }
   if (credits.length) return { ok: true, credits }
 
@@ -81,7 +92,8 @@ export function matchSolanaTransfers(transaction: ParsedSolanaTransaction, optio
       const receivers = receiversOf(option)
       return movement.mint === null
         ? receivers.wallets.has(movement.destination)
-        : receivers.wallets.has(tokenAccounts.get(movement.destination)?.owner ?? '') || receivers.ownAccountOf(movement.mint) === movement.destination
+        : receivers.wallets.has(tokenAccounts.get(movement.destination)?.owner ?? '') ||
+            receivers.ownAccountOf(movement.mint) === movement.destination
     }),
   )
   if (reachedRecipient) return { ok: false, reason: 'wrong_token' }
@@ -93,7 +105,8 @@ function receiversOf(option: ExpectedOption) {
   const wallets = new Set([option.recipient, ...(option.depositAddress ? [option.depositAddress] : [])])
   const ownAccountOf = (mint: string) => safeAta(option.recipient, mint)
   const tokenAccounts = new Set<string>()
-  if (option.tokenAddress !== null) for (const wallet of wallets) tokenAccounts.add(safeAta(wallet, option.tokenAddress))
+  if (option.tokenAddress !== null)
+    for (const wallet of wallets) tokenAccounts.add(safeAta(wallet, option.tokenAddress))
   return { wallets, tokenAccounts, ownAccountOf }
 }
 
@@ -109,7 +122,10 @@ function safeAta(owner: string, mint: string): string {
 function tokenAccountsOf(transaction: ParsedSolanaTransaction): Map<string, { mint: string; owner: string | null }> {
   const keys = transaction.transaction.message.accountKeys
   const accounts = new Map<string, { mint: string; owner: string | null }>()
-  for (const balance of [...(transaction.meta?.preTokenBalances ?? []), ...(transaction.meta?.postTokenBalances ?? [])]) {
+  for (const balance of [
+    ...(transaction.meta?.preTokenBalances ?? []),
+    ...(transaction.meta?.postTokenBalances ?? []),
+  ]) {
     const address = keys[balance.accountIndex]?.pubkey
     if (address) accounts.set(address, { mint: balance.mint, owner: balance.owner ?? null })
   }
@@ -118,9 +134,12 @@ function tokenAccountsOf(transaction: ParsedSolanaTransaction): Map<string, { mi
 
 function readMovements(transaction: ParsedSolanaTransaction): Movement[] {
   const tokenAccounts = tokenAccountsOf(transaction)
-  const indexed: Array<[number, ParsedInstruction]> = transaction.transaction.message.instructions.map((instruction, index) => [index, instruction])
+  const indexed: Array<[number, ParsedInstruction]> = transaction.transaction.message.instructions.map(
+    (instruction, index) => [index, instruction],
+  )
   for (const group of transaction.meta?.innerInstructions ?? []) {
-    for (const [position, instruction] of group.instructions.entries()) indexed.push([innerInstructionIndex(group.index, position), instruction])
+    for (const [position, instruction] of group.instructions.entries())
+      indexed.push([innerInstructionIndex(group.index, position), instruction])
   }
   const movements: Movement[] = []
   for (const [index, instruction] of indexed) {
@@ -130,14 +149,27 @@ function readMovements(transaction: ParsedSolanaTransaction): Movement[] {
     if (instruction.program === 'system' && parsed.type === 'transfer') {
       const lamports = atomic(info.lamports)
       if (lamports !== null && typeof info.destination === 'string')
-        movements.push({ index, mint: null, destination: info.destination, from: String(info.source), amount: lamports })
-    } else if (instruction.program === 'spl-token' && (parsed.type === 'transfer' || parsed.type === 'transferChecked') && typeof info.destination === 'string') {
+        movements.push({
+          index,
+          mint: null,
+          destination: info.destination,
+          from: String(info.source),
+          amount: lamports,
+        })
+    } else if (
+      instruction.program === 'spl-token' &&
+      (parsed.type === 'transfer' || parsed.type === 'transferChecked') &&
+      typeof info.destination === 'string'
+    ) {
       const checked = parsed.type === 'transferChecked'
       const amount = atomic(checked ? (info.tokenAmount as { amount?: unknown } | undefined)?.amount : info.amount)
       // transferChecked names its mint; a plain transfer's mint is the one its accounts hold.
-      const mint = checked ? info.mint : (tokenAccounts.get(info.destination)?.mint ?? tokenAccounts.get(String(info.source))?.mint)
+      const mint = checked
+        ? info.mint
+        : (tokenAccounts.get(info.destination)?.mint ?? tokenAccounts.get(String(info.source))?.mint)
       const from = info.authority ?? info.multisigAuthority ?? tokenAccounts.get(String(info.source))?.owner
-      if (amount !== null && typeof mint === 'string') movements.push({ index, mint, destination: info.destination, from: String(from ?? info.source), amount })
+      if (amount !== null && typeof mint === 'string')
+        movements.push({ index, mint, destination: info.destination, from: String(from ?? info.source), amount })
     }
   }
   return movements

@@ -35,19 +35,33 @@ describe('prepareSolanaOption', () => {
   })
 
   it('refuses a recipient that is not a base58 32-byte key, naming the field', async () => {
-    for (const recipient of ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2k0', '1111', `${merchantKey}1`]) {
-      await expect(prepareSolanaOption(parameters({ recipient }), 'body.options[0]'), recipient).rejects.toThrow(RequestValidationError)
-      await expect(prepareSolanaOption(parameters({ recipient }), 'body.options[0]')).rejects.toThrow(/^body\.options\[0\]\.recipient: must be a base58 Solana address/)
+    for (const recipient of [
+      '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2k0',
+      '1111',
+      `${merchantKey}1`,
+    ]) {
+      await expect(prepareSolanaOption(parameters({ recipient }), 'body.options[0]'), recipient).rejects.toThrow(
+        RequestValidationError,
+      )
+      await expect(prepareSolanaOption(parameters({ recipient }), 'body.options[0]')).rejects.toThrow(
+        /^body\.options\[0\]\.recipient: must be a base58 Solana address/,
+      )
     }
   })
 
   it('requires a recipient when the merchant signed in with another chain', async () => {
     const merchant = { id: 'mer_1', namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-    await expect(prepareSolanaOption(parameters({ merchant }), 'body.options[0]')).rejects.toThrow(/body\.options\[0\]\.recipient: is required/)
+    await expect(prepareSolanaOption(parameters({ merchant }), 'body.options[0]')).rejects.toThrow(
+      /body\.options\[0\]\.recipient: is required/,
+    )
   })
 
   it('refuses a mint that is not a public key', async () => {
-    const refused = prepareSolanaOption(parameters({ tokenReference: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }), 'body.options[0]')
+    const refused = prepareSolanaOption(
+      parameters({ tokenReference: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }),
+      'body.options[0]',
+    )
     await expect(refused).rejects.toThrow(ValidationError)
     await expect(refused).rejects.toThrow(/body\.options\[0\]\.asset: .* is not an SPL token mint/)
   })

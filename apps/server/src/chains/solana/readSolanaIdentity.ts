@@ -14,7 +14,8 @@ export async function readSolanaIdentity(rpcUrl: string, { timeoutMs }: ReadChai
     timeoutMs,
   )
   const body = (await response.json().catch(() => null)) as { result?: unknown; error?: { message?: string } } | null
-  if (typeof body?.result === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(body.result)) return `genesis ${body.result}`
+  if (typeof body?.result === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(body.result))
+    return `genesis ${body.result}`
   throw new ChainReadError(`${rpcUrl} gave no genesis hash for getGenesisHash`, {
     details: body?.error?.message ?? JSON.stringify(body)?.slice(0, 200),
   })

@@ -18,14 +18,16 @@ const base: PaymentUriParameters = {
 
 describe('solanaPayUri', () => {
   it('writes a SOL transfer request in SOL with the reference, label and message percent-encoded', () => {
-    expect(solanaPayUri(base)).toBe(`solana:${recipient}?amount=1&reference=${reference}&label=Michael&message=Thanks%20for%20all%20the%20fish`)
+    expect(solanaPayUri(base)).toBe(
+      `solana:${recipient}?amount=1&reference=${reference}&label=Michael&message=Thanks%20for%20all%20the%20fish`,
+    )
   })
 
   it('writes an SPL transfer request in the token units, no exponent, leading zero', () => {
     const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
-    expect(solanaPayUri({ ...base, tokenAddress: usdc, amount: 10_000n, decimals: 6, label: 'Café & Co', message: null })).toBe(
-      `solana:${recipient}?amount=0.01&spl-token=${usdc}&reference=${reference}&label=Caf%C3%A9%20%26%20Co`,
-    )
+    expect(
+      solanaPayUri({ ...base, tokenAddress: usdc, amount: 10_000n, decimals: 6, label: 'Café & Co', message: null }),
+    ).toBe(`solana:${recipient}?amount=0.01&spl-token=${usdc}&reference=${reference}&label=Caf%C3%A9%20%26%20Co`)
     expect(solanaPayUri({ ...base, amount: 1n, decimals: 9 })).toContain('amount=0.000000001&')
   })
 

@@ -7,7 +7,15 @@ import type { PaymentUriParameters } from '../chainFamily.js'
  * notation; label and message are percent-encoded (spaces as %20); no spl-token for SOL.
  * Null without a reference: a payment could not be attributed to the option.
  */
-export function solanaPayUri({ tokenAddress, recipient, reference, amount, decimals, label, message }: PaymentUriParameters): string | null {
+export function solanaPayUri({
+  tokenAddress,
+  recipient,
+  reference,
+  amount,
+  decimals,
+  label,
+  message,
+}: PaymentUriParameters): string | null {
   if (reference === null) return null
   const fields: Array<[string, string]> = [['amount', formatUnits(amount, decimals)]]
   if (tokenAddress !== null) fields.push(['spl-token', tokenAddress])

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 import { linkOptions, links } from './links'
 
@@ -77,5 +88,8 @@ export const paymentCredits = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.caipNetworkId, t.txHash, t.logIndex] }), uniqueIndex('payment_credits_payment_uq').on(t.paymentId)],
+  (t) => [
+    primaryKey({ columns: [t.caipNetworkId, t.txHash, t.logIndex] }),
+    uniqueIndex('payment_credits_payment_uq').on(t.paymentId),
+  ],
 )

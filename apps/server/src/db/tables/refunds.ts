@@ -33,5 +33,8 @@ export const refunds = pgTable(
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.caipNetworkId, t.txHash, t.logIndex] }), index('refunds_payment_idx').on(t.paymentId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.caipNetworkId, t.txHash, t.logIndex] }),
+    index('refunds_payment_idx').on(t.paymentId, t.createdAt),
+  ],
 )

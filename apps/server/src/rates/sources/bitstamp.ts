@@ -7,7 +7,8 @@ import { isRecord, parseJson, plainDecimal, RateSourceError, type RateSource } f
  */
 export const bitstamp: RateSource = {
   name: 'bitstamp',
-  url: (base, currency) => `https://www.bitstamp.net/api/v2/ticker/${encodeURIComponent((base + currency).toLowerCase())}/`,
+  url: (base, currency) =>
+    `https://www.bitstamp.net/api/v2/ticker/${encodeURIComponent((base + currency).toLowerCase())}/`,
   parse(body) {
     const json = parseJson(body, 'bitstamp')
     if (!isRecord(json)) throw new RateSourceError('bitstamp: not an object')

@@ -1,7 +1,14 @@
 import { isRecord, parseJson, plainDecimal, RateSourceError, type RateSource } from '../rateSource.js'
 
 /** CoinGecko names coins by id, not by ticker symbol: the ones Paylink's chains pay in. */
-const coinIds: Record<string, string> = { BTC: 'bitcoin', ETH: 'ethereum', SOL: 'solana', USDC: 'usd-coin', USDT: 'tether', DAI: 'dai' }
+const coinIds: Record<string, string> = {
+  BTC: 'bitcoin',
+  ETH: 'ethereum',
+  SOL: 'solana',
+  USDC: 'usd-coin',
+  USDT: 'tether',
+  DAI: 'dai',
+}
 
 /**
  * CoinGecko's simple price: `GET https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd&precision=full`
@@ -13,7 +20,9 @@ export const coingecko: RateSource = {
   name: 'coingecko',
   url: (base, currency) => {
     const id = coinIds[base]
-    return id ? `https://api.coingecko.com/api/v3/simple/price?ids=${id}&vs_currencies=${currency.toLowerCase()}&precision=full` : null
+    return id
+      ? `https://api.coingecko.com/api/v3/simple/price?ids=${id}&vs_currencies=${currency.toLowerCase()}&precision=full`
+      : null
   },
   parse(body, base, currency) {
     const id = coinIds[base]
@@ -24,9 +33,11 @@ export const coingecko: RateSource = {
     if (!isRecord(coin) || typeof coin[key] !== 'number') throw new RateSourceError(`coingecko: no ${id}.${key} number`)
     // The answer asked for holds one coin and one currency: its one "<currency>": <number> pair.
     const literals = [...body.matchAll(new RegExp(`"${key}"\\s*:\\s*(-?[0-9][0-9.eE+-]*)`, 'g'))]
-    if (literals.length !== 1) throw new RateSourceError(`coingecko: expected one "${key}" price in the body, found ${literals.length}`)
+    if (literals.length !== 1)
+      throw new RateSourceError(`coingecko: expected one "${key}" price in the body, found ${literals.length}`)
     const text = literals[0]![1]!
-    if (Number(text) !== coin[key]) throw new RateSourceError('coingecko: the price text does not match the parsed body')
+    if (Number(text) !== coin[key])
+      throw new RateSourceError('coingecko: the price text does not match the parsed body')
     return plainDecimal(text, `coingecko ${id}.${key}`)
   },
 }

@@ -32,17 +32,33 @@ describe('rate source adapters (bodies written from the APIs’ docs)', () => {
   })
 
   it('coingecko: asks simple/price by coin id and reads the number from the body text, digit for digit', () => {
-    expect(coingecko.url('ETH', 'USD')).toBe('https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd&precision=full')
+    expect(coingecko.url('ETH', 'USD')).toBe(
+      'https://api.coingecko.com/api/v3/simple/price?ids=ethereum&vs_currencies=usd&precision=full',
+    )
     expect(coingecko.url('DOGE', 'USD')).toBeNull()
     expect(coingecko.parse(fixture('coingecko-simple-price.json'), 'ETH', 'USD')).toBe('3011.4582917363')
     // More digits than a float holds: read from the text, not through a JS number.
-    expect(coingecko.parse('{"ethereum":{"usd":3011.458291736312345678}}', 'ETH', 'USD')).toBe('3011.458291736312345678')
-    expect(coingecko.parse('{"shiba-inu":{"usd":1}, "ethereum":{"usd":1.2e-5}}'.replace('"shiba-inu":{"usd":1}, ', ''), 'ETH', 'USD')).toBe('0.000012')
+    expect(coingecko.parse('{"ethereum":{"usd":3011.458291736312345678}}', 'ETH', 'USD')).toBe(
+      '3011.458291736312345678',
+    )
+    expect(
+      coingecko.parse(
+        '{"shiba-inu":{"usd":1}, "ethereum":{"usd":1.2e-5}}'.replace('"shiba-inu":{"usd":1}, ', ''),
+        'ETH',
+        'USD',
+      ),
+    ).toBe('0.000012')
     expect(() => coingecko.parse('{"ethereum":{}}', 'ETH', 'USD')).toThrow(RateSourceError)
   })
 
   it('refuses what is not a positive price: not JSON, zero, negative, text', () => {
-    for (const body of ['<html>rate limited</html>', '{"last":"0.000"}', '{"last":"-5"}', '{"last":"abc"}', '{"last":"1e999"}']) {
+    for (const body of [
+      '<html>rate limited</html>',
+      '{"last":"0.000"}',
+      '{"last":"-5"}',
+      '{"last":"abc"}',
+      '{"last":"1e999"}',
+    ]) {
       expect(() => bitstamp.parse(body, 'ETH', 'USD'), body).toThrow(RateSourceError)
     }
     expect(plainDecimal('1.50E+3', 'x')).toBe('1500')

@@ -1,4 +1,13 @@
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, type Abi, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import artifact from './TestSmartAccount.json' with { type: 'json' }
 
@@ -35,15 +44,26 @@ export async function deploySmartAccountFactory(rpcUrl: string, chainId: number)
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   const factory = receipt.contractAddress!
   const addressOf = (owner: Address, salt: Hex) =>
-    client.readContract({ address: factory, abi: smartAccountFactoryAbi, functionName: 'addressOf', args: [owner, salt] }) as Promise<Address>
+    client.readContract({
+      address: factory,
+      abi: smartAccountFactoryAbi,
+      functionName: 'addressOf',
+      args: [owner, salt],
+    }) as Promise<Address>
   return {
     factory,
     addressOf,
     async deploy(owner, salt) {
-      const tx = await wallet.writeContract({ address: factory, abi: smartAccountFactoryAbi, functionName: 'deploy', args: [owner, salt] })
+      const tx = await wallet.writeContract({
+        address: factory,
+        abi: smartAccountFactoryAbi,
+        functionName: 'deploy',
+        args: [owner, salt],
+      })
       await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })
       return addressOf(owner, salt)
     },
-    deployData: (owner, salt) => encodeFunctionData({ abi: smartAccountFactoryAbi, functionName: 'deploy', args: [owner, salt] }),
+    deployData: (owner, salt) =>
+      encodeFunctionData({ abi: smartAccountFactoryAbi, functionName: 'deploy', args: [owner, salt] }),
   }
 }

@@ -29,7 +29,10 @@ export function solanaSigner(encoding: 'base58' | 'base64' = 'base58'): TestSign
   }
 }
 
-export function bitcoinSigner(type: 'p2wpkh' | 'p2tr' | 'p2pkh', network: 'mainnet' | 'testnet' = 'mainnet'): TestSigner {
+export function bitcoinSigner(
+  type: 'p2wpkh' | 'p2tr' | 'p2pkh',
+  network: 'mainnet' | 'testnet' = 'mainnet',
+): TestSigner {
   const secret = secp256k1.utils.randomSecretKey()
   const wif = wifOf(secret, network)
   const address = Address.convertPubKeyIntoAddress(Buffer.from(secp256k1.getPublicKey(secret, true)), type)[network]
@@ -55,7 +58,9 @@ export async function signedSession(
   const signed = createSiwxMessageText(fields)
   const signature = await signer.sign(signed)
   const { address, ...rest } = fields
-  const data = Object.fromEntries(Object.entries({ ...rest, accountAddress: address }).filter(([, v]) => v !== undefined))
+  const data = Object.fromEntries(
+    Object.entries({ ...rest, accountAddress: address }).filter(([, v]) => v !== undefined),
+  )
   return {
     data: { ...data, ...options.data } as SiwxSession['data'],
     message: options.tamper ? options.tamper(signed) : signed,

@@ -14,8 +14,9 @@ function SignInPrompt() {
     <section className="card" aria-labelledby="signin-title">
       <h2 id="signin-title">Sign in with your wallet</h2>
       <p>
-        The dashboard is for merchants. Connect a wallet and sign a short message: it proves the address is yours, costs nothing and sends no transaction. Paylink's server checks
-        the signature and keeps your session; nothing is stored in the browser but a cookie.
+        The dashboard is for merchants. Connect a wallet and sign a short message: it proves the address is yours, costs
+        nothing and sends no transaction. Paylink's server checks the signature and keeps your session; nothing is
+        stored in the browser but a cookie.
       </p>
       {isConnected ? (
         <button className="primary" onClick={startSignIn}>

@@ -17,8 +17,8 @@ export function HaltedChains() {
     <div className="dash-alert" role="alert" data-testid="halted-chains">
       {halted.map((chain) => (
         <p key={chain.caipNetworkId}>
-          Paylink stopped watching <strong>{chain.name}</strong>: {chain.reason}. Payments on it are not credited or reverted until the operator points it back at the right chain
-          (see <code>/api/health</code>).
+          Paylink stopped watching <strong>{chain.name}</strong>: {chain.reason}. Payments on it are not credited or
+          reverted until the operator points it back at the right chain (see <code>/api/health</code>).
         </p>
       ))}
     </div>

@@ -101,7 +101,11 @@ export function SignedInView({ me }: { me: Me }) {
       <HaltedChains />
       <nav className="dash-nav" aria-label="Dashboard">
         {/* A link's own page belongs to "Payment links"; the form has its own tab. */}
-        <NavLink to="/dashboard" end className={({ isActive }) => (isActive || /\/links\/(?!new$)[^/]+$/.test(pathname) ? 'active' : '')}>
+        <NavLink
+          to="/dashboard"
+          end
+          className={({ isActive }) => (isActive || /\/links\/(?!new$)[^/]+$/.test(pathname) ? 'active' : '')}
+        >
           Payment links
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
@@ -114,7 +118,10 @@ export function SignedInView({ me }: { me: Me }) {
       <Routes>
         <Route index element={<LinksPage />} />
         <Route path="links/new" element={<CreateLinkPage defaultRecipient={evmAddress} onCreated={setJustCreated} />} />
-        <Route path="links/:id" element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />} />
+        <Route
+          path="links/:id"
+          element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />}
+        />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />

@@ -19,7 +19,12 @@ describe('describeHalts', () => {
       ok: true,
       db: true,
       chains: [
-        { caipNetworkId: 'eip155:31337', head: '12', halted: true, reason: 'block 0 is 0xabc…, not the 0xdef… recorded' },
+        {
+          caipNetworkId: 'eip155:31337',
+          head: '12',
+          halted: true,
+          reason: 'block 0 is 0xabc…, not the 0xdef… recorded',
+        },
         { caipNetworkId: 'eip155:31338', head: '3' },
         { caipNetworkId: 'eip155:1', head: null, halted: true, reason: 'chain id 5 answers' },
       ],

@@ -23,7 +23,9 @@ describe('dashboard formatters', () => {
     expect(assetLabel({ name: 'Ether', caipNetworkId: 'eip155:1' }, networks)).toBe('Ether on eip155:1')
   })
   it('links a transaction only when the network has an explorer', () => {
-    expect(explorerUrl({ blockExplorerUrl: 'https://sepolia.etherscan.io/' }, 'tx', '0xabc')).toBe('https://sepolia.etherscan.io/tx/0xabc')
+    expect(explorerUrl({ blockExplorerUrl: 'https://sepolia.etherscan.io/' }, 'tx', '0xabc')).toBe(
+      'https://sepolia.etherscan.io/tx/0xabc',
+    )
     expect(explorerUrl({ blockExplorerUrl: null }, 'tx', '0xabc')).toBeNull()
   })
   it('shortens long hex and leaves short values alone', () => {

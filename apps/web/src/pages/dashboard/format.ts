@@ -23,7 +23,10 @@ export const paymentReasonTexts: Record<PaymentReason, string> = {
 }
 
 /** "Test USD on Paylink Devnet": what a merchant recognises, not a CAIP-19 id. */
-export function assetLabel(asset: Pick<Asset, 'name' | 'caipNetworkId'>, networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'name'>>): string {
+export function assetLabel(
+  asset: Pick<Asset, 'name' | 'caipNetworkId'>,
+  networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'name'>>,
+): string {
   const network = networks.find((n) => n.caipNetworkId === asset.caipNetworkId)
   return `${asset.name} on ${network?.name ?? asset.caipNetworkId}`
 }

@@ -6,11 +6,23 @@ import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
  */
 function loginMethods(projectId: string | null, demo: boolean): string {
   if (projectId) return 'Email, social login or any wallet.'
-  return demo ? 'The Paylink Dev Wallet or a browser wallet.' : 'A browser wallet (extension or built into your browser).'
+  return demo
+    ? 'The Paylink Dev Wallet or a browser wallet.'
+    : 'A browser wallet (extension or built into your browser).'
 }
 
 /** The checkout's one call to action before a wallet is connected (`label`: the chain family, when the link names one). */
-export function ConnectPrompt({ onConnect, busy = false, error = null, label = null }: { onConnect(): void; busy?: boolean; error?: string | null; label?: string | null }) {
+export function ConnectPrompt({
+  onConnect,
+  busy = false,
+  error = null,
+  label = null,
+}: {
+  onConnect(): void
+  busy?: boolean
+  error?: string | null
+  label?: string | null
+}) {
   const config = usePaylinkConfig()
   return (
     <div className="pay-connect">

@@ -8,7 +8,19 @@ type Copy = 'idle' | 'copied' | 'failed'
  * `wide` values (an address) take a line of their own, the button below them.
  * Where the clipboard is refused, the value is selected so a long press or Ctrl+C still works.
  */
-export function CopyField({ label, value, testId, wide = false, children }: { label: string; value: string; testId: string; wide?: boolean; children: ReactNode }) {
+export function CopyField({
+  label,
+  value,
+  testId,
+  wide = false,
+  children,
+}: {
+  label: string
+  value: string
+  testId: string
+  wide?: boolean
+  children: ReactNode
+}) {
   const [state, setState] = useState<Copy>('idle')
   const valueRef = useRef<HTMLElement>(null)
   const id = useId()
@@ -39,10 +51,18 @@ export function CopyField({ label, value, testId, wide = false, children }: { la
           {children}
         </span>
         <button type="button" className="scan-copy" aria-describedby={`${id}-label`} onClick={() => void copy()}>
-          {state === 'copied' ? 'Copied' : state === 'failed' ? 'Selected: copy by hand' : `Copy ${label.toLowerCase()}`}
+          {state === 'copied'
+            ? 'Copied'
+            : state === 'failed'
+              ? 'Selected: copy by hand'
+              : `Copy ${label.toLowerCase()}`}
         </button>
         <span role="status" className="visually-hidden">
-          {state === 'copied' ? `${label} copied` : state === 'failed' ? `Could not copy: the ${label.toLowerCase()} is selected, copy it by hand` : ''}
+          {state === 'copied'
+            ? `${label} copied`
+            : state === 'failed'
+              ? `Could not copy: the ${label.toLowerCase()} is selected, copy it by hand`
+              : ''}
         </span>
       </dd>
     </div>

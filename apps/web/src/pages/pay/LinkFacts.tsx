@@ -21,7 +21,17 @@ function useFactsPaintedMark() {
  * link is paid the options give way to the receipt; the address is offered for copying only
  * while the link takes payments. Mirrors apps/server/src/web/checkoutShell.ts.
  */
-export function LinkFacts({ link, config, now, closed }: { link: Link; config: PublicConfig; now: number; closed: boolean }) {
+export function LinkFacts({
+  link,
+  config,
+  now,
+  closed,
+}: {
+  link: Link
+  config: PublicConfig
+  now: number
+  closed: boolean
+}) {
   useFactsPaintedMark()
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
   // Only the address the options pay: the merchant's sign-in address may be of another chain.
@@ -67,7 +77,8 @@ export function LinkFacts({ link, config, now, closed }: { link: Link; config: P
                 )}{' '}
                 {link.price && option.amount !== null && (
                   <>
-                    <FiatApprox currency={link.price.currency} amount={link.price.amount} /> {/* The demo prices from a fixed table: the payer is told it is no market price. */}
+                    <FiatApprox currency={link.price.currency} amount={link.price.amount} />{' '}
+                    {/* The demo prices from a fixed table: the payer is told it is no market price. */}
                     {config.demo && option.rateSource && (
                       <>
                         <span className="muted rate-source" data-testid="rate-source">
@@ -82,10 +93,17 @@ export function LinkFacts({ link, config, now, closed }: { link: Link; config: P
                   <span className="muted">
                     {' '}
                     · {optionAmountText({ ...option, amount: option.paid })} paid
-                    {option.overpaid !== '0' ? ` (${optionAmountText({ ...option, amount: option.overpaid })} over)` : ''}
+                    {option.overpaid !== '0'
+                      ? ` (${optionAmountText({ ...option, amount: option.overpaid })} over)`
+                      : ''}
                   </span>
                 )}
-                {option.confirming !== '0' && <span className="muted"> · {optionAmountText({ ...option, amount: option.confirming })} confirming</span>}
+                {option.confirming !== '0' && (
+                  <span className="muted">
+                    {' '}
+                    · {optionAmountText({ ...option, amount: option.confirming })} confirming
+                  </span>
+                )}
               </li>
             ))}
           </ul>

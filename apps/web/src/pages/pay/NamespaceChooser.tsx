@@ -2,17 +2,33 @@ import type { Link } from '@paylink/shared'
 import { useId } from 'react'
 import type { PayNamespace } from './payNamespaces.js'
 
-export const namespaceNames: Record<PayNamespace, string> = { eip155: 'Ethereum (EVM)', solana: 'Solana', bip122: 'Bitcoin' }
+export const namespaceNames: Record<PayNamespace, string> = {
+  eip155: 'Ethereum (EVM)',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+}
 
 /** For a link priced on several chain families: which wallet the payer pays with. */
-export function NamespaceChooser({ link, namespaces, value, onChange }: { link: Link; namespaces: PayNamespace[]; value: PayNamespace; onChange(namespace: PayNamespace): void }) {
+export function NamespaceChooser({
+  link,
+  namespaces,
+  value,
+  onChange,
+}: {
+  link: Link
+  namespaces: PayNamespace[]
+  value: PayNamespace
+  onChange(namespace: PayNamespace): void
+}) {
   const name = useId()
   return (
     <fieldset className="pay-namespaces" data-testid="pay-namespaces">
       <legend>Pay with a wallet on</legend>
       <ul className="option-list">
         {namespaces.map((namespace) => {
-          const symbols = [...new Set(link.options.filter((o) => o.caipNetworkId.startsWith(`${namespace}:`)).map((o) => o.symbol))]
+          const symbols = [
+            ...new Set(link.options.filter((o) => o.caipNetworkId.startsWith(`${namespace}:`)).map((o) => o.symbol)),
+          ]
           return (
             <li key={namespace} className={namespace === value ? 'selected' : ''}>
               <label className="option-choice">

@@ -5,7 +5,19 @@ import { AmountText } from './AmountText.js'
 import type { PayPhase } from './usePayment.js'
 import { useOptionFunds, type OptionContext, type Shortfall } from './usePayOption.js'
 
-function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionContext; address: string; selected: boolean; onSelect(): void; name: string }) {
+function OptionRow({
+  ctx,
+  address,
+  selected,
+  onSelect,
+  name,
+}: {
+  ctx: OptionContext
+  address: string
+  selected: boolean
+  onSelect(): void
+  name: string
+}) {
   const funds = useOptionFunds(ctx, address)
   const { asset } = ctx
   return (
@@ -13,11 +25,21 @@ function OptionRow({ ctx, address, selected, onSelect, name }: { ctx: OptionCont
       <label className="option-choice">
         <input type="radio" name={name} checked={selected} onChange={onSelect} />
         <span>
-          <AmountText amount={formatUnits(ctx.due, asset.decimals)} decimals={asset.decimals} symbol={asset.symbol} strong /> on {ctx.network.name}
+          <AmountText
+            amount={formatUnits(ctx.due, asset.decimals)}
+            decimals={asset.decimals}
+            symbol={asset.symbol}
+            strong
+          />{' '}
+          on {ctx.network.name}
           <span
             className="muted balance"
             data-testid={`balance-${ctx.option.id}`}
-            title={funds.data?.balance != null ? `${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}` : undefined}
+            title={
+              funds.data?.balance != null
+                ? `${formatUnits(funds.data.balance, asset.decimals)} ${asset.symbol}`
+                : undefined
+            }
           >
             {funds.isPending
               ? 'Reading your balance…'
@@ -110,7 +132,14 @@ export function PayForm({
         <legend>Choose how to pay</legend>
         <ul className="option-list">
           {contexts.map((ctx) => (
-            <OptionRow key={ctx.option.id} ctx={ctx} address={address} name={radioName} selected={ctx === chosen} onSelect={() => onChoose(ctx.option.id)} />
+            <OptionRow
+              key={ctx.option.id}
+              ctx={ctx}
+              address={address}
+              name={radioName}
+              selected={ctx === chosen}
+              onSelect={() => onChoose(ctx.option.id)}
+            />
           ))}
         </ul>
       </fieldset>

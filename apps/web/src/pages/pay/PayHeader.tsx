@@ -8,12 +8,16 @@ import type { CSSProperties } from 'react'
  */
 export function PayHeader({ link }: { link: Link }) {
   const { brandColor, logoUrl } = link.merchant
-  const style = brandColor ? ({ '--brand': brandColor, '--brand-text': readableTextOn(brandColor) } as CSSProperties) : undefined
+  const style = brandColor
+    ? ({ '--brand': brandColor, '--brand-text': readableTextOn(brandColor) } as CSSProperties)
+    : undefined
   return (
     <header className={brandColor ? 'pay-header branded' : 'pay-header'} data-testid="pay-header" style={style}>
       <div className="pay-header-inner">
         <span className="pay-merchant">
-          {logoUrl && <img className="pay-logo" src={logoUrl} alt="" width={32} height={32} data-testid="merchant-logo" />}
+          {logoUrl && (
+            <img className="pay-logo" src={logoUrl} alt="" width={32} height={32} data-testid="merchant-logo" />
+          )}
           <span className="pay-merchant-name" data-testid="merchant-name">
             {merchantLabel(link)}
           </span>

@@ -29,7 +29,9 @@ export function PayOnBitcoin({ link, contexts, waiting }: { link: Link; contexts
   const onNetwork = Boolean(chosen && current?.caipNetworkId === chosen.network.caipNetworkId)
   const funds = useOptionFunds(chosen, address)
   // The fee of the plan Paylink would make; the wallet picks its own coins and rate (sendTransfer).
-  const plan = useBitcoinTransferPlan(chosen && address && to ? { esploraUrl: chosen.network.rpcUrl, from: address, amount: chosen.due } : null)
+  const plan = useBitcoinTransferPlan(
+    chosen && address && to ? { esploraUrl: chosen.network.rpcUrl, from: address, amount: chosen.due } : null,
+  )
   const send = useSendBitcoinTransfer()
   const payment = usePayment(link.id, (ctx) => {
     const recipient = bitcoinPayAddress(ctx.option)

@@ -37,9 +37,22 @@ export function PayOnEvm({ link, contexts, waiting }: { link: Link; contexts: Op
       contexts={contexts}
       chosen={chosen}
       onChoose={setChosenId}
-      switchStep={chosen && !onNetwork ? <SwitchNetworkStep network={chosen.network} switcher={switcher} busy={payment.isPending} /> : undefined}
+      switchStep={
+        chosen && !onNetwork ? (
+          <SwitchNetworkStep network={chosen.network} switcher={switcher} busy={payment.isPending} />
+        ) : undefined
+      }
       switchError={switcher.error}
-      fee={<>Network fee: {fee.isPending ? 'estimating…' : fee.isError || !coin ? 'could not be estimated' : `≈ ${formatEstimate(fee.data, coin.decimals)} ${coin.symbol}`}</>}
+      fee={
+        <>
+          Network fee:{' '}
+          {fee.isPending
+            ? 'estimating…'
+            : fee.isError || !coin
+              ? 'could not be estimated'
+              : `≈ ${formatEstimate(fee.data, coin.decimals)} ${coin.symbol}`}
+        </>
+      }
       shortfall={shortfall}
       shortfallAction={
         chosen && canSwap(config.projectId, chosen.network.caipNetworkId) ? (

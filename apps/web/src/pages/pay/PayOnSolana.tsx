@@ -29,7 +29,10 @@ export function PayOnSolana({ link, contexts, waiting }: { link: Link; contexts:
   const coin = chosen?.network.nativeCurrency
   const rent = cost.data?.rent ?? 0n
   // The rent of the recipient's new token account is paid in SOL with the fee.
-  const shortfall = chosen && funds.data ? findShortfall(chosen, funds.data, cost.data ? cost.data.fee + rent : undefined, formatAmount) : null
+  const shortfall =
+    chosen && funds.data
+      ? findShortfall(chosen, funds.data, cost.data ? cost.data.fee + rent : undefined, formatAmount)
+      : null
   return (
     <PayForm
       address={address}
@@ -50,7 +53,8 @@ export function PayOnSolana({ link, contexts, waiting }: { link: Link; contexts:
             <>
               {' '}
               <span data-testid="pay-rent">
-                + {formatEstimate(rent, coin.decimals)} {coin.symbol} to open the merchant's {chosen?.asset.symbol} account
+                + {formatEstimate(rent, coin.decimals)} {coin.symbol} to open the merchant's {chosen?.asset.symbol}{' '}
+                account
               </span>
             </>
           )}

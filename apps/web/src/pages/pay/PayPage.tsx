@@ -52,12 +52,15 @@ export function PayPage() {
   useRequote(link.data, now, () => void link.refetch())
   useCheckoutTitle(link.data)
 
-  if (link.isPending || link.isError) return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
+  if (link.isPending || link.isError)
+    return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
 
   const data = link.data
   const mine = rememberedPayments(data.id)
   const isMine = (p: { caipNetworkId: string; txHash: string }) => mine.some((m) => sameTx(m, p))
-  const expired = data.status === 'expired' || (data.expiresAt !== null && new Date(data.expiresAt).getTime() <= now && data.status !== 'paid')
+  const expired =
+    data.status === 'expired' ||
+    (data.expiresAt !== null && new Date(data.expiresAt).getTime() <= now && data.status !== 'paid')
   const shown = data.payments.filter((p) => isMine(p) || p.status === 'confirming' || p.status === 'confirmed')
   const waiting = data.payments.some((p) => isMine(p) && p.status === 'pending')
 
@@ -65,7 +68,12 @@ export function PayPage() {
     <>
       <PayHeader link={data} />
       <main className="page pay">
-        <LinkFacts link={data} config={config} now={now} closed={expired || data.status === 'paid' || data.deactivatedAt !== null} />
+        <LinkFacts
+          link={data}
+          config={config}
+          now={now}
+          closed={expired || data.status === 'paid' || data.deactivatedAt !== null}
+        />
         {data.status === 'paid' ? (
           <Receipt link={data} config={config} />
         ) : data.deactivatedAt ? (
@@ -94,13 +102,18 @@ export function PayPage() {
             </ul>
             {data.status !== 'paid' && refundablePayments(data).length > 0 && (
               <p className="muted" data-testid="pay-refund-link">
-                Paid with Bitcoin and may need a refund? <RouterLink to={`/pay/${encodeURIComponent(data.id)}/refund`}>Give a refund address</RouterLink>
+                Paid with Bitcoin and may need a refund?{' '}
+                <RouterLink to={`/pay/${encodeURIComponent(data.id)}/refund`}>Give a refund address</RouterLink>
               </p>
             )}
           </section>
         )}
         <p className="live muted no-print" data-testid="live-state">
-          {link.live === 'live' ? '● Live: this page updates by itself.' : link.live === 'reconnecting' ? 'Reconnecting to live updates…' : ''}
+          {link.live === 'live'
+            ? '● Live: this page updates by itself.'
+            : link.live === 'reconnecting'
+              ? 'Reconnecting to live updates…'
+              : ''}
         </p>
       </main>
     </>

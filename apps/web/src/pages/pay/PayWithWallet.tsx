@@ -43,11 +43,16 @@ export function PayWithWallet({
   const Pay = payOn[chosen]
   return (
     <>
-      {namespaces.length > 1 && <NamespaceChooser link={link} namespaces={namespaces} value={chosen} onChange={onNamespace} />}
+      {namespaces.length > 1 && (
+        <NamespaceChooser link={link} namespaces={namespaces} value={chosen} onChange={onNamespace} />
+      )}
       {connected[chosen] ? (
         <Pay key={chosen} link={link} contexts={contexts} waiting={waiting} />
       ) : (
-        <ConnectPrompt label={namespaces.length > 1 || chosen !== 'eip155' ? namespaceNames[chosen] : null} onConnect={() => void open({ view: 'Connect', namespace: chosen })} />
+        <ConnectPrompt
+          label={namespaces.length > 1 || chosen !== 'eip155' ? namespaceNames[chosen] : null}
+          onConnect={() => void open({ view: 'Connect', namespace: chosen })}
+        />
       )}
     </>
   )

@@ -12,7 +12,15 @@ const steps: Array<{ step: PaymentStep | 'paid'; label: string }> = [
   { step: 'paid', label: 'Link paid' },
 ]
 
-export function TxLink({ config, caipNetworkId, txHash }: { config: PublicConfig; caipNetworkId: string; txHash: string }) {
+export function TxLink({
+  config,
+  caipNetworkId,
+  txHash,
+}: {
+  config: PublicConfig
+  caipNetworkId: string
+  txHash: string
+}) {
   const network = config.networks.find((n) => n.caipNetworkId === caipNetworkId)
   const url = explorerUrl(network, 'tx', txHash)
   return (
@@ -30,7 +38,17 @@ export function TxLink({ config, caipNetworkId, txHash }: { config: PublicConfig
 }
 
 /** One payment's way from the wallet to "paid", as the server sees it, live. */
-export function PaymentProgress({ payment, link, config, mine }: { payment: Payment; link: Link; config: PublicConfig; mine: boolean }) {
+export function PaymentProgress({
+  payment,
+  link,
+  config,
+  mine,
+}: {
+  payment: Payment
+  link: Link
+  config: PublicConfig
+  mine: boolean
+}) {
   const description = describePayment(payment)
   const option = link.options.find((o) => o.id === payment.optionId)
   const linkPaid = link.status === 'paid' && description.step === 'confirmed' && !payment.late
@@ -51,7 +69,11 @@ export function PaymentProgress({ payment, link, config, mine }: { payment: Paym
       {description.step !== 'failed' && (
         <ol className="steps" aria-label="Progress">
           {steps.map((s, i) => (
-            <li key={s.step} className={i <= reached ? 'done' : i === reached + 1 ? 'next' : ''} aria-current={i === reached ? 'step' : undefined}>
+            <li
+              key={s.step}
+              className={i <= reached ? 'done' : i === reached + 1 ? 'next' : ''}
+              aria-current={i === reached ? 'step' : undefined}
+            >
               {s.label}
             </li>
           ))}

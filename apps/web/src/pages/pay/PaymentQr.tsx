@@ -19,7 +19,15 @@ export function PaymentQr({ uri, label }: { uri: string; label: string }) {
   // A 4-module quiet zone, as the QR standard asks, so phone cameras find the edges.
   const box = drawing.size + 8
   return (
-    <svg className="scan-qr" role="img" aria-label={label} data-testid="scan-qr" data-payment-uri={uri} viewBox={`-4 -4 ${box} ${box}`} shapeRendering="crispEdges">
+    <svg
+      className="scan-qr"
+      role="img"
+      aria-label={label}
+      data-testid="scan-qr"
+      data-payment-uri={uri}
+      viewBox={`-4 -4 ${box} ${box}`}
+      shapeRendering="crispEdges"
+    >
       <rect x={-4} y={-4} width={box} height={box} fill="#fff" />
       <path d={drawing.path} fill="#000" />
     </svg>

@@ -39,7 +39,9 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
           <>
             <dt>Date</dt>
             <dd data-testid="receipt-date">
-              <time dateTime={link.paidAt}>{new Date(link.paidAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}</time>
+              <time dateTime={link.paidAt}>
+                {new Date(link.paidAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}
+              </time>
             </dd>
           </>
         )}
@@ -52,7 +54,11 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
           <dl key={p.id} className="receipt-facts receipt-payment" data-testid="receipt-payment">
             <dt>Amount</dt>
             <dd data-testid="receipt-amount">
-              {p.amount && option ? <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong /> : '—'}
+              {p.amount && option ? (
+                <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong />
+              ) : (
+                '—'
+              )}
               {p.quote?.fiatValue && (
                 <>
                   {' '}
@@ -100,8 +106,15 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
                 <div key={r.id} className="receipt-refund" data-testid="receipt-refund">
                   <dt>Refunded</dt>
                   <dd>
-                    {option ? <AmountText amount={r.amount} decimals={option.decimals} symbol={option.symbol} /> : r.amount} on{' '}
-                    <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
+                    {option ? (
+                      <AmountText amount={r.amount} decimals={option.decimals} symbol={option.symbol} />
+                    ) : (
+                      r.amount
+                    )}{' '}
+                    on{' '}
+                    <time dateTime={r.createdAt}>
+                      {new Date(r.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                    </time>
                     {', '}
                     <TxId hash={r.txHash} url={refundUrl} />
                   </dd>

@@ -1,7 +1,11 @@
 import { useId, useState } from 'react'
 import { requestReceiptEmail } from '../../api/checkout.js'
 
-type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; sent: boolean; email: string } | { kind: 'error'; message: string }
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'done'; sent: boolean; email: string }
+  | { kind: 'error'; message: string }
 
 /**
  * "Email me this receipt": offered only when the operator configured SMTP. Before payment the
@@ -15,7 +19,9 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
   if (state.kind === 'done') {
     return (
       <p role="status" className="receipt-email-done" data-testid="receipt-email-status">
-        {state.sent ? `Receipt sent to ${state.email}.` : `We will email the receipt to ${state.email} once the payment is confirmed.`}
+        {state.sent
+          ? `Receipt sent to ${state.email}.`
+          : `We will email the receipt to ${state.email} once the payment is confirmed.`}
       </p>
     )
   }

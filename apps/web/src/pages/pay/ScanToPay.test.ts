@@ -26,7 +26,16 @@ const config: PublicConfig = {
       confirmations: 2,
     },
   ],
-  assets: [{ assetId: `eip155:31337/erc20:${TOKEN}`, caipNetworkId: 'eip155:31337', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }],
+  assets: [
+    {
+      assetId: `eip155:31337/erc20:${TOKEN}`,
+      caipNetworkId: 'eip155:31337',
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+      native: false,
+    },
+  ],
   receiptEmail: false,
 }
 
@@ -51,7 +60,15 @@ const tokenOption: LinkOption = {
   quoteExpiresAt: null,
   quoteProblem: null,
 }
-const noUri: LinkOption = { ...tokenOption, id: 'opt_none', caipNetworkId: 'eip155:31338', asset: 'eip155:31338/slip44:60', symbol: 'ETH', paymentUri: null, depositAddress: null }
+const noUri: LinkOption = {
+  ...tokenOption,
+  id: 'opt_none',
+  caipNetworkId: 'eip155:31338',
+  asset: 'eip155:31338/slip44:60',
+  symbol: 'ETH',
+  paymentUri: null,
+  depositAddress: null,
+}
 
 const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   id: 'lnk_1',

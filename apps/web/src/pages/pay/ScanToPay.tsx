@@ -13,7 +13,12 @@ function StatusLine({ status }: { status: ScanStatus }) {
       <span className="scan-dot" aria-hidden="true" />
       {status.text}
       {status.kind === 'confirming' && (
-        <progress className="scan-progress" max={status.required} value={status.confirmations} aria-label={`${status.confirmations} of ${status.required} confirmations`} />
+        <progress
+          className="scan-progress"
+          max={status.required}
+          value={status.confirmations}
+          aria-label={`${status.confirmations} of ${status.required} confirmations`}
+        />
       )}
     </p>
   )
@@ -90,7 +95,13 @@ export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }
             {scannable.map(({ option, facts }) => (
               <li key={option.id} className={option === chosen.option ? 'selected' : ''}>
                 <label className="option-choice">
-                  <input type="radio" name={radioName} checked={option === chosen.option} onChange={() => setChosenId(option.id)} data-testid={`scan-choose-${option.id}`} />
+                  <input
+                    type="radio"
+                    name={radioName}
+                    checked={option === chosen.option}
+                    onChange={() => setChosenId(option.id)}
+                    data-testid={`scan-choose-${option.id}`}
+                  />
                   <span>
                     <strong>
                       {option.amount === null ? 'No price now' : groupDigits(option.amount)} {facts.symbol}
@@ -105,9 +116,13 @@ export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }
       )}
       <StatusLine status={status} />
       <StatusNote status={status} />
-      {(status.kind === 'waiting' || status.kind === 'partial') && <HowToPay key={chosen.option.id} facts={chosen.facts} status={status} />}
+      {(status.kind === 'waiting' || status.kind === 'partial') && (
+        <HowToPay key={chosen.option.id} facts={chosen.facts} status={status} />
+      )}
       {(status.kind === 'seen' || status.kind === 'confirming') && (
-        <p className="muted">Keep this page open: it turns to the receipt once the network has confirmed the payment.</p>
+        <p className="muted">
+          Keep this page open: it turns to the receipt once the network has confirmed the payment.
+        </p>
       )}
     </div>
   )

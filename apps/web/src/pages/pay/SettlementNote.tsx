@@ -12,9 +12,15 @@ export function SettlementNote({ link }: { link: Link }) {
   const problems = [...new Set(link.options.map((o) => o.quoteProblem).filter((p): p is string => p !== null))]
   for (const problem of problems) lines.push({ key: `p:${problem}`, text: problem, tone: 'warn' })
   if (link.status === 'partially_paid' || (link.status === 'open' && link.options.some((o) => o.paid !== '0'))) {
-    const due = link.options.filter((o) => o.due !== null && o.due !== '0').map((o) => `${groupDigits(o.due!)} ${o.symbol}`)
+    const due = link.options
+      .filter((o) => o.due !== null && o.due !== '0')
+      .map((o) => `${groupDigits(o.due!)} ${o.symbol}`)
     if (due.length) {
-      lines.push({ key: 'due', text: `Still due: ${due.join(' or ')}${link.fiat ? ` (${fiat(link.fiat.due)})` : ''}. Send it as a second payment to complete.`, tone: 'warn' })
+      lines.push({
+        key: 'due',
+        text: `Still due: ${due.join(' or ')}${link.fiat ? ` (${fiat(link.fiat.due)})` : ''}. Send it as a second payment to complete.`,
+        tone: 'warn',
+      })
     }
   }
   if (link.status === 'paid') {
@@ -28,7 +34,12 @@ export function SettlementNote({ link }: { link: Link }) {
     }
   }
   const over = link.options.filter((o) => o.overpaid !== '0').map((o) => `${groupDigits(o.overpaid)} ${o.symbol}`)
-  if (over.length) lines.push({ key: 'over', text: `Overpaid by ${over.join(', ')}${link.fiat ? ` (${fiat(link.fiat.overpaid)})` : ''}.`, tone: 'muted' })
+  if (over.length)
+    lines.push({
+      key: 'over',
+      text: `Overpaid by ${over.join(', ')}${link.fiat ? ` (${fiat(link.fiat.overpaid)})` : ''}.`,
+      tone: 'muted',
+    })
   if (lines.length === 0) return null
   return (
     <div className="settlement-note" data-testid="settlement-note" role="status">

@@ -2,7 +2,15 @@ import type { Network } from '@paylink/shared'
 import type { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 
 /** The step before paying when the wallet is on another network than the chosen option's. */
-export function SwitchNetworkStep({ network, switcher, busy = false }: { network: Network; switcher: ReturnType<typeof useSwitchNetwork>; busy?: boolean }) {
+export function SwitchNetworkStep({
+  network,
+  switcher,
+  busy = false,
+}: {
+  network: Network
+  switcher: ReturnType<typeof useSwitchNetwork>
+  busy?: boolean
+}) {
   return (
     <>
       <p className="muted">Your wallet is on another network. Payment for this option is on {network.name}.</p>

@@ -27,7 +27,9 @@ export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) 
   const namespace = picked ?? namespaces[0] ?? 'eip155'
   const connect = (
     <>
-      {namespaces.length > 1 && <NamespaceChooser link={link} namespaces={namespaces} value={namespace} onChange={setPicked} />}
+      {namespaces.length > 1 && (
+        <NamespaceChooser link={link} namespaces={namespaces} value={namespace} onChange={setPicked} />
+      )}
       <ConnectPrompt
         busy={opening}
         error={error}

@@ -5,11 +5,15 @@ import type { LinkOption } from '@paylink/shared'
  * key, and the one in the BIP21 URI), else a plain-address recipient. Never an extended key or a
  * descriptor, which no wallet can send to; null then.
  */
-export function bitcoinPayAddress(option: Pick<LinkOption, 'recipient' | 'depositAddress' | 'paymentUri'>): string | null {
+export function bitcoinPayAddress(
+  option: Pick<LinkOption, 'recipient' | 'depositAddress' | 'paymentUri'>,
+): string | null {
   if (option.depositAddress) return option.depositAddress
   if (option.paymentUri?.toLowerCase().startsWith('bitcoin:')) {
     const address = option.paymentUri.slice('bitcoin:'.length).split('?')[0]
     if (address) return decodeURIComponent(address)
   }
-  return /^(bc1|tb1|bcrt1|[13mn2])[a-zA-HJ-NP-Z0-9]{20,90}$/.test(option.recipient) && !/[()/]/.test(option.recipient) ? option.recipient : null
+  return /^(bc1|tb1|bcrt1|[13mn2])[a-zA-HJ-NP-Z0-9]{20,90}$/.test(option.recipient) && !/[()/]/.test(option.recipient)
+    ? option.recipient
+    : null
 }

@@ -33,12 +33,21 @@ describe('describePayment', () => {
   it('walks submitted -> detected with n of N -> confirmed', () => {
     expect(describePayment(base).step).toBe('submitted')
     const confirming = describePayment({ ...base, status: 'confirming', confirmations: 1, blockNumber: '12' })
-    expect(confirming).toMatchObject({ step: 'detected', headline: 'Detected, confirming 1 of 3', detail: 'In block 12.' })
-    expect(describePayment({ ...base, status: 'confirmed', confirmations: 3 })).toMatchObject({ step: 'confirmed', headline: 'Confirmed' })
+    expect(confirming).toMatchObject({
+      step: 'detected',
+      headline: 'Detected, confirming 1 of 3',
+      detail: 'In block 12.',
+    })
+    expect(describePayment({ ...base, status: 'confirmed', confirmations: 3 })).toMatchObject({
+      step: 'confirmed',
+      headline: 'Confirmed',
+    })
   })
 
   it('a payment confirming in no block yet (a Bitcoin mempool) reads 0 of N and says it waits for a block', () => {
-    expect(describePayment({ ...base, status: 'confirming', confirmations: 0, requiredConfirmations: 1, blockNumber: null })).toEqual({
+    expect(
+      describePayment({ ...base, status: 'confirming', confirmations: 0, requiredConfirmations: 1, blockNumber: null }),
+    ).toEqual({
       step: 'detected',
       headline: 'Detected, confirming 0 of 1',
       detail: 'Seen in the mempool, not in a block yet: it counts once confirmed.',
@@ -46,7 +55,9 @@ describe('describePayment', () => {
   })
 
   it('never shows more confirmations than required', () => {
-    expect(describePayment({ ...base, status: 'confirming', confirmations: 9 }).headline).toBe('Detected, confirming 3 of 3')
+    expect(describePayment({ ...base, status: 'confirming', confirmations: 9 }).headline).toBe(
+      'Detected, confirming 3 of 3',
+    )
   })
 
   it('explains a failure with its reason and flags a late payment', () => {

@@ -32,7 +32,9 @@ export function describePayment(payment: Payment): PaymentDescription {
         step: 'detected',
         headline: `Detected, confirming ${Math.min(payment.confirmations, payment.requiredConfirmations)} of ${payment.requiredConfirmations}`,
         // Confirming in no block: a Bitcoin transaction the server read in the mempool (shown, not counted yet).
-        detail: payment.blockNumber ? `In block ${payment.blockNumber}.` : 'Seen in the mempool, not in a block yet: it counts once confirmed.',
+        detail: payment.blockNumber
+          ? `In block ${payment.blockNumber}.`
+          : 'Seen in the mempool, not in a block yet: it counts once confirmed.',
       }
     case 'confirmed':
       return {

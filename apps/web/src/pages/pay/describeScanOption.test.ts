@@ -19,8 +19,22 @@ const config: Pick<PublicConfig, 'networks' | 'assets'> = {
     },
   ],
   assets: [
-    { assetId: `eip155:31337/erc20:${TOKEN}`, caipNetworkId: 'eip155:31337', symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false },
-    { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true },
+    {
+      assetId: `eip155:31337/erc20:${TOKEN}`,
+      caipNetworkId: 'eip155:31337',
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+      native: false,
+    },
+    {
+      assetId: 'eip155:31337/slip44:60',
+      caipNetworkId: 'eip155:31337',
+      symbol: 'ETH',
+      name: 'Ether',
+      decimals: 18,
+      native: true,
+    },
   ] satisfies Asset[],
 }
 
@@ -65,7 +79,15 @@ describe('describeScanOption', () => {
 
   it('reads a native option: no token, the coin named as the network own', () => {
     const facts = describeScanOption(
-      { ...token, id: 'opt_2', asset: 'eip155:31337/slip44:60', symbol: 'ETH', decimals: 18, amount: '0.004', paymentUri: `ethereum:${DEPOSIT}@31337?value=4000000000000000` },
+      {
+        ...token,
+        id: 'opt_2',
+        asset: 'eip155:31337/slip44:60',
+        symbol: 'ETH',
+        decimals: 18,
+        amount: '0.004',
+        paymentUri: `ethereum:${DEPOSIT}@31337?value=4000000000000000`,
+      },
       config,
     )
     expect(facts?.tokenAddress).toBeNull()

@@ -29,9 +29,13 @@ export interface ScanOptionFacts {
  * configuration; null when the option has no payment URI (the server could not attribute a
  * payment made without connecting, so the panel offers nothing rather than something wrong).
  */
-export function describeScanOption(option: LinkOption, config: Pick<PublicConfig, 'networks' | 'assets'>): ScanOptionFacts | null {
+export function describeScanOption(
+  option: LinkOption,
+  config: Pick<PublicConfig, 'networks' | 'assets'>,
+): ScanOptionFacts | null {
   if (!option.paymentUri) return null
-  const networkName = config.networks.find((n) => n.caipNetworkId === option.caipNetworkId)?.name ?? option.caipNetworkId
+  const networkName =
+    config.networks.find((n) => n.caipNetworkId === option.caipNetworkId)?.name ?? option.caipNetworkId
   const asset = config.assets.find((a) => a.assetId.toLowerCase() === option.asset.toLowerCase())
   const native = asset ? asset.native : parseCaipAssetId(option.asset).assetNamespace === 'slip44'
   const tokenAddress = native ? null : parseCaipAssetId(option.asset).assetReference
@@ -46,7 +50,9 @@ export function describeScanOption(option: LinkOption, config: Pick<PublicConfig
     networkName,
     tokenAddress,
     networkWarning: `Send on ${networkName} only.`,
-    assetWarning: tokenAddress ? `Send ${option.symbol} (token ${shortHex(tokenAddress)}) only.` : `Send ${option.symbol}, the network's own coin, not a token.`,
+    assetWarning: tokenAddress
+      ? `Send ${option.symbol} (token ${shortHex(tokenAddress)}) only.`
+      : `Send ${option.symbol}, the network's own coin, not a token.`,
     uriMatchesDue: option.paid === '0' && option.confirming === '0',
   }
 }

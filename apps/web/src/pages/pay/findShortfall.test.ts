@@ -11,7 +11,14 @@ const network = {
   confirmations: 1,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 }
-const eth = { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true }
+const eth = {
+  assetId: 'eip155:31337/slip44:60',
+  caipNetworkId: 'eip155:31337',
+  symbol: 'ETH',
+  name: 'Ether',
+  decimals: 18,
+  native: true,
+}
 const tusd = {
   assetId: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3',
   caipNetworkId: 'eip155:31337',
@@ -46,7 +53,9 @@ const option = (asset: typeof eth, amount: string): LinkOption => ({
 describe('findShortfall', () => {
   it('says nothing when the wallet has enough of the asset and the fee', () => {
     const ctx = optionContext(option(tusd, '10'), config)!
-    expect(findShortfall(ctx, { balance: 10_000_000n, native: 10n ** 18n, error: null }, 21_000n, formatUnits)).toBeNull()
+    expect(
+      findShortfall(ctx, { balance: 10_000_000n, native: 10n ** 18n, error: null }, 21_000n, formatUnits),
+    ).toBeNull()
   })
   it('names the asset, what the wallet has and what is needed', () => {
     const ctx = optionContext(option(tusd, '10'), config)!
@@ -58,7 +67,14 @@ describe('findShortfall', () => {
   })
   it('reads amounts for people with formatAmount, every digit kept in `exact`', () => {
     const ctx = optionContext(option(eth, '20000'), config)!
-    expect(findShortfall(ctx, { balance: 9999_999912490173429597n, native: 9999_999912490173429597n, error: null }, 21_000n, formatAmount)).toEqual({
+    expect(
+      findShortfall(
+        ctx,
+        { balance: 9999_999912490173429597n, native: 9999_999912490173429597n, error: null },
+        21_000n,
+        formatAmount,
+      ),
+    ).toEqual({
       kind: 'asset',
       message: 'Not enough ETH: this wallet has 9,999.99991249, the payment needs 20,000.',
       exact: 'Not enough ETH: this wallet has 9999.999912490173429597, the payment needs 20000.',
@@ -66,11 +82,15 @@ describe('findShortfall', () => {
   })
   it('counts the fee on top of a native payment', () => {
     const ctx = optionContext(option(eth, '1'), config)!
-    expect(findShortfall(ctx, { balance: 10n ** 18n, native: 10n ** 18n, error: null }, 1n, formatUnits)?.kind).toBe('fee')
+    expect(findShortfall(ctx, { balance: 10n ** 18n, native: 10n ** 18n, error: null }, 1n, formatUnits)?.kind).toBe(
+      'fee',
+    )
   })
   it('needs the coin for gas when paying a token', () => {
     const ctx = optionContext(option(tusd, '1'), config)!
-    expect(findShortfall(ctx, { balance: 10n ** 9n, native: 0n, error: null }, 21_000n, formatUnits)?.message).toMatch(/Not enough ETH for the network fee/)
+    expect(findShortfall(ctx, { balance: 10n ** 9n, native: 0n, error: null }, 21_000n, formatUnits)?.message).toMatch(
+      /Not enough ETH for the network fee/,
+    )
   })
   it('does not guess when a balance could not be read', () => {
     const ctx = optionContext(option(tusd, '1'), config)!

@@ -6,7 +6,12 @@ describe('prefetchLink', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('starts fetching the link of a /pay/:id address at once', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 'lnk_a', title: 't', status: 'open', version: 1, options: [], payments: [] })))
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ id: 'lnk_a', title: 't', status: 'open', version: 1, options: [], payments: [] }),
+        ),
+    )
     vi.stubGlobal('fetch', fetch)
     const client = new QueryClient()
     prefetchLink(client, '/pay/lnk_a')

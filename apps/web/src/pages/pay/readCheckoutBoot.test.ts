@@ -2,7 +2,10 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { readCheckoutBoot } from './readCheckoutBoot.js'
 
-const docWith = (text: string | null) => ({ getElementById: (id: string) => (id === 'paylink-boot' && text !== null ? ({ textContent: text } as HTMLElement) : null) })
+const docWith = (text: string | null) => ({
+  getElementById: (id: string) =>
+    id === 'paylink-boot' && text !== null ? ({ textContent: text } as HTMLElement) : null,
+})
 
 describe('readCheckoutBoot', () => {
   it('seeds the config and the link from the data the server wrote into the page', () => {

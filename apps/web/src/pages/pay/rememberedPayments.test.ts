@@ -16,7 +16,11 @@ describe('rememberedPayments', () => {
 
   it('keeps each (network, hash) once, per link', () => {
     rememberPayment('lnk_a', { caipNetworkId: 'eip155:31337', txHash: hash(1) }, localStorage)
-    rememberPayment('lnk_a', { caipNetworkId: 'eip155:31337', txHash: hash(1).toUpperCase().replace('0X', '0x') }, localStorage)
+    rememberPayment(
+      'lnk_a',
+      { caipNetworkId: 'eip155:31337', txHash: hash(1).toUpperCase().replace('0X', '0x') },
+      localStorage,
+    )
     rememberPayment('lnk_a', { caipNetworkId: 'eip155:31338', txHash: hash(1) }, localStorage)
     rememberPayment('lnk_b', { caipNetworkId: 'eip155:31337', txHash: hash(2) }, localStorage)
     expect(rememberedPayments('lnk_a', localStorage)).toHaveLength(2)

@@ -33,9 +33,18 @@ export function rememberedPayments(linkId: string, store: Store | null = browser
   }
 }
 
-export function rememberPayment(linkId: string, payment: RememberedPayment, store: Store | null = browserStorage()): void {
+export function rememberPayment(
+  linkId: string,
+  payment: RememberedPayment,
+  store: Store | null = browserStorage(),
+): void {
   const list = rememberedPayments(linkId, store)
-  if (list.some((p) => p.txHash.toLowerCase() === payment.txHash.toLowerCase() && p.caipNetworkId === payment.caipNetworkId)) return
+  if (
+    list.some(
+      (p) => p.txHash.toLowerCase() === payment.txHash.toLowerCase() && p.caipNetworkId === payment.caipNetworkId,
+    )
+  )
+    return
   store?.setItem(key(linkId), JSON.stringify([...list, payment].slice(-20)))
 }
 

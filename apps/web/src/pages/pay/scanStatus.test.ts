@@ -52,19 +52,31 @@ const payment: Payment = {
 
 describe('scanStatus', () => {
   it('waits while nothing was seen', () => {
-    expect(scanStatus(option, { status: 'open', payments: [] })).toEqual({ kind: 'waiting', text: 'Waiting for payment' })
+    expect(scanStatus(option, { status: 'open', payments: [] })).toEqual({
+      kind: 'waiting',
+      text: 'Waiting for payment',
+    })
   })
 
   it('counts a pending payment the server found on the option network (no option yet) as seen', () => {
     expect(scanStatus(option, { status: 'open', payments: [payment] }).kind).toBe('seen')
-    expect(scanStatus(option, { status: 'open', payments: [{ ...payment, caipNetworkId: 'eip155:31338' }] }).kind).toBe('waiting')
-    expect(scanStatus(option, { status: 'open', payments: [{ ...payment, optionId: 'opt_other' }] }).kind).toBe('waiting')
+    expect(scanStatus(option, { status: 'open', payments: [{ ...payment, caipNetworkId: 'eip155:31338' }] }).kind).toBe(
+      'waiting',
+    )
+    expect(scanStatus(option, { status: 'open', payments: [{ ...payment, optionId: 'opt_other' }] }).kind).toBe(
+      'waiting',
+    )
   })
 
   it('says seen, confirming n/m for a confirming payment of this option, never beyond m', () => {
     const confirming = { ...payment, status: 'confirming' as const, optionId: 'opt_1', confirmations: 1 }
-    expect(scanStatus(option, { status: 'open', payments: [confirming] })).toMatchObject({ kind: 'confirming', text: 'Seen, confirming 1/2' })
-    expect(scanStatus(option, { status: 'open', payments: [{ ...confirming, confirmations: 5 }] }).text).toBe('Seen, confirming 2/2')
+    expect(scanStatus(option, { status: 'open', payments: [confirming] })).toMatchObject({
+      kind: 'confirming',
+      text: 'Seen, confirming 1/2',
+    })
+    expect(scanStatus(option, { status: 'open', payments: [{ ...confirming, confirmations: 5 }] }).text).toBe(
+      'Seen, confirming 2/2',
+    )
     // Two on their way: the one furthest behind.
     expect(
       scanStatus(option, {
@@ -102,6 +114,9 @@ describe('scanStatus', () => {
       text: 'Waiting for payment',
       note: 'A transaction was found that does not pay this link. The transaction moved a token this link does not accept.',
     })
-    expect(scanStatus(option, { status: 'open', payments: [{ ...refused, optionId: 'opt_other' }] })).toEqual({ kind: 'waiting', text: 'Waiting for payment' })
+    expect(scanStatus(option, { status: 'open', payments: [{ ...refused, optionId: 'opt_other' }] })).toEqual({
+      kind: 'waiting',
+      text: 'Waiting for payment',
+    })
   })
 })

@@ -17,7 +17,8 @@ export type ScanStatus =
  * payment on the option's network with no option yet counts as seen for it.
  */
 export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'payments'>): ScanStatus {
-  const paidEnough = option.amount !== null && parseUnits(option.paid, option.decimals) >= parseUnits(option.amount, option.decimals)
+  const paidEnough =
+    option.amount !== null && parseUnits(option.paid, option.decimals) >= parseUnits(option.amount, option.decimals)
   if (link.status === 'paid' || paidEnough) return { kind: 'paid', text: 'Paid' }
   const current = link.payments.filter((p) => !p.late)
   const confirming = current.filter((p) => p.status === 'confirming' && p.optionId === option.id)
@@ -28,7 +29,11 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
     const confirmations = Math.min(slowest.confirmations, required)
     return { kind: 'confirming', text: `Seen, confirming ${confirmations}/${required}`, confirmations, required }
   }
-  const pending = current.some((p) => p.status === 'pending' && (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)))
+  const pending = current.some(
+    (p) =>
+      p.status === 'pending' &&
+      (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)),
+  )
   if (pending) return { kind: 'seen', text: 'Seen, checking the transaction' }
   if (option.paid !== '0') {
     return {
@@ -38,12 +43,21 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
   }
   // A transaction found for this option that did not count (the wrong token, say) is said, or the payer sees nothing happen.
   const refused = current.filter(
-    (p) => (p.status === 'failed' || p.status === 'reverted') && (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)),
+    (p) =>
+      (p.status === 'failed' || p.status === 'reverted') &&
+      (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)),
   )
-  const latest = refused.reduce<(typeof refused)[number] | undefined>((a, b) => (!a || b.updatedAt > a.updatedAt ? b : a), undefined)
+  const latest = refused.reduce<(typeof refused)[number] | undefined>(
+    (a, b) => (!a || b.updatedAt > a.updatedAt ? b : a),
+    undefined,
+  )
   if (latest) {
     const why = latest.reason ? ` ${reasonText[latest.reason]}` : ''
-    return { kind: 'waiting', text: 'Waiting for payment', note: `A transaction was found that does not pay this link.${why}` }
+    return {
+      kind: 'waiting',
+      text: 'Waiting for payment',
+      note: `A transaction was found that does not pay this link.${why}`,
+    }
   }
   return { kind: 'waiting', text: 'Waiting for payment' }
 }

@@ -16,8 +16,22 @@ const network = {
   confirmations: 1,
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
 }
-const sol = { assetId: `${SOLANA}/slip44:501`, caipNetworkId: SOLANA, symbol: 'SOL', name: 'Solana', decimals: 9, native: true }
-const tusd = { assetId: `${SOLANA}/token:${MINT}`, caipNetworkId: SOLANA, symbol: 'TUSD', name: 'Test USD', decimals: 6, native: false }
+const sol = {
+  assetId: `${SOLANA}/slip44:501`,
+  caipNetworkId: SOLANA,
+  symbol: 'SOL',
+  name: 'Solana',
+  decimals: 9,
+  native: true,
+}
+const tusd = {
+  assetId: `${SOLANA}/token:${MINT}`,
+  caipNetworkId: SOLANA,
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimals: 6,
+  native: false,
+}
 const config = { projectId: null, demo: true, networks: [network], assets: [sol, tusd] } as never
 const option = (asset: typeof sol, amount: string, paid: string, paymentUri: string | null): LinkOption => ({
   id: 'opt_1',
@@ -57,12 +71,21 @@ describe('solanaTransferOf', () => {
 
   it('a SOL option: lamports, no token; every reference of the URL is kept', () => {
     const second = '7BgBvyjrZX1YKz4oh9mjb8ZScatkkwb8DzFx7LoiVkM3'
-    const ctx = optionContext(option(sol, '0.25', '0', `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`), config)!
-    expect(solanaTransferOf(ctx, 'p')).toMatchObject({ amount: 250_000_000n, token: undefined, references: [REFERENCE, second] })
+    const ctx = optionContext(
+      option(sol, '0.25', '0', `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`),
+      config,
+    )!
+    expect(solanaTransferOf(ctx, 'p')).toMatchObject({
+      amount: 250_000_000n,
+      token: undefined,
+      references: [REFERENCE, second],
+    })
   })
 
   it('no Solana Pay URL: no reference (the signature posted to the server is then the only trace)', () => {
     expect(solanaTransferOf(optionContext(option(sol, '1', '0', null), config)!, 'p').references).toEqual([])
-    expect(solanaTransferOf(optionContext(option(sol, '1', '0', 'ethereum:0xabc@1?value=1'), config)!, 'p').references).toEqual([])
+    expect(
+      solanaTransferOf(optionContext(option(sol, '1', '0', 'ethereum:0xabc@1?value=1'), config)!, 'p').references,
+    ).toEqual([])
   })
 })

@@ -14,7 +14,9 @@ export function solanaTransferOf(ctx: OptionContext, from: string): SolanaTransf
     from,
     to: option.recipient,
     amount: due,
-    token: asset.native ? undefined : { mint: parseCaipAssetId(asset.assetId).assetReference, decimals: asset.decimals },
+    token: asset.native
+      ? undefined
+      : { mint: parseCaipAssetId(asset.assetId).assetReference, decimals: asset.decimals },
     references: solanaPayReferences(option.paymentUri),
   }
 }

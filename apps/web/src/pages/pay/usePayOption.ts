@@ -1,4 +1,12 @@
-import { formatUnits, parseCaipAssetId, parseUnits, type Asset, type LinkOption, type Network, type PublicConfig } from '@paylink/shared'
+import {
+  formatUnits,
+  parseCaipAssetId,
+  parseUnits,
+  type Asset,
+  type LinkOption,
+  type Network,
+  type PublicConfig,
+} from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
 import type { TransferRequest } from '../../wallet/estimateTransferFee.js'
 import { readBalance } from '../../wallet/readBalance.js'
@@ -29,7 +37,8 @@ export interface OptionFunds {
   error: string | null
 }
 
-export const fundsQueryKey = (address: string | undefined, optionId: string) => ['pay-funds', address, optionId] as const
+export const fundsQueryKey = (address: string | undefined, optionId: string) =>
+  ['pay-funds', address, optionId] as const
 
 /** The payer's balance of the option's asset (and of the coin that pays gas), from the network's RPC. */
 export function useOptionFunds(option: OptionContext | null, address: string | undefined) {
@@ -42,11 +51,16 @@ export function useOptionFunds(option: OptionContext | null, address: string | u
         readBalance(ctx.network, ctx.asset, address!),
         ctx.asset.native || !ctx.nativeAsset ? null : readBalance(ctx.network, ctx.nativeAsset, address!),
       ])
-      const toAtomic = (amount: string | null, decimals: number) => (amount === null ? null : parseUnits(amount, decimals))
+      const toAtomic = (amount: string | null, decimals: number) =>
+        amount === null ? null : parseUnits(amount, decimals)
       const balance = toAtomic(own.amount, ctx.asset.decimals)
       return {
         balance,
-        native: ctx.asset.native ? balance : native ? toAtomic(native.amount, ctx.network.nativeCurrency.decimals) : null,
+        native: ctx.asset.native
+          ? balance
+          : native
+            ? toAtomic(native.amount, ctx.network.nativeCurrency.decimals)
+            : null,
         error: own.error ?? native?.error ?? null,
       }
     },
@@ -56,19 +70,35 @@ export function useOptionFunds(option: OptionContext | null, address: string | u
 /** What paying this option asks the wallet to send: the amount still due, to the option's recipient. */
 export function transferOf(ctx: OptionContext, from: string): TransferRequest {
   const { network, option, asset, due } = ctx
-  return { network, from, to: option.recipient, amount: due, token: asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference }
+  return {
+    network,
+    from,
+    to: option.recipient,
+    amount: due,
+    token: asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference,
+  }
 }
 
 /** `message` reads amounts for people (the caller's `format`); `exact` is the same sentence with every digit, for the element's title. */
 export type Shortfall = { kind: 'asset' | 'fee'; message: string; exact: string } | null
 
 /** Says, before the wallet is asked, why this payment cannot go through with these funds. */
-export function findShortfall(ctx: OptionContext, funds: OptionFunds, fee: bigint | undefined, format: (atomic: bigint, decimals: number) => string): Shortfall {
+export function findShortfall(
+  ctx: OptionContext,
+  funds: OptionFunds,
+  fee: bigint | undefined,
+  format: (atomic: bigint, decimals: number) => string,
+): Shortfall {
   const found = describeShortfall(ctx, funds, fee, format)
   return found && { ...found, exact: describeShortfall(ctx, funds, fee, formatUnits)!.message }
 }
 
-function describeShortfall(ctx: OptionContext, funds: OptionFunds, fee: bigint | undefined, format: (atomic: bigint, decimals: number) => string) {
+function describeShortfall(
+  ctx: OptionContext,
+  funds: OptionFunds,
+  fee: bigint | undefined,
+  format: (atomic: bigint, decimals: number) => string,
+) {
   const { asset, network, due } = ctx
   const feeNeeded = fee ?? 0n
   if (funds.balance !== null && funds.balance < due) {

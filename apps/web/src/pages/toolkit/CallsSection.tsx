@@ -20,7 +20,8 @@ export function CallsSection() {
     const call = toolkitCalls.find((c) => c.id === id)!
     setOutcomes((o) => ({ ...o, [id]: 'running' }))
     // The toolkit runs each call with the adapter of the active namespace, as its modal tabs do.
-    if (namespace !== namespaceWithoutAdapter && ChainController.state.activeChain !== namespace) ChainController.setActiveNamespace(namespace)
+    if (namespace !== namespaceWithoutAdapter && ChainController.state.activeChain !== namespace)
+      ChainController.setActiveNamespace(namespace)
     let outcome: Outcome
     try {
       outcome = { ok: true, text: await call.run({ appKit, config, namespace }) }
@@ -32,7 +33,12 @@ export function CallsSection() {
   return (
     <section aria-labelledby="toolkit-calls-title">
       <h2 id="toolkit-calls-title">Wallet calls</h2>
-      <NamespaceSelect label="Namespace for the calls" namespaces={namespaces} value={namespace} onChange={setNamespace} />
+      <NamespaceSelect
+        label="Namespace for the calls"
+        namespaces={namespaces}
+        value={namespace}
+        onChange={setNamespace}
+      />
       <table className="balances">
         <tbody>
           {toolkitCalls.map((call) => {
@@ -45,8 +51,15 @@ export function CallsSection() {
                   </button>
                 </th>
                 <td>{call.note}</td>
-                <td data-testid={`call-${call.id}`} className={outcome && outcome !== 'running' && !outcome.ok ? 'error' : undefined}>
-                  {outcome === 'running' ? 'running…' : outcome ? `${outcome.ok ? 'OK' : 'Error'}: ${outcome.text}` : ''}
+                <td
+                  data-testid={`call-${call.id}`}
+                  className={outcome && outcome !== 'running' && !outcome.ok ? 'error' : undefined}
+                >
+                  {outcome === 'running'
+                    ? 'running…'
+                    : outcome
+                      ? `${outcome.ok ? 'OK' : 'Error'}: ${outcome.text}`
+                      : ''}
                 </td>
               </tr>
             )

@@ -40,10 +40,28 @@ function NamespaceState({ namespace }: { namespace: ChainNamespace }) {
     ['Account type', current?.type ?? none, id('account-type')],
     ['Embedded-wallet user', account?.user?.email ?? account?.user?.username ?? none, id('user')],
     ['Social provider', account?.socialProvider ?? none, id('social-provider')],
-    ['Smart account', address ? (current?.type === 'smartAccount' ? (account?.smartAccountDeployed ? 'yes, deployed' : 'yes, not deployed') : 'no') : none, id('smart-account')],
-    ['Approved networks', networkData?.approvedCaipNetworkIds?.length ? networkData.approvedCaipNetworkIds.join(' ') : none, id('approved-networks')],
+    [
+      'Smart account',
+      address
+        ? current?.type === 'smartAccount'
+          ? account?.smartAccountDeployed
+            ? 'yes, deployed'
+            : 'yes, not deployed'
+          : 'no'
+        : none,
+      id('smart-account'),
+    ],
+    [
+      'Approved networks',
+      networkData?.approvedCaipNetworkIds?.length ? networkData.approvedCaipNetworkIds.join(' ') : none,
+      id('approved-networks'),
+    ],
   ]
-  const network = networkFields(networkData?.caipNetwork).map(([key, label, value]): Field => [label, value, id(`network-${key}`)])
+  const network = networkFields(networkData?.caipNetwork).map(([key, label, value]): Field => [
+    label,
+    value,
+    id(`network-${key}`),
+  ])
   return (
     <section className="card" aria-labelledby={id('title')} data-testid={id('state')}>
       <h3 id={id('title')}>{namespace}</h3>
@@ -63,9 +81,15 @@ function WalletSession() {
   // A wallet's session_update changes no toolkit controller, so the provider's own events re-read it.
   const [sessionEvents, setSessionEvents] = useState(0)
   // Asking AppKit for the provider after its start failed makes it send the error event again.
-  const initError = useToolkitActivity().events.find((e) => e.type === 'error' && e.detail?.startsWith('UniversalProviderInitError'))?.detail
+  const initError = useToolkitActivity().events.find(
+    (e) => e.type === 'error' && e.detail?.startsWith('UniversalProviderInitError'),
+  )?.detail
   // Known without asking the provider: shown as is, the probe below only runs when it is null.
-  const known = !config.projectId ? 'none: WalletConnect needs a Reown project id' : initError ? `none: the WalletConnect provider did not start (${initError})` : null
+  const known = !config.projectId
+    ? 'none: WalletConnect needs a Reown project id'
+    : initError
+      ? `none: the WalletConnect provider did not start (${initError})`
+      : null
   useEffect(() => {
     if (known) return
     let live = true
@@ -85,7 +109,9 @@ function WalletSession() {
         else if (!session) setText('none')
         else {
           const namespaces = Object.entries(session.namespaces)
-          setText(`topic ${session.topic}; namespaces ${namespaces.map(([n]) => n).join(', ')}; accounts ${namespaces.flatMap(([, v]) => v.accounts).join(', ')}`)
+          setText(
+            `topic ${session.topic}; namespaces ${namespaces.map(([n]) => n).join(', ')}; accounts ${namespaces.flatMap(([, v]) => v.accounts).join(', ')}`,
+          )
         }
       })
       .catch((e: Error) => live && setText(`unavailable: ${e.message}`))
@@ -110,10 +136,14 @@ export function ConnectionSection() {
     <section aria-labelledby="toolkit-connection-title">
       <h2 id="toolkit-connection-title">Connection</h2>
       <p>
-        Overall, as the toolkit saved it in this browser: <strong data-testid="toolkit-overall">{stored ?? 'disconnected'}</strong>
+        Overall, as the toolkit saved it in this browser:{' '}
+        <strong data-testid="toolkit-overall">{stored ?? 'disconnected'}</strong>
       </p>
       <p>
-        Status changes since this page loaded: <span data-testid="toolkit-status-history">{statuses.map((s) => `${s.namespace} ${s.status}`).join(', ') || 'none'}</span>
+        Status changes since this page loaded:{' '}
+        <span data-testid="toolkit-status-history">
+          {statuses.map((s) => `${s.namespace} ${s.status}`).join(', ') || 'none'}
+        </span>
       </p>
       {resyncFailures.length > 0 && (
         <p role="alert" className="error" data-testid="toolkit-resync-failures">

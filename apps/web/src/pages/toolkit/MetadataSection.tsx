@@ -33,7 +33,9 @@ export function MetadataSection() {
         </tbody>
       </table>
       <p data-testid="toolkit-metadata-check" role="status">
-        {mismatches.length === 0 ? 'The toolkit uses the page’s own metadata.' : `Differs from the page: ${mismatches.map((f) => labels[f]).join(', ')}`}
+        {mismatches.length === 0
+          ? 'The toolkit uses the page’s own metadata.'
+          : `Differs from the page: ${mismatches.map((f) => labels[f]).join(', ')}`}
       </p>
     </section>
   )

@@ -59,8 +59,16 @@ export function NetworksSection() {
         </label>
       </div>
       <div className="actions">
-        <button onClick={act('Add network', () => appKit.addNetwork(namespace, probeNetwork(namespace, reference)))}>Add network</button>
-        <button onClick={act('Remove network', () => appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference))}>Remove network</button>
+        <button onClick={act('Add network', () => appKit.addNetwork(namespace, probeNetwork(namespace, reference)))}>
+          Add network
+        </button>
+        <button
+          onClick={act('Remove network', () =>
+            appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference),
+          )}
+        >
+          Remove network
+        </button>
         <button
           onClick={act('Switch network', async () => {
             // A network the toolkit lists is switched to as listed (its own RPC URLs); any other is a probe.
@@ -68,14 +76,19 @@ export function NetworksSection() {
             const target = appKit.getCaipNetworks().find((n) => n.caipNetworkId === probe.caipNetworkId) ?? probe
             await appKit.switchNetwork(target)
             // The toolkit answers a network it does not list with an alert, not an error.
-            if (appKit.getCaipNetwork()?.caipNetworkId !== target.caipNetworkId) throw new Error(`not switched: ${AlertController.state.message || 'the toolkit refused'}`)
+            if (appKit.getCaipNetwork()?.caipNetworkId !== target.caipNetworkId)
+              throw new Error(`not switched: ${AlertController.state.message || 'the toolkit refused'}`)
           })}
         >
           Switch to it
         </button>
       </div>
       {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'result' : 'error'} data-testid="toolkit-network-outcome">
+        <p
+          role={outcome.ok ? 'status' : 'alert'}
+          className={outcome.ok ? 'result' : 'error'}
+          data-testid="toolkit-network-outcome"
+        >
           {outcome.text}
         </p>
       )}

@@ -16,8 +16,9 @@ export function ToolkitPage() {
       <h1>Toolkit diagnostics</h1>
       <OperatorNotice config={usePaylinkConfig()} />
       <p className="lead">
-        What the wallet toolkit (Reown AppKit) knows in this browser: the connection on each chain, the site metadata wallets see, the alerts visitors were shown, and the toolkit's
-        own calls, run on demand. Nothing here changes Paylink's configuration.
+        What the wallet toolkit (Reown AppKit) knows in this browser: the connection on each chain, the site metadata
+        wallets see, the alerts visitors were shown, and the toolkit's own calls, run on demand. Nothing here changes
+        Paylink's configuration.
       </p>
       <WalletGate>
         <CloudSection />

@@ -12,7 +12,9 @@ const openableViews = ['Connect', 'Account', 'AllWallets', 'Networks', 'Swap', '
  * RegisterAccountName from its name-choosing view, which it offers to embedded (email/social)
  * wallets only; opened by name, the view and its name-service lookups work with any account.
  */
-const registerAccountName = { view: 'RegisterAccountName' } as unknown as Parameters<ReturnType<typeof usePaylinkKit>['appKit']['open']>[0]
+const registerAccountName = { view: 'RegisterAccountName' } as unknown as Parameters<
+  ReturnType<typeof usePaylinkKit>['appKit']['open']
+>[0]
 
 export function ViewsSection() {
   useToolkitTick()

@@ -9,7 +9,11 @@ export function networkFields(network: CaipNetwork | undefined): [key: string, l
     ['name', 'Name', network.name],
     ['chain-namespace', 'Chain namespace', network.chainNamespace],
     ['caip-network-id', 'Namespaced network id', network.caipNetworkId],
-    ['native-currency', 'Native currency', `${network.nativeCurrency.name} (${network.nativeCurrency.symbol}, ${network.nativeCurrency.decimals} decimals)`],
+    [
+      'native-currency',
+      'Native currency',
+      `${network.nativeCurrency.name} (${network.nativeCurrency.symbol}, ${network.nativeCurrency.decimals} decimals)`,
+    ],
     ['rpc-urls', 'RPC URLs', [...new Set(Object.values(network.rpcUrls).flatMap((r) => r.http))].join(' ')],
     ['block-explorers', 'Block explorers', explorers.length ? explorers.join(' ') : 'none'],
     ['testnet', 'Testnet', network.testnet ? 'yes' : 'no'],

@@ -17,12 +17,26 @@ describe('universal provider 2.21.0 and "No RPC url provided"', () => {
       getProvider(namespace: string): { httpProviders: Record<string, { connection: { url: string } }> }
     }
     provider.client = { core: { projectId: 'p' }, on() {}, session: { get() {} } }
-    provider.namespaces = { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [], rpcMap: { 31337: 'http://127.0.0.1:8545' } } }
+    provider.namespaces = {
+      eip155: {
+        chains: ['eip155:31337'],
+        methods: ['personal_sign'],
+        events: [],
+        rpcMap: { 31337: 'http://127.0.0.1:8545' },
+      },
+    }
     provider.optionalNamespaces = {}
     provider.session = {
       topic: 't',
       namespaces: {
-        eip155: { accounts: ['eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'eip155:99999:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'], methods: [], events: [] },
+        eip155: {
+          accounts: [
+            'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+            'eip155:99999:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+          ],
+          methods: [],
+          events: [],
+        },
       },
     }
     expect(() => provider.createProviders()).not.toThrow()

@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 // every network the site configured (ChainController.getCaipNetworks()), so Paylink, with eip155,
 // solana and bip122 networks, never reaches the call. This runs the real function.
 
-const PAYLINK_CHAINS = ['eip155:31337', 'eip155:31338', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'bip122:000000000933ea01ad0ee984209779ba']
+const PAYLINK_CHAINS = [
+  'eip155:31337',
+  'eip155:31338',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'bip122:000000000933ea01ad0ee984209779ba',
+]
 
 async function authenticateWith(chains: string[], siwxSet = true) {
   const { OptionsController, SIWXUtil } = await import('@reown/appkit-controllers')
@@ -16,7 +21,15 @@ async function authenticateWith(chains: string[], siwxSet = true) {
   OptionsController.setSIWX(
     siwxSet
       ? ({
-          createMessage: async () => ({ nonce: 'n', domain: 'paylink.test', uri: 'http://paylink.test', version: '1', chainId: chains[0], resources: [], statement: 's' }),
+          createMessage: async () => ({
+            nonce: 'n',
+            domain: 'paylink.test',
+            uri: 'http://paylink.test',
+            version: '1',
+            chainId: chains[0],
+            resources: [],
+            statement: 's',
+          }),
           addSession: async () => {},
           revokeSession: async () => {},
           setSessions: async () => {},
@@ -31,9 +44,11 @@ async function authenticateWith(chains: string[], siwxSet = true) {
       throw new Error('authenticate reached')
     },
   }
-  const outcome = await SIWXUtil.universalProviderAuthenticate({ universalProvider: universalProvider as never, chains: chains as never, methods: ['personal_sign'] }).catch(
-    (error: Error) => error.message,
-  )
+  const outcome = await SIWXUtil.universalProviderAuthenticate({
+    universalProvider: universalProvider as never,
+    chains: chains as never,
+    methods: ['personal_sign'],
+  }).catch((error: Error) => error.message)
   return { outcome, asked }
 }
 
@@ -52,7 +67,9 @@ describe('AppKit 1.7.8 one-click sign-in (the way to the eip1271 verification PO
   it('is started when every chain is eip155 and SIWX is set, and not without SIWX', async () => {
     const evmOnly = await authenticateWith(['eip155:31337', 'eip155:31338'])
     expect(evmOnly.outcome).toBe('authenticate reached')
-    expect(evmOnly.asked).toEqual([expect.objectContaining({ chains: ['eip155:31337', 'eip155:31338'], methods: ['personal_sign'] })])
+    expect(evmOnly.asked).toEqual([
+      expect.objectContaining({ chains: ['eip155:31337', 'eip155:31338'], methods: ['personal_sign'] }),
+    ])
     const noSiwx = await authenticateWith(['eip155:31337'], false)
     expect(noSiwx).toEqual({ outcome: false, asked: [] })
   })

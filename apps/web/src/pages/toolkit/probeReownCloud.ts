@@ -9,7 +9,9 @@ export async function probeReownCloud(projectId: string, { timeoutMs = 4000, fet
   try {
     response = await fetchFn(url, { signal: AbortSignal.timeout(timeoutMs) })
   } catch (e) {
-    throw new Error(`api.web3modal.org did not answer (${(e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e as Error).message})`)
+    throw new Error(
+      `api.web3modal.org did not answer (${(e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e as Error).message})`,
+    )
   }
   if (!response.ok) throw new Error(`api.web3modal.org answered ${response.status}`)
 }

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest'
 const web = resolve(import.meta.dirname, '../../..')
 // Where Node finds the package for apps/web: its own node_modules first, then the workspace root's.
 function packageDir(name: string): string {
-  const dir = [join(web, 'node_modules', name), join(web, '../../node_modules', name)].find((d) => existsSync(join(d, 'package.json')))
+  const dir = [join(web, 'node_modules', name), join(web, '../../node_modules', name)].find((d) =>
+    existsSync(join(d, 'package.json')),
+  )
   if (!dir) throw new Error(`${name} is not installed`)
   return dir
 }
@@ -43,7 +45,11 @@ describe('WalletConnect push registration in the toolkit 1.7.8', () => {
       '@reown/appkit-adapter-solana',
       '@reown/appkit-adapter-bitcoin',
     ]
-    const callers = packages.flatMap((name) => jsFiles(join(packageDir(name), 'dist')).filter((file) => /registerDeviceToken\s*\(/.test(readFileSync(file, 'utf8'))))
+    const callers = packages.flatMap((name) =>
+      jsFiles(join(packageDir(name), 'dist')).filter((file) =>
+        /registerDeviceToken\s*\(/.test(readFileSync(file, 'utf8')),
+      ),
+    )
     expect(callers).toEqual([])
   })
 })

@@ -26,14 +26,19 @@ function parseRows(markdown: string): Row[] {
     .map((line) => {
       const cells = line.split(' | ').map((c) => c.replace(/^\| ?| ?\|$/g, '').trim())
       const [id, statement, , status, proof] = cells as [string, string, string, string, string]
-      const proofs = [...proof.matchAll(/`([^`]+)` › «([^»]+)»/g)].map(([, file, title]) => ({ file: file!, title: title! }))
+      const proofs = [...proof.matchAll(/`([^`]+)` › «([^»]+)»/g)].map(([, file, title]) => ({
+        file: file!,
+        title: title!,
+      }))
       return { id, statement, status, proofs }
     })
 }
 
 // Child processes must not think they run inside this vitest worker.
 function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST'))
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_ENV' && key !== 'TEST'),
+  )
 }
 
 interface PlaywrightSuite {
@@ -48,12 +53,23 @@ interface PlaywrightSuite {
  * reporter prints it), by file relative to the repository. Templated titles appear once per instance.
  */
 function playwrightTitles(): Map<string, Set<string>> {
-  const out = execFileSync(process.execPath, [resolve(repo, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', '--list', '--reporter=json'], {
-    cwd: repo,
-    env: childEnv(),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
+  const out = execFileSync(
+    process.execPath,
+    [
+      resolve(repo, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '-c',
+      'e2e/playwright.config.ts',
+      '--list',
+      '--reporter=json',
+    ],
+    {
+      cwd: repo,
+      env: childEnv(),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
   const report = JSON.parse(out) as { config: { rootDir: string }; suites: PlaywrightSuite[] }
   const titles = new Map<string, Set<string>>()
   const walk = (suite: PlaywrightSuite, path: string[]) => {
@@ -74,7 +90,11 @@ function vitestTitles(files: string[]): Map<string, Set<string>> {
   const dir = mkdtempSync(join(tmpdir(), 'spec-coverage-'))
   try {
     const json = join(dir, 'list.json')
-    execFileSync(process.execPath, [resolve(repo, 'node_modules/vitest/vitest.mjs'), 'list', `--json=${json}`, ...files], { cwd: repo, env: childEnv(), stdio: 'ignore' })
+    execFileSync(
+      process.execPath,
+      [resolve(repo, 'node_modules/vitest/vitest.mjs'), 'list', `--json=${json}`, ...files],
+      { cwd: repo, env: childEnv(), stdio: 'ignore' },
+    )
     const tests = JSON.parse(readFileSync(json, 'utf8')) as { name: string; file: string }[]
     const titles = new Map<string, Set<string>>()
     for (const test of tests) {
@@ -111,7 +131,9 @@ describe('docs/spec-coverage.md', () => {
         return [status ?? part, Number(count)]
       }),
     )
-    const counted = Object.fromEntries(statuses.map((status) => [status, rows.filter((r) => r.status === status).length]))
+    const counted = Object.fromEntries(
+      statuses.map((status) => [status, rows.filter((r) => r.status === status).length]),
+    )
     expect(said).toEqual(counted)
   })
 
@@ -129,14 +151,19 @@ describe('docs/spec-coverage.md', () => {
 
     beforeAll(() => {
       playwright = playwrightTitles()
-      vitest = vitestTitles([...new Set(proofs.filter((p) => p.file.endsWith('.test.ts')).map((p) => p.file))].filter((file) => existsSync(resolve(repo, file))))
+      vitest = vitestTitles(
+        [...new Set(proofs.filter((p) => p.file.endsWith('.test.ts')).map((p) => p.file))].filter((file) =>
+          existsSync(resolve(repo, file)),
+        ),
+      )
     }, 120_000)
 
     it('every named file and full title is one the test runner lists', () => {
       const missing: string[] = []
       for (const { row, file, title } of proofs) {
         if (!existsSync(resolve(repo, file))) missing.push(`${row}: no file ${file}`)
-        else if (!(file.endsWith('.spec.ts') ? playwright : vitest).get(file)?.has(title)) missing.push(`${row}: ${file} lists no test «${title}»`)
+        else if (!(file.endsWith('.spec.ts') ? playwright : vitest).get(file)?.has(title))
+          missing.push(`${row}: ${file} lists no test «${title}»`)
       }
       expect(missing).toEqual([])
     })
@@ -144,7 +171,8 @@ describe('docs/spec-coverage.md', () => {
     it('read each runner’s list (so an empty list cannot pass the check above)', () => {
       const specFiles = readdirSync(resolve(repo, 'e2e/specs')).filter((name) => name.endsWith('.spec.ts'))
       expect([...playwright.keys()].sort()).toEqual(specFiles.map((name) => `e2e/specs/${name}`).sort())
-      for (const file of new Set(proofs.filter((p) => p.file.endsWith('.test.ts')).map((p) => p.file))) expect(vitest.get(file)?.size, file).toBeGreaterThan(0)
+      for (const file of new Set(proofs.filter((p) => p.file.endsWith('.test.ts')).map((p) => p.file)))
+        expect(vitest.get(file)?.size, file).toBeGreaterThan(0)
     })
   })
 })

@@ -12,7 +12,13 @@ import { describe, expect, it, vi } from 'vitest'
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 function network(id: number) {
-  return { id, chainNamespace: 'eip155', caipNetworkId: `eip155:${id}`, name: `Devnet ${id}`, rpcUrls: { default: { http: [`http://127.0.0.1:9/${id}`] } } }
+  return {
+    id,
+    chainNamespace: 'eip155',
+    caipNetworkId: `eip155:${id}`,
+    name: `Devnet ${id}`,
+    rpcUrls: { default: { http: [`http://127.0.0.1:9/${id}`] } },
+  }
 }
 
 /** The real provider connected through a sign client stand-in; `asked` lists what reached the wallet. */
@@ -23,7 +29,14 @@ async function connectedProvider(override: { methods: Record<string, string[]> }
   const asked: { method: string; chainId: string }[] = []
   const session = {
     topic: 'session-topic',
-    namespaces: { eip155: { chains: ['eip155:31337'], accounts: [`eip155:31337:${ACCOUNT}`], methods: ['personal_sign', 'eth_sendTransaction'], events: [] } },
+    namespaces: {
+      eip155: {
+        chains: ['eip155:31337'],
+        accounts: [`eip155:31337:${ACCOUNT}`],
+        methods: ['personal_sign', 'eth_sendTransaction'],
+        events: [],
+      },
+    },
   }
   const storage = new Map<string, unknown>()
   const provider = new UniversalProvider({ projectId: 'p', logger: 'silent' } as never) as unknown as {
@@ -52,14 +65,17 @@ async function connectedProvider(override: { methods: Record<string, string[]> }
   // As the wagmi adapter's UniversalConnector.connect does (appkit-adapter-wagmi 1.7.8, connectors/UniversalConnector.js).
   const namespaces = WcHelpersUtil.createNamespaces([network(31337), network(31338)] as never, override as never)
   await provider.connect({ optionalNamespaces: namespaces })
-  const switchTo = (chainId: number) => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+  const switchTo = (chainId: number) =>
+    provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
   return { proposed: proposed[0]!.optionalNamespaces!.eip155!.methods, asked, switchTo }
 }
 
 describe('universal provider 2.21.0: a switch to a chain the session did not approve', () => {
   it('fails with the provider’s own words when the site proposes no wallet_switchEthereumChain, and the wallet is not asked', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { proposed, asked, switchTo } = await connectedProvider({ methods: { eip155: ['personal_sign', 'eth_sendTransaction'] } })
+    const { proposed, asked, switchTo } = await connectedProvider({
+      methods: { eip155: ['personal_sign', 'eth_sendTransaction'] },
+    })
     expect(proposed).toEqual(['personal_sign', 'eth_sendTransaction'])
     await expect(switchTo(31338)).rejects.toThrow(
       "Failed to switch to chain 'eip155:31338'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method.",

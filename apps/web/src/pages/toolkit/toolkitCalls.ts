@@ -56,7 +56,13 @@ export const toolkitCalls: ToolkitCall[] = [
     async run(ctx) {
       const connector = ConnectorController.getConnectors(ns(ctx))[0]
       await ConnectionController.connectExternal(
-        { id: connector?.id ?? 'none', type: connector?.type ?? 'INJECTED', provider: connector?.provider, info: connector?.info, chain: ns(ctx) },
+        {
+          id: connector?.id ?? 'none',
+          type: connector?.type ?? 'INJECTED',
+          provider: connector?.provider,
+          info: connector?.info,
+          chain: ns(ctx),
+        },
         ns(ctx),
       )
       return `connected ${addressOf(ctx) ?? ''}`.trim()
@@ -155,9 +161,17 @@ export const toolkitCalls: ToolkitCall[] = [
     note: 'wallet_grantPermissions (ERC-7715) on EVM: a zero native allowance for one minute.',
     async run() {
       const expiry = Math.floor(Date.now() / 1000) + 60
-      const permissions = [{ type: 'native-token-recurring-allowance', data: { allowance: '0x0', start: expiry - 60, period: 60 }, policies: [] }]
+      const permissions = [
+        {
+          type: 'native-token-recurring-allowance',
+          data: { allowance: '0x0', start: expiry - 60, period: 60 },
+          policies: [],
+        },
+      ]
       const answer = await ConnectionController.grantPermissions([{ expiry, permissions }])
-      lastGrant = Array.isArray(answer) ? (answer[0] as { context?: unknown; permissionsContext?: unknown } | undefined) : undefined
+      lastGrant = Array.isArray(answer)
+        ? (answer[0] as { context?: unknown; permissionsContext?: unknown } | undefined)
+        : undefined
       return show(answer)
     },
   },
@@ -168,7 +182,9 @@ export const toolkitCalls: ToolkitCall[] = [
     async run(ctx) {
       const context = lastGrant?.context ?? lastGrant?.permissionsContext
       const pci = typeof context === 'string' ? context : 'none granted on this page'
-      return show(await client().revokePermissions({ pci, permissions: [], expiry: 0, address: addressOf(ctx) as Address }))
+      return show(
+        await client().revokePermissions({ pci, permissions: [], expiry: 0, address: addressOf(ctx) as Address }),
+      )
     },
   },
   {

@@ -45,7 +45,8 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           <dl className="facts">
             <dt>Address</dt>
             <dd>
-              <code data-testid={`address-${namespace}`}>{account.address}</code> <CopyButton value={account.address ?? ''} />
+              <code data-testid={`address-${namespace}`}>{account.address}</code>{' '}
+              <CopyButton value={account.address ?? ''} />
             </dd>
             <dt>Network</dt>
             <dd data-testid={`network-${namespace}`}>
@@ -60,17 +61,29 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
             <dt>All accounts</dt>
             <dd>
               <ul className="accounts" data-testid={`accounts-${namespace}`}>
-                {(account.allAccounts.length ? account.allAccounts : [{ address: account.address!, type: undefined, namespace }]).map((a) => (
+                {(account.allAccounts.length
+                  ? account.allAccounts
+                  : [{ address: account.address!, type: undefined, namespace }]
+                ).map((a) => (
                   <li key={`${a.type}-${a.address}`}>
-                    <code>{a.address}</code> <span className="tag">{a.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}</span>
+                    <code>{a.address}</code>{' '}
+                    <span className="tag">{a.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}</span>
                   </li>
                 ))}
               </ul>
             </dd>
             <dt>Account type</dt>
-            <dd data-testid={`account-type-${namespace}`}>{info?.accountType ?? account.allAccounts[0]?.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}</dd>
+            <dd data-testid={`account-type-${namespace}`}>
+              {info?.accountType ?? account.allAccounts[0]?.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}
+            </dd>
             <dt>Smart account</dt>
-            <dd>{info?.accountType === 'smartAccount' ? (info.isSmartAccountDeployed ? 'yes, deployed' : 'yes, not deployed yet') : 'no'}</dd>
+            <dd>
+              {info?.accountType === 'smartAccount'
+                ? info.isSmartAccountDeployed
+                  ? 'yes, deployed'
+                  : 'yes, not deployed yet'
+                : 'no'}
+            </dd>
             {info?.user && (
               <>
                 <dt>Signed in as</dt>
@@ -87,12 +100,19 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
 
           <h3>Balances</h3>
           <BalancesTable namespace={namespace} address={account.address} />
-          {config.demo && account.address && devnetNetworksOf(config.networks, namespace).length > 0 && <TestFundsButton namespace={namespace} address={account.address} />}
+          {config.demo && account.address && devnetNetworksOf(config.networks, namespace).length > 0 && (
+            <TestFundsButton namespace={namespace} address={account.address} />
+          )}
 
           <h3>Switch network</h3>
           <div className="network-switch" role="group" aria-label={`${label} networks`}>
             {networks.map((n) => (
-              <button key={n.caipNetworkId} aria-pressed={current?.caipNetworkId === n.caipNetworkId} disabled={switcher.isPending} onClick={() => switcher.mutate(n)}>
+              <button
+                key={n.caipNetworkId}
+                aria-pressed={current?.caipNetworkId === n.caipNetworkId}
+                disabled={switcher.isPending}
+                onClick={() => switcher.mutate(n)}
+              >
                 {n.name}
               </button>
             ))}
@@ -108,7 +128,9 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           <SendForm namespace={namespace} current={current?.caipNetworkId} />
 
           <div className="actions">
-            <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(describeWalletError(e)))}>Disconnect {label}</button>
+            <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(describeWalletError(e)))}>
+              Disconnect {label}
+            </button>
           </div>
           {disconnectError && (
             <p role="alert" className="error">

@@ -14,7 +14,8 @@ import { useTransferFee } from '../../wallet/useTransferFee.js'
 import { useBitcoinTransferPlan } from '../../wallet/useBitcoinTransferPlan.js'
 
 /** Looks like a Bitcoin address (bech32 or base58): enough to ask for a fee; the wallet checks it fully. */
-const looksLikeBitcoinAddress = (text: string) => /^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/i.test(text) || /^[123mn][1-9A-HJ-NP-Za-km-z]{25,39}$/.test(text)
+const looksLikeBitcoinAddress = (text: string) =>
+  /^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/i.test(text) || /^[123mn][1-9A-HJ-NP-Za-km-z]{25,39}$/.test(text)
 
 /** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
 function toAtomic(amount: string, decimals: number): bigint | null {
@@ -28,7 +29,13 @@ function toAtomic(amount: string, decimals: number): bigint | null {
 const tokenOf = (asset: Asset) => (asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference)
 
 /** Send the coin or a token of the current network (EVM, Solana, Bitcoin), the fee shown first. */
-export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana' | 'bip122'; current: string | undefined }) {
+export function SendForm({
+  namespace,
+  current,
+}: {
+  namespace: 'eip155' | 'solana' | 'bip122'
+  current: string | undefined
+}) {
   const config = usePaylinkConfig()
   const network = config.networks.find((n) => n.caipNetworkId === current)
   const assets = network ? assetsOf(config.assets, network) : []
@@ -43,21 +50,32 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
   const recipient = to.trim()
   const ready = network && asset && address && value !== null && value > 0n
   const evmFee = useTransferFee(
-    namespace === 'eip155' && ready && /^0x[0-9a-fA-F]{40}$/.test(recipient) ? { network, from: address, to: recipient, amount: value, token: tokenOf(asset) } : null,
+    namespace === 'eip155' && ready && /^0x[0-9a-fA-F]{40}$/.test(recipient)
+      ? { network, from: address, to: recipient, amount: value, token: tokenOf(asset) }
+      : null,
   )
   const solanaFee = useSolanaTransferFee(
     namespace === 'solana' && ready && isSolanaAddress(recipient)
-      ? { rpcUrl: network.rpcUrl, from: address, to: recipient, amount: value, token: asset.native ? undefined : { mint: tokenOf(asset)!, decimals: asset.decimals } }
+      ? {
+          rpcUrl: network.rpcUrl,
+          from: address,
+          to: recipient,
+          amount: value,
+          token: asset.native ? undefined : { mint: tokenOf(asset)!, decimals: asset.decimals },
+        }
       : null,
   )
   // Bitcoin: the coins and fee are planned here and the wallet signs a PSBT of this plan, so the fee shown is exact.
   const bitcoinFee = useBitcoinTransferPlan(
-    namespace === 'bip122' && ready && looksLikeBitcoinAddress(recipient) ? { esploraUrl: network.rpcUrl, from: address, amount: value } : null,
+    namespace === 'bip122' && ready && looksLikeBitcoinAddress(recipient)
+      ? { esploraUrl: network.rpcUrl, from: address, amount: value }
+      : null,
   )
   if (!network || !asset) return <p>Pick one of Paylink's networks to send.</p>
   const coin = network.nativeCurrency
   const fee = namespace === 'eip155' ? evmFee : namespace === 'solana' ? solanaFee : bitcoinFee
-  const feeAtomic = namespace === 'eip155' ? evmFee.data : namespace === 'solana' ? solanaFee.data?.fee : bitcoinFee.data?.fee
+  const feeAtomic =
+    namespace === 'eip155' ? evmFee.data : namespace === 'solana' ? solanaFee.data?.fee : bitcoinFee.data?.fee
   const rent = namespace === 'solana' ? (solanaFee.data?.rent ?? 0n) : 0n
   const symbol = asset.symbol
   const id = `send-${namespace}`
@@ -67,7 +85,13 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
       className="tool"
       onSubmit={(e) => {
         e.preventDefault()
-        send.mutate({ network, asset, to: recipient, amount, bitcoinPlan: namespace === 'bip122' ? bitcoinFee.data : undefined })
+        send.mutate({
+          network,
+          asset,
+          to: recipient,
+          amount,
+          bitcoinPlan: namespace === 'bip122' ? bitcoinFee.data : undefined,
+        })
       }}
     >
       <h3>Send on {network.name}</h3>
@@ -84,9 +108,24 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
         </>
       )}
       <label htmlFor={`${id}-to`}>Recipient</label>
-      <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} required autoComplete="off" spellCheck={false} maxLength={100} />
+      <input
+        id={`${id}-to`}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={100}
+      />
       <label htmlFor={`${id}-amount`}>Amount ({symbol})</label>
-      <input id={`${id}-amount`} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required aria-invalid={!validAmount} />
+      <input
+        id={`${id}-amount`}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        inputMode="decimal"
+        required
+        aria-invalid={!validAmount}
+      />
       {!validAmount && <p className="error">Enter an amount such as 0.1</p>}
       <p className="fee" data-testid="fee-preview">
         Network fee:{' '}
@@ -108,7 +147,11 @@ export function SendForm({ namespace, current }: { namespace: 'eip155' | 'solana
           </>
         )}
       </p>
-      <button type="submit" className="primary" disabled={send.isPending || !validAmount || (namespace === 'bip122' && !bitcoinFee.data)}>
+      <button
+        type="submit"
+        className="primary"
+        disabled={send.isPending || !validAmount || (namespace === 'bip122' && !bitcoinFee.data)}
+      >
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>
       {send.isError && (

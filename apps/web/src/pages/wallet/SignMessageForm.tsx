@@ -18,7 +18,14 @@ export function SignMessageForm({ namespace }: { namespace: WalletNamespace }) {
     >
       <h3>Sign a message</h3>
       <label htmlFor={id}>Message</label>
-      <textarea id={id} value={message} onChange={(e) => setMessage(e.target.value)} rows={2} required maxLength={2000} />
+      <textarea
+        id={id}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        rows={2}
+        required
+        maxLength={2000}
+      />
       <button type="submit" disabled={sign.isPending || !message}>
         {sign.isPending ? 'Waiting for the wallet…' : 'Sign'}
       </button>

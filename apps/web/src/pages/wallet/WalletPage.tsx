@@ -29,7 +29,9 @@ function OverallStatus() {
             Connect a wallet
           </button>
         )}
-        {connected && <button onClick={() => disconnect().catch((e) => setError(describeWalletError(e)))}>Disconnect all</button>}
+        {connected && (
+          <button onClick={() => disconnect().catch((e) => setError(describeWalletError(e)))}>Disconnect all</button>
+        )}
       </div>
       {error && (
         <p role="alert" className="error">
@@ -52,8 +54,8 @@ export function WalletPage() {
     <main className="page wallet">
       <h1>Wallet</h1>
       <p className="lead">
-        Your connection on each chain, balances on every network Paylink knows, and the tools to switch networks, sign and send. Nothing here leaves your wallet without your
-        approval.
+        Your connection on each chain, balances on every network Paylink knows, and the tools to switch networks, sign
+        and send. Nothing here leaves your wallet without your approval.
       </p>
       <WalletGate>
         <OverallStatus />

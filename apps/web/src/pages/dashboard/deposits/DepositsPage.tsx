@@ -45,8 +45,9 @@ function NetworkDeposits({ deposits, network }: { deposits: DepositNetwork; netw
             ))}
           </ul>
           <p className="dash-muted dash-small">
-            One transaction from your wallet moves them to each link's recipient, through the factory <code title={deposits.factory}>{shortHex(deposits.factory)}</code>; you pay
-            its gas. Nobody else can send them anywhere else.
+            One transaction from your wallet moves them to each link's recipient, through the factory{' '}
+            <code title={deposits.factory}>{shortHex(deposits.factory)}</code>; you pay its gas. Nobody else can send
+            them anywhere else.
           </p>
           {!isConnected ? (
             <button type="button" onClick={() => void open({ view: 'Connect', namespace: 'eip155' })}>
@@ -57,7 +58,13 @@ function NetworkDeposits({ deposits, network }: { deposits: DepositNetwork; netw
               {switcher.isPending ? 'Switching… confirm in your wallet' : `Switch to ${network.name} to collect`}
             </button>
           ) : (
-            <button type="button" className="primary" data-testid="collect-button" disabled={collect.isPending} onClick={() => collect.mutate(network)}>
+            <button
+              type="button"
+              className="primary"
+              data-testid="collect-button"
+              disabled={collect.isPending}
+              onClick={() => collect.mutate(network)}
+            >
               {phaseLabel[collect.phase]}
             </button>
           )}
@@ -65,7 +72,8 @@ function NetworkDeposits({ deposits, network }: { deposits: DepositNetwork; netw
       )}
       {collect.isSuccess && (
         <p role="status" data-testid="collect-result">
-          Collected {collect.data.collected} deposit address{collect.data.collected === 1 ? '' : 'es'} in <code title={collect.data.hash}>{shortHex(collect.data.hash)}</code>.
+          Collected {collect.data.collected} deposit address{collect.data.collected === 1 ? '' : 'es'} in{' '}
+          <code title={collect.data.hash}>{shortHex(collect.data.hash)}</code>.
           {collect.data.remaining > 0 ? ` ${collect.data.remaining} more wait: collect again.` : ''}
         </p>
       )}
@@ -85,7 +93,10 @@ export function DepositsPage() {
   return (
     <section className="card" aria-labelledby="deposits-title">
       <h2 id="deposits-title">Deposits</h2>
-      <p className="dash-muted">Payers who scan a link's QR code pay its own deposit address. The funds stay there, yours alone, until you collect them to your address.</p>
+      <p className="dash-muted">
+        Payers who scan a link's QR code pay its own deposit address. The funds stay there, yours alone, until you
+        collect them to your address.
+      </p>
       {deposits.isPending ? (
         <p role="status">Reading your deposit addresses…</p>
       ) : deposits.isError ? (

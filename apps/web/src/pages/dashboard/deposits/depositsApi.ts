@@ -6,4 +6,5 @@ import { apiGet, apiSend } from '../../../api/client.js'
 export const depositsQueryKey = ['deposits'] as const
 export const listDeposits = (): Promise<Deposits> => apiGet('/api/deposits', depositsSchema)
 /** The unsigned collect transaction for one network: the merchant's wallet sends it. */
-export const prepareCollect = (caipNetworkId: string): Promise<CollectTransaction> => apiSend('POST', '/api/deposits/collect', collectTransactionSchema, { caipNetworkId })
+export const prepareCollect = (caipNetworkId: string): Promise<CollectTransaction> =>
+  apiSend('POST', '/api/deposits/collect', collectTransactionSchema, { caipNetworkId })

@@ -31,7 +31,11 @@ export function useCollectDeposits() {
         chainId: Number(network.caipNetworkId.split(':')[1]),
       })
       setPhase('mining')
-      const receipt = await publicClientFor(network).waitForTransactionReceipt({ hash, pollingInterval: 500, timeout: 120_000 })
+      const receipt = await publicClientFor(network).waitForTransactionReceipt({
+        hash,
+        pollingInterval: 500,
+        timeout: 120_000,
+      })
       if (receipt.status !== 'success') throw new Error(`The collect transaction ${hash} reverted: nothing moved.`)
       return { hash, collected: transaction.deposits, remaining: transaction.remaining }
     },

@@ -26,12 +26,15 @@ export function EventsPage() {
         </button>
       </div>
       <p className="dash-muted">
-        What your webhooks are sent, for every link, oldest first. A backend reads the same list from <code>GET /api/events?after=&lt;cursor&gt;</code>.
+        What your webhooks are sent, for every link, oldest first. A backend reads the same list from{' '}
+        <code>GET /api/events?after=&lt;cursor&gt;</code>.
       </p>
       {events.isPending && <p role="status">Loading events…</p>}
       {events.isError && <LoadError what="Your events" error={events.error} retry={events.refetch} />}
       {events.data && rows.length === 0 && (
-        <p className="dash-empty">No events yet: they appear when a payment is seen, confirmed or reverted, and when a link is paid or expires.</p>
+        <p className="dash-empty">
+          No events yet: they appear when a payment is seen, confirmed or reverted, and when a link is paid or expires.
+        </p>
       )}
       {rows.length > 0 && (
         <DashTable testId="events-table" columns={['Type', 'Link', 'Time', 'Event id']}>
@@ -54,7 +57,12 @@ export function EventsPage() {
         </DashTable>
       )}
       {events.hasNextPage && (
-        <button type="button" onClick={() => events.fetchNextPage()} disabled={events.isFetchingNextPage} data-testid="events-load-more">
+        <button
+          type="button"
+          onClick={() => events.fetchNextPage()}
+          disabled={events.isFetchingNextPage}
+          data-testid="events-load-more"
+        >
           {events.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}

@@ -13,7 +13,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const confirmRef = useRef<HTMLButtonElement>(null)
   const revoke = useMutation({
     mutationFn: () => revokeApiKey(apiKey.id),
-    onSuccess: () => queryClient.setQueryData<ApiKey[]>(['api-keys'], (keys) => keys?.filter((k) => k.id !== apiKey.id)),
+    onSuccess: () =>
+      queryClient.setQueryData<ApiKey[]>(['api-keys'], (keys) => keys?.filter((k) => k.id !== apiKey.id)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
   })
   useEffect(() => {
@@ -28,12 +29,20 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       <td data-label="Created">
         <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
       </td>
-      <td data-label="Last used">{apiKey.lastUsedAt ? <time dateTime={apiKey.lastUsedAt}>{formatDateTime(apiKey.lastUsedAt)}</time> : 'Never'}</td>
+      <td data-label="Last used">
+        {apiKey.lastUsedAt ? <time dateTime={apiKey.lastUsedAt}>{formatDateTime(apiKey.lastUsedAt)}</time> : 'Never'}
+      </td>
       <td data-label="">
         {confirming ? (
           <div className="dash-confirm" role="group" aria-label={`Revoke ${apiKey.name}?`}>
             <span>Apps using it stop working at once.</span>
-            <button ref={confirmRef} type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            <button
+              ref={confirmRef}
+              type="button"
+              className="danger"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate()}
+            >
               {revoke.isPending ? 'Revoking…' : 'Yes, revoke'}
             </button>
             <button type="button" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
@@ -77,12 +86,21 @@ export function ApiKeysPage() {
   return (
     <section className="card" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
-      <p className="dash-muted">For your shop's server: create and list payment links without a wallet. Managing keys needs a wallet sign-in.</p>
+      <p className="dash-muted">
+        For your shop's server: create and list payment links without a wallet. Managing keys needs a wallet sign-in.
+      </p>
       {created && (
-        <ShownOnce title={`API key “${created.name}” created`} value={created.token} copyLabel="Copy token" testId="api-key-token" onDone={() => setCreated(null)}>
+        <ShownOnce
+          title={`API key “${created.name}” created`}
+          value={created.token}
+          copyLabel="Copy token"
+          testId="api-key-token"
+          onDone={() => setCreated(null)}
+        >
           <p>
-            <strong>Copy the token now: it is shown only this once.</strong> Paylink keeps only a hash of it. Send it as <code>Authorization: Bearer &lt;token&gt;</code> to{' '}
-            <code>POST /api/links</code> and <code>GET /api/links</code>.
+            <strong>Copy the token now: it is shown only this once.</strong> Paylink keeps only a hash of it. Send it as{' '}
+            <code>Authorization: Bearer &lt;token&gt;</code> to <code>POST /api/links</code> and{' '}
+            <code>GET /api/links</code>.
           </p>
         </ShownOnce>
       )}

@@ -1,4 +1,10 @@
-import { fiatCurrencyCodes, recipientProblem, type Asset, type FiatCurrency, type Link as PaymentLink } from '@paylink/shared'
+import {
+  fiatCurrencyCodes,
+  recipientProblem,
+  type Asset,
+  type FiatCurrency,
+  type Link as PaymentLink,
+} from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -18,7 +24,12 @@ export interface JustCreated {
 
 const maxOptions = 10
 let optionCounter = 0
-const newOption = (asset: string, recipient: string): LinkOptionValues => ({ key: `o${++optionCounter}`, asset, amount: '', recipient })
+const newOption = (asset: string, recipient: string): LinkOptionValues => ({
+  key: `o${++optionCounter}`,
+  asset,
+  amount: '',
+  recipient,
+})
 
 /** The chain families whose payments the server verifies (EVM, Solana, Bitcoin). */
 const payableNamespaces = new Set(['eip155', 'solana', 'bip122'])
@@ -29,7 +40,11 @@ function recipientFor(assetId: string, signedIn: string): string {
   return signedIn && recipientProblem(namespaceOf(assetId), signedIn) === null ? signedIn : ''
 }
 
-const recipientPlaceholders: Record<string, string> = { eip155: '0x…', solana: 'Solana address', bip122: 'Empty: your saved Bitcoin key' }
+const recipientPlaceholders: Record<string, string> = {
+  eip155: '0x…',
+  solana: 'Solana address',
+  bip122: 'Empty: your saved Bitcoin key',
+}
 const recipientHints: Record<string, string> = {
   solana: 'A Solana address (base58).',
   bip122: 'Empty: the next unused address from your watch-only key (Settings). Or a key, a descriptor, or an address.',
@@ -54,13 +69,21 @@ function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string 
   return useMemo(() => {
     const networkIds = new Set(config.networks.map((n) => n.caipNetworkId))
     return {
-      assets: config.assets.filter((a) => payableNamespaces.has(namespaceOf(a.caipNetworkId)) && networkIds.has(a.caipNetworkId)),
+      assets: config.assets.filter(
+        (a) => payableNamespaces.has(namespaceOf(a.caipNetworkId)) && networkIds.has(a.caipNetworkId),
+      ),
       label: (asset: Asset) => assetLabel(asset, config.networks),
     }
   }, [config])
 }
 
-export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipient: string; onCreated: (created: JustCreated) => void }) {
+export function CreateLinkPage({
+  defaultRecipient,
+  onCreated,
+}: {
+  defaultRecipient: string
+  onCreated: (created: JustCreated) => void
+}) {
   const { assets, label } = usePayableAssets()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -75,7 +98,9 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
       // fiat-priced link's amounts are quotes of the moment (or none): this form makes fixed
       // amounts only, so the merchant enters them rather than freezing a quote by accident.
       const amount = duplicateOf.price ? '' : (o.amount ?? '')
-      return asset ? [{ ...newOption(asset.assetId, namespaceOf(asset.assetId) === 'bip122' ? '' : o.recipient), amount }] : []
+      return asset
+        ? [{ ...newOption(asset.assetId, namespaceOf(asset.assetId) === 'bip122' ? '' : o.recipient), amount }]
+        : []
     })
     return {
       title: duplicateOf?.title ?? '',
@@ -116,7 +141,10 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
   }, [refusals])
 
   // Editing a field takes its error away; the next submit checks everything again.
-  const clearErrors = (keys: string[]) => setErrors((e) => (keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e))
+  const clearErrors = (keys: string[]) =>
+    setErrors((e) =>
+      keys.some((k) => k in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))) : e,
+    )
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
     const errorKeys: Partial<Record<keyof LinkFormValues, string>> = {
@@ -171,23 +199,46 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
           create.mutate(checked.body)
         }}
       >
-        <Field id={fieldId('title')} label="Title" error={errors.title} hint="What the payer sees first, e.g. “Order 1042”.">
-          {(props) => <input {...props} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />}
+        <Field
+          id={fieldId('title')}
+          label="Title"
+          error={errors.title}
+          hint="What the payer sees first, e.g. “Order 1042”."
+        >
+          {(props) => (
+            <input {...props} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />
+          )}
         </Field>
         <Field id={fieldId('description')} label="Description (optional)" error={errors.description}>
-          {(props) => <textarea {...props} rows={3} value={values.description} maxLength={2000} onChange={(e) => set('description', e.target.value)} />}
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              value={values.description}
+              maxLength={2000}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          )}
         </Field>
 
         <fieldset className="dash-options" data-testid="price-fields">
           <legend>Price</legend>
-          <Field id={fieldId('price-currency')} label="Price in" hint="A currency: each option's amount is quoted from the price when the payer opens the link.">
+          <Field
+            id={fieldId('price-currency')}
+            label="Price in"
+            hint="A currency: each option's amount is quoted from the price when the payer opens the link."
+          >
             {(props) => (
               <select
                 {...props}
                 value={values.priceCurrency}
                 onChange={(e) => {
                   set('priceCurrency', e.target.value as FiatCurrency | '')
-                  clearErrors(['price.amount', 'price.currency', ...values.options.map((_, i) => `options.${i}.amount`)])
+                  clearErrors([
+                    'price.amount',
+                    'price.currency',
+                    ...values.options.map((_, i) => `options.${i}.amount`),
+                  ])
                 }}
               >
                 <option value="">Each option's own asset (fixed amounts)</option>
@@ -225,7 +276,16 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
             error={errors.underpaymentTolerancePercent}
             hint="A payment short by at most this share still pays the link (0 to 10, e.g. 0.5 for an exchange's fee). Empty: 0."
           >
-            {(props) => <input {...props} inputMode="decimal" autoComplete="off" placeholder="0" value={values.tolerance} onChange={(e) => set('tolerance', e.target.value)} />}
+            {(props) => (
+              <input
+                {...props}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                value={values.tolerance}
+                onChange={(e) => set('tolerance', e.target.value)}
+              />
+            )}
           </Field>
           <Field
             id={fieldId('grace')}
@@ -234,7 +294,14 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
             hint="A payment mined this long after the link expired still counts. Empty: the server's default."
           >
             {(props) => (
-              <input {...props} inputMode="numeric" autoComplete="off" placeholder="Default" value={values.graceMinutes} onChange={(e) => set('graceMinutes', e.target.value)} />
+              <input
+                {...props}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Default"
+                value={values.graceMinutes}
+                onChange={(e) => set('graceMinutes', e.target.value)}
+              />
             )}
           </Field>
         </fieldset>
@@ -247,7 +314,13 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
             const asset = assetOf(option.asset)
             const err = (name: string) => errors[`options.${i}.${name}`]
             return (
-              <div className="dash-option" key={option.key} data-testid={`option-${i}`} role="group" aria-label={`Option ${i + 1}`}>
+              <div
+                className="dash-option"
+                key={option.key}
+                data-testid={`option-${i}`}
+                role="group"
+                aria-label={`Option ${i + 1}`}
+              >
                 <div className="dash-option-head">
                   <strong>Option {i + 1}</strong>
                   {values.options.length > 1 && (
@@ -258,7 +331,9 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                       onClick={() => {
                         setValues((v) => ({ ...v, options: v.options.filter((_, j) => j !== i) }))
                         // Indices shift: errors of later options would land on the wrong row.
-                        setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('options'))))
+                        setErrors((e) =>
+                          Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('options'))),
+                        )
                       }}
                     >
                       Remove
@@ -275,7 +350,10 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                           const next = e.target.value
                           // Another chain: a recipient of the old chain's kind cannot stay.
                           const keep = namespaceOf(next) === namespaceOf(option.asset) && option.recipient !== ''
-                          setOption(i, { asset: next, ...(keep ? {} : { recipient: recipientFor(next, defaultRecipient) }) })
+                          setOption(i, {
+                            asset: next,
+                            ...(keep ? {} : { recipient: recipientFor(next, defaultRecipient) }),
+                          })
                         }}
                       >
                         {assets.map((a) => (
@@ -311,7 +389,11 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
                     id={fieldId(`recipient-${option.key}`)}
                     label="Recipient address"
                     error={err('recipient')}
-                    hint={option.recipient === defaultRecipient && defaultRecipient ? 'Your signed-in address.' : recipientHints[namespaceOf(option.asset)]}
+                    hint={
+                      option.recipient === defaultRecipient && defaultRecipient
+                        ? 'Your signed-in address.'
+                        : recipientHints[namespaceOf(option.asset)]
+                    }
                   >
                     {(props) => (
                       <input
@@ -332,16 +414,32 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
           <button
             type="button"
             disabled={values.options.length >= maxOptions || !unusedAsset}
-            onClick={() => setValues((v) => ({ ...v, options: [...v.options, newOption(unusedAsset?.assetId ?? '', recipientFor(unusedAsset?.assetId ?? '', defaultRecipient))] }))}
+            onClick={() =>
+              setValues((v) => ({
+                ...v,
+                options: [
+                  ...v.options,
+                  newOption(unusedAsset?.assetId ?? '', recipientFor(unusedAsset?.assetId ?? '', defaultRecipient)),
+                ],
+              }))
+            }
           >
             + Add another option
           </button>
         </fieldset>
 
         <div className="dash-form-row">
-          <Field id={fieldId('expiry')} label="Expires" error={values.expiry === 'custom' ? undefined : errors.expiresInSeconds}>
+          <Field
+            id={fieldId('expiry')}
+            label="Expires"
+            error={values.expiry === 'custom' ? undefined : errors.expiresInSeconds}
+          >
             {(props) => (
-              <select {...props} value={values.expiry} onChange={(e) => set('expiry', e.target.value as LinkFormValues['expiry'])}>
+              <select
+                {...props}
+                value={values.expiry}
+                onChange={(e) => set('expiry', e.target.value as LinkFormValues['expiry'])}
+              >
                 {expiryPresets.map((p) => (
                   <option key={p.value} value={p.value}>
                     {p.value === 'none' || p.value === 'custom' ? p.label : `In ${p.label}`}
@@ -352,7 +450,14 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
           </Field>
           {values.expiry === 'custom' && (
             <Field id={fieldId('custom-expiry')} label="Expires at (your time)" error={errors.expiresInSeconds}>
-              {(props) => <input {...props} type="datetime-local" value={values.customExpiry} onChange={(e) => set('customExpiry', e.target.value)} />}
+              {(props) => (
+                <input
+                  {...props}
+                  type="datetime-local"
+                  value={values.customExpiry}
+                  onChange={(e) => set('customExpiry', e.target.value)}
+                />
+              )}
             </Field>
           )}
         </div>
@@ -375,7 +480,12 @@ export function CreateLinkPage({ defaultRecipient, onCreated }: { defaultRecipie
             />
           )}
         </Field>
-        <SuccessUrlField id={fieldId('success-url')} value={values.successUrl} error={errors.successUrl} onChange={(value) => set('successUrl', value)} />
+        <SuccessUrlField
+          id={fieldId('success-url')}
+          value={values.successUrl}
+          error={errors.successUrl}
+          onChange={(value) => set('successUrl', value)}
+        />
 
         {errors[''] && (
           <p className="error" role="alert">

@@ -60,7 +60,10 @@ export function DeliveriesSection({ linkId, version }: { linkId: string; version
       {rows.length === 0 ? (
         webhookUrl && <p className="dash-empty-inline">No events yet: the first is sent when a payment is detected.</p>
       ) : (
-        <DashTable testId="deliveries-table" columns={['Event', 'Status', 'Response', 'Attempts', 'Last error', 'Next retry', '']}>
+        <DashTable
+          testId="deliveries-table"
+          columns={['Event', 'Status', 'Response', 'Attempts', 'Last error', 'Next retry', '']}
+        >
           {rows.map((d) => (
             <tr key={d.id} data-testid={`delivery-${d.type}`}>
               <td data-label="Event">

@@ -20,10 +20,23 @@ export function LinkActions({ link }: { link: PaymentLink }) {
     },
   })
   const active = link.deactivatedAt === null
-  const duplicate: DuplicateState = { duplicateOf: { title: link.title, description: link.description, options: link.options, successUrl: link.successUrl, price: link.price } }
+  const duplicate: DuplicateState = {
+    duplicateOf: {
+      title: link.title,
+      description: link.description,
+      options: link.options,
+      successUrl: link.successUrl,
+      price: link.price,
+    },
+  }
   return (
     <div className="dash-link-actions">
-      <button type="button" onClick={() => toggle.mutate(!active)} disabled={toggle.isPending} data-testid="link-active-toggle">
+      <button
+        type="button"
+        onClick={() => toggle.mutate(!active)}
+        disabled={toggle.isPending}
+        data-testid="link-active-toggle"
+      >
         {toggle.isPending ? 'Saving…' : active ? 'Deactivate' : 'Reactivate'}
       </button>
       <button type="button" onClick={() => void navigate('/dashboard/links/new', { state: duplicate })}>

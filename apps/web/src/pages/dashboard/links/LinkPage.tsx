@@ -20,13 +20,23 @@ import { AmountText } from '../../pay/AmountText.js'
 
 function OptionsTable({ link }: { link: PaymentLink }) {
   const { networks, assets } = usePaylinkConfig()
-  const nameOf = (o: PaymentLink['options'][number]) => assets.find((a) => a.assetId.toLowerCase() === o.asset.toLowerCase()) ?? { name: o.symbol, caipNetworkId: o.caipNetworkId }
+  const nameOf = (o: PaymentLink['options'][number]) =>
+    assets.find((a) => a.assetId.toLowerCase() === o.asset.toLowerCase()) ?? {
+      name: o.symbol,
+      caipNetworkId: o.caipNetworkId,
+    }
   return (
     <DashTable testId="options-table" columns={['Asked', 'Paid', 'Confirming', 'Recipient']}>
       {link.options.map((o) => (
         <tr key={o.id}>
           <td data-label="Asked">
-            <strong className="num">{o.amount === null ? 'No quote now' : <AmountText amount={o.amount} decimals={o.decimals} symbol={o.symbol} />}</strong>
+            <strong className="num">
+              {o.amount === null ? (
+                'No quote now'
+              ) : (
+                <AmountText amount={o.amount} decimals={o.decimals} symbol={o.symbol} />
+              )}
+            </strong>
             {link.price && o.amount !== null && (
               <div className="dash-small">
                 <FiatApprox currency={link.price.currency} amount={link.price.amount} />
@@ -53,7 +63,13 @@ function OptionsTable({ link }: { link: PaymentLink }) {
   )
 }
 
-export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCreated | null; onSecretSaved: () => void }) {
+export function LinkPage({
+  justCreated,
+  onSecretSaved,
+}: {
+  justCreated: JustCreated | null
+  onSecretSaved: () => void
+}) {
   const now = useNow(30000)
   const { id = '' } = useParams()
   // The merchant's page polls every 5 s while the stream is down, so it never silently freezes.
@@ -70,7 +86,8 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
           {link.error.message}
         </p>
         <p>
-          {!missing && <button onClick={() => link.refetch()}>Try again</button>} <Link to="/dashboard">Back to your links</Link>
+          {!missing && <button onClick={() => link.refetch()}>Try again</button>}{' '}
+          <Link to="/dashboard">Back to your links</Link>
         </p>
       </section>
     )
@@ -102,7 +119,8 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
           {data.description && <p className="dash-description">{data.description}</p>}
           {data.deactivatedAt && (
             <p className="dash-notice" role="status" data-testid="link-deactivated">
-              Deactivated {formatDateTime(data.deactivatedAt)}: the checkout says this link no longer accepts payments. Payments already sent still count.
+              Deactivated {formatDateTime(data.deactivatedAt)}: the checkout says this link no longer accepts payments.
+              Payments already sent still count.
             </p>
           )}
           <LinkActions link={data} />
@@ -118,7 +136,8 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
                 <dd>
                   {data.expiresAt ? (
                     <>
-                      <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time> <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
+                      <time dateTime={data.expiresAt}>{formatDateTime(data.expiresAt)}</time>{' '}
+                      <span className="dash-muted">({formatRelative(data.expiresAt, now)})</span>
                     </>
                   ) : (
                     'Never'
@@ -152,7 +171,14 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
           <label htmlFor="pay-url">Pay URL</label>
           <div className="dash-url">
             {/* A text area wraps: the whole URL is seen, never cut at the column's edge. */}
-            <textarea id="pay-url" readOnly rows={2} value={url} onFocus={(e) => e.currentTarget.select()} data-testid="pay-url" />
+            <textarea
+              id="pay-url"
+              readOnly
+              rows={2}
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="pay-url"
+            />
             <CopyButton value={url} label="Copy link" />
           </div>
           <p>
@@ -169,7 +195,9 @@ export function LinkPage({ justCreated, onSecretSaved }: { justCreated: JustCrea
       <section className="card" aria-labelledby="payments-title">
         <div className="dash-section-head">
           <h2 id="payments-title">Payments</h2>
-          <span className={`dash-small ${streaming ? 'dash-live' : 'dash-muted'}`}>{streaming ? '● Live' : 'Refreshing every 5 s'}</span>
+          <span className={`dash-small ${streaming ? 'dash-live' : 'dash-muted'}`}>
+            {streaming ? '● Live' : 'Refreshing every 5 s'}
+          </span>
         </div>
         <PaymentsTable link={data} />
       </section>

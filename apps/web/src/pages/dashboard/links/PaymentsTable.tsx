@@ -13,17 +13,26 @@ import { RefundForm } from './RefundForm.js'
 export function PaymentsTable({ link }: { link: Link }) {
   const { networks } = usePaylinkConfig()
   if (link.payments.length === 0) {
-    return <p className="dash-empty-inline">No payments yet. Share the pay URL or the QR code; payments show up here as soon as they are sent.</p>
+    return (
+      <p className="dash-empty-inline">
+        No payments yet. Share the pay URL or the QR code; payments show up here as soon as they are sent.
+      </p>
+    )
   }
   return (
-    <DashTable testId="payments-table" columns={['Payer', 'Amount', 'Status', 'Confirmations', 'Transaction', 'Submitted', 'Refunds']}>
+    <DashTable
+      testId="payments-table"
+      columns={['Payer', 'Amount', 'Status', 'Confirmations', 'Transaction', 'Submitted', 'Refunds']}
+    >
       {link.payments.map((p) => {
         const option = link.options.find((o) => o.id === p.optionId) ?? link.options.find((o) => o.asset === p.asset)
         const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
         const explorer = explorerUrl(network, 'tx', p.txHash)
         return (
           <tr key={p.id} data-testid={`payment-${p.txHash}`}>
-            <td data-label="Payer">{p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : <span className="dash-muted">—</span>}</td>
+            <td data-label="Payer">
+              {p.payer ? <code title={p.payer}>{shortHex(p.payer)}</code> : <span className="dash-muted">—</span>}
+            </td>
             <td data-label="Amount" className="num">
               {p.amount !== null && option ? (
                 <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} />

@@ -36,7 +36,8 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
   const network = networks.find((n) => n.caipNetworkId === payment.caipNetworkId)
   const asset = assets.find((a) => a.assetId.toLowerCase() === option.asset.toLowerCase())
   if (!network || !asset) return null
-  const sameAccount = (a: string | undefined, b: string) => (namespace === 'eip155' ? a?.toLowerCase() === b.toLowerCase() : a === b)
+  const sameAccount = (a: string | undefined, b: string) =>
+    namespace === 'eip155' ? a?.toLowerCase() === b.toLowerCase() : a === b
   // On Bitcoin the option's recipient is a watch-only key: any connected Bitcoin wallet may be the merchant's.
   const rightWallet = namespace === 'bip122' ? Boolean(connected) : sameAccount(connected, option.recipient)
 
@@ -59,14 +60,20 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
       return
     }
     if (atomic <= 0n) return setError('Amount: must be more than 0')
-    if (atomic > parseUnits(choices.full, option.decimals)) return setError(`Amount: at most ${choices.full} ${option.symbol} is left to refund`)
+    if (atomic > parseUnits(choices.full, option.decimals))
+      return setError(`Amount: at most ${choices.full} ${option.symbol} is left to refund`)
     const to = namespace === 'bip122' ? address.trim() : payment.payer!
-    if (namespace === 'bip122' && !/^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/i.test(to)) return setError('Refund address: a Bitcoin address such as bcrt1q…')
+    if (namespace === 'bip122' && !/^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/i.test(to))
+      return setError('Refund address: a Bitcoin address such as bcrt1q…')
     try {
       setStage('sending')
       const { hash } = await send.mutateAsync({ network, asset, to, amount: chosen })
       setStage('recording')
-      await recordRefund(payment.id, { txHash: hash, ...(namespace === 'bip122' ? { refundAddress: to } : {}) }, namespace === 'bip122' ? 40 : 10)
+      await recordRefund(
+        payment.id,
+        { txHash: hash, ...(namespace === 'bip122' ? { refundAddress: to } : {}) },
+        namespace === 'bip122' ? 40 : 10,
+      )
       setStage('done')
       setOpen(false)
     } catch (cause) {
@@ -86,21 +93,55 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
       }}
     >
       <fieldset disabled={busy}>
-        <legend>Refund to {namespace === 'bip122' ? 'a Bitcoin address' : <code title={payment.payer}>{shortHex(payment.payer, 6)}</code>}</legend>
+        <legend>
+          Refund to{' '}
+          {namespace === 'bip122' ? (
+            'a Bitcoin address'
+          ) : (
+            <code title={payment.payer}>{shortHex(payment.payer, 6)}</code>
+          )}
+        </legend>
         <label>
-          <input type="radio" name={`${formId}-choice`} checked={choice === 'full'} onChange={() => setChoice('full')} /> Full: {choices.full} {option.symbol}
+          <input
+            type="radio"
+            name={`${formId}-choice`}
+            checked={choice === 'full'}
+            onChange={() => setChoice('full')}
+          />{' '}
+          Full: {choices.full} {option.symbol}
         </label>
         {choices.excess && (
           <label>
-            <input type="radio" name={`${formId}-choice`} checked={choice === 'excess'} onChange={() => setChoice('excess')} /> The excess: {choices.excess} {option.symbol}
+            <input
+              type="radio"
+              name={`${formId}-choice`}
+              checked={choice === 'excess'}
+              onChange={() => setChoice('excess')}
+            />{' '}
+            The excess: {choices.excess} {option.symbol}
           </label>
         )}
         <label>
-          <input type="radio" name={`${formId}-choice`} checked={choice === 'amount'} onChange={() => setChoice('amount')} /> An amount
+          <input
+            type="radio"
+            name={`${formId}-choice`}
+            checked={choice === 'amount'}
+            onChange={() => setChoice('amount')}
+          />{' '}
+          An amount
         </label>
         {choice === 'amount' && (
           <Field id={`${formId}-amount`} label={`Amount (${option.symbol})`}>
-            {(props) => <input {...props} autoFocus inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+            {(props) => (
+              <input
+                {...props}
+                autoFocus
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
           </Field>
         )}
         {namespace === 'bip122' && (
@@ -113,13 +154,22 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
                 : "The payer's Bitcoin address, as they gave it to you (or ask them to give one on the receipt's refund page, signed)."
             }
           >
-            {(props) => <input {...props} autoComplete="off" spellCheck={false} value={address} onChange={(e) => setAddress(e.target.value)} />}
+            {(props) => (
+              <input
+                {...props}
+                autoComplete="off"
+                spellCheck={false}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+              />
+            )}
           </Field>
         )}
       </fieldset>
       {!rightWallet && (
         <p className="dash-small" role="note">
-          Connect the wallet this option pays ({shortHex(option.recipient, 6)}) to send the refund: Paylink never holds the money.
+          Connect the wallet this option pays ({shortHex(option.recipient, 6)}) to send the refund: Paylink never holds
+          the money.
         </p>
       )}
       {error && (

@@ -16,7 +16,13 @@ export function RotateSecretButton({ linkId }: { linkId: string }) {
       {asking ? (
         <span className="dash-confirm" role="group" aria-label="Rotate the signing secret">
           <span>Make a new signing secret? The current one keeps working for 24 h.</span>
-          <button type="button" className="primary" autoFocus onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+          <button
+            type="button"
+            className="primary"
+            autoFocus
+            onClick={() => rotate.mutate()}
+            disabled={rotate.isPending}
+          >
             {rotate.isPending ? 'Rotating…' : 'Rotate secret'}
           </button>
           <button type="button" onClick={() => setAsking(false)}>
@@ -37,7 +43,8 @@ export function RotateSecretButton({ linkId }: { linkId: string }) {
         <>
           <WebhookSecretOnce value={rotate.data.webhookSecret} onDone={() => rotate.reset()} />
           <p className="dash-small" role="status">
-            Deliveries carry a signature with the old secret too until {formatDateTime(rotate.data.previousSecretExpiresAt)}.
+            Deliveries carry a signature with the old secret too until{' '}
+            {formatDateTime(rotate.data.previousSecretExpiresAt)}.
           </p>
         </>
       )}

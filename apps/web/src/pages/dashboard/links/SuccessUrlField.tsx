@@ -1,7 +1,17 @@
 import { Field } from '../Field.js'
 
 /** The link's success page: where the checkout sends the payer after Paid (optional). */
-export function SuccessUrlField({ id, value, error, onChange }: { id: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+export function SuccessUrlField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+}) {
   return (
     <Field
       id={id}
@@ -10,7 +20,15 @@ export function SuccessUrlField({ id, value, error, onChange }: { id: string; va
       hint="After paying, the payer is offered “Continue to” this page (and taken there after 5 s), with paylink_link_id added."
     >
       {(props) => (
-        <input {...props} type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/thanks" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          {...props}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com/thanks"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </Field>
   )

@@ -12,7 +12,9 @@ export function TestWebhookButton({ linkId }: { linkId: string }) {
       </button>
       <span role="status" data-testid="webhook-test-result">
         {result &&
-          (result.delivered ? `Delivered: your endpoint answered HTTP ${result.statusCode} in ${result.durationMs} ms.` : `Not delivered: ${result.error ?? 'no answer'}.`)}
+          (result.delivered
+            ? `Delivered: your endpoint answered HTTP ${result.statusCode} in ${result.durationMs} ms.`
+            : `Not delivered: ${result.error ?? 'no answer'}.`)}
       </span>
       {test.isError && (
         <p role="alert" className="error">

@@ -38,9 +38,15 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
     onSuccess: (settings) => {
       setMode('view')
       setError(null)
-      setNotice(settings.webhookUrl ? 'Saved: events, including those still waiting, go to this URL.' : 'Removed: this link sends no more events.')
+      setNotice(
+        settings.webhookUrl
+          ? 'Saved: events, including those still waiting, go to this URL.'
+          : 'Removed: this link sends no more events.',
+      )
       if (settings.webhookSecret) setSecret(settings.webhookSecret)
-      queryClient.setQueryData<WebhookDeliveryList>(['deliveries', linkId], (old) => (old ? { ...old, webhookUrl: settings.webhookUrl } : old))
+      queryClient.setQueryData<WebhookDeliveryList>(['deliveries', linkId], (old) =>
+        old ? { ...old, webhookUrl: settings.webhookUrl } : old,
+      )
       void queryClient.invalidateQueries({ queryKey: ['deliveries', linkId] })
       void queryClient.invalidateQueries({ queryKey: ['links'] })
     },
@@ -83,7 +89,11 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
             id={inputId}
             label="Webhook URL"
             error={error ?? undefined}
-            hint={webhookUrl ? 'Events still waiting go here too; the signing secret stays the same.' : 'Paylink creates a signing secret and shows it once.'}
+            hint={
+              webhookUrl
+                ? 'Events still waiting go here too; the signing secret stays the same.'
+                : 'Paylink creates a signing secret and shows it once.'
+            }
           >
             {(props) => (
               <input
@@ -116,7 +126,13 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
           {mode === 'remove' ? (
             <div className="dash-confirm" role="group" aria-label="Remove the webhook URL">
               <span>Stop sending this link's events? Events still waiting will not be sent.</span>
-              <button type="button" className="danger" autoFocus onClick={() => save.mutate(null)} disabled={save.isPending}>
+              <button
+                type="button"
+                className="danger"
+                autoFocus
+                onClick={() => save.mutate(null)}
+                disabled={save.isPending}
+              >
                 {save.isPending ? 'Removing…' : 'Remove webhook'}
               </button>
               <button type="button" onClick={() => setMode('view')} disabled={save.isPending}>

@@ -2,7 +2,14 @@ import type { Asset } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { checkLinkForm, type LinkFormValues } from './checkLinkForm.js'
 
-const eth: Asset = { assetId: 'eip155:31337/slip44:60', caipNetworkId: 'eip155:31337', symbol: 'ETH', name: 'Ether', decimals: 18, native: true }
+const eth: Asset = {
+  assetId: 'eip155:31337/slip44:60',
+  caipNetworkId: 'eip155:31337',
+  symbol: 'ETH',
+  name: 'Ether',
+  decimals: 18,
+  native: true,
+}
 const tusd: Asset = {
   assetId: 'eip155:31337/erc20:0x5fbdb2315678afecb367f032d93f642f64180aa3',
   caipNetworkId: 'eip155:31337',
@@ -35,13 +42,29 @@ describe('checkLinkForm', () => {
   })
 
   it('sends presets as seconds, a custom time as seconds from now, and the filled optional fields', () => {
-    const preset = checkLinkForm({ ...base, expiry: '86400', webhookUrl: ' http://127.0.0.1:9/h ', description: 'Two mugs' }, [tusd], now)
-    expect(preset).toMatchObject({ ok: true, body: { expiresInSeconds: 86400, webhookUrl: 'http://127.0.0.1:9/h', description: 'Two mugs' } })
-    expect(checkLinkForm({ ...base, successUrl: ' https://shop.example/thanks ' }, [tusd], now)).toMatchObject({ ok: true, body: { successUrl: 'https://shop.example/thanks' } })
-    expect(checkLinkForm({ ...base, successUrl: 'javascript:alert(1)' }, [tusd], now)).toMatchObject({ ok: false, errors: { successUrl: expect.stringMatching(/http or https/) } })
+    const preset = checkLinkForm(
+      { ...base, expiry: '86400', webhookUrl: ' http://127.0.0.1:9/h ', description: 'Two mugs' },
+      [tusd],
+      now,
+    )
+    expect(preset).toMatchObject({
+      ok: true,
+      body: { expiresInSeconds: 86400, webhookUrl: 'http://127.0.0.1:9/h', description: 'Two mugs' },
+    })
+    expect(checkLinkForm({ ...base, successUrl: ' https://shop.example/thanks ' }, [tusd], now)).toMatchObject({
+      ok: true,
+      body: { successUrl: 'https://shop.example/thanks' },
+    })
+    expect(checkLinkForm({ ...base, successUrl: 'javascript:alert(1)' }, [tusd], now)).toMatchObject({
+      ok: false,
+      errors: { successUrl: expect.stringMatching(/http or https/) },
+    })
     const inTwoHours = new Date(now + 2 * 3600_000)
     const local = `${inTwoHours.getFullYear()}-${String(inTwoHours.getMonth() + 1).padStart(2, '0')}-${String(inTwoHours.getDate()).padStart(2, '0')}T${String(inTwoHours.getHours()).padStart(2, '0')}:${String(inTwoHours.getMinutes()).padStart(2, '0')}`
-    expect(checkLinkForm({ ...base, expiry: 'custom', customExpiry: local }, [tusd], now)).toMatchObject({ ok: true, body: { expiresInSeconds: 7200 } })
+    expect(checkLinkForm({ ...base, expiry: 'custom', customExpiry: local }, [tusd], now)).toMatchObject({
+      ok: true,
+      body: { expiresInSeconds: 7200 },
+    })
   })
 
   it('puts each problem on its field: amount decimals per asset, a past custom expiry, a bad recipient', () => {
@@ -69,7 +92,11 @@ describe('checkLinkForm', () => {
   })
 
   it('prices a link in a fiat currency with options naming only an asset, with tolerance and late grace', () => {
-    const fiat = checkLinkForm({ ...base, priceCurrency: 'EUR', priceAmount: ' 12.50 ', tolerance: '1', graceMinutes: '30' }, [eth, tusd], now)
+    const fiat = checkLinkForm(
+      { ...base, priceCurrency: 'EUR', priceAmount: ' 12.50 ', tolerance: '1', graceMinutes: '30' },
+      [eth, tusd],
+      now,
+    )
     expect(fiat).toEqual({
       ok: true,
       body: {
@@ -83,7 +110,11 @@ describe('checkLinkForm', () => {
   })
 
   it('says "is required" on an empty price, and refuses a tolerance above 10 % and a grace that is not whole minutes', () => {
-    const result = checkLinkForm({ ...base, priceCurrency: 'USD', priceAmount: '', tolerance: '12', graceMinutes: '1.5' }, [tusd], now)
+    const result = checkLinkForm(
+      { ...base, priceCurrency: 'USD', priceAmount: '', tolerance: '12', graceMinutes: '1.5' },
+      [tusd],
+      now,
+    )
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors['price.amount'], 'the price field').toBe('is required')
@@ -94,6 +125,9 @@ describe('checkLinkForm', () => {
   })
 
   it('refuses an empty custom expiry instead of sending no expiry', () => {
-    expect(checkLinkForm({ ...base, expiry: 'custom' }, [tusd], now)).toEqual({ ok: false, errors: { expiresInSeconds: 'pick a date and time' } })
+    expect(checkLinkForm({ ...base, expiry: 'custom' }, [tusd], now)).toEqual({
+      ok: false,
+      errors: { expiresInSeconds: 'pick a date and time' },
+    })
   })
 })

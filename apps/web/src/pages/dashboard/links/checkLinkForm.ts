@@ -1,4 +1,11 @@
-import { createLinkBodySchemaFor, maxLateGraceSeconds, maxLinkExpirySeconds, type Asset, type CreateLinkBody, type FiatCurrency } from '@paylink/shared'
+import {
+  createLinkBodySchemaFor,
+  maxLateGraceSeconds,
+  maxLinkExpirySeconds,
+  type Asset,
+  type CreateLinkBody,
+  type FiatCurrency,
+} from '@paylink/shared'
 import { fieldErrorsFromIssues, type FieldErrors } from './fieldErrors.js'
 
 export interface LinkOptionValues {
@@ -65,7 +72,8 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
   const grace = values.graceMinutes.trim()
   if (grace) {
     if (!/^\d{1,6}$/.test(grace)) errors.latePaymentGraceSeconds = 'must be a whole number of minutes'
-    else if (Number(grace) * 60 > maxLateGraceSeconds) errors.latePaymentGraceSeconds = `must be at most ${maxLateGraceSeconds / 60} minutes (30 days)`
+    else if (Number(grace) * 60 > maxLateGraceSeconds)
+      errors.latePaymentGraceSeconds = `must be at most ${maxLateGraceSeconds / 60} minutes (30 days)`
     else latePaymentGraceSeconds = Number(grace) * 60
   }
   const description = values.description.trim()

@@ -26,7 +26,8 @@ export function fieldErrorsFromIssues(issues: ReadonlyArray<IssueLike>): FieldEr
   for (const issue of issues) {
     const key = fieldKey(issue.path)
     // zod's own wording for an empty required string reads like a type error to a merchant.
-    const message = issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1 ? 'is required' : issue.message
+    const message =
+      issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1 ? 'is required' : issue.message
     errors[key] ??= message
   }
   return errors

@@ -7,6 +7,7 @@ import type { Payment } from '@paylink/shared'
  */
 export function lateBadgeTitle(payment: Pick<Payment, 'counted' | 'status'>, latePaymentGraceSeconds: number): string {
   if (payment.counted) return 'Mined after the link expired, within its late-payment grace: counted'
-  if (payment.status === 'confirmed' || latePaymentGraceSeconds <= 0) return 'Mined after the link expired: recorded, not counted'
+  if (payment.status === 'confirmed' || latePaymentGraceSeconds <= 0)
+    return 'Mined after the link expired: recorded, not counted'
   return 'Mined after the link expired: counts only if mined within its late-payment grace, once confirmed'
 }

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { refundChoices } from './refundChoices.js'
 
 const option = { id: 'opt_1', decimals: 6, overpaid: '2.5' } as Link['options'][number]
-const payment = (fields: Partial<Payment>): Payment => ({ id: 'pay_1', optionId: 'opt_1', status: 'confirmed', amount: '12.5', refunded: '0', refunds: [], ...fields }) as Payment
+const payment = (fields: Partial<Payment>): Payment =>
+  ({
+    id: 'pay_1',
+    optionId: 'opt_1',
+    status: 'confirmed',
+    amount: '12.5',
+    refunded: '0',
+    refunds: [],
+    ...fields,
+  }) as Payment
 
 describe('refundChoices', () => {
   it('offers the whole payment and its excess', () => {

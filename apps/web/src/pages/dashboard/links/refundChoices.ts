@@ -18,7 +18,9 @@ export function refundChoices(link: Pick<Link, 'options' | 'payments'>, payment:
   const units = (text: string) => parseUnits(text, option.decimals)
   const left = units(payment.amount) - units(payment.refunded)
   if (left <= 0n) return { full: '0', excess: null }
-  const refundedOfOption = link.payments.filter((p) => p.optionId === option.id).reduce((sum, p) => sum + units(p.refunded), 0n)
+  const refundedOfOption = link.payments
+    .filter((p) => p.optionId === option.id)
+    .reduce((sum, p) => sum + units(p.refunded), 0n)
   const over = units(option.overpaid) - refundedOfOption
   const excess = over > 0n ? (over < left ? over : left) : 0n
   return { full: formatUnits(left, option.decimals), excess: excess > 0n ? formatUnits(excess, option.decimals) : null }

@@ -7,7 +7,14 @@ import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { DashTable, LoadError } from '../DashTable.js'
-import { assetLabel, formatAmount, formatConfirmations, formatDateTime, paymentReasonTexts, paymentStatusLabels } from '../format.js'
+import {
+  assetLabel,
+  formatAmount,
+  formatConfirmations,
+  formatDateTime,
+  paymentReasonTexts,
+  paymentStatusLabels,
+} from '../format.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 
 /** A day picked in the form (local midnight) as an ISO instant; `to` is the day after (exclusive). */
@@ -22,11 +29,16 @@ function Totals({ list }: { list: PaymentList }) {
     <ul className="dash-totals" data-testid="payment-totals" aria-label="Totals of the payments shown">
       {list.fiatTotals.map((t) => (
         <li key={t.currency} data-testid={`fiat-total-${t.currency}`}>
-          <span className="dash-muted dash-small" title="Payments to links priced in this currency, each at the rate it was quoted">
+          <span
+            className="dash-muted dash-small"
+            title="Payments to links priced in this currency, each at the rate it was quoted"
+          >
             {t.currency} received (at the quotes)
           </span>
           <strong className="num">{formatFiat(t.confirmed, t.currency)}</strong>
-          {/[1-9]/.test(t.confirming) && <span className="dash-muted dash-small">+ {formatFiat(t.confirming, t.currency)} confirming</span>}
+          {/[1-9]/.test(t.confirming) && (
+            <span className="dash-muted dash-small">+ {formatFiat(t.confirming, t.currency)} confirming</span>
+          )}
         </li>
       ))}
       {list.totals.map((t) => (
@@ -66,10 +78,20 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
       </td>
       <td data-label="Status">
         <PaymentStatusBadge status={payment.status} />
-        {payment.status === 'confirming' && <div className="dash-small dash-muted">{formatConfirmations(payment.confirmations, payment.requiredConfirmations)}</div>}
+        {payment.status === 'confirming' && (
+          <div className="dash-small dash-muted">
+            {formatConfirmations(payment.confirmations, payment.requiredConfirmations)}
+          </div>
+        )}
         {payment.reason && <div className="dash-reason">{paymentReasonTexts[payment.reason]}</div>}
       </td>
-      <td data-label="Payer">{payment.payer ? <code title={payment.payer}>{shortHex(payment.payer)}</code> : <span className="dash-muted">—</span>}</td>
+      <td data-label="Payer">
+        {payment.payer ? (
+          <code title={payment.payer}>{shortHex(payment.payer)}</code>
+        ) : (
+          <span className="dash-muted">—</span>
+        )}
+      </td>
       <td data-label="Transaction">
         {explorer ? (
           <a href={explorer} target="_blank" rel="noreferrer" title={payment.txHash}>
@@ -151,7 +173,11 @@ export function PaymentsPage() {
         </div>
         <div className="dash-filter">
           <label htmlFor="payments-status">Status</label>
-          <select id="payments-status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+          <select
+            id="payments-status"
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          >
             <option value="">Any status</option>
             {paymentStatuses.map((s) => (
               <option key={s} value={s}>
@@ -162,7 +188,11 @@ export function PaymentsPage() {
         </div>
         <div className="dash-filter">
           <label htmlFor="payments-asset">Asset</label>
-          <select id="payments-asset" value={draft.asset} onChange={(e) => setDraft({ ...draft, asset: e.target.value })}>
+          <select
+            id="payments-asset"
+            value={draft.asset}
+            onChange={(e) => setDraft({ ...draft, asset: e.target.value })}
+          >
             <option value="">Any asset</option>
             {assets.map((a) => (
               <option key={a.assetId} value={a.assetId}>
@@ -173,7 +203,12 @@ export function PaymentsPage() {
         </div>
         <div className="dash-filter">
           <label htmlFor="payments-from">From</label>
-          <input id="payments-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <input
+            id="payments-from"
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
         </div>
         <div className="dash-filter">
           <label htmlFor="payments-to">To (inclusive)</label>
@@ -217,14 +252,22 @@ export function PaymentsPage() {
         </>
       )}
       {rows.length > 0 && (
-        <DashTable testId="all-payments-table" columns={['Link', 'Amount', 'Status', 'Payer', 'Transaction', 'Recorded']}>
+        <DashTable
+          testId="all-payments-table"
+          columns={['Link', 'Amount', 'Status', 'Payer', 'Transaction', 'Recorded']}
+        >
           {rows.map((p) => (
             <PaymentRow key={p.id} payment={p} />
           ))}
         </DashTable>
       )}
       {payments.hasNextPage && (
-        <button type="button" onClick={() => payments.fetchNextPage()} disabled={payments.isFetchingNextPage} data-testid="payments-load-more">
+        <button
+          type="button"
+          onClick={() => payments.fetchNextPage()}
+          disabled={payments.isFetchingNextPage}
+          data-testid="payments-load-more"
+        >
           {payments.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       )}

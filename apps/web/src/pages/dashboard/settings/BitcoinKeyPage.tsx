@@ -37,11 +37,13 @@ function SavedKey({ saved }: { saved: ReceivingKey }) {
         </dd>
         <dt>Addresses</dt>
         <dd>
-          {saved.script === 'tr' ? 'Taproot (P2TR, BIP86)' : 'Native segwit (P2WPKH, BIP84)'}, {saved.networkKind === 'mainnet' ? 'Bitcoin mainnet' : 'test networks'}
+          {saved.script === 'tr' ? 'Taproot (P2TR, BIP86)' : 'Native segwit (P2WPKH, BIP84)'},{' '}
+          {saved.networkKind === 'mainnet' ? 'Bitcoin mainnet' : 'test networks'}
         </dd>
         <dt>Next index</dt>
         <dd data-testid="bitcoin-key-next-index">
-          {saved.nextIndex} <span className="dash-muted">(the next link gets receive address /0/{saved.nextIndex})</span>
+          {saved.nextIndex}{' '}
+          <span className="dash-muted">(the next link gets receive address /0/{saved.nextIndex})</span>
         </dd>
         {saved.nextAddresses.map(({ caipNetworkId, address }) => (
           <Fragment key={caipNetworkId}>
@@ -58,14 +60,20 @@ function SavedKey({ saved }: { saved: ReceivingKey }) {
       </dl>
       {saved.nextIndex > 20 && (
         <p className="dash-muted">
-          {saved.nextIndex} addresses have been given out: if many links stay unpaid, set your wallet's address gap limit above 20 (to at least {saved.nextIndex}) so it sees every
-          payment.
+          {saved.nextIndex} addresses have been given out: if many links stay unpaid, set your wallet's address gap
+          limit above 20 (to at least {saved.nextIndex}) so it sees every payment.
         </p>
       )}
       {confirming ? (
         <div className="dash-confirm" role="group" aria-label="Remove the Bitcoin key?">
           <span>New BTC links will need a key again; existing links keep their addresses.</span>
-          <button ref={confirmRef} type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
             {remove.isPending ? 'Removing…' : 'Yes, remove'}
           </button>
           <button type="button" onClick={() => setConfirming(false)} disabled={remove.isPending}>
@@ -108,14 +116,18 @@ export function BitcoinKeyPage() {
     <section className="card" aria-labelledby="bitcoin-key-title">
       <h2 id="bitcoin-key-title">Bitcoin receiving key</h2>
       <p className="dash-muted">
-        Paste your wallet's <strong>account public key</strong> (xpub or zpub; tpub or vpub on test networks) or an output descriptor (<code>wpkh(…)</code>, <code>tr(…)</code>).
-        Each BTC link gets a fresh address derived from it (<code>/0/i</code>, never reused), so every payment is told apart. A bare xpub/tpub gives native segwit addresses, as
-        BIP84 wallets do. Never paste a private key (xprv, tprv, a seed): Paylink refuses them and needs none.
+        Paste your wallet's <strong>account public key</strong> (xpub or zpub; tpub or vpub on test networks) or an
+        output descriptor (<code>wpkh(…)</code>, <code>tr(…)</code>). Each BTC link gets a fresh address derived from it
+        (<code>/0/i</code>, never reused), so every payment is told apart. A bare xpub/tpub gives native segwit
+        addresses, as BIP84 wallets do. Never paste a private key (xprv, tprv, a seed): Paylink refuses them and needs
+        none.
       </p>
       {saved.isPending && <p role="status">Loading your key…</p>}
       {saved.isError && <LoadError what="Your key" error={saved.error} retry={saved.refetch} />}
       {saved.data && <SavedKey saved={saved.data} />}
-      {saved.data === null && <p className="dash-empty-inline">No key saved yet: BTC links cannot be created until you save one.</p>}
+      {saved.data === null && (
+        <p className="dash-empty-inline">No key saved yet: BTC links cannot be created until you save one.</p>
+      )}
       {done && (
         <p role="status" className="dash-muted">
           Key saved.

@@ -53,7 +53,11 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
         event.preventDefault()
         setDone(false)
         const name = displayName.trim()
-        save.mutate({ displayName: name === '' ? null : name, brandColor: brandColor.trim() === '' ? null : brandColor.trim(), ...(logo !== undefined ? { logo } : {}) })
+        save.mutate({
+          displayName: name === '' ? null : name,
+          brandColor: brandColor.trim() === '' ? null : brandColor.trim(),
+          ...(logo !== undefined ? { logo } : {}),
+        })
       }}
     >
       <Field
@@ -62,7 +66,9 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
         hint="What payers see at the top of your checkout and on their receipt (at most 80 characters)."
         {...(errors.displayName ? { error: errors.displayName } : {})}
       >
-        {(props) => <input {...props} value={displayName} maxLength={80} onChange={(e) => setDisplayName(e.target.value)} />}
+        {(props) => (
+          <input {...props} value={displayName} maxLength={80} onChange={(e) => setDisplayName(e.target.value)} />
+        )}
       </Field>
       <Field
         id="profile-logo"
@@ -72,7 +78,9 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
       >
         {(props) => (
           <div className="profile-logo">
-            {shownLogo && <img src={shownLogo} alt="Your logo" width={48} height={48} data-testid="profile-logo-preview" />}
+            {shownLogo && (
+              <img src={shownLogo} alt="Your logo" width={48} height={48} data-testid="profile-logo-preview" />
+            )}
             <input
               {...props}
               type="file"
@@ -81,7 +89,10 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
                 const file = e.target.files?.[0]
                 if (!file) return
                 if (file.size > maxLogoBytes) {
-                  setErrors({ ...errors, logo: `The image is ${Math.ceil(file.size / 1024)} KiB; at most ${maxLogoBytes / 1024} KiB.` })
+                  setErrors({
+                    ...errors,
+                    logo: `The image is ${Math.ceil(file.size / 1024)} KiB; at most ${maxLogoBytes / 1024} KiB.`,
+                  })
                   return
                 }
                 setErrors({ ...errors, logo: undefined })
@@ -104,11 +115,27 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
       >
         {(props) => (
           <div className="profile-colour">
-            <input {...props} value={brandColor} placeholder="#1a73e8" maxLength={7} onChange={(e) => setBrandColor(e.target.value)} />
-            <input type="color" aria-label="Pick a brand colour" value={colour ?? '#ffffff'} onChange={(e) => setBrandColor(e.target.value)} />
+            <input
+              {...props}
+              value={brandColor}
+              placeholder="#1a73e8"
+              maxLength={7}
+              onChange={(e) => setBrandColor(e.target.value)}
+            />
+            <input
+              type="color"
+              aria-label="Pick a brand colour"
+              value={colour ?? '#ffffff'}
+              onChange={(e) => setBrandColor(e.target.value)}
+            />
             {colour && (
-              <span className="profile-swatch" style={{ background: colour, color: readableTextOn(colour) }} data-testid="profile-swatch">
-                {displayName.trim() || 'Your shop'} · contrast {contrastRatio(colour, readableTextOn(colour)).toFixed(1)}:1
+              <span
+                className="profile-swatch"
+                style={{ background: colour, color: readableTextOn(colour) }}
+                data-testid="profile-swatch"
+              >
+                {displayName.trim() || 'Your shop'} · contrast{' '}
+                {contrastRatio(colour, readableTextOn(colour)).toFixed(1)}:1
               </span>
             )}
           </div>

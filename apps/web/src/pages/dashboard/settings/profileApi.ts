@@ -5,5 +5,7 @@ import { apiGet, apiSend } from '../../../api/client.js'
 
 const path = '/api/merchant/profile'
 
-export const getProfile = (): Promise<MerchantProfile> => apiGet(path, merchantProfileAnswerSchema).then((r) => r.profile)
-export const saveProfile = (body: PutMerchantProfileBody): Promise<MerchantProfile> => apiSend('PUT', path, merchantProfileAnswerSchema, body).then((r) => r.profile)
+export const getProfile = (): Promise<MerchantProfile> =>
+  apiGet(path, merchantProfileAnswerSchema).then((r) => r.profile)
+export const saveProfile = (body: PutMerchantProfileBody): Promise<MerchantProfile> =>
+  apiSend('PUT', path, merchantProfileAnswerSchema, body).then((r) => r.profile)

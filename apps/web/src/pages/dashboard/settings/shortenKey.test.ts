@@ -10,7 +10,11 @@ describe('shortenKey', () => {
     expect(short.length).toBeLessThan(key.length / 2 + 20)
   })
   it('shortens a bare key the same way, and leaves a short text as it is', () => {
-    expect(shortenKey('tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M')).toBe('tpubDC8msF…sP4zbQ1M')
+    expect(
+      shortenKey(
+        'tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M',
+      ),
+    ).toBe('tpubDC8msF…sP4zbQ1M')
     expect(shortenKey('wpkh(x/0/*)')).toBe('wpkh(x/0/*)')
   })
 })

@@ -24,17 +24,31 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
   const [signer, setSigner] = useState(payment.payer ?? '')
   const [signature, setSignature] = useState('')
   const [touched, setTouched] = useState(false)
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' })
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  })
   const [kitWanted, setKitWanted] = useState(false)
   const id = useId()
   const checked = checkRefundAddress(address, payment.caipNetworkId)
-  const message = checked.ok ? refundAddressMessage({ linkId: link.id, paymentId: payment.id, txHash: payment.txHash, refundAddress: checked.address }) : null
+  const message = checked.ok
+    ? refundAddressMessage({
+        linkId: link.id,
+        paymentId: payment.id,
+        txHash: payment.txHash,
+        refundAddress: checked.address,
+      })
+    : null
 
   const save = async (signedBy: string, signed: string) => {
     if (!message || !checked.ok) return
     setState({ kind: 'saving' })
     try {
-      await giveRefundAddress(payment.id, { refundAddress: checked.address, signer: signedBy.trim(), message, signature: signed.trim() })
+      await giveRefundAddress(payment.id, {
+        refundAddress: checked.address,
+        signer: signedBy.trim(),
+        message,
+        signature: signed.trim(),
+      })
       setState({ kind: 'saved' })
     } catch (cause) {
       setState({ kind: 'error', message: cause instanceof ApiRequestError ? cause.message : (cause as Error).message })
@@ -52,7 +66,11 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
         setTouched(true)
         if (!checked.ok) return
         if (!signer.trim() || !signature.trim())
-          return setState({ kind: 'error', message: 'Sign the message first: with your wallet below, or paste the signature and the address that made it.' })
+          return setState({
+            kind: 'error',
+            message:
+              'Sign the message first: with your wallet below, or paste the signature and the address that made it.',
+          })
         void save(signer, signature)
       }}
     >
@@ -81,8 +99,8 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
           <label htmlFor={`${id}-message`}>Message to sign</label>
           <textarea id={`${id}-message`} data-testid="refund-message" readOnly rows={6} value={message} />
           <p className="muted">
-            Sign it with the key of an address this payment was sent from (BIP-322; a legacy signature for a 1…, m… or n… address).{' '}
-            <CopyButton value={message} label="Copy message" />
+            Sign it with the key of an address this payment was sent from (BIP-322; a legacy signature for a 1…, m… or
+            n… address). <CopyButton value={message} label="Copy message" />
           </p>
           <div className="refund-sign">
             {kit || kitWanted ? (
@@ -102,7 +120,9 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
                 data-testid="refund-use-wallet"
                 onClick={() => {
                   setKitWanted(true)
-                  void requestKit().catch((cause: Error) => setState({ kind: 'error', message: `The wallet toolkit failed to start: ${cause.message}` }))
+                  void requestKit().catch((cause: Error) =>
+                    setState({ kind: 'error', message: `The wallet toolkit failed to start: ${cause.message}` }),
+                  )
                 }}
               >
                 Sign with my Bitcoin wallet
@@ -112,9 +132,23 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
           <details>
             <summary>Or paste a signature from another wallet</summary>
             <label htmlFor={`${id}-signer`}>Signed by (one of the addresses you paid from)</label>
-            <input id={`${id}-signer`} data-testid="refund-signer" autoComplete="off" spellCheck={false} value={signer} onChange={(e) => setSigner(e.target.value)} />
+            <input
+              id={`${id}-signer`}
+              data-testid="refund-signer"
+              autoComplete="off"
+              spellCheck={false}
+              value={signer}
+              onChange={(e) => setSigner(e.target.value)}
+            />
             <label htmlFor={`${id}-signature`}>Signature (base64)</label>
-            <textarea id={`${id}-signature`} data-testid="refund-signature" rows={3} spellCheck={false} value={signature} onChange={(e) => setSignature(e.target.value)} />
+            <textarea
+              id={`${id}-signature`}
+              data-testid="refund-signature"
+              rows={3}
+              spellCheck={false}
+              value={signature}
+              onChange={(e) => setSignature(e.target.value)}
+            />
             <button type="submit" disabled={state.kind === 'saving'}>
               {state.kind === 'saving' ? 'Saving…' : 'Save refund address'}
             </button>
@@ -124,7 +158,8 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
       {state.kind === 'saving' && <p role="status">Checking the signature…</p>}
       {state.kind === 'saved' && (
         <p role="status" className="ok" data-testid="refund-address-saved">
-          Saved: the merchant will refund to <code className="receipt-long">{checked.ok ? checked.address : address}</code>.
+          Saved: the merchant will refund to{' '}
+          <code className="receipt-long">{checked.ok ? checked.address : address}</code>.
         </p>
       )}
       {state.kind === 'error' && (

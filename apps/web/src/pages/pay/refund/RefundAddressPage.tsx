@@ -21,7 +21,8 @@ export function RefundAddressPage() {
   const config = usePaylinkConfig()
   const link = useLiveLink(id, { read: fetchLink, parser: linkAnswer })
 
-  if (link.isPending || link.isError) return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
+  if (link.isPending || link.isError)
+    return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
 
   const data = link.data
   const payments = refundablePayments(data)
@@ -32,12 +33,13 @@ export function RefundAddressPage() {
         <section className="card" aria-labelledby="refund-title" data-testid="refund-page">
           <h1 id="refund-title">Where should a refund go?</h1>
           <p>
-            A Bitcoin payment has no single address to send money back to. If the merchant refunds you, they send it to the address you give here, once you have signed it with a
-            key you paid from. Paylink never holds the money.
+            A Bitcoin payment has no single address to send money back to. If the merchant refunds you, they send it to
+            the address you give here, once you have signed it with a key you paid from. Paylink never holds the money.
           </p>
           {payments.length === 0 && (
             <p className="muted" data-testid="refund-none">
-              This link has no Bitcoin payment seen on chain. On other networks a refund goes back to the address that paid: there is nothing to give here.
+              This link has no Bitcoin payment seen on chain. On other networks a refund goes back to the address that
+              paid: there is nothing to give here.
             </p>
           )}
           <p>
@@ -49,10 +51,21 @@ export function RefundAddressPage() {
           const network = config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)
           const url = explorerUrl(network, 'tx', p.txHash)
           return (
-            <section key={p.id} className="card" aria-label={`Payment ${p.txHash.slice(0, 8)}`} data-testid="refund-payment">
+            <section
+              key={p.id}
+              className="card"
+              aria-label={`Payment ${p.txHash.slice(0, 8)}`}
+              data-testid="refund-payment"
+            >
               <dl className="receipt-facts">
                 <dt>Amount</dt>
-                <dd>{p.amount && option ? <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong /> : '—'}</dd>
+                <dd>
+                  {p.amount && option ? (
+                    <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong />
+                  ) : (
+                    '—'
+                  )}
+                </dd>
                 <dt>Transaction</dt>
                 <dd>
                   <TxId hash={p.txHash} url={url} />
@@ -61,7 +74,8 @@ export function RefundAddressPage() {
                   <>
                     <dt>Refund address</dt>
                     <dd data-testid="refund-address-current">
-                      <code className="receipt-long">{p.refundAddress.address}</code> (signed by <code className="receipt-long">{p.refundAddress.signer}</code>)
+                      <code className="receipt-long">{p.refundAddress.address}</code> (signed by{' '}
+                      <code className="receipt-long">{p.refundAddress.signer}</code>)
                     </dd>
                   </>
                 )}

@@ -9,14 +9,24 @@ import { describeWalletError } from '../../../wallet/walletErrors.js'
  * The toolkit half of the refund page (loaded with AppKit): connect a Bitcoin wallet, then have it
  * sign the statement (BIP-322) with the connected address, which must be one the payment spent from.
  */
-export function SignWithBitcoinWallet({ message, onSigned }: { message: string | null; onSigned(signer: string, signature: string): void }) {
+export function SignWithBitcoinWallet({
+  message,
+  onSigned,
+}: {
+  message: string | null
+  onSigned(signer: string, signature: string): void
+}) {
   const kit = usePaylinkKit()
   const address = useConnectedAddress('bip122')
   const sign = useSignMessage('bip122')
   const [error, setError] = useState<string | null>(null)
   if (!address) {
     return (
-      <button type="button" data-testid="refund-connect" onClick={() => void kit.appKit.open({ view: 'Connect', namespace: 'bip122' })}>
+      <button
+        type="button"
+        data-testid="refund-connect"
+        onClick={() => void kit.appKit.open({ view: 'Connect', namespace: 'bip122' })}
+      >
         Connect a Bitcoin wallet
       </button>
     )

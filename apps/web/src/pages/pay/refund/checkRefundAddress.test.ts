@@ -6,17 +6,32 @@ const mainnet = 'bip122:000000000019d6689c085ae165831e93'
 
 describe('checkRefundAddress', () => {
   it('takes a bech32 address of the network, lowercased as it is signed and stored', () => {
-    expect(checkRefundAddress(' BCRT1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KYGT080 ', regtest)).toEqual({ ok: true, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' })
-    expect(checkRefundAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', mainnet)).toEqual({ ok: true, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })
+    expect(checkRefundAddress(' BCRT1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KYGT080 ', regtest)).toEqual({
+      ok: true,
+      address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+    })
+    expect(checkRefundAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', mainnet)).toEqual({
+      ok: true,
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    })
     const taproot = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
     expect(checkRefundAddress(taproot, regtest)).toEqual({ ok: true, address: taproot })
   })
 
   it("refuses another network's address, a legacy address, a typo and nothing, saying which", () => {
-    expect(checkRefundAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', regtest)).toEqual({ ok: false, problem: 'Enter an address of this network: it starts with bcrt1.' })
-    expect(checkRefundAddress('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', mainnet)).toEqual({ ok: false, problem: 'Enter an address of this network: it starts with bc1.' })
+    expect(checkRefundAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', regtest)).toEqual({
+      ok: false,
+      problem: 'Enter an address of this network: it starts with bcrt1.',
+    })
+    expect(checkRefundAddress('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', mainnet)).toEqual({
+      ok: false,
+      problem: 'Enter an address of this network: it starts with bc1.',
+    })
     expect(checkRefundAddress('mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', regtest)).toMatchObject({ ok: false })
-    expect(checkRefundAddress('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt08b', regtest)).toMatchObject({ ok: false, problem: 'This is not a Bitcoin address: check for a typo.' })
+    expect(checkRefundAddress('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt08b', regtest)).toMatchObject({
+      ok: false,
+      problem: 'This is not a Bitcoin address: check for a typo.',
+    })
     expect(checkRefundAddress('  ', regtest)).toEqual({ ok: false, problem: 'Enter the Bitcoin address to refund to.' })
   })
 })

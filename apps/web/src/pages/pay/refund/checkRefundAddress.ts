@@ -20,7 +20,8 @@ export function checkRefundAddress(text: string, caipNetworkId: string): CheckRe
   const address = normalizeRefundAddress(text)
   const prefix = bech32PrefixOf(caipNetworkId)
   if (address === '') return { ok: false, problem: 'Enter the Bitcoin address to refund to.' }
-  if (!address.startsWith(prefix) || (prefix === 'bc1' && address.startsWith('bcrt1'))) return { ok: false, problem: `Enter an address of this network: it starts with ${prefix}.` }
+  if (!address.startsWith(prefix) || (prefix === 'bc1' && address.startsWith('bcrt1')))
+    return { ok: false, problem: `Enter an address of this network: it starts with ${prefix}.` }
   if (!hasChecksum(address)) return { ok: false, problem: 'This is not a Bitcoin address: check for a typo.' }
   return { ok: true, address }
 }
