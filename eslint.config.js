@@ -149,7 +149,7 @@ export default defineConfig(
 
   {
     ...reactHooks.configs.flat.recommended,
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/chains/src/*/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
 )

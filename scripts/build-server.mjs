@@ -15,7 +15,12 @@ import { build } from 'esbuild'
 const root = dirname(dirname(fileURLToPath(import.meta.url)))
 const outdir = join(root, 'apps/server/dist')
 // The bundles live in apps/server/dist: a package the server itself resolves from apps/server/node_modules resolves alike from there.
-const ownModules = [join(root, 'packages/devnet'), join(root, 'packages/shared'), join(root, 'apps/server')]
+const ownModules = [
+  join(root, 'packages/chains'),
+  join(root, 'packages/devnet'),
+  join(root, 'packages/shared'),
+  join(root, 'apps/server'),
+]
 
 /** The package name of a bare import (`@scope/name/sub` -> `@scope/name`). */
 const packageOf = (specifier) =>
