@@ -165,6 +165,17 @@ describe('assessLink: fiat prices', () => {
     expect(quoteOfPayment({ ...p, minedAt: null }, [first, second])).toBe(second)
   })
 
+  it('a payment in a block stamped the same second as its quote, just before it (block times round down), is made under that quote', () => {
+    // The pay page quoted at 12.800 s; the payer paid at once, in the block stamped 12 s; the scanner sighted it at 14 s.
+    const tusd = option('opt_tusd', 6, null)
+    const peg = quote('opt_tusd', '1', 12_000_000n, new Date(at(12).getTime() + 800))
+    const deposit = payment('opt_tusd', 12_000_000n, { createdAt: at(14), minedAt: at(12) })
+    expect(quoteOfPayment(deposit, [peg])).toBe(peg)
+    expect(assessLink(fiatLink(), [tusd], [deposit], [peg], at(20)).status).toBe('paid')
+    // A block stamped a whole second before the quote was made before it.
+    expect(quoteOfPayment({ ...deposit, minedAt: at(11) }, [peg])).toBeNull()
+  })
+
   it('tolerance on the price: 99.5% of a 1%-tolerance link is paid with the shortfall in fiat and in the asset', () => {
     const tusd = option('opt_tusd', 6, null)
     const peg = quote('opt_tusd', '1', 12_000_000n, at(0))

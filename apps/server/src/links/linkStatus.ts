@@ -169,12 +169,22 @@ function countsInTime(link: Pick<LinkRow, 'expiresAt' | 'latePaymentGraceSeconds
   return payment.minedAt.getTime() <= link.expiresAt.getTime() + link.latePaymentGraceSeconds * 1000
 }
 
+/**
+ * How much later than its block's time a payment may have been made. Block times are whole
+ * seconds, rounded down (anvil stamps a block built at 12:00:00.9 as 12:00:00), so a payment
+ * sent 300 ms after the checkout quoted it can sit in a block stamped before the quote: read as
+ * made before any quote, it was worth nothing and its link stayed open (fiat-price.spec's
+ * Test USD deposit, when the payer paid within the second the pay page quoted).
+ */
+export const blockTimeResolutionMs = 999
+
 /** The quote a payment is judged against: the newest with a rate made at or before the payment was first seen. */
 export function quoteOfPayment(
   payment: Pick<PaymentRow, 'optionId' | 'createdAt' | 'minedAt'>,
   quotes: readonly LinkQuoteRow[],
 ): LinkQuoteRow | null {
-  const firstSeen = Math.min(payment.createdAt.getTime(), payment.minedAt?.getTime() ?? Infinity)
+  const mined = payment.minedAt ? payment.minedAt.getTime() + blockTimeResolutionMs : Infinity
+  const firstSeen = Math.min(payment.createdAt.getTime(), mined)
   let best: LinkQuoteRow | null = null
   for (const quote of quotes) {
     if (quote.optionId !== payment.optionId || !quote.rate || quote.createdAt.getTime() > firstSeen) continue

@@ -13,6 +13,7 @@ import { linkOptions, linkQuotes, links, payments, refunds } from '../db/schema.
 import type { Db } from '../db/openDatabase.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { toPaymentView } from '../links/linkViews.js'
+import { blockTimeResolutionMs } from '../links/linkStatus.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
 
 export interface ListPaymentsParameters {
@@ -148,6 +149,8 @@ const minorText = (minor: bigint, currency: FiatCurrency) =>
  * values shown. A payment with no such quote has no worth and is left out.
  */
 async function sumFiat(db: Db, where: SQL | undefined) {
+  // A block's time is whole seconds, rounded down: quoteOfPayment's rule.
+  const blockTime = sql.raw(String(blockTimeResolutionMs))
   const minorDigits = sql.join(
     Object.entries(fiatCurrencies).map(
       ([code, digits]) => sql`when ${code} then ${sql.raw(String(rateDecimals - digits))}`,
@@ -173,7 +176,7 @@ async function sumFiat(db: Db, where: SQL | undefined) {
       cross join lateral (
         select ${linkQuotes.rate} as rate from ${linkQuotes}
         where ${linkQuotes.optionId} = ${payments.optionId} and ${linkQuotes.rate} is not null
-          and ${linkQuotes.createdAt} <= least(${payments.createdAt}, ${payments.minedAt})
+          and ${linkQuotes.createdAt} <= least(${payments.createdAt}, ${payments.minedAt} + ${blockTime} * interval '1 millisecond')
         order by ${linkQuotes.createdAt} desc limit 1
       ) quote
       where ${where} and ${links.priceCurrency} is not null and ${payments.amount} is not null and ${payments.status} in ('confirmed', 'confirming')
