@@ -66,6 +66,29 @@ describe('createWatchCache', () => {
     expect(ids(await cache.load(dayAfter)), 'and then no more').toEqual(['opt_paid1'])
     expect(ids(await cache.load(dayAfter))).toEqual(ids(await loadWatches(database.db, network, dayAfter)))
   })
+
+  it('drops a link the merchant deactivates at the next read, as loadWatches leaves it out, and takes it back when reactivated', async () => {
+    await addLink('stopped1', 'open')
+    await addLink('stopped2', 'open')
+    const deactivate = (id: string, at: Date | null) =>
+      database.db.update(links).set({ deactivatedAt: at }).where(eq(links.id, id))
+    await deactivate('stopped2', now)
+    const cache = createWatchCache(database.db, network)
+    const first = ids(await cache.load(now))
+    expect(first, 'a link deactivated before the first read').not.toContain('opt_stopped2')
+    expect(first).toContain('opt_stopped1')
+    expect(first).toEqual(ids(await loadWatches(database.db, network, now)))
+
+    await deactivate('stopped1', now)
+    const next = ids(await cache.load(now))
+    expect(next, 'a link deactivated after it').not.toContain('opt_stopped1')
+    expect(next).toEqual(ids(await loadWatches(database.db, network, now)))
+
+    await deactivate('stopped2', null)
+    const back = ids(await cache.load(now))
+    expect(back, 'a reactivated link').toContain('opt_stopped2')
+    expect(back).toEqual(ids(await loadWatches(database.db, network, now)))
+  })
 })
 
 describe('late-payment grace and watching', () => {

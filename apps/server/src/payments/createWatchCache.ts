@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PaymentWatch } from '../chains/chainFamily.js'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -17,6 +17,8 @@ interface Entry {
   status: string
   expiresAt: Date | null
   latePaymentGraceSeconds: number
+  /** The merchant deactivated the link: no new payment to it is looked for (loadWatches' rule). */
+  deactivated: boolean
 }
 
 /**
@@ -30,7 +32,8 @@ interface Entry {
  * the read could not see carries an xmin at or above it, so the next read (rows whose xmin is
  * at or above the noted one, compared modulo 2^32 as Postgres compares transaction ids) finds
  * it, whichever clock the writer had and however long its transaction ran. A few rows seen
- * twice are harmless. When an expired link stops being watched (a day after expiry, or the end of
+ * twice are harmless. A link the merchant deactivates leaves at the next read (its row changed),
+ * as it is absent from `loadWatches`, and comes back when reactivated. When an expired link stops being watched (a day after expiry, or the end of
  * its late-payment grace: `lateWatchEnd`) is applied here, with the caller's clock, as `loadWatches` does.
  */
 export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
@@ -54,6 +57,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
         status: links.status,
         expiresAt: links.expiresAt,
         latePaymentGraceSeconds: links.latePaymentGraceSeconds,
+        deactivatedAt: links.deactivatedAt,
       })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
@@ -65,14 +69,15 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
         ),
       )
   const watched = (entry: Entry, now: Date) =>
-    entry.status === 'open' ||
-    entry.status === 'partially_paid' ||
-    (entry.status === 'expired' &&
-      entry.expiresAt !== null &&
-      lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime())
+    !entry.deactivated &&
+    (entry.status === 'open' ||
+      entry.status === 'partially_paid' ||
+      (entry.status === 'expired' &&
+        entry.expiresAt !== null &&
+        lateWatchEnd(entry.expiresAt, entry.latePaymentGraceSeconds) > now.getTime()))
   const keep = (row: Awaited<ReturnType<typeof readRows>>[number], now: Date) => {
-    const { status, expiresAt, latePaymentGraceSeconds, ...watch } = row
-    const entry = { watch, status, expiresAt, latePaymentGraceSeconds }
+    const { status, expiresAt, latePaymentGraceSeconds, deactivatedAt, ...watch } = row
+    const entry = { watch, status, expiresAt, latePaymentGraceSeconds, deactivated: deactivatedAt !== null }
     const before = entries.get(watch.optionId)
     if (watched(entry, now)) {
       // Options never change once written; only their link's status, expiry and grace move.
@@ -95,7 +100,10 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
       const seenFrom = await readHorizon()
       if (horizon === null) {
         // The first read: loadWatches' filter, with each link's status kept.
-        const open = or(inArray(links.status, ['open', 'partially_paid']), stillWatchedLate(now))
+        const open = and(
+          isNull(links.deactivatedAt),
+          or(inArray(links.status, ['open', 'partially_paid']), stillWatchedLate(now)),
+        )
         for (const row of await readRows(open)) keep(row, now)
       } else {
         // xmin is a 32-bit transaction id: "at or above" is a difference below 2^31, modulo 2^32.
