@@ -164,7 +164,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
   )
   const esploraUrl = bitcoin ? upstreams[bitcoin]?.rpcUrl : undefined
   // Esplora is REST, not JSON-RPC: the path and query go through as they are, and so does the
-  // answer (JSON or text, and Esplora's 4xx text for a refused transaction).
+  // answer, byte for byte (JSON, text, Esplora's 4xx text for a refused transaction, and the
+  // binary /block/:hash/raw, which read as text came back re-encoded as UTF-8: a corrupt block).
   const forwardEsplora = async (
     method: 'GET' | 'POST',
     path: string,
@@ -184,14 +185,14 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
     } catch (cause) {
       throw new UpstreamError('UPSTREAM_UNAVAILABLE', 'The Bitcoin devnet did not answer', { cause })
     }
-    const text = await response.text().catch(() => '')
+    const bytes = Buffer.from(await response.arrayBuffer().catch(() => new ArrayBuffer(0)))
     if (response.status >= 500)
       throw new UpstreamError('UPSTREAM_UNAVAILABLE', `The Bitcoin devnet answered HTTP ${response.status}`)
     return reply
       .code(response.status)
       .header('cache-control', 'no-store')
       .type(response.headers.get('content-type') ?? 'text/plain')
-      .send(text)
+      .send(bytes)
   }
   const esploraResponses = {
     200: { description: "The devnet Esplora's answer, as given (JSON or text)", schema: z.unknown() },
