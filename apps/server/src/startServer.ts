@@ -13,6 +13,7 @@ import { createDevnetRates, createMarketRates, type RateProvider } from './rates
 import { parseRate } from '@paylink/shared'
 import { joinCluster } from './cluster/joinCluster.js'
 import { sharedSettingsOf } from './cluster/sharedSettings.js'
+import { checkDepositFactories } from './health/checkDepositFactories.js'
 
 export interface StartDevnetOptions {
   /** Where the chains keep their state across restarts (`${dataDir}/devnet`). */
@@ -108,6 +109,15 @@ export async function startServer({
       }
       taken.add(network.caipNetworkId)
     }
+
+    // The demo deploys its own factory as its chain starts; an operator's networks are checked.
+    await checkDepositFactories({
+      networks: config.networks,
+      onUnchecked: (network, error) =>
+        print(
+          `Warning: could not check the deposit factory on ${network.name} (${network.caipNetworkId}): ${error.message.split('\n')[0]}`,
+        ),
+    })
 
     if (reset) rmSync(config.pgliteDir, { recursive: true, force: true })
     const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
