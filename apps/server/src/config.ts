@@ -8,6 +8,7 @@ import {
   fiatCurrencyCodes,
   isDecimalString,
   networkSchema,
+  withRpcUrlFromList,
   type Asset,
   type FiatCurrency,
   type Network,
@@ -114,21 +115,24 @@ const defaultWebDist = fileURLToPath(new URL('../web/dist', serverRoot))
 export const defaultBitcoinConfirmations = 2
 
 /** A network as the PAYLINK_CONFIG file lists it: a Network, `confirmations` optional for Bitcoin. */
-const configNetworkSchema = networkSchema
-  .extend({ confirmations: networkSchema.shape.confirmations.optional() })
-  .superRefine((network, context) => {
-    if (network.confirmations === undefined && !network.caipNetworkId.startsWith('bip122:')) {
-      context.addIssue({
-        code: 'custom',
-        path: ['confirmations'],
-        message: `required (only Bitcoin networks, bip122:, default to ${defaultBitcoinConfirmations})`,
-      })
-    }
-  })
-  .transform((network): Network => ({
-    ...network,
-    confirmations: network.confirmations ?? defaultBitcoinConfirmations,
-  }))
+const configNetworkSchema = z.preprocess(
+  withRpcUrlFromList,
+  networkSchema
+    .extend({ confirmations: networkSchema.shape.confirmations.optional() })
+    .superRefine((network, context) => {
+      if (network.confirmations === undefined && !network.caipNetworkId.startsWith('bip122:')) {
+        context.addIssue({
+          code: 'custom',
+          path: ['confirmations'],
+          message: `required (only Bitcoin networks, bip122:, default to ${defaultBitcoinConfirmations})`,
+        })
+      }
+    })
+    .transform((network): Network => ({
+      ...network,
+      confirmations: network.confirmations ?? defaultBitcoinConfirmations,
+    })),
+)
 
 /** The JSON file named by PAYLINK_CONFIG. Unknown keys are refused so typos surface. */
 export const configFileSchema = z.strictObject({

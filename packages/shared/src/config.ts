@@ -15,6 +15,12 @@ export const networkSchema = z.object({
   name: z.string().min(1).max(64),
   nativeCurrency: nativeCurrencySchema,
   rpcUrl: z.url().max(2048),
+  /**
+   * The server's own endpoints for this network in order of preference (a paid provider, then a
+   * public one, …): each tried in turn by health, with retries. Never sent to browsers, which get
+   * `rpcUrl`. A PAYLINK_CONFIG entry may give only this list: `rpcUrl` is then its first.
+   */
+  rpcUrls: z.array(z.url().max(2048)).min(1).max(8).optional(),
   /** The RPC's websocket (Solana subscriptions), when it is not the one derived from rpcUrl. */
   wsUrl: z.url().max(2048).optional(),
   blockExplorerUrl: z.url().max(2048).nullable(),
@@ -28,6 +34,18 @@ export const networkSchema = z.object({
 })
 export type Network = z.infer<typeof networkSchema>
 
+/** The endpoints the server reads a network through: `rpcUrls` when given, else `rpcUrl` alone. */
+export function serverRpcUrls(network: Pick<Network, 'rpcUrl' | 'rpcUrls'>): string[] {
+  return network.rpcUrls?.length ? [...new Set(network.rpcUrls)] : [network.rpcUrl]
+}
+
+/** A configured network given `rpcUrls` and no `rpcUrl`: its `rpcUrl` (what browsers get) is the list's first. */
+export function withRpcUrlFromList(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || 'rpcUrl' in input) return input
+  const urls = (input as { rpcUrls?: unknown }).rpcUrls
+  return Array.isArray(urls) && typeof urls[0] === 'string' ? { ...input, rpcUrl: urls[0] } : input
+}
+
 const originRelativePathSchema = z
   .string()
   .max(2048)
@@ -38,7 +56,7 @@ const originRelativePathSchema = z
  * RPC proxy) are origin-relative paths (`/devnet/rpc/31337`), which the web app resolves against
  * the page's origin, so the app works at whichever address it was opened.
  */
-export const publicNetworkSchema = networkSchema.extend({
+export const publicNetworkSchema = networkSchema.omit({ rpcUrls: true }).extend({
   rpcUrl: z.union([z.url().max(2048), originRelativePathSchema]),
   /** Origin-relative (`/devnet/solana/ws`): the web app makes it ws(s)://<page host>/... */
   wsUrl: z.union([z.url().max(2048), originRelativePathSchema]).optional(),

@@ -27,7 +27,8 @@ export function toPublicConfig({
   return {
     projectId,
     demo,
-    networks: networks.map((n) => ({
+    // The server's own endpoints (rpcUrls) may carry a paid provider's key: never sent.
+    networks: networks.map(({ rpcUrls: _serverOnly, ...n }) => ({
       ...n,
       rpcUrl: originRelative(n.rpcUrl, publicOrigins),
       ...(n.wsUrl ? { wsUrl: originRelative(n.wsUrl, publicOrigins) } : {}),
