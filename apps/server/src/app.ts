@@ -290,6 +290,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       timeoutMs: config.chainTimeoutMs ?? 2000,
       // Read per request: the tracker is created below.
       trackerStatus: (caipNetworkId) => app.paymentLinks.tracker.status(caipNetworkId),
+      trackerHealth: (caipNetworkId) => app.paymentLinks.tracker.health(caipNetworkId),
     })
     await app.register(siwxRoutes, {
       db: database.db,

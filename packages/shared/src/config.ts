@@ -103,6 +103,20 @@ export const healthSchema = z.object({
       head: z.string().max(maxAmountLength).nullable(),
       halted: z.boolean().optional(),
       reason: z.string().max(1000).optional(),
+      /**
+       * The payment tracker's view (absent where no tracker follows the network): ok; degraded, its
+       * last read failed (an error, a timeout, a rate limit) and it retries; down, nothing read for
+       * 30 s or halted. The endpoint's origin, the last error, how many blocks the tracker's scan is
+       * behind the head it last read, and since when the status holds.
+       */
+      status: z.enum(['ok', 'degraded', 'down']).optional(),
+      endpoint: z.string().max(2048).optional(),
+      lastError: z
+        .object({ message: z.string().max(1000), at: z.iso.datetime() })
+        .nullable()
+        .optional(),
+      lagBlocks: z.string().max(maxAmountLength).nullable().optional(),
+      since: z.iso.datetime().optional(),
     }),
   ),
 })

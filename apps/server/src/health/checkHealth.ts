@@ -2,6 +2,7 @@ import type { Health, Network } from '@paylink/shared'
 import { sql } from 'drizzle-orm'
 import { readHead as defaultReadHead, type ReadHeadOptions } from '../chains/readHead.js'
 import type { Db } from '../db/openDatabase.js'
+import type { NetworkHealth } from '../payments/paymentTracker.js'
 import { withTimeout } from '../lib/withTimeout.js'
 
 export interface CheckHealthParameters {
@@ -12,6 +13,8 @@ export interface CheckHealthParameters {
   readHead?: (network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>, options: ReadHeadOptions) => Promise<bigint>
   /** The payment tracker's view of each network: a halted one is reported with its reason. */
   trackerStatus?: (caipNetworkId: string) => { halted: false } | { halted: true; reason: string }
+  /** How well the tracker follows each network (null where it does not). */
+  trackerHealth?: (caipNetworkId: string) => NetworkHealth | null
 }
 
 /**
@@ -25,6 +28,7 @@ export async function checkHealth({
   timeoutMs,
   readHead = defaultReadHead,
   trackerStatus,
+  trackerHealth,
 }: CheckHealthParameters): Promise<Health> {
   const [dbOk, chains] = await Promise.all([
     withTimeout(db.execute(sql`select 1`), timeoutMs).then(
@@ -39,10 +43,22 @@ export async function checkHealth({
           () => null,
         ),
         ...haltOf(trackerStatus?.(network.caipNetworkId)),
+        ...healthOf(trackerHealth?.(network.caipNetworkId) ?? null),
       })),
     ),
   ])
   return { ok: dbOk, db: dbOk, chains }
+}
+
+function healthOf(health: NetworkHealth | null) {
+  if (!health) return {}
+  return {
+    status: health.state,
+    endpoint: health.endpoint,
+    lastError: health.lastError && { message: health.lastError.message, at: health.lastError.at.toISOString() },
+    lagBlocks: health.lagBlocks?.toString() ?? null,
+    since: health.since.toISOString(),
+  }
 }
 
 function haltOf(status: { halted: false } | { halted: true; reason: string } | undefined) {

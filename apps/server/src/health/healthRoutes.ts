@@ -10,6 +10,7 @@ export interface HealthRoutesOptions {
   networks: ReadonlyArray<Network>
   timeoutMs: number
   trackerStatus?: CheckHealthParameters['trackerStatus']
+  trackerHealth?: CheckHealthParameters['trackerHealth']
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, options) => {

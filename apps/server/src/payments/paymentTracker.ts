@@ -35,6 +35,8 @@ export interface PaymentTrackerOptions {
   /** Without a new block, payments due for their periodic re-check are still looked for this often. Default 5000 ms. */
   idleRecheckMs?: number
   rpcTimeoutMs?: number
+  /** A network none of whose passes succeeded for this long is `down` in /api/health (default 30 s). */
+  downAfterMs?: number
   onLinkChanged?: (linkId: string) => void
   /** Told of each payment a pass changed (credit, confirm, revert, fail), for the operator's log. */
   onPaymentAction?: (action: PaymentAction) => void
@@ -45,6 +47,22 @@ export interface PaymentTrackerOptions {
 
 /** Whether the tracker follows a network, and if it stopped, why (a sentence for operators). */
 export type NetworkStatus = { halted: false } | { halted: true; reason: string }
+
+/**
+ * How well the tracker follows a network, for /api/health: `ok` while its passes succeed;
+ * `degraded` when the last pass failed (the RPC erred, timed out, limited) but one succeeded
+ * within `downAfterMs`; `down` when none has for that long, or the network halted.
+ */
+export interface NetworkHealth {
+  state: 'ok' | 'degraded' | 'down'
+  /** The endpoint read (its origin only: a provider's key in the path stays out of the answer). */
+  endpoint: string
+  lastError: { message: string; at: Date } | null
+  /** Blocks between the head last read and the last block scanned (null before the first pass). */
+  lagBlocks: bigint | null
+  /** When `state` last changed. */
+  since: Date
+}
 
 export interface PaymentTracker {
   readonly settings: PaymentProcessingSettings
@@ -62,6 +80,8 @@ export interface PaymentTracker {
   rpcRequests(caipNetworkId: string): number
   /** Halted networks say why; a network not tracked (or not halted) says `{ halted: false }`. */
   status(caipNetworkId: string): NetworkStatus
+  /** null for a network not tracked, or before its first pass ended. */
+  health(caipNetworkId: string): NetworkHealth | null
 }
 
 interface NetworkState {
@@ -82,6 +102,11 @@ interface NetworkState {
   /** Passes of one network run one at a time (the loop, runOnce and pokes may overlap). */
   tail: Promise<void>
   pause: ReturnType<typeof createWakeableSleep>
+  /** The head the last pass read. */
+  head: bigint | null
+  lastOkAt: number | null
+  lastError: { message: string; at: Date } | null
+  health: { state: NetworkHealth['state']; since: Date }
 }
 
 /**
@@ -119,6 +144,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       recordedHeight: null,
       tail: Promise.resolve(),
       pause: createWakeableSleep(),
+      head: null,
+      lastOkAt: null,
+      lastError: null,
+      health: { state: 'ok', since: new Date() },
     }
     state.chain = family.connect(network, {
       timeoutMs: options.rpcTimeoutMs ?? 5000,
@@ -153,6 +182,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       state.chain.readHead(),
       identityDue ? state.chain.readIdentity() : null,
     ])
+    state.head = head
     if (identity !== null) await guard.check(identity)
     if (firstUse) state.recordedHeight = await readRecordedHeight(options.db, caipNetworkId)
 
@@ -212,9 +242,24 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     await processPayments({ ...common, selection: { kind: 'due' } })
   }
 
+  const downAfterMs = options.downAfterMs ?? 30_000
+  const setHealth = (state: NetworkState, next: NetworkHealth['state']) => {
+    if (state.health.state !== next) state.health = { state: next, since: new Date() }
+  }
   const pass = (state: NetworkState, force: boolean) => {
     const run = state.tail.then(() => state.guard.run(() => passNetwork(state, force)))
-    state.tail = run.catch(() => {})
+    state.tail = run.then(
+      () => {
+        state.lastOkAt = Date.now()
+        setHealth(state, 'ok')
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+        state.lastError = { message, at: new Date() }
+        const since = state.lastOkAt ?? state.health.since.getTime()
+        setHealth(state, Date.now() - since >= downAfterMs ? 'down' : 'degraded')
+      },
+    )
     return run
   }
 
@@ -290,6 +335,25 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     status(caipNetworkId) {
       const reason = states.get(caipNetworkId)?.guard.haltReason ?? null
       return reason === null ? { halted: false } : { halted: true, reason }
+    },
+    health(caipNetworkId) {
+      const state = states.get(caipNetworkId)
+      // Nothing to say before the first pass ended (a tracker built but not started, in tests).
+      if (!state || (state.lastOkAt === null && state.lastError === null && state.guard.haltReason === null))
+        return null
+      const halted = state.guard.haltReason !== null
+      if (halted) setHealth(state, 'down')
+      // A pass stuck in a timeout has not failed yet, but nothing has been read for that long either.
+      else if (running && state.lastOkAt !== null && Date.now() - state.lastOkAt >= downAfterMs)
+        setHealth(state, 'down')
+      const cursor = state.cursor?.number ?? null
+      return {
+        state: state.health.state,
+        endpoint: new URL(state.network.rpcUrl).origin,
+        lastError: halted ? { message: state.guard.haltReason!, at: state.health.since } : state.lastError,
+        lagBlocks: state.head !== null && cursor !== null ? (state.head > cursor ? state.head - cursor : 0n) : null,
+        since: state.health.since,
+      }
     },
   }
 }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../db/openDatabase.js'
+import { startHttpServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { createPaymentTracker } from './paymentTracker.js'
+
+const block = (n: number) => ({
+  number: `0x${n.toString(16)}`,
+  hash: `0x${n.toString(16).padStart(64, '0')}`,
+  parentHash: `0x${Math.max(0, n - 1)
+    .toString(16)
+    .padStart(64, '0')}`,
+  timestamp: '0x6553f100',
+  transactions: [],
+})
+let database: Database
+let chain: TestHttpServer
+/** What the fake chain does now: answer (head 16), or fail every request with a 503. */
+let failing = false
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: ':memory:' })
+  chain = await startHttpServer((request, res) => {
+    if (failing) return void res.writeHead(503).end('unavailable')
+    const answer = (call: { id: unknown; method: string; params?: unknown[] }) => ({
+      jsonrpc: '2.0',
+      id: call.id,
+      result:
+        call.method === 'eth_blockNumber'
+          ? '0x10'
+          : call.method === 'eth_chainId'
+            ? '0x7a69'
+            : call.method === 'eth_getBlockByNumber'
+              ? block(Number(BigInt(call.params![0] as string)))
+              : call.method === 'eth_getLogs'
+                ? []
+                : null,
+    })
+    const body = JSON.parse(request.body) as Parameters<typeof answer>[0] | Array<Parameters<typeof answer>[0]>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)))
+  })
+}, 60_000)
+afterAll(async () => {
+  await chain?.close()
+  await database?.close()
+})
+
+describe('tracker health per network', () => {
+  it('says nothing before a pass, ok after one, degraded with the last error when the RPC fails, down when it fails for long, ok again when it answers', async () => {
+    const caipNetworkId = 'eip155:31337'
+    const make = (downAfterMs: number) =>
+      createPaymentTracker({
+        db: database.db,
+        networks: [{ caipNetworkId, rpcUrl: `${chain.url}/v2/SECRETKEY` }],
+        rpcTimeoutMs: 1000,
+        downAfterMs,
+      })
+    const tracker = make(60_000)
+    expect(tracker.health(caipNetworkId)).toBeNull()
+    expect(tracker.health('eip155:1')).toBeNull()
+
+    await tracker.runOnce()
+    const ok = tracker.health(caipNetworkId)!
+    expect(ok).toMatchObject({ state: 'ok', lastError: null, endpoint: chain.url })
+    expect(ok.lagBlocks).not.toBeNull()
+    expect(ok.endpoint, "a provider's key in the URL is not shown").not.toContain('SECRETKEY')
+
+    failing = true
+    await expect(tracker.runOnce()).rejects.toThrow()
+    const degraded = tracker.health(caipNetworkId)!
+    expect(degraded.state).toBe('degraded')
+    expect(degraded.lastError?.message).toMatch(/503|block number/)
+    expect(degraded.since.getTime()).toBeGreaterThanOrEqual(ok.since.getTime())
+
+    const impatient = make(0)
+    await expect(impatient.runOnce()).rejects.toThrow()
+    expect(impatient.health(caipNetworkId)!.state, 'nothing read for downAfterMs').toBe('down')
+
+    failing = false
+    await tracker.runOnce()
+    expect(tracker.health(caipNetworkId)).toMatchObject({ state: 'ok' })
+  })
+})
