@@ -47,6 +47,7 @@ import { webhookRoutes } from './webhooks/webhookRoutes.js'
 import { quoteLink } from './links/quoteLink.js'
 import { viewNeedsQuote } from './links/viewNeedsQuote.js'
 import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
+import { createPaylinkMetrics, metricsRoutes } from './metrics/metricsRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -72,6 +73,8 @@ export interface AppConfig {
   devnetMiners?: Readonly<Record<string, DevnetMiner>>
   /** Per-RPC timeout of the health check (default 2000 ms). */
   chainTimeoutMs?: number
+  /** METRICS_TOKEN: GET /metrics (Prometheus) answers a scraper sending it; unset, there is no /metrics. */
+  metricsToken?: string | null
   siwx?: SiwxAppOptions
   /** Intervals and limits of the payment tracker, webhook worker and event streams. */
   paymentLinks?: PaymentLinksOptions
@@ -303,13 +306,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     const webhookPolicy: WebhookPolicy = config.webhooks ?? { allowHttp: false, allowPrivateAddresses: false }
     const merchants = config.merchants ? new Set(config.merchants) : null
+    const metrics = config.metricsToken
+      ? createPaylinkMetrics({
+          networks: config.networks.map((network) => network.caipNetworkId),
+          tracker: () => paymentLinks.tracker,
+        })
+      : null
+    if (metrics && config.metricsToken) await app.register(metricsRoutes, { token: config.metricsToken, metrics })
     const paymentLinks = createPaymentLinksServices({
       database,
       networks: config.networks,
       ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
       options: { ...config.paymentLinks, webhooks: { ...config.paymentLinks?.webhooks, policy: webhookPolicy } },
-      onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
-      onAction: (fields, message) => app.log.info(fields, message),
+      onError: (error, where) => {
+        if (where.startsWith('tracker ')) metrics?.countError(where.slice('tracker '.length), error)
+        app.log.warn({ err: error }, `${where} failed; retrying on the next round`)
+      },
+      onAction: (fields, message) => {
+        if (fields.action === 'payment') metrics?.countPayment(String(fields.caipNetworkId), String(fields.status))
+        app.log.info(fields, message)
+      },
     })
     app.decorate('paymentLinks', paymentLinks)
     // Before the server and the database close: no worker may write to a closing database.

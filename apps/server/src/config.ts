@@ -69,6 +69,8 @@ export interface ServerConfig {
   maxOpenLinksPerMerchant: number
   /** Live API keys per merchant (MAX_API_KEYS_PER_MERCHANT). */
   maxApiKeysPerMerchant: number
+  /** METRICS_TOKEN (16+ characters): GET /metrics answers a scraper sending it as a Bearer token; unset, no /metrics. */
+  metricsToken: string | null
   /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
   trustProxy: TrustProxy
   /** How long a fiat-priced link's quote is offered (QUOTE_TTL_SECONDS, default 900). */
@@ -195,6 +197,9 @@ export function loadConfig(
     1000,
   )
   const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
+  const metricsToken = nonEmpty(env.METRICS_TOKEN) ?? null
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken)))
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces')
   const trustProxy = readTrustProxy(nonEmpty(env.TRUST_PROXY))
   const quoteTtlSeconds = readRange('QUOTE_TTL_SECONDS', nonEmpty(env.QUOTE_TTL_SECONDS), 900, 10, 86_400)
   const rateCacheSeconds = readRange('RATE_CACHE_SECONDS', nonEmpty(env.RATE_CACHE_SECONDS), 30, 0, 3600)
@@ -247,6 +252,7 @@ export function loadConfig(
     webhookAllowPrivateAddresses,
     maxOpenLinksPerMerchant,
     maxApiKeysPerMerchant,
+    metricsToken,
     trustProxy,
     quoteTtlSeconds,
     rateOutlierPercent,

@@ -152,6 +152,7 @@ export async function startServer({
         maxApiKeysPerMerchant: config.maxApiKeysPerMerchant,
       },
       trustProxy: config.trustProxy,
+      metricsToken: config.metricsToken,
       latePaymentGraceSeconds: config.latePaymentGraceSeconds,
       // Rate sources that fail or are dropped as outliers are logged as warnings through the app's logger.
       quotes: {
