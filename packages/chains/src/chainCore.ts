@@ -16,6 +16,12 @@ export interface ChainCore<Namespace extends string = string> {
   readonly transactionIdSchema: z.ZodType<string>
   /** Transaction ids are case-sensitive (Solana's base58 signatures); otherwise (hex) they are stored lowercase. */
   readonly caseSensitiveTransactionIds: boolean
+  /**
+   * The family takes a watch-only key (an extended public key or a descriptor, Bitcoin's) as a
+   * link's recipient and as a merchant's saved receiving key: each option then pays its own
+   * derived address (`depositAddress`), never the key itself.
+   */
+  readonly watchOnlyKeys: boolean
   /** A plain account address, by shape (no checksum, no network): a refund or payer address. */
   readonly addressSchema: z.ZodType<string>
   /**

@@ -13,6 +13,7 @@ export const bip122Core: ChainCore<'bip122'> = {
   nativeCoinType: 0,
   transactionIdSchema: bitcoinTxidSchema,
   caseSensitiveTransactionIds: false,
+  watchOnlyKeys: true,
   addressSchema: bitcoinAddressSchema,
   recipientProblem: bitcoinRecipientProblem,
   canonicalAddress: (address) => address,

@@ -14,6 +14,7 @@ export const eip155Core: ChainCore<'eip155'> = {
   nativeCoinType: 60,
   transactionIdSchema: evmTransactionIdSchema,
   caseSensitiveTransactionIds: false,
+  watchOnlyKeys: false,
   addressSchema: evmAddressSchema,
   recipientProblem: evmRecipientProblem,
   canonicalAddress: (address) => getAddress(address),

@@ -13,6 +13,7 @@ export const solanaCore: ChainCore<'solana'> = {
   nativeCoinType: 501,
   transactionIdSchema: solanaSignatureSchema,
   caseSensitiveTransactionIds: true,
+  watchOnlyKeys: false,
   addressSchema: solanaAddressSchema,
   recipientProblem: solanaRecipientProblem,
   canonicalAddress: (address) => address,
