@@ -5,6 +5,11 @@ import { bitcoinSignIn } from './bitcoinSignIn.js'
 import { bitcoinTxidSchema } from './bitcoinTxidSchema.js'
 
 export { bitcoinAddressSchema, bitcoinRecipientProblem, bitcoinSignIn, bitcoinTxidSchema }
+export { bitcoinDustLimit } from './bitcoinDustLimit.js'
+export { bitcoinFeeRate } from './bitcoinFeeRate.js'
+export { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
+export { InsufficientBitcoinError } from './InsufficientBitcoinError.js'
+export { planBitcoinTransfer, type BitcoinCoin, type BitcoinTransferPlan } from './planBitcoinTransfer.js'
 
 /** Bitcoin networks (CAIP-2 `bip122:<genesis hash prefix>`). */
 export const bip122Core: ChainCore<'bip122'> = {
