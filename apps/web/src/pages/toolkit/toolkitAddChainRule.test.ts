@@ -35,14 +35,15 @@ function wallet(switchError: unknown, addFails: boolean) {
   return { state, connector: { provider } }
 }
 
+/** The fields of a CAIP network the toolkit's switch reads, for the demo's second EVM chain. */
 const l2 = {
-  id: 31338,
   chainNamespace: 'eip155',
+  id: 31338,
   caipNetworkId: 'eip155:31338',
   name: 'Paylink Devnet L2',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9'] }, chainDefault: { http: ['http://127.0.0.1:9'] } },
-  blockExplorers: { default: { name: 'none', url: 'http://127.0.0.1:9' } },
+  rpcUrls: { chainDefault: { http: ['http://127.0.0.1:9'] } },
+  blockExplorers: { default: { url: 'http://127.0.0.1:9/explorer' } },
 }
 
 async function toolkitSwitch(switchError: unknown, addFails: boolean) {
