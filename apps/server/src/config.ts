@@ -189,7 +189,8 @@ export function loadConfig(
     trustProxy: settings.TRUST_PROXY,
     quoteTtlSeconds: settings.QUOTE_TTL_SECONDS,
     rateOutlierPercent: settings.RATE_OUTLIER_PERCENT,
-    rateSources: settings.RATE_SOURCES,
+    // A copy: the default list is one array, shared by every load.
+    rateSources: [...settings.RATE_SOURCES],
     rateCacheSeconds: settings.RATE_CACHE_SECONDS,
     latePaymentGraceSeconds: settings.LATE_PAYMENT_GRACE_SECONDS,
     devnetRates: file.devnetRates ?? defaultDevnetRates,
