@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import {
-  bitcoinFeeRate,
-  bitcoinTransferVsize,
-  InsufficientBitcoinError,
-  planBitcoinTransfer,
-} from './bitcoinTransfer.js'
+import { bitcoinFeeRate } from './bitcoinFeeRate.js'
+import { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
+import { InsufficientBitcoinError } from './InsufficientBitcoinError.js'
+import { planBitcoinTransfer } from './planBitcoinTransfer.js'
 
 const coin = (value: bigint, txid = 'a'.repeat(64), vout = 0) => ({ txid, vout, value })
 
