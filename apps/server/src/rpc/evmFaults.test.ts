@@ -42,8 +42,18 @@ beforeAll(async () => {
       },
     },
   })
+  // On an empty database the block scan starts at the head its first pass reads: a deposit mined
+  // before a first pass succeeds is not scanned (a fresh install that starts under faults; see the
+  // report of #27). The first pass is made to succeed before any payment.
+  for (let tries = 0; ; tries++) {
+    const done = await app.paymentLinks.tracker.runOnce().then(
+      () => true,
+      () => false,
+    )
+    if (done || tries > 30) break
+  }
   app.paymentLinks.start()
-}, 60_000)
+}, 90_000)
 afterAll(async () => {
   await app?.close()
   await proxy?.close()
@@ -82,7 +92,7 @@ describe('EVM payments while the RPC fails, limits, lags and goes down', () => {
     made.push(await pay('5'), await pay('6.75'))
     for (const { link, amount } of made) {
       const after = await paidWithin(link.id, 30_000)
-      expect(after.status, `${amount} TUSD paid`).toBe('paid')
+      expect(after.status, `${amount} TUSD paid: ${JSON.stringify(after.payments)}`).toBe('paid')
       expect(after.payments, 'credited once').toHaveLength(1)
       expect(after.payments[0]).toMatchObject({ status: 'confirmed', amount })
     }
