@@ -16,16 +16,20 @@ import {
   type Hex,
 } from 'viem'
 
-import { startAnvil } from './anvil.js'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/chains/bip122/devnet'
+import { devWalletBitcoinAddresses } from '@paylink/chains/bip122/devnet/wallet'
+import {
+  chainStateFiles,
+  endLeftoverAnvil,
+  startAnvil,
+  startSavedAnvil,
+  type StartSavedAnvilReturnType,
+} from '@paylink/chains/eip155/devnet'
+import { startSolanaDevnet, type SolanaDevnet } from '@paylink/chains/solana/devnet'
+import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from '@paylink/chains/solana/devnet/wallet'
+
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
-import { chainStateFiles } from './chainStateFiles.js'
 import { deployDepositFactoryOnDevnet } from './deposits/deployDepositFactoryOnDevnet.js'
-import { endLeftoverAnvil } from './endLeftoverAnvil.js'
-import { startBitcoinDevnet, type BitcoinDevnet } from './bitcoin/startBitcoinDevnet.js'
-import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
-import { startSavedAnvil, type StartSavedAnvilReturnType } from './startSavedAnvil.js'
-import { devWalletBitcoinAddresses } from './wallet/devWalletBitcoinKeys.js'
-import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from './wallet/devWalletSolanaKeys.js'
 
 export type DevnetChain = { chainId: number; name: string; rpcUrl: string }
 
