@@ -1,21 +1,47 @@
 import { base58 } from '@scure/base'
-import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from './tokenAccounts.js'
+import { AccountRole, type AccountMeta, type Address, type Instruction } from '@solana/kit'
+import {
+  identifySystemInstruction,
+  parseCreateAccountInstruction,
+  parseTransferSolInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+  SystemInstruction,
+} from '@solana-program/system'
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  AssociatedTokenInstruction,
+  identifyAssociatedTokenInstruction,
+  identifyTokenInstruction,
+  parseCreateAssociatedTokenIdempotentInstruction,
+  parseCreateAssociatedTokenInstruction,
+  parseMintToInstruction,
+  parseTransferCheckedInstruction,
+  parseTransferInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+  TokenInstruction,
+} from '@solana-program/token'
+import { uiTokenAmount } from './tokenAccounts.js'
 import type { CompiledInstruction } from './wireTransaction.js'
 
+// No Memo program client is installed; its instruction is the memo's UTF-8 bytes, nothing to parse.
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
+type ParseableInstruction = Instruction & { accounts: AccountMeta[]; data: Uint8Array }
+
 /**
- * One instruction in `jsonParsed` encoding: the programs a payment touches (System transfer,
- * SPL Token transfer / transferChecked / mintTo, Associated Token create, Memo) are parsed like
- * the RPC does; any other is answered in the partially decoded form (`programId`, `accounts`,
- * base58 `data`), which is what the RPC does for programs it cannot parse.
+ * One instruction in `jsonParsed` encoding: the programs a payment touches (System transfer and
+ * createAccount, SPL Token transfer / transferChecked / mintTo, Associated Token create, Memo) are
+ * parsed like the RPC does, with the programs' own clients; any other (or one they refuse) is
+ * answered in the partially decoded form (`programId`, `accounts`, base58 `data`), which is what the
+ * RPC does for programs it cannot parse.
  */
 export function parseInstruction(ix: CompiledInstruction, keys: string[], stackHeight: number | null) {
   const programId = keys[ix.programIdIndex] ?? ''
-  const acc = (i: number) => keys[ix.accounts[i] ?? -1] ?? ''
-  const d = ix.data
-  const view = new DataView(d.buffer, d.byteOffset, d.byteLength)
-  const u64 = (offset: number) => (d.length >= offset + 8 ? view.getBigUint64(offset, true) : null)
+  const instruction: ParseableInstruction = {
+    programAddress: programId as Address,
+    accounts: ix.accounts.map((i) => ({ address: (keys[i] ?? '') as Address, role: AccountRole.READONLY })),
+    data: ix.data,
+  }
   const parsed = (program: string, type: string, info: Record<string, unknown>) => ({
     program,
     programId,
@@ -23,74 +49,91 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
     stackHeight,
   })
   try {
-    if (programId === SYSTEM_PROGRAM && d.length >= 4) {
-      const kind = view.getUint32(0, true)
-      if (kind === 2 && d.length === 12) {
+    if (programId === SYSTEM_PROGRAM_ADDRESS) {
+      const kind = identifySystemInstruction(instruction)
+      if (kind === SystemInstruction.TransferSol) {
+        const { accounts, data } = parseTransferSolInstruction(instruction)
         return parsed('system', 'transfer', {
-          source: acc(0),
-          destination: acc(1),
-          lamports: Number(u64(4)),
+          source: accounts.source.address,
+          destination: accounts.destination.address,
+          lamports: Number(data.amount),
         })
       }
-      if (kind === 0 && d.length >= 52) {
+      if (kind === SystemInstruction.CreateAccount) {
+        const { accounts, data } = parseCreateAccountInstruction(instruction)
         return parsed('system', 'createAccount', {
-          source: acc(0),
-          newAccount: acc(1),
-          lamports: Number(u64(4)),
-          space: Number(u64(12)),
-          owner: base58.encode(d.subarray(20, 52)),
+          source: accounts.payer.address,
+          newAccount: accounts.newAccount.address,
+          lamports: Number(data.lamports),
+          space: Number(data.space),
+          owner: data.programAddress,
         })
       }
     }
-    if (programId === TOKEN_PROGRAM && d.length >= 1) {
-      const amount = u64(1)
-      if (d[0] === 3 && amount !== null) {
+    if (programId === TOKEN_PROGRAM_ADDRESS) {
+      const kind = identifyTokenInstruction(instruction)
+      if (kind === TokenInstruction.Transfer) {
+        const { accounts, data } = parseTransferInstruction(instruction)
         return parsed('spl-token', 'transfer', {
-          source: acc(0),
-          destination: acc(1),
-          authority: acc(2),
-          amount: amount.toString(),
+          source: accounts.source.address,
+          destination: accounts.destination.address,
+          authority: accounts.authority.address,
+          amount: data.amount.toString(),
         })
       }
-      if (d[0] === 12 && amount !== null && d.length >= 10) {
-        const decimals = d[9] ?? 0
+      if (kind === TokenInstruction.TransferChecked) {
+        const { accounts, data } = parseTransferCheckedInstruction(instruction)
         return parsed('spl-token', 'transferChecked', {
-          source: acc(0),
-          mint: acc(1),
-          destination: acc(2),
-          authority: acc(3),
-          tokenAmount: uiTokenAmount(amount, decimals),
+          source: accounts.source.address,
+          mint: accounts.mint.address,
+          destination: accounts.destination.address,
+          authority: accounts.authority.address,
+          tokenAmount: uiTokenAmount(data.amount, data.decimals),
         })
       }
-      if (d[0] === 7 && amount !== null) {
+      if (kind === TokenInstruction.MintTo) {
+        const { accounts, data } = parseMintToInstruction(instruction)
         return parsed('spl-token', 'mintTo', {
-          mint: acc(0),
-          account: acc(1),
-          mintAuthority: acc(2),
-          amount: amount.toString(),
+          mint: accounts.mint.address,
+          account: accounts.token.address,
+          mintAuthority: accounts.mintAuthority.address,
+          amount: data.amount.toString(),
         })
       }
     }
-    if (programId === ASSOCIATED_TOKEN_PROGRAM && (d.length === 0 || d[0] === 0 || d[0] === 1)) {
-      return parsed('spl-associated-token-account', d[0] === 1 ? 'createIdempotent' : 'create', {
-        source: acc(0),
-        account: acc(1),
-        wallet: acc(2),
-        mint: acc(3),
-        systemProgram: acc(4),
-        tokenProgram: acc(5),
-      })
+    if (programId === ASSOCIATED_TOKEN_PROGRAM_ADDRESS) {
+      // The program reads empty data as Create (its first instruction had none); the client wants the byte.
+      const create = { ...instruction, data: ix.data.length === 0 ? new Uint8Array([0]) : ix.data }
+      const kind = identifyAssociatedTokenInstruction(create)
+      const parsedCreate =
+        kind === AssociatedTokenInstruction.CreateAssociatedToken
+          ? parseCreateAssociatedTokenInstruction(create)
+          : kind === AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
+            ? parseCreateAssociatedTokenIdempotentInstruction(create)
+            : null
+      if (parsedCreate) {
+        const { accounts } = parsedCreate
+        const idempotent = kind === AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
+        return parsed('spl-associated-token-account', idempotent ? 'createIdempotent' : 'create', {
+          source: accounts.payer.address,
+          account: accounts.ata.address,
+          wallet: accounts.owner.address,
+          mint: accounts.mint.address,
+          systemProgram: accounts.systemProgram.address,
+          tokenProgram: accounts.tokenProgram.address,
+        })
+      }
     }
     if (programId === MEMO_PROGRAM) {
-      return { program: 'spl-memo', programId, parsed: new TextDecoder().decode(d), stackHeight }
+      return { program: 'spl-memo', programId, parsed: new TextDecoder().decode(ix.data), stackHeight }
     }
   } catch {
-    // fall through to the partially decoded form
+    // A client refuses data or accounts it cannot read: the partially decoded form, as the RPC answers.
   }
   return {
     programId,
     accounts: ix.accounts.map((i) => keys[i] ?? ''),
-    data: base58.encode(d),
+    data: base58.encode(ix.data),
     stackHeight,
   }
 }

@@ -1,4 +1,4 @@
-import { base58 } from '@scure/base'
+import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
 import { RpcError } from './rpcError.js'
 
 /** A compiled instruction as it sits in a message: indexes into the account keys. */
@@ -21,94 +21,71 @@ export type WireTransaction = {
   lookupCount: number
 }
 
-class Reader {
-  offset = 0
-  constructor(readonly bytes: Uint8Array) {}
-  byte(): number {
-    const b = this.bytes[this.offset++]
-    if (b === undefined) throw new Error('unexpected end of data')
-    return b
-  }
-  /** Solana's compact-u16 ("shortvec") length prefix. */
-  shortVec(): number {
-    let value = 0
-    for (let shift = 0; shift < 21; shift += 7) {
-      const b = this.byte()
-      value |= (b & 0x7f) << shift
-      if ((b & 0x80) === 0) return value
+/** Decodes a wire transaction (signatures + message) with kit's codecs, without trusting it. */
+export function decodeWireTransaction(wire: Uint8Array): WireTransaction {
+  return invalidTransactionOnThrow(() => {
+    // Kit checks that there is one signature per required signer; an absent one (all zeros) is null.
+    const { messageBytes, signatures } = getTransactionDecoder().decode(wire)
+    const message = decodeMessage(Uint8Array.from(messageBytes))
+    const signers = message.accountKeys.slice(0, message.header.numRequiredSignatures)
+    const signatureOf = (signer: string) => signatures[signer as keyof typeof signatures]
+    return {
+      ...message,
+      signatures: signers.map((signer) => Uint8Array.from(signatureOf(signer) ?? new Uint8Array(64))),
     }
-    throw new Error('shortvec too long')
+  })
+}
+
+/** Decodes a message alone (as getFeeForMessage receives it): a transaction without its signatures. */
+export function decodeWireMessage(messageBytes: Uint8Array): Omit<WireTransaction, 'signatures'> {
+  return invalidTransactionOnThrow(() => decodeMessage(messageBytes))
+}
+
+function decodeMessage(messageBytes: Uint8Array): Omit<WireTransaction, 'signatures'> {
+  const [message, end] = getCompiledTransactionMessageDecoder().read(messageBytes, 0)
+  if (end !== messageBytes.length) throw new Error('trailing bytes')
+  if (message.version !== 'legacy' && message.version !== 0)
+    throw new Error(`unsupported transaction version ${message.version}`)
+  const accountKeys = message.staticAccounts as string[]
+  const instructions = message.instructions.map((ix) => ({
+    programIdIndex: ix.programAddressIndex,
+    accounts: [...(ix.accountIndices ?? [])],
+    data: new Uint8Array(ix.data ?? []),
+  }))
+  // Kit decodes indexes as they are; the runtime's sanitizer refuses any past the account keys.
+  for (const ix of instructions) {
+    if (ix.programIdIndex >= accountKeys.length || ix.accounts.some((a) => a >= accountKeys.length)) {
+      throw new Error('Transaction failed to sanitize accounts offsets correctly')
+    }
   }
-  take(n: number): Uint8Array {
-    if (this.offset + n > this.bytes.length) throw new Error('unexpected end of data')
-    const out = this.bytes.subarray(this.offset, this.offset + n)
-    this.offset += n
-    return out
+  return {
+    messageBytes,
+    version: message.version,
+    header: {
+      numRequiredSignatures: message.header.numSignerAccounts,
+      numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+      numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+    },
+    accountKeys,
+    recentBlockhash: message.lifetimeToken,
+    instructions,
+    lookupCount: 'addressTableLookups' in message ? (message.addressTableLookups?.length ?? 0) : 0,
   }
 }
 
-/** Decodes a wire transaction (signatures + message) without trusting it. */
-export function decodeWireTransaction(wire: Uint8Array, messageOnly = false): WireTransaction {
+function invalidTransactionOnThrow<T>(decode: () => T): T {
   try {
-    const r = new Reader(wire)
-    const signatures = Array.from({ length: r.shortVec() }, () => r.take(64))
-    const messageStart = r.offset
-    let version: 'legacy' | 0 = 'legacy'
-    const first = r.bytes[r.offset] ?? 0
-    if (first & 0x80) {
-      if ((first & 0x7f) !== 0) throw new Error(`unsupported transaction version ${first & 0x7f}`)
-      version = 0
-      r.offset++
-    }
-    const header = {
-      numRequiredSignatures: r.byte(),
-      numReadonlySignedAccounts: r.byte(),
-      numReadonlyUnsignedAccounts: r.byte(),
-    }
-    const accountKeys = Array.from({ length: r.shortVec() }, () => base58.encode(r.take(32)))
-    const recentBlockhash = base58.encode(r.take(32))
-    const instructions = Array.from({ length: r.shortVec() }, () => ({
-      programIdIndex: r.byte(),
-      accounts: Array.from(r.take(r.shortVec())),
-      data: new Uint8Array(r.take(r.shortVec())),
-    }))
-    let lookupCount = 0
-    if (version === 0) {
-      lookupCount = r.shortVec()
-      for (let i = 0; i < lookupCount; i++) {
-        r.take(32)
-        r.take(r.shortVec())
-        r.take(r.shortVec())
-      }
-    }
-    if (r.offset !== wire.length) throw new Error('trailing bytes')
-    if (!messageOnly && signatures.length !== header.numRequiredSignatures) throw new Error('signature count mismatch')
-    const maxIndex = accountKeys.length
-    for (const ix of instructions) {
-      if (ix.programIdIndex >= maxIndex || ix.accounts.some((a) => a >= maxIndex)) {
-        throw new Error('Transaction failed to sanitize accounts offsets correctly')
-      }
-    }
-    return {
-      signatures,
-      messageBytes: wire.subarray(messageStart),
-      version,
-      header,
-      accountKeys,
-      recentBlockhash,
-      instructions,
-      lookupCount,
-    }
+    return decode()
   } catch (e) {
     throw new RpcError(-32602, `invalid transaction: ${(e as Error).message}`)
   }
 }
 
 /** Whether the key at `index` is writable, per the message header. */
-export function isWritable(tx: WireTransaction, index: number): boolean {
+export function isWritable(tx: Pick<WireTransaction, 'header' | 'accountKeys'>, index: number): boolean {
   const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = tx.header
   if (index < numRequiredSignatures) return index < numRequiredSignatures - numReadonlySignedAccounts
   return index < tx.accountKeys.length - numReadonlyUnsignedAccounts
 }
 
-export const isSigner = (tx: WireTransaction, index: number) => index < tx.header.numRequiredSignatures
+export const isSigner = (tx: Pick<WireTransaction, 'header'>, index: number) => index < tx.header.numRequiredSignatures
