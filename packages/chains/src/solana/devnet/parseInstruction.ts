@@ -28,6 +28,12 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 
 type ParseableInstruction = Instruction & { accounts: AccountMeta[]; data: Uint8Array }
 
+/** A parsed instruction's named accounts as the RPC shows them: their addresses. */
+const addressesOf = <K extends string>(accounts: Record<K, AccountMeta>): Record<K, string> =>
+  Object.fromEntries(
+    Object.entries<AccountMeta>(accounts).map(([name, meta]) => [name, String(meta.address)]),
+  ) as Record<K, string>
+
 /**
  * One instruction in `jsonParsed` encoding: the programs a payment touches (System transfer and
  * createAccount, SPL Token transfer / transferChecked / mintTo, Associated Token create, Memo) are
@@ -53,20 +59,18 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
       const kind = identifySystemInstruction(instruction)
       if (kind === SystemInstruction.TransferSol) {
         const { accounts, data } = parseTransferSolInstruction(instruction)
-        return parsed('system', 'transfer', {
-          source: accounts.source.address,
-          destination: accounts.destination.address,
-          lamports: Number(data.amount),
-        })
+        return parsed('system', 'transfer', { ...addressesOf(accounts), lamports: Number(data.amount) })
       }
       if (kind === SystemInstruction.CreateAccount) {
         const { accounts, data } = parseCreateAccountInstruction(instruction)
+        const { payer, newAccount } = addressesOf(accounts)
+        const { lamports, space, programAddress: owner } = data
         return parsed('system', 'createAccount', {
-          source: accounts.payer.address,
-          newAccount: accounts.newAccount.address,
-          lamports: Number(data.lamports),
-          space: Number(data.space),
-          owner: data.programAddress,
+          source: payer,
+          newAccount,
+          lamports: Number(lamports),
+          space: Number(space),
+          owner,
         })
       }
     }
@@ -74,54 +78,31 @@ export function parseInstruction(ix: CompiledInstruction, keys: string[], stackH
       const kind = identifyTokenInstruction(instruction)
       if (kind === TokenInstruction.Transfer) {
         const { accounts, data } = parseTransferInstruction(instruction)
-        return parsed('spl-token', 'transfer', {
-          source: accounts.source.address,
-          destination: accounts.destination.address,
-          authority: accounts.authority.address,
-          amount: data.amount.toString(),
-        })
+        return parsed('spl-token', 'transfer', { ...addressesOf(accounts), amount: data.amount.toString() })
       }
       if (kind === TokenInstruction.TransferChecked) {
         const { accounts, data } = parseTransferCheckedInstruction(instruction)
-        return parsed('spl-token', 'transferChecked', {
-          source: accounts.source.address,
-          mint: accounts.mint.address,
-          destination: accounts.destination.address,
-          authority: accounts.authority.address,
-          tokenAmount: uiTokenAmount(data.amount, data.decimals),
-        })
+        const tokenAmount = uiTokenAmount(data.amount, data.decimals)
+        return parsed('spl-token', 'transferChecked', { ...addressesOf(accounts), tokenAmount })
       }
       if (kind === TokenInstruction.MintTo) {
         const { accounts, data } = parseMintToInstruction(instruction)
-        return parsed('spl-token', 'mintTo', {
-          mint: accounts.mint.address,
-          account: accounts.token.address,
-          mintAuthority: accounts.mintAuthority.address,
-          amount: data.amount.toString(),
-        })
+        const { mint, token, mintAuthority } = addressesOf(accounts)
+        return parsed('spl-token', 'mintTo', { mint, account: token, mintAuthority, amount: data.amount.toString() })
       }
     }
     if (programId === ASSOCIATED_TOKEN_PROGRAM_ADDRESS) {
       // The program reads empty data as Create (its first instruction had none); the client wants the byte.
       const create = { ...instruction, data: ix.data.length === 0 ? new Uint8Array([0]) : ix.data }
       const kind = identifyAssociatedTokenInstruction(create)
-      const parsedCreate =
-        kind === AssociatedTokenInstruction.CreateAssociatedToken
-          ? parseCreateAssociatedTokenInstruction(create)
-          : kind === AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
-            ? parseCreateAssociatedTokenIdempotentInstruction(create)
-            : null
-      if (parsedCreate) {
-        const { accounts } = parsedCreate
-        const idempotent = kind === AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
-        return parsed('spl-associated-token-account', idempotent ? 'createIdempotent' : 'create', {
-          source: accounts.payer.address,
-          account: accounts.ata.address,
-          wallet: accounts.owner.address,
-          mint: accounts.mint.address,
-          systemProgram: accounts.systemProgram.address,
-          tokenProgram: accounts.tokenProgram.address,
-        })
+      const idempotent = kind === AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
+      if (idempotent || kind === AssociatedTokenInstruction.CreateAssociatedToken) {
+        const { accounts } = (
+          idempotent ? parseCreateAssociatedTokenIdempotentInstruction : parseCreateAssociatedTokenInstruction
+        )(create)
+        const { payer, ata, owner, ...programs } = addressesOf(accounts)
+        const info = { source: payer, account: ata, wallet: owner, ...programs }
+        return parsed('spl-associated-token-account', idempotent ? 'createIdempotent' : 'create', info)
       }
     }
     if (programId === MEMO_PROGRAM) {

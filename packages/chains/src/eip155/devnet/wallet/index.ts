@@ -3,10 +3,4 @@
 export { createDevWalletProvider, type CreateDevWalletProviderParameters } from './createDevWalletProvider.js'
 export { ACCOUNT_METHODS, createDevWallet, type CreateDevWalletParameters, type DevWallet } from './createDevWallet.js'
 export { ProviderRpcError, userRejected } from './errors.js'
-export type {
-  DevWalletChain,
-  DevWalletEventMap,
-  DevWalletProvider,
-  DevWalletRequestArguments,
-  DevWalletStorage,
-} from './types.js'
+export type * from './types.js'
