@@ -6,11 +6,10 @@ import { payments } from '../db/schema.js'
 import { merchantOf } from '../merchants/merchant.js'
 import {
   bearer,
-  createLinkOk,
+  ethOrTusdLink,
   insertPaymentRow,
   merchantAddress,
   merchantApiKey,
-  optionRowsOf,
   otherMerchantAddress,
 } from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
@@ -76,14 +75,7 @@ async function createLinkWithPayments(
   title: string,
   rows: Array<{ status: string; createdAt: string; amount?: string; asset?: 'eth' | 'tusd'; reason?: string }>,
 ): Promise<Fixture> {
-  const { id: linkId } = await createLinkOk(app, key, {
-    title,
-    options: [
-      { asset: eth.assetId, amount: '0.5' },
-      { asset: tusd.assetId, amount: '12' },
-    ],
-  })
-  const options = await optionRowsOf(context.database, linkId)
+  const { linkId, options } = await ethOrTusdLink(app, context.database, key, title)
   const optionOf = (asset: 'eth' | 'tusd') => options.find((o) => o.assetId === (asset === 'eth' ? eth : tusd).assetId)!
   let n = 0
   for (const row of rows) {

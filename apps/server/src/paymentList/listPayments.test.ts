@@ -5,10 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { linkOptions } from '../db/schema.js'
 import {
   bearer,
-  createLinkOk,
+  ethOrTusdLink,
   insertPaymentRow,
   merchantApiKey,
-  optionRowsOf,
   otherMerchantAddress,
 } from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
@@ -39,14 +38,7 @@ async function linkWithPayments(
   title: string,
   rows: Row[],
 ): Promise<{ linkId: string; txHashes: string[] }> {
-  const { id: linkId } = await createLinkOk(app, apiKey, {
-    title,
-    options: [
-      { asset: eth.assetId, amount: '0.5' },
-      { asset: tusd.assetId, amount: '12' },
-    ],
-  })
-  const options = await optionRowsOf(context.database, linkId)
+  const { linkId, options } = await ethOrTusdLink(app, context.database, apiKey, title)
   const txHashes: string[] = []
   for (const row of rows) {
     const option = options.find((o) => o.assetId === (row.asset === 'tusd' ? tusd : eth).assetId)!

@@ -12,6 +12,7 @@ import type { Database } from '../db/openDatabase.js'
 import { linkOptions, payments } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
+import { offlineAssets } from './offlineApp.js'
 
 /** The merchant most tests sell as (anvil's second account). */
 export const merchantAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -50,6 +51,27 @@ export type PaymentRow = typeof payments.$inferInsert
 /** The option rows of a link, as the tracker reads them. */
 export const optionRowsOf = (database: Database, linkId: string): Promise<LinkOptionRow[]> =>
   database.db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
+
+/**
+ * A link priced 0.5 ETH or 12 TUSD (the offline app's two assets) through the API, and its option
+ * rows: the fixture the payments list and the CSV export write payment rows to.
+ */
+export async function ethOrTusdLink(
+  app: FastifyInstance,
+  database: Database,
+  apiKey: string,
+  title: string,
+): Promise<{ linkId: string; options: LinkOptionRow[] }> {
+  const [eth, tusd] = [offlineAssets[0]!, offlineAssets[1]!]
+  const { id: linkId } = await createLinkOk(app, apiKey, {
+    title,
+    options: [
+      { asset: eth.assetId, amount: '0.5' },
+      { asset: tusd.assetId, amount: '12' },
+    ],
+  })
+  return { linkId, options: await optionRowsOf(database, linkId) }
+}
 
 /**
  * Writes a payment to `option` of its link: `fields` say what the test chooses, the rest is
