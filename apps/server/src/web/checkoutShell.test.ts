@@ -83,6 +83,7 @@ const link = {
   ],
   payments: [],
   successUrl: null,
+  receiptEmail: true,
   price: null,
   fiat: null,
   underpaymentTolerancePercent: '0',
