@@ -100,16 +100,20 @@ const until = async (check: () => boolean, ms = 10_000) => {
   }
 }
 
+/** The payer's "email me the receipt", as the checkout sends it. */
+const askReceipt = (app: Awaited<ReturnType<typeof setUp>>['app'], linkId: string, email: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/links/${linkId}/receipt-email`,
+    headers: { origin: testOrigin },
+    payload: { email },
+  })
+
 describe('email receipt (POST /api/links/:id/receipt-email)', () => {
   it('keeps the address until the link is paid, then mails the receipt (number, amount, transaction id) and erases the address', async () => {
     const { app, link } = await setUp()
     expect((await app.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(true)
-    const asked = await app.inject({
-      method: 'POST',
-      url: `/api/links/${link.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'payer@example.test' },
-    })
+    const asked = await askReceipt(app, link.id, 'payer@example.test')
     expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'queued' }])
     await new Promise((r) => setTimeout(r, 300))
     expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(0)
@@ -135,12 +139,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     expect([row!.email, row!.sentAt]).toEqual([null, expect.any(Date)])
 
     // Paid already: sent during the request.
-    const now = await app.inject({
-      method: 'POST',
-      url: `/api/links/${link.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'again@example.test' },
-    })
+    const now = await askReceipt(app, link.id, 'again@example.test')
     expect([now.statusCode, now.json()]).toEqual([202, { status: 'sent' }])
     expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(2)
   })
@@ -162,12 +161,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     expect([fourth.statusCode, fourth.json().error.code]).toEqual([409, 'TOO_MANY_RECEIPT_EMAILS'])
 
     const { app: plain, link: other } = await setUp(false)
-    const off = await plain.inject({
-      method: 'POST',
-      url: `/api/links/${other.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'a@example.test' },
-    })
+    const off = await askReceipt(plain, other.id, 'a@example.test')
     expect([off.statusCode, off.json().error.code]).toEqual([409, 'EMAIL_RECEIPTS_OFF'])
     expect((await plain.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(false)
   })
@@ -176,13 +170,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     const { app, link } = await setUp()
     await markPaid(link.id)
     const ofThisLink = () => received.filter((m) => m.subject?.includes(link.receiptNumber))
-    const post = (email: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/links/${link.id}/receipt-email`,
-        headers: { origin: testOrigin },
-        payload: { email },
-      })
+    const post = (email: string) => askReceipt(app, link.id, email)
     const answers = []
     for (const n of [1, 2, 3, 4, 5]) answers.push(await post(`reader${n}@example.test`))
     expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 409, 409])
@@ -211,12 +199,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
       link: { title: 'Cheap pills at https://spam.example/buy' },
     })
     await markPaid(link.id)
-    const asked = await app.inject({
-      method: 'POST',
-      url: `/api/links/${link.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'plain@example.test' },
-    })
+    const asked = await askReceipt(app, link.id, 'plain@example.test')
     expect(asked.statusCode).toBe(202)
     await until(() => received.some((m) => m.subject?.includes(link.receiptNumber)))
     const mail = received.find((m) => m.subject?.includes(link.receiptNumber))!
@@ -237,12 +220,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     const { app, link } = await setUp(true, { link: { receiptEmail: false } })
     const view = (await app.inject({ method: 'GET', url: `/api/links/${link.id}` })).json()
     expect(view.receiptEmail).toBe(false)
-    const asked = await app.inject({
-      method: 'POST',
-      url: `/api/links/${link.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'payer@example.test' },
-    })
+    const asked = await askReceipt(app, link.id, 'payer@example.test')
     expect([asked.statusCode, asked.json().error.code]).toEqual([409, 'RECEIPT_EMAIL_OFF_FOR_LINK'])
     const [row] = await context.database.db.select().from(receiptEmails).where(eq(receiptEmails.linkId, link.id))
     expect(row).toBeUndefined()
