@@ -71,6 +71,7 @@ const link = {
   options: [ethOption, tusdOption],
   payments: [],
   successUrl: null,
+  receiptEmail: true,
   price: null,
   fiat: null,
   underpaymentTolerancePercent: '0',
