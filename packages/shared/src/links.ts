@@ -165,6 +165,8 @@ export const createLinkBodySchema = z
     expiresInSeconds: z.number().int().min(1).max(maxLinkExpirySeconds).optional(),
     webhookUrl: z.string().min(1).max(2048).optional(),
     successUrl: successUrlSchema.optional(),
+    /** False: the checkout offers the payer no emailed receipt for this link (default true, where the instance sends email). */
+    receiptEmail: z.boolean().optional(),
     /** A payment short by at most this share of the price still pays the link (default "0"). */
     underpaymentTolerancePercent: tolerancePercentSchema.optional(),
     /** Payments mined at most this long after expiry still count (default: the server's LATE_PAYMENT_GRACE_SECONDS). */
@@ -369,6 +371,8 @@ export const linkSchema = z.object({
   payments: z.array(paymentSchema),
   /** The merchant's page the checkout offers after Paid (with `paylink_link_id` added); null: none. */
   successUrl: z.string().max(2048).nullable(),
+  /** False: the merchant turned the emailed receipt off for this link (the checkout does not offer it). */
+  receiptEmail: z.boolean(),
   /** The fiat price; null for a link priced in each option's asset. */
   price: z.object({ currency: z.enum(fiatCurrencyCodes), amount: z.string().max(maxAmountLength) }).nullable(),
   /** Fiat-priced links, in the price's currency: counted so far (at each payment's quote), still due, and the shortfall or excess once paid. */

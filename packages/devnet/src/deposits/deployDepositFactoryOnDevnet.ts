@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 
-import type { StartSavedAnvilReturnType } from '../startSavedAnvil.js'
+import type { StartSavedAnvilReturnType } from '@paylink/chains/eip155/devnet'
 import { deployDepositFactory } from './deployDepositFactory.js'
 
 /**

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 
-import { DevnetError, DevnetInUseError } from './errors.js'
+import { DevnetError, DevnetInUseError } from '../../devnetErrors.js'
 import { findLeftoverAnvil, type FindLeftoverAnvilParameters } from './findLeftoverAnvil.js'
 
 export type EndLeftoverAnvilParameters = FindLeftoverAnvilParameters & {

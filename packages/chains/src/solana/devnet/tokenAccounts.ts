@@ -1,9 +1,9 @@
 import { isSome, type Option } from '@solana/kit'
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system'
 import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 
 export const TOKEN_PROGRAM = TOKEN_PROGRAM_ADDRESS as string
-export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
-export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+export const SYSTEM_PROGRAM = SYSTEM_PROGRAM_ADDRESS as string
 export const TOKEN_ACCOUNT_SIZE = 165
 export const MINT_SIZE = 82
 

@@ -46,7 +46,7 @@ export type BitcoinDevnet = {
   /** The regtest genesis hash; CAIP-2 `bip122:` + its first 32 hex characters. */
   genesisHash: string
   /** CAIP-2 id of the chain: `bip122:0f9188f13cb7b2c71f2a335e3a4fc328`. */
-  caipNetworkId: string
+  caipNetworkId: `bip122:${string}`
   /** The faucet's P2WPKH address (it also receives the coinbases of blocks mined without an address). */
   faucetAddress: string
   chain: BitcoinChain

@@ -5,7 +5,7 @@ import type { AccountSnapshot, Commitment, SolanaLedger, TxRecord } from './sola
 import { BLOCKHASH_VALIDITY } from './solanaLedger.js'
 import { feeForTransaction } from './feeForTransaction.js'
 import { parsedTokenData, readTokenAccount, TOKEN_PROGRAM, uiTokenAmount } from './tokenAccounts.js'
-import { decodeWireTransaction, isSigner, isWritable } from './wireTransaction.js'
+import { decodeWireMessage, decodeWireTransaction, isSigner, isWritable } from './wireTransaction.js'
 
 const API_VERSION = '2.2.0'
 // eslint-disable-next-line no-loss-of-precision -- a validator sends u64::MAX here; every JSON reader in JS sees this same rounded number
@@ -284,9 +284,7 @@ export function solanaRpcMethods({ ledger, airdrop }: RpcContext) {
       const c = commitmentOf(params, 1)
       const message = params[0]
       if (typeof message !== 'string') throw invalidParams('message expected')
-      // A message is a transaction without its signature section: prefix an empty one.
-      const bytes = base64.decode(message)
-      const tx = decodeWireTransaction(new Uint8Array([0, ...bytes]), true)
+      const tx = decodeWireMessage(base64.decode(message))
       return {
         context: ctx(c),
         value: ledger.blockhashSlot(tx.recentBlockhash) === null ? null : Number(feeForTransaction(tx)),

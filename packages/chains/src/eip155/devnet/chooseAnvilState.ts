@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 
 import type { ChainStateFiles } from './chainStateFiles.js'
-import { DevnetStateError } from './errors.js'
+import { DevnetStateError } from '../../devnetErrors.js'
 
 type StateFile = { kind: 'missing' } | { kind: 'unreadable'; reason: string } | { kind: 'ok'; mtimeMs: number }
 

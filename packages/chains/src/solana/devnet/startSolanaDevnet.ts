@@ -66,6 +66,8 @@ export type SolanaDevnet = {
   /** `ws://127.0.0.1:<port>`: the subscriptions, same port. */
   wsUrl: string
   genesisHash: string
+  /** `solana:<first 32 characters of the genesis hash>`: a new chain (reset) is a new network. */
+  caipNetworkId: `solana:${string}`
   /** The Test USD mint (base58), 6 decimals, kept across restarts. */
   mint: string
   /** The faucet account (fee payer of airdrops and faucet transfers, Test USD mint authority). */
@@ -517,6 +519,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     rpcUrl: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,
     genesisHash: ledger.genesisHash,
+    caipNetworkId: `solana:${ledger.genesisHash.slice(0, 32)}`,
     mint,
     faucetAddress: faucetSigner.address,
     ledger,

@@ -47,7 +47,6 @@ function withReference<T extends { accounts: readonly unknown[] }>(ix: T, refere
   return { ...ix, accounts: [...ix.accounts, { address: reference, role: AccountRole.READONLY }] }
 }
 const FINALIZE_DEPTH = 4
-const ASSOCIATED_TOKEN_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
 async function rpcCall(url: string, body: unknown) {
   const res = await fetch(url, {
@@ -432,12 +431,14 @@ describe('startSolanaDevnet', () => {
 
   it('answers getMultipleAccounts like a cluster: base64 and jsonParsed, null for a missing account, per commitment, at most 100', async () => {
     const mint = new PublicKey(devnet.mint)
-    const [ata] = PublicKey.findProgramAddressSync(
-      [funded.publicKey.toBuffer(), new PublicKey(TOKEN_PROGRAM_ADDRESS).toBuffer(), mint.toBuffer()],
-      ASSOCIATED_TOKEN_PROGRAM,
-    )
+    const [ataAddress] = await findAssociatedTokenPda({
+      owner: address(funded.publicKey.toBase58()),
+      mint: address(devnet.mint),
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
+    const ata = new PublicKey(ataAddress)
     const missing = Keypair.generate().publicKey
-    const keys = [funded.publicKey, mint, ata!, missing]
+    const keys = [funded.publicKey, mint, ata, missing]
     const raw = await call(devnet.rpcUrl, 'getMultipleAccounts', [
       keys.map((k) => k.toBase58()),
       { encoding: 'base64', commitment: 'confirmed' },

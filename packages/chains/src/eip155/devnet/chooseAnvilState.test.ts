@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { chooseAnvilState } from './chooseAnvilState.js'
-import { DevnetStateError } from './errors.js'
+import { DevnetStateError } from '../../devnetErrors.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'paylink-choose-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

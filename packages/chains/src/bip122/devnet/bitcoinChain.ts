@@ -1,5 +1,5 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
-import { RawTx, Script } from '@scure/btc-signer'
+import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils'
+import { CompactSize, RawTx, Script } from '@scure/btc-signer'
 import { encodeHeader, headerHash, merkleRoot, mineHeader, type BlockHeader } from './blockHeader.js'
 import { describeScript } from './describeScript.js'
 import { COINBASE_TXID, parseTransaction, type ParsedTx, type TxOut } from './parseTransaction.js'
@@ -123,7 +123,7 @@ export class BitcoinChain {
 
   blockRaw(block: Block): Uint8Array {
     const txs = this.blockTxs(block).map((t) => hexToBytes(t.hex))
-    return concat([encodeHeader(block), compactSize(txs.length), ...txs])
+    return concatBytes(encodeHeader(block), compactSize(txs.length), ...txs)
   }
 
   private medianTimePast(): number {
@@ -365,7 +365,7 @@ export class BitcoinChain {
           ],
           outputs: [
             { amount: blockSubsidy(height) + fees, script: coinbaseScript },
-            { amount: 0n, script: concat([Uint8Array.of(0x6a, 0x24, 0xaa, 0x21, 0xa9, 0xed), commitment]) },
+            { amount: 0n, script: concatBytes(Uint8Array.of(0x6a, 0x24, 0xaa, 0x21, 0xa9, 0xed), commitment) },
           ],
           witnesses: [[reserved]],
           lockTime: 0,
@@ -457,21 +457,4 @@ function u32le(n: number): Uint8Array {
   return out
 }
 
-function compactSize(n: number): Uint8Array {
-  if (n < 0xfd) return Uint8Array.of(n)
-  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >>> 8)
-  const out = new Uint8Array(5)
-  out[0] = 0xfe
-  new DataView(out.buffer).setUint32(1, n, true)
-  return out
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
+const compactSize = (n: number): Uint8Array => CompactSize.encode(BigInt(n))
