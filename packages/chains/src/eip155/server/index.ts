@@ -1,2 +1,18 @@
-// The eip155 family's server face: see ../../../README.md. Filled by the chain-family move (#28).
-export {}
+import type { ChainFamily } from '../chainFamily.js'
+import { connectEvm } from './connectEvm.js'
+import { evmPaymentUri } from './evmPaymentUri.js'
+import { prepareEvmOption } from './prepareEvmOption.js'
+import { createEvmRpcClient } from './createEvmRpcClient.js'
+import { readEvmHead } from './readEvmHead.js'
+import { readEvmIdentity } from './readEvmIdentity.js'
+
+/** EVM chains (CAIP-2 `eip155:<chain id>`), read over JSON-RPC with viem. */
+export const eip155Family: ChainFamily = {
+  namespace: 'eip155',
+  readHead: ({ rpcUrl }, options) => readEvmHead(rpcUrl, options),
+  readIdentity: ({ caipNetworkId, rpcUrl }, { timeoutMs }) =>
+    readEvmIdentity({ client: createEvmRpcClient({ rpcUrl, timeoutMs }), caipNetworkId }),
+  connect: connectEvm,
+  prepareOption: prepareEvmOption,
+  paymentUri: evmPaymentUri,
+}

@@ -1,2 +1,20 @@
-// The solana family's server face: see ../../../README.md. Filled by the chain-family move (#28).
-export {}
+import type { ChainFamily } from '../chainFamily.js'
+import { connectSolana } from './connectSolana.js'
+import { prepareSolanaOption } from './prepareSolanaOption.js'
+import { readSolanaHead } from './readSolanaHead.js'
+import { readSolanaIdentity } from './readSolanaIdentity.js'
+import { solanaPayUri } from './solanaPayUri.js'
+
+/**
+ * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Options carry a
+ * Solana Pay reference; the tracker finds their payments by it (see connectSolana).
+ */
+export const solanaFamily: ChainFamily = {
+  namespace: 'solana',
+  caseSensitiveTransactionIds: true,
+  readHead: ({ rpcUrl }, options) => readSolanaHead(rpcUrl, options),
+  readIdentity: ({ rpcUrl }, options) => readSolanaIdentity(rpcUrl, options),
+  connect: connectSolana,
+  prepareOption: prepareSolanaOption,
+  paymentUri: solanaPayUri,
+}
