@@ -5,7 +5,7 @@ import { parseCaipAssetId } from '@paylink/shared'
 import { base58 } from '@scure/base'
 import { parseURL, type TransferRequestURL } from '@solana/pay'
 import { afterAll, describe, expect, it } from 'vitest'
-import { chainFamilyOf } from './chains/index.js'
+import { chainFamilyOf } from '@paylink/chains/server'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
 

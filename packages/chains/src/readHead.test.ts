@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChainReadError } from '../errors.js'
+import { ChainReadError } from './serverFace/errors.js'
 import {
   startHangingServer,
   startHttpServer,
   startJsonRpcServer,
   type TestHttpServer,
-} from '../testing/startHttpServer.js'
-import { readHead } from './readHead.js'
+} from './testing/startHttpServer.js'
+import { readHead } from './server.js'
 
 const options = { timeoutMs: 500 }
 let evm: TestHttpServer

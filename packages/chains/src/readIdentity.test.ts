@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChainReadError } from '../errors.js'
-import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
-import { ChainMismatchError } from './chainMismatchError.js'
-import { chainFamilyOf } from './index.js'
+import { ChainReadError } from './serverFace/errors.js'
+import { startHttpServer, startJsonRpcServer, type TestHttpServer } from './testing/startHttpServer.js'
+import { ChainMismatchError } from './serverFace/chainMismatchError.js'
+import { chainFamilyOf } from './server.js'
 
 const options = { timeoutMs: 500 }
 const genesisEvm = `0x${'a4'.repeat(32)}`

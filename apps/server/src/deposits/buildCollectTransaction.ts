@@ -1,7 +1,7 @@
 import type { CollectTransaction } from '@paylink/shared'
 import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi } from '@paylink/devnet/deposits'
 import { encodeFunctionData, getAddress } from 'viem'
-import { evmDepositSalt } from '../chains/eip155/evmDepositAddress.js'
+import { evmDepositSalt } from '@paylink/chains/eip155/server'
 import type { Db } from '../db/openDatabase.js'
 import { ConflictError, RequestValidationError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'

@@ -1,5 +1,4 @@
-import { bitcoinNetworkOf } from '../chains/bip122/bitcoinNetworks.js'
-import { readBitcoinAddress } from '../chains/bip122/readBitcoinAddress.js'
+import { bitcoinNetworkOf, readBitcoinAddress } from '@paylink/chains/bip122/server'
 import type { DevnetFaucet } from './devnetFaucet.js'
 import { devnetBitcoinAsset, type DevnetBitcoinHandle } from './devnetNetworks.js'
 

@@ -1,8 +1,7 @@
 import type { Health, Network } from '@paylink/shared'
 import { sql } from 'drizzle-orm'
-import { readHead as defaultReadHead, type ReadHeadOptions } from '../chains/readHead.js'
+import { readHead as defaultReadHead, type ReadHeadOptions, withTimeout } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
-import { withTimeout } from '../lib/withTimeout.js'
 
 export interface CheckHealthParameters {
   db: Db

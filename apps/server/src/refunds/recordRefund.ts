@@ -6,8 +6,7 @@ import {
   type Refund,
 } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import type { PaymentChainReader, PaymentFinding } from '../chains/chainFamily.js'
-import { normalizeTransactionId } from '../chains/index.js'
+import { type PaymentChainReader, type PaymentFinding, normalizeTransactionId } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { linkOptions, links, payments, refunds } from '../db/schema.js'

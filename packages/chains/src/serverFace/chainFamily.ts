@@ -1,4 +1,7 @@
 import type { Network } from '@paylink/shared'
+import type { PaymentUriParameters } from '../paymentUriParameters.js'
+
+export type { PaymentUriParameters }
 
 /**
  * The one contract between the payment tracker (payments/) and a chain family (eip155/,
@@ -169,20 +172,6 @@ export interface PaymentChainReader {
     expectations: readonly PaymentExpectation[],
     knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>,
   ): Promise<ReadEvidenceReturnType>
-}
-
-/** What a family needs to write an option's payment URI (amount in atomic units). */
-export interface PaymentUriParameters {
-  caipNetworkId: string
-  tokenAddress: string | null
-  recipient: string
-  depositAddress: string | null
-  reference: string | null
-  amount: bigint
-  decimals: number
-  /** The link's title and description, for wallets that show a label and a message. */
-  label: string
-  message: string | null
 }
 
 /** One option of a new link, as the family turns it into what is stored (see `prepareOption`). */

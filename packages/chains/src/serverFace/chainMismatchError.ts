@@ -1,4 +1,4 @@
-import { BaseError } from '../errors.js'
+import { BaseError } from './errors.js'
 
 /**
  * The endpoint serves another chain than the one configured or recorded under this CAIP-2 id

@@ -1,4 +1,4 @@
-import { ChainReadError } from '../errors.js'
+import { ChainReadError } from './errors.js'
 
 /**
  * fetch that gives up after `timeoutMs` and turns every failure into a ChainReadError.

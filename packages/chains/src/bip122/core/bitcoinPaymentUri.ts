@@ -1,5 +1,5 @@
 import { formatUnits } from '@paylink/shared'
-import type { PaymentUriParameters } from '../chainFamily.js'
+import type { PaymentUriParameters } from '../../serverFace/chainFamily.js'
 
 /**
  * BIP21 `bitcoin:<address>?amount=<BTC>&label=<title>&message=<description>` for the option's

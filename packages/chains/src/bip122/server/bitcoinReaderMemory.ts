@@ -1,6 +1,6 @@
 import { hex } from '@scure/base'
 import { Address, OutScript } from '@scure/btc-signer'
-import type { PaymentWatch } from '../chainFamily.js'
+import type { PaymentWatch } from '../../serverFace/chainFamily.js'
 import type { BitcoinNetwork } from './bitcoinNetworks.js'
 
 /** Most block times a reader keeps (each is a few dozen bytes). */

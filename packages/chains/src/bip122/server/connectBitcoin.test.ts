@@ -1,12 +1,10 @@
 import { Address } from '@scure/btc-signer'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PaymentRow } from '../../db/rows.js'
-import { decidePayment } from '../../payments/decidePayment.js'
-import type { ChainCursor, PaymentChainReader, PaymentWatch } from '../chainFamily.js'
-import { ChainMismatchError } from '../chainMismatchError.js'
+import type { ChainCursor, PaymentChainReader, PaymentWatch } from '../../serverFace/chainFamily.js'
+import { ChainMismatchError } from '../../serverFace/chainMismatchError.js'
 import { bitcoinNetworkOf } from './bitcoinNetworks.js'
 import { connectBitcoin } from './connectBitcoin.js'
-import { startEsploraFixture, type EsploraFixture } from './esploraFixture.js'
+import { startEsploraFixture, type EsploraFixture } from '../testing/esploraFixture.js'
 import { mempoolAddressesPerPass } from './sightMempool.js'
 
 const caipNetworkId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -196,7 +194,7 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     expect(strayEvidence.findings[0]!.match).toEqual({ ok: false, reason: 'wrong_recipient' })
   })
 
-  it('a payment replaced by fee (RBF) to another address: unknown to Esplora, so the tracker marks it dropped (shown as confirming 0/N before, never counted)', async () => {
+  it('a payment replaced by fee (RBF) to another address: unknown to Esplora once the replacement is mined (what the tracker decides: apps/server payments/bitcoinReplacedPayment.test.ts)', async () => {
     const original = esplora.transaction([funding], [{ address: merchantAddress, value: 100_000n }])
     esplora.mempool.push(original)
     const options = [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }]
@@ -207,40 +205,6 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     esplora.mine([replacement])
     const gone = await reader.readEvidence([{ transactionId: original.txid, options }])
     expect(gone.findings[0]).toEqual({ known: false, inclusion: null, block: null, match: null })
-
-    const start = new Date('2026-01-01T00:00:00Z')
-    const context = (minutes: number) => ({
-      head: gone.head,
-      now: new Date(start.getTime() + minutes * 60_000),
-      linkExpiresAt: null,
-      missingGraceMs: 10 * 60_000,
-      watchBlocks: 6,
-    })
-    let payment = {
-      status: 'pending',
-      reason: null,
-      optionId: null,
-      blockNumber: null,
-      missingSince: start,
-      requiredConfirmations: 1,
-      confirmations: 0,
-    } as unknown as PaymentRow
-    const apply = (patch: object) => (payment = { ...payment, ...patch })
-    const detected = decidePayment(payment, seen.findings[0]!, context(1))
-    expect(detected).toMatchObject({ credits: [{ optionId: 'opt_a', amount: 100_000n }], events: ['payment.detected'] })
-    // applyDecision writes the credit with the patch.
-    apply({ ...detected.patch, optionId: 'opt_a', amount: '100000' })
-    expect(payment).toMatchObject({ status: 'confirming', confirmations: 0, missingSince: null })
-    const first = decidePayment(payment, gone.findings[0]!, context(2))
-    expect(first).toMatchObject({
-      unchanged: false,
-      credits: [],
-      events: ['payment.reverted'],
-      patch: { status: 'pending', reason: 'dropped' },
-    })
-    apply(first.patch)
-    const last = decidePayment(payment, gone.findings[0]!, context(13))
-    expect(last).toMatchObject({ credits: [], patch: { status: 'failed', reason: 'dropped' } })
   })
 
   it('follows a reorg: the remembered block changed, so it rewinds to the fork and rescans the new branch', async () => {

@@ -1,5 +1,5 @@
-import { ChainMismatchError } from '../chainMismatchError.js'
-import type { ChainEndpoint, ConnectChainOptions, PaymentChainReader } from '../chainFamily.js'
+import { ChainMismatchError } from '../../serverFace/chainMismatchError.js'
+import type { ChainEndpoint, ConnectChainOptions, PaymentChainReader } from '../../serverFace/chainFamily.js'
 import { BitcoinReaderMemory } from './bitcoinReaderMemory.js'
 import { bitcoinNetworkOf, bitcoinNetworks } from './bitcoinNetworks.js'
 import { createEsploraClient } from './createEsploraClient.js'

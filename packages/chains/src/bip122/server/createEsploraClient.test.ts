@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChainReadError } from '../../errors.js'
+import { ChainReadError } from '../../serverFace/errors.js'
 import { startHttpServer, type TestHttpServer } from '../../testing/startHttpServer.js'
 import { createEsploraClient } from './createEsploraClient.js'
 

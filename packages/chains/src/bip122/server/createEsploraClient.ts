@@ -1,5 +1,5 @@
-import { ChainReadError } from '../../errors.js'
-import { fetchWithTimeout } from '../fetchWithTimeout.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
 
 /** An output as Esplora writes it (`vout[]`, and `vin[].prevout`). Values in satoshis. */
 export interface EsploraOutput {

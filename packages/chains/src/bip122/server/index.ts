@@ -1,5 +1,5 @@
-import type { ChainFamily } from '../chainFamily.js'
-import { bitcoinPaymentUri } from './bitcoinPaymentUri.js'
+import type { ChainFamily } from '../../serverFace/chainFamily.js'
+import { bitcoinPaymentUri } from '../core/bitcoinPaymentUri.js'
 import { connectBitcoin } from './connectBitcoin.js'
 import { prepareBitcoinOption } from './prepareBitcoinOption.js'
 import { readBitcoinHead } from './readBitcoinHead.js'
@@ -18,3 +18,11 @@ export const bip122Family: ChainFamily = {
   prepareOption: prepareBitcoinOption,
   paymentUri: bitcoinPaymentUri,
 }
+
+export { bitcoinNetworkOf, type BitcoinNetwork } from './bitcoinNetworks.js'
+export { connectBitcoin } from './connectBitcoin.js'
+export { deriveBitcoinAddress } from './deriveBitcoinAddress.js'
+export { descriptorChecksum } from './descriptorChecksum.js'
+export { parseWatchOnlyKey } from './parseWatchOnlyKey.js'
+export { readBitcoinAddress } from './readBitcoinAddress.js'
+export { mempoolAddressesPerPass } from './sightMempool.js'

@@ -1,4 +1,4 @@
-import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../chainFamily.js'
+import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../../serverFace/chainFamily.js'
 import type { EsploraTransaction } from './createEsploraClient.js'
 
 /**

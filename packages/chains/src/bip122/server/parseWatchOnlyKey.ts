@@ -1,6 +1,6 @@
 import { createBase58check } from '@scure/base'
 import { createHash } from 'node:crypto'
-import { RequestValidationError, ValidationError } from '../../errors.js'
+import { RequestValidationError, ValidationError } from '../../serverFace/errors.js'
 import { descriptorChecksum } from './descriptorChecksum.js'
 
 /** A watch-only key the Bitcoin family derives receiving addresses from (the receive branch `/0/i`). */

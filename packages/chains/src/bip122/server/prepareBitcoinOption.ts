@@ -1,5 +1,5 @@
-import { RequestValidationError, ValidationError } from '../../errors.js'
-import type { PrepareOptionParameters, PreparedOption } from '../chainFamily.js'
+import { RequestValidationError, ValidationError } from '../../serverFace/errors.js'
+import type { PrepareOptionParameters, PreparedOption } from '../../serverFace/chainFamily.js'
 import { bitcoinNetworkOf } from './bitcoinNetworks.js'
 import { deriveBitcoinAddress } from './deriveBitcoinAddress.js'
 import { looksLikeWatchOnlyKey, parseWatchOnlyKey } from './parseWatchOnlyKey.js'

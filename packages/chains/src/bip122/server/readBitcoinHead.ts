@@ -1,6 +1,6 @@
-import { ChainReadError } from '../../errors.js'
-import { fetchWithTimeout } from '../fetchWithTimeout.js'
-import type { ReadChainOptions } from '../chainFamily.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
+import type { ReadChainOptions } from '../../serverFace/chainFamily.js'
 
 /** Tip height from an Esplora API (`GET /blocks/tip/height`, as mempool.space and Blockstream serve). */
 export async function readBitcoinHead(apiUrl: string, { timeoutMs }: ReadChainOptions): Promise<bigint> {

@@ -1,6 +1,6 @@
-import { ChainReadError } from '../../errors.js'
-import type { ReadChainOptions } from '../chainFamily.js'
-import { fetchWithTimeout } from '../fetchWithTimeout.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import type { ReadChainOptions } from '../../serverFace/chainFamily.js'
+import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
 
 /** A Bitcoin chain's identity: its genesis block hash, from an Esplora API (`GET /block-height/0`). */
 export async function readBitcoinIdentity(apiUrl: string, { timeoutMs }: ReadChainOptions): Promise<string> {

@@ -1,4 +1,4 @@
-import type { PaymentSighting, PaymentWatch } from '../chainFamily.js'
+import type { PaymentSighting, PaymentWatch } from '../../serverFace/chainFamily.js'
 import type { BitcoinReaderMemory } from './bitcoinReaderMemory.js'
 import type { EsploraClient } from './createEsploraClient.js'
 

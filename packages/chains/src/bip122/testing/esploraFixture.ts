@@ -2,8 +2,8 @@ import { hex } from '@scure/base'
 import { Address, CompactSize, OutScript, RawTx } from '@scure/btc-signer'
 import { createHash } from 'node:crypto'
 import { startHttpServer, type TestHttpServer } from '../../testing/startHttpServer.js'
-import type { BitcoinNetwork } from './bitcoinNetworks.js'
-import type { EsploraTransaction } from './createEsploraClient.js'
+import type { BitcoinNetwork } from '../server/bitcoinNetworks.js'
+import type { EsploraTransaction } from '../server/createEsploraClient.js'
 
 /**
  * A stand-in Esplora for tests: a chain held in memory, served with the response shapes of

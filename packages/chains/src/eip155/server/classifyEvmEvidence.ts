@@ -1,4 +1,4 @@
-import type { ExpectedOption, PaymentFinding } from '../chainFamily.js'
+import type { ExpectedOption, PaymentFinding } from '../../serverFace/chainFamily.js'
 import { matchTransfer } from './matchTransfer.js'
 import type { EvmPaymentEvidence } from './readEvmPaymentEvidence.js'
 

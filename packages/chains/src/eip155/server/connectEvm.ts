@@ -1,5 +1,5 @@
-import { ChainReadError } from '../../errors.js'
-import type { ChainEndpoint, ConnectChainOptions, PaymentChainReader } from '../chainFamily.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import type { ChainEndpoint, ConnectChainOptions, PaymentChainReader } from '../../serverFace/chainFamily.js'
 import { classifyEvmEvidence } from './classifyEvmEvidence.js'
 import { createEvmRpcClient } from './createEvmRpcClient.js'
 import { readEvmIdentity } from './readEvmIdentity.js'

@@ -1,4 +1,4 @@
-import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../chainFamily.js'
+import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../../serverFace/chainFamily.js'
 import type { EvmReceipt, EvmTransaction } from './readEvmPaymentEvidence.js'
 
 /** keccak256("Transfer(address,address,uint256)") */

@@ -1,6 +1,6 @@
 import { getAddress, isAddress } from 'viem'
-import { RequestValidationError, ValidationError } from '../../errors.js'
-import type { PrepareOptionParameters, PreparedOption } from '../chainFamily.js'
+import { RequestValidationError, ValidationError } from '../../serverFace/errors.js'
+import type { PrepareOptionParameters, PreparedOption } from '../../serverFace/chainFamily.js'
 import { evmDepositAddress } from './evmDepositAddress.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { ChainReadError } from '../../errors.js'
+import { ChainReadError } from '../../serverFace/errors.js'
 
 export interface EvmBlockHeader {
   number: bigint

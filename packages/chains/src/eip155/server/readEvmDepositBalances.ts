@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, type Address, type PublicClient } from 'viem'
-import { ChainReadError } from '../../errors.js'
+import { ChainReadError } from '../../serverFace/errors.js'
 
 export interface ReadEvmDepositBalancesParameters {
   client: PublicClient

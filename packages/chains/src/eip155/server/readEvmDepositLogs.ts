@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { ChainReadError } from '../../errors.js'
+import { ChainReadError } from '../../serverFace/errors.js'
 import { transferTopic } from './matchTransfer.js'
 
 /** Addresses per `eth_getLogs` topic filter: well under what public RPCs accept in one filter. */

@@ -1,6 +1,6 @@
 import { createPublicClient, http } from 'viem'
-import { ChainReadError } from '../../errors.js'
-import type { ReadChainOptions } from '../chainFamily.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import type { ReadChainOptions } from '../../serverFace/chainFamily.js'
 
 /** Latest block number from an EVM JSON-RPC (`eth_blockNumber`). */
 export async function readEvmHead(rpcUrl: string, { timeoutMs }: ReadChainOptions): Promise<bigint> {

@@ -1,6 +1,6 @@
 import type { PublicClient } from 'viem'
-import { ChainReadError } from '../../errors.js'
-import { ChainMismatchError } from '../chainMismatchError.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import { ChainMismatchError } from '../../serverFace/chainMismatchError.js'
 
 export interface ReadEvmIdentityParameters {
   client: PublicClient

@@ -1,6 +1,6 @@
 import type { PublicClient } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { PaymentWatch } from '../chainFamily.js'
+import type { PaymentWatch } from '../../serverFace/chainFamily.js'
 import { transferTopic } from './matchTransfer.js'
 import { scanEvmBlocks } from './scanEvmBlocks.js'
 

@@ -1,6 +1,6 @@
-import { findForkPoint, heightRange } from '../findForkPoint.js'
+import { findForkPoint, heightRange } from '../../serverFace/findForkPoint.js'
 import type { PublicClient } from 'viem'
-import type { FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../chainFamily.js'
+import type { FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../../serverFace/chainFamily.js'
 import { readEvmBlocks } from './readEvmBlocks.js'
 import { readEvmDepositLogs } from './readEvmDepositLogs.js'
 

@@ -1,5 +1,5 @@
 import { formatUnits } from '@paylink/shared'
-import type { PaymentUriParameters } from '../chainFamily.js'
+import type { PaymentUriParameters } from '../../serverFace/chainFamily.js'
 
 /**
  * A Solana Pay transfer request: `solana:<recipient>?amount=&spl-token=&reference=&label=&message=`.

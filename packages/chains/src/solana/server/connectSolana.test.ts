@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PaymentWatch } from '../chainFamily.js'
+import type { PaymentWatch } from '../../serverFace/chainFamily.js'
 import { connectSolana, slotBlockHash } from './connectSolana.js'
 import { findAssociatedTokenAddress } from './findAssociatedTokenAddress.js'
 

@@ -1,4 +1,4 @@
-import { ChainReadError } from '../../errors.js'
+import { ChainReadError } from '../../serverFace/errors.js'
 import type {
   BlockRef,
   ChainEndpoint,
@@ -10,7 +10,7 @@ import type {
   PaymentFinding,
   PaymentSighting,
   ReadEvidenceReturnType,
-} from '../chainFamily.js'
+} from '../../serverFace/chainFamily.js'
 import { createSolanaRpc, type SolanaRpcAnswer, type SolanaRpcCall } from './createSolanaRpc.js'
 import { findAssociatedTokenAddress } from './findAssociatedTokenAddress.js'
 import { matchSolanaTransfers, type ParsedSolanaTransaction } from './matchSolanaTransfers.js'

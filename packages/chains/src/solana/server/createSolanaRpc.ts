@@ -1,6 +1,6 @@
-import { ChainReadError } from '../../errors.js'
-import type { ConnectChainOptions } from '../chainFamily.js'
-import { fetchWithTimeout } from '../fetchWithTimeout.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import type { ConnectChainOptions } from '../../serverFace/chainFamily.js'
+import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
 
 export interface SolanaRpcCall {
   method: string

@@ -1,9 +1,9 @@
-import type { ChainFamily } from '../chainFamily.js'
+import type { ChainFamily } from '../../serverFace/chainFamily.js'
 import { connectSolana } from './connectSolana.js'
 import { prepareSolanaOption } from './prepareSolanaOption.js'
 import { readSolanaHead } from './readSolanaHead.js'
 import { readSolanaIdentity } from './readSolanaIdentity.js'
-import { solanaPayUri } from './solanaPayUri.js'
+import { solanaPayUri } from '../core/solanaPayUri.js'
 
 /**
  * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Options carry a
@@ -18,3 +18,5 @@ export const solanaFamily: ChainFamily = {
   prepareOption: prepareSolanaOption,
   paymentUri: solanaPayUri,
 }
+
+export { findAssociatedTokenAddress, tokenProgramId } from './findAssociatedTokenAddress.js'

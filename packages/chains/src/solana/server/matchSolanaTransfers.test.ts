@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ExpectedOption } from '../chainFamily.js'
+import type { ExpectedOption } from '../../serverFace/chainFamily.js'
 import { findAssociatedTokenAddress } from './findAssociatedTokenAddress.js'
 import { innerInstructionIndex, matchSolanaTransfers, type ParsedSolanaTransaction } from './matchSolanaTransfers.js'
 

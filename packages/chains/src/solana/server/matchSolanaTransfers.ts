@@ -1,4 +1,4 @@
-import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../chainFamily.js'
+import type { ExpectedOption, MatchTransfersReturnType, TransferCredit } from '../../serverFace/chainFamily.js'
 import { findAssociatedTokenAddress } from './findAssociatedTokenAddress.js'
 
 /** The parts of a `getTransaction` answer (encoding jsonParsed) the matcher reads. */

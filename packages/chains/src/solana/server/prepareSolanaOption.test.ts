@@ -1,7 +1,7 @@
 import { base58 } from '@scure/base'
 import { describe, expect, it } from 'vitest'
-import { RequestValidationError, ValidationError } from '../../errors.js'
-import type { PrepareOptionParameters } from '../chainFamily.js'
+import { RequestValidationError, ValidationError } from '../../serverFace/errors.js'
+import type { PrepareOptionParameters } from '../../serverFace/chainFamily.js'
 import { prepareSolanaOption } from './prepareSolanaOption.js'
 
 const merchantKey = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { base58 } from '@scure/base'
-import { RequestValidationError, ValidationError } from '../../errors.js'
-import type { PrepareOptionParameters, PreparedOption } from '../chainFamily.js'
+import { RequestValidationError, ValidationError } from '../../serverFace/errors.js'
+import type { PrepareOptionParameters, PreparedOption } from '../../serverFace/chainFamily.js'
 import { decodeSolanaPublicKey } from './solanaPublicKey.js'
 
 /**

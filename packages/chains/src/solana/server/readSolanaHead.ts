@@ -1,6 +1,6 @@
-import { ChainReadError } from '../../errors.js'
-import { fetchWithTimeout } from '../fetchWithTimeout.js'
-import type { ReadChainOptions } from '../chainFamily.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
+import type { ReadChainOptions } from '../../serverFace/chainFamily.js'
 
 /** Latest confirmed slot from a Solana JSON-RPC (`getSlot`). */
 export async function readSolanaHead(rpcUrl: string, { timeoutMs }: ReadChainOptions): Promise<bigint> {

@@ -1,6 +1,6 @@
-import { ChainReadError } from '../../errors.js'
-import type { ReadChainOptions } from '../chainFamily.js'
-import { fetchWithTimeout } from '../fetchWithTimeout.js'
+import { ChainReadError } from '../../serverFace/errors.js'
+import type { ReadChainOptions } from '../../serverFace/chainFamily.js'
+import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
 
 /** A Solana cluster's identity: its genesis hash (`getGenesisHash`), the same for its whole life. */
 export async function readSolanaIdentity(rpcUrl: string, { timeoutMs }: ReadChainOptions): Promise<string> {

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { createWalletClient, erc20Abi, getAddress, http, parseUnits, type Address } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { paymentCredits, payments } from '../../db/schema.js'
-import { useHarnessSuite } from '../../testing/paymentLinksHarness.js'
-import { evmDepositSalt } from './evmDepositAddress.js'
+import { paymentCredits, payments } from '../db/schema.js'
+import { useHarnessSuite } from '../testing/paymentLinksHarness.js'
+import { evmDepositSalt } from '@paylink/chains/eip155/server'
 
 // Payments nobody submits: the payer sends to the option's deposit address (scan to pay) and
 // the tracker finds the transfer by itself in the next block.

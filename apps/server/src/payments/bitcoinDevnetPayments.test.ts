@@ -6,7 +6,7 @@ import { networks, payments, Psbt, Transaction } from 'bitcoinjs-lib'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../../testing/offlineApp.js'
+import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 // The Bitcoin path on the REAL regtest devnet (packages/devnet/src/bitcoin), not the Esplora
 // fixture: the merchant's account key comes from a seed only this test holds (the app sees the

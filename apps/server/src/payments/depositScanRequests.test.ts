@@ -2,10 +2,10 @@ import type { Link } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
 import { keccak256, toHex, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { linkOptions } from '../../db/schema.js'
-import { newId } from '../../db/newId.js'
-import { L1, eventually, useHarnessSuite } from '../../testing/paymentLinksHarness.js'
-import { evmDepositAddress } from './evmDepositAddress.js'
+import { linkOptions } from '../db/schema.js'
+import { newId } from '../db/newId.js'
+import { L1, eventually, useHarnessSuite } from '../testing/paymentLinksHarness.js'
+import { evmDepositAddress } from '@paylink/chains/eip155/server'
 
 // The bench's figures for scan to pay: RPC requests per new block with 10 and 10,000 open deposit
 // addresses (the budget: a small constant), and the time from a deposit's block to the link paid.
