@@ -19,7 +19,7 @@ import {
 import { startAnvil } from './anvil.js'
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
 import { chainStateFiles } from './chainStateFiles.js'
-import { deployDepositFactoryOnDevnet } from './deposits/deployDepositFactoryOnDevnet.js'
+import { deployDepositFactoryOnDevnet } from '@paylink/chains/eip155/devnet'
 import { endLeftoverAnvil } from './endLeftoverAnvil.js'
 import { startBitcoinDevnet, type BitcoinDevnet } from './bitcoin/startBitcoinDevnet.js'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'

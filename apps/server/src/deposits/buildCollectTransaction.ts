@@ -1,5 +1,5 @@
 import type { CollectTransaction } from '@paylink/shared'
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi } from '@paylink/chains/eip155/core'
 import { encodeFunctionData, getAddress } from 'viem'
 import { evmDepositSalt } from '@paylink/chains/eip155/server'
 import type { Db } from '../db/openDatabase.js'

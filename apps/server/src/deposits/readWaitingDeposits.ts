@@ -6,7 +6,7 @@ import {
   type DepositNetwork,
   type Network,
 } from '@paylink/shared'
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/chains/eip155/core'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { createEvmRpcClient, readEvmDepositBalances } from '@paylink/chains/eip155/server'
 import type { Db } from '../db/openDatabase.js'

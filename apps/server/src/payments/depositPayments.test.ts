@@ -1,4 +1,4 @@
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi } from '@paylink/chains/eip155/core'
 import type { Link } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, forwarderBytecode } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, forwarderBytecode } from '@paylink/chains/eip155/core'
 import {
   concat,
   encodeAbiParameters,

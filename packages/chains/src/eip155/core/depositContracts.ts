@@ -1,7 +1,7 @@
 import { zeroHash, type Abi, type Address, type Hex } from 'viem'
 
-import factoryArtifact from '../artifacts/PaylinkDepositFactory.json' with { type: 'json' }
-import forwarderArtifact from '../artifacts/PaylinkForwarder.json' with { type: 'json' }
+import factoryArtifact from './contracts/PaylinkDepositFactory.json' with { type: 'json' }
+import forwarderArtifact from './contracts/PaylinkForwarder.json' with { type: 'json' }
 
 /**
  * The deterministic-deployment proxy (Arachnid's): `to` it, data = salt ++ init code, it deploys with

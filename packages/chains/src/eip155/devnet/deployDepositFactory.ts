@@ -5,7 +5,7 @@ import {
   PAYLINK_DEPOSIT_FACTORY_ADDRESS,
   PAYLINK_DEPOSIT_FACTORY_SALT,
   depositFactoryBytecode,
-} from './depositContracts.js'
+} from '../core/depositContracts.js'
 
 export type DeployDepositFactoryParameters = {
   rpcUrl: string

@@ -1,6 +1,5 @@
 import type { Address } from 'viem'
 
-import type { StartSavedAnvilReturnType } from '../startSavedAnvil.js'
 import { deployDepositFactory } from './deployDepositFactory.js'
 
 /**
@@ -8,7 +7,7 @@ import { deployDepositFactory } from './deployDepositFactory.js'
  * chain's state saved again when it was just deployed.
  */
 export async function deployDepositFactoryOnDevnet(
-  anvils: ReadonlyArray<Pick<StartSavedAnvilReturnType, 'rpcUrl' | 'saveState'>>,
+  anvils: ReadonlyArray<{ rpcUrl: string; saveState(): Promise<void> }>,
   from: Address,
 ): Promise<void> {
   await Promise.all(
