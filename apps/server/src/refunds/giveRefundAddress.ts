@@ -1,12 +1,11 @@
 import { normalizeRefundAddress, refundAddressMessage, type GiveRefundAddressBody, type Payment } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
 import type { PaymentChainReader } from '@paylink/chains/server'
-import { bitcoinNetworkOf, readBitcoinAddress } from '@paylink/chains/bip122/server'
+import { bitcoinNetworkOf, readBitcoinAddress, verifyBip122Signature } from '@paylink/chains/bip122/server'
 import type { Db } from '../db/openDatabase.js'
 import { links, payments } from '../db/schema.js'
 import { RequestValidationError, UnavailableError } from '../errors.js'
 import { refreshLink } from '../links/refreshLink.js'
-import { verifyBip122Signature } from '../siwx/verifyBip122Signature.js'
 import { PaymentNotFoundError, RefundAddressRefusedError, RefundConflictError } from './refundErrors.js'
 
 export interface GiveRefundAddressParameters {

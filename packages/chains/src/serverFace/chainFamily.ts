@@ -1,4 +1,4 @@
-import type { Network } from '@paylink/shared'
+import type { Network, ReceivingKey } from '@paylink/shared'
 import type { PaymentUriParameters } from '../paymentUriParameters.js'
 
 export type { PaymentUriParameters }
@@ -206,6 +206,53 @@ export interface PreparedOption {
   warning?: string
 }
 
+/** A sign-in message and its signature, as the family's verifier checks them. */
+export interface VerifySignatureParameters {
+  /** The message text exactly as signed. */
+  message: string
+  address: string
+  signature: string
+  /** The message's CAIP-2 network: a family may check the address belongs to it. */
+  chainId: string
+  /** The network's RPC (EVM: smart accounts are checked on chain). */
+  rpcUrl: string
+  /** Expiration and not-before are judged at this time. */
+  time: Date
+}
+
+/** Who sends a refund of a payment on this family, and where it must go. */
+export interface RefundRules {
+  /**
+   * The address a refund must come from, as the family's reader reports payers, given the option's
+   * recipient; null: not checked (a Bitcoin watch-only key spends from many addresses).
+   */
+  sender(optionRecipient: string): string | null
+  /**
+   * Where the refund must go: the payer, or (families whose payments have no single sending address)
+   * the address the merchant or the payer named, checked (RequestValidationError naming
+   * `body.refundAddress`). null: an address was named where refunds go back to the payer.
+   */
+  recipient(payer: string, refundAddress: string | undefined): string | null
+}
+
+/** A merchant's saved receiving key (a watch-only key a family derives per-option addresses from). */
+export interface ReceivingKeyRules {
+  /**
+   * Checks a key the merchant gives (RequestValidationError naming `field`, SPENDING_KEY_REFUSED for
+   * private material) and gives the canonical text that is stored.
+   */
+  canonical(input: string, field: string): string
+  /** A stored key read back: what the API shows of it, and where its derivation counter is kept. */
+  read(stored: string): SavedReceivingKey
+}
+
+export interface SavedReceivingKey extends Pick<ReceivingKey, 'script' | 'networkKind'> {
+  /** The derivation counter's key: the same key saved again continues where it was. */
+  counterKey: string
+  /** The address the key gives at `index` on each of these networks it is for. */
+  addressesAt(index: number, caipNetworkIds: readonly string[]): ReceivingKey['nextAddresses']
+}
+
 /** A chain family: what every namespace can do, and what only the ones the tracker follows can. */
 export interface ChainFamily {
   namespace: string
@@ -223,4 +270,10 @@ export interface ChainFamily {
    * (ValidationError / RequestValidationError naming the field as `field`) and gives what is stored.
    */
   prepareOption?(parameters: PrepareOptionParameters, field: string): Promise<PreparedOption>
+  /** True when `signature` is `address` signing the sign-in `message`, by the family's scheme. */
+  verifySignature(parameters: VerifySignatureParameters): Promise<boolean>
+  /** Present when payments on this family can be refunded from the merchant's own wallet. */
+  refunds?: RefundRules
+  /** Present when a merchant saves a receiving key on this family (Bitcoin's watch-only key). */
+  receivingKeys?: ReceivingKeyRules
 }

@@ -4,6 +4,9 @@ import { connectBitcoin } from './connectBitcoin.js'
 import { prepareBitcoinOption } from './prepareBitcoinOption.js'
 import { readBitcoinHead } from './readBitcoinHead.js'
 import { readBitcoinIdentity } from './readBitcoinIdentity.js'
+import { bitcoinReceivingKeys } from './bitcoinReceivingKeys.js'
+import { bitcoinRefundRecipient } from './bitcoinRefundRecipient.js'
+import { verifyBip122Signature } from './verifyBip122Signature.js'
 
 /**
  * Bitcoin chains (CAIP-2 `bip122:<genesis hash prefix>`), read from an Esplora API: BTC links
@@ -16,6 +19,10 @@ export const bip122Family: ChainFamily = {
   readIdentity: ({ rpcUrl }, options) => readBitcoinIdentity(rpcUrl, options),
   connect: connectBitcoin,
   prepareOption: prepareBitcoinOption,
+  verifySignature: async (parameters) => verifyBip122Signature(parameters),
+  // A watch-only key spends from many derived addresses: no one sender identifies the merchant.
+  refunds: { sender: () => null, recipient: bitcoinRefundRecipient },
+  receivingKeys: bitcoinReceivingKeys,
   paymentUri: bitcoinPaymentUri,
 }
 
@@ -26,3 +33,4 @@ export { descriptorChecksum } from './descriptorChecksum.js'
 export { parseWatchOnlyKey } from './parseWatchOnlyKey.js'
 export { readBitcoinAddress } from './readBitcoinAddress.js'
 export { mempoolAddressesPerPass } from './sightMempool.js'
+export { verifyBip122Signature } from './verifyBip122Signature.js'

@@ -4,6 +4,8 @@ import { prepareSolanaOption } from './prepareSolanaOption.js'
 import { readSolanaHead } from './readSolanaHead.js'
 import { readSolanaIdentity } from './readSolanaIdentity.js'
 import { solanaPayUri } from '../core/solanaPayUri.js'
+import { refundToPayer } from '../../serverFace/refundToPayer.js'
+import { verifySolanaSignature } from './verifySolanaSignature.js'
 
 /**
  * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Options carry a
@@ -16,6 +18,8 @@ export const solanaFamily: ChainFamily = {
   readIdentity: ({ rpcUrl }, options) => readSolanaIdentity(rpcUrl, options),
   connect: connectSolana,
   prepareOption: prepareSolanaOption,
+  verifySignature: async (parameters) => verifySolanaSignature(parameters),
+  refunds: { sender: (optionRecipient) => optionRecipient, recipient: refundToPayer },
   paymentUri: solanaPayUri,
 }
 

@@ -1,6 +1,6 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { verifySiweMessage } from 'viem/siwe'
-import { ChainReadError } from '../errors.js'
+import { ChainReadError } from '../../serverFace/errors.js'
 
 export interface VerifyEip155SignatureParameters {
   /** The EIP-4361 text exactly as signed. */
