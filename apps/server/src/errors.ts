@@ -3,11 +3,12 @@
  * shared server code (`@paylink/chains/server`), so a family never imports this app; the rest is
  * here. `http/errorHandling.ts` is the one place that turns a class into an HTTP status.
  */
-import { BaseError, RefusalError, type BaseErrorOptions } from '@paylink/chains/server'
+import { BaseError, ConflictError, RefusalError, type BaseErrorOptions } from '@paylink/chains/server'
 
 export {
   BaseError,
   ChainReadError,
+  ConflictError,
   RefusalError,
   RequestValidationError,
   ValidationError,
@@ -43,11 +44,6 @@ export class LinkNotFoundError extends NotFoundError {
   constructor(linkId: string, { ofMerchant = false }: { ofMerchant?: boolean } = {}) {
     super('LINK_NOT_FOUND', `No payment link ${linkId}${ofMerchant ? ' of yours' : ''}.`)
   }
-}
-
-/** The request clashes with the current state (e.g. redeliver without a webhook URL). */
-export class ConflictError extends RefusalError {
-  override name = 'ConflictError'
 }
 
 /** A per-merchant cap is reached (open links, API keys). */

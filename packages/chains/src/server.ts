@@ -12,6 +12,7 @@ import { solanaFamily } from './solana/server/index.js'
 export type * from './serverFace/chainFamily.js'
 export * from './serverFace/errors.js'
 export { ChainMismatchError } from './serverFace/chainMismatchError.js'
+export * from './serverFace/devnetFaucet.js'
 export { TimeoutError, withTimeout } from './serverFace/withTimeout.js'
 
 /** Every chain family, by CAIP-2 namespace: adding a chain is adding a folder and a line here. */

@@ -7,7 +7,7 @@ import { RouteRegistry } from '../http/routeRegistry.js'
 import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import type { DevnetFaucet } from './devnetFaucet.js'
 import { devnetRoutes, rpcProxyBodyLimit } from './devnetRoutes.js'
-import { isSolanaAddress } from './solanaDevnetFaucet.js'
+import { isSolanaAddress } from '@paylink/chains/solana/server'
 
 let chainA: TestHttpServer
 let chainB: TestHttpServer

@@ -1,5 +1,6 @@
 import type { Network, ReceivingKey } from '@paylink/shared'
 import type { PaymentUriParameters } from '../paymentUriParameters.js'
+import type { DevnetFaucet, DevnetHandle, DevnetUpstreams } from './devnetFaucet.js'
 
 export type { PaymentUriParameters }
 
@@ -276,4 +277,6 @@ export interface ChainFamily {
   refunds?: RefundRules
   /** Present when a merchant saves a receiving key on this family (Bitcoin's watch-only key). */
   receivingKeys?: ReceivingKeyRules
+  /** Demo only: the family's faucet on the devnet, or null when the devnet runs without this family. */
+  devnetFaucet?(devnet: DevnetHandle, upstreams: DevnetUpstreams): DevnetFaucet | null
 }

@@ -71,3 +71,8 @@ export class RequestValidationError extends ValidationError {
     super('INVALID_REQUEST', message, options)
   }
 }
+
+/** The request clashes with the current state (e.g. redeliver without a webhook URL). */
+export class ConflictError extends RefusalError {
+  override name = 'ConflictError'
+}

@@ -7,6 +7,7 @@ import { readBitcoinIdentity } from './readBitcoinIdentity.js'
 import { bitcoinReceivingKeys } from './bitcoinReceivingKeys.js'
 import { bitcoinRefundRecipient } from './bitcoinRefundRecipient.js'
 import { verifyBip122Signature } from './verifyBip122Signature.js'
+import { createBitcoinDevnetFaucet } from './bitcoinDevnetFaucet.js'
 
 /**
  * Bitcoin chains (CAIP-2 `bip122:<genesis hash prefix>`), read from an Esplora API: BTC links
@@ -23,6 +24,7 @@ export const bip122Family: ChainFamily = {
   // A watch-only key spends from many derived addresses: no one sender identifies the merchant.
   refunds: { sender: () => null, recipient: bitcoinRefundRecipient },
   receivingKeys: bitcoinReceivingKeys,
+  devnetFaucet: (devnet) => (devnet.bitcoin ? createBitcoinDevnetFaucet(devnet.bitcoin) : null),
   paymentUri: bitcoinPaymentUri,
 }
 
@@ -34,3 +36,4 @@ export { parseWatchOnlyKey } from './parseWatchOnlyKey.js'
 export { readBitcoinAddress } from './readBitcoinAddress.js'
 export { mempoolAddressesPerPass } from './sightMempool.js'
 export { verifyBip122Signature } from './verifyBip122Signature.js'
+export { createBitcoinDevnetFaucet, devnetBitcoinAsset } from './bitcoinDevnetFaucet.js'

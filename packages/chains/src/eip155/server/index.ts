@@ -7,6 +7,7 @@ import { readEvmHead } from './readEvmHead.js'
 import { readEvmIdentity } from './readEvmIdentity.js'
 import { refundToPayer } from '../../serverFace/refundToPayer.js'
 import { verifyEip155Signature } from './verifyEip155Signature.js'
+import { createEvmDevnetFaucet } from './evmDevnetFaucet.js'
 
 /** EVM chains (CAIP-2 `eip155:<chain id>`), read over JSON-RPC with viem. */
 export const eip155Family: ChainFamily = {
@@ -19,6 +20,7 @@ export const eip155Family: ChainFamily = {
   verifySignature: verifyEip155Signature,
   // EVM readers report payers lowercase.
   refunds: { sender: (optionRecipient) => optionRecipient.toLowerCase(), recipient: refundToPayer },
+  devnetFaucet: createEvmDevnetFaucet,
   paymentUri: evmPaymentUri,
 }
 
@@ -26,3 +28,4 @@ export { createEvmRpcClient } from './createEvmRpcClient.js'
 export { evmDepositAddress, evmDepositSalt } from './evmDepositAddress.js'
 export { readEvmDepositBalances } from './readEvmDepositBalances.js'
 export { verifyEip155Signature } from './verifyEip155Signature.js'
+export { createEvmDevnetFaucet } from './evmDevnetFaucet.js'

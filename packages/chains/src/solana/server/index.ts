@@ -6,6 +6,7 @@ import { readSolanaIdentity } from './readSolanaIdentity.js'
 import { solanaPayUri } from '../core/solanaPayUri.js'
 import { refundToPayer } from '../../serverFace/refundToPayer.js'
 import { verifySolanaSignature } from './verifySolanaSignature.js'
+import { createSolanaDevnetFaucet } from './solanaDevnetFaucet.js'
 
 /**
  * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Options carry a
@@ -20,7 +21,9 @@ export const solanaFamily: ChainFamily = {
   prepareOption: prepareSolanaOption,
   verifySignature: async (parameters) => verifySolanaSignature(parameters),
   refunds: { sender: (optionRecipient) => optionRecipient, recipient: refundToPayer },
+  devnetFaucet: (devnet) => (devnet.solana ? createSolanaDevnetFaucet(devnet.solana) : null),
   paymentUri: solanaPayUri,
 }
 
 export { findAssociatedTokenAddress, tokenProgramId } from './findAssociatedTokenAddress.js'
+export { createSolanaDevnetFaucet, isSolanaAddress } from './solanaDevnetFaucet.js'

@@ -1,7 +1,6 @@
 import { nativeAssetId, type Asset } from '@paylink/shared'
 import { base58 } from '@scure/base'
-import type { DevnetFaucet } from './devnetFaucet.js'
-import type { DevnetSolanaHandle } from './devnetNetworks.js'
+import type { DevnetFaucet, DevnetSolanaHandle } from '../../serverFace/devnetFaucet.js'
 
 /** The Solana devnet's faucet: SOL and Test USD sent in real transactions from the devnet's faucet account. */
 export function createSolanaDevnetFaucet(solana: DevnetSolanaHandle): DevnetFaucet {

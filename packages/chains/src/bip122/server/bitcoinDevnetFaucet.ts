@@ -1,6 +1,7 @@
-import { bitcoinNetworkOf, readBitcoinAddress } from '@paylink/chains/bip122/server'
-import type { DevnetFaucet } from './devnetFaucet.js'
-import { devnetBitcoinAsset, type DevnetBitcoinHandle } from './devnetNetworks.js'
+import { nativeAssetId, type Asset } from '@paylink/shared'
+import type { DevnetBitcoinHandle, DevnetFaucet } from '../../serverFace/devnetFaucet.js'
+import { bitcoinNetworkOf } from './bitcoinNetworks.js'
+import { readBitcoinAddress } from './readBitcoinAddress.js'
 
 /** The Bitcoin devnet's faucet: BTC in a real signed transaction from the devnet's faucet key, into the mempool (confirmed by the next block). */
 export function createBitcoinDevnetFaucet(bitcoin: DevnetBitcoinHandle): DevnetFaucet {
@@ -12,5 +13,17 @@ export function createBitcoinDevnetFaucet(bitcoin: DevnetBitcoinHandle): DevnetF
     assets: [devnetBitcoinAsset(bitcoin.caipNetworkId)],
     isAddress: (address) => readBitcoinAddress(address, network) !== null,
     send: ({ address, amount }) => bitcoin.faucet(readBitcoinAddress(address, network)!, amount),
+  }
+}
+
+/** The Bitcoin devnet's one asset. */
+export function devnetBitcoinAsset(caipNetworkId: string): Asset {
+  return {
+    assetId: nativeAssetId(caipNetworkId),
+    caipNetworkId,
+    symbol: 'BTC',
+    name: 'Bitcoin',
+    decimals: 8,
+    native: true,
   }
 }
