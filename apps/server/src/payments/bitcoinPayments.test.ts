@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 import { eventually } from '../testing/eventually.js'
 import { bitcoinNetworkOf } from '@paylink/chains/bip122/server'
-import { startEsploraFixture, type EsploraFixture, type FixtureTransaction } from '@paylink/chains/bip122/testing/esploraFixture'
+import {
+  startEsploraFixture,
+  type EsploraFixture,
+  type FixtureTransaction,
+} from '@paylink/chains/bip122/testing/esploraFixture'
 
 // The whole path on a Bitcoin network: a merchant's watch-only key, BTC links with derived
 // addresses, and the tracker finding payments nobody submitted, through an Esplora fixture

@@ -1,11 +1,11 @@
-import {
-  transactionIdSchemas,
-  type CreateRefundBody,
-  type Payment,
-  type Refund,
-} from '@paylink/shared'
+import { transactionIdSchemas, type CreateRefundBody, type Payment, type Refund } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import { chainFamilyOf, normalizeTransactionId, type PaymentChainReader, type PaymentFinding } from '@paylink/chains/server'
+import {
+  chainFamilyOf,
+  normalizeTransactionId,
+  type PaymentChainReader,
+  type PaymentFinding,
+} from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { linkOptions, links, payments, refunds } from '../db/schema.js'

@@ -199,6 +199,7 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     esplora.mempool.push(original)
     const options = [{ id: 'opt_a', tokenAddress: null, recipient: 'wpkh(…)', depositAddress: merchantAddress }]
     const seen = await reader.readEvidence([{ transactionId: original.txid, options }])
+    expect(seen.findings[0]).toMatchObject({ known: true, unmined: true, inclusion: null })
     // The replacement spends the same input elsewhere and is mined; the original is gone.
     const replacement = esplora.transaction([funding], [{ address: elsewhere, value: 99_000n }])
     esplora.mempool.splice(0, 1)

@@ -1,4 +1,9 @@
-import type { BlockRef, PaymentExpectation, PaymentFinding, ReadEvidenceReturnType } from '../../serverFace/chainFamily.js'
+import type {
+  BlockRef,
+  PaymentExpectation,
+  PaymentFinding,
+  ReadEvidenceReturnType,
+} from '../../serverFace/chainFamily.js'
 import type { EsploraClient } from './createEsploraClient.js'
 import { matchBitcoinOutputs } from './matchBitcoinOutputs.js'
 

@@ -1,6 +1,11 @@
 import { ChainReadError } from '../../serverFace/errors.js'
 import { findForkPoint, heightRange } from '../../serverFace/findForkPoint.js'
-import type { BlockRef, FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../../serverFace/chainFamily.js'
+import type {
+  BlockRef,
+  FindPaymentsParameters,
+  FindPaymentsReturnType,
+  PaymentSighting,
+} from '../../serverFace/chainFamily.js'
 import type { BitcoinReaderMemory } from './bitcoinReaderMemory.js'
 import type { EsploraClient } from './createEsploraClient.js'
 import { parseRawBlock, type ParsedBlock } from './parseRawBlock.js'

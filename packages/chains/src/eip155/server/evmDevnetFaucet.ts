@@ -1,6 +1,11 @@
 import { nativeAssetId, type Asset } from '@paylink/shared'
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, isAddress, type Address } from 'viem'
-import { FaucetEmptyError, type DevnetFaucet, type DevnetHandle, type DevnetUpstreams } from '../../serverFace/devnetFaucet.js'
+import {
+  FaucetEmptyError,
+  type DevnetFaucet,
+  type DevnetHandle,
+  type DevnetUpstreams,
+} from '../../serverFace/devnetFaucet.js'
 
 /**
  * The EVM devnet's faucet: ETH by raising the balance (`anvil_setBalance`, so no transaction and
