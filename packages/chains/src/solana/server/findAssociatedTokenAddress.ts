@@ -11,7 +11,8 @@ export const associatedTokenProgramId = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJ
  * transfer of that token to `owner` goes. The program-derived address of the seeds [owner,
  * token program, mint] under the Associated Token program: sha256 of the seeds, a bump byte
  * (255 down), the program id and "ProgramDerivedAddress", the first result off the ed25519
- * curve. Derived here (a few lines) rather than adding @solana/kit to the server.
+ * curve. Not yet @solana-program/token's findAssociatedTokenPda: it is async (WebCrypto) and the
+ * matcher that calls this is a synchronous pure function; making it async is its own change (#28).
  */
 export function findAssociatedTokenAddress(owner: string, mint: string): string {
   const seeds = [decodeSolanaPublicKey(owner), decodeSolanaPublicKey(tokenProgramId), decodeSolanaPublicKey(mint)]
