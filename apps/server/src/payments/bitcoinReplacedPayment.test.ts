@@ -1,16 +1,11 @@
 import { bitcoinNetworkOf, connectBitcoin } from '@paylink/chains/bip122/server'
-import { startEsploraFixture, type EsploraFixture } from '@paylink/chains/bip122/testing/esploraFixture'
+import { regtestFixture, startEsploraFixture, type EsploraFixture } from '@paylink/chains/bip122/testing/esploraFixture'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentRow } from '../db/rows.js'
 import { decidePayment } from './decidePayment.js'
 
-const caipNetworkId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const { caipNetworkId, genesisHash: regtestGenesis, merchantAddress, payerAddress, elsewhere } = regtestFixture
 const network = bitcoinNetworkOf(caipNetworkId)!
-const regtestGenesis = '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206'
-
-const merchantAddress = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
-const payerAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
-const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
 const funding = { txid: 'ab'.repeat(32), vout: 0, address: payerAddress, value: 5_000_000n }
 
 let esplora: EsploraFixture

@@ -4,16 +4,11 @@ import type { ChainCursor, PaymentChainReader, PaymentWatch } from '../../server
 import { ChainMismatchError } from '../../serverFace/chainMismatchError.js'
 import { bitcoinNetworkOf } from './bitcoinNetworks.js'
 import { connectBitcoin } from './connectBitcoin.js'
-import { startEsploraFixture, type EsploraFixture } from '../testing/esploraFixture.js'
+import { regtestFixture, startEsploraFixture, type EsploraFixture } from '../testing/esploraFixture.js'
 import { mempoolAddressesPerPass } from './sightMempool.js'
 
-const caipNetworkId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const { caipNetworkId, genesisHash: regtestGenesis, merchantAddress, payerAddress, elsewhere } = regtestFixture
 const network = bitcoinNetworkOf(caipNetworkId)!
-const regtestGenesis = '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206'
-// Regtest addresses (BIP173's test vector program, and others made from it).
-const merchantAddress = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
-const payerAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
-const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
 const funding = { txid: 'ab'.repeat(32), vout: 0, address: payerAddress, value: 5_000_000n }
 
 let esplora: EsploraFixture

@@ -203,3 +203,15 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return out
 }
+
+/**
+ * A regtest chain to serve (the fixture's usual one) and addresses of it that tests pay and pay from
+ * (BIP173's test vector program, and others made from it).
+ */
+export const regtestFixture = {
+  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  genesisHash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
+  merchantAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+  payerAddress: 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry',
+  elsewhere: 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6',
+} as const
