@@ -40,13 +40,14 @@ const typeCheckedRules = {
   '@typescript-eslint/return-await': ['error', 'in-try-catch'],
   // A cast the type already satisfies hides the day the type changes.
   '@typescript-eslint/no-unnecessary-type-assertion': 'error',
-  // Errors are a class tree (DESIGN.md): throwing or rejecting with a string loses the stack and
-  // the class a caller branches on.
+  // Errors are a class tree (apps/server/src/errors.ts; README, "Layout"): throwing or rejecting with a string
+  // loses the stack and the class a caller branches on.
   '@typescript-eslint/only-throw-error': 'error',
   '@typescript-eslint/prefer-promise-reject-errors': 'error',
   // "[object Object]" in a message or a URL.
   '@typescript-eslint/no-base-to-string': 'error',
-  // Status enums grow (solana, bip122 are coming): a switch that forgets a member falls through silently.
+  // Unions grow (a fourth chain family beside eip155, solana and bip122; a new status): a switch that forgets a
+  // member falls through silently.
   '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
   // Mistakes the type checker can see but the compiler does not report.
   '@typescript-eslint/no-for-in-array': 'error',

@@ -13,7 +13,7 @@
  */
 import { connect, type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { canStartTestPostgres, startTestPostgres } from '../../apps/server/src/db/testPostgres.js'
+import { canStartTestPostgres, startTestPostgres } from '../../apps/server/src/testing/testPostgres.js'
 import { startBenchServer, type BenchServer, type Memory } from '../lib/startBenchServer.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 

@@ -393,3 +393,71 @@ describe('hardening settings', () => {
       )
   })
 })
+
+describe('quotes, rates and receipts', () => {
+  it('have defaults; the receipt sender is named after the public origin', () => {
+    expect(loadConfig({}, dir)).toMatchObject({
+      quoteTtlSeconds: 900,
+      rateCacheSeconds: 30,
+      latePaymentGraceSeconds: 0,
+      rateOutlierPercent: '5',
+      rateSources: ['coinbase', 'kraken', 'bitstamp', 'coingecko'],
+      smtpUrl: null,
+      receiptEmailFrom: 'Paylink receipts <receipts@localhost>',
+    })
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://pay.example.com' }, dir).receiptEmailFrom).toBe(
+      'Paylink receipts <receipts@pay.example.com>',
+    )
+  })
+
+  it('reads every variable; rate sources are case-blind and counted once', () => {
+    expect(
+      loadConfig(
+        {
+          QUOTE_TTL_SECONDS: '60',
+          RATE_CACHE_SECONDS: '0',
+          LATE_PAYMENT_GRACE_SECONDS: '3600',
+          RATE_OUTLIER_PERCENT: '2.5',
+          RATE_SOURCES: ' Kraken, coinbase ,kraken',
+          SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+          RECEIPT_EMAIL_FROM: 'Shop <shop@example.com>',
+        },
+        dir,
+      ),
+    ).toMatchObject({
+      quoteTtlSeconds: 60,
+      rateCacheSeconds: 0,
+      latePaymentGraceSeconds: 3600,
+      rateOutlierPercent: '2.5',
+      rateSources: ['kraken', 'coinbase'],
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      receiptEmailFrom: 'Shop <shop@example.com>',
+    })
+  })
+
+  it.each([
+    [{ QUOTE_TTL_SECONDS: '9' }, 'QUOTE_TTL_SECONDS must be an integer from 10 to 86400 (got "9")'],
+    [{ RATE_CACHE_SECONDS: '3601' }, 'RATE_CACHE_SECONDS must be an integer from 0 to 3600 (got "3601")'],
+    [
+      { LATE_PAYMENT_GRACE_SECONDS: '-1' },
+      'LATE_PAYMENT_GRACE_SECONDS must be an integer from 0 to 2592000 (got "-1")',
+    ],
+    [
+      { RATE_OUTLIER_PERCENT: '0.00' },
+      'RATE_OUTLIER_PERCENT must be a percentage above 0 and below 100 with at most 2 decimals (got "0.00")',
+    ],
+    [{ RATE_OUTLIER_PERCENT: '100' }, /^RATE_OUTLIER_PERCENT must be a percentage/],
+    [{ RATE_OUTLIER_PERCENT: '5.125' }, /^RATE_OUTLIER_PERCENT must be a percentage/],
+    [
+      { RATE_SOURCES: 'coinbase,binance' },
+      'RATE_SOURCES names "binance"; known sources: coinbase, kraken, bitstamp, coingecko',
+    ],
+    [{ RATE_SOURCES: 'kraken, KRAKEN' }, 'RATE_SOURCES must name at least two sources: a quote needs two that agree'],
+    [
+      { SMTP_URL: 'https://user:secret@mail.example.com' },
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465, or unset to offer no email receipts (got "https://user:***@mail.example.com")',
+    ],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expectConfigError(env, message)
+  })
+})

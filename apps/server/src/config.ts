@@ -154,113 +154,171 @@ export function loadConfig(
   cwd: string = process.cwd(),
   hostAddresses: () => string[] = machineAddresses,
 ): ServerConfig {
-  const port = readPort(env.PORT)
-  const host = nonEmpty(env.HOST) ?? '127.0.0.1'
-  const publicOrigins = readOrigins(nonEmpty(env.PUBLIC_ORIGIN), port, host, hostAddresses)
+  const settings = readEnv(env)
+  const publicOrigins = settings.PUBLIC_ORIGIN ?? demoOrigins(settings.PORT, settings.HOST, hostAddresses)
   const publicOrigin = publicOrigins[0]!
-  const databaseUrl = readDatabaseUrl(nonEmpty(env.DATABASE_URL))
-  const dataDir = resolve(cwd, nonEmpty(env.DATA_DIR) ?? '.data')
-  const projectId = readProjectId(nonEmpty(env.REOWN_PROJECT_ID))
-  const logLevel = readLogLevel(nonEmpty(env.LOG_LEVEL))
-  const webDistEnv = nonEmpty(env.WEB_DIST)
-  const webDist = webDistEnv ? resolve(cwd, webDistEnv) : defaultWebDist
-
-  const configPath = nonEmpty(env.PAYLINK_CONFIG)
-  const configFile = configPath ? resolve(cwd, configPath) : null
+  const dataDir = resolve(cwd, settings.DATA_DIR)
+  const configFile = settings.PAYLINK_CONFIG ? resolve(cwd, settings.PAYLINK_CONFIG) : null
   const file = configFile ? readConfigFile(configFile) : configFileSchema.parse({})
-
-  const siwxSessionTtlSeconds = readSessionTtl(nonEmpty(env.SIWX_SESSION_TTL_SECONDS))
-  const siwxStatement = readStatement(env.SIWX_STATEMENT)
-
-  const devnetOverride = readDevnetFlag(nonEmpty(env.PAYLINK_DEVNET))
-  const devnet = devnetOverride ?? file.devnet ?? file.networks.length === 0
-  const bitcoinDevnetBlockMs = readBlockInterval(
-    'BITCOIN_DEVNET_BLOCK_MS',
-    nonEmpty(env.BITCOIN_DEVNET_BLOCK_MS),
-    10_000,
-  )
-
-  const merchants = readMerchants(nonEmpty(env.MERCHANTS))
-  // The demo's receivers run on this machine over http; a real instance must not call those.
-  const webhookAllowHttp = readFlag('WEBHOOK_ALLOW_HTTP', nonEmpty(env.WEBHOOK_ALLOW_HTTP)) ?? devnet
-  const webhookAllowPrivateAddresses =
-    readFlag('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES)) ?? devnet
-  const maxOpenLinksPerMerchant = readCount(
-    'MAX_OPEN_LINKS_PER_MERCHANT',
-    nonEmpty(env.MAX_OPEN_LINKS_PER_MERCHANT),
-    1000,
-  )
-  const maxApiKeysPerMerchant = readCount('MAX_API_KEYS_PER_MERCHANT', nonEmpty(env.MAX_API_KEYS_PER_MERCHANT), 20)
-  const trustProxy = readTrustProxy(nonEmpty(env.TRUST_PROXY))
-  const quoteTtlSeconds = readRange('QUOTE_TTL_SECONDS', nonEmpty(env.QUOTE_TTL_SECONDS), 900, 10, 86_400)
-  const rateCacheSeconds = readRange('RATE_CACHE_SECONDS', nonEmpty(env.RATE_CACHE_SECONDS), 30, 0, 3600)
-  const latePaymentGraceSeconds = readRange(
-    'LATE_PAYMENT_GRACE_SECONDS',
-    nonEmpty(env.LATE_PAYMENT_GRACE_SECONDS),
-    0,
-    0,
-    30 * 24 * 3600,
-  )
-  const rateOutlierPercent = nonEmpty(env.RATE_OUTLIER_PERCENT) ?? '5'
-  if (!/^\d{1,2}(\.\d{1,2})?$/.test(rateOutlierPercent) || rateOutlierPercent.replace(/[0.]/g, '') === '') {
-    throw new ConfigError(
-      `RATE_OUTLIER_PERCENT must be a percentage above 0 and below 100 with at most 2 decimals (got "${rateOutlierPercent}")`,
-    )
-  }
-  const rateSources = (nonEmpty(env.RATE_SOURCES) ?? knownRateSources.join(','))
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-  for (const name of rateSources) {
-    if (!(knownRateSources as readonly string[]).includes(name))
-      throw new ConfigError(`RATE_SOURCES names "${name}"; known sources: ${knownRateSources.join(', ')}`)
-  }
-  if (new Set(rateSources).size < 2)
-    throw new ConfigError('RATE_SOURCES must name at least two sources: a quote needs two that agree')
-  const smtpUrl = readSmtpUrl(nonEmpty(env.SMTP_URL))
-  const receiptEmailFrom =
-    nonEmpty(env.RECEIPT_EMAIL_FROM) ?? `Paylink receipts <receipts@${new URL(publicOrigin).hostname}>`
+  const devnet = settings.PAYLINK_DEVNET ?? file.devnet ?? file.networks.length === 0
 
   return {
-    port,
-    host,
+    port: settings.PORT,
+    host: settings.HOST,
     publicOrigin,
     publicOrigins,
-    databaseUrl,
+    databaseUrl: settings.DATABASE_URL,
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
-    projectId,
-    logLevel,
-    webDist,
+    projectId: settings.REOWN_PROJECT_ID,
+    logLevel: settings.LOG_LEVEL,
+    webDist: settings.WEB_DIST ? resolve(cwd, settings.WEB_DIST) : defaultWebDist,
     devnet,
-    bitcoinDevnetBlockMs,
+    bitcoinDevnetBlockMs: settings.BITCOIN_DEVNET_BLOCK_MS,
     networks: file.networks,
     assets: file.assets,
     configFile,
-    siwxSessionTtlSeconds,
-    siwxStatement,
-    merchants,
-    webhookAllowHttp,
-    webhookAllowPrivateAddresses,
-    maxOpenLinksPerMerchant,
-    maxApiKeysPerMerchant,
-    trustProxy,
-    quoteTtlSeconds,
-    rateOutlierPercent,
-    rateSources: [...new Set(rateSources)],
-    rateCacheSeconds,
-    latePaymentGraceSeconds,
+    siwxSessionTtlSeconds: settings.SIWX_SESSION_TTL_SECONDS,
+    siwxStatement: settings.SIWX_STATEMENT,
+    merchants: settings.MERCHANTS,
+    // The demo's receivers run on this machine over http; a real instance must not call those.
+    webhookAllowHttp: settings.WEBHOOK_ALLOW_HTTP ?? devnet,
+    webhookAllowPrivateAddresses: settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ?? devnet,
+    maxOpenLinksPerMerchant: settings.MAX_OPEN_LINKS_PER_MERCHANT,
+    maxApiKeysPerMerchant: settings.MAX_API_KEYS_PER_MERCHANT,
+    trustProxy: settings.TRUST_PROXY,
+    quoteTtlSeconds: settings.QUOTE_TTL_SECONDS,
+    rateOutlierPercent: settings.RATE_OUTLIER_PERCENT,
+    // A copy: the default list is one array, shared by every load.
+    rateSources: [...settings.RATE_SOURCES],
+    rateCacheSeconds: settings.RATE_CACHE_SECONDS,
+    latePaymentGraceSeconds: settings.LATE_PAYMENT_GRACE_SECONDS,
     devnetRates: file.devnetRates ?? defaultDevnetRates,
-    smtpUrl,
-    receiptEmailFrom,
+    smtpUrl: settings.SMTP_URL,
+    receiptEmailFrom: settings.RECEIPT_EMAIL_FROM ?? `Paylink receipts <receipts@${new URL(publicOrigin).hostname}>`,
   }
 }
 
-function readRange(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback
-  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!Number.isSafeInteger(number) || number < min || number > max)
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`)
-  return number
+/** Says what is wrong with a variable's value: the sentence after its name. */
+type Invalid = (problem: string) => never
+
+/** A variable unset or blank is unset; a value is read trimmed. */
+const variable = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+
+/** A variable that is `fallback` when unset, else what `read` makes of its value. */
+function setting<T, F = T>(fallback: F, read: (value: string, invalid: Invalid) => T) {
+  return variable.transform((value, context): T | F => {
+    if (value === undefined) return fallback
+    return read(value, (problem) => {
+      context.addIssue({ code: 'custom', message: problem, input: value })
+      return z.NEVER
+    })
+  })
+}
+
+function integer(min: number, max: number, fallback: number) {
+  return setting(fallback, (value, invalid) => {
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
+    if (!Number.isSafeInteger(number) || number < min || number > max)
+      return invalid(`must be an integer from ${min} to ${max} (got "${value}")`)
+    return number
+  })
+}
+
+/** `0` or `1`; unset leaves the choice to the caller's default. */
+const flag = setting(undefined, (value, invalid) => {
+  if (value === '1') return true
+  if (value === '0') return false
+  return invalid(`must be 0 or 1 (got "${value}")`)
+})
+
+/** Every environment variable the server reads, in the order a bad one is reported. */
+const envSchema = z.object({
+  PORT: integer(1, 65_535, 3000),
+  HOST: setting('127.0.0.1', (value) => value),
+  PUBLIC_ORIGIN: setting(undefined, readOrigins),
+  DATABASE_URL: setting(null, (value, invalid) =>
+    /^postgres(ql)?:\/\/./.test(value)
+      ? value
+      : invalid(`must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`),
+  ),
+  DATA_DIR: setting('.data', (value) => value),
+  REOWN_PROJECT_ID: setting(null, (value, invalid) =>
+    /^[0-9a-f]{32}$/i.test(value)
+      ? value
+      : invalid(`must be 32 hexadecimal characters from dashboard.reown.com (got "${value}")`),
+  ),
+  LOG_LEVEL: setting<LogLevel>('info', (value, invalid) => {
+    const level = value.toLowerCase()
+    return (logLevels as readonly string[]).includes(level)
+      ? (level as LogLevel)
+      : invalid(`must be one of ${logLevels.join(', ')} (got "${value}")`)
+  }),
+  WEB_DIST: variable,
+  PAYLINK_CONFIG: variable,
+  SIWX_SESSION_TTL_SECONDS: integer(60, 31_536_000, 86_400),
+  SIWX_STATEMENT: setting('Sign in to Paylink', (value, invalid) =>
+    // EIP-4361: one line of printable text (it sits between blank lines of the message).
+    value.length <= 200 && /^[\x20-\x7e]+$/.test(value)
+      ? value
+      : invalid(`must be one line of at most 200 printable ASCII characters (got "${value}")`),
+  ),
+  PAYLINK_DEVNET: flag,
+  /** A block interval in ms: 0 (blocks only on demand) or 100 to 3,600,000. */
+  BITCOIN_DEVNET_BLOCK_MS: setting(10_000, (value, invalid) => {
+    const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN
+    if (!Number.isSafeInteger(ms) || (ms !== 0 && (ms < 100 || ms > 3_600_000)))
+      return invalid(
+        `must be 0 (blocks only on demand) or a number of milliseconds from 100 to 3600000 (got "${value}")`,
+      )
+    return ms
+  }),
+  MERCHANTS: setting(null, readMerchants),
+  WEBHOOK_ALLOW_HTTP: flag,
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag,
+  MAX_OPEN_LINKS_PER_MERCHANT: integer(1, 1_000_000, 1000),
+  MAX_API_KEYS_PER_MERCHANT: integer(1, 1_000_000, 20),
+  TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),
+  QUOTE_TTL_SECONDS: integer(10, 86_400, 900),
+  RATE_CACHE_SECONDS: integer(0, 3600, 30),
+  LATE_PAYMENT_GRACE_SECONDS: integer(0, 30 * 24 * 3600, 0),
+  RATE_OUTLIER_PERCENT: setting('5', (value, invalid) =>
+    /^\d{1,2}(\.\d{1,2})?$/.test(value) && value.replace(/[0.]/g, '') !== ''
+      ? value
+      : invalid(`must be a percentage above 0 and below 100 with at most 2 decimals (got "${value}")`),
+  ),
+  RATE_SOURCES: setting([...knownRateSources], (value, invalid) => {
+    const names = value.split(',').map((name) => name.trim().toLowerCase())
+    for (const name of names) {
+      if (!(knownRateSources as readonly string[]).includes(name))
+        return invalid(`names "${name}"; known sources: ${knownRateSources.join(', ')}`)
+    }
+    const sources = [...new Set(names)]
+    if (sources.length < 2) return invalid('must name at least two sources: a quote needs two that agree')
+    return sources
+  }),
+  SMTP_URL: setting(null, (value, invalid) =>
+    /^smtps?:\/\/[^/]+/.test(value)
+      ? value
+      : invalid(
+          `must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465, or unset to offer no email receipts (got "${redactUrl(value)}")`,
+        ),
+  ),
+  RECEIPT_EMAIL_FROM: variable,
+})
+
+/** The environment read once, or ConfigError naming the first variable at fault. */
+function readEnv(env: Env): z.infer<typeof envSchema> {
+  const parsed = envSchema.safeParse(env)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const name = String(issue.path[0])
+  // A problem is the sentence after the name ("must be …"), or after "NAME:" when it quotes an entry.
+  const message = issue.message.startsWith(':') ? `${name}${issue.message}` : `${name} ${issue.message}`
+  throw new ConfigError(message, { cause: parsed.error })
 }
 
 /**
@@ -269,12 +327,11 @@ function readRange(name: string, value: string | undefined, fallback: number, mi
  * Rate limits count per client IP, so behind a proxy without this every client shares one bucket,
  * and trusting more than the real proxies lets a client choose its own IP.
  */
-function readTrustProxy(value: string | undefined): TrustProxy {
-  if (value === undefined || value === '0') return false
+function readTrustProxy(value: string, invalid: Invalid): TrustProxy {
+  if (value === '0') return false
   if (/^\d+$/.test(value)) {
     const hops = Number(value)
-    if (hops > 10)
-      throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10 or proxy addresses (got "${value}")`)
+    if (hops > 10) return invalid(`must be a hop count from 0 to 10 or proxy addresses (got "${value}")`)
     return hops
   }
   const entries = value.split(',').map((e) => e.trim())
@@ -282,45 +339,41 @@ function readTrustProxy(value: string | undefined): TrustProxy {
     const [address, bits, ...rest] = entry.split('/')
     const ip = isIP(address ?? '')
     const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (ip === 6 ? 128 : 32))
-    if (!ip || !bitsOk || rest.length > 0) {
-      throw new ConfigError(
-        `TRUST_PROXY must be a hop count or comma-separated proxy addresses / CIDR ranges (got "${entry}")`,
-      )
-    }
+    if (!ip || !bitsOk || rest.length > 0)
+      return invalid(`must be a hop count or comma-separated proxy addresses / CIDR ranges (got "${entry}")`)
   }
   return entries
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim()
-  return trimmed ? trimmed : undefined
+/** PUBLIC_ORIGIN: one origin or several, comma-separated, the first canonical. */
+function readOrigins(value: string, invalid: Invalid): string[] {
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => readOrigin(entry, invalid))
+  if (origins.length === 0) return invalid(`must be an http(s) origin such as https://pay.example.com (got "${value}")`)
+  return [...new Set(origins)]
 }
 
-function readPort(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 3000
-  const port = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer from 1 to 65535 (got "${value}")`)
+function readOrigin(value: string, invalid: Invalid): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return invalid(`must be an http(s) origin such as https://pay.example.com (got "${value}")`)
   }
-  return port
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash)
+    return invalid(`must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`)
+  return url.origin
 }
 
 /**
- * PUBLIC_ORIGIN: one origin or several, comma-separated, the first canonical. Unset: the demo on
- * this machine, reachable as localhost and 127.0.0.1 (browsers treat them as different sites) and,
- * when HOST listens beyond loopback, at the machine's addresses (a phone on the same network).
+ * PUBLIC_ORIGIN unset: the demo on this machine, reachable as localhost and 127.0.0.1 (browsers
+ * treat them as different sites) and, when HOST listens beyond loopback, at the machine's
+ * addresses (a phone on the same network).
  */
-function readOrigins(value: string | undefined, port: number, host: string, hostAddresses: () => string[]): string[] {
-  if (value !== undefined) {
-    const origins = value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean)
-      .map(readOrigin)
-    if (origins.length === 0)
-      throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
-    return [...new Set(origins)]
-  }
+function demoOrigins(port: number, host: string, hostAddresses: () => string[]): string[] {
   const hosts = ['localhost', '127.0.0.1']
   if (host === '0.0.0.0' || host === '::') hosts.push(...hostAddresses())
   else if (isIP(host) && host !== '127.0.0.1') hosts.push(host)
@@ -337,113 +390,9 @@ function machineAddresses(): string[] {
     .map((i) => i!.address)
 }
 
-function readOrigin(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://pay.example.com (got "${value}")`)
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash) {
-    throw new ConfigError(
-      `PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://pay.example.com (got "${value}")`,
-    )
-  }
-  return url.origin
-}
-
-function readDatabaseUrl(value: string | undefined): string | null {
-  if (value === undefined) return null
-  if (!/^postgres(ql)?:\/\/./.test(value)) {
-    throw new ConfigError(
-      `DATABASE_URL must be a postgres:// URL, or unset for the embedded database (got "${redactUrl(value)}")`,
-    )
-  }
-  return value
-}
-
-function readSmtpUrl(value: string | undefined): string | null {
-  if (value === undefined) return null
-  if (!/^smtps?:\/\/[^/]+/.test(value)) {
-    throw new ConfigError(
-      `SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465, or unset to offer no email receipts (got "${redactUrl(value)}")`,
-    )
-  }
-  return value
-}
-
 /** Keeps a password out of error messages and logs. */
 function redactUrl(value: string): string {
   return value.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@')
-}
-
-function readProjectId(value: string | undefined): string | null {
-  if (value === undefined) return null
-  if (!/^[0-9a-f]{32}$/i.test(value)) {
-    throw new ConfigError(
-      `REOWN_PROJECT_ID must be 32 hexadecimal characters from dashboard.reown.com (got "${value}")`,
-    )
-  }
-  return value
-}
-
-function readLogLevel(value: string | undefined): LogLevel {
-  if (value === undefined) return 'info'
-  const level = value.toLowerCase()
-  if (!(logLevels as readonly string[]).includes(level)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${value}")`)
-  }
-  return level as LogLevel
-}
-
-function readSessionTtl(value: string | undefined): number {
-  if (value === undefined) return 86_400
-  const seconds = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!Number.isSafeInteger(seconds) || seconds < 60 || seconds > 31_536_000) {
-    throw new ConfigError(`SIWX_SESSION_TTL_SECONDS must be an integer from 60 to 31536000 (got "${value}")`)
-  }
-  return seconds
-}
-
-function readStatement(value: string | undefined): string {
-  const statement = value?.trim() || 'Sign in to Paylink'
-  // EIP-4361: one line of printable text (it sits between blank lines of the message).
-  if (statement.length > 200 || !/^[\x20-\x7e]+$/.test(statement)) {
-    throw new ConfigError(`SIWX_STATEMENT must be one line of at most 200 printable ASCII characters (got "${value}")`)
-  }
-  return statement
-}
-
-function readDevnetFlag(value: string | undefined): boolean | undefined {
-  return readFlag('PAYLINK_DEVNET', value)
-}
-
-function readFlag(name: string, value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined
-  if (value === '1') return true
-  if (value === '0') return false
-  throw new ConfigError(`${name} must be 0 or 1 (got "${value}")`)
-}
-
-/** A block interval in ms: 0 (blocks only on demand) or 100 to 3,600,000. */
-function readBlockInterval(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback
-  const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!Number.isSafeInteger(ms) || (ms !== 0 && (ms < 100 || ms > 3_600_000))) {
-    throw new ConfigError(
-      `${name} must be 0 (blocks only on demand) or a number of milliseconds from 100 to 3600000 (got "${value}")`,
-    )
-  }
-  return ms
-}
-
-function readCount(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback
-  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!Number.isSafeInteger(count) || count < 1 || count > 1_000_000) {
-    throw new ConfigError(`${name} must be an integer from 1 to 1000000 (got "${value}")`)
-  }
-  return count
 }
 
 /**
@@ -451,8 +400,7 @@ function readCount(name: string, value: string | undefined, fallback: number): n
  * plain EVM addresses, as merchant ids (`namespace:address`, EVM checksummed: a merchant is
  * chain-independent, so the CAIP-10 reference is dropped).
  */
-export function readMerchants(value: string | undefined): string[] | null {
-  if (value === undefined) return null
+function readMerchants(value: string, invalid: Invalid): string[] {
   const ids = new Set<string>()
   for (const raw of value.split(',')) {
     const entry = raw.trim()
@@ -469,23 +417,21 @@ export function readMerchants(value: string | undefined): string[] | null {
     ) {
       ;[namespace, address] = [parts[0]!, parts[2]]
     } else {
-      throw new ConfigError(
-        `MERCHANTS must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`,
-      )
+      return invalid(`must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`)
     }
     if (namespace === 'eip155') {
       if (!isAddress(address, { strict: false })) {
-        throw new ConfigError(
-          `MERCHANTS: "${entry}" is not an EVM address (plain entries must be 0x addresses; use CAIP-10 for other chains)`,
+        return invalid(
+          `: "${entry}" is not an EVM address (plain entries must be 0x addresses; use CAIP-10 for other chains)`,
         )
       }
       address = getAddress(address)
     } else if (!/^[1-9A-HJ-NP-Za-km-z]{25,64}$|^[a-z0-9]{14,90}$/.test(address)) {
-      throw new ConfigError(`MERCHANTS: "${entry}" does not end in an address`)
+      return invalid(`: "${entry}" does not end in an address`)
     }
     ids.add(`${namespace}:${address}`)
   }
-  if (ids.size === 0) throw new ConfigError('MERCHANTS is set but lists no account; unset it for an open instance')
+  if (ids.size === 0) return invalid('is set but lists no account; unset it for an open instance')
   return [...ids]
 }
 

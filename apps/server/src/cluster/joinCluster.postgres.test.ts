@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
+import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
 import { mainChildren, runMainOnFreePort } from '../testing/runMain.js'
 
 // Two real server processes on one Postgres, as an operator would run them behind a balancer.

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from './openDatabase.js'
 import { appMeta } from './schema.js'
-import { canStartTestPostgres, startTestPostgres } from './testPostgres.js'
+import { canStartTestPostgres, startTestPostgres } from '../testing/testPostgres.js'
 
 async function roundTrip(database: Database) {
   await database.db

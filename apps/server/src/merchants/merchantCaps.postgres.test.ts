@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeys, links } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
+import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
 import { buildOfflineApp, offlineAssets, signInSolana, testOrigin } from '../testing/offlineApp.js'
 
 // Two pools on one Postgres stand for two server processes racing for the last places.

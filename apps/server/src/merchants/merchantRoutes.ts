@@ -6,6 +6,7 @@ import {
   createdApiKeySchema,
 } from '@paylink/shared'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { RateLimit } from '../http/routeRegistry.js'
@@ -49,7 +50,7 @@ const sessionOnly = {
 /**
  * Merchants: decorates the app with `requireMerchant` (for every feature's merchant routes) and
  * serves the API key routes. Not encapsulated, so the decoration reaches the sibling plugins
- * registered after this one (what fastify-plugin does, without the dependency).
+ * registered after this one.
  */
 const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (
   app,
@@ -138,4 +139,4 @@ const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (
   )
 }
 
-export const merchantRoutes = Object.assign(merchantRoutesPlugin, { [Symbol.for('skip-override')]: true })
+export const merchantRoutes = fastifyPlugin(merchantRoutesPlugin, { name: 'paylink-merchants', fastify: '5.x' })

@@ -4,7 +4,7 @@ import { createWalletClient, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentCredits, payments, webhookDeliveries } from '../db/schema.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
+import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
 import { eventually, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 import { submitPayment } from './submitPayment.js'
 

@@ -7,7 +7,7 @@ import { pad, serializeErc6492Signature } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../db/testPostgres.js'
+import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
 import {
   bitcoinSigner,

@@ -9,9 +9,8 @@ import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '@reown/appkit-c
  */
 export function toAppKitNetwork(network: Network): CaipNetwork {
   const { namespace, reference } = parseCaipNetworkId(network.caipNetworkId)
-  const id = namespace === 'eip155' ? Number(reference) : reference
   return defineChain({
-    id,
+    id: appKitNetworkId(namespace, reference),
     name: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: [network.rpcUrl] } },
@@ -22,6 +21,11 @@ export function toAppKitNetwork(network: Network): CaipNetwork {
     chainNamespace: namespace as ChainNamespace,
     caipNetworkId: network.caipNetworkId as CaipNetworkId,
   })
+}
+
+/** A network's id as AppKit takes it: EVM chain ids are numbers there, every other reference a string. */
+export function appKitNetworkId(namespace: string, reference: string): number | string {
+  return namespace === 'eip155' ? Number(reference) : reference
 }
 
 /** AppKit keeps Reown's RPC as a fallback; customRpcUrls puts ours first for every network. */

@@ -1,8 +1,6 @@
 import type { Asset, Network } from '@paylink/shared'
-import { formatUnits, parseCaipAssetId, parseCaipNetworkId } from '@paylink/shared'
-import { erc20Abi, type Address } from 'viem'
-import { publicClientFor } from './publicClient.js'
-import { jsonRpcBatch } from './jsonRpc.js'
+import { formatUnits, parseCaipNetworkId } from '@paylink/shared'
+import { isWebNamespace, webFamilyOf } from '@paylink/chains/web'
 
 export interface AssetBalance {
   asset: Asset
@@ -42,61 +40,6 @@ async function readAtomics(
   address: string,
 ): Promise<Array<bigint | Error>> {
   const { namespace } = parseCaipNetworkId(network.caipNetworkId)
-  if (namespace === 'eip155') {
-    const client = publicClientFor(network)
-    const owner = address as Address
-    // Started in the same tick, so the batched transport sends them as one JSON-RPC batch.
-    const settled = await Promise.allSettled(
-      assets.map((asset) =>
-        asset.native
-          ? client.getBalance({ address: owner })
-          : client.readContract({
-              address: parseCaipAssetId(asset.assetId).assetReference as Address,
-              abi: erc20Abi,
-              functionName: 'balanceOf',
-              args: [owner],
-            }),
-      ),
-    )
-    return settled.map((s) => (s.status === 'fulfilled' ? s.value : toError(s.reason)))
-  }
-  if (namespace === 'solana') {
-    const answers = await jsonRpcBatch(
-      network.rpcUrl,
-      assets.map((asset) =>
-        asset.native
-          ? { method: 'getBalance', params: [address, { commitment: 'confirmed' }] }
-          : {
-              method: 'getTokenAccountsByOwner',
-              params: [
-                address,
-                { mint: parseCaipAssetId(asset.assetId).assetReference },
-                { encoding: 'jsonParsed', commitment: 'confirmed' },
-              ],
-            },
-      ),
-    )
-    return answers.map((answer, i) => {
-      if (answer instanceof Error) return answer
-      if (assets[i]!.native) return BigInt((answer as { value: number | string }).value)
-      const accounts = (
-        answer as { value: Array<{ account: { data: { parsed?: { info?: { tokenAmount?: { amount?: string } } } } } }> }
-      ).value
-      return accounts.reduce((sum, a) => sum + BigInt(a.account.data.parsed?.info?.tokenAmount?.amount ?? '0'), 0n)
-    })
-  }
-  if (namespace === 'bip122') {
-    const response = await fetch(`${network.rpcUrl.replace(/\/$/, '')}/address/${encodeURIComponent(address)}/utxo`, {
-      signal: AbortSignal.timeout(5000),
-    })
-    if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
-    const utxos = (await response.json()) as { value: number | string }[]
-    const total = utxos.reduce((sum, u) => sum + BigInt(u.value), 0n)
-    return assets.map((asset) => (asset.native ? total : new Error('only the coin is read on Bitcoin')))
-  }
-  return assets.map(() => new Error(`No balance reader for ${namespace}`))
-}
-
-function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason))
+  if (!isWebNamespace(namespace)) return assets.map(() => new Error(`No balance reader for ${namespace}`))
+  return webFamilyOf(namespace).readBalances(network, assets, address)
 }

@@ -1,12 +1,11 @@
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
-import type { ChainNamespace } from '@reown/appkit-common'
+import { webFamilyOf, type WebNamespace } from '@paylink/chains/web'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { namespaceOf } from '../appkit/networks.js'
 import { usePaylinkContext } from '../appkit/PaylinkProvider.js'
 import { documentVisibility } from './documentVisibility.js'
 import { followChain } from './followChain.js'
-import { pollIntervalOf } from './pollIntervalOf.js'
 import { readChainHead } from './readChainHead.js'
 import { readNetworkBalances, type AssetBalance } from './readNetworkBalances.js'
 
@@ -49,7 +48,7 @@ async function readFollowed(
  * so a transfer from anywhere shows within about a block. Each read also goes to AppKit's own
  * header and Account view.
  */
-export function useBalances(namespace: string, address: string | undefined) {
+export function useBalances(namespace: WebNamespace, address: string | undefined) {
   const { config, kit } = usePaylinkContext()
   const client = useQueryClient()
   const networks = config.networks.filter((n) => namespaceOf(n) === namespace)
@@ -80,7 +79,7 @@ export function useBalances(namespace: string, address: string | undefined) {
               old?.map((n) => (n.network.caipNetworkId === network.caipNetworkId ? next : n)),
             )
           },
-          intervalMs: pollIntervalOf(network),
+          intervalMs: webFamilyOf(namespace).pollIntervalOf(network),
           visibility,
         })
       })
@@ -94,7 +93,7 @@ export function useBalances(namespace: string, address: string | undefined) {
       const native = balances.find((b) => b.asset.native)
       if (native?.amount == null) continue
       kit.showNativeBalance({
-        namespace: namespace as ChainNamespace,
+        namespace,
         caipNetworkId: network.caipNetworkId,
         address,
         balance: native.amount,

@@ -1,9 +1,9 @@
 import type { Asset, Network } from '@paylink/shared'
+import { webFamilyOf, type WebNamespace } from '@paylink/chains/web'
 import { useMutation } from '@tanstack/react-query'
 import { namespaceOf } from '../appkit/networks.js'
 import { usePaylinkConfig } from '../appkit/PaylinkProvider.js'
 import { requestDevnetFaucet, type DevnetFaucetAnswer } from '../api/devnetFaucet.js'
-import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 import { useRefreshBalances } from './useBalances.js'
 
 /** What "Get test funds" asks for: a few coins for fees, more of each token. */
@@ -28,7 +28,7 @@ function isDevnetRpc(rpcUrl: string): boolean {
  * every devnet network) to the connected address through the server's faucet, then refreshes
  * the balances. Resolves with what each request answered.
  */
-export function useTestFunds(namespace: string) {
+export function useTestFunds(namespace: WebNamespace) {
   const config = usePaylinkConfig()
   const refresh = useRefreshBalances()
   return useMutation({
@@ -39,9 +39,10 @@ export function useTestFunds(namespace: string) {
       return Promise.all(
         assets.map(async (asset) => {
           const answer = await requestDevnetFaucet({ asset: asset.assetId, address, amount: testFundsAmount(asset) })
-          // A Solana faucet transfer lands in the next slot: wait for it, so the balances read next show it.
-          if (namespace === 'solana' && answer.transactionId)
-            await waitForSolanaSignature(networks.get(asset.caipNetworkId)!.rpcUrl, answer.transactionId)
+          // Waited for where a faucet transfer does not count at once (Solana's next slot), so the balances read next show it.
+          const { waitForTransfer } = webFamilyOf(namespace)
+          if (waitForTransfer && answer.transactionId)
+            await waitForTransfer(networks.get(asset.caipNetworkId)!, answer.transactionId)
           return answer
         }),
       )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChainNotSupportedError } from './switchEvmChain.js'
+import { ChainNotSupportedError } from '@paylink/chains/eip155/web'
 import { describeWalletError } from './walletErrors.js'
 
 describe('describeWalletError', () => {

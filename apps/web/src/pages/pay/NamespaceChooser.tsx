@@ -1,12 +1,6 @@
 import type { Link } from '@paylink/shared'
 import { useId } from 'react'
-import type { PayNamespace } from './payNamespaces.js'
-
-export const namespaceNames: Record<PayNamespace, string> = {
-  eip155: 'Ethereum (EVM)',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-}
+import { namespaceNames, type PayNamespace } from './payNamespaces.js'
 
 /** For a link priced on several chain families: which wallet the payer pays with. */
 export function NamespaceChooser({

@@ -3,8 +3,8 @@ import { lazy, Suspense, useState } from 'react'
 import { usePaylinkContext } from '../../appkit/PaylinkProvider.js'
 import { loadKitModule } from '../../appkit/loadKitModule.js'
 import { ConnectPrompt } from './ConnectPrompt.js'
-import { NamespaceChooser, namespaceNames } from './NamespaceChooser.js'
-import { payNamespaces, type PayNamespace } from './payNamespaces.js'
+import { NamespaceChooser } from './NamespaceChooser.js'
+import { connectLabel, connectNamespace, payNamespaces, type PayNamespace } from './payNamespaces.js'
 
 // The wallet half of the checkout comes with the toolkit, after the facts are on screen.
 const PayWithWallet = lazy(() =>
@@ -24,7 +24,7 @@ export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) 
   const [error, setError] = useState<string | null>(null)
   const [picked, setPicked] = useState<PayNamespace | null>(null)
   const namespaces = payNamespaces(link.options)
-  const namespace = picked ?? namespaces[0] ?? 'eip155'
+  const namespace = connectNamespace(namespaces, picked)
   const connect = (
     <>
       {namespaces.length > 1 && (
@@ -33,7 +33,7 @@ export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) 
       <ConnectPrompt
         busy={opening}
         error={error}
-        label={namespaces.length > 1 || namespace !== 'eip155' ? namespaceNames[namespace] : null}
+        label={connectLabel(namespaces, namespace)}
         onConnect={async () => {
           setOpening(true)
           setError(null)

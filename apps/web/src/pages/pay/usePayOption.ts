@@ -1,14 +1,5 @@
-import {
-  formatUnits,
-  parseCaipAssetId,
-  parseUnits,
-  type Asset,
-  type LinkOption,
-  type Network,
-  type PublicConfig,
-} from '@paylink/shared'
+import { formatUnits, parseUnits, type Asset, type LinkOption, type Network, type PublicConfig } from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
-import type { TransferRequest } from '../../wallet/estimateTransferFee.js'
 import { readBalance } from '../../wallet/readBalance.js'
 import { optionDueAtomic } from './optionDue.js'
 
@@ -65,18 +56,6 @@ export function useOptionFunds(option: OptionContext | null, address: string | u
       }
     },
   })
-}
-
-/** What paying this option asks the wallet to send: the amount still due, to the option's recipient. */
-export function transferOf(ctx: OptionContext, from: string): TransferRequest {
-  const { network, option, asset, due } = ctx
-  return {
-    network,
-    from,
-    to: option.recipient,
-    amount: due,
-    token: asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference,
-  }
 }
 
 /** `message` reads amounts for people (the caller's `format`); `exact` is the same sentence with every digit, for the element's title. */

@@ -2,6 +2,7 @@ import type { AppKitNetwork } from '@reown/appkit/networks'
 import type { ChainNamespace } from '@reown/appkit-common'
 import { AlertController } from '@reown/appkit-controllers'
 import { useState } from 'react'
+import { appKitNetworkId } from '../../appkit/networks.js'
 import { usePaylinkConfig, usePaylinkKit } from '../../appkit/PaylinkProvider.js'
 import { NamespaceSelect } from './NamespaceSelect.js'
 import { toolkitErrorText } from './toolkitErrorText.js'
@@ -9,9 +10,8 @@ import { configuredNamespaces, namespaceWithoutAdapter } from './toolkitNamespac
 import { useToolkitTick } from './useToolkitTick.js'
 
 function probeNetwork(namespace: ChainNamespace, reference: string): AppKitNetwork & { caipNetworkId: string } {
-  const id = namespace === 'eip155' ? Number(reference) : reference
   return {
-    id,
+    id: appKitNetworkId(namespace, reference),
     name: `Network ${reference}`,
     chainNamespace: namespace,
     caipNetworkId: `${namespace}:${reference}`,
@@ -63,9 +63,7 @@ export function NetworksSection() {
           Add network
         </button>
         <button
-          onClick={act('Remove network', () =>
-            appKit.removeNetwork(namespace, namespace === 'eip155' ? Number(reference) : reference),
-          )}
+          onClick={act('Remove network', () => appKit.removeNetwork(namespace, appKitNetworkId(namespace, reference)))}
         >
           Remove network
         </button>

@@ -1,7 +1,8 @@
+import type { WalletNamespace } from './walletNamespace.js'
 import { useBalances } from '../../wallet/useBalances.js'
 import { AmountText } from '../pay/AmountText.js'
 
-export function BalancesTable({ namespace, address }: { namespace: string; address: string | undefined }) {
+export function BalancesTable({ namespace, address }: { namespace: WalletNamespace; address: string | undefined }) {
   const balances = useBalances(namespace, address)
   if (balances.isPending) return <p role="status">Reading balances…</p>
   if (balances.isError)

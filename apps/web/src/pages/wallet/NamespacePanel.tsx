@@ -1,3 +1,4 @@
+import { webFamilyOf } from '@paylink/chains/web'
 import { useAppKit, useAppKitAccount, useDisconnect } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
@@ -26,6 +27,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
   const status = account.status ?? 'disconnected'
   const info = account.embeddedWalletInfo
   const label = namespaceLabels[namespace]
+  const { defaultAccountType } = webFamilyOf(namespace)
 
   return (
     <section className="card panel" aria-labelledby={`${namespace}-title`} data-testid={`panel-${namespace}`}>
@@ -66,15 +68,14 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
                   : [{ address: account.address!, type: undefined, namespace }]
                 ).map((a) => (
                   <li key={`${a.type}-${a.address}`}>
-                    <code>{a.address}</code>{' '}
-                    <span className="tag">{a.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}</span>
+                    <code>{a.address}</code> <span className="tag">{a.type ?? defaultAccountType}</span>
                   </li>
                 ))}
               </ul>
             </dd>
             <dt>Account type</dt>
             <dd data-testid={`account-type-${namespace}`}>
-              {info?.accountType ?? account.allAccounts[0]?.type ?? (namespace === 'bip122' ? 'payment' : 'eoa')}
+              {info?.accountType ?? account.allAccounts[0]?.type ?? defaultAccountType}
             </dd>
             <dt>Smart account</dt>
             <dd>

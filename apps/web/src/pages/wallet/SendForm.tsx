@@ -1,21 +1,15 @@
-import type { Asset } from '@paylink/shared'
-import { formatEstimate, formatUnits, isDecimalString, parseCaipAssetId, parseUnits } from '@paylink/shared'
+import { formatEstimate, isDecimalString, parseUnits } from '@paylink/shared'
+import { webFamilyOf } from '@paylink/chains/web'
 import { useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
-import { isSolanaAddress } from '../../wallet/isSolanaAddress.js'
 import { assetsOf } from '../../wallet/useBalances.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSendAsset } from '../../wallet/useSendAsset.js'
-import { useSolanaTransferFee } from '../../wallet/useSolanaTransferFee.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
-import { useBitcoinTransferPlan } from '../../wallet/useBitcoinTransferPlan.js'
-
-/** Looks like a Bitcoin address (bech32 or base58): enough to ask for a fee; the wallet checks it fully. */
-const looksLikeBitcoinAddress = (text: string) =>
-  /^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/i.test(text) || /^[123mn][1-9A-HJ-NP-Za-km-z]{25,39}$/.test(text)
+import type { WalletNamespace } from './walletNamespace.js'
 
 /** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
 function toAtomic(amount: string, decimals: number): bigint | null {
@@ -26,16 +20,9 @@ function toAtomic(amount: string, decimals: number): bigint | null {
   }
 }
 
-const tokenOf = (asset: Asset) => (asset.native ? undefined : parseCaipAssetId(asset.assetId).assetReference)
-
-/** Send the coin or a token of the current network (EVM, Solana, Bitcoin), the fee shown first. */
-export function SendForm({
-  namespace,
-  current,
-}: {
-  namespace: 'eip155' | 'solana' | 'bip122'
-  current: string | undefined
-}) {
+/** Send the coin or a token of the current network, the fee shown first (the family's part: packages/chains/src/<ns>/web). */
+export function SendForm({ namespace, current }: { namespace: WalletNamespace; current: string | undefined }) {
+  const family = webFamilyOf(namespace).send
   const config = usePaylinkConfig()
   const network = config.networks.find((n) => n.caipNetworkId === current)
   const assets = network ? assetsOf(config.assets, network) : []
@@ -49,34 +36,15 @@ export function SendForm({
   const value = asset && validAmount ? toAtomic(amount, asset.decimals) : null
   const recipient = to.trim()
   const ready = network && asset && address && value !== null && value > 0n
-  const evmFee = useTransferFee(
-    namespace === 'eip155' && ready && /^0x[0-9a-fA-F]{40}$/.test(recipient)
-      ? { network, from: address, to: recipient, amount: value, token: tokenOf(asset) }
-      : null,
-  )
-  const solanaFee = useSolanaTransferFee(
-    namespace === 'solana' && ready && isSolanaAddress(recipient)
-      ? {
-          rpcUrl: network.rpcUrl,
-          from: address,
-          to: recipient,
-          amount: value,
-          token: asset.native ? undefined : { mint: tokenOf(asset)!, decimals: asset.decimals },
-        }
-      : null,
-  )
-  // Bitcoin: the coins and fee are planned here and the wallet signs a PSBT of this plan, so the fee shown is exact.
-  const bitcoinFee = useBitcoinTransferPlan(
-    namespace === 'bip122' && ready && looksLikeBitcoinAddress(recipient)
-      ? { esploraUrl: network.rpcUrl, from: address, amount: value }
+  const fee = useTransferFee(
+    namespace,
+    ready && family.looksLikeAddress(recipient)
+      ? { network, asset, from: address, to: recipient, amount: value }
       : null,
   )
   if (!network || !asset) return <p>Pick one of Paylink's networks to send.</p>
   const coin = network.nativeCurrency
-  const fee = namespace === 'eip155' ? evmFee : namespace === 'solana' ? solanaFee : bitcoinFee
-  const feeAtomic =
-    namespace === 'eip155' ? evmFee.data : namespace === 'solana' ? solanaFee.data?.fee : bitcoinFee.data?.fee
-  const rent = namespace === 'solana' ? (solanaFee.data?.rent ?? 0n) : 0n
+  const rent = fee.data?.rent ?? 0n
   const symbol = asset.symbol
   const id = `send-${namespace}`
   const explorer = send.data ? explorerUrl(send.data.network, 'tx', send.data.hash) : null
@@ -90,7 +58,7 @@ export function SendForm({
           asset,
           to: recipient,
           amount,
-          bitcoinPlan: namespace === 'bip122' ? bitcoinFee.data : undefined,
+          priced: fee.data,
         })
       }}
     >
@@ -131,10 +99,8 @@ export function SendForm({
         Network fee:{' '}
         {fee.isFetching
           ? 'estimating…'
-          : feeAtomic !== undefined
-            ? namespace === 'bip122'
-              ? `${formatUnits(feeAtomic, coin.decimals)} ${coin.symbol} (${feeAtomic} sat, exactly what the transaction pays)`
-              : `≈ ${formatEstimate(feeAtomic, coin.decimals)} ${coin.symbol}`
+          : fee.data !== undefined
+            ? family.feeText(fee.data, coin)
             : fee.isError
               ? `could not estimate (${describeWalletError(fee.error)})`
               : 'enter a recipient'}
@@ -150,7 +116,7 @@ export function SendForm({
       <button
         type="submit"
         className="primary"
-        disabled={send.isPending || !validAmount || (namespace === 'bip122' && !bitcoinFee.data)}
+        disabled={send.isPending || !validAmount || (family.sendsWhatWasPriced && !fee.data)}
       >
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>

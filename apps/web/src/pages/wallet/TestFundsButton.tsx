@@ -1,9 +1,10 @@
+import type { WalletNamespace } from './walletNamespace.js'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useTestFunds } from '../../wallet/useTestFunds.js'
 
 /** Demo only: fills the connected account from the devnet's faucet. */
-export function TestFundsButton({ namespace, address }: { namespace: string; address: string }) {
+export function TestFundsButton({ namespace, address }: { namespace: WalletNamespace; address: string }) {
   const funds = useTestFunds(namespace)
   const { assets } = usePaylinkConfig()
   const symbolOf = (assetId: string) => assets.find((a) => a.assetId === assetId)?.symbol ?? assetId

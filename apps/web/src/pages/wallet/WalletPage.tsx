@@ -1,19 +1,16 @@
-import { useAppKit, useAppKitAccount, useDisconnect } from '@reown/appkit/react'
+import { webFamilies } from '@paylink/chains/web'
+import { useAppKit, useDisconnect } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
 import { namespaceOf } from '../../appkit/networks.js'
 import { lastConnectError, useToolkitActivity } from '../../appkit/toolkitActivity.js'
+import { useConnectedFamilies } from '../../wallet/useConnectedFamilies.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { NamespacePanel } from './NamespacePanel.js'
-import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
-
-const order: WalletNamespace[] = ['eip155', 'solana', 'bip122']
+import { namespaceLabels } from './walletNamespace.js'
 
 function OverallStatus() {
-  const evm = useAppKitAccount({ namespace: 'eip155' })
-  const sol = useAppKitAccount({ namespace: 'solana' })
-  const btc = useAppKitAccount({ namespace: 'bip122' })
-  const connected = [evm, sol, btc].some((a) => a.isConnected)
+  const connected = Object.values(useConnectedFamilies()).some(Boolean)
   const { open } = useAppKit()
   const { disconnect } = useDisconnect()
   const [error, setError] = useState<string | null>(null)
@@ -49,7 +46,9 @@ function OverallStatus() {
 
 export function WalletPage() {
   const config = usePaylinkConfig()
-  const namespaces = order.filter((ns) => config.networks.some((n) => namespaceOf(n) === ns))
+  const namespaces = webFamilies
+    .map((family) => family.namespace)
+    .filter((ns) => config.networks.some((n) => namespaceOf(n) === ns))
   return (
     <main className="page wallet">
       <h1>Wallet</h1>

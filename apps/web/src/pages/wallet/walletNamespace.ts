@@ -1,8 +1,11 @@
-/** The chain namespaces the wallet page shows a panel for, and their names on screen. */
-export type WalletNamespace = 'eip155' | 'solana' | 'bip122'
+import type { WebNamespace } from '@paylink/chains/web'
 
-export const namespaceLabels: Record<WalletNamespace, string> = {
+/** The chain namespaces the wallet page shows a panel for: every family with a web face. */
+export type WalletNamespace = WebNamespace
+
+/** Their names on screen (a family missing here fails to compile). */
+export const namespaceLabels = {
   eip155: 'EVM',
   solana: 'Solana',
   bip122: 'Bitcoin',
-}
+} as const satisfies Record<WalletNamespace, string>

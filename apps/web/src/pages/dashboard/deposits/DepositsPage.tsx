@@ -1,4 +1,5 @@
 import { shortHex, type DepositNetwork, type Network } from '@paylink/shared'
+import { webFamilyOf } from '@paylink/chains/web'
 import { useAppKit, useAppKitAccount, useAppKitNetwork } from '@reown/appkit/react'
 import { useQuery } from '@tanstack/react-query'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
@@ -17,7 +18,8 @@ const phaseLabel: Record<CollectPhase, string> = {
 
 function NetworkDeposits({ deposits, network }: { deposits: DepositNetwork; network: Network }) {
   const { open } = useAppKit()
-  const { isConnected } = useAppKitAccount({ namespace: 'eip155' })
+  const { namespace } = webFamilyOf(network.caipNetworkId)
+  const { isConnected } = useAppKitAccount({ namespace })
   const { caipNetworkId } = useAppKitNetwork()
   const switcher = useSwitchNetwork()
   const collect = useCollectDeposits()
@@ -50,7 +52,7 @@ function NetworkDeposits({ deposits, network }: { deposits: DepositNetwork; netw
             them anywhere else.
           </p>
           {!isConnected ? (
-            <button type="button" onClick={() => void open({ view: 'Connect', namespace: 'eip155' })}>
+            <button type="button" onClick={() => void open({ view: 'Connect', namespace })}>
               Connect a wallet to collect
             </button>
           ) : !onNetwork ? (

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { Address, Hash, Hex } from 'viem'
 import { useSendTransaction } from 'wagmi'
 import { usePaylinkKit } from '../../../appkit/PaylinkProvider.js'
-import { publicClientFor } from '../../../wallet/publicClient.js'
+import { publicClientFor } from '@paylink/chains/eip155/web'
 import { depositsQueryKey, prepareCollect } from './depositsApi.js'
 
 export type CollectPhase = 'idle' | 'preparing' | 'wallet' | 'mining'

@@ -5,6 +5,7 @@ import {
   type FiatCurrency,
   type Link as PaymentLink,
 } from '@paylink/shared'
+import { isWebNamespace } from '@paylink/chains/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -31,8 +32,6 @@ const newOption = (asset: string, recipient: string): LinkOptionValues => ({
   recipient,
 })
 
-/** The chain families whose payments the server verifies (EVM, Solana, Bitcoin). */
-const payableNamespaces = new Set(['eip155', 'solana', 'bip122'])
 const namespaceOf = (assetId: string) => assetId.split(':')[0]!
 
 /** What the recipient field starts as for an asset: the signed-in address where it is one of that chain's, else empty. */
@@ -70,7 +69,7 @@ function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string 
     const networkIds = new Set(config.networks.map((n) => n.caipNetworkId))
     return {
       assets: config.assets.filter(
-        (a) => payableNamespaces.has(namespaceOf(a.caipNetworkId)) && networkIds.has(a.caipNetworkId),
+        (a) => isWebNamespace(namespaceOf(a.caipNetworkId)) && networkIds.has(a.caipNetworkId),
       ),
       label: (asset: Asset) => assetLabel(asset, config.networks),
     }

@@ -1,4 +1,5 @@
 import { parseUnits, shortHex, type Link, type Payment } from '@paylink/shared'
+import { webFamilyOf } from '@paylink/chains/web'
 import { useId, useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
 import { recordRefund } from '../../../api/merchant.js'
@@ -10,7 +11,6 @@ import { Field } from '../Field.js'
 import { refundChoices } from './refundChoices.js'
 
 type Choice = 'full' | 'excess' | 'amount'
-type Namespace = 'eip155' | 'solana' | 'bip122'
 
 /**
  * Refund of one confirmed payment, non-custodial: the merchant's connected wallet (the one the
@@ -19,7 +19,7 @@ type Namespace = 'eip155' | 'solana' | 'bip122'
  */
 export function RefundForm({ link, payment }: { link: Link; payment: Payment }) {
   const { networks, assets } = usePaylinkConfig()
-  const namespace = payment.caipNetworkId.split(':')[0] as Namespace
+  const { namespace, refund } = webFamilyOf(payment.caipNetworkId)
   const option = link.options.find((o) => o.id === payment.optionId)
   const choices = refundChoices(link, payment)
   const connected = useConnectedAddress(namespace)
@@ -27,7 +27,7 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
   const [open, setOpen] = useState(false)
   const [choice, setChoice] = useState<Choice>(choices?.excess ? 'excess' : 'full')
   const [amount, setAmount] = useState('')
-  // On Bitcoin, the address the payer gave on the refund page (signed from an address the payment spent from).
+  // Where the family asks for one (Bitcoin): the address the payer gave on the refund page (signed from an address the payment spent from).
   const [address, setAddress] = useState(payment.refundAddress?.address ?? '')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<'idle' | 'sending' | 'recording' | 'done'>('idle')
@@ -36,10 +36,7 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
   const network = networks.find((n) => n.caipNetworkId === payment.caipNetworkId)
   const asset = assets.find((a) => a.assetId.toLowerCase() === option.asset.toLowerCase())
   if (!network || !asset) return null
-  const sameAccount = (a: string | undefined, b: string) =>
-    namespace === 'eip155' ? a?.toLowerCase() === b.toLowerCase() : a === b
-  // On Bitcoin the option's recipient is a watch-only key: any connected Bitcoin wallet may be the merchant's.
-  const rightWallet = namespace === 'bip122' ? Boolean(connected) : sameAccount(connected, option.recipient)
+  const rightWallet = refund.isMerchantWallet(connected, option.recipient)
 
   if (!open) {
     return (
@@ -62,17 +59,17 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
     if (atomic <= 0n) return setError('Amount: must be more than 0')
     if (atomic > parseUnits(choices.full, option.decimals))
       return setError(`Amount: at most ${choices.full} ${option.symbol} is left to refund`)
-    const to = namespace === 'bip122' ? address.trim() : payment.payer!
-    if (namespace === 'bip122' && !/^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/i.test(to))
-      return setError('Refund address: a Bitcoin address such as bcrt1q…')
+    const to = refund.askAddress ? address.trim() : payment.payer!
+    const addressProblem = refund.askAddress?.problem(to)
+    if (addressProblem) return setError(addressProblem)
     try {
       setStage('sending')
       const { hash } = await send.mutateAsync({ network, asset, to, amount: chosen })
       setStage('recording')
       await recordRefund(
         payment.id,
-        { txHash: hash, ...(namespace === 'bip122' ? { refundAddress: to } : {}) },
-        namespace === 'bip122' ? 40 : 10,
+        { txHash: hash, ...(refund.askAddress ? { refundAddress: to } : {}) },
+        refund.recordTries,
       )
       setStage('done')
       setOpen(false)
@@ -95,8 +92,8 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
       <fieldset disabled={busy}>
         <legend>
           Refund to{' '}
-          {namespace === 'bip122' ? (
-            'a Bitcoin address'
+          {refund.askAddress ? (
+            refund.askAddress.legend
           ) : (
             <code title={payment.payer}>{shortHex(payment.payer, 6)}</code>
           )}
@@ -144,14 +141,14 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
             )}
           </Field>
         )}
-        {namespace === 'bip122' && (
+        {refund.askAddress && (
           <Field
             id={`${formId}-address`}
             label="Refund address"
             hint={
               payment.refundAddress && address.trim().toLowerCase() === payment.refundAddress.address
                 ? `Given by the payer, signed by ${shortHex(payment.refundAddress.signer, 6)} (an address the payment came from).`
-                : "The payer's Bitcoin address, as they gave it to you (or ask them to give one on the receipt's refund page, signed)."
+                : refund.askAddress.hint
             }
           >
             {(props) => (

@@ -9,7 +9,7 @@ import { formatDateTime } from '../format.js'
 import { getBitcoinKey, removeBitcoinKey, saveBitcoinKey } from './receivingKeyApi.js'
 import { shortenKey } from './shortenKey.js'
 
-const queryKey = ['receiving-key', 'bip122']
+const queryKey = ['bitcoin-receiving-key']
 
 /** The server's sentence without the field name it starts with (`body.key: …`): the form shows it under the field. */
 function keyError(error: unknown): string {

@@ -1,9 +1,12 @@
 import { shortHex } from '@paylink/shared'
+import type { WebNamespace } from '@paylink/chains/web'
 import { useState } from 'react'
 import { usePaylinkKit } from '../../../appkit/PaylinkProvider.js'
 import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSignMessage } from '../../../wallet/useSignMessage.js'
 import { describeWalletError } from '../../../wallet/walletErrors.js'
+
+const bitcoin: WebNamespace = 'bip122'
 
 /**
  * The toolkit half of the refund page (loaded with AppKit): connect a Bitcoin wallet, then have it
@@ -17,15 +20,15 @@ export function SignWithBitcoinWallet({
   onSigned(signer: string, signature: string): void
 }) {
   const kit = usePaylinkKit()
-  const address = useConnectedAddress('bip122')
-  const sign = useSignMessage('bip122')
+  const address = useConnectedAddress(bitcoin)
+  const sign = useSignMessage(bitcoin)
   const [error, setError] = useState<string | null>(null)
   if (!address) {
     return (
       <button
         type="button"
         data-testid="refund-connect"
-        onClick={() => void kit.appKit.open({ view: 'Connect', namespace: 'bip122' })}
+        onClick={() => void kit.appKit.open({ view: 'Connect', namespace: bitcoin })}
       >
         Connect a Bitcoin wallet
       </button>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { SolanaTransferRequest } from './prepareSolanaTransfer.js'
+import type { Transfer, TransferFee } from '../../webContract.js'
+import { solanaRequestOf } from './solanaTransferOf.js'
 
 /** The fee (and the rent of a new token account) of a Solana transfer before the wallet is asked; null asks nothing. */
-export function useSolanaTransferFee(request: SolanaTransferRequest | null) {
+export function useSolanaTransferFee(transfer: Transfer | null) {
+  const request = transfer && solanaRequestOf(transfer)
   return useQuery({
     queryKey: [
       'solana-fee',
@@ -15,7 +17,7 @@ export function useSolanaTransferFee(request: SolanaTransferRequest | null) {
     ],
     enabled: request !== null,
     staleTime: 15_000,
-    queryFn: async () => {
+    queryFn: async (): Promise<TransferFee> => {
       // Loaded on demand: the Solana instruction builders stay out of an EVM-only page.
       const { prepareSolanaTransfer } = await import('./prepareSolanaTransfer.js')
       const { fee, rent } = await prepareSolanaTransfer(request!)

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../testing/freePort.js'
+import { freePort } from './freePort.js'
 
 export interface TestPostgres {
   url: string

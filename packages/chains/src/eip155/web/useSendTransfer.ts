@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { erc20Abi, type Address, type Hash } from 'viem'
 import { useSendTransaction, useWriteContract } from 'wagmi'
-import { usePaylinkKit } from '../appkit/PaylinkProvider.js'
+import type { WebToolkit } from '../../webContract.js'
 import type { TransferRequest } from './estimateTransferFee.js'
 
 /**
@@ -10,9 +10,7 @@ import type { TransferRequest } from './estimateTransferFee.js'
  * from the toolkit's wagmi adapter, passed by hand: no WagmiProvider is mounted (see
  * appkit/KitEffects.tsx).
  */
-export function useSendTransfer() {
-  const { wagmiAdapter } = usePaylinkKit()
-  const config = wagmiAdapter.wagmiConfig
+export function useSendTransfer({ wagmiConfig: config }: WebToolkit) {
   const { sendTransactionAsync } = useSendTransaction({ config })
   const { writeContractAsync } = useWriteContract({ config })
   return useCallback(

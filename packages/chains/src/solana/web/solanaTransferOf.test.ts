@@ -1,7 +1,7 @@
 import type { LinkOption } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
-import { solanaTransferOf } from './solanaTransferOf.js'
-import { optionContext } from './usePayOption.js'
+import type { PayChoice } from '../../webContract.js'
+import { solanaRequestOf, solanaTransferOf } from './solanaTransferOf.js'
 
 const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 const MINT = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'
@@ -32,7 +32,19 @@ const tusd = {
   decimals: 6,
   native: false,
 }
-const config = { projectId: null, demo: true, networks: [network], assets: [sol, tusd] } as never
+/** The checkout's choice of an option: what is still due of it (amount less paid), in base units. */
+const choice = (
+  asset: typeof sol,
+  amount: string,
+  paid: string,
+  due: bigint,
+  paymentUri: string | null,
+): PayChoice => ({
+  network,
+  asset,
+  due,
+  option: option(asset, amount, paid, paymentUri),
+})
 const option = (asset: typeof sol, amount: string, paid: string, paymentUri: string | null): LinkOption => ({
   id: 'opt_1',
   asset: asset.assetId,
@@ -58,8 +70,8 @@ const option = (asset: typeof sol, amount: string, paid: string, paymentUri: str
 describe('solanaTransferOf', () => {
   it('an SPL option: what is still due in base units, to the recipient, the mint and decimals, and the Solana Pay reference', () => {
     const uri = `solana:${RECIPIENT}?amount=12.5&spl-token=${MINT}&reference=${REFERENCE}&label=Shop&message=Order%201`
-    const ctx = optionContext(option(tusd, '12.5', '2.5', uri), config)!
-    expect(solanaTransferOf(ctx, 'PayerPayerPayerPayerPayerPayerPayerPayer111')).toEqual({
+    const ctx = choice(tusd, '12.5', '2.5', 10_000_000n, uri)
+    expect(solanaRequestOf(solanaTransferOf(ctx, 'PayerPayerPayerPayerPayerPayerPayerPayer111'))).toEqual({
       rpcUrl: network.rpcUrl,
       from: 'PayerPayerPayerPayerPayerPayerPayerPayer111',
       to: RECIPIENT,
@@ -71,11 +83,14 @@ describe('solanaTransferOf', () => {
 
   it('a SOL option: lamports, no token; every reference of the URL is kept', () => {
     const second = '7BgBvyjrZX1YKz4oh9mjb8ZScatkkwb8DzFx7LoiVkM3'
-    const ctx = optionContext(
-      option(sol, '0.25', '0', `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`),
-      config,
-    )!
-    expect(solanaTransferOf(ctx, 'p')).toMatchObject({
+    const ctx = choice(
+      sol,
+      '0.25',
+      '0',
+      250_000_000n,
+      `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`,
+    )
+    expect(solanaRequestOf(solanaTransferOf(ctx, 'p'))).toMatchObject({
       amount: 250_000_000n,
       token: undefined,
       references: [REFERENCE, second],
@@ -83,9 +98,7 @@ describe('solanaTransferOf', () => {
   })
 
   it('no Solana Pay URL: no reference (the signature posted to the server is then the only trace)', () => {
-    expect(solanaTransferOf(optionContext(option(sol, '1', '0', null), config)!, 'p').references).toEqual([])
-    expect(
-      solanaTransferOf(optionContext(option(sol, '1', '0', 'ethereum:0xabc@1?value=1'), config)!, 'p').references,
-    ).toEqual([])
+    expect(solanaTransferOf(choice(sol, '1', '0', 1n, null), 'p').references).toEqual([])
+    expect(solanaTransferOf(choice(sol, '1', '0', 1n, 'ethereum:0xabc@1?value=1'), 'p').references).toEqual([])
   })
 })

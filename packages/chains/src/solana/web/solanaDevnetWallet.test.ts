@@ -5,7 +5,7 @@ import { devWalletSolanaKey, signWireTransaction } from '@paylink/devnet/wallet'
 import { base58, base64 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'
-import { readNetworkBalances } from './readNetworkBalances.js'
+import { readSolanaBalances } from './readSolanaBalances.js'
 import { solanaRpc } from './solanaRpc.js'
 import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 
@@ -58,10 +58,8 @@ async function signAndSend(transaction: Uint8Array): Promise<string> {
 
 describe('Solana on the wallet page, against the devnet', () => {
   it('reads SOL in lamports and Test USD from the token account, not lamports, and 0 where there is no token account', async () => {
-    const funded = await readNetworkBalances(network, [sol, tusd], payer.address)
-    expect(funded.map((b) => b.amount)).toEqual(['100', '10000'])
-    const empty = await readNetworkBalances(network, [sol, tusd], devWalletSolanaKey(9).address)
-    expect(empty.map((b) => b.amount)).toEqual(['0', '0'])
+    expect(await readSolanaBalances(network, [sol, tusd], payer.address)).toEqual([100_000_000_000n, 10_000_000_000n])
+    expect(await readSolanaBalances(network, [sol, tusd], devWalletSolanaKey(9).address)).toEqual([0n, 0n])
   })
 
   it('prices a Test USD transfer to a fresh address (fee plus the rent of its new token account) and lands it', async () => {
@@ -77,7 +75,7 @@ describe('Solana on the wallet page, against the devnet', () => {
     expect(prepared.rent).toBeGreaterThan(0n)
     const signature = await signAndSend(prepared.transaction)
     expect(base58.decode(signature)).toHaveLength(64)
-    expect((await readNetworkBalances(network, [tusd], to))[0]!.amount).toBe('1.5')
+    expect(await readSolanaBalances(network, [tusd], to)).toEqual([1_500_000n])
     // The account exists now: the next transfer opens nothing.
     const again = await prepareSolanaTransfer({
       rpcUrl: devnet.rpcUrl,
@@ -99,6 +97,6 @@ describe('Solana on the wallet page, against the devnet', () => {
     })
     expect(prepared).toMatchObject({ fee: 5000n, rent: 0n })
     await signAndSend(prepared.transaction)
-    expect((await readNetworkBalances(network, [sol], to))[0]!.amount).toBe('0.25')
+    expect(await readSolanaBalances(network, [sol], to)).toEqual([250_000_000n])
   })
 })
