@@ -210,7 +210,11 @@ describe('loadConfig', () => {
 
   it('loads the Solana mainnet-beta example of apps/server/README.md (SOL and USDC) and prices a Solana Pay request in USDC on it', async () => {
     const config = loadConfig(
-      { PAYLINK_CONFIG: configFile(readmeExample('apps/server/README.md', '### Solana (`src/chains/solana/`)')) },
+      {
+        PAYLINK_CONFIG: configFile(
+          readmeExample('apps/server/README.md', '### Solana (`packages/chains/src/solana/server/`)'),
+        ),
+      },
       dir,
     )
     const mainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
