@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { chromiumPath } from './support/chromium.js'
+import { chromiumLaunchOptions } from './support/chromium.js'
 
 export default defineConfig({
   testDir: './specs',
@@ -14,18 +14,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

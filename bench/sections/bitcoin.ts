@@ -17,22 +17,15 @@
  *
  * `BENCH_BITCOIN_TRACE=1` prints each measured pass's requests by path and its time.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
-import type { Asset, Network } from '@paylink/shared'
+import type { Asset } from '@paylink/shared'
 import { HDKey } from '@scure/bip32'
 import { networks, payments, Psbt } from 'bitcoinjs-lib'
-import { buildApp } from '../../apps/server/src/app.js'
 import { mempoolAddressesPerPass } from '@paylink/chains/bip122/server'
-import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
-import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
-import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
 import {
   describeSweeps,
   paidBesideBare,
@@ -41,6 +34,7 @@ import {
   requestWaiters,
   sweepPaidBesideBare,
 } from '../lib/pollRace.js'
+import { startCrowdBenchApp, testNetwork } from '../lib/startCrowdBenchApp.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
@@ -160,49 +154,29 @@ function createPayer(devnet: BitcoinDevnet) {
 export default async function run(): Promise<BenchRow[]> {
   const devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
   const proxy = await startRestCountingProxy(devnet.esploraUrl)
-  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-btc-'))
-  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
-  const network: Network = {
-    caipNetworkId: regtest,
-    name: 'Bitcoin regtest (devnet)',
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    rpcUrl: proxy.url,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  }
-  const app = await buildApp({
-    publicOrigin: 'http://127.0.0.1',
-    projectId: null,
-    demo: false,
-    networks: [network],
+  const bench = await startCrowdBenchApp({
+    label: 'btc',
+    networks: [
+      testNetwork({
+        caipNetworkId: regtest,
+        name: 'Bitcoin regtest (devnet)',
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+        rpcUrl: proxy.url,
+      }),
+    ],
     assets: [btc],
-    database,
-    webDist: join(dataDir, 'no-web-build'),
-    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
     paymentLinks: { tracker: { pollIntervalMs, idleRecheckMs: pollIntervalMs, settings: { recheckMs: 0 } } },
+    merchant: { namespace: 'eip155', address: '0x00000000000000000000000000000000000000b7' },
   })
+  const { app, status } = bench
   // The merchant's account key: the app sees the tpub only, passed as each option's recipient.
   const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive(
     "m/84'/1'/0'",
   ).publicExtendedKey
-  const { token } = await createApiKey(
-    database.db,
-    merchantOf({ namespace: 'eip155', address: '0x00000000000000000000000000000000000000b7' }),
-    'bench',
-  )
   const newLink = async (title: string, amount = '0.001') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { title, options: [{ asset: btc.assetId, amount, recipient: tpub }] },
-    })
-    if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
-    return { id: response.json().id as string, address: response.json().options[0].depositAddress as string }
+    const link = await bench.createLink({ title, options: [{ asset: btc.assetId, amount, recipient: tpub }] })
+    return { id: link.id, address: link.options[0]!.depositAddress! }
   }
-  const status = async (id: string) =>
-    (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
   const { tracker } = app.paymentLinks
   const payer = createPayer(devnet)
 
@@ -339,9 +313,7 @@ export default async function run(): Promise<BenchRow[]> {
       info('block mined -> SSE "paid"', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
     ]
   } finally {
-    await app.close()
-    await database.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await bench.close()
     await proxy.close()
     await devnet.close()
   }

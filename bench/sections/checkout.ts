@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { evmSigner, signedSession } from '../../apps/server/src/siwx/testing/siwxTestKit.js'
-import { chromiumPath } from '../../e2e/support/chromium.js'
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.js'
 import { startPaylinkServer, type PaylinkServer } from '../../e2e/support/server.js'
 import { checkoutCriticalPath } from '../../scripts/checkoutSize.mjs'
 import { measureCheckout, median, type CheckoutRun } from '../lib/checkoutPage.js'
@@ -78,18 +78,7 @@ export default async function run(): Promise<BenchRow[]> {
     lazy: await startPaylinkServer({ env: { WEB_DIST: lazyDist } }),
     eager: await startPaylinkServer({ env: { WEB_DIST: eagerDist } }),
   }
-  const browser = {
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  }
+  const browser = chromiumLaunchOptions()
   const runs: Record<'lazy' | 'eager', CheckoutRun[]> = { lazy: [], eager: [] }
   try {
     const urls = {

@@ -15,23 +15,15 @@
  *   block is mined at a set point of the poll interval, the points spread evenly over it
  *   (bench/lib/pollRace.ts), in batches until the medians settle (bench/lib/untilSettled.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { startDevnet } from '@paylink/devnet'
 import { keccak256, toHex, type Address } from 'viem'
-import { buildApp } from '../../apps/server/src/app.js'
 import { evmDepositAddress } from '@paylink/chains/eip155/server'
-import { linkOptions } from '../../apps/server/src/db/schema.js'
-import { newId } from '../../apps/server/src/db/newId.js'
-import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
 import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
-import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
-import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
 import { devnetWallet } from '../lib/devnetWallet.js'
 import { describeSweeps, pollRace, sweepUntilSettled, type Sweeps } from '../lib/pollRace.js'
+import { startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
@@ -47,57 +39,35 @@ export default async function run(): Promise<BenchRow[]> {
   const devnet = await startDevnet({ solana: false, bitcoin: false })
   const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
   const proxy = await startCountingProxy(l1.rpcUrl)
-  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-deposits-'))
-  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
   const onDevnet = devnetNetworks(devnet)
-  const app = await buildApp({
-    publicOrigin: 'http://127.0.0.1',
-    projectId: null,
-    demo: false,
+  const merchant = devnet.accounts[5]!
+  const bench = await startCrowdBenchApp({
+    label: 'deposits',
     networks: onDevnet.networks.map((network) => ({
       ...network,
       rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl,
     })),
     assets: onDevnet.assets,
-    database,
-    webDist: join(dataDir, 'no-web-build'),
-    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
     paymentLinks: { tracker: { only: [L1], pollIntervalMs } },
+    merchant: { namespace: 'eip155', address: merchant },
   })
-  const merchant = devnet.accounts[5]!
-  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'eip155', address: merchant }), 'bench')
+  const { app, status } = bench
   const tusd = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && !asset.native)!
   const eth = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && asset.native)!
   const wallet = devnetWallet(l1.rpcUrl)
   const payer = devnet.accounts[1]!
   const newLink = async (title: string, assetId: string, amount: string) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { title, options: [{ asset: assetId, amount }] },
-    })
-    if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
-    const depositAddress = response.json().options[0].depositAddress as Address | null
+    const link = await bench.createLink({ title, options: [{ asset: assetId, amount }] })
+    const depositAddress = link.options[0]!.depositAddress as Address | null
     if (!depositAddress) throw new Error('the option has no deposit address (is the factory deployed on the devnet?)')
-    return { id: response.json().id as string, depositAddress }
+    return { id: link.id, depositAddress }
   }
-  const status = async (id: string) =>
-    (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json<{ status: string }>().status
   /** Open options with deposit addresses added to one link, straight to the table. */
   const addWatches = async (count: number) => {
     const link = await newLink('Crowd', tusd.assetId, '1')
-    const template = (await database.db.select().from(linkOptions)).find((option) => option.linkId === link.id)
-    const rows = Array.from({ length: count }, (_, i) => {
-      const id = newId('opt')
-      return {
-        ...template!,
-        id,
-        position: i + 1,
-        depositAddress: evmDepositAddress(merchant, `${id}-${keccak256(toHex(i))}`),
-      }
-    })
-    for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
+    await bench.addOptionCopies(link.id, count, (id, i) => ({
+      depositAddress: evmDepositAddress(merchant, `${id}-${keccak256(toHex(i))}`),
+    }))
   }
   const { tracker } = app.paymentLinks
 
@@ -230,9 +200,7 @@ export default async function run(): Promise<BenchRow[]> {
     ]
   } finally {
     await wallet.setAutomine(true).catch(() => {})
-    await app.close()
-    await database.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await bench.close()
     await proxy.close()
     await devnet.stop()
   }

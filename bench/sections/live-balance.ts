@@ -13,7 +13,7 @@ import { chromium, type Request } from '@playwright/test'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
 import { formatAmount } from '@paylink/shared'
 import { createWalletClient, http, parseEther, toHex, createPublicClient, type Hex } from 'viem'
-import { chromiumPath } from '../../e2e/support/chromium.js'
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.js'
 import { keepToLoopback } from '../../e2e/support/loopback.js'
 import { startPaylinkServer } from '../../e2e/support/server.js'
 import { describeSweeps, pollRace, sweepUntilSettled } from '../lib/pollRace.js'
@@ -38,18 +38,7 @@ export default async function run(): Promise<BenchRow[]> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   execFileSync(npm, ['run', 'build'], { cwd: repo, stdio: 'ignore' })
   const server = await startPaylinkServer()
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions())
   try {
     const { origin } = server
     const context = await browser.newContext({ baseURL: origin })

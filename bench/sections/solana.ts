@@ -16,20 +16,12 @@
  *   of the poll interval, the points spread over it (bench/lib/pollRace.ts), in batches until the
  *   medians settle (bench/lib/untilSettled.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startSolanaDevnet } from '@paylink/devnet/solana'
-import type { Asset, Network } from '@paylink/shared'
+import type { Asset } from '@paylink/shared'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { buildApp } from '../../apps/server/src/app.js'
-import { linkOptions } from '../../apps/server/src/db/schema.js'
-import { newId } from '../../apps/server/src/db/newId.js'
-import { openDatabase } from '../../apps/server/src/db/openDatabase.js'
-import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
-import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
 import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
+import { startCrowdBenchApp, testNetwork } from '../lib/startCrowdBenchApp.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
@@ -41,8 +33,6 @@ const pollIntervalMs = 100
 export default async function run(): Promise<BenchRow[]> {
   const devnet = await startSolanaDevnet({})
   const proxy = await startCountingProxy(devnet.rpcUrl)
-  const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-solana-'))
-  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
   const caipNetworkId = `solana:${devnet.genesisHash.slice(0, 32)}`
   const sol: Asset = {
     assetId: `${caipNetworkId}/slip44:501`,
@@ -52,52 +42,33 @@ export default async function run(): Promise<BenchRow[]> {
     decimals: 9,
     native: true,
   }
-  const network: Network = {
-    caipNetworkId,
-    name: 'Solana devnet',
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrl: proxy.url,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  }
-  const app = await buildApp({
-    publicOrigin: 'http://127.0.0.1',
-    projectId: null,
-    demo: false,
-    networks: [network],
-    assets: [sol],
-    database,
-    webDist: join(dataDir, 'no-web-build'),
-    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
-    paymentLinks: { tracker: { pollIntervalMs } },
-  })
   const merchant = Keypair.generate().publicKey.toBase58()
+  const bench = await startCrowdBenchApp({
+    label: 'solana',
+    networks: [
+      testNetwork({
+        caipNetworkId,
+        name: 'Solana devnet',
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrl: proxy.url,
+      }),
+    ],
+    assets: [sol],
+    paymentLinks: { tracker: { pollIntervalMs } },
+    merchant: { namespace: 'solana', address: merchant },
+  })
+  const { app } = bench
   const payer = Keypair.generate()
   const connection = new Connection(devnet.rpcUrl, 'confirmed')
-  const { token } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant }), 'bench')
   const newLink = async (title: string) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { title, options: [{ asset: sol.assetId, amount: '0.01' }] },
-    })
-    if (response.statusCode !== 201) throw new Error(`POST /api/links: ${response.statusCode} ${response.body}`)
-    const uri = new URL(response.json().options[0].paymentUri as string)
-    return { id: response.json().id as string, reference: new PublicKey(uri.searchParams.get('reference')!) }
+    const link = await bench.createLink({ title, options: [{ asset: sol.assetId, amount: '0.01' }] })
+    const uri = new URL(link.options[0]!.paymentUri!)
+    return { id: link.id, reference: new PublicKey(uri.searchParams.get('reference')!) }
   }
   /** Open options with their own references added to one link, straight to the table. */
   const addWatches = async (count: number) => {
     const link = await newLink('Crowd')
-    const template = (await database.db.select().from(linkOptions)).find((option) => option.linkId === link.id)
-    const rows = Array.from({ length: count }, (_, i) => ({
-      ...template!,
-      id: newId('opt'),
-      position: i + 1,
-      reference: Keypair.generate().publicKey.toBase58(),
-    }))
-    for (let i = 0; i < rows.length; i += 1000) await database.db.insert(linkOptions).values(rows.slice(i, i + 1000))
+    await bench.addOptionCopies(link.id, count, () => ({ reference: Keypair.generate().publicKey.toBase58() }))
   }
   const { tracker } = app.paymentLinks
 
@@ -196,9 +167,7 @@ export default async function run(): Promise<BenchRow[]> {
       info('slot finalized -> SSE "paid"', Math.round(latencyMedian), 'ms', { note: 'absolute, for information' }),
     ]
   } finally {
-    await app.close()
-    await database.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await bench.close()
     await proxy.close()
     await devnet.close()
   }

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { p2wpkh } from '@scure/btc-signer'
 import { Webhook } from 'standardwebhooks'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Bitcoin regtest devnet (Esplora behind
@@ -23,15 +23,6 @@ const merchantAccount = HDKey.fromMasterSeed(new Uint8Array(32).fill(84), {
 }).derive("m/84'/1'/0'")
 const merchantTpub = merchantAccount.publicExtendedKey
 const merchantFirstAddress = p2wpkh(merchantAccount.derive('m/0/0').publicKey!, REGTEST).address!
-
-async function signInWithDevWallet(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Dev Wallet')
-  // The Dev Wallet is multichain: the merchant signs in with its EVM account.
-  await modal.getByText('EVM Networks').click()
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-}
 
 /** The unspent outputs of `address`, read from the devnet's Esplora through the server's proxy. */
 async function utxosOf(request: APIRequestContext, address: string) {

@@ -3,7 +3,7 @@ import { base58 } from '@scure/base'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
@@ -11,15 +11,6 @@ import { startWebhookReceiver } from '../support/webhookReceiver.js'
 test.use({ testWallets: {} })
 
 const payerAddress = devWalletSolanaKey(0).address
-
-async function signInWithDevWallet(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Dev Wallet')
-  // The Dev Wallet is multichain: the merchant signs in with its EVM account.
-  await modal.getByText('EVM Networks').click()
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-}
 
 async function solanaRpc<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> {
   const response = await request.post('/devnet/solana/rpc', { data: { jsonrpc: '2.0', id: 1, method, params } })

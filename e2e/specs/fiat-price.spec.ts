@@ -9,7 +9,7 @@ import {
   type Address,
   type Hex,
 } from 'viem'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it pays the quoted amounts by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
@@ -51,11 +51,7 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     }
 
     // The merchant signs in with the Dev Wallet; links are made through the API with that session (shorter than filling the form).
-    await page.goto('/dashboard')
-    const modal = await connectWallet(page, 'Paylink Dev Wallet')
-    await modal.getByText('EVM Networks').click()
-    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await signInWithDevWallet(page)
     const createLink = async (body: Record<string, unknown>) => {
       const response = await page.request.post('/api/links', { data: body, headers: { origin: paylink.origin } })
       expect(response.status(), await response.text()).toBe(201)

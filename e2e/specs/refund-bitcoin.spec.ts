@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { p2wpkh } from '@scure/btc-signer'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 // The Bitcoin payer's refund page, as the demo runs it: its own regtest devnet and the Paylink Dev
 // Wallet (no injected test wallet). The payer pays from the Dev Wallet's payment address, then on
@@ -26,14 +25,6 @@ const refundTo = p2wpkh(
   HDKey.fromMasterSeed(new Uint8Array(32).fill(86)).derive("m/84'/1'/0'/0/0").publicKey!,
   REGTEST,
 ).address!
-
-async function signInWithDevWallet(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Dev Wallet')
-  await modal.getByText('EVM Networks').click()
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-}
 
 test.describe('refunds on Bitcoin: the payer gives a refund address, signed', () => {
   test.describe.configure({ timeout: 240_000 })

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Address, type Hex } from 'viem'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it overpays by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
@@ -45,11 +45,7 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
       )!.assetId
       const token = tusd.split(':').pop() as Address
 
-      await page.goto('/dashboard')
-      const modal = await connectWallet(page, 'Paylink Dev Wallet')
-      await modal.getByText('EVM Networks').click()
-      await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-      await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+      await signInWithDevWallet(page)
       const created = await page.request.post('/api/links', {
         data: { title: 'Refunded mug', options: [{ asset: tusd, amount: '10' }], webhookUrl: receiver.url },
         headers: { origin: paylink.origin },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Address, type Hex } from 'viem'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
 const MERCHANT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -66,12 +66,7 @@ test.describe('scan to pay', () => {
       chain.readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
     // The merchant signs in with the Dev Wallet and creates a link with Test USD and ETH options.
-    await page.goto('/dashboard')
-    const modal = await connectWallet(page, 'Paylink Dev Wallet')
-    // The Dev Wallet is multichain in the demo (EVM and Solana): AppKit asks which.
-    await modal.getByText('EVM Networks').click()
-    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await signInWithDevWallet(page)
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
     await page.getByLabel('Title').fill('Scan-to-pay order')
     const first = page.getByTestId('option-0')

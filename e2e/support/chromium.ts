@@ -16,3 +16,19 @@ export function chromiumPath(): string {
     )
   }
 }
+
+/** How every E2E and bench browser starts: Debian's Chromium, quiet offline (no sandbox, GPU, QUIC or background fetches). */
+export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  return {
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  }
+}

@@ -135,6 +135,18 @@ export async function connectWallet(page: Page, walletName: string) {
 }
 
 /**
+ * Signs the merchant in on the dashboard with the Paylink Dev Wallet's EVM account: the Dev
+ * Wallet is multichain (EVM, Solana, Bitcoin), so AppKit asks which chain first.
+ */
+export async function signInWithDevWallet(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Dev Wallet')
+  await modal.getByText('EVM Networks').click()
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+/**
  * Waits until the wallet page's network switch in `panel` has finished. Paylink asks the wallet
  * first and then AppKit, which asks the wallet once more: the page already shows the new network
  * while that second request is still to come, and a lever pulled then (refuseNext,

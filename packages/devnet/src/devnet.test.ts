@@ -2,7 +2,7 @@ import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDevnet, type Devnet } from './devnet.js'
-import { devWalletSolanaKey } from './wallet/devWalletSolanaKeys.js'
+import { devWalletSolanaKey } from '@paylink/chains/solana/devnet/wallet'
 
 describe('startDevnet', () => {
   let devnet: Devnet

@@ -16,16 +16,19 @@ import {
   type Hex,
 } from 'viem'
 
-import { startAnvil } from './anvil.js'
+import { devnetFaces } from '@paylink/chains/devnet'
+import type { BitcoinDevnet } from '@paylink/chains/bip122/devnet'
+import { devWalletBitcoinAddresses } from '@paylink/chains/bip122/devnet/wallet'
+import type { StartSavedAnvilReturnType } from '@paylink/chains/eip155/devnet'
+import type { SolanaDevnet } from '@paylink/chains/solana/devnet'
+import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from '@paylink/chains/solana/devnet/wallet'
+
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
-import { chainStateFiles } from './chainStateFiles.js'
 import { deployDepositFactoryOnDevnet } from '@paylink/chains/eip155/devnet'
-import { endLeftoverAnvil } from './endLeftoverAnvil.js'
-import { startBitcoinDevnet, type BitcoinDevnet } from './bitcoin/startBitcoinDevnet.js'
-import { startSolanaDevnet, type SolanaDevnet } from './solana/startSolanaDevnet.js'
-import { startSavedAnvil, type StartSavedAnvilReturnType } from './startSavedAnvil.js'
-import { devWalletBitcoinAddresses } from './wallet/devWalletBitcoinKeys.js'
-import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from './wallet/devWalletSolanaKeys.js'
+
+const { chainStateFiles, endLeftoverAnvil, startAnvil, startSavedAnvil } = devnetFaces.eip155
+const { startSolanaDevnet } = devnetFaces.solana
+const { startBitcoinDevnet } = devnetFaces.bip122
 
 export type DevnetChain = { chainId: number; name: string; rpcUrl: string }
 
@@ -40,7 +43,7 @@ export type DevnetToken = {
 /** The demo's Solana chain (see solana/README.md), as the server needs it. */
 export type DevnetSolana = {
   /** `solana:<first 32 characters of the genesis hash>`: a new chain (reset) is a new network. */
-  caipNetworkId: `solana:${string}`
+  caipNetworkId: SolanaDevnet['caipNetworkId']
   name: 'Paylink Solana Devnet'
   rpcUrl: string
   wsUrl: string
@@ -58,7 +61,7 @@ export type DevnetSolana = {
 /** The demo's Bitcoin regtest chain (see bitcoin/README.md), as the server needs it. */
 export type DevnetBitcoin = {
   /** `bip122:0f9188f13cb7b2c71f2a335e3a4fc328` (regtest's genesis: the same on every reset). */
-  caipNetworkId: `bip122:${string}`
+  caipNetworkId: BitcoinDevnet['caipNetworkId']
   name: 'Paylink Bitcoin Devnet'
   /** The devnet's Esplora REST API on loopback. */
   esploraUrl: string
@@ -201,7 +204,7 @@ async function startDemoBitcoin(
 
 function describeBitcoin(devnet: BitcoinDevnet, blockIntervalMs: number): DevnetBitcoin {
   return {
-    caipNetworkId: devnet.caipNetworkId as `bip122:${string}`,
+    caipNetworkId: devnet.caipNetworkId,
     name: 'Paylink Bitcoin Devnet',
     esploraUrl: devnet.esploraUrl,
     blockIntervalMs,
@@ -213,7 +216,7 @@ function describeBitcoin(devnet: BitcoinDevnet, blockIntervalMs: number): Devnet
 
 function describeSolana(devnet: SolanaDevnet): DevnetSolana {
   return {
-    caipNetworkId: `solana:${devnet.genesisHash.slice(0, 32)}`,
+    caipNetworkId: devnet.caipNetworkId,
     name: 'Paylink Solana Devnet',
     rpcUrl: devnet.rpcUrl,
     wsUrl: devnet.wsUrl,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startDevnet, type DevnetBitcoin } from './devnet.js'
-import { devWalletBitcoinAddresses } from './wallet/devWalletBitcoinKeys.js'
+import { devWalletBitcoinAddresses } from '@paylink/chains/bip122/devnet/wallet'
 
 const stateDir = mkdtempSync(join(tmpdir(), 'paylink-devnet-bitcoin-'))
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }))

@@ -1,17 +1,2 @@
-/**
- * What the devnet refuses to do, as sentences an operator can act on. A caller can branch on
- * `DevnetError` to show the message without a stack trace.
- */
-export class DevnetError extends Error {
-  override name = 'DevnetError'
-}
-
-/** Another live process runs the devnet of this data directory. */
-export class DevnetInUseError extends DevnetError {
-  override name = 'DevnetInUseError'
-}
-
-/** A saved chain state cannot be read, so starting would not be the same chain. */
-export class DevnetStateError extends DevnetError {
-  override name = 'DevnetStateError'
-}
+// What the devnet refuses to do (`@paylink/devnet/errors`): the classes live with the devnet faces that throw them.
+export { DevnetError, DevnetInUseError, DevnetStateError } from '@paylink/chains/devnet/errors'

@@ -1,4 +1,11 @@
-export { startAnvil, anvilBinaryPath, type StartAnvilParameters, type StartAnvilReturnType } from './anvil.js'
+export {
+  startAnvil,
+  anvilBinaryPath,
+  findLeftoverAnvil,
+  type ChainPidFile,
+  type StartAnvilParameters,
+  type StartAnvilReturnType,
+} from '@paylink/chains/eip155/devnet'
 export {
   startDevnet,
   resetDevnetState,
@@ -12,5 +19,4 @@ export {
   type StartDevnetParameters,
 } from './devnet.js'
 export { DevnetError, DevnetInUseError, DevnetStateError } from './errors.js'
-export { findLeftoverAnvil, type ChainPidFile } from './findLeftoverAnvil.js'
 export { startDevnetProcess, type StartDevnetProcessParameters } from './startDevnetProcess.js'

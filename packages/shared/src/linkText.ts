@@ -1,3 +1,4 @@
+import { chainCoreOf } from '@paylink/chains/core'
 import type { Link, LinkStatus } from './links.js'
 import { formatAmount } from './formatAmount.js'
 import { formatFiat } from './fiat.js'
@@ -47,7 +48,9 @@ type PayeeOptions = { options: readonly { caipNetworkId: string; recipient: stri
  */
 export function payeeAddress(link: PayeeOptions): string | null {
   const addresses = new Set(
-    link.options.map((o) => (o.caipNetworkId.startsWith('bip122:') ? (o.depositAddress ?? o.recipient) : o.recipient)),
+    link.options.map((o) =>
+      chainCoreOf(o.caipNetworkId)?.watchOnlyKeys ? (o.depositAddress ?? o.recipient) : o.recipient,
+    ),
   )
   return addresses.size === 1 ? [...addresses][0]! : null
 }

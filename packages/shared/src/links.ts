@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { chainCores, chainNamespaces, isChainNamespace } from '@paylink/chains/core'
 import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
@@ -50,37 +51,22 @@ export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
 
-export const evmAddressSchema = z
-  .string()
-  .max(42)
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-export const txHashSchema = z
-  .string()
-  .max(66)
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex transaction hash')
-
+/** An EVM address by shape; the chain family checks EIP-55 where it matters. */
+export const evmAddressSchema = chainCores.eip155.addressSchema
+/** An EVM transaction hash: 0x and 32 bytes in hex. */
+export const txHashSchema = chainCores.eip155.transactionIdSchema
 /** A Solana transaction signature: 64 bytes in base58 (87 or 88 characters, fewer with leading zeros). */
-export const solanaSignatureSchema = z
-  .string()
-  .min(64)
-  .max(88)
-  .regex(/^[1-9A-HJ-NP-Za-km-z]+$/, 'must be a base58 transaction signature')
-
+export const solanaSignatureSchema = chainCores.solana.transactionIdSchema
 /** A Bitcoin transaction id: 32 bytes in hex, as explorers and Esplora write it. */
-export const bitcoinTxidSchema = z
-  .string()
-  .length(64)
-  .regex(/^[0-9a-fA-F]{64}$/, 'must be a 64-character hex transaction id')
+export const bitcoinTxidSchema = chainCores.bip122.transactionIdSchema
 
 /** Longest transaction id of any namespace (a Solana signature). */
 export const maxTransactionIdLength = 88
 
 /** The transaction id format of each CAIP-2 namespace the tracker follows. */
-export const transactionIdSchemas: Readonly<Record<string, z.ZodType<string>>> = {
-  eip155: txHashSchema,
-  solana: solanaSignatureSchema,
-  bip122: bitcoinTxidSchema,
-}
+export const transactionIdSchemas: Readonly<Record<string, z.ZodType<string>>> = Object.fromEntries(
+  chainNamespaces.map((namespace) => [namespace, chainCores[namespace].transactionIdSchema]),
+)
 
 /** Our random ids: a short prefix and base64url (`lnk_…`, `pay_…`, `whd_…`, `key_…`). */
 export const resourceIdSchema = z
@@ -89,28 +75,13 @@ export const resourceIdSchema = z
   .max(40)
   .regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
 
-const base58Key = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-const bitcoinAddress = /^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/i
-const extendedPublicKey = /^[xtzv]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/
-const descriptor = /^(wpkh|tr)\(.+\)(#[a-z0-9]{8})?$/
-
 /**
  * The recipient's shape per namespace, as the form and the API check it first (the chain family
  * on the server checks it fully: checksums, keys on the curve, the network's address prefix).
+ * Null for a namespace no family knows.
  */
 export function recipientProblem(namespace: string, recipient: string): string | null {
-  switch (namespace) {
-    case 'eip155':
-      return evmAddressSchema.safeParse(recipient).success ? null : 'must be a 0x-prefixed 20-byte hex address'
-    case 'solana':
-      return base58Key.test(recipient) ? null : 'must be a Solana address (a base58 public key)'
-    case 'bip122':
-      return bitcoinAddress.test(recipient) || extendedPublicKey.test(recipient) || descriptor.test(recipient)
-        ? null
-        : 'must be a Bitcoin address, an extended public key (xpub, tpub, zpub, vpub) or a wpkh()/tr() descriptor'
-    default:
-      return null
-  }
+  return isChainNamespace(namespace) ? chainCores[namespace].recipientProblem(recipient) : null
 }
 
 /** Room for a Bitcoin output descriptor with its key origin and checksum. */
@@ -194,6 +165,8 @@ export const createLinkBodySchema = z
     expiresInSeconds: z.number().int().min(1).max(maxLinkExpirySeconds).optional(),
     webhookUrl: z.string().min(1).max(2048).optional(),
     successUrl: successUrlSchema.optional(),
+    /** False: the checkout offers the payer no emailed receipt for this link (default true, where the instance sends email). */
+    receiptEmail: z.boolean().optional(),
     /** A payment short by at most this share of the price still pays the link (default "0"). */
     underpaymentTolerancePercent: tolerancePercentSchema.optional(),
     /** Payments mined at most this long after expiry still count (default: the server's LATE_PAYMENT_GRACE_SECONDS). */
@@ -398,6 +371,8 @@ export const linkSchema = z.object({
   payments: z.array(paymentSchema),
   /** The merchant's page the checkout offers after Paid (with `paylink_link_id` added); null: none. */
   successUrl: z.string().max(2048).nullable(),
+  /** False: the merchant turned the emailed receipt off for this link (the checkout does not offer it). */
+  receiptEmail: z.boolean(),
   /** The fiat price; null for a link priced in each option's asset. */
   price: z.object({ currency: z.enum(fiatCurrencyCodes), amount: z.string().max(maxAmountLength) }).nullable(),
   /** Fiat-priced links, in the price's currency: counted so far (at each payment's quote), still due, and the shortfall or excess once paid. */

@@ -1,12 +1,18 @@
 import { z } from 'zod'
+import { chainCores, chainNamespaces, type ChainNamespace } from '@paylink/chains/core'
 import { caipNetworkIdSchema } from './caip.js'
 import { maxRecipientInputLength } from './links.js'
 
 /** The chain families a merchant can save a receiving key for (today: Bitcoin's watch-only key). */
-export const receivingKeyNamespaces = ['bip122'] as const
+export const receivingKeyNamespaces = chainNamespaces.filter((namespace) => chainCores[namespace].watchOnlyKeys) as [
+  ChainNamespace,
+  ...ChainNamespace[],
+]
 
 export const receivingKeyParamsSchema = z.strictObject({
-  namespace: z.enum(receivingKeyNamespaces, { error: 'only bip122 (Bitcoin) takes a receiving key' }),
+  namespace: z.enum(receivingKeyNamespaces, {
+    error: `only ${receivingKeyNamespaces.map((namespace) => `${namespace} (${chainCores[namespace].label})`).join(', ')} takes a receiving key`,
+  }),
 })
 
 /**

@@ -22,7 +22,9 @@ export const maxBitcoinSignatureLength = 4096
 export const giveRefundAddressBodySchema = z.strictObject({
   refundAddress: z.string().trim().min(1).max(maxAddressLength),
   signer: z.string().trim().min(1).max(maxAddressLength),
-  /** Exactly `refundAddressMessage(...)` for this payment and refund address. */
+  /** When the payer made the statement (ISO 8601, as in the message): a stored address gives way only to a newer one. */
+  issuedAt: z.string().trim().min(1).max(maxTimestampLength),
+  /** Exactly `refundAddressMessage(...)` for this payment, refund address and issuedAt. */
   message: z.string().min(1).max(1000),
   signature: z.string().trim().min(1).max(maxBitcoinSignatureLength),
 })
@@ -35,17 +37,22 @@ export interface RefundAddressMessageParameters {
   txHash: string
   /** As it will be stored: bech32 lowercase (see `normalizeRefundAddress`). */
   refundAddress: string
+  /** When the statement is made, ISO 8601 (`new Date().toISOString()`). */
+  issuedAt: string
 }
 
 /**
  * The text the payer signs: it names the link, the payment, its transaction and the refund
- * address, so a signature given for one payment or one address proves nothing for another.
+ * address, so a signature given for one payment or one address proves nothing for another; and
+ * when it was made, so an older statement cannot be posted again to undo a later correction (the
+ * server takes a statement only while it is fresh, and only if it is newer than the stored one).
  */
 export function refundAddressMessage({
   linkId,
   paymentId,
   txHash,
   refundAddress,
+  issuedAt,
 }: RefundAddressMessageParameters): string {
   return [
     'Paylink refund address',
@@ -53,6 +60,7 @@ export function refundAddressMessage({
     `Link: ${linkId}`,
     `Payment: ${paymentId}`,
     `Transaction: ${txHash.toLowerCase()}`,
+    `Issued at: ${issuedAt}`,
   ].join('\n')
 }
 

@@ -105,6 +105,7 @@ describe('string length limits', () => {
       ],
       payments: [],
       successUrl: `https://shop.example/${'p'.repeat(2048 - 'https://shop.example/'.length)}`,
+      receiptEmail: true,
       merchant: {
         displayName: 'n'.repeat(80),
         logoUrl: `/api/merchant-logos/${'f'.repeat(64)}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { maxAddressLength, maxTimestampLength } from './limits.js'
+import { chainCores, chainNamespaces, isChainNamespace, type ChainNamespace } from '@paylink/chains/core'
 import { caipNetworkIdSchema } from './caip.js'
 
 /**
@@ -29,8 +30,10 @@ import { caipNetworkIdSchema } from './caip.js'
  */
 
 /** The word in "sign in with your <X> account", per CAIP-2 namespace. */
-export const siwxAccountNames = { eip155: 'Ethereum', solana: 'Solana', bip122: 'Bitcoin' } as const
-export type SiwxNamespace = keyof typeof siwxAccountNames
+export const siwxAccountNames = Object.fromEntries(
+  chainNamespaces.map((namespace) => [namespace, chainCores[namespace].signIn.accountName]),
+) as { readonly [N in ChainNamespace]: string }
+export type SiwxNamespace = ChainNamespace
 
 export interface CreateSiwxMessageTextParameters {
   domain: string
@@ -54,11 +57,10 @@ export function createSiwxMessageText(parameters: CreateSiwxMessageTextParameter
   const { domain, address, statement, uri, version, chainId, nonce, issuedAt } = parameters
   const colon = chainId.indexOf(':')
   const namespace = chainId.slice(0, colon)
-  const reference = chainId.slice(colon + 1)
-  if (colon < 1 || !(namespace in siwxAccountNames)) throw new Error(`Cannot sign in on ${chainId}`)
+  if (colon < 1 || !isChainNamespace(namespace)) throw new Error(`Cannot sign in on ${chainId}`)
   if (statement?.includes('\n')) throw new Error('A sign-in statement must be one line')
-  const accountName = siwxAccountNames[namespace as SiwxNamespace]
-  const chainLine = namespace === 'eip155' ? reference : chainId
+  const { accountName, chainLine: chainLineOf } = chainCores[namespace].signIn
+  const chainLine = chainLineOf(chainId)
 
   let text = `${domain} wants you to sign in with your ${accountName} account:\n${address}\n\n`
   if (statement) text += `${statement}\n`

@@ -1,3 +1,4 @@
+import { chainCores, chainCoreOf } from '@paylink/chains/core'
 import type { Asset, CreatedLink, Network } from '@paylink/shared'
 import type { Db } from '../db/openDatabase.js'
 import { merchantProfiles } from '../db/schema.js'
@@ -10,7 +11,10 @@ import { merchantOf } from '../merchants/merchant.js'
  * account), so the demo link pays someone other than the visitor's Dev Wallet and the visitor
  * sees a checkout exactly as a payer of a real shop would.
  */
-export const demoMerchant = merchantOf({ namespace: 'eip155', address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' })
+export const demoMerchant = merchantOf({
+  namespace: chainCores.eip155.namespace,
+  address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+})
 export const demoShopName = 'Paylink Demo Shop'
 const demoBrandColor = '#1f5f4a'
 /** Long enough to look around and pay, short enough that unpaid demo links stop counting against the shop's cap of open links. */
@@ -38,7 +42,7 @@ export async function createDemoLink({
   maxOpenLinks,
   now = new Date(),
 }: CreateDemoLinkParameters): Promise<CreatedLink> {
-  const evm = assets.filter((a) => a.caipNetworkId.startsWith('eip155:'))
+  const evm = assets.filter((a) => chainCoreOf(a.caipNetworkId) === chainCores.eip155)
   const asset = evm.find((a) => a.peggedTo !== undefined) ?? evm.find((a) => !a.native) ?? evm[0]
   if (!asset) throw new NotFoundError('NOT_FOUND', 'The demo has no EVM asset to ask for')
   await db

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { NotFoundError, UpstreamError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
 import { requestFaucet, type DevnetFaucet } from './devnetFaucet.js'
+import { filterSolanaFrame, isAllowedEvmMethod, isAllowedSolanaMethod, refuseRpcMethod } from './devnetRpcMethods.js'
 import type { DevnetMiner } from './devnetMiners.js'
 import {
   devnetBitcoinEsploraPath,
@@ -39,6 +40,9 @@ const jsonRpcRequestSchema = z.looseObject({
   id: z.union([z.string(), z.number(), z.null()]).optional(),
 })
 const jsonRpcBodySchema = z.union([jsonRpcRequestSchema, z.array(jsonRpcRequestSchema).min(1).max(100)])
+type JsonRpcBody = z.infer<typeof jsonRpcBodySchema>
+const evmPolicy = { chain: 'EVM', allows: isAllowedEvmMethod }
+const solanaPolicy = { chain: 'Solana', allows: isAllowedSolanaMethod }
 const paramsSchema = z.object({ chainId: z.coerce.number().int().positive() })
 const faucetBodySchema = z.object({
   asset: caipAssetIdSchema,
@@ -75,15 +79,34 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
   app,
   { upstreams, faucets = [], miners = {}, allowedOrigins = [], timeoutMs = 30_000 },
 ) => {
-  const forward = async (caipNetworkId: string, label: string, body: unknown, reply: FastifyReply) => {
+  const forward = async (
+    caipNetworkId: string,
+    label: string,
+    body: JsonRpcBody,
+    policy: { chain: string; allows: (method: string) => boolean },
+    reply: FastifyReply,
+  ) => {
     const upstream = upstreams[caipNetworkId]
     if (!upstream) throw new NotFoundError('NOT_FOUND', `No devnet chain ${label}`)
+    // Element by element: a batch's allowed calls still go through, each refused one gets its error in its place.
+    const calls = Array.isArray(body) ? body : [body]
+    const passed = calls.filter((call) => policy.allows(call.method))
+    const answerInPlace = (upstreamAnswers: unknown[]) => {
+      let next = 0
+      return calls.map((call) =>
+        policy.allows(call.method) ? upstreamAnswers[next++] : refuseRpcMethod(call, policy.chain),
+      )
+    }
+    if (passed.length === 0) {
+      const refused = answerInPlace([])
+      return reply.header('cache-control', 'no-store').send(Array.isArray(body) ? refused : refused[0])
+    }
     let response: Response
     try {
       response = await fetch(upstream.rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        body: JSON.stringify(Array.isArray(body) ? passed : body),
         signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (cause) {
@@ -100,6 +123,9 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
         { cause },
       )
     }
+    // A batch whose answer is not one answer per forwarded call (an error for the whole batch) goes back as it came.
+    if (Array.isArray(body) && passed.length < calls.length && Array.isArray(answer) && answer.length === passed.length)
+      answer = answerInPlace(answer)
     // A JSON-RPC error still arrives as JSON; only the proxy's own view of the chain is 502.
     return reply
       .code(response.status >= 500 ? 502 : response.status)
@@ -113,7 +139,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
       method: 'POST',
       url: '/devnet/rpc/:chainId',
       operationId: 'devnetRpc',
-      summary: 'JSON-RPC to a local demo EVM chain (devnet only)',
+      summary:
+        'JSON-RPC to a local demo EVM chain (devnet only): eth_*, net_*, web3_*, personal_sign and evm_mine; any other method is answered -32601',
       tags: ['devnet'],
       params: paramsSchema,
       body: jsonRpcBodySchema,
@@ -124,7 +151,8 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
         502: { description: 'The devnet chain did not answer' },
       },
     },
-    ({ params, body, reply }) => forward(`eip155:${params.chainId}`, `with id ${params.chainId}`, body, reply),
+    ({ params, body, reply }) =>
+      forward(`eip155:${params.chainId}`, `with id ${params.chainId}`, body, evmPolicy, reply),
   )
 
   const solana = Object.keys(upstreams).find(
@@ -137,7 +165,7 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
       url: devnetSolanaRpcPath,
       operationId: 'devnetSolanaRpc',
       summary:
-        'JSON-RPC to the local demo Solana chain (devnet only); its subscriptions are at the websocket /devnet/solana/ws',
+        'JSON-RPC to the local demo Solana chain (devnet only): reads, simulateTransaction and sendTransaction (no requestAirdrop: POST /devnet/faucet); its subscriptions are at the websocket /devnet/solana/ws',
       tags: ['devnet'],
       body: jsonRpcBodySchema,
       bodyLimit: rpcProxyBodyLimit,
@@ -147,7 +175,7 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
         502: { description: 'The Solana devnet did not answer' },
       },
     },
-    ({ body, reply }) => forward(solana ?? 'solana:none', 'on Solana', body, reply),
+    ({ body, reply }) => forward(solana ?? 'solana:none', 'on Solana', body, solanaPolicy, reply),
   )
   const solanaWsUrl = solana ? upstreams[solana]?.wsUrl : undefined
   if (solanaWsUrl) {
@@ -155,6 +183,7 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
       server: app.server,
       routes: { [devnetSolanaWsPath]: solanaWsUrl },
       allowedOrigins,
+      filterFrame: filterSolanaFrame,
     })
     app.addHook('preClose', async () => websockets.close())
   }
@@ -226,7 +255,15 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
       bodyLimit: rpcProxyBodyLimit,
       responses: esploraResponses,
     },
-    ({ params, body, request, reply }) => forwardEsplora('POST', params['*'], request.url, body, reply),
+    ({ params, body, request, reply }) => {
+      // Esplora's one write is broadcasting a transaction; nothing else is posted on to the devnet.
+      if (params['*'].replace(/\/+$/, '') !== 'tx')
+        throw new NotFoundError(
+          'NOT_FOUND',
+          `The demo's Bitcoin proxy takes POST ${devnetBitcoinEsploraPath}/tx only (and GETs), not POST /${params['*']}`,
+        )
+      return forwardEsplora('POST', 'tx', request.url, body, reply)
+    },
   )
 
   defineRoute(

@@ -9,6 +9,8 @@ export interface ProxyWebsocketsParameters {
   routes: Readonly<Record<string, string>>
   /** Origins a browser may open them from; a request without Origin (not a browser) is let through. */
   allowedOrigins: readonly string[]
+  /** Checks each text frame from the client: what goes on upstream, what the client is answered at once. */
+  filterFrame?: (frame: string) => { forward: string | null; reply: string | null }
 }
 
 /** Frames a client may send before the upstream is open; more is a misbehaving client. */
@@ -20,7 +22,9 @@ const maxPayloadBytes = 1024 * 1024
  * frame, to its own connection to the upstream; closing either side closes the other. Paths not
  * listed are left to other upgrade listeners (or refused with 404 when there is none).
  */
-export function proxyWebsockets({ server, routes, allowedOrigins }: ProxyWebsocketsParameters): { close(): void } {
+export function proxyWebsockets({ server, routes, allowedOrigins, filterFrame }: ProxyWebsocketsParameters): {
+  close(): void
+} {
   const wss = new WebSocket.Server({ noServer: true, maxPayload: maxPayloadBytes })
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0] ?? ''
@@ -31,7 +35,7 @@ export function proxyWebsockets({ server, routes, allowedOrigins }: ProxyWebsock
     }
     const origin = request.headers.origin
     if (origin !== undefined && !allowedOrigins.includes(origin)) return refuse(socket, 403, 'Forbidden')
-    wss.handleUpgrade(request, socket as Socket, head, (client) => pipe(client, upstreamUrl))
+    wss.handleUpgrade(request, socket as Socket, head, (client) => pipe(client, upstreamUrl, filterFrame))
   }
   server.on('upgrade', onUpgrade)
   return {
@@ -43,14 +47,22 @@ export function proxyWebsockets({ server, routes, allowedOrigins }: ProxyWebsock
   }
 }
 
-function pipe(client: WebSocket, upstreamUrl: string) {
+function pipe(client: WebSocket, upstreamUrl: string, filterFrame: ProxyWebsocketsParameters['filterFrame']) {
   const upstream = new WebSocket(upstreamUrl, { maxPayload: maxPayloadBytes })
   let pending: WebSocket.Data[] = []
   upstream.on('open', () => {
     for (const frame of pending) upstream.send(frame)
     pending = []
   })
-  client.on('message', (frame) => {
+  client.on('message', (data: Buffer, isBinary: boolean) => {
+    let frame: WebSocket.Data = data
+    if (filterFrame && !isBinary) {
+      const filtered = filterFrame(data.toString())
+      if (filtered.reply !== null) client.send(filtered.reply)
+      if (filtered.forward === null) return
+      // Changed only when something was refused: an untouched frame goes on as it came.
+      if (filtered.reply !== null) frame = filtered.forward
+    }
     if (upstream.readyState === WebSocket.OPEN) return upstream.send(frame)
     if (upstream.readyState !== WebSocket.CONNECTING || pending.length >= maxPendingFrames)
       return client.close(1013, 'devnet not ready')

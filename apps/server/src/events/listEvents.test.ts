@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { links } from '../db/schema.js'
 import { expireLinks } from '../links/expireLinks.js'
 import { getLink } from '../links/readLinks.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
+import { bearer, createLinkOk, merchantApiKey, otherMerchantAddress } from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
 import { enqueueWebhookEvents } from '../webhooks/enqueueWebhookEvents.js'
 import { encodeEventCursor } from './eventCursor.js'
@@ -15,35 +14,20 @@ const context = useOfflineApps()
 let app: FastifyInstance
 let key: string
 let otherKey: string
-const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchant, 'feed')).token
-  otherKey = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
-      'other',
-    )
-  ).token
+  key = await merchantApiKey(context.database, 'feed')
+  otherKey = await merchantApiKey(context.database, 'other', otherMerchantAddress)
 }, 30_000)
 
-const linkBody = (extra: Record<string, unknown> = {}) => ({
-  title: 'Feed',
-  options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
-  ...extra,
-})
-
 async function createLink(token: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { authorization: `Bearer ${token}` },
-    payload: linkBody(extra),
+  const link = await createLinkOk(app, token, {
+    title: 'Feed',
+    options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
+    ...extra,
   })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json().id
+  return link.id
 }
 
 /** Writes `n` events for a link through the real writer, `perTransaction` to a transaction (as a busy tracker would). */
@@ -66,11 +50,7 @@ async function feed(
   query: string,
   token = key,
 ): Promise<{ status: number; body: EventFeed & { error?: { code: string; message: string } } }> {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/api/events${query}`,
-    headers: { authorization: `Bearer ${token}` },
-  })
+  const response = await app.inject({ method: 'GET', url: `/api/events${query}`, headers: bearer(token) })
   return { status: response.statusCode, body: response.json() }
 }
 

@@ -1,18 +1,24 @@
 import { paymentsCsvColumns } from '@paylink/shared'
-import { count, eq } from 'drizzle-orm'
+import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { newId } from '../db/newId.js'
-import { linkOptions, payments } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
+import { payments } from '../db/schema.js'
 import { merchantOf } from '../merchants/merchant.js'
+import {
+  bearer,
+  ethOrTusdLink,
+  insertPaymentRow,
+  merchantAddress,
+  merchantApiKey,
+  otherMerchantAddress,
+} from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
 import { streamPaymentsCsv } from './streamPaymentsCsv.js'
 
 const context = useOfflineApps()
 let app: FastifyInstance
 let key: string
-const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+const merchant = merchantOf({ namespace: 'eip155', address: merchantAddress })
 const [eth, tusd] = [offlineAssets[0]!, offlineAssets[1]!]
 const payer = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 
@@ -69,37 +75,19 @@ async function createLinkWithPayments(
   title: string,
   rows: Array<{ status: string; createdAt: string; amount?: string; asset?: 'eth' | 'tusd'; reason?: string }>,
 ): Promise<Fixture> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { authorization: `Bearer ${key}` },
-    payload: {
-      title,
-      options: [
-        { asset: eth.assetId, amount: '0.5' },
-        { asset: tusd.assetId, amount: '12' },
-      ],
-    },
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  const linkId = response.json().id as string
-  const options = await context.database.db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
+  const { linkId, options } = await ethOrTusdLink(app, context.database, key, title)
   const optionOf = (asset: 'eth' | 'tusd') => options.find((o) => o.assetId === (asset === 'eth' ? eth : tusd).assetId)!
   let n = 0
   for (const row of rows) {
     const option = optionOf(row.asset ?? 'eth')
     const confirmed = row.status === 'confirmed'
-    await context.database.db.insert(payments).values({
-      id: newId('pay'),
-      linkId,
-      caipNetworkId: option.caipNetworkId,
+    await insertPaymentRow(context.database, option, {
       txHash: `0x${(++n).toString(16).padStart(2, '0')}${linkId
         .slice(4, 20)
         .replace(/[^0-9a-f]/gi, 'a')
         .toLowerCase()}`.padEnd(66, '0'),
       status: row.status,
       reason: row.reason ?? null,
-      optionId: option.id,
       amount: row.amount ? (BigInt(row.amount) * 10n ** BigInt(option.decimals - 2)).toString() : null,
       payer: row.amount ? payer : null,
       confirmations: confirmed ? 3 : 0,
@@ -112,7 +100,7 @@ async function createLinkWithPayments(
   return { linkId, title }
 }
 
-const csv = async (query = '', headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
+const csv = async (query = '', headers: Record<string, string> = bearer(key)) =>
   app.inject({ method: 'GET', url: `/api/payments.csv${query}`, headers })
 
 let mugs: Fixture
@@ -120,7 +108,7 @@ let hostile: Fixture
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchant, 'csv')).token
+  key = await merchantApiKey(context.database, 'csv')
   // amounts in hundredths of the asset: 50 -> 0.5
   mugs = await createLinkWithPayments('Mugs, "large"', [
     { status: 'confirmed', createdAt: '2025-01-10T10:00:00.000Z', amount: '50' },
@@ -131,13 +119,7 @@ beforeAll(async () => {
     { status: 'confirmed', createdAt: '2025-03-01T00:00:00.000Z', amount: '1200', asset: 'tusd' },
   ])
   // Another merchant's payment never shows.
-  const otherKey = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
-      'x',
-    )
-  ).token
+  const otherKey = await merchantApiKey(context.database, 'x', otherMerchantAddress)
   const saved = key
   key = otherKey
   await createLinkWithPayments('Not mine', [

@@ -1,9 +1,8 @@
 import { paymentsCsvColumns } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { payments, refunds } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
+import { refunds } from '../db/schema.js'
+import { bearer, createLinkOk, insertPaymentRow, merchantApiKey, postLink, readLink } from '../testing/merchantApi.js'
 import { offlineAssets, tableRates, useOfflineApps } from '../testing/offlineApp.js'
 
 // The CSV's fiat and refund columns: a USD-priced link quoted at a fixed test rate, a payment
@@ -17,70 +16,62 @@ let key: string
 
 beforeAll(async () => {
   app = await context.app()
-  key = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
-      'csv',
-    )
-  ).token
+  key = await merchantApiKey(context.database, 'csv')
 }, 120_000)
 
 describe('GET /api/payments.csv fiat and refund columns', () => {
   it('gives the fiat value at the quote, its rate and currency, the refunded sum and the refund transactions; empty fiat fields on a fixed-price link', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${key}` },
-      payload: { title: 'Mug', price: { currency: 'USD', amount: '12' }, options: [{ asset: eth.assetId }] },
+    const { id: linkId } = await createLinkOk(app, key, {
+      title: 'Mug',
+      price: { currency: 'USD', amount: '12' },
+      options: [{ asset: eth.assetId }],
     })
-    expect(created.statusCode, created.body).toBe(201)
-    const linkId = created.json().id as string
     // The checkout's read makes the quote: 12 USD at 3000 = 0.004 ETH.
-    const quoted = (await app.inject({ method: 'GET', url: `/api/links/${linkId}` })).json()
+    const quoted = await readLink(app, linkId)
     expect(quoted.options[0]).toMatchObject({ amount: '0.004', rate: '3000' })
-    const fixed = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${key}` },
-      payload: { title: 'Fixed', options: [{ asset: eth.assetId, amount: '1' }] },
-    })
+    const fixed = await postLink(app, key, { title: 'Fixed', options: [{ asset: eth.assetId, amount: '1' }] })
     const fixedId = fixed.json().id as string
     const fixedOption = fixed.json().options[0].id as string
 
     const db = context.database.db
     const at = new Date(Date.now() + 1000)
-    const paymentRow = (id: string, link: string, optionId: string, amount: string, tx: string, createdAt: Date) => ({
-      id,
-      linkId: link,
-      caipNetworkId: eth.caipNetworkId,
-      txHash: tx,
-      status: 'confirmed',
-      optionId,
-      amount,
-      payer: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
-      confirmations: 1,
-      requiredConfirmations: 1,
-      createdAt,
-      minedAt: createdAt,
-      confirmedAt: createdAt,
-    })
-    // 0.0045 ETH under the 3000 quote: worth 13.50, 0.0005 over.
-    await db
-      .insert(payments)
-      .values(paymentRow('pay_csvfiat1', linkId, quoted.options[0].id, '4500000000000000', `0x${'c1'.repeat(32)}`, at))
-    await db
-      .insert(payments)
-      .values(
-        paymentRow(
-          'pay_csvfixed1',
-          fixedId,
-          fixedOption,
-          '1000000000000000000',
-          `0x${'c2'.repeat(32)}`,
-          new Date(at.getTime() + 1000),
-        ),
+    const confirmedPayment = (
+      id: string,
+      option: { id: string; linkId: string },
+      amount: string,
+      txHash: string,
+      createdAt: Date,
+    ) =>
+      insertPaymentRow(
+        context.database,
+        { ...option, caipNetworkId: eth.caipNetworkId },
+        {
+          id,
+          txHash,
+          status: 'confirmed',
+          amount,
+          payer: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
+          confirmations: 1,
+          createdAt,
+          minedAt: createdAt,
+          confirmedAt: createdAt,
+        },
       )
+    // 0.0045 ETH under the 3000 quote: worth 13.50, 0.0005 over.
+    await confirmedPayment(
+      'pay_csvfiat1',
+      { id: quoted.options[0].id, linkId },
+      '4500000000000000',
+      `0x${'c1'.repeat(32)}`,
+      at,
+    )
+    await confirmedPayment(
+      'pay_csvfixed1',
+      { id: fixedOption, linkId: fixedId },
+      '1000000000000000000',
+      `0x${'c2'.repeat(32)}`,
+      new Date(at.getTime() + 1000),
+    )
     const refundTx = `0x${'d1'.repeat(32)}`
     await db.insert(refunds).values({
       caipNetworkId: eth.caipNetworkId,
@@ -95,11 +86,7 @@ describe('GET /api/payments.csv fiat and refund columns', () => {
       blockNumber: 7n,
     })
 
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/payments.csv',
-      headers: { authorization: `Bearer ${key}` },
-    })
+    const response = await app.inject({ method: 'GET', url: '/api/payments.csv', headers: bearer(key) })
     expect(response.statusCode, response.body).toBe(200)
     const [header, ...records] = response.body
       .trimEnd()

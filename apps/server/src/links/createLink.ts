@@ -57,6 +57,7 @@ export async function createLink({
     webhookPreviousSecret: null,
     webhookPreviousSecretExpiresAt: null,
     successUrl: body.successUrl ?? null,
+    receiptEmail: body.receiptEmail ?? true,
     priceCurrency: body.price?.currency ?? null,
     priceAmount: body.price ? normalizeFiat(body.price.amount, body.price.currency) : null,
     underpaymentTolerancePercent: body.underpaymentTolerancePercent ?? '0',

@@ -4,12 +4,11 @@ import { count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { linkQuotes, links, payments } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
 import { defaultDevnetRates } from '../config.js'
 import { createDevnetRates, createMarketRates } from '../rates/rateProvider.js'
 import { bitstamp } from '../rates/sources/bitstamp.js'
 import { coinbase } from '../rates/sources/coinbase.js'
+import { createLinkOk, merchantApiKey, postLink, readLink } from '../testing/merchantApi.js'
 import {
   offlineAppConfig,
   offlineAssets,
@@ -36,28 +35,18 @@ let key: string
 
 beforeAll(async () => {
   app = await context.app()
-  key = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
-      'k',
-    )
-  ).token
+  key = await merchantApiKey(context.database, 'k')
 }, 30_000)
 
-const create = (payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/links', headers: { authorization: `Bearer ${key}` }, payload })
-const fiatLink = async (extra: Record<string, unknown> = {}) => {
-  const created = await create({
+const create = (payload: Record<string, unknown>) => postLink(app, key, payload)
+const fiatLink = (extra: Record<string, unknown> = {}) =>
+  createLinkOk(app, key, {
     title: 'Mug',
     price: { currency: 'USD', amount: '12' },
     options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
     ...extra,
   })
-  expect(created.statusCode, created.body).toBe(201)
-  return created.json() as { id: string }
-}
-const read = async (id: string) => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+const read = (id: string) => readLink(app, id)
 
 describe('fiat-priced links', () => {
   it('refuse a price with amounts, amounts missing without one, too many decimals, unknown currencies, tolerance out of range; write nothing', async () => {
@@ -215,17 +204,12 @@ describe('fiat-priced links', () => {
       log: () => {},
     })
     const lonely = await context.app({ quotes: { rates: market, ttlSeconds: 900 } })
-    const created = await lonely.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${key}` },
-      payload: {
-        title: 'Mug',
-        price: { currency: 'EUR', amount: '12' },
-        options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
-      },
+    const created = await postLink(lonely, key, {
+      title: 'Mug',
+      price: { currency: 'EUR', amount: '12' },
+      options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
     })
-    const view = (await lonely.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()
+    const view = await readLink(lonely, created.json().id)
     expect(view.options[0]).toMatchObject({ amount: null, rate: null, due: null, paymentUri: null })
     expect(view.options[0].quoteProblem).toBe(
       'No ETH price in EUR right now: only one rate source answered; at least two are needed.',
@@ -288,22 +272,16 @@ describe('fiat-priced links with SOL and BTC options (the devnet rate table)', (
       assets: [...assets, sol, regtestBtc],
       quotes: { rates: devnetRates, ttlSeconds: 900 },
     })
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${key}` },
-      // $10.00 divides evenly by neither rate: 10/150 = 0.0666… SOL, 10/60000 = 0.000166… BTC.
-      payload: {
-        title: 'Tea',
-        price: { currency: 'USD', amount: '10.00' },
-        options: [
-          { asset: sol.assetId, recipient: solRecipient },
-          { asset: regtestBtc.assetId, recipient: tpub },
-        ],
-      },
+    // $10.00 divides evenly by neither rate: 10/150 = 0.0666… SOL, 10/60000 = 0.000166… BTC.
+    const created = await createLinkOk(server, key, {
+      title: 'Tea',
+      price: { currency: 'USD', amount: '10.00' },
+      options: [
+        { asset: sol.assetId, recipient: solRecipient },
+        { asset: regtestBtc.assetId, recipient: tpub },
+      ],
     })
-    expect(created.statusCode, created.body).toBe(201)
-    const view = (await server.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()
+    const view = await readLink(server, created.id)
     const [solOption, btcOption] = view.options
     expect(solOption, 'SOL option').toMatchObject({
       symbol: 'SOL',

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Link, WebhookDeliveryList, WebhookEvent } from '@paylink/shared'
 import { count, eq } from 'drizzle-orm'
 import { createParser } from 'eventsource-parser'
@@ -11,6 +9,7 @@ import { sessionAccounts, sessions } from '../db/schema.js'
 import { createSessionToken, sessionIdOf } from '../siwx/sessionToken.js'
 import { verifyWebhookSignature } from '../webhooks/signWebhook.js'
 import { eventually, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { startWebhookReceiver } from '../testing/webhookReceiver.js'
 
 let database: Database
 let h: Harness
@@ -40,18 +39,16 @@ async function signIn(address: string): Promise<string> {
   const id = sessionIdOf(token)
   const expiresAt = new Date(Date.now() + 3600_000)
   await database.db.insert(sessions).values({ id, expiresAt })
-  await database.db
-    .insert(sessionAccounts)
-    .values({
-      sessionId: id,
-      namespace: 'eip155',
-      caipNetworkId: 'eip155:31337',
-      address,
-      message: 'm',
-      signature: '0x',
-      data: {},
-      expiresAt,
-    })
+  await database.db.insert(sessionAccounts).values({
+    sessionId: id,
+    namespace: 'eip155',
+    caipNetworkId: 'eip155:31337',
+    address,
+    message: 'm',
+    signature: '0x',
+    data: {},
+    expiresAt,
+  })
   return `paylink_session=${token}`
 }
 
@@ -182,42 +179,10 @@ describe('merchant routes', () => {
   })
 })
 
-interface Received {
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-async function startReceiver(
-  respond: (request: Received, index: number) => { status: number; headers?: Record<string, string> },
-) {
-  const received: Received[] = []
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
-      received.push(request)
-      const { status, headers } = respond(request, received.length - 1)
-      res.writeHead(status, headers).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-  return {
-    url,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
 describe('webhooks', () => {
   it('signs every event, retries a receiver that fails twice, and redelivers the same event on request', async () => {
     const failuresLeft = new Map<string, number>([['payment.detected', 2]])
-    const receiver = await startReceiver((request) => {
+    const receiver = await startWebhookReceiver((request) => {
       const type = (JSON.parse(request.body) as WebhookEvent).type
       const left = failuresLeft.get(type) ?? 0
       failuresLeft.set(type, left - 1)
@@ -299,8 +264,8 @@ describe('webhooks', () => {
   })
 
   it('does not follow redirects', async () => {
-    const target = await startReceiver(() => ({ status: 200 }))
-    const redirecting = await startReceiver(() => ({ status: 302, headers: { location: target.url } }))
+    const target = await startWebhookReceiver(() => ({ status: 200 }))
+    const redirecting = await startWebhookReceiver(() => ({ status: 302, headers: { location: target.url } }))
     try {
       const link = await h.createLink(app, {
         title: 'Moved',
@@ -335,8 +300,8 @@ describe('PATCH /api/links/:id/webhook', () => {
     ).json() as WebhookDeliveryList
 
   it('moves waiting events and redeliveries to the new URL, keeps the secret, and removing the URL ends what waits', async () => {
-    const broken = await startReceiver(() => ({ status: 500 }))
-    const fixed = await startReceiver(() => ({ status: 200 }))
+    const broken = await startWebhookReceiver(() => ({ status: 500 }))
+    const fixed = await startWebhookReceiver(() => ({ status: 200 }))
     try {
       const link = await h.createLink(app, {
         title: 'Wrong URL',

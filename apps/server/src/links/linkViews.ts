@@ -124,6 +124,7 @@ export function toLinkView(
       ),
     ),
     successUrl: link.successUrl,
+    receiptEmail: link.receiptEmail,
     price: currency && link.priceAmount ? { currency, amount: link.priceAmount } : null,
     fiat: assessed.fiat
       ? {

@@ -2,32 +2,22 @@ import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { linkOptions } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
 import { loadWatches } from '../payments/loadWatches.js'
+import { bearer, createLinkOk, merchantApiKey, otherMerchantAddress, postLink } from '../testing/merchantApi.js'
 import { evmChain, offlineAssets, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 const context = useOfflineApps()
 let app: FastifyInstance
 let key: string
-const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
 
 const call = (method: 'GET' | 'POST', url: string, apiKey = key) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${apiKey}`, origin: testOrigin } })
-const createLink = async (apiKey = key) => {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { authorization: `Bearer ${apiKey}` },
-    payload: { title: 'Mug', options: [{ asset: offlineAssets[1]!.assetId, amount: '12' }] },
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  return response.json().id as string
-}
+  app.inject({ method, url, headers: { ...bearer(apiKey), origin: testOrigin } })
+const createLink = async (apiKey = key) =>
+  (await createLinkOk(app, apiKey, { title: 'Mug', options: [{ asset: offlineAssets[1]!.assetId, amount: '12' }] })).id
 
 beforeAll(async () => {
   app = await context.app({ limits: { maxOpenLinksPerMerchant: 2 } })
-  key = (await createApiKey(context.database.db, merchant, 'active')).token
+  key = await merchantApiKey(context.database, 'active')
 }, 60_000)
 
 describe('POST /api/links/:id/deactivate and /reactivate', () => {
@@ -57,11 +47,9 @@ describe('POST /api/links/:id/deactivate and /reactivate', () => {
     // Off, it does not hold one of the two open places.
     await createLink()
     const second = await createLink()
-    const third = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: { authorization: `Bearer ${key}` },
-      payload: { title: 'One too many', options: [{ asset: offlineAssets[1]!.assetId, amount: '1' }] },
+    const third = await postLink(app, key, {
+      title: 'One too many',
+      options: [{ asset: offlineAssets[1]!.assetId, amount: '1' }],
     })
     expect([third.statusCode, third.json().error.code]).toEqual([409, 'TOO_MANY_OPEN_LINKS'])
     // Reactivating counts against the cap like a new link.
@@ -77,21 +65,9 @@ describe('POST /api/links/:id/deactivate and /reactivate', () => {
   it("answers 404 for another merchant's link or none, and 401 without credentials", async () => {
     // Its own merchant: the first test filled this one's two open places.
     const id = await createLink(
-      (
-        await createApiKey(
-          context.database.db,
-          merchantOf({ namespace: 'eip155', address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }),
-          'y',
-        )
-      ).token,
+      await merchantApiKey(context.database, 'y', '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'),
     )
-    const otherKey = (
-      await createApiKey(
-        context.database.db,
-        merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
-        'x',
-      )
-    ).token
+    const otherKey = await merchantApiKey(context.database, 'x', otherMerchantAddress)
     const foreign = await call('POST', `/api/links/${id}/deactivate`, otherKey)
     expect([foreign.statusCode, foreign.json().error.code]).toEqual([404, 'LINK_NOT_FOUND'])
     expect((await call('GET', `/api/links/${id}`)).json().deactivatedAt).toBeNull()

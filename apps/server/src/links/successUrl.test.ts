@@ -2,8 +2,7 @@ import { count } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { links } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
+import { merchantApiKey, postLink } from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
 
 const context = useOfflineApps()
@@ -12,22 +11,11 @@ let key: string
 
 beforeAll(async () => {
   app = await context.app()
-  key = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
-      'k',
-    )
-  ).token
+  key = await merchantApiKey(context.database, 'k')
 }, 30_000)
 
 const create = (extra: Record<string, unknown>) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { authorization: `Bearer ${key}` },
-    payload: { title: 'Thanks page', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra },
-  })
+  postLink(app, key, { title: 'Thanks page', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra })
 
 describe('successUrl', () => {
   it('is stored and shown to anyone with the link (the checkout needs it); null when not given', async () => {

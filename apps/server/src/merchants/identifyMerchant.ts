@@ -1,3 +1,4 @@
+import { chainCores } from '@paylink/chains/core'
 import type { Db } from '../db/openDatabase.js'
 import { ForbiddenError, UnauthenticatedError } from '../errors.js'
 import { readSession } from '../siwx/readSession.js'
@@ -69,6 +70,7 @@ async function identify(
       'Sign in with your wallet, or send Authorization: Bearer <api key>.',
     )
   }
-  const account = session.accounts.find((a) => a.namespace === 'eip155') ?? session.accounts[0]!
+  // Merchant ids were EVM accounts first: a session that holds one stays that merchant.
+  const account = session.accounts.find((a) => a.namespace === chainCores.eip155.namespace) ?? session.accounts[0]!
   return merchantOf(account)
 }

@@ -1,4 +1,4 @@
-import { getAddress } from 'viem'
+import { chainCoreOf } from '@paylink/chains/core'
 
 /** Who owns links and API keys: one account, chain-independent (`eip155:0xAbC…`). */
 export interface Merchant {
@@ -9,6 +9,6 @@ export interface Merchant {
 
 /** The merchant an account is: EVM addresses checksummed, so every chain id of one account is one merchant. */
 export function merchantOf(account: { namespace: string; address: string }): Merchant {
-  const address = account.namespace === 'eip155' ? getAddress(account.address) : account.address
+  const address = chainCoreOf(account.namespace)?.canonicalAddress(account.address) ?? account.address
   return { id: `${account.namespace}:${address}`, namespace: account.namespace, address }
 }

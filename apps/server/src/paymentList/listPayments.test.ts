@@ -2,17 +2,20 @@ import type { PaymentList } from '@paylink/shared'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { newId } from '../db/newId.js'
-import { linkOptions, payments } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
+import { linkOptions } from '../db/schema.js'
+import {
+  bearer,
+  ethOrTusdLink,
+  insertPaymentRow,
+  merchantApiKey,
+  otherMerchantAddress,
+} from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
 
 const context = useOfflineApps()
 let app: FastifyInstance
 let key: string
-const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
 const [eth, tusd] = [offlineAssets[0]!, offlineAssets[1]!]
 const alice = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const bob = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
@@ -35,44 +38,26 @@ async function linkWithPayments(
   title: string,
   rows: Row[],
 ): Promise<{ linkId: string; txHashes: string[] }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { authorization: `Bearer ${apiKey}` },
-    payload: {
-      title,
-      options: [
-        { asset: eth.assetId, amount: '0.5' },
-        { asset: tusd.assetId, amount: '12' },
-      ],
-    },
-  })
-  expect(response.statusCode, response.body).toBe(201)
-  const linkId = response.json().id as string
-  const options = await context.database.db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
+  const { linkId, options } = await ethOrTusdLink(app, context.database, apiKey, title)
   const txHashes: string[] = []
   for (const row of rows) {
     const option = options.find((o) => o.assetId === (row.asset === 'tusd' ? tusd : eth).assetId)!
     const txHash = txHashOf(++txCounter)
     txHashes.push(txHash)
-    await context.database.db.insert(payments).values({
-      id: newId('pay'),
-      linkId,
-      caipNetworkId: option.caipNetworkId,
+    await insertPaymentRow(context.database, option, {
       txHash,
       status: row.status,
       optionId: row.amount === undefined ? null : option.id,
       amount: row.amount?.toString() ?? null,
       payer: row.payer ?? null,
       confirmations: row.status === 'confirmed' ? 1 : 0,
-      requiredConfirmations: 1,
       createdAt: new Date(row.createdAt),
     })
   }
   return { linkId, txHashes }
 }
 
-const list = async (query = '', headers: Record<string, string> = { authorization: `Bearer ${key}` }) => {
+const list = async (query = '', headers: Record<string, string> = bearer(key)) => {
   const response = await app.inject({ method: 'GET', url: `/api/payments${query}`, headers })
   return response
 }
@@ -87,7 +72,7 @@ let mugs: { linkId: string; txHashes: string[] }
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchant, 'list')).token
+  key = await merchantApiKey(context.database, 'list')
   coffee = await linkWithPayments(key, 'Coffee beans 100% arabica', [
     { status: 'confirmed', createdAt: '2025-01-10T10:00:00.000Z', amount: 500_000_000_000_000_000n, payer: alice },
     { status: 'confirming', createdAt: '2025-01-11T10:00:00.000Z', amount: 12_000_000n, asset: 'tusd', payer: bob },
@@ -98,13 +83,7 @@ beforeAll(async () => {
     { status: 'confirmed', createdAt: '2025-02-02T00:00:00.000Z', amount: 1_500_000n, asset: 'tusd', payer: bob },
   ])
   // Another merchant's payments never show, nor count in the totals.
-  const otherKey = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
-      'x',
-    )
-  ).token
+  const otherKey = await merchantApiKey(context.database, 'x', otherMerchantAddress)
   await linkWithPayments(otherKey, 'Coffee beans elsewhere', [
     { status: 'confirmed', createdAt: '2025-01-15T00:00:00.000Z', amount: 7n, asset: 'tusd', payer: alice },
   ])
@@ -224,13 +203,7 @@ describe('GET /api/payments', () => {
   })
 
   it('pages by cursor: every payment once, newest first, even with equal times and a payment recorded meanwhile', async () => {
-    const bulkKey = (
-      await createApiKey(
-        context.database.db,
-        merchantOf({ namespace: 'eip155', address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }),
-        'bulk',
-      )
-    ).token
+    const bulkKey = await merchantApiKey(context.database, 'bulk', '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc')
     const saved = key
     key = bulkKey
     try {
@@ -270,13 +243,7 @@ describe('GET /api/payments', () => {
   })
 
   it('reads the first page of 10,000 payments without loading them all, and sums them exactly', async () => {
-    const bigKey = (
-      await createApiKey(
-        context.database.db,
-        merchantOf({ namespace: 'eip155', address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' }),
-        'big',
-      )
-    ).token
+    const bigKey = await merchantApiKey(context.database, 'big', '0x976EA74026E726554dB657fA54763abd0C3a0aa9')
     const { linkId } = await linkWithPayments(bigKey, 'Ten thousand', [])
     const [option] = await context.database.db
       .select()

@@ -1,11 +1,8 @@
 import type { PaymentList } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { newId } from '../db/newId.js'
-import { payments } from '../db/schema.js'
 import { quoteLink } from '../links/quoteLink.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
+import { bearer, createLinkOk, insertPaymentRow, merchantApiKey, readLink } from '../testing/merchantApi.js'
 import { offlineAssets, tableRates, useOfflineApps } from '../testing/offlineApp.js'
 
 // Test USD pegged to the dollar, as the demo configures it; ETH from a table the test changes.
@@ -27,14 +24,8 @@ async function linkWithPayments(
   rows: Array<{ symbol: 'ETH' | 'TUSD'; amount: bigint; status: string; at?: Date }>,
   requoteAt?: { at: Date; rate: string },
 ) {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: { authorization: `Bearer ${key}` },
-    payload: body,
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  const view = (await app.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json() as {
+  const created = await createLinkOk(app, key, body)
+  const view = (await readLink(app, created.id)) as {
     id: string
     options: Array<{ id: string; symbol: string; rate: string | null }>
   }
@@ -46,42 +37,31 @@ async function linkWithPayments(
   for (const row of rows) {
     const option = view.options.find((o) => o.symbol === row.symbol)!
     const at = row.at ?? new Date(Date.now() + 1000)
-    await context.database.db.insert(payments).values({
-      id: newId('pay'),
-      linkId: view.id,
-      caipNetworkId: eth.caipNetworkId,
-      txHash: `0x${(++txCounter).toString(16).padStart(64, '0')}`,
-      status: row.status,
-      optionId: option.id,
-      amount: row.amount.toString(),
-      confirmations: row.status === 'confirmed' ? 1 : 0,
-      requiredConfirmations: 1,
-      createdAt: at,
-      minedAt: at,
-    })
+    await insertPaymentRow(
+      context.database,
+      { ...option, linkId: view.id, caipNetworkId: eth.caipNetworkId },
+      {
+        txHash: `0x${(++txCounter).toString(16).padStart(64, '0')}`,
+        status: row.status,
+        amount: row.amount.toString(),
+        confirmations: row.status === 'confirmed' ? 1 : 0,
+        createdAt: at,
+        minedAt: at,
+      },
+    )
   }
   return view
 }
 
 const listOk = async (query = ''): Promise<PaymentList> => {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/api/payments${query}`,
-    headers: { authorization: `Bearer ${key}` },
-  })
+  const response = await app.inject({ method: 'GET', url: `/api/payments${query}`, headers: bearer(key) })
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200)
   return response.json() as PaymentList
 }
 
 beforeAll(async () => {
   app = await context.app()
-  key = (
-    await createApiKey(
-      context.database.db,
-      merchantOf({ namespace: 'eip155', address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }),
-      'fiat',
-    )
-  ).token
+  key = await merchantApiKey(context.database, 'fiat', '0x90F79bf6EB2c4f870365E785982E1f101E93b906')
   const usd = {
     price: { currency: 'USD', amount: '12.00' },
     options: [{ asset: eth.assetId }, { asset: tusd.assetId }],

@@ -32,6 +32,7 @@ const pending: PaymentRow = {
   refundAddressMessage: null,
   refundAddressSignature: null,
   refundAddressGivenAt: null,
+  refundAddressIssuedAt: null,
   createdAt: now,
   updatedAt: now,
   detectedAt: null,

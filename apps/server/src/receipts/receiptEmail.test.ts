@@ -57,7 +57,10 @@ async function markPaid(linkId: string) {
     .where(eq(links.id, linkId))
 }
 
-async function setUp(withSmtp = true) {
+async function setUp(
+  withSmtp = true,
+  { displayName = 'Bean & Leaf', link = {} }: { displayName?: string; link?: Record<string, unknown> } = {},
+) {
   const app = await context.app(
     withSmtp
       ? {
@@ -72,7 +75,7 @@ async function setUp(withSmtp = true) {
     method: 'PUT',
     url: '/api/merchant/profile',
     headers,
-    payload: { displayName: 'Bean & Leaf', brandColor: null },
+    payload: { displayName, brandColor: null },
   })
   const created = await app.inject({
     method: 'POST',
@@ -83,6 +86,7 @@ async function setUp(withSmtp = true) {
       options: [
         { asset: offlineAssets[1]!.assetId, amount: '1234.5', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
       ],
+      ...link,
     },
   })
   return { app, link: created.json() as { id: string; receiptNumber: string } }
@@ -96,16 +100,20 @@ const until = async (check: () => boolean, ms = 10_000) => {
   }
 }
 
+/** The payer's "email me the receipt", as the checkout sends it. */
+const askReceipt = (app: Awaited<ReturnType<typeof setUp>>['app'], linkId: string, email: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/links/${linkId}/receipt-email`,
+    headers: { origin: testOrigin },
+    payload: { email },
+  })
+
 describe('email receipt (POST /api/links/:id/receipt-email)', () => {
   it('keeps the address until the link is paid, then mails the receipt (number, amount, transaction id) and erases the address', async () => {
     const { app, link } = await setUp()
     expect((await app.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(true)
-    const asked = await app.inject({
-      method: 'POST',
-      url: `/api/links/${link.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'payer@example.test' },
-    })
+    const asked = await askReceipt(app, link.id, 'payer@example.test')
     expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'queued' }])
     await new Promise((r) => setTimeout(r, 300))
     expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(0)
@@ -131,12 +139,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     expect([row!.email, row!.sentAt]).toEqual([null, expect.any(Date)])
 
     // Paid already: sent during the request.
-    const now = await app.inject({
-      method: 'POST',
-      url: `/api/links/${link.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'again@example.test' },
-    })
+    const now = await askReceipt(app, link.id, 'again@example.test')
     expect([now.statusCode, now.json()]).toEqual([202, { status: 'sent' }])
     expect(received.filter((m) => m.subject?.includes(link.receiptNumber))).toHaveLength(2)
   })
@@ -158,13 +161,71 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     expect([fourth.statusCode, fourth.json().error.code]).toEqual([409, 'TOO_MANY_RECEIPT_EMAILS'])
 
     const { app: plain, link: other } = await setUp(false)
-    const off = await plain.inject({
-      method: 'POST',
-      url: `/api/links/${other.id}/receipt-email`,
-      headers: { origin: testOrigin },
-      payload: { email: 'a@example.test' },
-    })
+    const off = await askReceipt(plain, other.id, 'a@example.test')
     expect([off.statusCode, off.json().error.code]).toEqual([409, 'EMAIL_RECEIPTS_OFF'])
     expect((await plain.inject({ method: 'GET', url: '/api/config' })).json().receiptEmail).toBe(false)
+  })
+
+  it('is no relay: five addresses asking for a paid link get at most three mails, the same address again within the hour none', async () => {
+    const { app, link } = await setUp()
+    await markPaid(link.id)
+    const ofThisLink = () => received.filter((m) => m.subject?.includes(link.receiptNumber))
+    const post = (email: string) => askReceipt(app, link.id, email)
+    const answers = []
+    for (const n of [1, 2, 3, 4, 5]) answers.push(await post(`reader${n}@example.test`))
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202, 409, 409])
+    expect(answers[3]!.json().error.code).toBe('TOO_MANY_RECEIPT_EMAILS')
+    // Give a wrongly queued mail time to go out before counting.
+    await new Promise((r) => setTimeout(r, 400))
+    expect(ofThisLink()).toHaveLength(3)
+    expect(
+      ofThisLink()
+        .map((m) => (m.to && 'text' in m.to ? m.to.text : ''))
+        .sort(),
+    ).toEqual(['reader1@example.test', 'reader2@example.test', 'reader3@example.test'])
+
+    // The same address (any case) within the hour: answered as before, no second mail, no new recipient.
+    const again = await post('Reader2@Example.test')
+    expect([again.statusCode, again.json()]).toEqual([202, { status: 'sent' }])
+    await new Promise((r) => setTimeout(r, 400))
+    expect(ofThisLink()).toHaveLength(3)
+    const rows = await context.database.db.select().from(receiptEmails).where(eq(receiptEmails.linkId, link.id))
+    expect(rows.map((r) => r.email)).toEqual([null, null, null])
+  })
+
+  it('carries the merchant only as a short plain name in the Subject and the text part', async () => {
+    const { app, link } = await setUp(true, {
+      displayName: 'WIN \u202e$$$ at spam.example/free now: call@me',
+      link: { title: 'Cheap pills at https://spam.example/buy' },
+    })
+    await markPaid(link.id)
+    const asked = await askReceipt(app, link.id, 'plain@example.test')
+    expect(asked.statusCode).toBe(202)
+    await until(() => received.some((m) => m.subject?.includes(link.receiptNumber)))
+    const mail = received.find((m) => m.subject?.includes(link.receiptNumber))!
+    expect(mail.subject).toBe(
+      `Receipt ${link.receiptNumber}: 1,234.5 TUSD paid to WIN at spam example free now call me`,
+    )
+    expect(mail.text).toContain('Paid to: WIN at spam example free now call me')
+    for (const part of [mail.subject!, mail.text!]) {
+      expect(part).not.toContain('spam.example')
+      expect(part).not.toContain('\u202e')
+      expect(part).not.toContain('pills')
+    }
+    // The HTML part keeps the title for the payer, escaped.
+    expect(mail.html).toContain('Cheap pills at https://spam.example/buy')
+  })
+
+  it('is off for a link whose merchant turned it off: 409, and the link says so', async () => {
+    const { app, link } = await setUp(true, { link: { receiptEmail: false } })
+    const view = (await app.inject({ method: 'GET', url: `/api/links/${link.id}` })).json()
+    expect(view.receiptEmail).toBe(false)
+    const asked = await askReceipt(app, link.id, 'payer@example.test')
+    expect([asked.statusCode, asked.json().error.code]).toEqual([409, 'RECEIPT_EMAIL_OFF_FOR_LINK'])
+    const [row] = await context.database.db.select().from(receiptEmails).where(eq(receiptEmails.linkId, link.id))
+    expect(row).toBeUndefined()
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const created = doc.paths['/api/links'].post.requestBody.content['application/json'].schema
+    expect(JSON.stringify(created)).toContain('"receiptEmail":{"type":"boolean"')
   })
 })

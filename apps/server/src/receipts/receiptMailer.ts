@@ -141,15 +141,3 @@ export function createReceiptMailer({
     },
   }
 }
-
-/** Unsent receipts a link may have waiting at once: enough for a payer's typo and its fix, not a mailing list. */
-export const maxWaitingReceiptsPerLink = 3
-
-/** How many receipts wait for this link (the route refuses past `maxWaitingReceiptsPerLink`). */
-export async function countWaitingReceipts(db: Db, linkId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(receiptEmails)
-    .where(and(eq(receiptEmails.linkId, linkId), isNull(receiptEmails.sentAt), isNotNull(receiptEmails.email)))
-  return row?.n ?? 0
-}

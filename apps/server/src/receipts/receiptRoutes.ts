@@ -23,6 +23,8 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRoutesOptions> = async (ap
       operationId: 'requestReceiptEmail',
       summary:
         "Email the link's receipt to the payer once it is paid (at once if it is); the address is erased after sending",
+      description:
+        "Public: anyone with the link's id may ask, so a link's receipt goes to at most 3 distinct addresses ever (sent ones included), and the same address asked again within an hour is answered as before (`sent` or `queued`) without a second mail. The Subject and the text part carry the merchant only as a short plain name (letters, digits, spaces, `& ' - , ( )`, at most 40 characters). The merchant can turn receipt mail off per link (`receiptEmail: false`).",
       tags: ['links'],
       params: linkIdParamsSchema,
       body: receiptEmailBodySchema,
@@ -32,7 +34,7 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRoutesOptions> = async (ap
         404: { description: 'No such link (LINK_NOT_FOUND)', schema: apiErrorSchema },
         409: {
           description:
-            'No SMTP_URL on this instance (EMAIL_RECEIPTS_OFF), the link expired unpaid (LINK_EXPIRED), or too many addresses wait (TOO_MANY_RECEIPT_EMAILS)',
+            "No SMTP_URL on this instance (EMAIL_RECEIPTS_OFF), the merchant turned receipt mail off for this link (RECEIPT_EMAIL_OFF_FOR_LINK), the link expired unpaid (LINK_EXPIRED), or the link's receipt already went to 3 addresses (TOO_MANY_RECEIPT_EMAILS)",
           schema: apiErrorSchema,
         },
         429: { description: 'Too many requests from this address (RATE_LIMITED)', schema: apiErrorSchema },

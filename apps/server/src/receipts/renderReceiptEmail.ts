@@ -1,4 +1,5 @@
 import { formatAmount, parseUnits, type Link, type Network } from '@paylink/shared'
+import { plainDisplayName } from './plainDisplayName.js'
 
 export interface ReceiptEmail {
   subject: string
@@ -10,12 +11,14 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /**
- * The payer's receipt as an email (plain text and HTML): receipt number, merchant, amount with
+ * The payer's receipt as an email (plain text and HTML): receipt number, merchant (a short plain
+ * name; the link's title only in the HTML part, escaped), amount with
  * its unit (for people, and exact), network, full transaction id with the explorer's page when
  * the network has one, date and payer. Only the payments that count (confirmed, not late).
  */
 export function renderReceiptEmail(link: Link, networks: readonly Network[], payUrl: string): ReceiptEmail {
-  const merchant = link.merchant.displayName ?? link.merchantAddress
+  // Merchant-written text reaches the Subject and the text part only as a short plain name.
+  const merchant = plainDisplayName(link.merchant.displayName) ?? link.merchantAddress
   const counted = link.payments.filter((p) => p.status === 'confirmed' && !p.late)
   const lines = counted.map((p) => {
     const option = link.options.find((o) => o.id === p.optionId)
@@ -51,7 +54,6 @@ export function renderReceiptEmail(link: Link, networks: readonly Network[], pay
     `Receipt ${link.receiptNumber}`,
     '',
     `Paid to: ${merchant}`,
-    `For: ${link.title}`,
     `Date: ${date}`,
     ...lines.flatMap((l) => [
       '',

@@ -186,14 +186,20 @@ function giveAddress(paymentId: string, payload: Record<string, unknown>) {
 }
 
 /** The statement the refund page asks the payer to sign, and its signature by `signer`. */
-function statement({ link, payment }: Pick<Paid, 'link' | 'payment'>, refundAddress: string, signer: Wallet) {
+function statement(
+  { link, payment }: Pick<Paid, 'link' | 'payment'>,
+  refundAddress: string,
+  signer: Wallet,
+  issuedAt = new Date().toISOString(),
+) {
   const message = refundAddressMessage({
     linkId: link.id,
     paymentId: payment.id,
     txHash: payment.txHash,
     refundAddress,
+    issuedAt,
   })
-  return { refundAddress, signer: signer.address, message, signature: signBip322(signer, message) }
+  return { refundAddress, signer: signer.address, issuedAt, message, signature: signBip322(signer, message) }
 }
 
 async function storedRefundAddress(paymentId: string) {
@@ -242,6 +248,37 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
       refundAddress: corrected.toUpperCase(),
     })
     expect(again.statusCode, again.body).toBe(200)
+    expect((await storedRefundAddress(paid.payment.id)).address).toBe(corrected)
+  }, 90_000)
+
+  it('refuses an older statement posted again after a newer one (no undoing a correction), and statements from over an hour ago or the future', async () => {
+    const paid = await paidLink('0.001', 100_000n)
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString()
+    const first = newWallet().address
+    const older = statement(paid, first, paid.payer, minutesAgo(10))
+    expect((await giveAddress(paid.payment.id, older)).statusCode).toBe(200)
+    const corrected = newWallet().address
+    const newer = statement(paid, corrected, paid.payer, minutesAgo(5))
+    expect((await giveAddress(paid.payment.id, newer)).statusCode).toBe(200)
+
+    const replayed = await giveAddress(paid.payment.id, older)
+    expect([replayed.statusCode, replayed.json().error.code]).toEqual([409, 'REFUND_STATEMENT_OUTDATED'])
+    expect((await storedRefundAddress(paid.payment.id)).address, 'the correction stands').toBe(corrected)
+    // The stored statement itself posted again changes nothing and is answered as stored.
+    expect((await giveAddress(paid.payment.id, newer)).statusCode).toBe(200)
+
+    for (const issuedAt of [minutesAgo(61), minutesAgo(-6)]) {
+      const stale = await giveAddress(paid.payment.id, statement(paid, newWallet().address, paid.payer, issuedAt))
+      expect([issuedAt, stale.statusCode, stale.json().error.code]).toEqual([issuedAt, 400, 'REFUND_STATEMENT_STALE'])
+    }
+    const unsigned = await giveAddress(paid.payment.id, {
+      ...statement(paid, first, paid.payer),
+      issuedAt: 'yesterday',
+    })
+    expect([unsigned.statusCode, unsigned.json().error.message]).toEqual([
+      400,
+      expect.stringMatching(/^body\.issuedAt: must be an ISO 8601 time/),
+    ])
     expect((await storedRefundAddress(paid.payment.id)).address).toBe(corrected)
   }, 90_000)
 

@@ -8,6 +8,11 @@ import { RequestValidationError, UnavailableError } from '../errors.js'
 import { refreshLink } from '../links/refreshLink.js'
 import { PaymentNotFoundError, RefundAddressRefusedError, RefundConflictError } from './refundErrors.js'
 
+/** How far ahead of the server's clock a statement may be dated (the payer's clock may run fast). */
+export const maxStatementSkewMs = 5 * 60 * 1000
+/** How old a statement may be when it is posted: long enough to sign with a slow wallet, short enough that a captured one expires. */
+export const maxStatementAgeMs = 60 * 60 * 1000
+
 export interface GiveRefundAddressParameters {
   db: Db
   paymentId: string
@@ -27,8 +32,11 @@ export interface GiveRefundAddressReturnType {
  * back to): the statement must be exactly `refundAddressMessage` for this payment and address,
  * signed (BIP-322, or a legacy signature for a P2PKH input) by an address one of the payment
  * transaction's inputs spends from, as the network's Esplora reads it now. Checks run cheapest
- * first; nothing is written unless all pass. A later valid statement replaces the earlier one
- * (the payer may correct an address). Public: the signature is the proof, not a session.
+ * first; nothing is written unless all pass. The statement carries when it was made: it is taken
+ * only within an hour of that (and at most 5 minutes ahead of this server's clock), and a stored
+ * address gives way only to a newer statement, so the payer may correct an address and no one
+ * can undo the correction by posting the older statement again (the same statement again is
+ * answered as stored). Public: the signature is the proof, not a session.
  */
 export async function giveRefundAddress({
   db,
@@ -63,11 +71,29 @@ export async function giveRefundAddress({
   const signer = readBitcoinAddress(normalizeRefundAddress(body.signer), network)
   if (!signer) throw new RequestValidationError(`body.signer: must be a Bitcoin ${network.name} address`)
 
+  const at = now()
+  const issuedAt = new Date(body.issuedAt)
+  if (Number.isNaN(issuedAt.getTime()) || issuedAt.toISOString() !== body.issuedAt) {
+    throw new RequestValidationError('body.issuedAt: must be an ISO 8601 time in UTC, such as 2026-11-26T12:00:00.000Z')
+  }
+  if (issuedAt.getTime() > at.getTime() + maxStatementSkewMs) {
+    throw new RefundAddressRefusedError(
+      'REFUND_STATEMENT_STALE',
+      `The statement is dated ${body.issuedAt}, in the future: check the device's clock and sign a new one.`,
+    )
+  }
+  if (at.getTime() - issuedAt.getTime() > maxStatementAgeMs) {
+    throw new RefundAddressRefusedError(
+      'REFUND_STATEMENT_STALE',
+      `The statement was made at ${body.issuedAt}, more than an hour ago: sign a new one (the refund page writes it).`,
+    )
+  }
   const expected = refundAddressMessage({
     linkId: payment.linkId,
     paymentId: payment.id,
     txHash: payment.txHash,
     refundAddress,
+    issuedAt: body.issuedAt,
   })
   if (body.message.replace(/\r\n/g, '\n') !== expected) {
     throw new RefundAddressRefusedError(
@@ -114,10 +140,21 @@ export async function giveRefundAddress({
     )
   }
 
-  const at = now()
   return db.transaction(async (tx) => {
     // The link's lock, as every change of its payments takes.
     await tx.select({ id: links.id }).from(links).where(eq(links.id, payment.linkId)).for('no key update')
+    const [stored] = await tx
+      .select({ issuedAt: payments.refundAddressIssuedAt, message: payments.refundAddressMessage })
+      .from(payments)
+      .where(eq(payments.id, payment.id))
+    const same = stored?.message === body.message.replace(/\r\n/g, '\n')
+    // A captured older statement, posted again after a correction, must not undo it.
+    if (!same && stored?.issuedAt && issuedAt.getTime() <= stored.issuedAt.getTime()) {
+      throw new RefundConflictError(
+        'REFUND_STATEMENT_OUTDATED',
+        `This payment's refund address was given by a statement made at ${stored.issuedAt.toISOString()}: only a newer statement replaces it.`,
+      )
+    }
     await tx
       .update(payments)
       .set({
@@ -126,6 +163,7 @@ export async function giveRefundAddress({
         refundAddressMessage: body.message,
         refundAddressSignature: body.signature,
         refundAddressGivenAt: at,
+        refundAddressIssuedAt: issuedAt,
         updatedAt: at,
       })
       .where(eq(payments.id, payment.id))

@@ -28,8 +28,8 @@ export class RefundConflictError extends ConflictError {
 
 /**
  * A refund address the payer gave is not taken: the code names the check that failed
- * (REFUND_ADDRESS_NOT_BITCOIN, REFUND_MESSAGE_MISMATCH, REFUND_SIGNATURE_INVALID,
- * REFUND_SIGNER_NOT_AN_INPUT). Nothing is stored.
+ * (REFUND_ADDRESS_NOT_BITCOIN, REFUND_STATEMENT_STALE, REFUND_MESSAGE_MISMATCH,
+ * REFUND_SIGNATURE_INVALID, REFUND_SIGNER_NOT_AN_INPUT). Nothing is stored.
  */
 export class RefundAddressRefusedError extends ValidationError {
   override name = 'RefundAddressRefusedError'

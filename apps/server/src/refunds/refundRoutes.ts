@@ -112,7 +112,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       operationId: 'giveRefundAddress',
       summary: 'A Bitcoin payer gives the address to refund, signed by one of the payment’s input addresses',
       description:
-        "Public: the signature is the proof. A Bitcoin payment has no single sender to send a refund back to, so the payer says where (the checkout's refund page, `/pay/:linkId/refund`). `message` must be exactly the statement for this payment and `refundAddress` (the text `refundAddressMessage` in @paylink/shared writes: it names the link, the payment, its transaction and the refund address, so a signature proves nothing for another payment or address); `signature` is its BIP-322 signature (simple or full, base64; a legacy signature for a P2PKH signer) by `signer`, which must be an address one of the payment transaction's inputs spends from, as the network's Esplora reads it now. The address is stored on the payment (`refundAddress` in every payment view) and offered to the merchant's refund form; a later valid statement replaces it.",
+        "Public: the signature is the proof. A Bitcoin payment has no single sender to send a refund back to, so the payer says where (the checkout's refund page, `/pay/:linkId/refund`). `message` must be exactly the statement for this payment, `refundAddress` and `issuedAt` (the text `refundAddressMessage` in @paylink/shared writes: it names the link, the payment, its transaction, the refund address and when it was made, so a signature proves nothing for another payment or address); `issuedAt` must be within the last hour (at most 5 minutes ahead of the server's clock); `signature` is its BIP-322 signature (simple or full, base64; a legacy signature for a P2PKH signer) by `signer`, which must be an address one of the payment transaction's inputs spends from, as the network's Esplora reads it now. The address is stored on the payment (`refundAddress` in every payment view) and offered to the merchant's refund form; only a newer statement (a later `issuedAt`) replaces it, so an older statement posted again cannot undo a correction.",
       tags: ['payments'],
       params: paymentIdParamsSchema,
       body: giveRefundAddressBodySchema,
@@ -120,11 +120,11 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       responses: {
         200: { description: 'Stored: the payment with its refundAddress', schema: givenRefundAddressResponseSchema },
         400: errorResponse(
-          'Not taken: INVALID_REQUEST (body.refundAddress, body.signer), REFUND_ADDRESS_NOT_BITCOIN, REFUND_MESSAGE_MISMATCH (the message names another payment or address), REFUND_SIGNATURE_INVALID, REFUND_SIGNER_NOT_AN_INPUT',
+          'Not taken: INVALID_REQUEST (body.refundAddress, body.signer, body.issuedAt), REFUND_ADDRESS_NOT_BITCOIN, REFUND_STATEMENT_STALE (issuedAt over an hour ago or in the future), REFUND_MESSAGE_MISMATCH (the message names another payment or address), REFUND_SIGNATURE_INVALID, REFUND_SIGNER_NOT_AN_INPUT',
         ),
         404: errorResponse('No such payment (PAYMENT_NOT_FOUND)'),
         409: errorResponse(
-          "PAYMENT_NOT_REFUNDABLE (failed or reverted), PAYMENT_TX_NOT_FOUND (the node does not know the payment's transaction now)",
+          "PAYMENT_NOT_REFUNDABLE (failed or reverted), REFUND_STATEMENT_OUTDATED (the stored address was given by a statement as new or newer), PAYMENT_TX_NOT_FOUND (the node does not know the payment's transaction now)",
         ),
         429: errorResponse('Too many requests from this address (RATE_LIMITED; see Retry-After)'),
         503: errorResponse('The network cannot be read right now (CHAIN_UNAVAILABLE)'),

@@ -274,6 +274,7 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
       payload: {
         refundAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
         signer: payer.publicKey.toBase58(),
+        issuedAt: new Date().toISOString(),
         message: 'x',
         signature: 'AAAA',
       },

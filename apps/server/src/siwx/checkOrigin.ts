@@ -13,21 +13,25 @@ export interface WriteRequest {
 }
 
 /**
- * For cookie-authenticated writes under /api: the browser's Origin header must be one of our
- * public origins (SameSite=Lax already keeps the cookie off cross-site POSTs; this also covers
- * same-site attackers and old browsers). A write carrying our cookie without an Origin is refused;
- * a foreign Origin is refused even without a cookie (no login CSRF). A write without cookie and
- * without Origin (server to server) passes. `publicOrigin`: the allowed origins, the canonical one
- * first (it is the one the refusal names).
+ * For every write, under /api and anywhere else (the demo's /devnet/* creates links, funds
+ * addresses and mines blocks without a cookie): the browser's Origin header must be one of our
+ * public origins. A "simple" cross-origin POST (text/plain, no preflight) reaches a route as well
+ * as a same-origin one, so the Origin is what tells another site's page apart. SameSite=Lax
+ * already keeps the cookie off cross-site POSTs; this also covers same-site attackers and old
+ * browsers. A write carrying our cookie without an Origin is refused; a foreign Origin is refused
+ * even without a cookie (no login CSRF, no demo links made from another site). A write without
+ * cookie and without Origin (server to server, curl) passes. `publicOrigin`: the allowed origins,
+ * the canonical one first (it is the one the refusal names).
  */
 export function checkOrigin(publicOrigin: string | readonly string[]): (request: WriteRequest) => void {
   const allowed = typeof publicOrigin === 'string' ? [publicOrigin] : publicOrigin
   const canonical = allowed[0]
   return (request) => {
-    if (!writes.has(request.method) || !request.url.startsWith('/api/')) return
+    if (!writes.has(request.method)) return
     const { origin } = request
     if (origin === undefined ? request.hasSessionCookie : !allowed.includes(origin)) {
-      throw new SiwxError(403, 'BAD_ORIGIN', `Writes with a session must come from ${canonical} (Origin header).`)
+      const who = request.url.startsWith('/api/') ? 'Writes with a session' : 'Writes from a web page'
+      throw new SiwxError(403, 'BAD_ORIGIN', `${who} must come from ${canonical} (Origin header).`)
     }
   }
 }

@@ -1,3 +1,4 @@
+import { sameAddress } from '@paylink/chains/core'
 import type { SiwxSessionData } from '@paylink/shared'
 import { SiwxError } from './errors.js'
 import type { ParseSiwxMessageReturnType } from './parseSiwxMessage.js'
@@ -59,10 +60,7 @@ export function checkSiwxMessage(parameters: CheckSiwxMessageParameters): void {
 }
 
 function checkDataAgrees(fields: ParseSiwxMessageReturnType['fields'], data: SiwxSessionData): void {
-  const addressMatches =
-    fields.namespace === 'eip155'
-      ? data.accountAddress.toLowerCase() === fields.address.toLowerCase()
-      : data.accountAddress === fields.address
+  const addressMatches = sameAddress(fields.namespace, data.accountAddress, fields.address)
   const pairs: Array<[string, unknown, unknown]> = [
     ['chainId', data.chainId, fields.chainId],
     ['domain', data.domain, fields.domain],

@@ -1,6 +1,5 @@
-import { caipNetworkIdSchema, siwxAccountNames, type SiwxNamespace } from '@paylink/shared'
-import { base58 } from '@scure/base'
-import { getAddress } from 'viem'
+import { chainCores, chainNamespaces } from '@paylink/chains/core'
+import type { SiwxNamespace } from '@paylink/shared'
 import { parseSiweMessage } from 'viem/siwe'
 import { SiwxError } from './errors.js'
 import { parseTimestamp } from './parseTimestamp.js'
@@ -30,14 +29,18 @@ export interface ParseSiwxMessageReturnType {
   times: { issuedAt: Date; expirationTime?: Date; notBefore?: Date }
 }
 
-const header =
-  /^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+\-.]*):\/\/)?(?<domain>\S+) wants you to sign in with your (?<kind>Ethereum|Solana|Bitcoin) account:$/
+const namespaceByKind = new Map(
+  chainNamespaces.map((namespace) => [chainCores[namespace].signIn.accountName, namespace]),
+)
+const kinds = [...namespaceByKind.keys()].join('|')
+const header = new RegExp(
+  `^(?:(?<scheme>[a-zA-Z][a-zA-Z0-9+\\-.]*):\\/\\/)?(?<domain>\\S+) wants you to sign in with your (?<kind>${kinds}) account:$`,
+)
 // RFC 3986 authority: [userinfo@]host[:port], host = reg-name | IPv4 | [IPv6].
 const authority =
   /^(?:[a-zA-Z0-9\-._~!$&'()*+,;=:%]*@)?(?:[a-zA-Z0-9\-._~!$&'()*+,;=%]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/
 const uri = /^[a-zA-Z][a-zA-Z0-9+\-.]*:[^\s]*$/
 const nonce = /^[a-zA-Z0-9]{8,}$/
-const namespaceByKind = { Ethereum: 'eip155', Solana: 'solana', Bitcoin: 'bip122' } as const
 
 /**
  * Parses sign-in text (CAIP-122; EIP-4361 for eip155) strictly: every line in its place, no
@@ -52,15 +55,10 @@ export function parseSiwxMessage(text: string): ParseSiwxMessageReturnType {
   const next = () => lines[i++]
 
   const head = header.exec(next() ?? '')
-  if (!head?.groups)
-    fail('the first line must be "<domain> wants you to sign in with your <Ethereum|Solana|Bitcoin> account:"')
-  const { scheme, domain, kind } = head.groups as {
-    scheme?: string
-    domain: string
-    kind: keyof typeof namespaceByKind
-  }
+  if (!head?.groups) fail(`the first line must be "<domain> wants you to sign in with your <${kinds}> account:"`)
+  const { scheme, domain, kind } = head.groups as { scheme?: string; domain: string; kind: string }
   if (!authority.test(domain)) fail(`the domain "${domain}" is not an RFC 3986 authority`)
-  const namespace = namespaceByKind[kind]
+  const namespace = namespaceByKind.get(kind)!
 
   const address = next() ?? ''
   checkAddress(namespace, address)
@@ -130,7 +128,8 @@ export function parseSiwxMessage(text: string): ParseSiwxMessageReturnType {
     ...(requestId !== undefined ? { requestId } : {}),
     ...(resources !== undefined ? { resources } : {}),
   }
-  if (namespace === 'eip155') checkViemAgrees(text, fields, times)
+  // EIP-4361 is the EVM's sign-in text, and viem's verifier reads it: both must read the same message.
+  if (namespace === chainCores.eip155.namespace) checkViemAgrees(text, fields, times)
   return { fields, times }
 }
 
@@ -145,36 +144,14 @@ function readTime(label: string, text: string): Date {
 }
 
 function readChainId(namespace: SiwxNamespace, text: string): string {
-  if (namespace === 'eip155') {
-    if (!/^[1-9]\d{0,31}$/.test(text)) fail(`Chain ID "${text}" is not an EIP-155 chain id`)
-    return `eip155:${text}`
-  }
-  if (!caipNetworkIdSchema.safeParse(text).success || !text.startsWith(`${namespace}:`)) {
-    fail(`Chain ID "${text}" must be a ${namespace}: CAIP-2 id for a ${siwxAccountNames[namespace]} account`)
-  }
-  return text
+  const { readChainLine, chainLineRule } = chainCores[namespace].signIn
+  return readChainLine(text) ?? fail(`Chain ID "${text}" ${chainLineRule}`)
 }
 
 function checkAddress(namespace: SiwxNamespace, address: string): void {
-  const bad = (why: string): never => {
-    throw new SiwxError(400, 'INVALID_ADDRESS', `The address "${address}" ${why}.`)
-  }
   if (!address) fail('the address line is empty')
-  if (namespace === 'eip155') {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) bad('is not an Ethereum address')
-    // EIP-4361: the address is written with its EIP-55 checksum.
-    if (getAddress(address) !== address) bad('is not written with its EIP-55 checksum')
-  } else if (namespace === 'solana') {
-    let bytes: Uint8Array | undefined
-    try {
-      bytes = base58.decode(address)
-    } catch {
-      bad('is not base58')
-    }
-    if (bytes?.length !== 32) bad('is not a 32-byte Solana public key')
-  } else if (!/^[a-zA-Z0-9]{14,90}$/.test(address)) {
-    bad('is not a Bitcoin address')
-  }
+  const problem = chainCores[namespace].signIn.addressProblem(address)
+  if (problem) throw new SiwxError(400, 'INVALID_ADDRESS', `The address "${address}" ${problem}.`)
 }
 
 function checkViemAgrees(text: string, fields: SiwxMessageFields, times: ParseSiwxMessageReturnType['times']): void {
@@ -184,7 +161,7 @@ function checkViemAgrees(text: string, fields: SiwxMessageFields, times: ParseSi
   const viem = parseSiweMessage(text)
   const expected: Record<string, unknown> = {
     ...fields,
-    chainId: Number(fields.chainId.slice('eip155:'.length)),
+    chainId: Number(chainCores.eip155.signIn.chainLine(fields.chainId)),
     issuedAt: times.issuedAt.getTime(),
     expirationTime: times.expirationTime?.getTime(),
     notBefore: times.notBefore?.getTime(),

@@ -1,3 +1,4 @@
+import { sameAddress } from '@paylink/chains/core'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { sessionAccounts, sessions } from '../db/schema.js'
@@ -59,7 +60,5 @@ export function sameAccount(
   address: string,
 ): boolean {
   if (account.caipNetworkId !== chainId) return false
-  return account.namespace === 'eip155'
-    ? account.address.toLowerCase() === address.toLowerCase()
-    : account.address === address
+  return sameAddress(account.namespace, account.address, address)
 }

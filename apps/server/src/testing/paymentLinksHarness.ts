@@ -3,6 +3,7 @@
  * on them with short worker intervals, a merchant API key, and wallet helpers.
  */
 import { startDevnet, type Devnet } from '@paylink/devnet'
+import { chainCores } from '@paylink/chains/core'
 import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
@@ -65,7 +66,7 @@ export async function startHarness(database: Database): Promise<Harness> {
   const rpcUrl = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)!.rpcUrl
   const demo = devnetNetworks(devnet)
   const tusd = demo.assets.find((a) => !a.native)!.assetId
-  const merchant = merchantOf({ namespace: 'eip155', address: devnet.accounts[1]! })
+  const merchant = merchantOf({ namespace: chainCores.eip155.namespace, address: devnet.accounts[1]! })
   const { token: apiKey } = await createApiKey(database.db, merchant, 'tests')
   const clients = new Map<number, PublicClient>()
   const client = (chainId = 31337) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Link, PublicConfig } from '@paylink/shared'
+import type { Link, LinkOption, PublicConfig } from '@paylink/shared'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutShellMarker, renderCheckoutParts, renderCheckoutShell } from './checkoutShell.js'
@@ -26,6 +26,37 @@ const config: PublicConfig = {
   receiptEmail: false,
 }
 const hostile = 'Mugs </script><script>alert(1)</script> & <b>"tea"</b>'
+const ethOption: LinkOption = {
+  id: 'opt_1',
+  asset: 'eip155:31337/slip44:60',
+  caipNetworkId: 'eip155:31337',
+  symbol: 'ETH',
+  decimals: 18,
+  amount: '0.004',
+  recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  paid: '0',
+  confirming: '0',
+  overpaid: '0',
+  late: '0',
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
+  depositAddress: null,
+  paymentUri: null,
+}
+// The same shape on the same chain: Test USD, a quarter paid.
+const tusdOption: LinkOption = {
+  ...ethOption,
+  id: 'opt_2',
+  asset: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  symbol: 'TUSD',
+  decimals: 6,
+  amount: '10',
+  paid: '2.5',
+}
 const link = {
   id: 'lnk_abc',
   title: hostile,
@@ -37,52 +68,10 @@ const link = {
   paidAt: null,
   deactivatedAt: null,
   version: 1,
-  options: [
-    {
-      id: 'opt_1',
-      asset: 'eip155:31337/slip44:60',
-      caipNetworkId: 'eip155:31337',
-      symbol: 'ETH',
-      decimals: 18,
-      amount: '0.004',
-      recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-      paid: '0',
-      confirming: '0',
-      overpaid: '0',
-      late: '0',
-      shortfall: '0',
-      due: null,
-      rate: null,
-      rateSource: null,
-      quoteExpiresAt: null,
-      quoteProblem: null,
-      depositAddress: null,
-      paymentUri: null,
-    },
-    {
-      id: 'opt_2',
-      asset: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3',
-      caipNetworkId: 'eip155:31337',
-      symbol: 'TUSD',
-      decimals: 6,
-      amount: '10',
-      recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-      paid: '2.5',
-      confirming: '0',
-      overpaid: '0',
-      late: '0',
-      shortfall: '0',
-      due: null,
-      rate: null,
-      rateSource: null,
-      quoteExpiresAt: null,
-      quoteProblem: null,
-      depositAddress: null,
-      paymentUri: null,
-    },
-  ],
+  options: [ethOption, tusdOption],
   payments: [],
   successUrl: null,
+  receiptEmail: true,
   price: null,
   fiat: null,
   underpaymentTolerancePercent: '0',

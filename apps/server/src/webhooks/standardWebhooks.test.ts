@@ -1,106 +1,75 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { links, webhookDeliveries } from '../db/schema.js'
 import { expireLinks } from '../links/expireLinks.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
+import { bearer, createLinkOk, merchantApiKey, otherMerchantAddress, postLink } from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import {
+  standardWebhookHeaders,
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from '../testing/webhookReceiver.js'
 import { verifyWebhookSignature } from './signWebhook.js'
-
-interface Received {
-  headers: IncomingHttpHeaders
-  body: string
-}
 
 const context = useOfflineApps({ webhooks: { allowHttp: true, allowPrivateAddresses: true } })
 let app: FastifyInstance
 let key: string
-let server: Server
-let url: string
-const received: Received[] = []
-const merchant = merchantOf({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+let receiver: WebhookReceiver
 
 beforeAll(async () => {
   app = await context.app()
-  key = (await createApiKey(context.database.db, merchant, 'hooks')).token
-  server = createServer((request, response) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (body += chunk))
-    request.on('end', () => {
-      received.push({ headers: request.headers, body })
-      response.writeHead(204).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+  key = await merchantApiKey(context.database, 'hooks')
+  receiver = await startWebhookReceiver()
 }, 30_000)
 
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-})
-
-const bearer = () => ({ authorization: `Bearer ${key}` })
-const standardHeaders = (r: Received) => ({
-  'webhook-id': r.headers['webhook-id'] as string,
-  'webhook-timestamp': r.headers['webhook-timestamp'] as string,
-  'webhook-signature': r.headers['webhook-signature'] as string,
-})
+afterAll(() => receiver?.close())
 
 /** A link with a webhook whose one event (link.expired) is delivered; returns the link and the delivery. */
 async function expiredLinkDelivered(): Promise<{
   linkId: string
   secret: string
-  delivery: Received
+  delivery: ReceivedWebhook
   deliveryId: string
 }> {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers: bearer(),
-    payload: {
-      title: 'Hooked',
-      options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
-      webhookUrl: url,
-      expiresInSeconds: 1,
-    },
+  const created = await createLinkOk(app, key, {
+    title: 'Hooked',
+    options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
+    webhookUrl: receiver.url,
+    expiresInSeconds: 1,
   })
-  expect(created.statusCode, created.body).toBe(201)
-  const { id: linkId, webhookSecret: secret } = created.json() as { id: string; webhookSecret: string }
+  const { id: linkId, webhookSecret: secret } = created as { id: string; webhookSecret: string }
   // Expired as if 5 s later (no waiting); the event is then due from that time, so due now.
   await expireLinks(context.database.db, new Date(Date.now() + 5000))
   await context.database.db
     .update(webhookDeliveries)
     .set({ nextAttemptAt: new Date() })
     .where(eq(webhookDeliveries.linkId, linkId))
-  const before = received.length
+  const before = receiver.received.length
   expect(await app.paymentLinks.webhooks.runOnce()).toBeGreaterThanOrEqual(1)
-  const delivery = received.slice(before).find((r) => JSON.parse(r.body).data.link.id === linkId)!
+  const delivery = receiver.received.slice(before).find((r) => JSON.parse(r.body).data.link.id === linkId)!
   const deliveries = (
-    await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer() })
+    await app.inject({ method: 'GET', url: `/api/links/${linkId}/deliveries`, headers: bearer(key) })
   ).json()
   return { linkId, secret, delivery, deliveryId: deliveries.deliveries[0].id }
 }
 
-async function redeliver(linkId: string, deliveryId: string): Promise<Received> {
-  const before = received.length
+async function redeliver(linkId: string, deliveryId: string): Promise<ReceivedWebhook> {
+  const before = receiver.received.length
   expect(
     (
       await app.inject({
         method: 'POST',
         url: `/api/links/${linkId}/webhooks/${deliveryId}/redeliver`,
-        headers: bearer(),
+        headers: bearer(key),
       })
     ).statusCode,
   ).toBe(202)
   await app.paymentLinks.webhooks.runOnce()
-  expect(received.length).toBe(before + 1)
-  return received.at(-1)!
+  expect(receiver.received.length).toBe(before + 1)
+  return receiver.received.at(-1)!
 }
 
 describe('Standard Webhooks deliveries', () => {
@@ -111,12 +80,12 @@ describe('Standard Webhooks deliveries', () => {
     expect(delivery.headers['webhook-id']).toBe(event.id)
     expect(Math.abs(Number(delivery.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30)
     expect(delivery.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/)
-    expect(new Webhook(secret).verify(delivery.body, standardHeaders(delivery))).toMatchObject({
+    expect(new Webhook(secret).verify(delivery.body, standardWebhookHeaders(delivery))).toMatchObject({
       id: event.id,
       type: 'link.expired',
     })
     expect(() =>
-      new Webhook(secret).verify(delivery.body.replace('expired', 'paid'), standardHeaders(delivery)),
+      new Webhook(secret).verify(delivery.body.replace('expired', 'paid'), standardWebhookHeaders(delivery)),
     ).toThrow(WebhookVerificationError)
     // The deprecated header still comes for one release, and verifies as before.
     expect(delivery.headers['paylink-event-id']).toBe(event.id)
@@ -131,7 +100,7 @@ describe('Standard Webhooks deliveries', () => {
     const again = await redeliver(linkId, deliveryId)
     expect(again.headers['webhook-id']).toBe(event.id)
     expect(again.body).toBe(delivery.body)
-    expect(new Webhook(secret).verify(again.body, standardHeaders(again))).toBeTruthy()
+    expect(new Webhook(secret).verify(again.body, standardWebhookHeaders(again))).toBeTruthy()
   })
 
   it('an old-format secret keeps signing: keyed with its own bytes', async () => {
@@ -140,7 +109,10 @@ describe('Standard Webhooks deliveries', () => {
     await context.database.db.update(links).set({ webhookSecret: legacy }).where(eq(links.id, linkId))
     const delivery = await redeliver(linkId, deliveryId)
     expect(
-      new Webhook(Buffer.from(legacy, 'utf8'), { format: 'raw' }).verify(delivery.body, standardHeaders(delivery)),
+      new Webhook(Buffer.from(legacy, 'utf8'), { format: 'raw' }).verify(
+        delivery.body,
+        standardWebhookHeaders(delivery),
+      ),
     ).toBeTruthy()
     expect(
       verifyWebhookSignature({
@@ -156,7 +128,7 @@ describe('Standard Webhooks deliveries', () => {
     const rotated = await app.inject({
       method: 'POST',
       url: `/api/links/${linkId}/webhook/rotate-secret`,
-      headers: bearer(),
+      headers: bearer(key),
     })
     expect(rotated.statusCode, rotated.body).toBe(200)
     const { webhookSecret: fresh, previousSecretExpiresAt } = rotated.json() as {
@@ -169,8 +141,8 @@ describe('Standard Webhooks deliveries', () => {
 
     const during = await redeliver(linkId, deliveryId)
     expect((during.headers['webhook-signature'] as string).split(' ')).toHaveLength(2)
-    expect(new Webhook(fresh).verify(during.body, standardHeaders(during))).toBeTruthy()
-    expect(new Webhook(old).verify(during.body, standardHeaders(during))).toBeTruthy()
+    expect(new Webhook(fresh).verify(during.body, standardWebhookHeaders(during))).toBeTruthy()
+    expect(new Webhook(old).verify(during.body, standardWebhookHeaders(during))).toBeTruthy()
     // The deprecated header is signed with the new secret only.
     expect(
       verifyWebhookSignature({
@@ -187,39 +159,33 @@ describe('Standard Webhooks deliveries', () => {
       .where(eq(links.id, linkId))
     const after = await redeliver(linkId, deliveryId)
     expect((after.headers['webhook-signature'] as string).split(' ')).toHaveLength(1)
-    expect(new Webhook(fresh).verify(after.body, standardHeaders(after))).toBeTruthy()
-    expect(() => new Webhook(old).verify(after.body, standardHeaders(after))).toThrow(WebhookVerificationError)
+    expect(new Webhook(fresh).verify(after.body, standardWebhookHeaders(after))).toBeTruthy()
+    expect(() => new Webhook(old).verify(after.body, standardWebhookHeaders(after))).toThrow(WebhookVerificationError)
     const [row] = await context.database.db.select().from(links).where(eq(links.id, linkId))
     expect([row!.webhookPreviousSecret, row!.webhookPreviousSecretExpiresAt]).toEqual([null, null])
   })
 
   it('rotating twice keeps only the secret just replaced; a link without a webhook is 409, a stranger 404, no key 401', async () => {
     const { linkId, secret: first, deliveryId } = await expiredLinkDelivered()
-    const rotate = (id: string, headers: Record<string, string> = bearer()) =>
+    const rotate = (id: string, headers: Record<string, string> = bearer(key)) =>
       app.inject({ method: 'POST', url: `/api/links/${id}/webhook/rotate-secret`, headers })
     const second = (await rotate(linkId)).json().webhookSecret as string
     const third = (await rotate(linkId)).json().webhookSecret as string
     const delivery = await redeliver(linkId, deliveryId)
     expect((delivery.headers['webhook-signature'] as string).split(' ')).toHaveLength(2)
-    expect(new Webhook(third).verify(delivery.body, standardHeaders(delivery))).toBeTruthy()
-    expect(new Webhook(second).verify(delivery.body, standardHeaders(delivery))).toBeTruthy()
-    expect(() => new Webhook(first).verify(delivery.body, standardHeaders(delivery))).toThrow(WebhookVerificationError)
+    expect(new Webhook(third).verify(delivery.body, standardWebhookHeaders(delivery))).toBeTruthy()
+    expect(new Webhook(second).verify(delivery.body, standardWebhookHeaders(delivery))).toBeTruthy()
+    expect(() => new Webhook(first).verify(delivery.body, standardWebhookHeaders(delivery))).toThrow(
+      WebhookVerificationError,
+    )
 
-    const plain = await app.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers: bearer(),
-      payload: { title: 'No hook', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }] },
+    const plain = await postLink(app, key, {
+      title: 'No hook',
+      options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
     })
     const noHook = await rotate(plain.json().id)
     expect([noHook.statusCode, noHook.json().error.code]).toEqual([409, 'NO_WEBHOOK_URL'])
-    const strangerKey = (
-      await createApiKey(
-        context.database.db,
-        merchantOf({ namespace: 'eip155', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }),
-        's',
-      )
-    ).token
+    const strangerKey = await merchantApiKey(context.database, 's', otherMerchantAddress)
     const stranger = await rotate(linkId, { authorization: `Bearer ${strangerKey}` })
     expect([stranger.statusCode, stranger.json().error.code]).toEqual([404, 'LINK_NOT_FOUND'])
     const anonymous = await rotate(linkId, {})

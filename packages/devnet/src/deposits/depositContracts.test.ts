@@ -25,7 +25,7 @@ import {
   depositContractNames,
   serializeArtifact,
 } from '../../scripts/compile.js'
-import { startAnvil, type StartAnvilReturnType } from '../anvil.js'
+import { startAnvil, type StartAnvilReturnType } from '@paylink/chains/eip155/devnet'
 import testUsdArtifact from '../artifacts/TestUSD.json' with { type: 'json' }
 import {
   DETERMINISTIC_DEPLOYMENT_PROXY,

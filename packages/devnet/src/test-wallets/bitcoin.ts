@@ -44,9 +44,9 @@ import {
   signBip322 as bip322Sign,
   type BitcoinAccountKeys as Keys,
   type DerivedAddress,
-} from '../wallet/bitcoinAccount.js'
+} from '@paylink/chains/bip122/devnet/wallet'
 
-export type { DerivedAddress } from '../wallet/bitcoinAccount.js'
+export type { DerivedAddress } from '@paylink/chains/bip122/devnet/wallet'
 
 export const BITCOIN_TEST_WALLET_NAME = 'Paylink Test Bitcoin'
 /** Dotted path into `window` where the provider lives (sats-connect `Provider.id`). */

@@ -6,9 +6,15 @@
  * move the wallet to another chain, or drop the connection from the wallet side.
  */
 import { announceDevWallet, svgDataUri } from '../wallet/announceDevWallet.js'
-import { ACCOUNT_METHODS, createDevWallet } from '../wallet/createDevWallet.js'
-import { ProviderRpcError, userRejected } from '../wallet/errors.js'
-import type { DevWalletChain, DevWalletProvider, DevWalletRequestArguments } from '../wallet/types.js'
+import {
+  ACCOUNT_METHODS,
+  createDevWallet,
+  ProviderRpcError,
+  userRejected,
+  type DevWalletChain,
+  type DevWalletProvider,
+  type DevWalletRequestArguments,
+} from '@paylink/chains/eip155/devnet/wallet'
 
 export const EVM_TEST_WALLET_NAME = 'Paylink Test Wallet'
 export const EVM_TEST_WALLET_RDNS = 'dev.paylink.testwallet'

@@ -17,9 +17,9 @@ import {
   sendWireTransaction,
   UserRejectedError,
   type RequestGate,
-} from '../wallet/solanaStandardWallet.js'
+} from '@paylink/chains/solana/devnet/wallet'
 
-export { signWireTransaction, UserRejectedError } from '../wallet/solanaStandardWallet.js'
+export { signWireTransaction, UserRejectedError } from '@paylink/chains/solana/devnet/wallet'
 
 export const SOLANA_TEST_WALLET_NAME = 'Paylink Test Solana'
 

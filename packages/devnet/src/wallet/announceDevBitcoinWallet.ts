@@ -1,6 +1,10 @@
 import { DEV_WALLET_ICON } from './announceDevWallet.js'
-import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
-import type { CreateDevBitcoinWalletParameters, DevBitcoinProvider, DevBitcoinWallet } from './devBitcoinWallet.js'
+import type {
+  CreateDevBitcoinWalletParameters,
+  DevBitcoinProvider,
+  DevBitcoinWallet,
+} from '@paylink/chains/bip122/devnet/wallet'
+import { DEV_BITCOIN_METHODS } from '@paylink/chains/bip122/devnet/wallet/methods'
 
 export const DEV_BITCOIN_PROVIDER_ID = 'PaylinkDevWallet.BitcoinProvider'
 
@@ -15,7 +19,8 @@ export function announceDevBitcoinWallet(parameters: CreateDevBitcoinWalletParam
   const win = globalThis.window as unknown as (Record<string, unknown> & { btc_providers?: unknown[] }) | undefined
   if (!win || typeof win !== 'object') throw new Error('announceDevBitcoinWallet: needs a window')
   let wallet: Promise<DevBitcoinWallet> | undefined
-  const load = () => (wallet ??= import('./devBitcoinWallet.js').then((m) => m.createDevBitcoinWallet(parameters)))
+  const load = () =>
+    (wallet ??= import('@paylink/chains/bip122/devnet/wallet').then((m) => m.createDevBitcoinWallet(parameters)))
   const provider: DevBitcoinProvider = {
     request: async (method, params) => (await load()).provider.request(method, params),
     // The wallet emits no events (no account or network changes to report).

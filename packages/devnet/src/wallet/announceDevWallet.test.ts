@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { announceDevWallet } from './announceDevWallet.js'
-import { createDevWalletProvider } from './createDevWalletProvider.js'
+import { createDevWalletProvider } from '@paylink/chains/eip155/devnet/wallet'
 
 const g = globalThis as { window?: unknown }
 

@@ -1,4 +1,4 @@
-import type { DevWalletProvider } from './types.js'
+import type { DevWalletProvider } from '@paylink/chains/eip155/devnet/wallet'
 
 /** EIP-6963 `EIP6963ProviderInfo`. */
 export type DevWalletInfo = { uuid: string; name: string; icon: `data:image/${string}`; rdns: string }

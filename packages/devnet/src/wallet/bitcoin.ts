@@ -2,7 +2,8 @@
 // the wallet entry the demo page loads before the toolkit starts.
 export {
   createDevBitcoinWallet,
+  devWalletBitcoinKeys,
+  devWalletBitcoinAddresses,
   type CreateDevBitcoinWalletParameters,
   type DevBitcoinWallet,
-} from './devBitcoinWallet.js'
-export { devWalletBitcoinKeys, devWalletBitcoinAddresses } from './devWalletBitcoinKeys.js'
+} from '@paylink/chains/bip122/devnet/wallet'

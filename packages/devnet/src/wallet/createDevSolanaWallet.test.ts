@@ -20,9 +20,9 @@ import type {
 } from '@wallet-standard/features'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSolanaDevnet, type SolanaDevnet } from '../solana/startSolanaDevnet.js'
+import { startSolanaDevnet, type SolanaDevnet } from '@paylink/chains/solana/devnet'
 import { createDevSolanaWallet } from './createDevSolanaWallet.js'
-import { devWalletSolanaKey } from './devWalletSolanaKeys.js'
+import { devWalletSolanaKey } from '@paylink/chains/solana/devnet/wallet'
 
 let devnet: SolanaDevnet
 const chain = () => `solana:${devnet.genesisHash.slice(0, 32)}`

@@ -1,13 +1,13 @@
 import type { WalletIcon } from '@wallet-standard/base'
 import { DEV_WALLET_ICON } from './announceDevWallet.js'
-import { devWalletSolanaKey } from './devWalletSolanaKeys.js'
 import {
+  devWalletSolanaKey,
   createSolanaStandardWallet,
   registerStandardWallet,
   sendWireTransaction,
   type SolanaStandardWallet,
-} from './solanaStandardWallet.js'
-import type { DevWalletStorage } from './types.js'
+} from '@paylink/chains/solana/devnet/wallet'
+import type { DevWalletStorage } from '@paylink/chains/eip155/devnet/wallet'
 
 export type DevSolanaChain = {
   /** CAIP-2 id, e.g. `solana:<first 32 characters of the devnet's genesis hash>`. */

@@ -1,10 +1,10 @@
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startAnvil, type StartAnvilReturnType } from '../anvil.js'
+import { startAnvil, type StartAnvilReturnType } from '@paylink/chains/eip155/devnet'
 import { startDevnet, type Devnet } from '../devnet.js'
-import { createDevWalletProvider } from './createDevWalletProvider.js'
-import type { DevWalletStorage } from './types.js'
+import { createDevWalletProvider } from '@paylink/chains/eip155/devnet/wallet'
+import type { DevWalletStorage } from '@paylink/chains/eip155/devnet/wallet'
 
 function memoryStorage(): DevWalletStorage & { data: Map<string, string> } {
   const data = new Map<string, string>()

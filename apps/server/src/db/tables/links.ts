@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 
 export const links = pgTable(
@@ -21,6 +21,8 @@ export const links = pgTable(
     webhookPreviousSecretExpiresAt: timestamp('webhook_previous_secret_expires_at', { withTimezone: true }),
     /** Where the checkout sends the payer after Paid (http(s)); null: the receipt stays. */
     successUrl: text('success_url'),
+    /** False: the checkout offers no emailed receipt and the server sends none for this link. */
+    receiptEmail: boolean('receipt_email').notNull().default(true),
     /** ISO 4217 code of a fiat price (options are then quoted, see link_quotes); null: priced per option. */
     priceCurrency: text('price_currency'),
     /** The fiat price as a decimal string with the currency's digits ("12.00"). */
@@ -117,6 +119,11 @@ export const receiptEmails = pgTable(
       .references(() => links.id, { onDelete: 'cascade' }),
     /** Null once sent: an address is kept only as long as it is needed. */
     email: text('email'),
+    /**
+     * SHA-256 of the link id and the address (lowercase): kept after the address is erased, so the
+     * link's recipients can be counted (at most 3, ever) and the same address asked again is known.
+     */
+    emailHash: text('email_hash'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A process sending this receipt holds it until then (so another one does not send it too). */

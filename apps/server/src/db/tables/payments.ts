@@ -55,6 +55,8 @@ export const payments = pgTable(
     refundAddressMessage: text('refund_address_message'),
     refundAddressSignature: text('refund_address_signature'),
     refundAddressGivenAt: timestamp('refund_address_given_at', { withTimezone: true }),
+    /** The signed statement's "Issued at": a later statement must be newer (null: given before statements carried one). */
+    refundAddressIssuedAt: timestamp('refund_address_issued_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     detectedAt: timestamp('detected_at', { withTimezone: true }),

@@ -89,7 +89,7 @@ export function PayPage() {
         ) : (
           <section className="card pay-area" aria-label="Pay">
             <PayTabs link={data} config={config} waiting={waiting} />
-            {config.receiptEmail && <ReceiptEmailForm linkId={data.id} paid={false} />}
+            {config.receiptEmail && data.receiptEmail && <ReceiptEmailForm linkId={data.id} paid={false} />}
           </section>
         )}
         {shown.length > 0 && (

@@ -129,7 +129,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
         <button type="button" onClick={() => window.print()}>
           Print or save as PDF
         </button>
-        {config.receiptEmail && <ReceiptEmailForm linkId={link.id} paid />}
+        {config.receiptEmail && link.receiptEmail && <ReceiptEmailForm linkId={link.id} paid />}
       </div>
       <ContinueToMerchant link={link} />
     </section>

@@ -81,6 +81,7 @@ const link = (options: LinkOption[], extra: Partial<Link> = {}): Link => ({
   paidAt: null,
   deactivatedAt: null,
   successUrl: null,
+  receiptEmail: true,
   price: null,
   fiat: null,
   underpaymentTolerancePercent: '0',

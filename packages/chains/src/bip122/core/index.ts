@@ -1,3 +1,28 @@
-// The bip122 family's core face: see ../../../README.md. Filled by the chain-family move (#28).
-export {}
+import type { ChainCore } from '../../chainCore.js'
+import { bitcoinAddressSchema } from './bitcoinAddressSchema.js'
+import { bitcoinRecipientProblem } from './bitcoinRecipientProblem.js'
+import { bitcoinSignIn } from './bitcoinSignIn.js'
+import { bitcoinTxidSchema } from './bitcoinTxidSchema.js'
+
+export { bitcoinAddressSchema, bitcoinRecipientProblem, bitcoinSignIn, bitcoinTxidSchema }
+export { bitcoinDustLimit } from './bitcoinDustLimit.js'
+export { bitcoinFeeRate } from './bitcoinFeeRate.js'
+export { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
+export { InsufficientBitcoinError } from './InsufficientBitcoinError.js'
+export { planBitcoinTransfer, type BitcoinCoin, type BitcoinTransferPlan } from './planBitcoinTransfer.js'
+
+/** Bitcoin networks (CAIP-2 `bip122:<genesis hash prefix>`). */
+export const bip122Core: ChainCore<'bip122'> = {
+  namespace: 'bip122',
+  label: 'Bitcoin',
+  nativeCoinType: 0,
+  transactionIdSchema: bitcoinTxidSchema,
+  caseSensitiveTransactionIds: false,
+  watchOnlyKeys: true,
+  addressSchema: bitcoinAddressSchema,
+  recipientProblem: bitcoinRecipientProblem,
+  canonicalAddress: (address) => address,
+  addressKey: (address) => address,
+  signIn: bitcoinSignIn,
+}
 export { bitcoinPaymentUri } from './bitcoinPaymentUri.js'

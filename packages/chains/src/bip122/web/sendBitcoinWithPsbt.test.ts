@@ -1,5 +1,5 @@
-import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
-import { createDevBitcoinWallet, type DevBitcoinWallet } from '@paylink/devnet/wallet/bitcoin'
+import { startBitcoinDevnet, type BitcoinDevnet } from '../devnet/index.js'
+import { createDevBitcoinWallet, type DevBitcoinWallet } from '../devnet/wallet/index.js'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

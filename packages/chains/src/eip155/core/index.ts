@@ -1,5 +1,26 @@
-// The eip155 family's core face: see ../../../README.md. Filled by the chain-family move (#28).
-export {}
+import { getAddress } from 'viem'
+import type { ChainCore } from '../../chainCore.js'
+import { evmAddressSchema } from './evmAddressSchema.js'
+import { evmRecipientProblem } from './evmRecipientProblem.js'
+import { evmSignIn } from './evmSignIn.js'
+import { evmTransactionIdSchema } from './evmTransactionIdSchema.js'
+
+export { evmAddressSchema, evmRecipientProblem, evmSignIn, evmTransactionIdSchema }
+
+/** EVM chains (CAIP-2 `eip155:<chain id>`). */
+export const eip155Core: ChainCore<'eip155'> = {
+  namespace: 'eip155',
+  label: 'EVM',
+  nativeCoinType: 60,
+  transactionIdSchema: evmTransactionIdSchema,
+  caseSensitiveTransactionIds: false,
+  watchOnlyKeys: false,
+  addressSchema: evmAddressSchema,
+  recipientProblem: evmRecipientProblem,
+  canonicalAddress: (address) => getAddress(address),
+  addressKey: (address) => address.toLowerCase(),
+  signIn: evmSignIn,
+}
 export { evmPaymentUri } from './evmPaymentUri.js'
 export {
   DETERMINISTIC_DEPLOYMENT_PROXY,

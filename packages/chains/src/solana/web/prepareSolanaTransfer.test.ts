@@ -1,8 +1,8 @@
 // A checkout transfer carries the link's Solana Pay reference exactly as the spec says (a
 // read-only, non-signer key of the transfer instruction), checked on the wire transaction as a
 // wallet decodes it (@solana/web3.js) and on the demo's real Solana devnet (litesvm).
-import { startSolanaDevnet, type SolanaDevnet } from '@paylink/devnet/solana'
-import { devWalletSolanaKey, signWireTransaction } from '@paylink/devnet/wallet'
+import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
+import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { Transaction, SystemProgram } from '@solana/web3.js'
 import { base64 } from '@scure/base'

@@ -1,7 +1,7 @@
 // The wallet page's Solana reads and transfers against the demo's real Solana devnet (litesvm).
 import type { Asset, Network } from '@paylink/shared'
-import { startSolanaDevnet, type SolanaDevnet } from '@paylink/devnet/solana'
-import { devWalletSolanaKey, signWireTransaction } from '@paylink/devnet/wallet'
+import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
+import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
 import { base58, base64 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'

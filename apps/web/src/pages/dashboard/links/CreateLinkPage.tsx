@@ -84,6 +84,7 @@ export function CreateLinkPage({
   onCreated: (created: JustCreated) => void
 }) {
   const { assets, label } = usePayableAssets()
+  const offersReceiptEmail = usePaylinkConfig().receiptEmail
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const formId = useId()
@@ -109,6 +110,7 @@ export function CreateLinkPage({
       customExpiry: '',
       webhookUrl: '',
       successUrl: duplicateOf?.successUrl ?? '',
+      receiptEmail: true,
       priceCurrency: duplicateOf?.price?.currency ?? '',
       priceAmount: duplicateOf?.price?.amount ?? '',
       tolerance: '',
@@ -485,6 +487,17 @@ export function CreateLinkPage({
           error={errors.successUrl}
           onChange={(value) => set('successUrl', value)}
         />
+        {offersReceiptEmail && (
+          <label>
+            <input
+              type="checkbox"
+              data-testid="link-receipt-email"
+              checked={values.receiptEmail !== false}
+              onChange={(e) => set('receiptEmail', e.target.checked)}
+            />{' '}
+            Offer the payer an emailed receipt
+          </label>
+        )}
 
         {errors[''] && (
           <p className="error" role="alert">

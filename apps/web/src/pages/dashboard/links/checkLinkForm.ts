@@ -35,6 +35,8 @@ export interface LinkFormValues {
   customExpiry: string
   webhookUrl: string
   successUrl: string
+  /** False: the checkout offers no emailed receipt for this link (left out of the body when true, the default). */
+  receiptEmail?: boolean
   /** '' prices each option in its asset; a currency prices the link in it and the options name only an asset. */
   priceCurrency: FiatCurrency | ''
   priceAmount: string
@@ -91,6 +93,7 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
     ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(successUrl ? { successUrl } : {}),
+    ...(values.receiptEmail === false ? { receiptEmail: false } : {}),
     ...(tolerance ? { underpaymentTolerancePercent: tolerance } : {}),
     ...(latePaymentGraceSeconds !== undefined ? { latePaymentGraceSeconds } : {}),
   }

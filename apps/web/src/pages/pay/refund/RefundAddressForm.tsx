@@ -21,6 +21,9 @@ const SignWithBitcoinWallet = lazy(() =>
 export function RefundAddressForm({ link, payment }: { link: Link; payment: Payment }) {
   const { kit, requestKit } = usePaylinkContext()
   const [address, setAddress] = useState(payment.refundAddress?.address ?? '')
+  // The statement says when it was made: the server takes it for an hour, and a stored address
+  // gives way only to a newer one. Dated anew with each address typed.
+  const [issuedAt, setIssuedAt] = useState(() => new Date().toISOString())
   const [signer, setSigner] = useState(payment.payer ?? '')
   const [signature, setSignature] = useState('')
   const [touched, setTouched] = useState(false)
@@ -36,6 +39,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
         paymentId: payment.id,
         txHash: payment.txHash,
         refundAddress: checked.address,
+        issuedAt,
       })
     : null
 
@@ -46,6 +50,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
       await giveRefundAddress(payment.id, {
         refundAddress: checked.address,
         signer: signedBy.trim(),
+        issuedAt,
         message,
         signature: signed.trim(),
       })
@@ -85,6 +90,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
         aria-describedby={`${id}-address-hint`}
         onChange={(e) => {
           setAddress(e.target.value)
+          setIssuedAt(new Date().toISOString())
           setSignature('')
           setState({ kind: 'idle' })
         }}

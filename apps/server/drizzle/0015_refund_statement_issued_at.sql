@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "refund_address_issued_at" timestamp with time zone;
