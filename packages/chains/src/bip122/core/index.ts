@@ -25,4 +25,3 @@ export const bip122Core: ChainCore<'bip122'> = {
   addressKey: (address) => address,
   signIn: bitcoinSignIn,
 }
-export { bitcoinPaymentUri } from './bitcoinPaymentUri.js'

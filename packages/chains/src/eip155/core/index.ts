@@ -21,7 +21,6 @@ export const eip155Core: ChainCore<'eip155'> = {
   addressKey: (address) => address.toLowerCase(),
   signIn: evmSignIn,
 }
-export { evmPaymentUri } from './evmPaymentUri.js'
 export {
   DETERMINISTIC_DEPLOYMENT_PROXY,
   PAYLINK_DEPOSIT_FACTORY_ADDRESS,

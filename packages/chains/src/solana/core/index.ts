@@ -20,4 +20,3 @@ export const solanaCore: ChainCore<'solana'> = {
   addressKey: (address) => address,
   signIn: solanaSignIn,
 }
-export { solanaPayUri } from './solanaPayUri.js'
