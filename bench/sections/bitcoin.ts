@@ -25,7 +25,7 @@ import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
 import type { Asset } from '@paylink/shared'
 import { HDKey } from '@scure/bip32'
 import { networks, payments, Psbt } from 'bitcoinjs-lib'
-import { mempoolAddressesPerPass } from '../../apps/server/src/chains/bip122/sightMempool.js'
+import { mempoolAddressesPerPass } from '@paylink/chains/bip122/server'
 import {
   describeSweeps,
   paidBesideBare,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from './app.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { notBuiltMessage } from './web/webAppRoutes.js'
-import { startHangingServer, startJsonRpcServer, type TestHttpServer } from './testing/startHttpServer.js'
+import { startHangingServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 let database: Database
 let rpc: TestHttpServer

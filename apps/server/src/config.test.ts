@@ -5,7 +5,7 @@ import { parseCaipAssetId } from '@paylink/shared'
 import { base58 } from '@scure/base'
 import { parseURL, type TransferRequestURL } from '@solana/pay'
 import { afterAll, describe, expect, it } from 'vitest'
-import { chainFamilyOf } from './chains/index.js'
+import { chainFamilyOf } from '@paylink/chains/server'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
 
@@ -210,7 +210,11 @@ describe('loadConfig', () => {
 
   it('loads the Solana mainnet-beta example of apps/server/README.md (SOL and USDC) and prices a Solana Pay request in USDC on it', async () => {
     const config = loadConfig(
-      { PAYLINK_CONFIG: configFile(readmeExample('apps/server/README.md', '### Solana (`src/chains/solana/`)')) },
+      {
+        PAYLINK_CONFIG: configFile(
+          readmeExample('apps/server/README.md', '### Solana (`packages/chains/src/solana/server/`)'),
+        ),
+      },
       dir,
     )
     const mainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'

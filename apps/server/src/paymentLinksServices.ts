@@ -1,6 +1,5 @@
 import type { CreatePaymentBody, Network, Payment } from '@paylink/shared'
-import type { PaymentChainReader } from './chains/chainFamily.js'
-import { chainFamilyOf } from './chains/index.js'
+import { type PaymentChainReader, chainFamilyOf } from '@paylink/chains/server'
 import type { Database, Db } from './db/openDatabase.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { createLinkEventHub, type LinkEventHub } from './links/linkEventHub.js'

@@ -14,7 +14,7 @@ import { openDatabase } from './db/openDatabase.js'
 import { merchantOf } from './merchants/merchant.js'
 import { eventually } from './testing/eventually.js'
 import { mainChildren, runMainOnFreePort } from './testing/runMain.js'
-import { startHttpServer, type TestHttpServer } from './testing/startHttpServer.js'
+import { startHttpServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylink-restart-'))
 // Anvil's well-known dev accounts 1 (the merchant) and 2 (the payer).

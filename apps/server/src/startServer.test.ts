@@ -7,7 +7,7 @@ import { loadConfig, type ServerConfig } from './config.js'
 import type { DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
 import { startServer } from './startServer.js'
-import { startJsonRpcServer, type TestHttpServer } from './testing/startHttpServer.js'
+import { startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 const dir = mkdtempSync(join(tmpdir(), 'paylink-start-'))
 let l1: TestHttpServer

@@ -1,6 +1,7 @@
 /**
- * Compiles contracts/TestUSD.sol and contracts/PaylinkDeposit.sol with solc-js and writes
- * src/artifacts/TestUSD.json, PaylinkForwarder.json and PaylinkDepositFactory.json.
+ * Compiles contracts/TestUSD.sol and the EVM family's PaylinkDeposit.sol (in packages/chains, beside
+ * the code that reads its addresses) with solc-js and writes src/artifacts/TestUSD.json and, beside
+ * PaylinkDeposit.sol, PaylinkForwarder.json and PaylinkDepositFactory.json.
  * The artifact is committed so the devnet never compiles at start-up; a test recompiles and
  * compares, so it cannot drift from the source.
  *
@@ -42,10 +43,12 @@ export function compileTestUSD(): CompiledContract {
 }
 
 const DEPOSIT_SOURCE_NAME = 'contracts/PaylinkDeposit.sol'
+// Where the EVM family keeps the deposit contracts (the source name above stays what the artifacts record).
+const depositDirectory = new URL('../../chains/src/eip155/core/', import.meta.url)
 export const depositContractNames = ['PaylinkForwarder', 'PaylinkDepositFactory'] as const
 export type DepositContractName = (typeof depositContractNames)[number]
 export const depositArtifactPath = (name: DepositContractName) =>
-  fileURLToPath(new URL(`../src/artifacts/${name}.json`, import.meta.url))
+  fileURLToPath(new URL(`contracts/${name}.json`, depositDirectory))
 
 // No metadata hash in the bytecode: the factory's address (CREATE2 through the deterministic
 // deployment proxy) and every deposit address then depend on the code alone, not on comments.
@@ -58,18 +61,19 @@ const depositSettings = {
 
 /** The forwarder and the factory (evmVersion paris: no PUSH0, so any EVM chain runs them). */
 export function compileDepositContract(name: DepositContractName): CompiledContract {
-  return compileContract(DEPOSIT_SOURCE_NAME, name, depositSettings)
+  return compileContract(DEPOSIT_SOURCE_NAME, name, depositSettings, depositDirectory)
 }
 
 function compileContract(
   sourceName: string,
   contractName: string,
   settings: { optimizer: unknown; evmVersion: string; metadata?: unknown },
+  directory = new URL('../', import.meta.url),
 ): CompiledContract {
   const input = {
     language: 'Solidity',
     sources: {
-      [sourceName]: { content: readFileSync(fileURLToPath(new URL(`../${sourceName}`, import.meta.url)), 'utf8') },
+      [sourceName]: { content: readFileSync(fileURLToPath(new URL(sourceName, directory)), 'utf8') },
     },
     settings,
   }

@@ -24,7 +24,7 @@ import type { SolanaDevnet } from '@paylink/chains/solana/devnet'
 import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from '@paylink/chains/solana/devnet/wallet'
 
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
-import { deployDepositFactoryOnDevnet } from './deposits/deployDepositFactoryOnDevnet.js'
+import { deployDepositFactoryOnDevnet } from '@paylink/chains/eip155/devnet'
 
 const { chainStateFiles, endLeftoverAnvil, startAnvil, startSavedAnvil } = devnetFaces.eip155
 const { startSolanaDevnet } = devnetFaces.solana

@@ -1,5 +1,5 @@
 import type { CollectTransaction, Deposits } from '@paylink/shared'
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/chains/eip155/core'
 import { createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { L1, useHarnessSuite } from '../testing/paymentLinksHarness.js'

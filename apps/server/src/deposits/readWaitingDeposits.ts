@@ -6,10 +6,10 @@ import {
   type DepositNetwork,
   type Network,
 } from '@paylink/shared'
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/chains/eip155/core'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
-import { createEvmRpcClient } from '../chains/eip155/createEvmRpcClient.js'
-import { readEvmDepositBalances } from '../chains/eip155/readEvmDepositBalances.js'
+import { createEvmRpcClient, eip155Family, readEvmDepositBalances } from '@paylink/chains/eip155/server'
+import { chainFamilyOf } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { linkOptions, links } from '../db/schema.js'
 import { UpstreamError } from '../errors.js'
@@ -32,7 +32,7 @@ export interface WaitingDepositsOfNetwork extends DepositNetwork {
 
 /** The EVM networks whose links get deposit addresses (the factory is deployed there). */
 export function depositNetworks(networks: readonly Network[]): Network[] {
-  return networks.filter((network) => network.caipNetworkId.startsWith('eip155:') && network.depositFactory)
+  return networks.filter((network) => chainFamilyOf(network.caipNetworkId) === eip155Family && network.depositFactory)
 }
 
 /**

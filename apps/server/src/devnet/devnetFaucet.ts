@@ -1,26 +1,10 @@
+import { FaucetEmptyError, type DevnetFaucet } from '@paylink/chains/server'
 import type { Asset } from '@paylink/shared'
 import { parseUnits } from '@paylink/shared'
-import { ConflictError, UpstreamError, ValidationError } from '../errors.js'
+import { UpstreamError, ValidationError } from '../errors.js'
 
-/** What one chain family's devnet faucet offers: the assets it can send, and how. */
-export interface DevnetFaucet {
-  /** CAIP-2 namespace: eip155, solana, bip122. */
-  namespace: string
-  /** The devnet assets it sends (CAIP-19 ids the server also lists as assets). */
-  assets: readonly Asset[]
-  /** Whether `address` is one this family can receive at (checked before anything is sent). */
-  isAddress(address: string): boolean
-  /** Sends `amount` atomic units; the transaction id, or null when the devnet changed the balance without one. */
-  send(request: { asset: Asset; address: string; amount: bigint }): Promise<string | null>
-}
-
-/** Thrown by a faucet that holds less than was asked (a demo can drain its float). */
-export class FaucetEmptyError extends ConflictError {
-  override name = 'FaucetEmptyError'
-  constructor(message: string) {
-    super('FAUCET_EMPTY', message)
-  }
-}
+// The contract of the families' faucets lives with their server faces.
+export { FaucetEmptyError, type DevnetFaucet }
 
 export interface FaucetRequest {
   asset: string

@@ -1,46 +1,15 @@
+import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
+import type { DevnetHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
-/** What `startDevnet()` from @paylink/devnet resolves to (the part the server reads). */
-export interface DevnetHandle {
-  chains: Array<{ chainId: number; name: string; rpcUrl: string }>
-  token: { chainId: number; address: `0x${string}`; symbol: string; name: string; decimals: number }
-  accounts: `0x${string}`[]
-  /** The Solana devnet; absent when the devnet runs EVM chains only. */
-  solana?: DevnetSolanaHandle
-  /** The Bitcoin regtest devnet; absent when the devnet runs without it. */
-  bitcoin?: DevnetBitcoinHandle
-  stop(): Promise<void>
-}
-
-export interface DevnetBitcoinHandle {
-  caipNetworkId: string
-  name: string
-  /** The devnet's Esplora REST API on loopback. */
-  esploraUrl: string
-  faucet(address: string, sats: bigint): Promise<string>
-  mine(blocks: number): Promise<string[]>
-}
-
-export interface DevnetSolanaHandle {
-  caipNetworkId: string
-  name: string
-  rpcUrl: string
-  wsUrl: string
-  mint: string
-  /** Slots after which the devnet finalizes a transaction. */
-  finalizeDepth: number
-  faucet(address: string, asset: string, amount: bigint): Promise<string>
-}
-
-/** Where the server reads a devnet network itself (loopback), and proxies the browser to. */
-export interface DevnetUpstream {
-  rpcUrl: string
-  /** The websocket of a Solana devnet. */
-  wsUrl?: string
-}
-
-/** caipNetworkId -> the devnet's own endpoints. */
-export type DevnetUpstreams = Record<string, DevnetUpstream>
+// The handle's shape is what the families' faucets read: it lives with them.
+export type {
+  DevnetBitcoinHandle,
+  DevnetHandle,
+  DevnetSolanaHandle,
+  DevnetUpstream,
+  DevnetUpstreams,
+} from '@paylink/chains/server'
 
 export interface DevnetNetworks {
   networks: Network[]
@@ -53,18 +22,6 @@ export const devnetSolanaRpcPath = '/devnet/solana/rpc'
 export const devnetSolanaWsPath = '/devnet/solana/ws'
 /** Where the browser reaches the Bitcoin devnet's Esplora API: the server's proxy, origin-relative. */
 export const devnetBitcoinEsploraPath = '/devnet/bitcoin/esplora'
-
-/** The Bitcoin devnet's one asset. */
-export function devnetBitcoinAsset(caipNetworkId: string): Asset {
-  return {
-    assetId: nativeAssetId(caipNetworkId),
-    caipNetworkId,
-    symbol: 'BTC',
-    name: 'Bitcoin',
-    decimals: 8,
-    native: true,
-  }
-}
 
 /**
  * The devnet's chains as the app's networks, reached through the server's proxy at an

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { installErrorHandling } from '../http/errorHandling.js'
 import { RouteRegistry } from '../http/routeRegistry.js'
-import { startHttpServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startHttpServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import { devnetNetworks } from './devnetNetworks.js'
 import { devnetRoutes } from './devnetRoutes.js'
 

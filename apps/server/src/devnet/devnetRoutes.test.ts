@@ -4,10 +4,10 @@ import { apiErrorSchema } from '@paylink/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installErrorHandling } from '../http/errorHandling.js'
 import { RouteRegistry } from '../http/routeRegistry.js'
-import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import type { DevnetFaucet } from './devnetFaucet.js'
 import { devnetRoutes, rpcProxyBodyLimit } from './devnetRoutes.js'
-import { isSolanaAddress } from './solanaDevnetFaucet.js'
+import { isSolanaAddress } from '@paylink/chains/solana/server'
 
 let chainA: TestHttpServer
 let chainB: TestHttpServer

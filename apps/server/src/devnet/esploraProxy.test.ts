@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installErrorHandling } from '../http/errorHandling.js'
 import { RouteRegistry } from '../http/routeRegistry.js'
-import { startHttpServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startHttpServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import { devnetRoutes } from './devnetRoutes.js'
 
 // Every byte value, and sequences that are not UTF-8 (0x80 alone, 0xff): a raw block is binary.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../errors.js'
-import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import { checkDepositFactories } from './checkDepositFactories.js'
 
 let deployed: TestHttpServer

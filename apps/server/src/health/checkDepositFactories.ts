@@ -1,5 +1,5 @@
 import type { Network } from '@paylink/shared'
-import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/devnet/deposits'
+import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/chains/eip155/core'
 import { createPublicClient, http } from 'viem'
 import { ConfigError } from '../errors.js'
 

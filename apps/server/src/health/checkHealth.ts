@@ -1,9 +1,8 @@
 import type { Health, Network } from '@paylink/shared'
 import { sql } from 'drizzle-orm'
-import { readHead as defaultReadHead, type ReadHeadOptions } from '../chains/readHead.js'
+import { readHead as defaultReadHead, type ReadHeadOptions, withTimeout } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import type { NetworkHealth } from '../payments/paymentTracker.js'
-import { withTimeout } from '../lib/withTimeout.js'
 
 export interface CheckHealthParameters {
   db: Db

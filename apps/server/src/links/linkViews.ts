@@ -10,7 +10,7 @@ import {
   type PublicMerchant,
   type Refund,
 } from '@paylink/shared'
-import { chainFamilyOf } from '../chains/index.js'
+import { chainFamilyOf } from '@paylink/chains/server'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
 import { receiptNumberOfLink } from './receiptNumberOfLink.js'

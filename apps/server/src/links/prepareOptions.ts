@@ -1,6 +1,6 @@
 import { parseCaipAssetId, parseUnits, type Asset, type CreateLinkBody, type Network } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import { chainFamilyOf } from '../chains/index.js'
+import { chainFamilyOf } from '@paylink/chains/server'
 import { derivationCounters, merchantChainKeys } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { newId } from '../db/newId.js'

@@ -1,6 +1,6 @@
 import type { CreatePaymentBody, Payment } from '@paylink/shared'
 import type { Db } from '../db/openDatabase.js'
-import { withTimeout } from '../lib/withTimeout.js'
+import { withTimeout } from '@paylink/chains/server'
 import { getPayment } from './readLinks.js'
 
 /** What the payment side offers a submission: record the claim, look at the chain, keep watching. */

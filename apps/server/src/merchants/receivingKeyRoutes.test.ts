@@ -2,7 +2,7 @@ import { createBase58check } from '@scure/base'
 import { HDKey } from '@scure/bip32'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { descriptorChecksum } from '../chains/bip122/descriptorChecksum.js'
+import { descriptorChecksum } from '@paylink/chains/bip122/server'
 import { merchantChainKeys } from '../db/schema.js'
 import {
   offlineAppConfig,

@@ -45,9 +45,9 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
         403: forbidden,
       },
     },
-    async ({ request }) => {
+    async ({ params, request }) => {
       const merchant = await app.requireMerchant(request)
-      return { receivingKey: await readReceivingKey(db, merchant, networks) }
+      return { receivingKey: await readReceivingKey(db, merchant, params.namespace, networks) }
     },
   )
 
@@ -73,10 +73,10 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
         403: forbidden,
       },
     },
-    async ({ body, request }) => {
+    async ({ body, params, request }) => {
       const merchant = await app.requireMerchant(request)
-      await saveReceivingKey(db, merchant, body.key, 'body.key')
-      return { receivingKey: await readReceivingKey(db, merchant, networks) }
+      await saveReceivingKey(db, merchant, params.namespace, body.key, 'body.key')
+      return { receivingKey: await readReceivingKey(db, merchant, params.namespace, networks) }
     },
   )
 
@@ -91,9 +91,9 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
       params: receivingKeyParamsSchema,
       responses: { 204: { description: 'Removed (or there was none)' }, 401: unauthorized, 403: forbidden },
     },
-    async ({ request, reply }) => {
+    async ({ params, request, reply }) => {
       const merchant = await app.requireMerchant(request)
-      await removeReceivingKey(db, merchant)
+      await removeReceivingKey(db, merchant, params.namespace)
       return reply.code(204).send()
     },
   )

@@ -1,47 +1,46 @@
+import { chainFamilies, type ReceivingKeyRules } from '@paylink/chains/server'
 import type { Network, ReceivingKey } from '@paylink/shared'
 import { and, eq } from 'drizzle-orm'
-import { bitcoinNetworkOf } from '../chains/bip122/bitcoinNetworks.js'
-import { deriveBitcoinAddress } from '../chains/bip122/deriveBitcoinAddress.js'
-import { parseWatchOnlyKey } from '../chains/bip122/parseWatchOnlyKey.js'
 import type { Db } from '../db/openDatabase.js'
 import { derivationCounters, merchantChainKeys } from '../db/schema.js'
 import type { Merchant } from './merchant.js'
 
+/** The chain families a receiving key can be saved for (the route's schema names them). */
+export type ReceivingKeyNamespace = ReceivingKey['namespace']
+
 /**
- * A merchant's Bitcoin watch-only key (`merchant_chain_keys`, namespace bip122): saved as a
- * canonical descriptor after it is checked (never private material), shown with the index and
+ * A merchant's watch-only key on a chain family (`merchant_chain_keys`): saved in the family's
+ * canonical form after the family checks it (never private material), shown with the index and
  * address the next link gets. Replacing or removing it never resets a counter: an address once
  * given out is not given again, even if the same key comes back.
  */
 export async function readReceivingKey(
   db: Db,
   merchant: Merchant,
+  namespace: ReceivingKeyNamespace,
   networks: readonly Network[],
 ): Promise<ReceivingKey | null> {
   const [row] = await db
     .select()
     .from(merchantChainKeys)
-    .where(and(eq(merchantChainKeys.merchant, merchant.id), eq(merchantChainKeys.namespace, 'bip122')))
+    .where(and(eq(merchantChainKeys.merchant, merchant.id), eq(merchantChainKeys.namespace, namespace)))
   if (!row) return null
-  const key = parseWatchOnlyKey(row.key, 'key')
+  const key = rulesOf(namespace).read(row.key)
   const [counter] = await db
     .select({ nextIndex: derivationCounters.nextIndex })
     .from(derivationCounters)
     .where(eq(derivationCounters.key, key.counterKey))
   const nextIndex = counter?.nextIndex ?? 0
-  const nextAddresses = networks.flatMap(({ caipNetworkId }) => {
-    const network = bitcoinNetworkOf(caipNetworkId)
-    return network && network.mainnet === key.mainnet
-      ? [{ caipNetworkId, address: deriveBitcoinAddress(key, nextIndex, network) }]
-      : []
-  })
   return {
-    namespace: 'bip122',
+    namespace,
     key: row.key,
     script: key.script,
-    networkKind: key.mainnet ? 'mainnet' : 'test',
+    networkKind: key.networkKind,
     nextIndex,
-    nextAddresses,
+    nextAddresses: key.addressesAt(
+      nextIndex,
+      networks.map(({ caipNetworkId }) => caipNetworkId),
+    ),
     updatedAt: row.updatedAt.toISOString(),
   }
 }
@@ -50,23 +49,31 @@ export async function readReceivingKey(
 export async function saveReceivingKey(
   db: Db,
   merchant: Merchant,
+  namespace: ReceivingKeyNamespace,
   input: string,
   field: string,
   now = new Date(),
 ): Promise<void> {
-  const key = parseWatchOnlyKey(input, field)
+  const key = rulesOf(namespace).canonical(input, field)
   await db
     .insert(merchantChainKeys)
-    .values({ merchant: merchant.id, namespace: 'bip122', key: key.descriptor, createdAt: now, updatedAt: now })
+    .values({ merchant: merchant.id, namespace, key, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [merchantChainKeys.merchant, merchantChainKeys.namespace],
-      set: { key: key.descriptor, updatedAt: now },
+      set: { key, updatedAt: now },
     })
 }
 
 /** Forgets the saved key (links made with it keep their addresses). */
-export async function removeReceivingKey(db: Db, merchant: Merchant): Promise<void> {
+export async function removeReceivingKey(db: Db, merchant: Merchant, namespace: ReceivingKeyNamespace): Promise<void> {
   await db
     .delete(merchantChainKeys)
-    .where(and(eq(merchantChainKeys.merchant, merchant.id), eq(merchantChainKeys.namespace, 'bip122')))
+    .where(and(eq(merchantChainKeys.merchant, merchant.id), eq(merchantChainKeys.namespace, namespace)))
+}
+
+function rulesOf(namespace: ReceivingKeyNamespace): ReceivingKeyRules {
+  const rules = chainFamilies.get(namespace)?.receivingKeys
+  // The route's schema admits only namespaces whose family takes a key: a miss is a bug, not input.
+  if (!rules) throw new Error(`The ${namespace} family takes no receiving key`)
+  return rules
 }

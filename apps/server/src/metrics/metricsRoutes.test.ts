@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { startJsonRpcServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 let database: Database
 let rpc: TestHttpServer

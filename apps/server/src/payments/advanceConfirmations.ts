@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { BlockRef, PaymentFinding } from '../chains/chainFamily.js'
+import type { BlockRef, PaymentFinding } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { applyConfirmationCounts } from './applyConfirmationCounts.js'
 import { applyDecision } from './applyDecision.js'

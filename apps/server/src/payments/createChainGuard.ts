@@ -1,5 +1,4 @@
-import type { PaymentChainReader } from '../chains/chainFamily.js'
-import { ChainMismatchError } from '../chains/chainMismatchError.js'
+import { type PaymentChainReader, ChainMismatchError } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { recordChainIdentity } from './recordChainIdentity.js'
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { PaymentWatch } from '../chains/chainFamily.js'
+import type { PaymentWatch } from '@paylink/chains/server'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { lateWatchEnd, stillWatchedLate, watchColumns } from './loadWatches.js'

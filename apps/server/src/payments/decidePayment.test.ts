@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentFinding } from '../chains/chainFamily.js'
+import type { PaymentFinding } from '@paylink/chains/server'
 import type { PaymentRow } from '../db/rows.js'
 import { decidePayment, type DecidePaymentContext } from './decidePayment.js'
 

@@ -1,5 +1,5 @@
 import type { PaymentReason, PaymentStatus, WebhookEventType } from '@paylink/shared'
-import type { PaymentFinding, TransferCredit } from '../chains/chainFamily.js'
+import type { PaymentFinding, TransferCredit } from '@paylink/chains/server'
 import type { PaymentRow } from '../db/rows.js'
 
 export interface DecidePaymentContext {

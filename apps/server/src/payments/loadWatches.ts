@@ -1,6 +1,6 @@
 import { maxLateGraceSeconds } from '@paylink/shared'
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import type { PaymentWatch } from '../chains/chainFamily.js'
+import type { PaymentWatch } from '@paylink/chains/server'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 

@@ -1,6 +1,4 @@
-import type { ChainCursor, PaymentChainReader } from '../chains/chainFamily.js'
-import { ChainMismatchError } from '../chains/chainMismatchError.js'
-import { chainFamilyOf } from '../chains/index.js'
+import { type ChainCursor, type PaymentChainReader, ChainMismatchError, chainFamilyOf } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'

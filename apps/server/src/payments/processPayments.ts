@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { BlockRef, PaymentChainReader } from '../chains/chainFamily.js'
+import type { BlockRef, PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { applyDecision } from './applyDecision.js'
 import { paymentActionOf, type PaymentAction } from './paymentAction.js'

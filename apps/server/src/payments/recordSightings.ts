@@ -1,5 +1,4 @@
-import type { PaymentSighting, PaymentWatch } from '../chains/chainFamily.js'
-import { normalizeTransactionId } from '../chains/index.js'
+import { type PaymentSighting, type PaymentWatch, normalizeTransactionId } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { payments } from '../db/schema.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ChainMismatchError } from '../chains/chainMismatchError.js'
+import { ChainMismatchError } from '@paylink/chains/server'
 import { refuseDeepReorgs } from './refuseDeepReorgs.js'
 
 const network = 'eip155:31337'

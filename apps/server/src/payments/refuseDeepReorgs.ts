@@ -1,4 +1,4 @@
-import { ChainMismatchError } from '../chains/chainMismatchError.js'
+import { ChainMismatchError } from '@paylink/chains/server'
 import type { PaymentRow } from '../db/rows.js'
 
 export interface RefuseDeepReorgsParameters {

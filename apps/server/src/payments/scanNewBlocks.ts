@@ -1,7 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { PaymentAction } from './paymentAction.js'
-import type { ChainCursor, PaymentChainReader, PaymentWatch } from '../chains/chainFamily.js'
-import { ChainMismatchError } from '../chains/chainMismatchError.js'
+import {
+  type ChainCursor,
+  type PaymentChainReader,
+  type PaymentWatch,
+  ChainMismatchError,
+} from '@paylink/chains/server'
 import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { advanceConfirmations } from './advanceConfirmations.js'

@@ -1,4 +1,4 @@
-import type { PaymentChainReader, PaymentWatch } from '../chains/chainFamily.js'
+import type { PaymentChainReader, PaymentWatch } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { loadWatches } from './loadWatches.js'
 import type { PaymentAction } from './paymentAction.js'

@@ -1,6 +1,6 @@
 import type { CreatePaymentBody, Payment } from '@paylink/shared'
 import { and, eq } from 'drizzle-orm'
-import { normalizeTransactionId } from '../chains/index.js'
+import { normalizeTransactionId } from '@paylink/chains/server'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'

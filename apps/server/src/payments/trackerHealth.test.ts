@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { startHttpServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startHttpServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import { createPaymentTracker } from './paymentTracker.js'
 
 const block = (n: number) => ({

@@ -1,4 +1,4 @@
-import type { PaymentFinding, TransferCredit } from '../chains/chainFamily.js'
+import type { PaymentFinding, TransferCredit } from '@paylink/chains/server'
 import { RefundConflictError, RefundRefusedError } from './refundErrors.js'
 
 export interface CheckRefundFindingParameters {

@@ -1,13 +1,11 @@
 import { normalizeRefundAddress, refundAddressMessage, type GiveRefundAddressBody, type Payment } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
-import type { PaymentChainReader } from '../chains/chainFamily.js'
-import { bitcoinNetworkOf } from '../chains/bip122/bitcoinNetworks.js'
-import { readBitcoinAddress } from '../chains/bip122/readBitcoinAddress.js'
+import type { PaymentChainReader } from '@paylink/chains/server'
+import { bitcoinNetworkOf, readBitcoinAddress, verifyBip122Signature } from '@paylink/chains/bip122/server'
 import type { Db } from '../db/openDatabase.js'
 import { links, payments } from '../db/schema.js'
 import { RequestValidationError, UnavailableError } from '../errors.js'
 import { refreshLink } from '../links/refreshLink.js'
-import { verifyBip122Signature } from '../siwx/verifyBip122Signature.js'
 import { PaymentNotFoundError, RefundAddressRefusedError, RefundConflictError } from './refundErrors.js'
 
 /** How far ahead of the server's clock a statement may be dated (the payer's clock may run fast). */

@@ -1,13 +1,11 @@
-import {
-  recipientProblem,
-  transactionIdSchemas,
-  type CreateRefundBody,
-  type Payment,
-  type Refund,
-} from '@paylink/shared'
+import { transactionIdSchemas, type CreateRefundBody, type Payment, type Refund } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import type { PaymentChainReader, PaymentFinding } from '../chains/chainFamily.js'
-import { normalizeTransactionId } from '../chains/index.js'
+import {
+  chainFamilyOf,
+  normalizeTransactionId,
+  type PaymentChainReader,
+  type PaymentFinding,
+} from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { linkOptions, links, payments, refunds } from '../db/schema.js'
@@ -84,9 +82,15 @@ export async function recordRefund({
   const txHash = normalizeTransactionId(payment.caipNetworkId, body.txHash)
 
   // On Bitcoin the address the payer gave (signed) stands when the merchant names none.
-  const recipient = refundRecipient(namespace, payment.payer, body.refundAddress ?? payment.refundAddress ?? undefined)
-  const sender =
-    namespace === 'bip122' ? null : namespace === 'eip155' ? option.recipient.toLowerCase() : option.recipient
+  const rules = chainFamilyOf(payment.caipNetworkId)?.refunds
+  if (!rules) throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
+  const recipient = rules.recipient(payment.payer, body.refundAddress ?? payment.refundAddress ?? undefined)
+  if (recipient === null)
+    throw new RefundRefusedError(
+      'REFUND_ADDRESS_NOT_ALLOWED',
+      'On this network a refund goes back to the address that paid: leave refundAddress out.',
+    )
+  const sender = rules.sender(option.recipient)
 
   const [already] = await db
     .select()
@@ -168,26 +172,4 @@ export async function recordRefund({
     const view = refreshed!.view.payments.find((p) => p.id === payment.id)!
     return { refund: view.refunds.find((r) => r.id === id)!, payment: view, created: true }
   })
-}
-
-/** Where the refund must go: EVM and Solana back to the sender of the payment; Bitcoin to the address the merchant gives or the payer gave. */
-function refundRecipient(namespace: string, payer: string, refundAddress: string | undefined): string {
-  if (namespace === 'bip122') {
-    if (!refundAddress) {
-      throw new RequestValidationError(
-        'body.refundAddress: is required on Bitcoin unless the payer gave one on the refund page (a payment has no single address to send back to)',
-      )
-    }
-    if (!/^(bc1|tb1|bcrt1)/i.test(refundAddress) || recipientProblem('bip122', refundAddress)) {
-      throw new RequestValidationError('body.refundAddress: must be a Bitcoin address (bc1…, tb1…, bcrt1…)')
-    }
-    return refundAddress.toLowerCase()
-  }
-  if (refundAddress !== undefined && refundAddress.toLowerCase() !== payer.toLowerCase()) {
-    throw new RefundRefusedError(
-      'REFUND_ADDRESS_NOT_ALLOWED',
-      'On this network a refund goes back to the address that paid: leave refundAddress out.',
-    )
-  }
-  return payer
 }

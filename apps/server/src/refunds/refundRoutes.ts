@@ -8,7 +8,7 @@ import {
   recordedRefundSchema,
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
-import type { PaymentChainReader } from '../chains/chainFamily.js'
+import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { RateLimit } from '../http/routeRegistry.js'

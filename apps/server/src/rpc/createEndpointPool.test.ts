@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { startHttpServer, type TestHttpServer } from '../testing/startHttpServer.js'
+import { startHttpServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 import { createEndpointPool, EndpointError } from './createEndpointPool.js'
 
 const servers: TestHttpServer[] = []

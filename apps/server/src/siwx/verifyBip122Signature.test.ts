@@ -4,7 +4,7 @@ import { Address, BIP322, Signer, Witness } from 'bip322-js'
 import { Transaction } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import { wifOf } from './testing/siwxTestKit.js'
-import { verifyBip122Signature } from './verifyBip122Signature.js'
+import { verifyBip122Signature } from '@paylink/chains/bip122/server'
 
 type Bip322Vectors = {
   messageHash: Record<string, string>

@@ -10,7 +10,7 @@ import { checkNonce } from './checkNonce.js'
 import { checkSiwxMessage } from './checkSiwxMessage.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
-import { verifyEip155Signature } from './verifyEip155Signature.js'
+import { verifyEip155Signature } from '@paylink/chains/eip155/server'
 
 type VerificationVector = {
   domain: string

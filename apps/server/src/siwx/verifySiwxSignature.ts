@@ -1,7 +1,5 @@
+import { chainFamilyOf } from '@paylink/chains/server'
 import type { SiwxMessageFields } from './parseSiwxMessage.js'
-import { verifyBip122Signature } from './verifyBip122Signature.js'
-import { verifyEip155Signature } from './verifyEip155Signature.js'
-import { verifySolanaSignature } from './verifySolanaSignature.js'
 
 export interface VerifySiwxSignatureParameters {
   fields: SiwxMessageFields
@@ -21,12 +19,6 @@ export async function verifySiwxSignature({
   time,
 }: VerifySiwxSignatureParameters): Promise<boolean> {
   const { address, chainId } = fields
-  switch (fields.namespace) {
-    case 'eip155':
-      return verifyEip155Signature({ message, address, signature, rpcUrl, time })
-    case 'solana':
-      return verifySolanaSignature({ message, address, signature })
-    case 'bip122':
-      return verifyBip122Signature({ message, address, signature, chainId })
-  }
+  const family = chainFamilyOf(chainId)
+  return family ? family.verifySignature({ message, address, signature, chainId, rpcUrl, time }) : false
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { startFaultProxy, type FaultProxy } from './startFaultProxy.js'
-import { startHttpServer, startJsonRpcServer, type TestHttpServer } from './startHttpServer.js'
+import { startHttpServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 let evm: TestHttpServer
 let solana: TestHttpServer

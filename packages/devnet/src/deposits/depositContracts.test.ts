@@ -27,7 +27,6 @@ import {
 } from '../../scripts/compile.js'
 import { startAnvil, type StartAnvilReturnType } from '@paylink/chains/eip155/devnet'
 import testUsdArtifact from '../artifacts/TestUSD.json' with { type: 'json' }
-import { deployDepositFactory } from './deployDepositFactory.js'
 import {
   DETERMINISTIC_DEPLOYMENT_PROXY,
   PAYLINK_DEPOSIT_FACTORY_ADDRESS,
@@ -35,11 +34,12 @@ import {
   depositFactoryBytecode,
   forwarderAbi,
   forwarderBytecode,
-} from './depositContracts.js'
+} from '@paylink/chains/eip155/core'
+import { deployDepositFactory } from '@paylink/chains/eip155/devnet'
 
 describe('deposit contract artifacts', () => {
   it.each(depositContractNames)(
-    'src/artifacts/%s.json matches a fresh compile of contracts/PaylinkDeposit.sol (run scripts/compile.ts if not)',
+    'packages/chains/src/eip155/core/contracts/%s.json matches a fresh compile of PaylinkDeposit.sol there (run packages/devnet/scripts/compile.ts if not)',
     (name) => {
       expect(readFileSync(depositArtifactPath(name), 'utf8')).toBe(serializeArtifact(compileDepositContract(name)))
     },

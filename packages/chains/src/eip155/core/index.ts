@@ -21,3 +21,12 @@ export const eip155Core: ChainCore<'eip155'> = {
   addressKey: (address) => address.toLowerCase(),
   signIn: evmSignIn,
 }
+export {
+  DETERMINISTIC_DEPLOYMENT_PROXY,
+  PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+  PAYLINK_DEPOSIT_FACTORY_SALT,
+  depositFactoryAbi,
+  depositFactoryBytecode,
+  forwarderAbi,
+  forwarderBytecode,
+} from './depositContracts.js'

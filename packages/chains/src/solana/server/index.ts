@@ -1,2 +1,29 @@
-// The solana family's server face: see ../../../README.md. Filled by the chain-family move (#28).
-export {}
+import type { ChainFamily } from '../../serverFace/chainFamily.js'
+import { connectSolana } from './connectSolana.js'
+import { prepareSolanaOption } from './prepareSolanaOption.js'
+import { readSolanaHead } from './readSolanaHead.js'
+import { readSolanaIdentity } from './readSolanaIdentity.js'
+import { solanaPayUri } from './solanaPayUri.js'
+import { refundToPayer } from '../../serverFace/refundToPayer.js'
+import { verifySolanaSignature } from './verifySolanaSignature.js'
+import { createSolanaDevnetFaucet } from './solanaDevnetFaucet.js'
+
+/**
+ * Solana clusters (CAIP-2 `solana:<genesis hash prefix>`), read over JSON-RPC. Options carry a
+ * Solana Pay reference; the tracker finds their payments by it (see connectSolana).
+ */
+export const solanaFamily: ChainFamily = {
+  namespace: 'solana',
+  caseSensitiveTransactionIds: true,
+  readHead: ({ rpcUrl }, options) => readSolanaHead(rpcUrl, options),
+  readIdentity: ({ rpcUrl }, options) => readSolanaIdentity(rpcUrl, options),
+  connect: connectSolana,
+  prepareOption: prepareSolanaOption,
+  verifySignature: async (parameters) => verifySolanaSignature(parameters),
+  refunds: { sender: (optionRecipient) => optionRecipient, recipient: refundToPayer },
+  devnetFaucet: (devnet) => (devnet.solana ? createSolanaDevnetFaucet(devnet.solana) : null),
+  paymentUri: solanaPayUri,
+}
+
+export { findAssociatedTokenAddress, tokenProgramId } from './findAssociatedTokenAddress.js'
+export { createSolanaDevnetFaucet, isSolanaAddress } from './solanaDevnetFaucet.js'

@@ -1,0 +1,327 @@
+import { createBase58check } from '@scure/base'
+import type { Asset, Network } from '@paylink/shared'
+import type { FastifyInstance } from 'fastify'
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import { eventually } from '../testing/eventually.js'
+import { bitcoinNetworkOf } from '@paylink/chains/bip122/server'
+import {
+  startEsploraFixture,
+  type EsploraFixture,
+  type FixtureTransaction,
+} from '@paylink/chains/bip122/testing/esploraFixture'
+
+// The whole path on a Bitcoin network: a merchant's watch-only key, BTC links with derived
+// addresses, and the tracker finding payments nobody submitted, through an Esplora fixture
+// written from Esplora's API documentation.
+const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const btc: Asset = {
+  assetId: `${regtest}/slip44:0`,
+  caipNetworkId: regtest,
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  decimals: 8,
+  native: true,
+}
+const payerAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
+const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
+const base58check = createBase58check((data) => new Uint8Array(createHash('sha256').update(data).digest()))
+const tpub = (() => {
+  // BIP84's published zpub, as a tpub (the same key data for test networks).
+  const payload = Uint8Array.from(
+    base58check.decode(
+      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+    ),
+  )
+  new DataView(payload.buffer).setUint32(0, 0x043587cf)
+  return base58check.encode(payload)
+})()
+
+const context = useOfflineApps({
+  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+})
+let esplora: EsploraFixture
+let server: FastifyInstance
+let headers: Record<string, string>
+let coin = 0
+
+beforeAll(async () => {
+  esplora = await startEsploraFixture(
+    bitcoinNetworkOf(regtest)!,
+    '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
+  )
+  for (let i = 0; i < 3; i++) esplora.mine()
+  const network: Network = {
+    caipNetworkId: regtest,
+    name: 'Bitcoin regtest (fixture)',
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrl: esplora.url,
+    blockExplorerUrl: null,
+    testnet: true,
+    confirmations: 1,
+  }
+  const base = offlineAppConfig(context.database)
+  server = await context.app({
+    // Solana for the sign-in only; no EVM network, whose dead RPC would fail the passes.
+    networks: [...base.networks.filter((n) => n.caipNetworkId.startsWith('solana:')), network],
+    assets: [btc],
+    // Every pass re-reads pending payments, and a transaction gone from the node is decided at once.
+    // Only Bitcoin is followed: the Solana network is there for the sign-in, its RPC is not.
+    paymentLinks: {
+      submitCheckTimeoutMs: 2000,
+      tracker: { only: [regtest], rpcTimeoutMs: 2000, settings: { recheckMs: 0, missingGraceMs: 0 } },
+    },
+  })
+  const { cookie } = await signInSolana(server)
+  headers = { cookie, origin: testOrigin }
+  expect(
+    (
+      await server.inject({
+        method: 'PUT',
+        url: '/api/merchant/receiving-keys/bip122',
+        headers,
+        payload: { key: tpub },
+      })
+    ).statusCode,
+  ).toBe(200)
+}, 60_000)
+afterAll(async () => {
+  await esplora?.close()
+})
+
+async function newLink(amount: string) {
+  const res = await server.inject({
+    method: 'POST',
+    url: '/api/links',
+    headers,
+    payload: { title: `Order ${amount}`, options: [{ asset: btc.assetId, amount }] },
+  })
+  expect(res.statusCode).toBe(201)
+  return { id: res.json().id as string, address: res.json().options[0].depositAddress as string }
+}
+const link = async (id: string) => (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+const pay = (
+  address: string,
+  value: bigint,
+  spend = { txid: (++coin).toString(16).padStart(64, '0'), vout: 0, address: payerAddress, value: 10_000_000n },
+): FixtureTransaction => esplora.transaction([spend], [{ address, value }])
+const pass = () => server.paymentLinks.tracker.runOnce()
+
+describe('Bitcoin payments found by the tracker (no submission)', () => {
+  it('seen in the mempool: confirming 0/1 and not counted; mined: confirmed and paid', async () => {
+    const order = await newLink('0.001')
+    const transaction = pay(order.address, 100_000n)
+    esplora.mempool.push(transaction)
+    await pass()
+    const seen = await link(order.id)
+    expect(seen.status).toBe('open')
+    expect(seen.payments).toMatchObject([
+      {
+        txHash: transaction.txid,
+        status: 'confirming',
+        confirmations: 0,
+        requiredConfirmations: 1,
+        amount: '0.001',
+        blockNumber: null,
+      },
+    ])
+    // Shown as confirming, never counted: nothing paid yet.
+    expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
+
+    esplora.mine([transaction])
+    await pass()
+    const paid = await link(order.id)
+    expect(paid.status).toBe('paid')
+    expect(paid.payments).toMatchObject([
+      { txHash: transaction.txid, status: 'confirmed', amount: '0.001', payer: payerAddress },
+    ])
+  })
+
+  it('partial payments add up: two transactions to one address pay the link together', async () => {
+    const order = await newLink('0.003')
+    const first = pay(order.address, 100_000n)
+    esplora.mine([first])
+    await pass()
+    expect((await link(order.id)).status).toBe('partially_paid')
+    esplora.mine([pay(order.address, 200_000n)])
+    await pass()
+    const paid = await link(order.id)
+    expect(paid.status).toBe('paid')
+    expect(paid.payments.map((p: { status: string }) => p.status)).toEqual(['confirmed', 'confirmed'])
+  })
+
+  it('a payment replaced by fee (RBF) to another address is dropped and the link stays unpaid', async () => {
+    const order = await newLink('0.002')
+    const spend = { txid: 'f0'.repeat(32), vout: 1, address: payerAddress, value: 1_000_000n }
+    const original = pay(order.address, 200_000n, spend)
+    esplora.mempool.push(original)
+    await pass()
+    expect((await link(order.id)).payments).toMatchObject([
+      { txHash: original.txid, status: 'confirming', confirmations: 0 },
+    ])
+
+    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
+    esplora.mine([esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }])])
+    await pass()
+    const after = await link(order.id)
+    expect(after.status).toBe('open')
+    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
+    expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
+  })
+
+  it('a replacement paying the same address is counted once (the original dropped, never credited twice)', async () => {
+    const order = await newLink('0.001')
+    const spend = { txid: 'e0'.repeat(32), vout: 0, address: payerAddress, value: 1_000_000n }
+    const original = pay(order.address, 100_000n, spend)
+    esplora.mempool.push(original)
+    await pass()
+    const replacement = esplora.transaction(
+      [spend],
+      [
+        { address: order.address, value: 100_000n },
+        { address: payerAddress, value: 880_000n },
+      ],
+    )
+    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
+    esplora.mine([replacement])
+    await pass()
+    const after = await link(order.id)
+    expect(after.status).toBe('paid')
+    expect(after.options[0]).toMatchObject({ paid: '0.001' })
+    const byTx = Object.fromEntries(
+      after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [
+        p.txHash,
+        [p.status, p.reason],
+      ]),
+    )
+    expect(byTx).toEqual({ [original.txid]: ['failed', 'dropped'], [replacement.txid]: ['confirmed', null] })
+  })
+
+  it('a payment reorged out after being counted, whose transaction is gone, is reverted (dropped) and the link reopens', async () => {
+    const order = await newLink('0.0005')
+    const transaction = pay(order.address, 50_000n)
+    esplora.mine([transaction])
+    await pass()
+    expect((await link(order.id)).status).toBe('paid')
+    // The block is replaced by one without it, and the transaction is gone (double-spent elsewhere).
+    esplora.reorg(1, true)
+    esplora.mine()
+    esplora.mine()
+    await pass()
+    await pass()
+    const after = await link(order.id)
+    expect(after.status).toBe('open')
+    expect(after.payments).toMatchObject([{ txHash: transaction.txid, status: 'reverted', reason: 'dropped' }])
+  })
+})
+
+describe('a transaction the checkout posts (connected wallet)', () => {
+  const post = (id: string, txHash: string) =>
+    server.inject({ method: 'POST', url: `/api/links/${id}/payments`, payload: { caipNetworkId: regtest, txHash } })
+
+  it('posted while in the mempool: confirming 0/1 in the answer, never counted; the tracker sighting it too keeps one payment; mined: paid', async () => {
+    const order = await newLink('0.001')
+    const transaction = pay(order.address, 100_000n)
+    esplora.mempool.push(transaction)
+    const posted = await post(order.id, transaction.txid)
+    expect(posted.statusCode, posted.body).toBe(202)
+    expect(posted.json()).toMatchObject({
+      status: 'confirming',
+      confirmations: 0,
+      requiredConfirmations: 1,
+      amount: '0.001',
+    })
+    expect((await link(order.id)).options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
+
+    // The tracker's mempool read sees the same transaction: no second row.
+    await pass()
+    const seen = await link(order.id)
+    expect(seen.status).toBe('open')
+    expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
+    expect(seen.payments).toHaveLength(1)
+
+    esplora.mine([transaction])
+    await pass()
+    const paid = await link(order.id)
+    expect(paid.status).toBe('paid')
+    expect(paid.payments).toHaveLength(1)
+    expect(paid.payments).toMatchObject([
+      { txHash: transaction.txid, status: 'confirmed', confirmations: 1, amount: '0.001' },
+    ])
+  })
+
+  it('sighted first, posted after (in upper case): the same one payment comes back', async () => {
+    const order = await newLink('0.0007')
+    const transaction = pay(order.address, 70_000n)
+    esplora.mempool.push(transaction)
+    await pass()
+    const sighted = (await link(order.id)).payments
+    expect(sighted).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
+    const posted = await post(order.id, transaction.txid.toUpperCase())
+    expect(posted.statusCode, posted.body).toBe(202)
+    expect(posted.json()).toMatchObject({ id: sighted[0].id, status: 'confirming', confirmations: 0 })
+    expect((await link(order.id)).payments).toHaveLength(1)
+    esplora.mine([transaction])
+    await pass()
+  })
+
+  it('posted while in the mempool but paying another address: failed (wrong_recipient) at once, nothing shown as confirming', async () => {
+    const order = await newLink('0.001')
+    const transaction = pay(elsewhere, 100_000n)
+    esplora.mempool.push(transaction)
+    const posted = await post(order.id, transaction.txid)
+    expect(posted.statusCode, posted.body).toBe(202)
+    expect(posted.json()).toMatchObject({ status: 'failed', reason: 'wrong_recipient' })
+    expect((await link(order.id)).options[0]).toMatchObject({ paid: '0', confirming: '0' })
+    esplora.mine([transaction])
+    await pass()
+  })
+
+  it('posted, confirming 0/1, then replaced by fee to another address: confirming falls back to 0, the payment is dropped, payment.reverted follows payment.detected', async () => {
+    const order = await newLink('0.0004')
+    const spend = { txid: 'd0'.repeat(32), vout: 0, address: payerAddress, value: 1_000_000n }
+    const original = pay(order.address, 40_000n, spend)
+    esplora.mempool.push(original)
+    expect((await post(order.id, original.txid)).json()).toMatchObject({ status: 'confirming', confirmations: 0 })
+    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
+    esplora.mempool.push(esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]))
+    // No block: the between-blocks re-check of payments confirming in no block notices it.
+    await pass()
+    const after = await link(order.id)
+    expect(after.status).toBe('open')
+    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
+    expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
+    const events = (await server.inject({ method: 'GET', url: `/api/events?limit=500`, headers })).json() as {
+      events: Array<{ type: string; data: { payment: { id: string } | null } }>
+    }
+    const ofPayment = events.events.filter((e) => e.data.payment?.id === after.payments[0].id).map((e) => e.type)
+    expect(ofPayment).toEqual(['payment.detected', 'payment.reverted'])
+    esplora.mine()
+    await pass()
+  })
+})
+
+describe('between blocks', () => {
+  it('a running tracker sees a mempool payment without a new block ("seen, confirming 0/N" before the next block)', async () => {
+    const order = await newLink('0.0003')
+    const tracker = server.paymentLinks.tracker
+    // One forced pass first, so the running tracker's own passes find no new block.
+    await pass()
+    const transaction = pay(order.address, 30_000n)
+    esplora.mempool.push(transaction)
+    tracker.start()
+    try {
+      // The pass after the idle re-check interval asks the mempool alone (no block was mined).
+      await eventually(
+        async () =>
+          expect((await link(order.id)).payments).toMatchObject([
+            { txHash: transaction.txid, status: 'confirming', confirmations: 0 },
+          ]),
+        15_000,
+      )
+    } finally {
+      await tracker.stop()
+    }
+  }, 30_000)
+})

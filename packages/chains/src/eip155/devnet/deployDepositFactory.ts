@@ -1,0 +1,44 @@
+import { concat, createPublicClient, createTestClient, createWalletClient, http, type Address } from 'viem'
+
+import {
+  DETERMINISTIC_DEPLOYMENT_PROXY,
+  PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+  PAYLINK_DEPOSIT_FACTORY_SALT,
+  depositFactoryBytecode,
+} from '../core/depositContracts.js'
+
+export type DeployDepositFactoryParameters = {
+  rpcUrl: string
+  /** An unlocked account of the node that pays the gas (anvil's first account). */
+  from: Address
+}
+
+/**
+ * Deploys the deposit factory on an anvil through the deterministic-deployment proxy, unless it is
+ * there already (a saved chain): idempotent. The sender's spent gas is given back, so the dev
+ * accounts keep round balances.
+ */
+export async function deployDepositFactory({
+  rpcUrl,
+  from,
+}: DeployDepositFactoryParameters): Promise<{ address: Address; deployed: boolean }> {
+  const transport = http(rpcUrl)
+  const publicClient = createPublicClient({ transport, pollingInterval: 20 })
+  const existing = await publicClient.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
+  if (existing && existing !== '0x') return { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: false }
+  const proxyCode = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYMENT_PROXY })
+  if (!proxyCode || proxyCode === '0x')
+    throw new Error(`no deterministic-deployment proxy at ${DETERMINISTIC_DEPLOYMENT_PROXY} on ${rpcUrl}`)
+  const balance = await publicClient.getBalance({ address: from })
+  const hash = await createWalletClient({ transport, account: from }).sendTransaction({
+    chain: null,
+    to: DETERMINISTIC_DEPLOYMENT_PROXY,
+    data: concat([PAYLINK_DEPOSIT_FACTORY_SALT, depositFactoryBytecode]),
+  })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  const code = await publicClient.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
+  if (receipt.status !== 'success' || !code || code === '0x')
+    throw new Error(`PaylinkDepositFactory deployment failed (${hash})`)
+  await createTestClient({ transport, mode: 'anvil' }).setBalance({ address: from, value: balance })
+  return { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: true }
+}
