@@ -238,19 +238,17 @@ function valueFor(schema: JsonSchema | undefined, name: string, depth = 0): fc.A
 }
 
 /** Options a link can be created with (distinct assets, a recipient, amounts within decimals). */
-const linkOptions = fc
-  .subarray(offlineAssets, { minLength: 1 })
-  .chain((assets) =>
-    fc.tuple(
-      ...assets.map((asset) =>
-        fc.record({
-          asset: fc.constant(asset.assetId),
-          amount: fc.constantFrom('1', '0.5', '0.000001'),
-          recipient: hex(20),
-        }),
-      ),
+const linkOptions = fc.subarray(offlineAssets, { minLength: 1 }).chain((assets) =>
+  fc.tuple(
+    ...assets.map((asset) =>
+      fc.record({
+        asset: fc.constant(asset.assetId),
+        amount: fc.constantFrom('1', '0.5', '0.000001'),
+        recipient: hex(20),
+      }),
     ),
-  )
+  ),
+)
 
 /** Strings a pattern matches; null for a pattern fast-check cannot generate from (lookarounds). */
 function matching(pattern: string): fc.Arbitrary<string> | null {

@@ -159,30 +159,26 @@ describe('webhook worker address checks', () => {
 
   async function deliveryTo(url: string): Promise<string> {
     const linkId = `lnk_${Math.random().toString(36).slice(2)}`
-    await database.db
-      .insert(links)
-      .values({
-        id: linkId,
-        merchant: 'eip155:0x0',
-        merchantAddress: '0x0',
-        title: 't',
-        status: 'open',
-        webhookUrl: url,
-        webhookSecret: 'whsec_x',
-        version: 1,
-      })
+    await database.db.insert(links).values({
+      id: linkId,
+      merchant: 'eip155:0x0',
+      merchantAddress: '0x0',
+      title: 't',
+      status: 'open',
+      webhookUrl: url,
+      webhookSecret: 'whsec_x',
+      version: 1,
+    })
     const id = `whd_${Math.random().toString(36).slice(2)}`
-    await database.db
-      .insert(webhookDeliveries)
-      .values({
-        id,
-        eventId: `evt_${id}`,
-        linkId,
-        type: 'link.paid',
-        url,
-        body: '{}',
-        giveUpAt: new Date(Date.now() + 3600_000),
-      })
+    await database.db.insert(webhookDeliveries).values({
+      id,
+      eventId: `evt_${id}`,
+      linkId,
+      type: 'link.paid',
+      url,
+      body: '{}',
+      giveUpAt: new Date(Date.now() + 3600_000),
+    })
     return id
   }
   const row = async (id: string) =>
