@@ -1,10 +1,11 @@
 import type { ChainCore } from '../../chainCore.js'
+import { bitcoinPaymentUri } from './bitcoinPaymentUri.js'
 import { bitcoinAddressSchema } from './bitcoinAddressSchema.js'
 import { bitcoinRecipientProblem } from './bitcoinRecipientProblem.js'
 import { bitcoinSignIn } from './bitcoinSignIn.js'
 import { bitcoinTxidSchema } from './bitcoinTxidSchema.js'
 
-export { bitcoinAddressSchema, bitcoinRecipientProblem, bitcoinSignIn, bitcoinTxidSchema }
+export { bitcoinPaymentUri, bitcoinAddressSchema, bitcoinRecipientProblem, bitcoinSignIn, bitcoinTxidSchema }
 export { bitcoinDustLimit } from './bitcoinDustLimit.js'
 export { bitcoinFeeRate } from './bitcoinFeeRate.js'
 export { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
@@ -24,4 +25,5 @@ export const bip122Core: ChainCore<'bip122'> = {
   canonicalAddress: (address) => address,
   addressKey: (address) => address,
   signIn: bitcoinSignIn,
+  paymentUri: bitcoinPaymentUri,
 }

@@ -1,11 +1,12 @@
 import { getAddress } from 'viem'
 import type { ChainCore } from '../../chainCore.js'
+import { evmPaymentUri } from './evmPaymentUri.js'
 import { evmAddressSchema } from './evmAddressSchema.js'
 import { evmRecipientProblem } from './evmRecipientProblem.js'
 import { evmSignIn } from './evmSignIn.js'
 import { evmTransactionIdSchema } from './evmTransactionIdSchema.js'
 
-export { evmAddressSchema, evmRecipientProblem, evmSignIn, evmTransactionIdSchema }
+export { evmPaymentUri, evmAddressSchema, evmRecipientProblem, evmSignIn, evmTransactionIdSchema }
 
 /** EVM chains (CAIP-2 `eip155:<chain id>`). */
 export const eip155Core: ChainCore<'eip155'> = {
@@ -20,6 +21,7 @@ export const eip155Core: ChainCore<'eip155'> = {
   canonicalAddress: (address) => getAddress(address),
   addressKey: (address) => address.toLowerCase(),
   signIn: evmSignIn,
+  paymentUri: evmPaymentUri,
 }
 export {
   DETERMINISTIC_DEPLOYMENT_PROXY,

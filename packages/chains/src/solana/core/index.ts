@@ -1,10 +1,11 @@
 import type { ChainCore } from '../../chainCore.js'
+import { solanaPayUri } from './solanaPayUri.js'
 import { solanaAddressSchema } from './solanaAddressSchema.js'
 import { solanaRecipientProblem } from './solanaRecipientProblem.js'
 import { solanaSignatureSchema } from './solanaSignatureSchema.js'
 import { solanaSignIn } from './solanaSignIn.js'
 
-export { solanaAddressSchema, solanaRecipientProblem, solanaSignatureSchema, solanaSignIn }
+export { solanaPayUri, solanaAddressSchema, solanaRecipientProblem, solanaSignatureSchema, solanaSignIn }
 
 /** Solana clusters (CAIP-2 `solana:<genesis hash prefix>`). */
 export const solanaCore: ChainCore<'solana'> = {
@@ -19,4 +20,5 @@ export const solanaCore: ChainCore<'solana'> = {
   canonicalAddress: (address) => address,
   addressKey: (address) => address,
   signIn: solanaSignIn,
+  paymentUri: solanaPayUri,
 }
