@@ -26,7 +26,6 @@ export function chainFamilyOf(caipNetworkId: string): ChainFamily | undefined {
   return chainFamilies.get(parseCaipNetworkId(caipNetworkId).namespace)
 }
 
-
 /** The options every chain read takes (the name health imports). */
 export type ReadHeadOptions = ReadChainOptions
 

@@ -1,4 +1,4 @@
-import { parseCaipNetworkId } from '../../caip.js'
+import { parseCaipNetworkId } from '../../parseCaipNetworkId.js'
 import { getAddress } from 'viem'
 import type { PaymentUriParameters } from '../../chainCore.js'
 
