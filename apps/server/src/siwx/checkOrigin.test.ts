@@ -33,6 +33,13 @@ describe('the origin check of writes', () => {
     expect(write('DELETE', '/api/keys/x', 'https://evil.example')).toThrow(/Writes with a session/)
     expect(write('POST', '/devnet/faucet', 'http://127.0.0.1:3000')).not.toThrow()
     expect(write('POST', '/devnet/faucet')).not.toThrow()
+    // Our cookie without an Origin: refused where it authorizes (/api), not on the demo's tools,
+    // which a signed-in tester's script (Playwright's page.request) asks without an Origin.
+    const withCookie = (url: string, origin?: string) => () =>
+      check({ method: 'POST', url, origin, hasSessionCookie: true })
+    expect(withCookie('/api/links')).toThrow(/Writes with a session/)
+    expect(withCookie('/devnet/faucet')).not.toThrow()
+    expect(withCookie('/devnet/faucet', 'https://evil.example')).toThrow(/must come from/)
     expect(write('GET', '/devnet/bitcoin/esplora/blocks/tip/height', 'https://evil.example')).not.toThrow()
   })
 })

@@ -18,9 +18,11 @@ export interface WriteRequest {
  * public origins. A "simple" cross-origin POST (text/plain, no preflight) reaches a route as well
  * as a same-origin one, so the Origin is what tells another site's page apart. SameSite=Lax
  * already keeps the cookie off cross-site POSTs; this also covers same-site attackers and old
- * browsers. A write carrying our cookie without an Origin is refused; a foreign Origin is refused
- * even without a cookie (no login CSRF, no demo links made from another site). A write without
- * cookie and without Origin (server to server, curl) passes. `publicOrigin`: the allowed origins,
+ * browsers. A write to /api carrying our cookie without an Origin is refused (there the cookie is
+ * what authorizes it); a foreign Origin is refused everywhere, even without a cookie (no login CSRF,
+ * no demo links made from another site). A write without Origin passes where the cookie authorizes
+ * nothing (the demo's /devnet tools, asked by a script of a signed-in tester) and, without cookie,
+ * everywhere (server to server, curl). `publicOrigin`: the allowed origins,
  * the canonical one first (it is the one the refusal names).
  */
 export function checkOrigin(publicOrigin: string | readonly string[]): (request: WriteRequest) => void {
@@ -29,8 +31,9 @@ export function checkOrigin(publicOrigin: string | readonly string[]): (request:
   return (request) => {
     if (!writes.has(request.method)) return
     const { origin } = request
-    if (origin === undefined ? request.hasSessionCookie : !allowed.includes(origin)) {
-      const who = request.url.startsWith('/api/') ? 'Writes with a session' : 'Writes from a web page'
+    const api = request.url.startsWith('/api/')
+    if (origin === undefined ? api && request.hasSessionCookie : !allowed.includes(origin)) {
+      const who = api ? 'Writes with a session' : 'Writes from a web page'
       throw new SiwxError(403, 'BAD_ORIGIN', `${who} must come from ${canonical} (Origin header).`)
     }
   }
