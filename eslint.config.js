@@ -149,6 +149,34 @@ export default defineConfig(
   },
 
   {
+    // One folder per chain family (packages/chains/README.md): code outside packages/chains names a
+    // family through a registry or the family's own face, never by its CAIP-2 namespace string, so a
+    // fourth family is a folder and a line per registry, not a search through the apps. A property
+    // picked by name (Pick<Devnet, 'solana'>) is not a namespace. Tests may name families freely.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: [
+      'packages/chains/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/testing/**',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/^(eip155|solana|bip122)$/]:not(TSTypeReference[typeName.name=/^(Pick|Omit)$/] Literal)',
+          message:
+            'Name a chain family through @paylink/chains (its registry or the family face), not by its namespace string.',
+        },
+      ],
+    },
+  },
+
+  {
     ...reactHooks.configs.flat.recommended,
     files: ['apps/web/**/*.{ts,tsx}', 'packages/chains/src/*/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -13,6 +13,7 @@ import {
   type FiatCurrency,
   type Network,
 } from '@paylink/shared'
+import { chainCores } from '@paylink/chains/core'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
@@ -413,13 +414,15 @@ function redactUrl(value: string): string {
  */
 function readMerchants(value: string, invalid: Invalid): string[] {
   const ids = new Set<string>()
+  // A plain entry is an EVM address: merchants signed in with an EVM wallet before CAIP-10 ids.
+  const evm = chainCores.eip155.namespace
   for (const raw of value.split(',')) {
     const entry = raw.trim()
     if (!entry) continue
     const parts = entry.split(':')
     let namespace: string
     let address: string
-    if (parts.length === 1) [namespace, address] = ['eip155', entry]
+    if (parts.length === 1) [namespace, address] = [evm, entry]
     else if (
       parts.length === 3 &&
       /^[-a-z0-9]{3,8}$/.test(parts[0]!) &&
@@ -430,7 +433,7 @@ function readMerchants(value: string, invalid: Invalid): string[] {
     } else {
       return invalid(`must list CAIP-10 accounts (eip155:1:0x…) or 0x addresses, separated by commas (got "${entry}")`)
     }
-    if (namespace === 'eip155') {
+    if (namespace === evm) {
       if (!isAddress(address, { strict: false })) {
         return invalid(
           `: "${entry}" is not an EVM address (plain entries must be 0x addresses; use CAIP-10 for other chains)`,

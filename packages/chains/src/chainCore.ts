@@ -1,19 +1,16 @@
 import type { z } from 'zod'
 
 /**
- * The core face of a chain family: what server, web, devnet and packages/shared know about a
- * CAIP-2 namespace without reading its chain. A core face imports only libraries (never
- * @paylink/shared or an app), so every other package can import it.
+ * What anyone may know of a family as plain data, without loading its schemas or libraries: cheap
+ * enough for the checkout's first paint (`@paylink/chains/facts`).
  */
-export interface ChainCore<Namespace extends string = string> {
+export interface ChainFacts<Namespace extends string = string> {
   /** The CAIP-2 namespace (`eip155`, `solana`, `bip122`). */
   readonly namespace: Namespace
   /** How the app names the family to people ('EVM', 'Solana', 'Bitcoin'). */
   readonly label: string
   /** SLIP-44 coin type of the native coin: its CAIP-19 id is `<caipNetworkId>/slip44:<type>`. */
   readonly nativeCoinType: number
-  /** A transaction id as the API accepts it (EVM hash, Solana signature, Bitcoin txid). */
-  readonly transactionIdSchema: z.ZodType<string>
   /** Transaction ids are case-sensitive (Solana's base58 signatures); otherwise (hex) they are stored lowercase. */
   readonly caseSensitiveTransactionIds: boolean
   /**
@@ -22,6 +19,16 @@ export interface ChainCore<Namespace extends string = string> {
    * derived address (`depositAddress`), never the key itself.
    */
   readonly watchOnlyKeys: boolean
+}
+
+/**
+ * The core face of a chain family: what server, web, devnet and packages/shared know about a
+ * CAIP-2 namespace without reading its chain. A core face imports only libraries (never
+ * @paylink/shared or an app), so every other package can import it.
+ */
+export interface ChainCore<Namespace extends string = string> extends ChainFacts<Namespace> {
+  /** A transaction id as the API accepts it (EVM hash, Solana signature, Bitcoin txid). */
+  readonly transactionIdSchema: z.ZodType<string>
   /** A plain account address, by shape (no checksum, no network): a refund or payer address. */
   readonly addressSchema: z.ZodType<string>
   /**

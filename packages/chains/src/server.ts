@@ -14,6 +14,7 @@ export * from './serverFace/errors.js'
 export { ChainMismatchError } from './serverFace/chainMismatchError.js'
 export * from './serverFace/devnetFaucet.js'
 export { TimeoutError, withTimeout } from './serverFace/withTimeout.js'
+export { normalizeTransactionId } from './core.js'
 
 /** Every chain family, by CAIP-2 namespace: adding a chain is adding a folder and a line here. */
 export const chainFamilies: ReadonlyMap<string, ChainFamily> = new Map(
@@ -23,11 +24,6 @@ export const chainFamilies: ReadonlyMap<string, ChainFamily> = new Map(
 /** The family of a CAIP-2 network id, or undefined for a namespace no family reads. */
 export function chainFamilyOf(caipNetworkId: string): ChainFamily | undefined {
   return chainFamilies.get(parseCaipNetworkId(caipNetworkId).namespace)
-}
-
-/** A transaction id as stored and compared: hex ids lowercase, case-sensitive ones as given. */
-export function normalizeTransactionId(caipNetworkId: string, transactionId: string): string {
-  return chainFamilyOf(caipNetworkId)?.caseSensitiveTransactionIds ? transactionId : transactionId.toLowerCase()
 }
 
 /** The options every chain read takes (the name health imports). */

@@ -1,13 +1,13 @@
 import { z } from 'zod'
-import { chainCoreOf, parseCaipNetworkId } from '@paylink/chains/core'
+import { chainFactsOf, parseCaipNetworkId } from '@paylink/chains/facts'
 
+export { caipNetworkIdSchema } from '@paylink/chains/caip'
 export {
-  caipNetworkIdSchema,
   chainNamespaces,
   parseCaipNetworkId,
   type ChainNamespace,
   type ParsedCaipNetworkId,
-} from '@paylink/chains/core'
+} from '@paylink/chains/facts'
 
 /** CAIP-19 asset id: `chain/assetNamespace:assetReference`, e.g. `eip155:1/slip44:60`. */
 export const caipAssetIdSchema = z
@@ -38,5 +38,5 @@ export function parseCaipAssetId(id: string): ParsedCaipAssetId {
 /** The native coin's CAIP-19 id on a network (slip44 coin type per namespace; Ether's for a namespace no family knows). */
 export function nativeAssetId(caipNetworkId: string): string {
   const { namespace } = parseCaipNetworkId(caipNetworkId)
-  return `${caipNetworkId}/slip44:${chainCoreOf(namespace)?.nativeCoinType ?? 60}`
+  return `${caipNetworkId}/slip44:${chainFactsOf(namespace)?.nativeCoinType ?? 60}`
 }

@@ -112,11 +112,11 @@ export const healthSchema = z.object({
       status: z.enum(['ok', 'degraded', 'down']).optional(),
       endpoint: z.string().max(2048).optional(),
       lastError: z
-        .object({ message: z.string().max(1000), at: z.iso.datetime() })
+        .object({ message: z.string().max(1000), at: z.iso.datetime().max(40) })
         .nullable()
         .optional(),
       lagBlocks: z.string().max(maxAmountLength).nullable().optional(),
-      since: z.iso.datetime().optional(),
+      since: z.iso.datetime().max(40).optional(),
     }),
   ),
 })

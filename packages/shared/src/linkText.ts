@@ -1,4 +1,4 @@
-import { chainCoreOf } from '@paylink/chains/core'
+import { chainFactsOf } from '@paylink/chains/facts'
 import type { Link, LinkStatus } from './links.js'
 import { formatAmount } from './formatAmount.js'
 import { formatFiat } from './fiat.js'
@@ -49,7 +49,7 @@ type PayeeOptions = { options: readonly { caipNetworkId: string; recipient: stri
 export function payeeAddress(link: PayeeOptions): string | null {
   const addresses = new Set(
     link.options.map((o) =>
-      chainCoreOf(o.caipNetworkId)?.watchOnlyKeys ? (o.depositAddress ?? o.recipient) : o.recipient,
+      chainFactsOf(o.caipNetworkId)?.watchOnlyKeys ? (o.depositAddress ?? o.recipient) : o.recipient,
     ),
   )
   return addresses.size === 1 ? [...addresses][0]! : null

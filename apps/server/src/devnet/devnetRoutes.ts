@@ -6,6 +6,7 @@ import {
   maxAddressLength,
   parseCaipNetworkId,
 } from '@paylink/shared'
+import { chainCores } from '@paylink/chains/core'
 import { z } from 'zod'
 import { NotFoundError, UpstreamError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
@@ -156,7 +157,7 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
   )
 
   const solana = Object.keys(upstreams).find(
-    (caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'solana',
+    (caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === chainCores.solana.namespace,
   )
   defineRoute(
     app,
@@ -189,7 +190,7 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
   }
 
   const bitcoin = Object.keys(upstreams).find(
-    (caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === 'bip122',
+    (caipNetworkId) => parseCaipNetworkId(caipNetworkId).namespace === chainCores.bip122.namespace,
   )
   const esploraUrl = bitcoin ? upstreams[bitcoin]?.rpcUrl : undefined
   // Esplora is REST, not JSON-RPC: the path and query go through as they are, and so does the

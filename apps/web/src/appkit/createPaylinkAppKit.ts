@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import type { PublicConfig } from '@paylink/shared'
 import { createAppKit, type AppKit } from '@reown/appkit/react'
 import type { AppKitNetwork } from '@reown/appkit/networks'
@@ -31,20 +32,20 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   const networks = config.networks.map(toAppKitNetwork)
   if (networks.length === 0) throw new Error('The server has no networks configured.')
   const namespaces = new Set(config.networks.map(namespaceOf))
-  const evm = config.networks.filter((n) => namespaceOf(n) === 'eip155')
+  const evm = config.networks.filter((n) => namespaceOf(n) === chainFacts.eip155.namespace)
 
   const transports: Record<number, Transport> = Object.fromEntries(
     evm.map((n) => [Number(n.caipNetworkId.split(':')[1]), http(n.rpcUrl)]),
   )
   const wagmiAdapter = new WagmiAdapter({
-    networks: networks.filter((n) => n.chainNamespace === 'eip155'),
+    networks: networks.filter((n) => n.chainNamespace === chainFacts.eip155.namespace),
     projectId: config.projectId ?? '',
     transports,
   })
   const adapters: ChainAdapter[] = [wagmiAdapter]
   const [solana, bitcoin] = await Promise.all([
-    namespaces.has('solana') ? import('@reown/appkit-adapter-solana/react') : null,
-    namespaces.has('bip122') ? import('@reown/appkit-adapter-bitcoin') : null,
+    namespaces.has(chainFacts.solana.namespace) ? import('@reown/appkit-adapter-solana/react') : null,
+    namespaces.has(chainFacts.bip122.namespace) ? import('@reown/appkit-adapter-bitcoin') : null,
   ])
   if (solana) adapters.push(new solana.SolanaAdapter())
   if (bitcoin) {

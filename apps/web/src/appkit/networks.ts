@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import type { Network } from '@paylink/shared'
 import { parseCaipNetworkId } from '@paylink/shared'
 import { defineChain } from '@reown/appkit/networks'
@@ -25,7 +26,7 @@ export function toAppKitNetwork(network: Network): CaipNetwork {
 
 /** A network's id as AppKit takes it: EVM chain ids are numbers there, every other reference a string. */
 export function appKitNetworkId(namespace: string, reference: string): number | string {
-  return namespace === 'eip155' ? Number(reference) : reference
+  return namespace === chainFacts.eip155.namespace ? Number(reference) : reference
 }
 
 /** AppKit keeps Reown's RPC as a fallback; customRpcUrls puts ours first for every network. */

@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import { ConstantsUtil, type CaipNetwork } from '@reown/appkit-common'
 import { ChainController, ModalController, RouterController } from '@reown/appkit-controllers'
 import { watchAccount, type Config } from '@wagmi/core'
@@ -12,13 +13,16 @@ export function recoverFromUnsupportedChain(wagmiConfig: Config, networks: reado
   let walletChainId: number | undefined
 
   const listedWalletNetwork = () =>
-    networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === walletChainId)
+    networks.find((n) => n.chainNamespace === chainFacts.eip155.namespace && Number(n.id) === walletChainId)
 
   const reconcile = () => {
     const listed = listedWalletNetwork()
     if (!listed) return
     const active = ChainController.state.activeCaipNetwork
-    if (ChainController.state.activeChain === 'eip155' && active?.name === ConstantsUtil.UNSUPPORTED_NETWORK_NAME) {
+    if (
+      ChainController.state.activeChain === chainFacts.eip155.namespace &&
+      active?.name === ConstantsUtil.UNSUPPORTED_NETWORK_NAME
+    ) {
       ChainController.setActiveCaipNetwork(listed)
     }
     if (ModalController.state.open && RouterController.state.view === 'UnsupportedChain') {

@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import type { AppKit } from '@reown/appkit/react'
 
 /** AppKit's own CAIP-2 ids of the two Bitcoin networks its sats-connect connector can name. */
@@ -16,7 +17,7 @@ const BITCOIN_TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'
 export function satsConnectNetworkView(appKit: AppKit): AppKit {
   const view = {
     getCaipNetwork: () => {
-      const network = appKit.getCaipNetwork('bip122')
+      const network = appKit.getCaipNetwork(chainFacts.bip122.namespace)
       if (network?.caipNetworkId === BITCOIN_MAINNET) return network
       return { ...network, caipNetworkId: BITCOIN_TESTNET }
     },

@@ -1,5 +1,5 @@
 import type { Network, ReceivingKey } from '@paylink/shared'
-import type { PaymentUriParameters } from '../paymentUriParameters.js'
+import type { PaymentUriParameters } from '../chainCore.js'
 import type { DevnetFaucet, DevnetHandle, DevnetUpstreams } from './devnetFaucet.js'
 
 export type { PaymentUriParameters }

@@ -21,9 +21,9 @@ declare global {
 /** Installs each configured wallet; one failing to install does not stop the others. */
 export function installTestWallets(config: PaylinkTestWalletConfig): void {
   const installers = [
-    ['evm', () => config.evm && installEvmTestWallet(config.evm)],
-    ['solana', () => config.solana && installSolanaTestWallet(config.solana)],
-    ['bitcoin', () => config.bitcoin && installBitcoinTestWallet(config.bitcoin)],
+    ['EVM', () => config.evm && installEvmTestWallet(config.evm)],
+    ['Solana', () => config.solana && installSolanaTestWallet(config.solana)],
+    ['Bitcoin', () => config.bitcoin && installBitcoinTestWallet(config.bitcoin)],
   ] as const
   for (const [name, install] of installers) {
     try {

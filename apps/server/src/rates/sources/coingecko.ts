@@ -4,6 +4,7 @@ import { isRecord, parseJson, plainDecimal, RateSourceError, type RateSource } f
 const coinIds: Record<string, string> = {
   BTC: 'bitcoin',
   ETH: 'ethereum',
+  // eslint-disable-next-line no-restricted-syntax -- CoinGecko's coin id for SOL, not a chain namespace
   SOL: 'solana',
   USDC: 'usd-coin',
   USDT: 'tether',

@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import { useAppKitAccount, useDisconnect } from '@reown/appkit/react'
 import { useState } from 'react'
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom'
@@ -85,7 +86,7 @@ function DashboardNotFound() {
 
 /** The merchant dashboard: links, one link, a new link, deposits, events, API keys, settings (nested under /dashboard/*). */
 export function SignedInView({ me }: { me: Me }) {
-  const evmAddress = me.accounts.find((a) => a.namespace === 'eip155')?.address ?? ''
+  const evmAddress = me.accounts.find((a) => a.namespace === chainFacts.eip155.namespace)?.address ?? ''
   // The webhook secret of a link just created lives only here, in memory: it is shown on
   // that link's page until the merchant leaves it, and never again.
   const [justCreated, setJustCreated] = useState<JustCreated | null>(null)

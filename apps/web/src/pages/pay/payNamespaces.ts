@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import type { LinkOption } from '@paylink/shared'
 import type { WebNamespace } from '@paylink/chains/web'
 
@@ -18,7 +19,7 @@ export const namespaceNames = {
 const isPayNamespace = (namespace: string): namespace is PayNamespace => Object.hasOwn(namespaceNames, namespace)
 
 /** The family a Connect button opens when a link names none, and the one it needs no name for. */
-const usualNamespace: PayNamespace = 'eip155'
+const usualNamespace: PayNamespace = chainFacts.eip155.namespace
 
 /**
  * The namespaces of a link's options, each once, in the merchant's order: what the Connect

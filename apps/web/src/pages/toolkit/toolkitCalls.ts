@@ -91,6 +91,7 @@ export const toolkitCalls: ToolkitCall[] = [
     note: 'Sends 0 to your own address; the toolkit sends on eip155 and solana only.',
     async run(ctx) {
       const address = addressOf(ctx)
+      /* eslint-disable no-restricted-syntax -- AppKit's own namespace type: it sends on these two namespaces only */
       const hash =
         ctx.namespace === 'solana'
           ? await ConnectionController.sendTransaction({ chainNamespace: 'solana', to: address as string, value: 0 })
@@ -101,6 +102,7 @@ export const toolkitCalls: ToolkitCall[] = [
               data: '0x',
               value: 0n,
             })
+      /* eslint-enable no-restricted-syntax */
       return hash ? `hash ${hash}` : `not sent: the toolkit does not send on ${ctx.namespace}`
     },
   },
@@ -111,6 +113,7 @@ export const toolkitCalls: ToolkitCall[] = [
     async run(ctx) {
       // No stand-in address: with no account the toolkit's own error is what the operator must see.
       const address = addressOf(ctx) as Address
+      // eslint-disable-next-line no-restricted-syntax -- AppKit's own namespace type: it estimates gas on EVM only
       const gas = await client().estimateGas({ chainNamespace: ns(ctx) as 'eip155', address, to: address, data: '0x' })
       return `${gas} gas`
     },

@@ -1,8 +1,9 @@
+import { chainNamespaces } from '@paylink/chains/facts'
 import type { PublicConfig } from '@paylink/shared'
 import type { ChainNamespace } from '@reown/appkit-common'
 import { namespaceOf } from '../../appkit/networks.js'
 
-export const namespaceOrder: ChainNamespace[] = ['eip155', 'solana', 'bip122']
+export const namespaceOrder: ChainNamespace[] = [...chainNamespaces]
 
 /** The namespaces Paylink has networks (and so adapters) for, in a fixed order. */
 export function configuredNamespaces(config: PublicConfig): ChainNamespace[] {

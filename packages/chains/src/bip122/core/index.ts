@@ -1,10 +1,19 @@
 import type { ChainCore } from '../../chainCore.js'
+import { bitcoinFacts } from './bitcoinFacts.js'
+import { bitcoinPaymentUri } from './bitcoinPaymentUri.js'
 import { bitcoinAddressSchema } from './bitcoinAddressSchema.js'
 import { bitcoinRecipientProblem } from './bitcoinRecipientProblem.js'
 import { bitcoinSignIn } from './bitcoinSignIn.js'
 import { bitcoinTxidSchema } from './bitcoinTxidSchema.js'
 
-export { bitcoinAddressSchema, bitcoinRecipientProblem, bitcoinSignIn, bitcoinTxidSchema }
+export {
+  bitcoinFacts,
+  bitcoinPaymentUri,
+  bitcoinAddressSchema,
+  bitcoinRecipientProblem,
+  bitcoinSignIn,
+  bitcoinTxidSchema,
+}
 export { bitcoinDustLimit } from './bitcoinDustLimit.js'
 export { bitcoinFeeRate } from './bitcoinFeeRate.js'
 export { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
@@ -13,15 +22,12 @@ export { planBitcoinTransfer, type BitcoinCoin, type BitcoinTransferPlan } from 
 
 /** Bitcoin networks (CAIP-2 `bip122:<genesis hash prefix>`). */
 export const bip122Core: ChainCore<'bip122'> = {
-  namespace: 'bip122',
-  label: 'Bitcoin',
-  nativeCoinType: 0,
+  ...bitcoinFacts,
   transactionIdSchema: bitcoinTxidSchema,
-  caseSensitiveTransactionIds: false,
-  watchOnlyKeys: true,
   addressSchema: bitcoinAddressSchema,
   recipientProblem: bitcoinRecipientProblem,
   canonicalAddress: (address) => address,
   addressKey: (address) => address,
   signIn: bitcoinSignIn,
+  paymentUri: bitcoinPaymentUri,
 }

@@ -1,5 +1,5 @@
 import type { ChainFamily } from '../../serverFace/chainFamily.js'
-import { bitcoinPaymentUri } from './bitcoinPaymentUri.js'
+import { bitcoinPaymentUri } from '../core/bitcoinPaymentUri.js'
 import { connectBitcoin } from './connectBitcoin.js'
 import { prepareBitcoinOption } from './prepareBitcoinOption.js'
 import { readBitcoinHead } from './readBitcoinHead.js'

@@ -1,7 +1,7 @@
 import { HDKey } from '@scure/bip32'
 import { describe, expect, it } from 'vitest'
 import type { PrepareOptionParameters } from '../../serverFace/chainFamily.js'
-import { bitcoinPaymentUri } from './bitcoinPaymentUri.js'
+import { bitcoinPaymentUri } from '../core/bitcoinPaymentUri.js'
 import { plainAddressWarning, prepareBitcoinOption } from './prepareBitcoinOption.js'
 
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'

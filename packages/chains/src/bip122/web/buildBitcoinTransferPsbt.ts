@@ -1,4 +1,4 @@
-import type { BitcoinTransferPlan } from '@paylink/shared'
+import type { BitcoinTransferPlan } from '../core/index.js'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
 import { bitcoinNetworkOf } from './bitcoinNetworkOf.js'

@@ -1,4 +1,4 @@
-import { InsufficientBitcoinError } from '@paylink/shared'
+import { InsufficientBitcoinError } from '../core/index.js'
 import { describe, expect, it } from 'vitest'
 import { readBitcoinTransferPlan } from './readBitcoinTransferPlan.js'
 

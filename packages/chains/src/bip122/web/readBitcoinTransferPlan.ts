@@ -1,4 +1,4 @@
-import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin, type BitcoinTransferPlan } from '@paylink/shared'
+import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin, type BitcoinTransferPlan } from '../core/index.js'
 
 export interface BitcoinTransferPlanRequest {
   /** The network's Esplora base URL (the configured `rpcUrl` of a bip122 network). */

@@ -1,4 +1,4 @@
-import type { BitcoinTransferPlan } from '@paylink/shared'
+import type { BitcoinTransferPlan } from '../core/index.js'
 import { broadcastBitcoinTransaction } from './broadcastBitcoinTransaction.js'
 import { buildBitcoinTransferPsbt } from './buildBitcoinTransferPsbt.js'
 import { finalizeBitcoinTransfer } from './finalizeBitcoinTransfer.js'

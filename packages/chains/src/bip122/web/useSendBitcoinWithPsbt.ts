@@ -1,4 +1,4 @@
-import type { BitcoinTransferPlan } from '@paylink/shared'
+import type { BitcoinTransferPlan } from '../core/index.js'
 import { useAppKitProvider } from '@reown/appkit/react'
 import { useCallback } from 'react'
 import type { Transfer, TransferFee } from '../../webContract.js'

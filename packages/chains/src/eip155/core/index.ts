@@ -1,25 +1,24 @@
 import { getAddress } from 'viem'
 import type { ChainCore } from '../../chainCore.js'
+import { evmFacts } from './evmFacts.js'
+import { evmPaymentUri } from './evmPaymentUri.js'
 import { evmAddressSchema } from './evmAddressSchema.js'
 import { evmRecipientProblem } from './evmRecipientProblem.js'
 import { evmSignIn } from './evmSignIn.js'
 import { evmTransactionIdSchema } from './evmTransactionIdSchema.js'
 
-export { evmAddressSchema, evmRecipientProblem, evmSignIn, evmTransactionIdSchema }
+export { evmFacts, evmPaymentUri, evmAddressSchema, evmRecipientProblem, evmSignIn, evmTransactionIdSchema }
 
 /** EVM chains (CAIP-2 `eip155:<chain id>`). */
 export const eip155Core: ChainCore<'eip155'> = {
-  namespace: 'eip155',
-  label: 'EVM',
-  nativeCoinType: 60,
+  ...evmFacts,
   transactionIdSchema: evmTransactionIdSchema,
-  caseSensitiveTransactionIds: false,
-  watchOnlyKeys: false,
   addressSchema: evmAddressSchema,
   recipientProblem: evmRecipientProblem,
   canonicalAddress: (address) => getAddress(address),
   addressKey: (address) => address.toLowerCase(),
   signIn: evmSignIn,
+  paymentUri: evmPaymentUri,
 }
 export {
   DETERMINISTIC_DEPLOYMENT_PROXY,

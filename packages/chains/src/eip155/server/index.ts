@@ -1,6 +1,6 @@
 import type { ChainFamily } from '../../serverFace/chainFamily.js'
 import { connectEvm } from './connectEvm.js'
-import { evmPaymentUri } from './evmPaymentUri.js'
+import { evmPaymentUri } from '../core/evmPaymentUri.js'
 import { prepareEvmOption } from './prepareEvmOption.js'
 import { createEvmRpcClient } from './createEvmRpcClient.js'
 import { readEvmHead } from './readEvmHead.js'

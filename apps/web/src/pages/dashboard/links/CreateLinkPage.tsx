@@ -1,3 +1,4 @@
+import { chainFactsOf } from '@paylink/chains/facts'
 import {
   fiatCurrencyCodes,
   recipientProblem,
@@ -99,7 +100,7 @@ export function CreateLinkPage({
       // amounts only, so the merchant enters them rather than freezing a quote by accident.
       const amount = duplicateOf.price ? '' : (o.amount ?? '')
       return asset
-        ? [{ ...newOption(asset.assetId, namespaceOf(asset.assetId) === 'bip122' ? '' : o.recipient), amount }]
+        ? [{ ...newOption(asset.assetId, chainFactsOf(asset.assetId)?.watchOnlyKeys ? '' : o.recipient), amount }]
         : []
     })
     return {

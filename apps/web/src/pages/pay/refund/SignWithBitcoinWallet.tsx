@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import { shortHex } from '@paylink/shared'
 import type { WebNamespace } from '@paylink/chains/web'
 import { useState } from 'react'
@@ -6,7 +7,7 @@ import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSignMessage } from '../../../wallet/useSignMessage.js'
 import { describeWalletError } from '../../../wallet/walletErrors.js'
 
-const bitcoin: WebNamespace = 'bip122'
+const bitcoin: WebNamespace = chainFacts.bip122.namespace
 
 /**
  * The toolkit half of the refund page (loaded with AppKit): connect a Bitcoin wallet, then have it

@@ -21,7 +21,7 @@
  *   broadcast when `broadcast`).
  * No prompt: it is a demo wallet, every request is granted.
  */
-import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '@paylink/shared'
+import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '../../core/index.js'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
 import {

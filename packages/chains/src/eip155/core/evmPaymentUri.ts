@@ -1,6 +1,6 @@
-import { parseCaipNetworkId } from '@paylink/shared'
+import { parseCaipNetworkId } from '../../parseCaipNetworkId.js'
 import { getAddress } from 'viem'
-import type { PaymentUriParameters } from '../../serverFace/chainFamily.js'
+import type { PaymentUriParameters } from '../../chainCore.js'
 
 /**
  * EIP-681 for an option with a deposit address: `ethereum:<deposit>@<chainId>?value=<wei>` for the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentUriParameters } from '../../serverFace/chainFamily.js'
+import type { PaymentUriParameters } from '../../chainCore.js'
 import { solanaPayUri } from './solanaPayUri.js'
 
 const recipient = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN'

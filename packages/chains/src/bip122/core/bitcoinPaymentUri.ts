@@ -1,5 +1,5 @@
-import { formatUnits } from '@paylink/shared'
-import type { PaymentUriParameters } from '../../serverFace/chainFamily.js'
+import { formatUnits } from 'viem'
+import type { PaymentUriParameters } from '../../chainCore.js'
 
 /**
  * BIP21 `bitcoin:<address>?amount=<BTC>&label=<title>&message=<description>` for the option's

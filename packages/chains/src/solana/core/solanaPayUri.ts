@@ -1,5 +1,5 @@
-import { formatUnits } from '@paylink/shared'
-import type { PaymentUriParameters } from '../../serverFace/chainFamily.js'
+import { formatUnits } from 'viem'
+import type { PaymentUriParameters } from '../../chainCore.js'
 
 /**
  * A Solana Pay transfer request: `solana:<recipient>?amount=&spl-token=&reference=&label=&message=`.
