@@ -102,6 +102,8 @@ interface NetworkState {
   pause: ReturnType<typeof createWakeableSleep>
   /** The head the last pass read. */
   head: bigint | null
+  /** The first head read since start (null until one answered). */
+  firstHead: bigint | null
   lastOkAt: number | null
   lastError: { message: string; at: Date } | null
   health: { state: NetworkHealth['state']; since: Date }
@@ -143,6 +145,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       tail: Promise.resolve(),
       pause: createWakeableSleep(),
       head: null,
+      firstHead: null,
       lastOkAt: null,
       lastError: null,
       health: { state: 'ok', since: new Date() },
@@ -177,7 +180,12 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     const identityDue = firstUse || Date.now() - guard.checkedAt >= settings.identityCheckMs
     // Both in one batch: checking the identity with the head costs no extra request.
     const [head, identity] = await Promise.all([
-      state.chain.readHead(),
+      // The first head read is where a fresh install's scan starts, even if the rest of that pass
+      // fails: a payment mined while every first pass failed would lie below a later start.
+      state.chain.readHead().then((read) => {
+        state.firstHead ??= read
+        return read
+      }),
       identityDue ? state.chain.readIdentity() : null,
     ])
     state.head = head
@@ -207,7 +215,11 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       // scanned (bounded), where payments nobody submitted may wait to be found.
       await recheckAllPending(common)
       state.cursor = {
-        number: resumeHeight(head, await readScannedHeight(options.db, caipNetworkId), settings.catchUpBlocks),
+        number: resumeHeight(
+          state.firstHead ?? head,
+          await readScannedHeight(options.db, caipNetworkId),
+          settings.catchUpBlocks,
+        ),
         hashes: new Map(),
       }
     }

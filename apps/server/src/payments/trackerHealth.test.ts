@@ -16,25 +16,32 @@ let database: Database
 let chain: TestHttpServer
 /** What the fake chain does now: answer (head 16), or fail every request with a 503. */
 let failing = false
+let head = 16
+/** The chain id fails while true: a pass reads a head and then fails. */
+let identityFails = false
+const blocksAsked: number[] = []
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: ':memory:' })
   chain = await startHttpServer((request, res) => {
     if (failing) return void res.writeHead(503).end('unavailable')
-    const answer = (call: { id: unknown; method: string; params?: unknown[] }) => ({
-      jsonrpc: '2.0',
-      id: call.id,
-      result:
-        call.method === 'eth_blockNumber'
-          ? '0x10'
-          : call.method === 'eth_chainId'
-            ? '0x7a69'
-            : call.method === 'eth_getBlockByNumber'
-              ? block(Number(BigInt(call.params![0] as string)))
-              : call.method === 'eth_getLogs'
-                ? []
-                : null,
-    })
+    const answer = (call: { id: unknown; method: string; params?: unknown[] }) => {
+      if (call.method === 'eth_chainId' && identityFails)
+        return { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'busy' } }
+      if (call.method === 'eth_getBlockByNumber' && /^0x/.test(String(call.params![0])))
+        blocksAsked.push(Number(BigInt(call.params![0] as string)))
+      return { jsonrpc: '2.0', id: call.id, result: result(call) }
+    }
+    const result = (call: { method: string; params?: unknown[] }) =>
+      call.method === 'eth_blockNumber'
+        ? `0x${head.toString(16)}`
+        : call.method === 'eth_chainId'
+          ? '0x7a69'
+          : call.method === 'eth_getBlockByNumber'
+            ? block(Number(BigInt(call.params![0] as string)))
+            : call.method === 'eth_getLogs'
+              ? []
+              : null
     const body = JSON.parse(request.body) as Parameters<typeof answer>[0] | Array<Parameters<typeof answer>[0]>
     res
       .writeHead(200, { 'content-type': 'application/json' })
@@ -80,5 +87,27 @@ describe('tracker health per network', () => {
     failing = false
     await tracker.runOnce()
     expect(tracker.health(caipNetworkId)).toMatchObject({ state: 'ok' })
+  })
+
+  it('on a fresh install scans from the first head it read, not from the head of its first successful pass', async () => {
+    const fresh = await openDatabase({ dataDir: ':memory:' })
+    try {
+      const tracker = createPaymentTracker({
+        db: fresh.db,
+        networks: [{ caipNetworkId: 'eip155:31337', rpcUrl: chain.url }],
+        rpcTimeoutMs: 1000,
+      })
+      identityFails = true
+      await expect(tracker.runOnce()).rejects.toThrow()
+      // Blocks 17 to 20 are mined while the tracker cannot finish a pass; a deposit may be in any.
+      head = 20
+      identityFails = false
+      blocksAsked.length = 0
+      await tracker.runOnce()
+      expect(blocksAsked).toEqual(expect.arrayContaining([16, 17, 18, 19, 20]))
+    } finally {
+      head = 16
+      await fresh.close()
+    }
   })
 })

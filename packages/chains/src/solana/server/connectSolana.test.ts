@@ -118,6 +118,55 @@ describe('connectSolana', () => {
     expect(second.kind === 'scanned' && second.sightings).toEqual([])
   })
 
+  it('lists again a signature whose getTransaction answer was null, and finds its payment on the next pass', async () => {
+    const reader = connectSolana({ caipNetworkId: 'solana:test', rpcUrl }, { timeoutMs: 2000 })
+    const watches = [watch('opt_1', merchantA, null, referenceA)]
+    let lagging = true
+    answer = (call) => {
+      if (call.method === 'getSignaturesForAddress') {
+        const until = (call.params[1] as { until?: string }).until
+        if (until === 'sig1') return []
+        return [{ signature: 'sig1', slot: 10 }]
+      }
+      if (call.method === 'getTransaction')
+        return lagging ? null : parsedTransfer('sig1', 10, [payer, merchantA, referenceA])
+      return null
+    }
+    const scan = (cursor: { number: bigint; hashes: Map<bigint, string> }) =>
+      reader.findPayments({ head: 12n, cursor, heights: [], maxBlocks: 100, reorgDepthLimit: 64, watches })
+    const first = await scan({ number: 9n, hashes: new Map() })
+    expect(first.kind === 'scanned' && first.sightings).toEqual([])
+    lagging = false
+    const second = await scan(first.kind === 'scanned' ? first.cursor : { number: 9n, hashes: new Map() })
+    expect(second.kind === 'scanned' && second.sightings).toEqual([{ transactionId: 'sig1', optionId: 'opt_1' }])
+  })
+
+  it('pages getSignaturesForAddress with before until the last seen signature', async () => {
+    const reader = connectSolana({ caipNetworkId: 'solana:test', rpcUrl }, { timeoutMs: 2000 })
+    const watches = [watch('opt_1', merchantA, null, referenceA)]
+    // 1,500 new signatures after sig0; the payment is the oldest of them, on the second page.
+    const newer = Array.from({ length: 1500 }, (_, i) => `new${1499 - i}`)
+    answer = (call) => {
+      if (call.method === 'getSignaturesForAddress') {
+        const { until, before } = call.params[1] as { until?: string; before?: string }
+        if (!until) return [{ signature: 'sig0', slot: 1 }]
+        const from = before ? newer.indexOf(before) + 1 : 0
+        return newer.slice(from, from + 1000).map((signature) => ({ signature, slot: 20 }))
+      }
+      if (call.method === 'getTransaction') {
+        const signature = call.params[0] as string
+        return parsedTransfer(signature, 20, signature === 'new0' ? [payer, merchantA, referenceA] : [payer, merchantA])
+      }
+      return null
+    }
+    const scan = (cursor: { number: bigint; hashes: Map<bigint, string> }) =>
+      reader.findPayments({ head: 30n, cursor, heights: [], maxBlocks: 100, reorgDepthLimit: 64, watches })
+    const first = await scan({ number: 9n, hashes: new Map() })
+    const second = await scan(first.kind === 'scanned' ? first.cursor : { number: 9n, hashes: new Map() })
+    expect(second.kind === 'scanned' && second.sightings).toEqual([{ transactionId: 'new0', optionId: 'opt_1' }])
+    expect(second.kind === 'scanned' && second.transactionIds.length).toBe(1500)
+  })
+
   it('reports inclusion from confirmed on, with the finalized slot as head; processed or unknown is not in a block', async () => {
     const reader = connectSolana({ caipNetworkId: 'solana:test', rpcUrl }, { timeoutMs: 2000 })
     const statuses: Record<string, unknown> = {

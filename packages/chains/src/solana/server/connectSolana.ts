@@ -110,37 +110,70 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
       }
     }
     const addresses = [...accounts]
-    const lists = await rpc.batch(
-      addresses.map((address) => {
-        const until = newestSeen.get(address)
-        return {
-          method: 'getSignaturesForAddress',
-          params: [address, { commitment: 'confirmed', limit: signaturesPerAddress, ...(until ? { until } : {}) }],
-        }
-      }),
-    )
-    const fresh: string[] = []
-    for (const [i, answer] of lists.entries()) {
-      if (!answer.ok) throw new ChainReadError(`${rpcUrl} refused getSignaturesForAddress`, { details: answer.message })
-      if (!Array.isArray(answer.result))
-        throw new ChainReadError(`${rpcUrl} gave no signature list for getSignaturesForAddress`)
-      const signatures = (answer.result as Array<{ signature?: unknown }>)
-        .map((entry) => entry.signature)
-        .filter((s): s is string => typeof s === 'string')
-      if (signatures.length) newestSeen.set(addresses[i]!, signatures[0]!)
-      fresh.push(...signatures)
+    // Each account's new signatures, newest first: page on with `before` while a page comes back
+    // full and a last-read signature bounds the list (a busy account's 1,001st new signature is
+    // not lost); an account's first poll reads one page only, not its whole history.
+    const listed = new Map<string, string[]>(addresses.map((address) => [address, []]))
+    let pending = addresses.map((address) => ({ address, before: undefined as string | undefined }))
+    while (pending.length) {
+      const lists = await rpc.batch(
+        pending.map(({ address, before }) => {
+          const until = newestSeen.get(address)
+          return {
+            method: 'getSignaturesForAddress',
+            params: [
+              address,
+              {
+                commitment: 'confirmed',
+                limit: signaturesPerAddress,
+                ...(until ? { until } : {}),
+                ...(before ? { before } : {}),
+              },
+            ],
+          }
+        }),
+      )
+      const next: typeof pending = []
+      for (const [i, answer] of lists.entries()) {
+        if (!answer.ok)
+          throw new ChainReadError(`${rpcUrl} refused getSignaturesForAddress`, { details: answer.message })
+        if (!Array.isArray(answer.result))
+          throw new ChainReadError(`${rpcUrl} gave no signature list for getSignaturesForAddress`)
+        const signatures = (answer.result as Array<{ signature?: unknown }>)
+          .map((entry) => entry.signature)
+          .filter((s): s is string => typeof s === 'string')
+        const address = pending[i]!.address
+        listed.get(address)!.push(...signatures)
+        if (signatures.length >= signaturesPerAddress && newestSeen.has(address))
+          next.push({ address, before: signatures.at(-1)! })
+      }
+      pending = next
     }
-    const unique = [...new Set(fresh)]
+    const unique = [...new Set([...listed.values()].flat())]
     const transactions = await batches(unique.map(getTransaction))
     const sightings: PaymentSighting[] = []
+    const unread = new Set<string>()
     for (const [i, answer] of transactions.entries()) {
-      if (!answer.ok || !answer.result) continue
+      // A failed or null answer (a node behind the one that listed the signature) is read again next pass.
+      if (!answer.ok || !answer.result) {
+        unread.add(unique[i]!)
+        continue
+      }
       const transaction = answer.result as ParsedSolanaTransaction
       rememberBlockTime(transaction)
       for (const key of transaction.transaction?.message?.accountKeys ?? []) {
         for (const optionId of optionsByReference.get(key.pubkey) ?? [])
           sightings.push({ transactionId: unique[i]!, optionId })
       }
+    }
+    // An account's marker moves only up to just below its oldest unread signature, so that one is
+    // listed again; the newer ones read now are sighted again too, which the tracker takes once.
+    for (const [address, signatures] of listed) {
+      let oldestUnread = signatures.length - 1
+      while (oldestUnread >= 0 && !unread.has(signatures[oldestUnread]!)) oldestUnread--
+      if (oldestUnread === -1) {
+        if (signatures.length) newestSeen.set(address, signatures[0]!)
+      } else if (oldestUnread + 1 < signatures.length) newestSeen.set(address, signatures[oldestUnread + 1]!)
     }
 
     // Submitted transactions not on the chain yet when last read: matched again each pass, so
