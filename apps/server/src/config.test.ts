@@ -5,6 +5,7 @@ import { parseCaipAssetId } from '@paylink/shared'
 import { base58 } from '@scure/base'
 import { parseURL, type TransferRequestURL } from '@solana/pay'
 import { afterAll, describe, expect, it } from 'vitest'
+import { chainCoreOf } from '@paylink/chains/core'
 import { chainFamilyOf } from '@paylink/chains/server'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
@@ -250,7 +251,7 @@ describe('loadConfig', () => {
       'options[0]',
     )
     expect(prepared).toMatchObject({ recipient, tokenAddress: usdcMint })
-    const uri = family.paymentUri!({
+    const uri = chainCoreOf(usdc.caipNetworkId)!.paymentUri!({
       caipNetworkId: mainnet,
       ...prepared,
       amount: 12_500_000n,

@@ -10,7 +10,7 @@ import {
   type PublicMerchant,
   type Refund,
 } from '@paylink/shared'
-import { chainFamilyOf } from '@paylink/chains/server'
+import { chainCoreOf } from '@paylink/chains/core'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
 import { receiptNumberOfLink } from './receiptNumberOfLink.js'
@@ -156,7 +156,7 @@ function toOptionView(
   const paymentUri =
     asked === null
       ? null
-      : (chainFamilyOf(option.caipNetworkId)?.paymentUri?.({
+      : (chainCoreOf(option.caipNetworkId)?.paymentUri?.({
           caipNetworkId: option.caipNetworkId,
           tokenAddress: option.tokenAddress,
           recipient: option.recipient,

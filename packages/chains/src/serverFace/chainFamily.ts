@@ -1,8 +1,5 @@
 import type { Network, ReceivingKey } from '@paylink/shared'
-import type { PaymentUriParameters } from '../chainCore.js'
 import type { DevnetFaucet, DevnetHandle, DevnetUpstreams } from './devnetFaucet.js'
-
-export type { PaymentUriParameters }
 
 /**
  * The one contract between the payment tracker (payments/) and a chain family (eip155/,
@@ -257,10 +254,6 @@ export interface SavedReceivingKey extends Pick<ReceivingKey, 'script' | 'networ
 /** A chain family: what every namespace can do, and what only the ones the tracker follows can. */
 export interface ChainFamily {
   namespace: string
-  /** The URI any wallet of this family opens to pay exactly this option (EIP-681, Solana Pay, BIP21); null when a payment made without connecting could not be attributed. */
-  paymentUri?(parameters: PaymentUriParameters): string | null
-  /** Transaction ids are case-sensitive (Solana's base58 signatures); otherwise (hex) they are stored lowercase. */
-  caseSensitiveTransactionIds?: boolean
   /** The latest height (slot on Solana). */
   readHead(endpoint: ChainEndpoint, options: ReadChainOptions): Promise<bigint>
   readIdentity(endpoint: ChainEndpoint, options: ReadChainOptions): Promise<string>

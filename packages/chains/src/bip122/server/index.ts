@@ -1,5 +1,4 @@
 import type { ChainFamily } from '../../serverFace/chainFamily.js'
-import { bitcoinPaymentUri } from '../core/bitcoinPaymentUri.js'
 import { connectBitcoin } from './connectBitcoin.js'
 import { prepareBitcoinOption } from './prepareBitcoinOption.js'
 import { readBitcoinHead } from './readBitcoinHead.js'
@@ -25,7 +24,6 @@ export const bip122Family: ChainFamily = {
   refunds: { sender: () => null, recipient: bitcoinRefundRecipient },
   receivingKeys: bitcoinReceivingKeys,
   devnetFaucet: (devnet) => (devnet.bitcoin ? createBitcoinDevnetFaucet(devnet.bitcoin) : null),
-  paymentUri: bitcoinPaymentUri,
 }
 
 export { bitcoinNetworkOf, type BitcoinNetwork } from './bitcoinNetworks.js'

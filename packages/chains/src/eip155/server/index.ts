@@ -1,6 +1,5 @@
 import type { ChainFamily } from '../../serverFace/chainFamily.js'
 import { connectEvm } from './connectEvm.js'
-import { evmPaymentUri } from '../core/evmPaymentUri.js'
 import { prepareEvmOption } from './prepareEvmOption.js'
 import { createEvmRpcClient } from './createEvmRpcClient.js'
 import { readEvmHead } from './readEvmHead.js'
@@ -21,7 +20,6 @@ export const eip155Family: ChainFamily = {
   // EVM readers report payers lowercase.
   refunds: { sender: (optionRecipient) => optionRecipient.toLowerCase(), recipient: refundToPayer },
   devnetFaucet: createEvmDevnetFaucet,
-  paymentUri: evmPaymentUri,
 }
 
 export { createEvmRpcClient } from './createEvmRpcClient.js'

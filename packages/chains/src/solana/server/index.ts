@@ -3,7 +3,6 @@ import { connectSolana } from './connectSolana.js'
 import { prepareSolanaOption } from './prepareSolanaOption.js'
 import { readSolanaHead } from './readSolanaHead.js'
 import { readSolanaIdentity } from './readSolanaIdentity.js'
-import { solanaPayUri } from '../core/solanaPayUri.js'
 import { refundToPayer } from '../../serverFace/refundToPayer.js'
 import { verifySolanaSignature } from './verifySolanaSignature.js'
 import { createSolanaDevnetFaucet } from './solanaDevnetFaucet.js'
@@ -14,7 +13,6 @@ import { createSolanaDevnetFaucet } from './solanaDevnetFaucet.js'
  */
 export const solanaFamily: ChainFamily = {
   namespace: 'solana',
-  caseSensitiveTransactionIds: true,
   readHead: ({ rpcUrl }, options) => readSolanaHead(rpcUrl, options),
   readIdentity: ({ rpcUrl }, options) => readSolanaIdentity(rpcUrl, options),
   connect: connectSolana,
@@ -22,7 +20,6 @@ export const solanaFamily: ChainFamily = {
   verifySignature: async (parameters) => verifySolanaSignature(parameters),
   refunds: { sender: (optionRecipient) => optionRecipient, recipient: refundToPayer },
   devnetFaucet: (devnet) => (devnet.solana ? createSolanaDevnetFaucet(devnet.solana) : null),
-  paymentUri: solanaPayUri,
 }
 
 export { findAssociatedTokenAddress, tokenProgramId } from './findAssociatedTokenAddress.js'
