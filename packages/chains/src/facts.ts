@@ -5,6 +5,8 @@ import type { ChainFacts } from './chainCore.js'
 import { bitcoinFacts } from './bip122/core/bitcoinFacts.js'
 import { evmFacts } from './eip155/core/evmFacts.js'
 import { solanaFacts } from './solana/core/solanaFacts.js'
+import { parseCaipNetworkId } from './parseCaipNetworkId.js'
+import { slip44AssetId } from './slip44AssetId.js'
 
 export type { ChainFacts } from './chainCore.js'
 export { parseCaipNetworkId, type ParsedCaipNetworkId } from './parseCaipNetworkId.js'
@@ -42,3 +44,9 @@ export function chainFactsOf(namespaceOrCaipId: string): ChainFacts | undefined 
 export const chainLabels = Object.fromEntries(
   chainNamespaces.map((namespace) => [namespace, chainFacts[namespace].label]),
 ) as { readonly [N in ChainNamespace]: string }
+
+/** The native coin's CAIP-19 id on a network (slip44 coin type per namespace; Ether's for a namespace no family knows). */
+export function nativeAssetId(caipNetworkId: string): string {
+  const { namespace } = parseCaipNetworkId(caipNetworkId)
+  return slip44AssetId(caipNetworkId, chainFactsOf(namespace)?.nativeCoinType ?? 60)
+}

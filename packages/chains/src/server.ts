@@ -1,4 +1,5 @@
-import { parseCaipNetworkId, type Network } from '@paylink/shared'
+import { parseCaipNetworkId } from './parseCaipNetworkId.js'
+import type { ChainNetwork } from './chainShapes.js'
 import { bip122Family } from './bip122/server/index.js'
 import { eip155Family } from './eip155/server/index.js'
 import type { ChainFamily, ReadChainOptions } from './serverFace/chainFamily.js'
@@ -34,7 +35,7 @@ export type ReadHeadOptions = ReadChainOptions
  * Never takes longer than `timeoutMs`; throws ChainReadError on any failure.
  */
 export async function readHead(
-  network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>,
+  network: Pick<ChainNetwork, 'caipNetworkId' | 'rpcUrl'>,
   options: ReadChainOptions,
 ): Promise<bigint> {
   const family = chainFamilyOf(network.caipNetworkId)

@@ -1,4 +1,4 @@
-import type { Asset, LinkOption, Network } from '@paylink/shared'
+import type { ChainAsset, ChainLinkOption, ChainNetwork } from './chainShapes.js'
 import type { AppKit } from '@reown/appkit/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Config } from 'wagmi'
@@ -14,9 +14,9 @@ export interface WebToolkit {
 
 /** One transfer of a network's coin or token, in atomic units. */
 export interface Transfer {
-  network: Network
+  network: ChainNetwork
   /** The coin or a token of `network`. */
-  asset: Asset
+  asset: ChainAsset
   from: string
   to: string
   amount: bigint
@@ -35,9 +35,9 @@ export interface TransferFee {
 
 /** One checkout option the payer may pay: what is still due of it, on its network and asset. */
 export interface PayChoice {
-  option: LinkOption
-  network: Network
-  asset: Asset
+  option: ChainLinkOption
+  network: ChainNetwork
+  asset: ChainAsset
   due: bigint
 }
 
@@ -52,7 +52,7 @@ export interface SendFormPart {
   /** Enough to ask for a fee; the wallet checks the address fully. */
   looksLikeAddress(text: string): boolean
   /** The fee line once read (the form adds any rent itself). */
-  feeText(fee: TransferFee, coin: Network['nativeCurrency']): string
+  feeText(fee: TransferFee, coin: ChainNetwork['nativeCurrency']): string
   /** Send waits for the fee: the transaction is built from what was priced (Bitcoin's coin plan). */
   sendsWhatWasPriced: boolean
 }
@@ -103,21 +103,21 @@ export interface CheckoutPart {
 export interface WebFamily<N extends string = string> {
   namespace: N
   /** How often to ask for the head while the page is seen: about the network's block time. */
-  pollIntervalOf(network: Pick<Network, 'caipNetworkId' | 'testnet'>): number
+  pollIntervalOf(network: Pick<ChainNetwork, 'caipNetworkId' | 'testnet'>): number
   /** The cheapest sign the network moved (block number, slot, tip height). */
-  readHead(network: Network): Promise<bigint>
+  readHead(network: ChainNetwork): Promise<bigint>
   /** Each asset's atomic balance of `address` in one request; an Error on a row that could not be read. */
-  readBalances(network: Network, assets: readonly Asset[], address: string): Promise<Array<bigint | Error>>
+  readBalances(network: ChainNetwork, assets: readonly ChainAsset[], address: string): Promise<Array<bigint | Error>>
   /** Signs a text message, the signature written as the ecosystem writes it. */
   useSignMessage(toolkit: WebToolkit): (message: string) => Promise<string>
   /** Asks the wallet itself to switch before the toolkit does, so a refusal reaches the page; null when the toolkit's switch is enough. */
-  useSwitchWallet(): ((network: Network) => Promise<void>) | null
+  useSwitchWallet(): ((network: ChainNetwork) => Promise<void>) | null
   /** The fee of a transfer before the wallet is asked; null asks nothing. */
   useTransferFee(transfer: Transfer | null): UseQueryResult<TransferFee>
   /** Sends a transfer from the connected wallet and waits until it counts in balances; resolves with its id. */
   useSend(toolkit: WebToolkit): (transfer: Transfer, priced: TransferFee | undefined) => Promise<string>
   /** Demo faucet: waits until a transfer the server sent counts in balances (default: it already does). */
-  waitForTransfer?(network: Network, transactionId: string): Promise<void>
+  waitForTransfer?(network: ChainNetwork, transactionId: string): Promise<void>
   /** The account type shown when the toolkit names none. */
   defaultAccountType: string
   send: SendFormPart

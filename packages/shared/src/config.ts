@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ChainAsset, ChainNetwork } from '@paylink/chains/shapes'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength } from './limits.js'
@@ -31,7 +32,7 @@ export const networkSchema = z.object({
    * see apps/server/README.md), so each option gets its own deposit address and a scan-to-pay URI.
    */
   depositFactory: z.boolean().optional(),
-})
+}) satisfies z.ZodType<ChainNetwork>
 export type Network = z.infer<typeof networkSchema>
 
 /** The endpoints the server reads a network through: `rpcUrls` when given, else `rpcUrl` alone. */
@@ -79,7 +80,7 @@ export const assetSchema = z.object({
     .optional(),
   /** A stablecoin priced 1:1 in this ISO 4217 currency: quoted without asking any rate source. */
   peggedTo: z.enum(fiatCurrencyCodes).optional(),
-})
+}) satisfies z.ZodType<ChainAsset>
 export type Asset = z.infer<typeof assetSchema>
 
 export const publicConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from './money.js'
+import { formatUnits, parseUnits } from '@paylink/chains/money'
 
 /**
  * Fiat prices and exchange rates, all in bigint: a rate is fiat units per one whole unit of an

@@ -2,7 +2,7 @@ import { chainFactsOf } from '@paylink/chains/facts'
 import type { Link, LinkStatus } from './links.js'
 import { formatAmount } from './formatAmount.js'
 import { formatFiat } from './fiat.js'
-import { parseUnits } from './money.js'
+import { parseUnits } from '@paylink/chains/money'
 
 /**
  * Words of the checkout that the server's first HTML and the browser's page both write, so the

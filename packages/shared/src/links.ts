@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import type { ChainLinkOption } from '@paylink/chains/shapes'
 import { chainCores, chainNamespaces, isChainNamespace } from '@paylink/chains/core'
 import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
 import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
-import { isDecimalString, parseUnits } from './money.js'
+import { isDecimalString, parseUnits } from '@paylink/chains/money'
 import { givenRefundAddressSchema } from './refundAddress.js'
 
 /**
@@ -283,7 +284,7 @@ export const linkOptionSchema = z.object({
   shortfall: z.string().max(maxAmountLength),
   /** Confirmed but mined after the link expired (not counted toward the status). */
   late: z.string().max(maxAmountLength),
-})
+}) satisfies z.ZodType<ChainLinkOption>
 export type LinkOption = z.infer<typeof linkOptionSchema>
 
 /**

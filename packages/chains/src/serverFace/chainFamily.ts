@@ -1,4 +1,4 @@
-import type { Network, ReceivingKey } from '@paylink/shared'
+import type { ChainNetwork } from '../chainShapes.js'
 import type { DevnetFaucet, DevnetHandle, DevnetUpstreams } from './devnetFaucet.js'
 
 /**
@@ -176,7 +176,7 @@ export interface PaymentChainReader {
 export interface PrepareOptionParameters {
   caipNetworkId: string
   /** The option's network as configured (EVM: whether the deposit factory is deployed there). */
-  network?: Network
+  network?: ChainNetwork
   /** The asset's reference (token contract, mint) as configured; null for the native coin. */
   tokenReference: string | null
   /** The caller's `recipient`, as given (unchecked); undefined: the merchant's default. */
@@ -244,11 +244,15 @@ export interface ReceivingKeyRules {
   read(stored: string): SavedReceivingKey
 }
 
-export interface SavedReceivingKey extends Pick<ReceivingKey, 'script' | 'networkKind'> {
+export interface SavedReceivingKey {
+  /** P2WPKH (native segwit) or P2TR (taproot key path). */
+  script: 'wpkh' | 'tr'
+  /** Bitcoin mainnet, or the test networks (testnet, signet, regtest). */
+  networkKind: 'mainnet' | 'test'
   /** The derivation counter's key: the same key saved again continues where it was. */
   counterKey: string
   /** The address the key gives at `index` on each of these networks it is for. */
-  addressesAt(index: number, caipNetworkIds: readonly string[]): ReceivingKey['nextAddresses']
+  addressesAt(index: number, caipNetworkIds: readonly string[]): Array<{ caipNetworkId: string; address: string }>
 }
 
 /** A chain family: what every namespace can do, and what only the ones the tracker follows can. */

@@ -1,4 +1,4 @@
-import type { Asset } from '@paylink/shared'
+import type { ChainAsset } from '../chainShapes.js'
 import { ConflictError } from './errors.js'
 
 // What the demo's devnet gives the server, and what each family's faucet on it offers (POST
@@ -51,11 +51,11 @@ export interface DevnetFaucet {
   /** CAIP-2 namespace: eip155, solana, bip122. */
   namespace: string
   /** The devnet assets it sends (CAIP-19 ids the server also lists as assets). */
-  assets: readonly Asset[]
+  assets: readonly ChainAsset[]
   /** Whether `address` is one this family can receive at (checked before anything is sent). */
   isAddress(address: string): boolean
   /** Sends `amount` atomic units; the transaction id, or null when the devnet changed the balance without one. */
-  send(request: { asset: Asset; address: string; amount: bigint }): Promise<string | null>
+  send(request: { asset: ChainAsset; address: string; amount: bigint }): Promise<string | null>
 }
 
 /** Thrown by a faucet that holds less than was asked (a demo can drain its float). */

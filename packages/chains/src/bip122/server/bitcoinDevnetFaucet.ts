@@ -1,4 +1,6 @@
-import { nativeAssetId, type Asset } from '@paylink/shared'
+import { slip44AssetId } from '../../slip44AssetId.js'
+import { bitcoinFacts } from '../core/bitcoinFacts.js'
+import type { ChainAsset } from '../../chainShapes.js'
 import type { DevnetBitcoinHandle, DevnetFaucet } from '../../serverFace/devnetFaucet.js'
 import { bitcoinNetworkOf } from './bitcoinNetworks.js'
 import { readBitcoinAddress } from './readBitcoinAddress.js'
@@ -17,9 +19,9 @@ export function createBitcoinDevnetFaucet(bitcoin: DevnetBitcoinHandle): DevnetF
 }
 
 /** The Bitcoin devnet's one asset. */
-export function devnetBitcoinAsset(caipNetworkId: string): Asset {
+export function devnetBitcoinAsset(caipNetworkId: string): ChainAsset {
   return {
-    assetId: nativeAssetId(caipNetworkId),
+    assetId: slip44AssetId(caipNetworkId, bitcoinFacts.nativeCoinType),
     caipNetworkId,
     symbol: 'BTC',
     name: 'Bitcoin',

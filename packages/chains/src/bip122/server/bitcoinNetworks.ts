@@ -1,5 +1,5 @@
 import { NETWORK, TEST_NETWORK } from '@scure/btc-signer'
-import { parseCaipNetworkId } from '@paylink/shared'
+import { parseCaipNetworkId } from '../../parseCaipNetworkId.js'
 
 type BtcSignerNetwork = typeof NETWORK
 

@@ -1,4 +1,4 @@
-import { recipientProblem } from '@paylink/shared'
+import { bitcoinRecipientProblem } from '../core/bitcoinRecipientProblem.js'
 import { RequestValidationError } from '../../serverFace/errors.js'
 
 /**
@@ -12,7 +12,7 @@ export function bitcoinRefundRecipient(_payer: string, refundAddress: string | u
       'body.refundAddress: is required on Bitcoin unless the payer gave one on the refund page (a payment has no single address to send back to)',
     )
   }
-  if (!/^(bc1|tb1|bcrt1)/i.test(refundAddress) || recipientProblem('bip122', refundAddress)) {
+  if (!/^(bc1|tb1|bcrt1)/i.test(refundAddress) || bitcoinRecipientProblem(refundAddress)) {
     throw new RequestValidationError('body.refundAddress: must be a Bitcoin address (bc1…, tb1…, bcrt1…)')
   }
   return refundAddress.toLowerCase()

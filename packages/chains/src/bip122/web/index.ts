@@ -1,5 +1,5 @@
 // The bip122 family's web face (see ../../../README.md): Esplora reads, PSBTs and the toolkit's Bitcoin adapter.
-import { formatUnits } from '@paylink/shared'
+import { formatUnits } from '../../money.js'
 import { useAppKitNetwork } from '@reown/appkit/react'
 import type { PayChoice, Transfer, WebFamily } from '../../webContract.js'
 import { bitcoinPayAddress } from './bitcoinPayAddress.js'

@@ -1,6 +1,6 @@
-import type { Asset, Network } from '@paylink/shared'
+import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 
-const esplora = (network: Network, path: string) =>
+const esplora = (network: ChainNetwork, path: string) =>
   fetch(`${network.rpcUrl.replace(/\/$/, '')}${path}`, { signal: AbortSignal.timeout(5000) }).then((response) => {
     if (!response.ok) throw new Error(`Bitcoin API answered ${response.status}`)
     return response
@@ -8,8 +8,8 @@ const esplora = (network: Network, path: string) =>
 
 /** The coin's balance: the sum of the address's UTXOs (Esplora's `/address/:a/utxo`); Bitcoin has no tokens here. */
 export async function readBitcoinBalances(
-  network: Network,
-  assets: readonly Asset[],
+  network: ChainNetwork,
+  assets: readonly ChainAsset[],
   address: string,
 ): Promise<Array<bigint | Error>> {
   const utxos = (await (await esplora(network, `/address/${encodeURIComponent(address)}/utxo`)).json()) as {
@@ -20,6 +20,6 @@ export async function readBitcoinBalances(
 }
 
 /** The tip height (Esplora's `/blocks/tip/height`): the cheapest sign the network moved. */
-export async function readBitcoinHead(network: Network): Promise<bigint> {
+export async function readBitcoinHead(network: ChainNetwork): Promise<bigint> {
   return BigInt((await (await esplora(network, '/blocks/tip/height')).text()).trim())
 }

@@ -1,4 +1,6 @@
-import { nativeAssetId, type Asset } from '@paylink/shared'
+import { slip44AssetId } from '../../slip44AssetId.js'
+import { evmFacts } from '../core/evmFacts.js'
+import type { ChainAsset } from '../../chainShapes.js'
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, isAddress, type Address } from 'viem'
 import {
   FaucetEmptyError,
@@ -17,9 +19,9 @@ export function createEvmDevnetFaucet(
   upstreams: DevnetUpstreams,
 ): DevnetFaucet {
   const tokenAssetId = `eip155:${devnet.token.chainId}/erc20:${devnet.token.address}`
-  const assets: Asset[] = [
+  const assets: ChainAsset[] = [
     ...devnet.chains.map((chain) => ({
-      assetId: nativeAssetId(`eip155:${chain.chainId}`),
+      assetId: slip44AssetId(`eip155:${chain.chainId}`, evmFacts.nativeCoinType),
       caipNetworkId: `eip155:${chain.chainId}`,
       symbol: 'ETH',
       name: 'Ether',

@@ -1,8 +1,8 @@
-import type { Network } from '@paylink/shared'
+import type { ChainNetwork } from '../../chainShapes.js'
 import { erc20Abi, type Address, type PublicClient } from 'viem'
 
 export interface TransferRequest {
-  network: Network
+  network: ChainNetwork
   from: string
   to: string
   /** Atomic units of the coin, or of the token when `token` is set. */

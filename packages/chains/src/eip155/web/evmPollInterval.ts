@@ -1,4 +1,4 @@
-import type { Network } from '@paylink/shared'
+import type { ChainNetwork } from '../../chainShapes.js'
 
 /** Block times of well-known EVM chains (ms); a faster chain is polled at 1 s at most. */
 const evmBlockTimes: Record<string, number> = {
@@ -17,6 +17,6 @@ const evmBlockTimes: Record<string, number> = {
 }
 
 /** About the chain's block time; unknown chains (the devnet's anvil mines on each transaction) at 1 s. */
-export function evmPollInterval(network: Pick<Network, 'caipNetworkId'>): number {
+export function evmPollInterval(network: Pick<ChainNetwork, 'caipNetworkId'>): number {
   return evmBlockTimes[network.caipNetworkId] ?? 1000
 }

@@ -1,6 +1,6 @@
 // The eip155 family's web face (see ../../../README.md): viem reads, wagmi sends and signs.
 import { useAppKitNetwork, useAppKitProvider } from '@reown/appkit/react'
-import { formatEstimate } from '@paylink/shared'
+import { formatEstimate } from '../../money.js'
 import { useCallback } from 'react'
 import type { PayChoice, Transfer, WebFamily, WebToolkit } from '../../webContract.js'
 import { evmPollInterval } from './evmPollInterval.js'

@@ -1,4 +1,4 @@
-import type { Network } from '@paylink/shared'
+import type { ChainNetwork } from '../../chainShapes.js'
 import { createPublicClient, http, type PublicClient } from 'viem'
 
 const clients = new Map<string, PublicClient>()
@@ -9,7 +9,7 @@ const clients = new Map<string, PublicClient>()
  * one JSON-RPC batch, one HTTP request. No retries and a 5 s timeout: a dead RPC shows as an
  * error within seconds, never as a long wait or a zero.
  */
-export function publicClientFor(network: Pick<Network, 'rpcUrl'>): PublicClient {
+export function publicClientFor(network: Pick<ChainNetwork, 'rpcUrl'>): PublicClient {
   let client = clients.get(network.rpcUrl)
   if (!client) {
     client = createPublicClient({

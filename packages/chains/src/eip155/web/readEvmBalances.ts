@@ -1,11 +1,12 @@
-import { parseCaipAssetId, type Asset, type Network } from '@paylink/shared'
+import { parseCaipAssetId } from '../../parseCaipAssetId.js'
+import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 import { erc20Abi, type Address } from 'viem'
 import { publicClientFor } from './publicClient.js'
 
 /** Every asset's atomic balance in one JSON-RPC batch: eth_getBalance for the coin, balanceOf eth_calls for tokens. */
 export async function readEvmBalances(
-  network: Network,
-  assets: readonly Asset[],
+  network: ChainNetwork,
+  assets: readonly ChainAsset[],
   address: string,
 ): Promise<Array<bigint | Error>> {
   const client = publicClientFor(network)

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { Network } from '@paylink/shared'
+import type { ChainNetwork } from '../../chainShapes.js'
 import { ChainNotSupportedError, switchEvmChain, type Eip1193Provider } from './switchEvmChain.js'
 
-const network: Network = {
+const network: ChainNetwork = {
   caipNetworkId: 'eip155:31338',
   name: 'Paylink Devnet L2',
   rpcUrl: 'http://127.0.0.1:1/',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   blockExplorerUrl: null,
   testnet: true,
-  confirmations: 1,
 }
 
 function wallet(switchError: unknown, addError?: unknown) {

@@ -1,4 +1,4 @@
-import type { Network } from '@paylink/shared'
+import type { ChainNetwork } from '../../chainShapes.js'
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>
@@ -19,7 +19,7 @@ export class ChainNotSupportedError extends Error {
  * the error and only steps the modal back. Same rule as the toolkit: an unknown chain is added
  * first, and a failed add means "Chain is not supported".
  */
-export async function switchEvmChain(provider: Eip1193Provider, network: Network): Promise<void> {
+export async function switchEvmChain(provider: Eip1193Provider, network: ChainNetwork): Promise<void> {
   const chainId = `0x${BigInt(network.caipNetworkId.split(':')[1]!).toString(16)}`
   try {
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })

@@ -1,4 +1,4 @@
-import { parseCaipAssetId } from '@paylink/shared'
+import { parseCaipAssetId } from '../../parseCaipAssetId.js'
 import { useQuery } from '@tanstack/react-query'
 import type { Transfer, TransferFee } from '../../webContract.js'
 import { estimateTransferFee, type TransferRequest } from './estimateTransferFee.js'

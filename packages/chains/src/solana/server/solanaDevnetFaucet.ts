@@ -1,12 +1,14 @@
-import { nativeAssetId, type Asset } from '@paylink/shared'
+import { slip44AssetId } from '../../slip44AssetId.js'
+import { solanaFacts } from '../core/solanaFacts.js'
+import type { ChainAsset } from '../../chainShapes.js'
 import { base58 } from '@scure/base'
 import type { DevnetFaucet, DevnetSolanaHandle } from '../../serverFace/devnetFaucet.js'
 
 /** The Solana devnet's faucet: SOL and Test USD sent in real transactions from the devnet's faucet account. */
 export function createSolanaDevnetFaucet(solana: DevnetSolanaHandle): DevnetFaucet {
-  const assets: Asset[] = [
+  const assets: ChainAsset[] = [
     {
-      assetId: nativeAssetId(solana.caipNetworkId),
+      assetId: slip44AssetId(solana.caipNetworkId, solanaFacts.nativeCoinType),
       caipNetworkId: solana.caipNetworkId,
       symbol: 'SOL',
       name: 'Solana',

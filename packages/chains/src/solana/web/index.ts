@@ -1,5 +1,5 @@
 // The solana family's web face (see ../../../README.md): JSON-RPC reads, @solana/kit transfers signed by the wallet.
-import { formatEstimate } from '@paylink/shared'
+import { formatEstimate } from '../../money.js'
 import { useCallback } from 'react'
 import type { Transfer, WebFamily } from '../../webContract.js'
 import { isSolanaAddress } from './isSolanaAddress.js'

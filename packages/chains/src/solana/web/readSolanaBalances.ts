@@ -1,4 +1,5 @@
-import { parseCaipAssetId, type Asset, type Network } from '@paylink/shared'
+import { parseCaipAssetId } from '../../parseCaipAssetId.js'
+import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 import { jsonRpcBatch } from './jsonRpc.js'
 
 type TokenAccounts = {
@@ -7,8 +8,8 @@ type TokenAccounts = {
 
 /** Every asset's atomic balance in one JSON-RPC batch: getBalance for SOL, getTokenAccountsByOwner per token. */
 export async function readSolanaBalances(
-  network: Network,
-  assets: readonly Asset[],
+  network: ChainNetwork,
+  assets: readonly ChainAsset[],
   address: string,
 ): Promise<Array<bigint | Error>> {
   const answers = await jsonRpcBatch(
@@ -37,7 +38,7 @@ export async function readSolanaBalances(
 }
 
 /** The confirmed slot: the cheapest sign the network moved. */
-export async function readSolanaHead(network: Network): Promise<bigint> {
+export async function readSolanaHead(network: ChainNetwork): Promise<bigint> {
   const [slot] = await jsonRpcBatch(network.rpcUrl, [{ method: 'getSlot', params: [{ commitment: 'confirmed' }] }])
   if (slot instanceof Error) throw slot
   return BigInt(slot as number)

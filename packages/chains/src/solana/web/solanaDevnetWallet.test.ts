@@ -1,5 +1,5 @@
 // The wallet page's Solana reads and transfers against the demo's real Solana devnet (litesvm).
-import type { Asset, Network } from '@paylink/shared'
+import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
 import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
 import { base58, base64 } from '@scure/base'
@@ -10,9 +10,9 @@ import { solanaRpc } from './solanaRpc.js'
 import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 
 let devnet: SolanaDevnet
-let network: Network
-let sol: Asset
-let tusd: Asset
+let network: ChainNetwork
+let sol: ChainAsset
+let tusd: ChainAsset
 const payer = devWalletSolanaKey(0)
 
 beforeAll(async () => {
@@ -25,7 +25,6 @@ beforeAll(async () => {
     rpcUrl: devnet.rpcUrl,
     blockExplorerUrl: null,
     testnet: true,
-    confirmations: 9,
   }
   sol = {
     assetId: `${caipNetworkId}/slip44:501`,

@@ -1,4 +1,3 @@
-import type { LinkOption } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import type { PayChoice } from '../../webContract.js'
 import { solanaRequestOf, solanaTransferOf } from './solanaTransferOf.js'
@@ -45,7 +44,7 @@ const choice = (
   due,
   option: option(asset, amount, paid, paymentUri),
 })
-const option = (asset: typeof sol, amount: string, paid: string, paymentUri: string | null): LinkOption => ({
+const option = (asset: typeof sol, amount: string, paid: string, paymentUri: string | null) => ({
   id: 'opt_1',
   asset: asset.assetId,
   caipNetworkId: SOLANA,

@@ -1,4 +1,4 @@
-import { parseCaipAssetId } from '@paylink/shared'
+import { parseCaipAssetId } from '../../parseCaipAssetId.js'
 import type { PayChoice, Transfer } from '../../webContract.js'
 import type { SolanaTransferRequest } from './prepareSolanaTransfer.js'
 

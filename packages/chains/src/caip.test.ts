@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { caipAssetIdSchema, caipNetworkIdSchema, nativeAssetId, parseCaipAssetId } from './caip.js'
+import { caipAssetIdSchema, caipNetworkIdSchema, parseCaipAssetId } from './caip.js'
+import { nativeAssetId } from './facts.js'
 
 describe('CAIP helpers', () => {
   it('parses CAIP-19 ids and derives native asset ids per namespace', () => {
