@@ -12,7 +12,7 @@ export interface BitcoinTransferPlanRequest {
 /**
  * The coins and fee of a BTC transfer before the wallet is asked: Esplora's next-block fee rate
  * (`/fee-estimates`, rounded up) times the size bound of the transaction the sender's coins
- * (`/address/:a/utxo`) make, as @paylink/shared's planBitcoinTransfer picks them. The Wallet page
+ * (`/address/:a/utxo`) make, as the core face's planBitcoinTransfer picks them. The Wallet page
  * builds its PSBT from this very plan, so the fee shown is the fee paid. Throws
  * InsufficientBitcoinError when the coins cannot pay.
  */

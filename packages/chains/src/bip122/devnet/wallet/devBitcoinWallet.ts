@@ -14,7 +14,7 @@
  * - `signMessage { address, message, protocol? }`: BIP-322 (base64), or BIP-137 with
  *   protocol 'ECDSA' for the payment address;
  * - `sendTransfer { recipients: [{ address, amount (sats) }] }` -> `{ txid }` of the broadcast
- *   transaction (fee: Esplora's next-block rate x the size bound of @paylink/shared's
+ *   transaction (fee: Esplora's next-block rate x the size bound of the core face's
  *   planBitcoinTransfer, the same the Wallet page shows first);
  * - `signPsbt { psbt (base64), signInputs: { [address]: number[] }, broadcast? }` ->
  *   `{ psbt, txid? }`: signs the listed inputs with the key of that address (finalized and
