@@ -1,17 +1,15 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
 import { networks, payments, Transaction } from 'bitcoinjs-lib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   broadcast,
   merchantAccountKey,
-  outputIndex,
   regtestWallet,
   signTransaction,
   type Coin,
   type Output,
 } from '../testing/bitcoinRegtest.js'
-import { useBitcoinTestApp, type BitcoinTestApp } from '../testing/bitcoinTestApp.js'
+import { useBitcoinDevnetApp } from '../testing/bitcoinTestApp.js'
 
 // The Bitcoin path on the REAL regtest devnet (packages/devnet/src/bitcoin), not the Esplora
 // fixture: the merchant's account key comes from a seed only this test holds (the app sees the
@@ -30,40 +28,20 @@ const merchantReceive = (i: number) =>
 // The payer: a key the app never saw.
 const payer = regtestWallet()
 
-const bitcoinApp = useBitcoinTestApp()
-let devnet: BitcoinDevnet
-let app: BitcoinTestApp
-
-beforeAll(async () => {
-  devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
-  app = await bitcoinApp.start({
-    esploraUrl: devnet.esploraUrl,
-    networkName: 'Bitcoin regtest (devnet)',
-    receivingKey: merchantAccount.publicExtendedKey,
-  })
-}, 120_000)
-afterAll(async () => {
-  await devnet?.close()
-})
+const bitcoin = useBitcoinDevnetApp({ receivingKey: merchantAccount.publicExtendedKey })
 
 async function newLink(amount: string) {
-  const order = await app.newLink(amount)
+  const order = await bitcoin.app.newLink(amount)
   // The address is the merchant's own: derived from its account key at <key>/0/i.
   expect(Array.from({ length: 50 }, (_, i) => merchantReceive(i))).toContain(order.address)
   return order
 }
-const link = (id: string) => app.link(id)
-const pass = () => app.pass()
-const eventsOf = (paymentId: string) => app.eventsOf(paymentId)
+const link = (id: string) => bitcoin.app.link(id)
+const pass = () => bitcoin.app.pass()
+const eventsOf = (paymentId: string) => bitcoin.app.eventsOf(paymentId)
 
 /** A confirmed coin of the payer's, paid by the devnet's faucet. */
-async function fund(sats: bigint): Promise<Coin> {
-  const txid = await devnet.faucet(payer.address, sats)
-  await devnet.mine(1)
-  const vout = await outputIndex(devnet.esploraUrl, txid, payer.address, sats)
-  expect(vout).toBeGreaterThanOrEqual(0)
-  return { txid, vout, value: sats }
-}
+const fund = (sats: bigint): Promise<Coin> => bitcoin.fund(payer.address, sats)
 
 /**
  * Spends `coin` to `outputs`, signed with `privateKey` (the payer's unless a test forges), BIP-125
@@ -95,7 +73,7 @@ function pay(
 }
 
 async function broadcastOk(tx: { hex: string; txid: string }) {
-  const answer = await broadcast(devnet.esploraUrl, tx.hex)
+  const answer = await broadcast(bitcoin.devnet.esploraUrl, tx.hex)
   expect(answer, 'POST /tx').toEqual({ status: 200, text: tx.txid })
 }
 
@@ -113,7 +91,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     ])
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -127,7 +105,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     const first = pay(coin, order.address, 100_000n)
     await broadcastOk(first)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const partial = await link(order.id)
     expect(partial.status).toBe('partially_paid')
@@ -136,7 +114,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     // The second spends the first's change: a chain of the payer's own coins.
     const second = pay({ txid: first.txid, vout: 1, value: 899_000n }, order.address, 200_000n)
     await broadcastOk(second)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -149,7 +127,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     const payment = pay(coin, order.address, 123_457n)
     await broadcastOk(payment)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -169,9 +147,9 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
 
     const replacement = spend(coin, [{ address: elsewhere, value: 995_000n }])
     await broadcastOk(replacement)
-    expect(devnet.mempool).not.toContain(original.txid)
+    expect(bitcoin.devnet.mempool).not.toContain(original.txid)
     await pass()
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('open')
@@ -188,7 +166,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const replacement = pay(coin, order.address, 100_000n, { fee: 5_000n })
     await broadcastOk(replacement)
     await pass()
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('paid')
@@ -207,7 +185,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     // An empty block on top of the coin's, so the block that mines the conflict can take its place
     // below (the devnet's miners only mine their mempool; another miner saw the conflict first).
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     // No BIP-125 signal: no replacement can reach the mempool, only a block can beat the payment.
     const payment = pay(coin, order.address, 50_000n, { rbf: false })
     await broadcastOk(payment)
@@ -216,14 +194,14 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
       { txHash: payment.txid, status: 'confirming', confirmations: 0 },
     ])
     const conflict = spend(coin, [{ address: elsewhere, value: 990_000n }])
-    expect(await broadcast(devnet.esploraUrl, conflict.hex), 'the mempool refuses the conflict').toMatchObject({
+    expect(await broadcast(bitcoin.devnet.esploraUrl, conflict.hex), 'the mempool refuses the conflict').toMatchObject({
       status: 400,
       text: expect.stringContaining('txn-mempool-conflict'),
     })
 
-    const block = await devnet.reorg(1, { includeRawTxs: [conflict.hex] })
+    const block = await bitcoin.devnet.reorg(1, { includeRawTxs: [conflict.hex] })
     expect(block.dropped, 'the devnet drops the payment').toContain(payment.txid)
-    const minedIn = (await (await fetch(`${devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as {
+    const minedIn = (await (await fetch(`${bitcoin.devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as {
       confirmed: boolean
       block_hash: string
     }
@@ -243,7 +221,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     const payment = pay(coin, order.address, 50_000n)
     await broadcastOk(payment)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -251,7 +229,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
 
     // The same coin spent elsewhere wins in a longer chain: the payment can never confirm again.
     const doubleSpend = spend(coin, [{ address: elsewhere, value: 990_000n }])
-    const reorg = await devnet.reorg(1, { includeRawTxs: [doubleSpend.hex] })
+    const reorg = await bitcoin.devnet.reorg(1, { includeRawTxs: [doubleSpend.hex] })
     expect(reorg.dropped).toContain(payment.txid)
     await pass()
     await pass()
@@ -271,18 +249,18 @@ describe('the devnet refuses what a node refuses', () => {
       privateKey: secp256k1.utils.randomPrivateKey(),
     })
     expect(Transaction.fromHex(forged.hex).ins[0]!.witness[1]!.equals(payer.publicKey)).toBe(true)
-    const answer = await broadcast(devnet.esploraUrl, forged.hex)
+    const answer = await broadcast(bitcoin.devnet.esploraUrl, forged.hex)
     expect(answer.status).toBe(400)
     expect(answer.text).toContain('mandatory-script-verify-flag-failed')
-    expect(devnet.mempool).not.toContain(forged.txid)
+    expect(bitcoin.devnet.mempool).not.toContain(forged.txid)
   }, 60_000)
 
   it('a spent input: 400 bad-txns-inputs-missingorspent', async () => {
     const coin = await fund(100_000n)
     await broadcastOk(spend(coin, [{ address: elsewhere, value: 99_000n }]))
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     const again = spend(coin, [{ address: payer.address, value: 98_000n }])
-    const answer = await broadcast(devnet.esploraUrl, again.hex)
+    const answer = await broadcast(bitcoin.devnet.esploraUrl, again.hex)
     expect(answer.status).toBe(400)
     expect(answer.text).toContain('bad-txns-inputs-missingorspent')
   }, 60_000)

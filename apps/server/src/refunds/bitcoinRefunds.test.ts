@@ -1,14 +1,12 @@
-import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
 import { refundAddressMessage, type Link, type Payment } from '@paylink/shared'
 import { Signer } from 'bip322-js'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { payments, refunds } from '../db/schema.js'
 import { wifOf } from '../siwx/testing/siwxTestKit.js'
 import {
   broadcast,
   merchantAccountKey,
-  outputIndex,
   regtestBtc as btcAsset,
   regtestWallet as walletOf,
   signTransaction,
@@ -16,7 +14,7 @@ import {
   type Output,
   type RegtestWallet as Wallet,
 } from '../testing/bitcoinRegtest.js'
-import { useBitcoinTestApp, type BitcoinTestApp } from '../testing/bitcoinTestApp.js'
+import { useBitcoinDevnetApp } from '../testing/bitcoinTestApp.js'
 
 // Bitcoin refunds on the REAL regtest devnet (packages/devnet/src/bitcoin), as in
 // payments/bitcoinDevnetPayments.test.ts: the merchant's account key comes from a seed only
@@ -32,35 +30,17 @@ const newWallet = () => walletOf()
 const signBip322 = (wallet: Wallet, message: string) =>
   Signer.sign(wifOf(wallet.key, 'testnet'), wallet.address, message)
 
-const bitcoinApp = useBitcoinTestApp()
-const context = bitcoinApp.context
-let devnet: BitcoinDevnet
-let app: BitcoinTestApp
-
-beforeAll(async () => {
-  devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
-  app = await bitcoinApp.start({
-    esploraUrl: devnet.esploraUrl,
-    networkName: 'Bitcoin regtest (devnet)',
-    receivingKey: merchantAccount.publicExtendedKey,
-    overrides: { limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } } },
-  })
-}, 120_000)
-afterAll(async () => {
-  await devnet?.close()
+const bitcoin = useBitcoinDevnetApp({
+  receivingKey: merchantAccount.publicExtendedKey,
+  overrides: { limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } } },
 })
+const context = bitcoin.context
 
-const pass = () => app.pass()
-const getLink = (id: string): Promise<Link> => app.link(id)
+const pass = () => bitcoin.app.pass()
+const getLink = (id: string): Promise<Link> => bitcoin.app.link(id)
 
 /** A confirmed coin of `wallet`'s, paid by the devnet's faucet. */
-async function fund(wallet: Wallet, sats: bigint): Promise<Coin> {
-  const txid = await devnet.faucet(wallet.address, sats)
-  await devnet.mine(1)
-  const vout = await outputIndex(devnet.esploraUrl, txid, wallet.address, sats)
-  expect(vout).toBeGreaterThanOrEqual(0)
-  return { txid, vout, value: sats }
-}
+const fund = (wallet: Wallet, sats: bigint): Promise<Coin> => bitcoin.fund(wallet.address, sats)
 
 /** Spends `coin` of `wallet` to `outputs`, signed with the wallet's key, broadcast with POST /tx and mined. */
 function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<string> {
@@ -70,8 +50,8 @@ function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<st
 /** Spends each coin (input i signed by its wallet's key) to `outputs`, broadcast with POST /tx and mined. */
 async function spendCoinsAndMine(inputs: Array<[Wallet, Coin]>, outputs: Output[]): Promise<string> {
   const tx = signTransaction(inputs, outputs)
-  expect(await broadcast(devnet.esploraUrl, tx.hex), 'POST /tx').toEqual({ status: 200, text: tx.txid })
-  await devnet.mine(1)
+  expect(await broadcast(bitcoin.devnet.esploraUrl, tx.hex), 'POST /tx').toEqual({ status: 200, text: tx.txid })
+  await bitcoin.devnet.mine(1)
   return tx.txid
 }
 
@@ -86,7 +66,7 @@ interface Paid {
 
 /** A BTC link of `price` paid `sats` by a fresh payer key, confirmed by the tracker. */
 async function paidLink(price: string, sats: bigint): Promise<Paid> {
-  const created = await app.newLink(price)
+  const created = await bitcoin.app.newLink(price)
   const depositAddress = created.address
   const index = Array.from({ length: 100 }, (_, i) => walletOf(merchantKeyAt(i)).address).indexOf(depositAddress)
   expect(index, "the deposit address is the merchant's own").toBeGreaterThanOrEqual(0)
@@ -109,7 +89,7 @@ async function paidLink(price: string, sats: bigint): Promise<Paid> {
 }
 
 function giveAddress(paymentId: string, payload: Record<string, unknown>) {
-  return app.server.inject({ method: 'POST', url: `/api/payments/${paymentId}/refund-address`, payload })
+  return bitcoin.app.server.inject({ method: 'POST', url: `/api/payments/${paymentId}/refund-address`, payload })
 }
 
 /** The statement the refund page asks the payer to sign, and its signature by `signer`. */
@@ -142,7 +122,12 @@ async function storedRefundAddress(paymentId: string) {
 }
 
 function postRefund(paymentId: string, payload: Record<string, unknown>) {
-  return app.server.inject({ method: 'POST', url: `/api/payments/${paymentId}/refunds`, headers: app.headers, payload })
+  return bitcoin.app.server.inject({
+    method: 'POST',
+    url: `/api/payments/${paymentId}/refunds`,
+    headers: bitcoin.app.headers,
+    payload,
+  })
 }
 
 describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refund address, BIP-322 signed from an input address)', () => {
@@ -165,10 +150,10 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
       (await getLink(paid.link.id)).payments[0]!.refundAddress,
       'the public link view (the receipt) shows it',
     ).toMatchObject({ address: refundTo })
-    const merchantView = await app.server.inject({
+    const merchantView = await bitcoin.app.server.inject({
       method: 'GET',
       url: `/api/payments/${paid.payment.id}`,
-      headers: app.headers,
+      headers: bitcoin.app.headers,
     })
     expect(merchantView.json().refundAddress).toMatchObject({ address: refundTo, signer: paid.payer.address })
 
@@ -214,7 +199,7 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
   }, 90_000)
 
   it('takes a statement signed by the second input of a payment that two wallets paid together (any input speaks for the payment)', async () => {
-    const created = await app.newLink('0.002', 'Shared order')
+    const created = await bitcoin.app.newLink('0.002', 'Shared order')
     const [first, second] = [newWallet(), newWallet()]
     const coins = [await fund(first, 150_000n), await fund(second, 60_000n)]
     const txid = await spendCoinsAndMine(

@@ -3,9 +3,11 @@
  * regtest devnet's or the Esplora fixture), a merchant signed in with its watch-only key saved,
  * and the few requests every such test makes.
  */
-import type { AppConfig } from '../app.js'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
 import type { FastifyInstance } from 'fastify'
-import { regtestBtc, regtestChain, regtestNetwork } from './bitcoinRegtest.js'
+import { afterAll, beforeAll } from 'vitest'
+import type { AppConfig } from '../app.js'
+import { outputIndex, regtestBtc, regtestChain, regtestNetwork, type Coin } from './bitcoinRegtest.js'
 import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from './offlineApp.js'
 
 export interface BitcoinTestApp {
@@ -92,4 +94,52 @@ export function useBitcoinTestApp() {
     }
   }
   return { context, start }
+}
+
+/**
+ * The app on the REAL regtest devnet (packages/devnet/src/bitcoin), blocks only when a test mines:
+ * call at the top of a test file; the devnet and the app start in beforeAll and the devnet closes
+ * after the suite.
+ */
+export function useBitcoinDevnetApp({
+  receivingKey,
+  overrides,
+}: {
+  receivingKey: string
+  overrides?: Partial<AppConfig>
+}) {
+  const bitcoinApp = useBitcoinTestApp()
+  let devnet: BitcoinDevnet | undefined
+  let app: BitcoinTestApp | undefined
+  beforeAll(async () => {
+    devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
+    app = await bitcoinApp.start({
+      esploraUrl: devnet.esploraUrl,
+      networkName: 'Bitcoin regtest (devnet)',
+      receivingKey,
+      ...(overrides ? { overrides } : {}),
+    })
+  }, 120_000)
+  afterAll(async () => {
+    await devnet?.close()
+  })
+  return {
+    context: bitcoinApp.context,
+    get devnet(): BitcoinDevnet {
+      if (!devnet) throw new Error('the devnet starts in beforeAll')
+      return devnet
+    },
+    get app(): BitcoinTestApp {
+      if (!app) throw new Error('the app starts in beforeAll')
+      return app
+    },
+    /** A confirmed coin of `address`'s, paid by the devnet's faucet and mined. */
+    async fund(address: string, sats: bigint): Promise<Coin> {
+      const txid = await this.devnet.faucet(address, sats)
+      await this.devnet.mine(1)
+      const vout = await outputIndex(this.devnet.esploraUrl, txid, address, sats)
+      if (vout < 0) throw new Error(`the faucet's transaction ${txid} pays no ${sats} sats to ${address}`)
+      return { txid, vout, value: sats }
+    },
+  }
 }
