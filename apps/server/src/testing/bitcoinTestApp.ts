@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppConfig } from '../app.js'
 import { outputIndex, regtestBtc, regtestChain, regtestNetwork, type Coin } from './bitcoinRegtest.js'
-import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from './offlineApp.js'
+import { madeInBeforeAll, offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from './offlineApp.js'
 
 export interface BitcoinTestApp {
   server: FastifyInstance
@@ -125,13 +125,11 @@ export function useBitcoinDevnetApp({
   })
   return {
     context: bitcoinApp.context,
-    get devnet(): BitcoinDevnet {
-      if (!devnet) throw new Error('the devnet starts in beforeAll')
-      return devnet
+    get devnet() {
+      return madeInBeforeAll(devnet, 'the devnet')
     },
-    get app(): BitcoinTestApp {
-      if (!app) throw new Error('the app starts in beforeAll')
-      return app
+    get app() {
+      return madeInBeforeAll(app, 'the app')
     },
     /** A confirmed coin of `address`'s, paid by the devnet's faucet and mined. */
     async fund(address: string, sats: bigint): Promise<Coin> {

@@ -13,7 +13,7 @@ import type { Database } from '../db/openDatabase.js'
 import { linkOptions, payments } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { offlineAssets, useOfflineApps } from './offlineApp.js'
+import { madeInBeforeAll, offlineAssets, useOfflineApps } from './offlineApp.js'
 
 /** The merchant most tests sell as (anvil's second account). */
 export const merchantAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -110,13 +110,11 @@ export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k') {
   }, 120_000)
   return {
     context,
-    get app(): FastifyInstance {
-      if (!app) throw new Error('the app is built in beforeAll')
-      return app
+    get app() {
+      return madeInBeforeAll(app, 'the app')
     },
-    get key(): string {
-      if (!key) throw new Error('the API key is made in beforeAll')
-      return key
+    get key() {
+      return madeInBeforeAll(key, 'the API key')
     },
   }
 }

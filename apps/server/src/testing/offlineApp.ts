@@ -112,6 +112,12 @@ export async function signInSolana(
   return { cookie: `paylink_session=${token}`, signer, merchantId: `solana:${signer.address}` }
 }
 
+/** What a suite helper made in beforeAll, read from a test: `what` names it when read too early. */
+export function madeInBeforeAll<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is made in beforeAll`)
+  return value
+}
+
 export interface OfflineTestContext {
   /** The suite's PGlite database (open from beforeAll on). */
   readonly database: Database
