@@ -20,12 +20,18 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { secp256k1 } from '@noble/curves/secp256k1'
 import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
-import type { Asset } from '@paylink/shared'
-import { HDKey } from '@scure/bip32'
-import { networks, payments, Psbt } from 'bitcoinjs-lib'
 import { mempoolAddressesPerPass } from '@paylink/chains/bip122/server'
+import {
+  broadcast,
+  merchantAccountKey,
+  outputIndex,
+  regtestBtc as btc,
+  regtestNetwork,
+  regtestWallet,
+  signTransaction,
+  type Coin,
+} from '../../apps/server/src/testing/bitcoinRegtest.js'
 import {
   describeSweeps,
   paidBesideBare,
@@ -34,7 +40,7 @@ import {
   requestWaiters,
   sweepPaidBesideBare,
 } from '../lib/pollRace.js'
-import { startCrowdBenchApp, testNetwork } from '../lib/startCrowdBenchApp.js'
+import { startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
@@ -42,16 +48,6 @@ const crowdSizes = (process.env.BENCH_BITCOIN_CROWDS ?? '10,10000').split(',').m
 const blocksPerSize = 3
 const paymentsPerBlock = 2
 const pollIntervalMs = 100
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btc: Asset = {
-  assetId: `${regtest}/slip44:0`,
-  caipNetworkId: regtest,
-  symbol: 'BTC',
-  name: 'Bitcoin',
-  decimals: 8,
-  native: true,
-}
-
 /** A loopback proxy in front of Esplora's REST API that counts requests (method and path kept). */
 async function startRestCountingProxy(upstream: string) {
   let count = 0
@@ -112,41 +108,28 @@ async function startRestCountingProxy(upstream: string) {
 
 /** The payer: a key the app never saw, funded once by the faucet; each payment spends the last change. */
 function createPayer(devnet: BitcoinDevnet) {
-  const key = secp256k1.utils.randomPrivateKey()
-  const publicKey = Buffer.from(secp256k1.getPublicKey(key, true))
-  const payer = payments.p2wpkh({ pubkey: publicKey, network: networks.regtest })
-  const signer = {
-    publicKey,
-    sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, key, { lowS: true }).toCompactRawBytes()),
-  }
-  let coin: { txid: string; vout: number; value: bigint } | null = null
+  const payer = regtestWallet()
+  let coin: Coin | null = null
   return {
     async fund(sats: bigint) {
-      const txid = await devnet.faucet(payer.address!, sats)
-      const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as {
-        vout: { scriptpubkey_address?: string }[]
-      }
-      coin = { txid, vout: tx.vout.findIndex((o) => o.scriptpubkey_address === payer.address), value: sats }
+      const txid = await devnet.faucet(payer.address, sats)
+      coin = { txid, vout: await outputIndex(devnet.esploraUrl, txid, payer.address, sats), value: sats }
     },
     /** Pays `sats` to `address` with change back to the payer; broadcast with POST /tx. */
     async pay(address: string, sats: bigint) {
       if (!coin) throw new Error('fund the payer first')
-      const psbt = new Psbt({ network: networks.regtest })
-      psbt.addInput({
-        hash: coin.txid,
-        index: coin.vout,
-        sequence: 0xfffffffd,
-        witnessUtxo: { script: payer.output!, value: Number(coin.value) },
-      })
       const change = coin.value - sats - 1_000n
-      psbt.addOutput({ address, value: Number(sats) })
-      psbt.addOutput({ address: payer.address!, value: Number(change) })
-      psbt.signInput(0, signer)
-      psbt.finalizeAllInputs()
-      const tx = psbt.extractTransaction()
-      const answer = await fetch(`${devnet.esploraUrl}/tx`, { method: 'POST', body: tx.toHex() })
-      if (!answer.ok) throw new Error(`POST /tx: ${answer.status} ${await answer.text()}`)
-      coin = { txid: tx.getId(), vout: 1, value: change }
+      const tx = signTransaction(
+        [[payer, coin]],
+        [
+          { address, value: sats },
+          { address: payer.address, value: change },
+        ],
+        { rbf: true },
+      )
+      const answer = await broadcast(devnet.esploraUrl, tx.hex)
+      if (answer.status !== 200) throw new Error(`POST /tx: ${answer.status} ${answer.text}`)
+      coin = { txid: tx.txid, vout: 1, value: change }
     },
   }
 }
@@ -156,23 +139,14 @@ export default async function run(): Promise<BenchRow[]> {
   const proxy = await startRestCountingProxy(devnet.esploraUrl)
   const bench = await startCrowdBenchApp({
     label: 'btc',
-    networks: [
-      testNetwork({
-        caipNetworkId: regtest,
-        name: 'Bitcoin regtest (devnet)',
-        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-        rpcUrl: proxy.url,
-      }),
-    ],
+    networks: [regtestNetwork(proxy.url, 'Bitcoin regtest (devnet)')],
     assets: [btc],
     paymentLinks: { tracker: { pollIntervalMs, idleRecheckMs: pollIntervalMs, settings: { recheckMs: 0 } } },
     merchant: { namespace: 'eip155', address: '0x00000000000000000000000000000000000000b7' },
   })
   const { app, status } = bench
   // The merchant's account key: the app sees the tpub only, passed as each option's recipient.
-  const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7), { private: 0x04358394, public: 0x043587cf }).derive(
-    "m/84'/1'/0'",
-  ).publicExtendedKey
+  const tpub = merchantAccountKey(new Uint8Array(32).fill(7)).publicExtendedKey
   const newLink = async (title: string, amount = '0.001') => {
     const link = await bench.createLink({ title, options: [{ asset: btc.assetId, amount, recipient: tpub }] })
     return { id: link.id, address: link.options[0]!.depositAddress! }

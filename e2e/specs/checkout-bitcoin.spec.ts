@@ -1,8 +1,12 @@
 import type { APIRequestContext } from '@playwright/test'
-import { HDKey } from '@scure/bip32'
 import { p2wpkh } from '@scure/btc-signer'
 import { Webhook } from 'standardwebhooks'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
+import {
+  BITCOIN_REGTEST as regtest,
+  merchantBitcoinAccount,
+  REGTEST_VERSIONS as REGTEST,
+} from '../support/chainFixtures.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
@@ -11,16 +15,11 @@ import { startWebhookReceiver } from '../support/webhookReceiver.js'
 // on POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0), so the test sees the payment before its block.
 test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
 
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
 const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
 // The merchant's BIP84 test account (m/84'/1'/0') from a seed only this test holds; the app gets
 // its tpub (watch-only) and derives <tpub>/0/i receive addresses from it.
-const merchantAccount = HDKey.fromMasterSeed(new Uint8Array(32).fill(84), {
-  private: 0x04358394,
-  public: 0x043587cf,
-}).derive("m/84'/1'/0'")
+const merchantAccount = merchantBitcoinAccount(84)
 const merchantTpub = merchantAccount.publicExtendedKey
 const merchantFirstAddress = p2wpkh(merchantAccount.derive('m/0/0').publicKey!, REGTEST).address!
 

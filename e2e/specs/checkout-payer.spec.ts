@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { connectWallet, expect, test as base } from '../support/fixtures.js'
+import { expect, test as base, signInWithTestWallet } from '../support/fixtures.js'
 import { drawLogoPng } from '../support/merchantLogo.js'
 
 // A real SMTP server on a free loopback port, started before the Paylink server of this worker,
@@ -37,16 +37,9 @@ const test = base.extend<object, { mailbox: Mailbox }>({
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const DEVNET = 'eip155:31337'
 
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
-}
-
 /** The merchant's profile (a logo drawn by the browser as a real PNG) and a 12 TUSD link. */
 async function merchantWithLink(page: Page): Promise<{ id: string }> {
-  await signInAsMerchant(page)
+  await signInWithTestWallet(page)
   const origin = new URL(page.url()).origin
   const logo = await drawLogoPng(page)
   const profile = await page.request.put('/api/merchant/profile', {

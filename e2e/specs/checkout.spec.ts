@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 // The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
@@ -8,20 +8,6 @@ import type { TestWindow } from '../support/testWindow.js'
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const DEVNET = 'eip155:31337'
 const DEVNET_L2 = 'eip155:31338'
-
-interface ConfigAsset {
-  assetId: string
-  caipNetworkId: string
-  symbol: string
-  native: boolean
-}
-
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
-}
 
 async function createLink(
   page: Page,
@@ -62,7 +48,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
         newWalletContext,
       }) => {
         // The merchant creates the link with the dashboard's form and keeps its page open.
-        await signInAsMerchant(page)
+        await signInWithTestWallet(page)
         await page.goto('/dashboard/links/new')
         await page.getByLabel('Title').fill('Conference ticket')
         const first = page.getByTestId('option-0')
@@ -120,7 +106,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const { tusd } = await assets(page)
     const link = await createLink(page, { title: 'Refusal then retry', options: [{ asset: tusd, amount: '2.5' }] })
     const context = await newWalletContext()
@@ -149,7 +135,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const { tusd } = await assets(page)
     const big = await createLink(page, { title: 'Too expensive', options: [{ asset: tusd, amount: '20000' }] })
     const soon = await createLink(page, {
@@ -183,7 +169,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const { tusd } = await assets(page)
     const link = await createLink(page, {
       title: 'Before the toolkit',

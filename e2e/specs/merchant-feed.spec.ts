@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, test, signInWithTestWallet } from '../support/fixtures.js'
 
 // The payer's test wallet is the node's first account, as is the merchant's: the link pays a
 // third address so the transfer is a real one.
@@ -45,13 +45,6 @@ async function startMerchantSite() {
   }
 }
 
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
-}
-
 async function payWithTestWallet(payer: Page, linkId: string) {
   await payer.goto(`/pay/${linkId}`)
   await payer.getByTestId('pay-connect').click()
@@ -72,7 +65,7 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
     test.setTimeout(120_000)
     const shop = await startMerchantSite()
     try {
-      await signInAsMerchant(page)
+      await signInWithTestWallet(page)
       await page.goto('/dashboard/links/new')
       await page.getByLabel('Title').fill('Feed mug')
       const option = page.getByTestId('option-0')

@@ -2,6 +2,11 @@ import AxeBuilder from '@axe-core/playwright'
 import { HDKey } from '@scure/bip32'
 import { p2wpkh } from '@scure/btc-signer'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
+import {
+  BITCOIN_REGTEST as regtest,
+  merchantBitcoinAccount,
+  REGTEST_VERSIONS as REGTEST,
+} from '../support/chainFixtures.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 // The Bitcoin payer's refund page, as the demo runs it: its own regtest devnet and the Paylink Dev
@@ -11,16 +16,11 @@ import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
 // POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0).
 test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
 
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
 const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
 // The merchant's watch-only key (BIP84 test account from a seed only this test holds), and an
 // address of the payer's other wallet to be refunded to.
-const merchantTpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(85), {
-  private: 0x04358394,
-  public: 0x043587cf,
-}).derive("m/84'/1'/0'").publicExtendedKey
+const merchantTpub = merchantBitcoinAccount(85).publicExtendedKey
 const refundTo = p2wpkh(
   HDKey.fromMasterSeed(new Uint8Array(32).fill(86)).derive("m/84'/1'/0'/0/0").publicKey!,
   REGTEST,

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
 
 // The checkout's "Scan to pay" panel, on its own. In this branch the server gives every option
 // `paymentUri: null` (the chain families that fill it are built elsewhere), so the payer's browser
@@ -15,13 +15,6 @@ const DEPOSIT = '0x00000000000000000000000000000000DeC0dE01'
 const DEVNET = 'eip155:31337'
 const DEVNET_L2 = 'eip155:31338'
 
-interface ConfigAsset {
-  assetId: string
-  caipNetworkId: string
-  symbol: string
-  native: boolean
-}
-
 interface LinkJson {
   id: string
   status: string
@@ -36,13 +29,6 @@ interface LinkJson {
     depositAddress: string | null
   }>
   payments: Array<Record<string, unknown>>
-}
-
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
 }
 
 async function createLink(page: Page, title: string, options: Array<{ asset: string; amount: string }>) {
@@ -149,7 +135,7 @@ test.describe('checkout: Scan to pay panel', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const { tusd } = await assets(page)
     const link = await createLink(page, 'No URI yet', [{ asset: tusd, amount: '5' }])
     // The devnet's EVM options all have deposit addresses; an option the server cannot attribute
@@ -171,7 +157,7 @@ test.describe('checkout: Scan to pay panel', () => {
     page,
     newWalletContext,
   }, testInfo) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const { tusd, eth, ethL2 } = await assets(page)
     const link = await createLink(page, 'Coffee beans', [
       { asset: tusd, amount: '1234.5' },

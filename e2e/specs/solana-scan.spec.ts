@@ -1,20 +1,5 @@
-import type { Page } from '@playwright/test'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { connectWallet, expect, test } from '../support/fixtures.js'
-
-interface ConfigAsset {
-  assetId: string
-  caipNetworkId: string
-  symbol: string
-  native: boolean
-}
-
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
-}
+import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
 
 /** A Solana Pay transfer request as a wallet reads it (spec: recipient in the path; amount in SOL; reference keys). */
 function transferOf(uri: string): { recipient: PublicKey; lamports: bigint; references: PublicKey[] } {
@@ -37,7 +22,7 @@ test.describe('scan to pay on Solana', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const origin = new URL(page.url()).origin
     const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
     const sol = config.assets.find(

@@ -1,19 +1,10 @@
-import { connectWallet, expect, expectSwitchSettled, test } from '../support/fixtures.js'
+import { connectWallet, expect, expectSwitchSettled, test, connectFromPanel } from '../support/fixtures.js'
 import type { Page } from '@playwright/test'
 import type { TestWindow } from '../support/testWindow.js'
 
 async function runCall(page: Page, namespace: string, label: string) {
   await page.getByLabel('Namespace for the calls').selectOption(namespace)
   await page.getByRole('button', { name: label, exact: true }).click()
-}
-
-async function connectFromPanel(page: Page, panel: string, wallet: string) {
-  await page
-    .getByTestId(`panel-${panel}`)
-    .getByRole('button', { name: /^Connect .* wallet$/ })
-    .click()
-  await page.locator('w3m-modal').getByText(wallet).first().click()
-  await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
 }
 
 test.describe('spec §5 and §8: validation and the error catalogue', () => {

@@ -1,15 +1,5 @@
-import { connectWallet, expect, test } from '../support/fixtures.js'
-import type { Page } from '@playwright/test'
+import { connectWallet, expect, test, connectFromPanel } from '../support/fixtures.js'
 import type { TestWindow } from '../support/testWindow.js'
-
-async function connectFromPanel(page: Page, panel: string, wallet: string) {
-  await page
-    .getByTestId(`panel-${panel}`)
-    .getByRole('button', { name: /^Connect .* wallet$/ })
-    .click()
-  await page.locator('w3m-modal').getByText(wallet).first().click()
-  await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
-}
 
 test.describe('spec §3: entities', () => {
   test('the diagnostics page shows every field of the network and the connected account, and the site metadata is the page’s own', async ({

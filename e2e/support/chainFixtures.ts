@@ -1,6 +1,7 @@
 import { startBitcoinApiFixture } from '@paylink/devnet/fixtures/bitcoinApi'
 import { startSolanaRpcFixture } from '@paylink/devnet/fixtures/solanaRpc'
 import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
+import { HDKey } from '@scure/bip32'
 
 /** The Solana test wallet's key seed (test-only, public). */
 export const SOLANA_TEST_SEED = '11'.repeat(32)
@@ -10,6 +11,17 @@ export const BITCOIN_TEST_SEED =
 
 export const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 export const BITCOIN_TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'
+
+/** The demo's own Bitcoin regtest devnet, and its address versions as @scure/btc-signer takes them. */
+export const BITCOIN_REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+export const REGTEST_VERSIONS = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
+
+/** A merchant's BIP84 test account (m/84'/1'/0', tpub/tprv versions) from a seed of 32 bytes `fill`, held by the spec only. */
+export function merchantBitcoinAccount(fill: number): HDKey {
+  return HDKey.fromMasterSeed(new Uint8Array(32).fill(fill), { private: 0x04358394, public: 0x043587cf }).derive(
+    "m/84'/1'/0'",
+  )
+}
 
 export interface ChainFixtures {
   /** FIXTURE: Solana JSON-RPC over litesvm (no validator can run here). */

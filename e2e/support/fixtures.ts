@@ -160,3 +160,29 @@ export async function expectSwitchSettled(panel: Locator) {
     .all())
     await expect(button).toBeEnabled()
 }
+
+/** An asset as GET /api/config lists it, the fields the specs read. */
+export interface ConfigAsset {
+  assetId: string
+  caipNetworkId: string
+  symbol: string
+  native: boolean
+}
+
+/** Signs the merchant in on the dashboard with the Paylink Test Wallet, until GET /api/me answers 200. */
+export async function signInWithTestWallet(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Test Wallet')
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
+}
+
+/** On the spec diagnostics page: connects `wallet` from the modal opened by `panel`'s Connect button. */
+export async function connectFromPanel(page: Page, panel: string, wallet: string) {
+  await page
+    .getByTestId(`panel-${panel}`)
+    .getByRole('button', { name: /^Connect .* wallet$/ })
+    .click()
+  await page.locator('w3m-modal').getByText(wallet).first().click()
+  await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
+}

@@ -185,11 +185,14 @@ describe('GET /api/openapi.json', () => {
 })
 
 describe('errors', () => {
-  it('answers malformed JSON with 400 and the error shape', async () => {
+  /** POST /devnet/rpc/31337 on an app proxying to the fake RPC: the devnet proxy is a JSON route that any body reaches. */
+  async function postToDevnetRpc(request: { headers?: Record<string, string>; payload: string | object }) {
     const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
-    const res = await instance.inject({
-      method: 'POST',
-      url: '/devnet/rpc/31337',
+    return instance.inject({ method: 'POST', url: '/devnet/rpc/31337', ...request })
+  }
+
+  it('answers malformed JSON with 400 and the error shape', async () => {
+    const res = await postToDevnetRpc({
       headers: { 'content-type': 'application/json' },
       payload: '{"jsonrpc": "2.0", ',
     })
@@ -198,12 +201,7 @@ describe('errors', () => {
   })
 
   it('answers a body that fails the schema with 400 INVALID_REQUEST naming the field', async () => {
-    const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
-    const res = await instance.inject({
-      method: 'POST',
-      url: '/devnet/rpc/31337',
-      payload: { jsonrpc: '2.0', method: 42 },
-    })
+    const res = await postToDevnetRpc({ payload: { jsonrpc: '2.0', method: 42 } })
     expect(res.statusCode).toBe(400)
     const { error } = apiErrorSchema.parse(res.json())
     expect(error.code).toBe('INVALID_REQUEST')
@@ -220,13 +218,7 @@ describe('errors', () => {
   })
 
   it('answers a wrong content type with 415, not 500', async () => {
-    const instance = await app({ devnetUpstreams: { 'eip155:31337': { rpcUrl: rpc.url } } })
-    const res = await instance.inject({
-      method: 'POST',
-      url: '/devnet/rpc/31337',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<x/>',
-    })
+    const res = await postToDevnetRpc({ headers: { 'content-type': 'application/xml' }, payload: '<x/>' })
     expect(res.statusCode).toBe(415)
     expect(apiErrorSchema.parse(res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
   })

@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { mainChildren, runMain, runMainOnFreePort } from './testing/runMain.js'
+import { describe, expect, it } from 'vitest'
+import { useMainDataDir } from './testing/mainDataDir.js'
+import { runMain, runMainOnFreePort } from './testing/runMain.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'paylink-main-'))
-afterAll(() => {
-  // A failed assertion must not leave a server (and its anvils) running.
-  for (const child of mainChildren) if (child.exitCode === null) child.kill('SIGKILL')
-  rmSync(dir, { recursive: true, force: true })
-})
+const dir = useMainDataDir('paylink-main-')
 
 describe('main', () => {
   it('starts, prints one line, serves, and exits 0 on SIGTERM', async () => {

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { mainChildren, runMainOnFreePort } from './testing/runMain.js'
+import { describe, expect, it } from 'vitest'
+import { useMainDataDir } from './testing/mainDataDir.js'
+import { runMainOnFreePort } from './testing/runMain.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'paylink-log-'))
-afterAll(() => {
-  for (const child of mainChildren) if (child.exitCode === null) child.kill('SIGKILL')
-  rmSync(dir, { recursive: true, force: true })
-})
+const dir = useMainDataDir('paylink-log-')
 
 describe('the operator log', () => {
   it('has one info line per request with method, route, status, duration and the process id', async () => {

@@ -1,35 +1,31 @@
 import { paymentsCsvColumns } from '@paylink/shared'
-import type { FastifyInstance } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { refunds } from '../db/schema.js'
-import { bearer, createLinkOk, insertPaymentRow, merchantApiKey, postLink, readLink } from '../testing/merchantApi.js'
-import { offlineAssets, tableRates, useOfflineApps } from '../testing/offlineApp.js'
+import { bearer, useMerchantApp, createLinkOk, insertPaymentRow, postLink, readLink } from '../testing/merchantApi.js'
+import { offlineAssets, tableRates } from '../testing/offlineApp.js'
 
 // The CSV's fiat and refund columns: a USD-priced link quoted at a fixed test rate, a payment
 // under that quote and a refund, written as rows (fixtures: the tracker and recordRefund write
 // these rows in the app).
 const [eth] = [offlineAssets[0]!]
 const rates = tableRates(new Map([['ETH:USD', '3000']]))
-const context = useOfflineApps({ quotes: { rates, ttlSeconds: 900 } })
-let app: FastifyInstance
-let key: string
-
-beforeAll(async () => {
-  app = await context.app()
-  key = await merchantApiKey(context.database, 'csv')
-}, 120_000)
+const merchant = useMerchantApp({ quotes: { rates, ttlSeconds: 900 } }, 'csv')
+const context = merchant.context
 
 describe('GET /api/payments.csv fiat and refund columns', () => {
   it('gives the fiat value at the quote, its rate and currency, the refunded sum and the refund transactions; empty fiat fields on a fixed-price link', async () => {
-    const { id: linkId } = await createLinkOk(app, key, {
+    const { id: linkId } = await createLinkOk(merchant.app, merchant.key, {
       title: 'Mug',
       price: { currency: 'USD', amount: '12' },
       options: [{ asset: eth.assetId }],
     })
     // The checkout's read makes the quote: 12 USD at 3000 = 0.004 ETH.
-    const quoted = await readLink(app, linkId)
+    const quoted = await readLink(merchant.app, linkId)
     expect(quoted.options[0]).toMatchObject({ amount: '0.004', rate: '3000' })
-    const fixed = await postLink(app, key, { title: 'Fixed', options: [{ asset: eth.assetId, amount: '1' }] })
+    const fixed = await postLink(merchant.app, merchant.key, {
+      title: 'Fixed',
+      options: [{ asset: eth.assetId, amount: '1' }],
+    })
     const fixedId = fixed.json().id as string
     const fixedOption = fixed.json().options[0].id as string
 
@@ -86,7 +82,11 @@ describe('GET /api/payments.csv fiat and refund columns', () => {
       blockNumber: 7n,
     })
 
-    const response = await app.inject({ method: 'GET', url: '/api/payments.csv', headers: bearer(key) })
+    const response = await merchant.app.inject({
+      method: 'GET',
+      url: '/api/payments.csv',
+      headers: bearer(merchant.key),
+    })
     expect(response.statusCode, response.body).toBe(200)
     const [header, ...records] = response.body
       .trimEnd()

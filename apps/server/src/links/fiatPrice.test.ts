@@ -1,14 +1,13 @@
 import { parseRate, type Asset } from '@paylink/shared'
 import { HDKey } from '@scure/bip32'
 import { count, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { linkQuotes, links, payments } from '../db/schema.js'
 import { defaultDevnetRates } from '../config.js'
 import { createDevnetRates, createMarketRates } from '../rates/rateProvider.js'
 import { bitstamp } from '../rates/sources/bitstamp.js'
 import { coinbase } from '../rates/sources/coinbase.js'
-import { createLinkOk, merchantApiKey, postLink, readLink } from '../testing/merchantApi.js'
+import { createLinkOk, postLink, readLink, useMerchantApp } from '../testing/merchantApi.js'
 import {
   offlineAppConfig,
   offlineAssets,
@@ -16,7 +15,6 @@ import {
   regtestBtc,
   solanaChain,
   tableRates,
-  useOfflineApps,
 } from '../testing/offlineApp.js'
 import { quoteLink } from './quoteLink.js'
 import { refreshLink } from './refreshLink.js'
@@ -29,24 +27,18 @@ const [eth, tusd] = [assets[0]!, assets[1]!]
 const table = new Map<string, string>([['ETH:USD', '3000']])
 const rates = tableRates(table)
 
-const context = useOfflineApps({ assets, quotes: { rates, ttlSeconds: 900 } })
-let app: FastifyInstance
-let key: string
+const merchant = useMerchantApp({ assets, quotes: { rates, ttlSeconds: 900 } }, 'k')
+const context = merchant.context
 
-beforeAll(async () => {
-  app = await context.app()
-  key = await merchantApiKey(context.database, 'k')
-}, 30_000)
-
-const create = (payload: Record<string, unknown>) => postLink(app, key, payload)
+const create = (payload: Record<string, unknown>) => postLink(merchant.app, merchant.key, payload)
 const fiatLink = (extra: Record<string, unknown> = {}) =>
-  createLinkOk(app, key, {
+  createLinkOk(merchant.app, merchant.key, {
     title: 'Mug',
     price: { currency: 'USD', amount: '12' },
     options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
     ...extra,
   })
-const read = (id: string) => readLink(app, id)
+const read = (id: string) => readLink(merchant.app, id)
 
 describe('fiat-priced links', () => {
   it('refuse a price with amounts, amounts missing without one, too many decimals, unknown currencies, tolerance out of range; write nothing', async () => {
@@ -204,7 +196,7 @@ describe('fiat-priced links', () => {
       log: () => {},
     })
     const lonely = await context.app({ quotes: { rates: market, ttlSeconds: 900 } })
-    const created = await postLink(lonely, key, {
+    const created = await postLink(lonely, merchant.key, {
       title: 'Mug',
       price: { currency: 'EUR', amount: '12' },
       options: [{ asset: eth.assetId }, { asset: tusd.assetId }],
@@ -273,7 +265,7 @@ describe('fiat-priced links with SOL and BTC options (the devnet rate table)', (
       quotes: { rates: devnetRates, ttlSeconds: 900 },
     })
     // $10.00 divides evenly by neither rate: 10/150 = 0.0666… SOL, 10/60000 = 0.000166… BTC.
-    const created = await createLinkOk(server, key, {
+    const created = await createLinkOk(server, merchant.key, {
       title: 'Tea',
       price: { currency: 'USD', amount: '10.00' },
       options: [
@@ -311,7 +303,7 @@ describe('fiat-priced links with SOL and BTC options (the devnet rate table)', (
 
 describe('the OpenAPI document', () => {
   it('lists the fiat price, tolerance, grace and quote fields', async () => {
-    const text = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).body
+    const text = (await merchant.app.inject({ method: 'GET', url: '/api/openapi.json' })).body
     const document = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> }
     const create = JSON.stringify(document.paths['/api/links']!.post)
     for (const field of ['"price"', '"underpaymentTolerancePercent"', '"latePaymentGraceSeconds"', '"JPY"'])

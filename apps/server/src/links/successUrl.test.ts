@@ -1,28 +1,25 @@
 import { count } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { links } from '../db/schema.js'
-import { merchantApiKey, postLink } from '../testing/merchantApi.js'
-import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { useMerchantApp, postLink } from '../testing/merchantApi.js'
+import { offlineAssets } from '../testing/offlineApp.js'
 
-const context = useOfflineApps()
-let app: FastifyInstance
-let key: string
-
-beforeAll(async () => {
-  app = await context.app()
-  key = await merchantApiKey(context.database, 'k')
-}, 30_000)
+const merchant = useMerchantApp({}, 'k')
+const context = merchant.context
 
 const create = (extra: Record<string, unknown>) =>
-  postLink(app, key, { title: 'Thanks page', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }], ...extra })
+  postLink(merchant.app, merchant.key, {
+    title: 'Thanks page',
+    options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }],
+    ...extra,
+  })
 
 describe('successUrl', () => {
   it('is stored and shown to anyone with the link (the checkout needs it); null when not given', async () => {
     const created = await create({ successUrl: 'https://shop.example/thanks?order=42' })
     expect(created.statusCode, created.body).toBe(201)
     expect(created.json().successUrl).toBe('https://shop.example/thanks?order=42')
-    const read = await app.inject({ method: 'GET', url: `/api/links/${created.json().id}` })
+    const read = await merchant.app.inject({ method: 'GET', url: `/api/links/${created.json().id}` })
     expect(read.json().successUrl).toBe('https://shop.example/thanks?order=42')
     // Plain http is fine (the payer's browser goes there, not the server), loopback too.
     expect((await create({ successUrl: 'http://127.0.0.1:8080/done' })).json().successUrl).toBe(

@@ -1,126 +1,47 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
-import type { Asset, Network } from '@paylink/shared'
-import { HDKey } from '@scure/bip32'
-import { networks, payments, Psbt, Transaction } from 'bitcoinjs-lib'
-import type { FastifyInstance } from 'fastify'
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import { networks, payments, Transaction } from 'bitcoinjs-lib'
+import { describe, expect, it } from 'vitest'
+import {
+  broadcast,
+  merchantAccountKey,
+  regtestWallet,
+  signTransaction,
+  type Coin,
+  type Output,
+} from '../testing/bitcoinRegtest.js'
+import { useBitcoinDevnetApp } from '../testing/bitcoinTestApp.js'
 
 // The Bitcoin path on the REAL regtest devnet (packages/devnet/src/bitcoin), not the Esplora
 // fixture: the merchant's account key comes from a seed only this test holds (the app sees the
 // tpub), the payer's key is one the app never saw, funded by the devnet's faucet, and every
 // transaction is built and signed with bitcoinjs-lib and broadcast with POST /tx, where the devnet
 // checks it as a node would. The tracker is driven by runOnce(), blocks by mine() and reorg().
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btcAsset: Asset = {
-  assetId: `${regtest}/slip44:0`,
-  caipNetworkId: regtest,
-  symbol: 'BTC',
-  name: 'Bitcoin',
-  decimals: 8,
-  native: true,
-}
-const network = networks.regtest
 const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
 
-// The merchant's wallet: BIP84 account m/84'/1'/0' on test-network versions (tpub/tprv).
-const merchantAccount = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04358394, public: 0x043587cf }).derive(
-  "m/84'/1'/0'",
-)
+const merchantAccount = merchantAccountKey()
 const merchantReceive = (i: number) =>
-  payments.p2wpkh({ pubkey: Buffer.from(merchantAccount.deriveChild(0).deriveChild(i).publicKey!), network }).address!
+  payments.p2wpkh({
+    pubkey: Buffer.from(merchantAccount.deriveChild(0).deriveChild(i).publicKey!),
+    network: networks.regtest,
+  }).address!
 
 // The payer: a key the app never saw.
-const payerKey = secp256k1.utils.randomPrivateKey()
-const payerPublicKey = Buffer.from(secp256k1.getPublicKey(payerKey, true))
-const payer = payments.p2wpkh({ pubkey: payerPublicKey, network })
-const signerWith = (privateKey: Uint8Array) => ({
-  publicKey: payerPublicKey,
-  sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, privateKey, { lowS: true }).toCompactRawBytes()),
-})
+const payer = regtestWallet()
 
-type Coin = { txid: string; vout: number; value: bigint }
-type Output = { address: string; value: bigint }
-
-const context = useOfflineApps({
-  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
-})
-let devnet: BitcoinDevnet
-let server: FastifyInstance
-let headers: Record<string, string>
-
-beforeAll(async () => {
-  devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
-  const bitcoin: Network = {
-    caipNetworkId: regtest,
-    name: 'Bitcoin regtest (devnet)',
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    rpcUrl: devnet.esploraUrl,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  }
-  const base = offlineAppConfig(context.database)
-  server = await context.app({
-    networks: [...base.networks.filter((n) => n.caipNetworkId.startsWith('solana:')), bitcoin],
-    assets: [btcAsset],
-    // Solana is there for the sign-in only; the tracker follows Bitcoin. Every pass re-reads
-    // pending payments, and a transaction gone from the node is decided at once.
-    paymentLinks: {
-      submitCheckTimeoutMs: 2000,
-      tracker: { only: [regtest], rpcTimeoutMs: 5000, settings: { recheckMs: 0, missingGraceMs: 0 } },
-    },
-  })
-  const { cookie } = await signInSolana(server)
-  headers = { cookie, origin: testOrigin }
-  const saved = await server.inject({
-    method: 'PUT',
-    url: '/api/merchant/receiving-keys/bip122',
-    headers,
-    payload: { key: merchantAccount.publicExtendedKey },
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
-}, 120_000)
-afterAll(async () => {
-  await devnet?.close()
-})
+const bitcoin = useBitcoinDevnetApp({ receivingKey: merchantAccount.publicExtendedKey })
 
 async function newLink(amount: string) {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers,
-    payload: { title: `Order ${amount}`, options: [{ asset: btcAsset.assetId, amount }] },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  const address = res.json().options[0].depositAddress as string
+  const order = await bitcoin.app.newLink(amount)
   // The address is the merchant's own: derived from its account key at <key>/0/i.
-  expect(Array.from({ length: 50 }, (_, i) => merchantReceive(i))).toContain(address)
-  return { id: res.json().id as string, address }
+  expect(Array.from({ length: 50 }, (_, i) => merchantReceive(i))).toContain(order.address)
+  return order
 }
-const link = async (id: string) => (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
-const pass = () => server.paymentLinks.tracker.runOnce()
-/** The types of the merchant's events (GET /api/events, what webhooks carry) about one payment, oldest first. */
-async function eventsOf(paymentId: string): Promise<string[]> {
-  const res = await server.inject({ method: 'GET', url: '/api/events?limit=500', headers })
-  expect(res.statusCode, res.body).toBe(200)
-  const { events } = res.json() as { events: Array<{ type: string; data: { payment: { id: string } | null } }> }
-  return events.filter((e) => e.data.payment?.id === paymentId).map((e) => e.type)
-}
+const link = (id: string) => bitcoin.app.link(id)
+const pass = () => bitcoin.app.pass()
+const eventsOf = (paymentId: string) => bitcoin.app.eventsOf(paymentId)
 
 /** A confirmed coin of the payer's, paid by the devnet's faucet. */
-async function fund(sats: bigint): Promise<Coin> {
-  const txid = await devnet.faucet(payer.address!, sats)
-  await devnet.mine(1)
-  const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as {
-    vout: { scriptpubkey_address?: string; value: number }[]
-  }
-  const vout = tx.vout.findIndex((o) => o.scriptpubkey_address === payer.address && BigInt(o.value) === sats)
-  expect(vout).toBeGreaterThanOrEqual(0)
-  return { txid, vout, value: sats }
-}
+const fund = (sats: bigint): Promise<Coin> => bitcoin.fund(payer.address, sats)
 
 /**
  * Spends `coin` to `outputs`, signed with `privateKey` (the payer's unless a test forges), BIP-125
@@ -129,20 +50,9 @@ async function fund(sats: bigint): Promise<Coin> {
 function spend(
   coin: Coin,
   outputs: Output[],
-  { privateKey = payerKey, rbf = true }: { privateKey?: Uint8Array; rbf?: boolean } = {},
+  { privateKey = payer.key, rbf = true }: { privateKey?: Uint8Array; rbf?: boolean } = {},
 ): { hex: string; txid: string } {
-  const psbt = new Psbt({ network })
-  psbt.addInput({
-    hash: coin.txid,
-    index: coin.vout,
-    sequence: rbf ? 0xfffffffd : 0xffffffff,
-    witnessUtxo: { script: payer.output!, value: Number(coin.value) },
-  })
-  for (const o of outputs) psbt.addOutput({ address: o.address, value: Number(o.value) })
-  psbt.signInput(0, signerWith(privateKey))
-  psbt.finalizeAllInputs()
-  const tx = psbt.extractTransaction()
-  return { hex: tx.toHex(), txid: tx.getId() }
+  return signTransaction([[{ ...payer, key: privateKey }, coin]], outputs, { rbf })
 }
 
 /** `coin` spent to pay `sats` to `address`, the change back to the payer after `fee` (1,000 sats unless a replacement bids more). */
@@ -156,23 +66,14 @@ function pay(
     coin,
     [
       { address, value: sats },
-      { address: payer.address!, value: coin.value - sats - fee },
+      { address: payer.address, value: coin.value - sats - fee },
     ],
     { rbf },
   )
 }
 
-/** POST /tx on the devnet's Esplora, as a wallet broadcasts. */
-async function broadcast(hex: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${devnet.esploraUrl}/tx`, {
-    method: 'POST',
-    body: hex,
-    headers: { 'content-type': 'text/plain' },
-  })
-  return { status: res.status, text: await res.text() }
-}
 async function broadcastOk(tx: { hex: string; txid: string }) {
-  const answer = await broadcast(tx.hex)
+  const answer = await broadcast(bitcoin.devnet.esploraUrl, tx.hex)
   expect(answer, 'POST /tx').toEqual({ status: 200, text: tx.txid })
 }
 
@@ -190,7 +91,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     ])
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -204,7 +105,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     const first = pay(coin, order.address, 100_000n)
     await broadcastOk(first)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const partial = await link(order.id)
     expect(partial.status).toBe('partially_paid')
@@ -213,7 +114,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     // The second spends the first's change: a chain of the payer's own coins.
     const second = pay({ txid: first.txid, vout: 1, value: 899_000n }, order.address, 200_000n)
     await broadcastOk(second)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -226,7 +127,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     const payment = pay(coin, order.address, 123_457n)
     await broadcastOk(payment)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -246,9 +147,9 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
 
     const replacement = spend(coin, [{ address: elsewhere, value: 995_000n }])
     await broadcastOk(replacement)
-    expect(devnet.mempool).not.toContain(original.txid)
+    expect(bitcoin.devnet.mempool).not.toContain(original.txid)
     await pass()
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('open')
@@ -265,7 +166,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const replacement = pay(coin, order.address, 100_000n, { fee: 5_000n })
     await broadcastOk(replacement)
     await pass()
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('paid')
@@ -284,7 +185,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     // An empty block on top of the coin's, so the block that mines the conflict can take its place
     // below (the devnet's miners only mine their mempool; another miner saw the conflict first).
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     // No BIP-125 signal: no replacement can reach the mempool, only a block can beat the payment.
     const payment = pay(coin, order.address, 50_000n, { rbf: false })
     await broadcastOk(payment)
@@ -293,14 +194,14 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
       { txHash: payment.txid, status: 'confirming', confirmations: 0 },
     ])
     const conflict = spend(coin, [{ address: elsewhere, value: 990_000n }])
-    expect(await broadcast(conflict.hex), 'the mempool refuses the conflict').toMatchObject({
+    expect(await broadcast(bitcoin.devnet.esploraUrl, conflict.hex), 'the mempool refuses the conflict').toMatchObject({
       status: 400,
       text: expect.stringContaining('txn-mempool-conflict'),
     })
 
-    const block = await devnet.reorg(1, { includeRawTxs: [conflict.hex] })
+    const block = await bitcoin.devnet.reorg(1, { includeRawTxs: [conflict.hex] })
     expect(block.dropped, 'the devnet drops the payment').toContain(payment.txid)
-    const minedIn = (await (await fetch(`${devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as {
+    const minedIn = (await (await fetch(`${bitcoin.devnet.esploraUrl}/tx/${conflict.txid}/status`)).json()) as {
       confirmed: boolean
       block_hash: string
     }
@@ -320,7 +221,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const coin = await fund(1_000_000n)
     const payment = pay(coin, order.address, 50_000n)
     await broadcastOk(payment)
-    await devnet.mine(1)
+    await bitcoin.devnet.mine(1)
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -328,7 +229,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
 
     // The same coin spent elsewhere wins in a longer chain: the payment can never confirm again.
     const doubleSpend = spend(coin, [{ address: elsewhere, value: 990_000n }])
-    const reorg = await devnet.reorg(1, { includeRawTxs: [doubleSpend.hex] })
+    const reorg = await bitcoin.devnet.reorg(1, { includeRawTxs: [doubleSpend.hex] })
     expect(reorg.dropped).toContain(payment.txid)
     await pass()
     await pass()
@@ -347,19 +248,19 @@ describe('the devnet refuses what a node refuses', () => {
     const forged = spend(coin, [{ address: elsewhere, value: 99_000n }], {
       privateKey: secp256k1.utils.randomPrivateKey(),
     })
-    expect(Transaction.fromHex(forged.hex).ins[0]!.witness[1]!.equals(payerPublicKey)).toBe(true)
-    const answer = await broadcast(forged.hex)
+    expect(Transaction.fromHex(forged.hex).ins[0]!.witness[1]!.equals(payer.publicKey)).toBe(true)
+    const answer = await broadcast(bitcoin.devnet.esploraUrl, forged.hex)
     expect(answer.status).toBe(400)
     expect(answer.text).toContain('mandatory-script-verify-flag-failed')
-    expect(devnet.mempool).not.toContain(forged.txid)
+    expect(bitcoin.devnet.mempool).not.toContain(forged.txid)
   }, 60_000)
 
   it('a spent input: 400 bad-txns-inputs-missingorspent', async () => {
     const coin = await fund(100_000n)
     await broadcastOk(spend(coin, [{ address: elsewhere, value: 99_000n }]))
-    await devnet.mine(1)
-    const again = spend(coin, [{ address: payer.address!, value: 98_000n }])
-    const answer = await broadcast(again.hex)
+    await bitcoin.devnet.mine(1)
+    const again = spend(coin, [{ address: payer.address, value: 98_000n }])
+    const answer = await broadcast(bitcoin.devnet.esploraUrl, again.hex)
     expect(answer.status).toBe(400)
     expect(answer.text).toContain('bad-txns-inputs-missingorspent')
   }, 60_000)

@@ -1,10 +1,9 @@
 import { createBase58check } from '@scure/base'
-import type { Asset, Network } from '@paylink/shared'
-import type { FastifyInstance } from 'fastify'
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 import { eventually } from '../testing/eventually.js'
+import { regtestChain as regtest } from '../testing/bitcoinRegtest.js'
+import { useBitcoinTestApp, type BitcoinTestApp } from '../testing/bitcoinTestApp.js'
 import { bitcoinNetworkOf } from '@paylink/chains/bip122/server'
 import {
   startEsploraFixture,
@@ -15,15 +14,6 @@ import {
 // The whole path on a Bitcoin network: a merchant's watch-only key, BTC links with derived
 // addresses, and the tracker finding payments nobody submitted, through an Esplora fixture
 // written from Esplora's API documentation.
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btc: Asset = {
-  assetId: `${regtest}/slip44:0`,
-  caipNetworkId: regtest,
-  symbol: 'BTC',
-  name: 'Bitcoin',
-  decimals: 8,
-  native: true,
-}
 const payerAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
 const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
 const base58check = createBase58check((data) => new Uint8Array(createHash('sha256').update(data).digest()))
@@ -38,12 +28,9 @@ const tpub = (() => {
   return base58check.encode(payload)
 })()
 
-const context = useOfflineApps({
-  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
-})
+const bitcoinApp = useBitcoinTestApp()
 let esplora: EsploraFixture
-let server: FastifyInstance
-let headers: Record<string, string>
+let app: BitcoinTestApp
 let coin = 0
 
 beforeAll(async () => {
@@ -52,61 +39,25 @@ beforeAll(async () => {
     '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
   )
   for (let i = 0; i < 3; i++) esplora.mine()
-  const network: Network = {
-    caipNetworkId: regtest,
-    name: 'Bitcoin regtest (fixture)',
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    rpcUrl: esplora.url,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  }
-  const base = offlineAppConfig(context.database)
-  server = await context.app({
-    // Solana for the sign-in only; no EVM network, whose dead RPC would fail the passes.
-    networks: [...base.networks.filter((n) => n.caipNetworkId.startsWith('solana:')), network],
-    assets: [btc],
-    // Every pass re-reads pending payments, and a transaction gone from the node is decided at once.
-    // Only Bitcoin is followed: the Solana network is there for the sign-in, its RPC is not.
-    paymentLinks: {
-      submitCheckTimeoutMs: 2000,
-      tracker: { only: [regtest], rpcTimeoutMs: 2000, settings: { recheckMs: 0, missingGraceMs: 0 } },
-    },
+  app = await bitcoinApp.start({
+    esploraUrl: esplora.url,
+    networkName: 'Bitcoin regtest (fixture)',
+    receivingKey: tpub,
+    rpcTimeoutMs: 2000,
   })
-  const { cookie } = await signInSolana(server)
-  headers = { cookie, origin: testOrigin }
-  expect(
-    (
-      await server.inject({
-        method: 'PUT',
-        url: '/api/merchant/receiving-keys/bip122',
-        headers,
-        payload: { key: tpub },
-      })
-    ).statusCode,
-  ).toBe(200)
 }, 60_000)
 afterAll(async () => {
   await esplora?.close()
 })
 
-async function newLink(amount: string) {
-  const res = await server.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers,
-    payload: { title: `Order ${amount}`, options: [{ asset: btc.assetId, amount }] },
-  })
-  expect(res.statusCode).toBe(201)
-  return { id: res.json().id as string, address: res.json().options[0].depositAddress as string }
-}
-const link = async (id: string) => (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+const newLink = (amount: string) => app.newLink(amount)
+const link = (id: string) => app.link(id)
 const pay = (
   address: string,
   value: bigint,
   spend = { txid: (++coin).toString(16).padStart(64, '0'), vout: 0, address: payerAddress, value: 10_000_000n },
 ): FixtureTransaction => esplora.transaction([spend], [{ address, value }])
-const pass = () => server.paymentLinks.tracker.runOnce()
+const pass = () => app.pass()
 
 describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('seen in the mempool: confirming 0/1 and not counted; mined: confirmed and paid', async () => {
@@ -218,7 +169,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
 
 describe('a transaction the checkout posts (connected wallet)', () => {
   const post = (id: string, txHash: string) =>
-    server.inject({ method: 'POST', url: `/api/links/${id}/payments`, payload: { caipNetworkId: regtest, txHash } })
+    app.server.inject({ method: 'POST', url: `/api/links/${id}/payments`, payload: { caipNetworkId: regtest, txHash } })
 
   it('posted while in the mempool: confirming 0/1 in the answer, never counted; the tracker sighting it too keeps one payment; mined: paid', async () => {
     const order = await newLink('0.001')
@@ -292,11 +243,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     expect(after.status).toBe('open')
     expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
     expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
-    const events = (await server.inject({ method: 'GET', url: `/api/events?limit=500`, headers })).json() as {
-      events: Array<{ type: string; data: { payment: { id: string } | null } }>
-    }
-    const ofPayment = events.events.filter((e) => e.data.payment?.id === after.payments[0].id).map((e) => e.type)
-    expect(ofPayment).toEqual(['payment.detected', 'payment.reverted'])
+    expect(await app.eventsOf(after.payments[0].id)).toEqual(['payment.detected', 'payment.reverted'])
     esplora.mine()
     await pass()
   })
@@ -305,7 +252,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
 describe('between blocks', () => {
   it('a running tracker sees a mempool payment without a new block ("seen, confirming 0/N" before the next block)', async () => {
     const order = await newLink('0.0003')
-    const tracker = server.paymentLinks.tracker
+    const tracker = app.server.paymentLinks.tracker
     // One forced pass first, so the running tracker's own passes find no new block.
     await pass()
     const transaction = pay(order.address, 30_000n)

@@ -1,113 +1,46 @@
-import { secp256k1 } from '@noble/curves/secp256k1'
-import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
-import { refundAddressMessage, type Asset, type Link, type Network, type Payment } from '@paylink/shared'
-import { HDKey } from '@scure/bip32'
+import { refundAddressMessage, type Link, type Payment } from '@paylink/shared'
 import { Signer } from 'bip322-js'
-import { networks, payments as btcPayments, Psbt } from 'bitcoinjs-lib'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { payments, refunds } from '../db/schema.js'
 import { wifOf } from '../siwx/testing/siwxTestKit.js'
-import { offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import {
+  broadcast,
+  merchantAccountKey,
+  regtestBtc as btcAsset,
+  regtestWallet as walletOf,
+  signTransaction,
+  type Coin,
+  type Output,
+  type RegtestWallet as Wallet,
+} from '../testing/bitcoinRegtest.js'
+import { useBitcoinDevnetApp } from '../testing/bitcoinTestApp.js'
 
 // Bitcoin refunds on the REAL regtest devnet (packages/devnet/src/bitcoin), as in
-// chains/bip122/bitcoinDevnetPayments.test.ts: the merchant's account key comes from a seed only
+// payments/bitcoinDevnetPayments.test.ts: the merchant's account key comes from a seed only
 // this test holds (the app sees the tpub), the payer's keys are ones the app never saw, and every
 // transaction is built and signed with bitcoinjs-lib and broadcast with POST /tx, where the devnet
 // checks it as a node would. BIP-322 statements are signed with bip322-js's Signer (a wallet's
 // part) and checked by the server's own verifier.
-const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-const btcAsset: Asset = {
-  assetId: `${regtest}/slip44:0`,
-  caipNetworkId: regtest,
-  symbol: 'BTC',
-  name: 'Bitcoin',
-  decimals: 8,
-  native: true,
-}
-const network = networks.regtest
-
-const merchantAccount = HDKey.fromMasterSeed(randomBytes(32), { private: 0x04358394, public: 0x043587cf }).derive(
-  "m/84'/1'/0'",
-)
+const merchantAccount = merchantAccountKey()
 const merchantKeyAt = (i: number) => merchantAccount.deriveChild(0).deriveChild(i).privateKey!
 
-interface Wallet {
-  key: Uint8Array
-  address: string
-  output: Buffer
-}
-function walletOf(key: Uint8Array): Wallet {
-  const p2wpkh = btcPayments.p2wpkh({ pubkey: Buffer.from(secp256k1.getPublicKey(key, true)), network })
-  return { key, address: p2wpkh.address!, output: p2wpkh.output! }
-}
-const newWallet = () => walletOf(secp256k1.utils.randomPrivateKey())
+const newWallet = () => walletOf()
 /** BIP-322 simple signature, as a wallet makes it (bip322-js infers regtest from the address). */
 const signBip322 = (wallet: Wallet, message: string) =>
   Signer.sign(wifOf(wallet.key, 'testnet'), wallet.address, message)
 
-type Coin = { txid: string; vout: number; value: bigint }
-type Output = { address: string; value: bigint }
-
-const context = useOfflineApps({
-  siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
+const bitcoin = useBitcoinDevnetApp({
+  receivingKey: merchantAccount.publicExtendedKey,
+  overrides: { limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } } },
 })
-let devnet: BitcoinDevnet
-let server: FastifyInstance
-let headers: Record<string, string>
+const context = bitcoin.context
 
-beforeAll(async () => {
-  devnet = await startBitcoinDevnet({ blockIntervalMs: 0 })
-  const bitcoin: Network = {
-    caipNetworkId: regtest,
-    name: 'Bitcoin regtest (devnet)',
-    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    rpcUrl: devnet.esploraUrl,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  }
-  const base = offlineAppConfig(context.database)
-  server = await context.app({
-    networks: [...base.networks.filter((n) => n.caipNetworkId.startsWith('solana:')), bitcoin],
-    assets: [btcAsset],
-    paymentLinks: {
-      submitCheckTimeoutMs: 2000,
-      tracker: { only: [regtest], rpcTimeoutMs: 5000, settings: { recheckMs: 0, missingGraceMs: 0 } },
-    },
-    limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } },
-  })
-  const { cookie } = await signInSolana(server)
-  headers = { cookie, origin: testOrigin }
-  const saved = await server.inject({
-    method: 'PUT',
-    url: '/api/merchant/receiving-keys/bip122',
-    headers,
-    payload: { key: merchantAccount.publicExtendedKey },
-  })
-  expect(saved.statusCode, saved.body).toBe(200)
-}, 120_000)
-afterAll(async () => {
-  await devnet?.close()
-})
-
-const pass = () => server.paymentLinks.tracker.runOnce()
-const getLink = async (id: string): Promise<Link> =>
-  (await server.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+const pass = () => bitcoin.app.pass()
+const getLink = (id: string): Promise<Link> => bitcoin.app.link(id)
 
 /** A confirmed coin of `wallet`'s, paid by the devnet's faucet. */
-async function fund(wallet: Wallet, sats: bigint): Promise<Coin> {
-  const txid = await devnet.faucet(wallet.address, sats)
-  await devnet.mine(1)
-  const tx = (await (await fetch(`${devnet.esploraUrl}/tx/${txid}`)).json()) as {
-    vout: { scriptpubkey_address?: string; value: number }[]
-  }
-  const vout = tx.vout.findIndex((o) => o.scriptpubkey_address === wallet.address && BigInt(o.value) === sats)
-  expect(vout).toBeGreaterThanOrEqual(0)
-  return { txid, vout, value: sats }
-}
+const fund = (wallet: Wallet, sats: bigint): Promise<Coin> => bitcoin.fund(wallet.address, sats)
 
 /** Spends `coin` of `wallet` to `outputs`, signed with the wallet's key, broadcast with POST /tx and mined. */
 function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<string> {
@@ -116,30 +49,10 @@ function spendAndMine(wallet: Wallet, coin: Coin, outputs: Output[]): Promise<st
 
 /** Spends each coin (input i signed by its wallet's key) to `outputs`, broadcast with POST /tx and mined. */
 async function spendCoinsAndMine(inputs: Array<[Wallet, Coin]>, outputs: Output[]): Promise<string> {
-  const psbt = new Psbt({ network })
-  for (const [wallet, coin] of inputs)
-    psbt.addInput({
-      hash: coin.txid,
-      index: coin.vout,
-      witnessUtxo: { script: wallet.output, value: Number(coin.value) },
-    })
-  for (const o of outputs) psbt.addOutput({ address: o.address, value: Number(o.value) })
-  inputs.forEach(([wallet], i) =>
-    psbt.signInput(i, {
-      publicKey: Buffer.from(secp256k1.getPublicKey(wallet.key, true)),
-      sign: (hash: Buffer) => Buffer.from(secp256k1.sign(hash, wallet.key, { lowS: true }).toCompactRawBytes()),
-    }),
-  )
-  psbt.finalizeAllInputs()
-  const tx = psbt.extractTransaction()
-  const res = await fetch(`${devnet.esploraUrl}/tx`, {
-    method: 'POST',
-    body: tx.toHex(),
-    headers: { 'content-type': 'text/plain' },
-  })
-  expect({ status: res.status, text: await res.text() }, 'POST /tx').toEqual({ status: 200, text: tx.getId() })
-  await devnet.mine(1)
-  return tx.getId()
+  const tx = signTransaction(inputs, outputs)
+  expect(await broadcast(bitcoin.devnet.esploraUrl, tx.hex), 'POST /tx').toEqual({ status: 200, text: tx.txid })
+  await bitcoin.devnet.mine(1)
+  return tx.txid
 }
 
 interface Paid {
@@ -153,14 +66,8 @@ interface Paid {
 
 /** A BTC link of `price` paid `sats` by a fresh payer key, confirmed by the tracker. */
 async function paidLink(price: string, sats: bigint): Promise<Paid> {
-  const created = await server.inject({
-    method: 'POST',
-    url: '/api/links',
-    headers,
-    payload: { title: `Order ${price}`, options: [{ asset: btcAsset.assetId, amount: price }] },
-  })
-  expect(created.statusCode, created.body).toBe(201)
-  const depositAddress = created.json().options[0].depositAddress as string
+  const created = await bitcoin.app.newLink(price)
+  const depositAddress = created.address
   const index = Array.from({ length: 100 }, (_, i) => walletOf(merchantKeyAt(i)).address).indexOf(depositAddress)
   expect(index, "the deposit address is the merchant's own").toBeGreaterThanOrEqual(0)
   const payer = newWallet()
@@ -170,7 +77,7 @@ async function paidLink(price: string, sats: bigint): Promise<Paid> {
     { address: payer.address, value: 9_000n },
   ])
   await pass()
-  const link = await getLink(created.json().id)
+  const link = await getLink(created.id)
   const payment = link.payments[0]!
   expect(payment, 'the payment to refund is confirmed').toMatchObject({
     txHash: txid,
@@ -182,7 +89,7 @@ async function paidLink(price: string, sats: bigint): Promise<Paid> {
 }
 
 function giveAddress(paymentId: string, payload: Record<string, unknown>) {
-  return server.inject({ method: 'POST', url: `/api/payments/${paymentId}/refund-address`, payload })
+  return bitcoin.app.server.inject({ method: 'POST', url: `/api/payments/${paymentId}/refund-address`, payload })
 }
 
 /** The statement the refund page asks the payer to sign, and its signature by `signer`. */
@@ -215,7 +122,12 @@ async function storedRefundAddress(paymentId: string) {
 }
 
 function postRefund(paymentId: string, payload: Record<string, unknown>) {
-  return server.inject({ method: 'POST', url: `/api/payments/${paymentId}/refunds`, headers, payload })
+  return bitcoin.app.server.inject({
+    method: 'POST',
+    url: `/api/payments/${paymentId}/refunds`,
+    headers: bitcoin.app.headers,
+    payload,
+  })
 }
 
 describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refund address, BIP-322 signed from an input address)', () => {
@@ -238,7 +150,11 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
       (await getLink(paid.link.id)).payments[0]!.refundAddress,
       'the public link view (the receipt) shows it',
     ).toMatchObject({ address: refundTo })
-    const merchantView = await server.inject({ method: 'GET', url: `/api/payments/${paid.payment.id}`, headers })
+    const merchantView = await bitcoin.app.server.inject({
+      method: 'GET',
+      url: `/api/payments/${paid.payment.id}`,
+      headers: bitcoin.app.headers,
+    })
     expect(merchantView.json().refundAddress).toMatchObject({ address: refundTo, signer: paid.payer.address })
 
     // An address typed in capitals (as a QR code may carry it) is the same address, stored lowercase.
@@ -283,13 +199,7 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
   }, 90_000)
 
   it('takes a statement signed by the second input of a payment that two wallets paid together (any input speaks for the payment)', async () => {
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/links',
-      headers,
-      payload: { title: 'Shared order', options: [{ asset: btcAsset.assetId, amount: '0.002' }] },
-    })
-    expect(created.statusCode, created.body).toBe(201)
+    const created = await bitcoin.app.newLink('0.002', 'Shared order')
     const [first, second] = [newWallet(), newWallet()]
     const coins = [await fund(first, 150_000n), await fund(second, 60_000n)]
     const txid = await spendCoinsAndMine(
@@ -297,10 +207,10 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
         [first, coins[0]!],
         [second, coins[1]!],
       ],
-      [{ address: created.json().options[0].depositAddress, value: 200_000n }],
+      [{ address: created.address, value: 200_000n }],
     )
     await pass()
-    const link = await getLink(created.json().id)
+    const link = await getLink(created.id)
     const payment = link.payments[0]!
     expect(payment, 'the payer shown is the first input').toMatchObject({
       txHash: txid,

@@ -6,13 +6,14 @@
 import type { CreatedLink } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
+import type { AppConfig } from '../app.js'
 import { newId } from '../db/newId.js'
 import type { Database } from '../db/openDatabase.js'
 import { linkOptions, payments } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { offlineAssets } from './offlineApp.js'
+import { madeInBeforeAll, offlineAssets, useOfflineApps } from './offlineApp.js'
 
 /** The merchant most tests sell as (anvil's second account). */
 export const merchantAddress = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -93,4 +94,27 @@ export async function insertPaymentRow(
     requiredConfirmations: 1,
     ...fields,
   })
+}
+
+/**
+ * For a test file: an offline app (built with `defaults`) and an API key of the merchant
+ * labelled `label`, both made in beforeAll; read them as `.app` and `.key` inside the tests.
+ */
+export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k') {
+  const context = useOfflineApps(defaults)
+  let app: FastifyInstance | undefined
+  let key: string | undefined
+  beforeAll(async () => {
+    app = await context.app()
+    key = await merchantApiKey(context.database, label)
+  }, 120_000)
+  return {
+    context,
+    get app() {
+      return madeInBeforeAll(app, 'the app')
+    },
+    get key() {
+      return madeInBeforeAll(key, 'the API key')
+    },
+  }
 }

@@ -10,6 +10,7 @@ import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import type { RateProvider } from '../rates/rateProvider.js'
 import { signedSession, solanaSigner, type TestSigner } from '../siwx/testing/siwxTestKit.js'
+import { regtestBtc, regtestChain, regtestNetwork } from './bitcoinRegtest.js'
 
 export const testOrigin = 'http://localhost:3000'
 export const evmChain = 'eip155:31337'
@@ -27,20 +28,9 @@ const network = (caipNetworkId: string, name: string): Network => ({
   confirmations: 1,
 })
 
-export const regtestChain = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+export { regtestBtc, regtestChain }
 /** Bitcoin on regtest with its Esplora unreachable: links and keys on it, no chain read. */
-export const offlineRegtestNetwork: Network = {
-  ...network(regtestChain, 'Bitcoin regtest'),
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-}
-export const regtestBtc: Asset = {
-  assetId: `${regtestChain}/slip44:0`,
-  caipNetworkId: regtestChain,
-  symbol: 'BTC',
-  name: 'Bitcoin',
-  decimals: 8,
-  native: true,
-}
+export const offlineRegtestNetwork: Network = regtestNetwork(deadRpc, 'Bitcoin regtest')
 
 /** Rates read from `table` ('ETH:USD' -> '3000') at each quote, so a test can change them between quotes. */
 export function tableRates(table: ReadonlyMap<string, string>): RateProvider {
@@ -120,6 +110,12 @@ export async function signInSolana(
   if (res.statusCode !== 201) throw new Error(`sign-in: ${res.statusCode} ${res.body}`)
   const token = res.cookies.find((c) => c.name === 'paylink_session')!.value
   return { cookie: `paylink_session=${token}`, signer, merchantId: `solana:${signer.address}` }
+}
+
+/** What a suite helper made in beforeAll, read from a test: `what` names it when read too early. */
+export function madeInBeforeAll<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is made in beforeAll`)
+  return value
 }
 
 export interface OfflineTestContext {

@@ -48,13 +48,17 @@ export const links = pgTable(
   ],
 )
 
+/** `link_id text not null`, referencing the link and deleted with it: a row that belongs to one link. */
+export const linkIdColumn = () =>
+  text('link_id')
+    .notNull()
+    .references(() => links.id, { onDelete: 'cascade' })
+
 export const linkOptions = pgTable(
   'link_options',
   {
     id: text('id').primaryKey(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     position: integer('position').notNull(),
     assetId: text('asset_id').notNull(),
     caipNetworkId: text('caip_network_id').notNull(),
@@ -88,9 +92,7 @@ export const linkQuotes = pgTable(
   'link_quotes',
   {
     id: text('id').primaryKey(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     optionId: text('option_id')
       .notNull()
       .references(() => linkOptions.id, { onDelete: 'cascade' }),
@@ -114,9 +116,7 @@ export const receiptEmails = pgTable(
   'receipt_emails',
   {
     id: text('id').primaryKey(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     /** Null once sent: an address is kept only as long as it is needed. */
     email: text('email'),
     /**

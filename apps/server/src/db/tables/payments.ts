@@ -12,15 +12,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
-import { linkOptions, links } from './links'
+import { linkIdColumn, linkOptions } from './links'
 
 export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     caipNetworkId: text('caip_network_id').notNull(),
     /** Lowercase. */
     txHash: text('tx_hash').notNull(),

@@ -1,6 +1,6 @@
 import { bigint, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
-import { links } from './links'
+import { linkIdColumn } from './links'
 import { payments } from './payments'
 
 /**
@@ -21,9 +21,7 @@ export const refunds = pgTable(
     paymentId: text('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     /** Atomic units of the payment's asset. */
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     /** Who sent it (the option's recipient: the merchant's wallet). */

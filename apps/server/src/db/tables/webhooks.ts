@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
-import { links } from './links'
+import { linkIdColumn } from './links'
 
 /**
  * The webhook outbox: one row per event for a link with a webhook URL, written in the
@@ -13,9 +13,7 @@ export const webhookDeliveries = pgTable(
     id: text('id').primaryKey(),
     /** The event's stable id (in the body): the same on every attempt and redelivery. */
     eventId: text('event_id').notNull(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     type: text('type').notNull(),
     url: text('url').notNull(),
     /** The exact JSON sent (and signed). */
@@ -59,9 +57,7 @@ export const webhookEvents = pgTable(
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
     merchant: text('merchant').notNull(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     type: text('type').notNull(),
     /** The exact JSON of the event, as sent to the webhook URL. */
     body: text('body').notNull(),

@@ -55,6 +55,16 @@ async function signAndSend(transaction: Uint8Array): Promise<string> {
   return signature
 }
 
+/** The payer's transfer of `amount` to `to`, prepared on the devnet: in Test USD when `tusd` is set, else SOL. */
+const preparePayerTransfer = (to: string, amount: bigint, { tusd = false } = {}) =>
+  prepareSolanaTransfer({
+    rpcUrl: devnet.rpcUrl,
+    from: payer.address,
+    to,
+    amount,
+    ...(tusd ? { token: { mint: devnet.mint, decimals: 6 } } : {}),
+  })
+
 describe('Solana on the wallet page, against the devnet', () => {
   it('reads SOL in lamports and Test USD from the token account, not lamports, and 0 where there is no token account', async () => {
     expect(await readSolanaBalances(network, [sol, tusd], payer.address)).toEqual([100_000_000_000n, 10_000_000_000n])
@@ -63,37 +73,20 @@ describe('Solana on the wallet page, against the devnet', () => {
 
   it('prices a Test USD transfer to a fresh address (fee plus the rent of its new token account) and lands it', async () => {
     const to = devWalletSolanaKey(5).address
-    const prepared = await prepareSolanaTransfer({
-      rpcUrl: devnet.rpcUrl,
-      from: payer.address,
-      to,
-      amount: 1_500_000n,
-      token: { mint: devnet.mint, decimals: 6 },
-    })
+    const prepared = await preparePayerTransfer(to, 1_500_000n, { tusd: true })
     expect(prepared.fee).toBe(5000n)
     expect(prepared.rent).toBeGreaterThan(0n)
     const signature = await signAndSend(prepared.transaction)
     expect(base58.decode(signature)).toHaveLength(64)
     expect(await readSolanaBalances(network, [tusd], to)).toEqual([1_500_000n])
     // The account exists now: the next transfer opens nothing.
-    const again = await prepareSolanaTransfer({
-      rpcUrl: devnet.rpcUrl,
-      from: payer.address,
-      to,
-      amount: 1n,
-      token: { mint: devnet.mint, decimals: 6 },
-    })
+    const again = await preparePayerTransfer(to, 1n, { tusd: true })
     expect(again.rent).toBe(0n)
   })
 
   it('prices and lands a SOL transfer', async () => {
     const to = devWalletSolanaKey(6).address
-    const prepared = await prepareSolanaTransfer({
-      rpcUrl: devnet.rpcUrl,
-      from: payer.address,
-      to,
-      amount: 250_000_000n,
-    })
+    const prepared = await preparePayerTransfer(to, 250_000_000n)
     expect(prepared).toMatchObject({ fee: 5000n, rent: 0n })
     await signAndSend(prepared.transaction)
     expect(await readSolanaBalances(network, [sol], to)).toEqual([250_000_000n])
