@@ -51,7 +51,7 @@ export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
 
-/** An EVM address by shape; the chain family checks EIP-55 where it matters. */
+/** An EVM address by shape; `recipientProblem` checks its EIP-55 checksum where one pays it. */
 export const evmAddressSchema = chainCores.eip155.addressSchema
 /** An EVM transaction hash: 0x and 32 bytes in hex. */
 export const txHashSchema = chainCores.eip155.transactionIdSchema
@@ -76,12 +76,13 @@ export const resourceIdSchema = z
   .regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
 
 /**
- * The recipient's shape per namespace, as the form and the API check it first (the chain family
- * on the server checks it fully: checksums, keys on the curve, the network's address prefix).
- * Null for a namespace no family knows.
+ * Why a recipient cannot be paid, per namespace, as the form and the API both check it: its
+ * shape, its checksum (a mistyped EIP-55 or bech32 address is refused, never re-cased), a Solana
+ * wallet on the curve and, given the network, a Bitcoin address of that network (see
+ * `ChainCore.recipientProblem`). Null for a namespace no family knows.
  */
-export function recipientProblem(namespace: string, recipient: string): string | null {
-  return isChainNamespace(namespace) ? chainCores[namespace].recipientProblem(recipient) : null
+export function recipientProblem(namespace: string, recipient: string, caipNetworkId?: string): string | null {
+  return isChainNamespace(namespace) ? chainCores[namespace].recipientProblem(recipient, caipNetworkId) : null
 }
 
 /** Room for a Bitcoin output descriptor with its key origin and checksum. */
@@ -230,7 +231,8 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
     body.options.forEach((option, i) => {
       const asset = byId.get(option.asset.toLowerCase())
       if (!asset || option.recipient === undefined) return
-      const problem = recipientProblem(asset.assetId.split(':')[0]!, option.recipient)
+      const network = asset.assetId.split('/')[0]!
+      const problem = recipientProblem(network.split(':')[0]!, option.recipient, network)
       if (problem) context.addIssue({ code: 'custom', path: ['options', i, 'recipient'], message: problem })
     })
     const seen = new Set<string>()

@@ -14,6 +14,8 @@ export {
   bitcoinSignIn,
   bitcoinTxidSchema,
 }
+export { bitcoinAddressProblem } from './bitcoinAddressProblem.js'
+export { bitcoinAddressPrefixes } from './bitcoinAddressPrefixes.js'
 export { bitcoinDustLimit } from './bitcoinDustLimit.js'
 export { bitcoinFeeRate } from './bitcoinFeeRate.js'
 export { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
