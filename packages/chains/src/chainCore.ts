@@ -38,6 +38,12 @@ export interface ChainCore<Namespace extends string = string> extends ChainFacts
    * On Bitcoin also a watch-only extended key or descriptor (the server parses those fully).
    */
   recipientProblem(recipient: string, caipNetworkId?: string): string | null
+  /**
+   * The most of one asset a single transfer on this family can carry, in atomic units (EVM: a
+   * uint256; Solana: an SPL or lamport u64; Bitcoin: every bitcoin there will ever be), and why,
+   * in words after "at most …": a link asking for more could never be paid.
+   */
+  readonly amountCap: { readonly atomic: bigint; readonly why: string }
   /** The address as an account is named (merchant ids): EIP-55 on EVM, as written elsewhere. Throws on a malformed EVM address. */
   canonicalAddress(address: string): string
   /** The form in which two addresses of this family are the same account: lowercase on EVM, as written elsewhere. */

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { chainCores, chainNamespaces, isChainNamespace } from '@paylink/chains/core'
+import { chainCoreOf, chainCores, chainNamespaces, isChainNamespace } from '@paylink/chains/core'
 import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
 import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
-import { isDecimalString, parseUnits } from './money.js'
+import { formatUnits, isDecimalString, parseUnits } from './money.js'
 import { givenRefundAddressSchema } from './refundAddress.js'
 
 /**
@@ -83,6 +83,19 @@ export const resourceIdSchema = z
  */
 export function recipientProblem(namespace: string, recipient: string, caipNetworkId?: string): string | null {
   return isChainNamespace(namespace) ? chainCores[namespace].recipientProblem(recipient, caipNetworkId) : null
+}
+
+/**
+ * Why `atomic` units of `asset` are more than its chain can carry in one transfer (a link asking
+ * for them could never be paid), or null. The cap is written out where it is short enough to read.
+ */
+export function amountCapProblem(asset: Pick<Asset, 'assetId' | 'decimals' | 'symbol'>, atomic: bigint): string | null {
+  const core = chainCoreOf(asset.assetId)
+  const cap = core?.amountCap.atomic ?? 2n ** 256n - 1n
+  if (atomic <= cap) return null
+  const most = formatUnits(cap, asset.decimals)
+  const why = core?.amountCap.why ?? 'an amount is at most a 256-bit integer of the smallest unit'
+  return most.length <= 24 ? `is too large: at most ${most} ${asset.symbol} (${why})` : `is too large (${why})`
 }
 
 /** Room for a Bitcoin output descriptor with its key origin and checksum. */
@@ -225,8 +238,8 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
       }
       if (atomic <= 0n)
         context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be more than 0' })
-      if (atomic >= 2n ** 256n)
-        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is too large' })
+      const tooLarge = amountCapProblem(asset, atomic)
+      if (tooLarge) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: tooLarge })
     })
     body.options.forEach((option, i) => {
       const asset = byId.get(option.asset.toLowerCase())

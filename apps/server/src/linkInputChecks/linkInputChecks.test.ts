@@ -22,6 +22,14 @@ const sol: Asset = {
   decimals: 9,
   native: true,
 }
+const solanaTusd: Asset = {
+  assetId: `${solanaChain}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+  caipNetworkId: solanaChain,
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimals: 6,
+  native: false,
+}
 const [eth, tusd] = [offlineAssets[0]!, offlineAssets[1]!]
 const typo = 'This address has a typo (its checksum does not match)'
 const checksummed = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -36,7 +44,7 @@ beforeAll(async () => {
   const base = offlineAppConfig(context.database)
   app = await context.app({
     networks: [...base.networks, offlineRegtestNetwork],
-    assets: [...offlineAssets, sol, regtestBtc],
+    assets: [...offlineAssets, sol, solanaTusd, regtestBtc],
   })
   key = await merchantApiKey(context.database, 'k')
 }, 30_000)
@@ -83,5 +91,22 @@ describe("a link's recipient", () => {
     expect((await createLinkOk(app, key, option(regtestBtc, regtestAddress))).options[0]!.recipient).toBe(
       regtestAddress,
     )
+  })
+})
+
+describe("an option's amount", () => {
+  it('is refused with a 400 when its chain could never carry it in one transfer; nothing is written', async () => {
+    const before = await linkCount()
+    const cases: Array<[Asset, string, string]> = [
+      [solanaTusd, '1' + '0'.repeat(32), 'is too large: at most 18446744073709.551615 TUSD'],
+      [regtestBtc, '21000001', 'is too large: at most 21000000 BTC'],
+      [tusd, '1' + '0'.repeat(72), 'is too large (an EVM amount is a 256-bit integer of the smallest unit)'],
+    ]
+    for (const [asset, amount, message] of cases) {
+      const response = await postLink(app, key, { title: 'Tea', options: [{ asset: asset.assetId, amount }] })
+      expect(response.statusCode, `${amount} ${asset.symbol}`).toBe(400)
+      expect(response.json().error.message).toContain(`body.options[0].amount: ${message}`)
+    }
+    expect(await linkCount()).toBe(before)
   })
 })
