@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
-import { addressProblemText } from '../dashboard/addressProblemText.js'
+import { fieldSentence } from '../dashboard/Field.js'
 import { assetsOf } from '../../wallet/useBalances.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSendAsset } from '../../wallet/useSendAsset.js'
@@ -93,7 +93,7 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
       />
       {toProblem && (
         <p className="error" id={`${id}-to-problem`}>
-          {addressProblemText('Recipient', toProblem)}
+          {fieldSentence('Recipient', toProblem)}
         </p>
       )}
       <label htmlFor={`${id}-amount`}>Amount ({symbol})</label>

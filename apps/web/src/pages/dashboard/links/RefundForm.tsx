@@ -7,8 +7,7 @@ import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSendAsset } from '../../../wallet/useSendAsset.js'
 import { describeWalletError } from '../../../wallet/walletErrors.js'
-import { addressProblemText } from '../addressProblemText.js'
-import { Field } from '../Field.js'
+import { Field, fieldSentence } from '../Field.js'
 import { refundChoices } from './refundChoices.js'
 
 type Choice = 'full' | 'excess' | 'amount'
@@ -64,7 +63,7 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
     // The family's hint first, then the address's own checksum and network: the wallet would send to a typo.
     const addressProblem =
       refund.askAddress && (refund.askAddress.problem(to) ?? recipientProblem(namespace, to, payment.caipNetworkId))
-    if (addressProblem) return setError(addressProblemText('Refund address', addressProblem))
+    if (addressProblem) return setError(fieldSentence('Refund address', addressProblem))
     try {
       setStage('sending')
       const { hash } = await send.mutateAsync({ network, asset, to, amount: chosen })
