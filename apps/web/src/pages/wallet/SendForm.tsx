@@ -7,9 +7,9 @@ import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
 import { fieldSentence } from '../dashboard/Field.js'
 import { assetsOf } from '../../wallet/useBalances.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSendAsset } from '../../wallet/useSendAsset.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
+import { plainWalletError } from './plainWalletError.js'
 import type { WalletNamespace } from './walletNamespace.js'
 
 /** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
@@ -113,7 +113,7 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
           : fee.data !== undefined
             ? family.feeText(fee.data, coin)
             : fee.isError
-              ? `could not estimate (${describeWalletError(fee.error)})`
+              ? `could not estimate (${plainWalletError(fee.error, asset)})`
               : 'enter a recipient'}
         {rent > 0n && !fee.isFetching && (
           <>
@@ -133,7 +133,7 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
       </button>
       {send.isError && (
         <p role="alert" className="error">
-          {describeWalletError(send.error)}
+          {plainWalletError(send.error, asset)}
         </p>
       )}
       {send.isSuccess && (
