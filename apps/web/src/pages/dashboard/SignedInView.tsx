@@ -45,7 +45,7 @@ function AccountBar({ me }: { me: Me }) {
           </li>
         ))}
       </ul>
-      <p className="dash-muted">
+      <p className="dash-muted dash-session">
         Session valid until <time dateTime={me.expiresAt}>{new Date(me.expiresAt).toLocaleString()}</time>.
       </p>
       <button

@@ -7,21 +7,38 @@ import { formatDateTime, formatRelative } from '../format.js'
 import { PaymentsCsvButton } from '../PaymentsCsvButton.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
 import { FiatApprox } from '../../../components/FiatApprox.js'
+import { AmountText } from '../../pay/AmountText.js'
 
 function Amounts({ link }: { link: LinkSummary }) {
   return (
     <ul className="dash-amounts">
       {link.options.map((o) => (
         <li key={o.id}>
-          <span className="num">{o.amount === null ? `${o.symbol}: no quote now` : `${o.amount} ${o.symbol}`}</span>
+          <span className="num">
+            {o.amount === null ? (
+              `${o.symbol}: no quote now`
+            ) : (
+              <AmountText amount={o.amount} decimals={o.decimals} symbol={o.symbol} />
+            )}
+          </span>
           {link.price && o.amount !== null && (
             <>
               {' '}
               <FiatApprox currency={link.price.currency} amount={link.price.amount} />
             </>
           )}
-          {o.paid !== '0' && <span className="dash-muted"> · {o.paid} paid</span>}
-          {o.confirming !== '0' && <span className="dash-muted"> · {o.confirming} confirming</span>}
+          {o.paid !== '0' && (
+            <span className="dash-muted">
+              {' '}
+              · <AmountText amount={o.paid} decimals={o.decimals} symbol={o.symbol} /> paid
+            </span>
+          )}
+          {o.confirming !== '0' && (
+            <span className="dash-muted">
+              {' '}
+              · <AmountText amount={o.confirming} decimals={o.decimals} symbol={o.symbol} /> confirming
+            </span>
+          )}
         </li>
       ))}
     </ul>
