@@ -1,3 +1,4 @@
+import { formatAmount, parseUnits } from '@paylink/shared'
 import { useNow } from '../../../lib/useNow.js'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
@@ -8,6 +9,9 @@ import { PaymentsCsvButton } from '../PaymentsCsvButton.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
 import { FiatApprox } from '../../../components/FiatApprox.js'
 import { AmountText } from '../../pay/AmountText.js'
+
+/** As the checkout writes amounts (grouped, the asset's decimals up to 8), without the symbol the line already gave. */
+const readable = (amount: string, decimals: number) => formatAmount(parseUnits(amount, decimals), decimals)
 
 function Amounts({ link }: { link: LinkSummary }) {
   return (
@@ -28,15 +32,15 @@ function Amounts({ link }: { link: LinkSummary }) {
             </>
           )}
           {o.paid !== '0' && (
-            <span className="dash-muted">
+            <span className="dash-muted" title={`${o.paid} ${o.symbol}`}>
               {' '}
-              · <AmountText amount={o.paid} decimals={o.decimals} symbol={o.symbol} /> paid
+              · {readable(o.paid, o.decimals)} paid
             </span>
           )}
           {o.confirming !== '0' && (
-            <span className="dash-muted">
+            <span className="dash-muted" title={`${o.confirming} ${o.symbol}`}>
               {' '}
-              · <AmountText amount={o.confirming} decimals={o.decimals} symbol={o.symbol} /> confirming
+              · {readable(o.confirming, o.decimals)} confirming
             </span>
           )}
         </li>
