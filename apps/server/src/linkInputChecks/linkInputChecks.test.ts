@@ -9,27 +9,12 @@ import {
   offlineAppConfig,
   offlineAssets,
   offlineRegtestNetwork,
+  offlineSolanaAssets,
   regtestBtc,
-  solanaChain,
   useOfflineApps,
 } from '../testing/offlineApp.js'
 
-const sol: Asset = {
-  assetId: `${solanaChain}/slip44:501`,
-  caipNetworkId: solanaChain,
-  symbol: 'SOL',
-  name: 'Solana',
-  decimals: 9,
-  native: true,
-}
-const solanaTusd: Asset = {
-  assetId: `${solanaChain}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
-  caipNetworkId: solanaChain,
-  symbol: 'TUSD',
-  name: 'Test USD',
-  decimals: 6,
-  native: false,
-}
+const [sol, solanaTusd] = [offlineSolanaAssets[0]!, offlineSolanaAssets[1]!]
 const [eth, tusd] = [offlineAssets[0]!, offlineAssets[1]!]
 const typo = 'This address has a typo (its checksum does not match)'
 const checksummed = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
