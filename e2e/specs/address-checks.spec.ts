@@ -17,6 +17,8 @@ test.describe('addresses on the New link form', () => {
     test.setTimeout(120_000)
     await page.goto('/dashboard')
     const modal = await connectWallet(page, 'Paylink Test Wallet')
+    // The demo's visitors can configure no project id: the toolkit's alert about it stays out of the dialog.
+    await expect(page.locator('w3m-alertbar').filter({ hasText: 'Project ID Not Configured' })).toHaveCount(0)
     await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
 
@@ -74,5 +76,20 @@ test.describe('addresses on the New link form', () => {
     await page.getByTestId('option-0').getByLabel('Amount').fill('0.001')
     await page.getByRole('button', { name: 'Create link' }).click()
     await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+  })
+})
+
+test.describe('the dashboard on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the header is one line of at most 64 px with the account chip, and the page is no wider than the screen', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard')
+    await expect(page.locator('header appkit-button')).toBeVisible({ timeout: 45_000 })
+    const header = (await page.locator('header.site-header').boundingBox())!
+    expect(header.height).toBeLessThanOrEqual(64)
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 })
