@@ -73,7 +73,7 @@ test('"Try paying a demo link" opens a fresh checkout of the demo shop that a wa
 })
 
 test('without a project id the toolkit shows its own alert and browser wallets are still offered', async ({ page }) => {
-  await page.goto('/')
+  await page.goto('/toolkit')
   const modal = await openConnectModal(page)
   await expect(page.locator('w3m-alertbar')).toContainText('Project ID Not Configured')
   await expect(modal.getByText('Paylink Dev Wallet').first()).toBeVisible()

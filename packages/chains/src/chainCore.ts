@@ -32,11 +32,18 @@ export interface ChainCore<Namespace extends string = string> extends ChainFacts
   /** A plain account address, by shape (no checksum, no network): a refund or payer address. */
   readonly addressSchema: z.ZodType<string>
   /**
-   * Why `recipient` cannot receive a link's payments, or null: the shape as the form and the API
-   * check it first (the server's chain family checks it fully: checksums, keys on the curve, the
-   * network's address prefix). On Bitcoin also a watch-only extended key or descriptor.
+   * Why `recipient` cannot receive a link's (or a wallet's) payment, or null, as the form and the
+   * API both check it: its shape, its own checksum (EIP-55 mixed case, bech32), a wallet key on
+   * the ed25519 curve (Solana), and given `caipNetworkId` the network's address prefix (Bitcoin).
+   * On Bitcoin also a watch-only extended key or descriptor (the server parses those fully).
    */
-  recipientProblem(recipient: string): string | null
+  recipientProblem(recipient: string, caipNetworkId?: string): string | null
+  /**
+   * The most of one asset a single transfer on this family can carry, in atomic units (EVM: a
+   * uint256; Solana: an SPL or lamport u64; Bitcoin: every bitcoin there will ever be), and why,
+   * in words after "at most …": a link asking for more could never be paid.
+   */
+  readonly amountCap: { readonly atomic: bigint; readonly why: string }
   /** The address as an account is named (merchant ids): EIP-55 on EVM, as written elsewhere. Throws on a malformed EVM address. */
   canonicalAddress(address: string): string
   /** The form in which two addresses of this family are the same account: lowercase on EVM, as written elsewhere. */

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import type { ChainLinkOption } from '@paylink/chains/shapes'
-import { chainCores, chainNamespaces, isChainNamespace } from '@paylink/chains/core'
+import { chainCoreOf, chainCores, chainNamespaces, isChainNamespace } from '@paylink/chains/core'
 import { publicMerchantSchema } from './merchantProfile.js'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import type { Asset } from './config.js'
 import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
 import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
-import { isDecimalString, parseUnits } from '@paylink/chains/money'
+import { formatUnits, isDecimalString, parseUnits } from '@paylink/chains/money'
 import { givenRefundAddressSchema } from './refundAddress.js'
 
 /**
@@ -52,7 +52,7 @@ export type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export const decimalAmountSchema = z.string().max(90).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
 
-/** An EVM address by shape; the chain family checks EIP-55 where it matters. */
+/** An EVM address by shape; `recipientProblem` checks its EIP-55 checksum where one pays it. */
 export const evmAddressSchema = chainCores.eip155.addressSchema
 /** An EVM transaction hash: 0x and 32 bytes in hex. */
 export const txHashSchema = chainCores.eip155.transactionIdSchema
@@ -77,12 +77,26 @@ export const resourceIdSchema = z
   .regex(/^[a-z]{2,4}_[A-Za-z0-9_-]+$/, 'must be an id')
 
 /**
- * The recipient's shape per namespace, as the form and the API check it first (the chain family
- * on the server checks it fully: checksums, keys on the curve, the network's address prefix).
- * Null for a namespace no family knows.
+ * Why a recipient cannot be paid, per namespace, as the form and the API both check it: its
+ * shape, its checksum (a mistyped EIP-55 or bech32 address is refused, never re-cased), a Solana
+ * wallet on the curve and, given the network, a Bitcoin address of that network (see
+ * `ChainCore.recipientProblem`). Null for a namespace no family knows.
  */
-export function recipientProblem(namespace: string, recipient: string): string | null {
-  return isChainNamespace(namespace) ? chainCores[namespace].recipientProblem(recipient) : null
+export function recipientProblem(namespace: string, recipient: string, caipNetworkId?: string): string | null {
+  return isChainNamespace(namespace) ? chainCores[namespace].recipientProblem(recipient, caipNetworkId) : null
+}
+
+/**
+ * Why `atomic` units of `asset` are more than its chain can carry in one transfer (a link asking
+ * for them could never be paid), or null. The cap is written out where it is short enough to read.
+ */
+export function amountCapProblem(asset: Pick<Asset, 'assetId' | 'decimals' | 'symbol'>, atomic: bigint): string | null {
+  const core = chainCoreOf(asset.assetId)
+  const cap = core?.amountCap.atomic ?? 2n ** 256n - 1n
+  if (atomic <= cap) return null
+  const most = formatUnits(cap, asset.decimals)
+  const why = core?.amountCap.why ?? 'an amount is at most a 256-bit integer of the smallest unit'
+  return most.length <= 24 ? `is too large: at most ${most} ${asset.symbol} (${why})` : `is too large (${why})`
 }
 
 /** Room for a Bitcoin output descriptor with its key origin and checksum. */
@@ -225,13 +239,14 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
       }
       if (atomic <= 0n)
         context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'must be more than 0' })
-      if (atomic >= 2n ** 256n)
-        context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: 'is too large' })
+      const tooLarge = amountCapProblem(asset, atomic)
+      if (tooLarge) context.addIssue({ code: 'custom', path: ['options', i, 'amount'], message: tooLarge })
     })
     body.options.forEach((option, i) => {
       const asset = byId.get(option.asset.toLowerCase())
       if (!asset || option.recipient === undefined) return
-      const problem = recipientProblem(asset.assetId.split(':')[0]!, option.recipient)
+      const network = asset.assetId.split('/')[0]!
+      const problem = recipientProblem(network.split(':')[0]!, option.recipient, network)
       if (problem) context.addIssue({ code: 'custom', path: ['options', i, 'recipient'], message: problem })
     })
     const seen = new Set<string>()

@@ -32,6 +32,26 @@ export { regtestBtc, regtestChain }
 /** Bitcoin on regtest with its Esplora unreachable: links and keys on it, no chain read. */
 export const offlineRegtestNetwork: Network = regtestNetwork(deadRpc, 'Bitcoin regtest')
 
+/** SOL and an SPL Test USD on the offline Solana network (its RPC unreachable: links on it, no chain read). */
+export const offlineSolanaAssets: Asset[] = [
+  {
+    assetId: `${solanaChain}/slip44:501`,
+    caipNetworkId: solanaChain,
+    symbol: 'SOL',
+    name: 'Solana',
+    decimals: 9,
+    native: true,
+  },
+  {
+    assetId: `${solanaChain}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+    caipNetworkId: solanaChain,
+    symbol: 'TUSD',
+    name: 'Test USD',
+    decimals: 6,
+    native: false,
+  },
+]
+
 /** Rates read from `table` ('ETH:USD' -> '3000') at each quote, so a test can change them between quotes. */
 export function tableRates(table: ReadonlyMap<string, string>): RateProvider {
   return {

@@ -88,7 +88,7 @@ export async function createPaylinkAppKit(config: PublicConfig): Promise<Paylink
   }
   // AppKit refuses some option pairs only inside its async start, where nobody can catch it.
   checkAppKitOptions(options)
-  keepOperatorAlertsFromPayers()
+  keepOperatorAlertsFromPayers(undefined, { demo: config.demo })
   recordToolkitActivity()
   const appKit = createAppKit(options)
   // WalletConnect reports a relay refusal as a fatal log AppKit never turns into an alert.

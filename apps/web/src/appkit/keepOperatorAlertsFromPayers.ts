@@ -17,15 +17,22 @@ let installed = false
 
 /**
  * Wraps AlertController.open (the toolkit itself is not patched) so that on a payer's page an
- * operator alert never reaches the modal. Install before recordToolkitActivity(), which wraps
- * this in turn: the alert is still recorded for /toolkit, only not shown.
+ * operator alert never reaches the modal; in the demo (`demo`), whose visitors run nothing and can
+ * configure no project id, on no page but /toolkit, the diagnostics page that shows the toolkit as
+ * it is (the dashboard's notice says what the alert means). Install before
+ * recordToolkitActivity(), which wraps this in turn: the alert is still recorded for /toolkit.
  */
-export function keepOperatorAlertsFromPayers(pathname: () => string = () => window.location.pathname): void {
+export function keepOperatorAlertsFromPayers(
+  pathname: () => string = () => window.location.pathname,
+  { demo = false }: { demo?: boolean } = {},
+): void {
   if (installed) return
   installed = true
   const open = AlertController.open
   AlertController.open = (message, variant) => {
-    if (isPayerPage(pathname()) && operatorAlerts.has(message.shortMessage)) return
+    const path = pathname()
+    const hidden = isPayerPage(path) || (demo && !path.startsWith('/toolkit'))
+    if (hidden && operatorAlerts.has(message.shortMessage)) return
     return open(message, variant)
   }
 }

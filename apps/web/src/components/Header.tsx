@@ -10,7 +10,7 @@ export function Header() {
   return (
     <header className="site-header">
       <NavLink to="/" className="brand">
-        <img src="/favicon.svg" alt="" width={28} height={28} /> Paylink
+        <img src="/favicon.svg" alt="" width={28} height={28} /> <span className="brand-name">Paylink</span>
       </NavLink>
       <nav aria-label="Main">
         <NavLink to="/wallet">Wallet</NavLink>
@@ -19,7 +19,8 @@ export function Header() {
       </nav>
       <div className="wallet-buttons">
         <appkit-network-button />
-        <appkit-button />
+        {/* No balance: the header stays one line on a phone; the wallet page shows balances. */}
+        <appkit-button balance="hide" />
       </div>
     </header>
   )

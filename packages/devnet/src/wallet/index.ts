@@ -29,3 +29,4 @@ export {
   type DevSolanaChain,
 } from './createDevSolanaWallet.js'
 export { announceDevBitcoinWallet, DEV_BITCOIN_PROVIDER_ID } from './announceDevBitcoinWallet.js'
+export { devWalletBitcoinReceivingKey } from '@paylink/chains/bip122/devnet/wallet'

@@ -48,10 +48,11 @@ export function DashboardPage() {
   return (
     <main className="page dashboard">
       <h1>Dashboard</h1>
-      <OperatorNotice config={usePaylinkConfig()} />
       <WalletGate>
         <Dashboard />
       </WalletGate>
+      {/* After the links: on a phone the merchant's links come first; this is for whoever runs the instance. */}
+      <OperatorNotice config={usePaylinkConfig()} />
     </main>
   )
 }

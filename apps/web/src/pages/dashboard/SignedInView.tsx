@@ -45,7 +45,7 @@ function AccountBar({ me }: { me: Me }) {
           </li>
         ))}
       </ul>
-      <p className="dash-muted">
+      <p className="dash-muted dash-session">
         Session valid until <time dateTime={me.expiresAt}>{new Date(me.expiresAt).toLocaleString()}</time>.
       </p>
       <button
@@ -70,6 +70,15 @@ function AccountBar({ me }: { me: Me }) {
         </p>
       )}
     </section>
+  )
+}
+
+function SettingsPage() {
+  return (
+    <>
+      <ProfileSection />
+      <BitcoinKeyPage />
+    </>
   )
 }
 
@@ -114,7 +123,7 @@ export function SignedInView({ me }: { me: Me }) {
         <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/deposits">Deposits</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
-        <NavLink to="/dashboard/settings/bitcoin">Settings</NavLink>
+        <NavLink to="/dashboard/settings">Settings</NavLink>
       </nav>
       <Routes>
         <Route index element={<LinksPage />} />
@@ -127,15 +136,10 @@ export function SignedInView({ me }: { me: Me }) {
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
-        <Route
-          path="settings/bitcoin"
-          element={
-            <>
-              <ProfileSection />
-              <BitcoinKeyPage />
-            </>
-          }
-        />
+        {/* settings/bitcoin: the address the tab had before, kept for bookmarks. */}
+        {['settings', 'settings/bitcoin'].map((path) => (
+          <Route key={path} path={path} element={<SettingsPage />} />
+        ))}
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>
     </div>

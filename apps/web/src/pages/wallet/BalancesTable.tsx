@@ -1,6 +1,7 @@
 import type { WalletNamespace } from './walletNamespace.js'
 import { useBalances } from '../../wallet/useBalances.js'
 import { AmountText } from '../pay/AmountText.js'
+import { plainWalletError } from './plainWalletError.js'
 
 export function BalancesTable({ namespace, address }: { namespace: WalletNamespace; address: string | undefined }) {
   const balances = useBalances(namespace, address)
@@ -8,7 +9,7 @@ export function BalancesTable({ namespace, address }: { namespace: WalletNamespa
   if (balances.isError)
     return (
       <p role="alert" className="error">
-        {balances.error.message}
+        {plainWalletError(balances.error)}
       </p>
     )
   return (

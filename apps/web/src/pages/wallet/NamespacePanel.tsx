@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { namespaceOf } from '../../appkit/networks.js'
 import { CopyButton } from '../../components/CopyButton.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
+import { plainWalletError } from './plainWalletError.js'
 import { useNamespaceNetwork } from '../../wallet/useNamespaceNetwork.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { devnetNetworksOf } from '../../wallet/useTestFunds.js'
@@ -121,7 +121,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           {switcher.isPending && <p role="status">Waiting for the wallet to switch…</p>}
           {switcher.isError && (
             <p role="alert" className="error" data-testid={`switch-error-${namespace}`}>
-              Could not switch network: {describeWalletError(switcher.error)}
+              Could not switch network: {plainWalletError(switcher.error)}
             </p>
           )}
 
@@ -129,7 +129,7 @@ export function NamespacePanel({ namespace }: { namespace: WalletNamespace }) {
           <SendForm namespace={namespace} current={current?.caipNetworkId} />
 
           <div className="actions">
-            <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(describeWalletError(e)))}>
+            <button onClick={() => disconnect({ namespace }).catch((e) => setDisconnectError(plainWalletError(e)))}>
               Disconnect {label}
             </button>
           </div>

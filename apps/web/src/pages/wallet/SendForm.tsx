@@ -1,14 +1,15 @@
-import { formatEstimate, isDecimalString, parseUnits } from '@paylink/shared'
+import { formatEstimate, isDecimalString, parseUnits, recipientProblem } from '@paylink/shared'
 import { webFamilyOf } from '@paylink/chains/web'
 import { useAppKitAccount } from '@reown/appkit/react'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { explorerUrl } from '../../lib/explorerUrl.js'
+import { fieldSentence } from '../dashboard/Field.js'
 import { assetsOf } from '../../wallet/useBalances.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
 import { useSendAsset } from '../../wallet/useSendAsset.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
+import { plainWalletError } from './plainWalletError.js'
 import type { WalletNamespace } from './walletNamespace.js'
 
 /** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
@@ -35,7 +36,10 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
   const validAmount = isDecimalString(amount)
   const value = asset && validAmount ? toAtomic(amount, asset.decimals) : null
   const recipient = to.trim()
-  const ready = network && asset && address && value !== null && value > 0n
+  // Checked as a link's recipient is (checksum, a wallet on the curve, the network's prefix): a
+  // typo is refused here rather than sent to.
+  const toProblem = recipient && network ? recipientProblem(namespace, recipient, network.caipNetworkId) : null
+  const ready = network && asset && address && value !== null && value > 0n && !toProblem
   const fee = useTransferFee(
     namespace,
     ready && family.looksLikeAddress(recipient)
@@ -84,7 +88,14 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
+        aria-invalid={Boolean(toProblem)}
+        aria-describedby={toProblem ? `${id}-to-problem` : undefined}
       />
+      {toProblem && (
+        <p className="error" id={`${id}-to-problem`}>
+          {fieldSentence('Recipient', toProblem)}
+        </p>
+      )}
       <label htmlFor={`${id}-amount`}>Amount ({symbol})</label>
       <input
         id={`${id}-amount`}
@@ -102,7 +113,7 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
           : fee.data !== undefined
             ? family.feeText(fee.data, coin)
             : fee.isError
-              ? `could not estimate (${describeWalletError(fee.error)})`
+              ? `could not estimate (${plainWalletError(fee.error, asset)})`
               : 'enter a recipient'}
         {rent > 0n && !fee.isFetching && (
           <>
@@ -116,13 +127,13 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
       <button
         type="submit"
         className="primary"
-        disabled={send.isPending || !validAmount || (family.sendsWhatWasPriced && !fee.data)}
+        disabled={send.isPending || !validAmount || Boolean(toProblem) || (family.sendsWhatWasPriced && !fee.data)}
       >
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>
       {send.isError && (
         <p role="alert" className="error">
-          {describeWalletError(send.error)}
+          {plainWalletError(send.error, asset)}
         </p>
       )}
       {send.isSuccess && (

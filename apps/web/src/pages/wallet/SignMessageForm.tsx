@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
+import { plainWalletError } from './plainWalletError.js'
 import { useSignMessage } from '../../wallet/useSignMessage.js'
 import type { WalletNamespace } from './walletNamespace.js'
 
@@ -31,7 +31,7 @@ export function SignMessageForm({ namespace }: { namespace: WalletNamespace }) {
       </button>
       {sign.isError && (
         <p role="alert" className="error">
-          {describeWalletError(sign.error)}
+          {plainWalletError(sign.error)}
         </p>
       )}
       {sign.isSuccess && (

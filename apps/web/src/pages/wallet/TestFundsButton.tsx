@@ -1,6 +1,6 @@
 import type { WalletNamespace } from './walletNamespace.js'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
+import { plainWalletError } from './plainWalletError.js'
 import { useTestFunds } from '../../wallet/useTestFunds.js'
 
 /** Demo only: fills the connected account from the devnet's faucet. */
@@ -20,7 +20,7 @@ export function TestFundsButton({ namespace, address }: { namespace: WalletNames
       )}
       {funds.isError && (
         <p role="alert" className="error" data-testid={`test-funds-error-${namespace}`}>
-          Could not get test funds: {describeWalletError(funds.error)}
+          Could not get test funds: {plainWalletError(funds.error)}
         </p>
       )}
       {funds.isSuccess && (

@@ -14,6 +14,8 @@ export {
   bitcoinSignIn,
   bitcoinTxidSchema,
 }
+export { bitcoinAddressProblem } from './bitcoinAddressProblem.js'
+export { bitcoinAddressPrefixes } from './bitcoinAddressPrefixes.js'
 export { bitcoinDustLimit } from './bitcoinDustLimit.js'
 export { bitcoinFeeRate } from './bitcoinFeeRate.js'
 export { bitcoinTransferVsize } from './bitcoinTransferVsize.js'
@@ -26,6 +28,7 @@ export const bip122Core: ChainCore<'bip122'> = {
   transactionIdSchema: bitcoinTxidSchema,
   addressSchema: bitcoinAddressSchema,
   recipientProblem: bitcoinRecipientProblem,
+  amountCap: { atomic: 21_000_000n * 100_000_000n, why: 'no more than 21 million bitcoin will ever exist' },
   canonicalAddress: (address) => address,
   addressKey: (address) => address,
   signIn: bitcoinSignIn,

@@ -50,7 +50,7 @@ export async function prepareBitcoinOption(
   const given = recipient ?? savedKey
   if (given === null) {
     throw new RequestValidationError(
-      `${field}.recipient: save a watch-only key first (PUT /api/merchant/receiving-keys/bip122, or Settings -> Bitcoin receiving key), or pass an extended public key or descriptor as recipient`,
+      `${field}.recipient: save a watch-only key first on the Settings page (Bitcoin receiving key), or give an extended public key or descriptor as the recipient`,
     )
   }
   const keyField = recipient === undefined ? `${field}.recipient (the saved watch-only key)` : `${field}.recipient`

@@ -15,6 +15,7 @@ export const eip155Core: ChainCore<'eip155'> = {
   transactionIdSchema: evmTransactionIdSchema,
   addressSchema: evmAddressSchema,
   recipientProblem: evmRecipientProblem,
+  amountCap: { atomic: 2n ** 256n - 1n, why: 'an EVM amount is a 256-bit integer of the smallest unit' },
   canonicalAddress: (address) => getAddress(address),
   addressKey: (address) => address.toLowerCase(),
   signIn: evmSignIn,

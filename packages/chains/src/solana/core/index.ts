@@ -14,6 +14,7 @@ export const solanaCore: ChainCore<'solana'> = {
   transactionIdSchema: solanaSignatureSchema,
   addressSchema: solanaAddressSchema,
   recipientProblem: solanaRecipientProblem,
+  amountCap: { atomic: 2n ** 64n - 1n, why: 'a Solana amount is a 64-bit integer of the smallest unit' },
   canonicalAddress: (address) => address,
   addressKey: (address) => address,
   signIn: solanaSignIn,

@@ -1,3 +1,4 @@
+import { chainFactsOf } from '@paylink/chains/facts'
 import { useNow } from '../../../lib/useNow.js'
 import { linkSchema, type Link as PaymentLink } from '@paylink/shared'
 import { Link, useParams } from 'react-router-dom'
@@ -55,7 +56,21 @@ function OptionsTable({ link }: { link: PaymentLink }) {
             <AmountText amount={o.confirming} decimals={o.decimals} symbol={o.symbol} />
           </td>
           <td data-label="Recipient">
-            <code className="break">{o.recipient}</code>
+            {/* A watch-only key (Bitcoin's wpkh(tpub…)) is not where money goes: this option's own derived address is. */}
+            {chainFactsOf(o.asset)?.watchOnlyKeys && o.depositAddress ? (
+              <>
+                <code className="break" data-testid={`recipient-${o.id}`}>
+                  {o.depositAddress}
+                </code>
+                <div className="dash-muted dash-small" title={o.recipient}>
+                  derived from your watch-only key
+                </div>
+              </>
+            ) : (
+              <code className="break" data-testid={`recipient-${o.id}`}>
+                {o.recipient}
+              </code>
+            )}
           </td>
         </tr>
       ))}

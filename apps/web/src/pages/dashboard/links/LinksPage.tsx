@@ -1,3 +1,4 @@
+import { formatAmount, parseUnits } from '@paylink/shared'
 import { useNow } from '../../../lib/useNow.js'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
@@ -7,21 +8,41 @@ import { formatDateTime, formatRelative } from '../format.js'
 import { PaymentsCsvButton } from '../PaymentsCsvButton.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
 import { FiatApprox } from '../../../components/FiatApprox.js'
+import { AmountText } from '../../pay/AmountText.js'
+
+/** As the checkout writes amounts (grouped, the asset's decimals up to 8), without the symbol the line already gave. */
+const readable = (amount: string, decimals: number) => formatAmount(parseUnits(amount, decimals), decimals)
 
 function Amounts({ link }: { link: LinkSummary }) {
   return (
     <ul className="dash-amounts">
       {link.options.map((o) => (
         <li key={o.id}>
-          <span className="num">{o.amount === null ? `${o.symbol}: no quote now` : `${o.amount} ${o.symbol}`}</span>
+          <span className="num">
+            {o.amount === null ? (
+              `${o.symbol}: no quote now`
+            ) : (
+              <AmountText amount={o.amount} decimals={o.decimals} symbol={o.symbol} />
+            )}
+          </span>
           {link.price && o.amount !== null && (
             <>
               {' '}
               <FiatApprox currency={link.price.currency} amount={link.price.amount} />
             </>
           )}
-          {o.paid !== '0' && <span className="dash-muted"> · {o.paid} paid</span>}
-          {o.confirming !== '0' && <span className="dash-muted"> · {o.confirming} confirming</span>}
+          {o.paid !== '0' && (
+            <span className="dash-muted" title={`${o.paid} ${o.symbol}`}>
+              {' '}
+              · {readable(o.paid, o.decimals)} paid
+            </span>
+          )}
+          {o.confirming !== '0' && (
+            <span className="dash-muted" title={`${o.confirming} ${o.symbol}`}>
+              {' '}
+              · {readable(o.confirming, o.decimals)} confirming
+            </span>
+          )}
         </li>
       ))}
     </ul>

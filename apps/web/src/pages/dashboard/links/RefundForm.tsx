@@ -1,4 +1,4 @@
-import { parseUnits, shortHex, type Link, type Payment } from '@paylink/shared'
+import { parseUnits, recipientProblem, shortHex, type Link, type Payment } from '@paylink/shared'
 import { webFamilyOf } from '@paylink/chains/web'
 import { useId, useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
@@ -7,7 +7,7 @@ import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSendAsset } from '../../../wallet/useSendAsset.js'
 import { describeWalletError } from '../../../wallet/walletErrors.js'
-import { Field } from '../Field.js'
+import { Field, fieldSentence } from '../Field.js'
 import { refundChoices } from './refundChoices.js'
 
 type Choice = 'full' | 'excess' | 'amount'
@@ -60,8 +60,10 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
     if (atomic > parseUnits(choices.full, option.decimals))
       return setError(`Amount: at most ${choices.full} ${option.symbol} is left to refund`)
     const to = refund.askAddress ? address.trim() : payment.payer!
-    const addressProblem = refund.askAddress?.problem(to)
-    if (addressProblem) return setError(addressProblem)
+    // The family's hint first, then the address's own checksum and network: the wallet would send to a typo.
+    const addressProblem =
+      refund.askAddress && (refund.askAddress.problem(to) ?? recipientProblem(namespace, to, payment.caipNetworkId))
+    if (addressProblem) return setError(fieldSentence('Refund address', addressProblem))
     try {
       setStage('sending')
       const { hash } = await send.mutateAsync({ network, asset, to, amount: chosen })

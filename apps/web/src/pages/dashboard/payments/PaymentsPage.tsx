@@ -7,6 +7,7 @@ import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { DashTable, LoadError } from '../DashTable.js'
+import { AmountText } from '../../pay/AmountText.js'
 import {
   assetLabel,
   formatAmount,
@@ -24,6 +25,9 @@ const dayStart = (day: string, plusDays = 0) => {
 }
 
 function Totals({ list }: { list: PaymentList }) {
+  const { networks } = usePaylinkConfig()
+  const networkNameOf = (assetId: string) =>
+    networks.find((n) => assetId.startsWith(`${n.caipNetworkId}/`))?.name ?? assetId.split('/')[0]
   if (list.totals.length === 0 && list.fiatTotals.length === 0) return null
   return (
     <ul className="dash-totals" data-testid="payment-totals" aria-label="Totals of the payments shown">
@@ -43,13 +47,16 @@ function Totals({ list }: { list: PaymentList }) {
       ))}
       {list.totals.map((t) => (
         <li key={t.asset} data-testid={`asset-total-${t.symbol}`}>
-          <span className="dash-muted dash-small">{t.symbol} received</span>
-          <strong className="num" title={`${t.confirmed} ${t.symbol}`}>
-            {formatAmount(t.confirmed)} {t.symbol}
+          {/* Test USD exists on several networks: each card says which one it counts. */}
+          <span className="dash-muted dash-small">
+            {t.symbol} received on {networkNameOf(t.asset)}
+          </span>
+          <strong className="num">
+            <AmountText amount={t.confirmed} decimals={t.decimals} symbol={t.symbol} />
           </strong>
           {t.confirming !== '0' && (
-            <span className="dash-muted dash-small" title={`${t.confirming} ${t.symbol}`}>
-              + {formatAmount(t.confirming)} confirming
+            <span className="dash-muted dash-small">
+              + <AmountText amount={t.confirming} decimals={t.decimals} symbol={t.symbol} /> confirming
             </span>
           )}
         </li>
@@ -59,7 +66,8 @@ function Totals({ list }: { list: PaymentList }) {
 }
 
 function PaymentRow({ payment }: { payment: ListedPayment }) {
-  const { networks } = usePaylinkConfig()
+  const { networks, assets } = usePaylinkConfig()
+  const decimals = assets.find((a) => a.assetId.toLowerCase() === payment.asset?.toLowerCase())?.decimals
   const network = networks.find((n) => n.caipNetworkId === payment.caipNetworkId)
   const explorer = explorerUrl(network, 'tx', payment.txHash)
   return (
@@ -68,7 +76,9 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
         <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
       </td>
       <td data-label="Amount" className="num">
-        {payment.amount !== null ? (
+        {payment.amount !== null && decimals !== undefined ? (
+          <AmountText amount={payment.amount} decimals={decimals} symbol={payment.symbol ?? ''} />
+        ) : payment.amount !== null ? (
           <span title={`${payment.amount} ${payment.symbol ?? ''}`}>
             {formatAmount(payment.amount)} {payment.symbol}
           </span>

@@ -2,6 +2,7 @@ import type { ReceivingKey } from '@paylink/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
+import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { LoadError } from '../DashTable.js'
 import { Field } from '../Field.js'
@@ -94,8 +95,41 @@ function SavedKey({ saved }: { saved: ReceivingKey }) {
   )
 }
 
+/**
+ * The demo's shortcut: the Dev Wallet's Bitcoin receiving account (a public, demo-only key) saved
+ * in one press, so a visitor can create a BTC link without a wallet of their own. Loaded on the
+ * press: the Dev Wallet's code is not part of a real instance's dashboard.
+ */
+function DevWalletKey({ onUse, busy }: { onUse: (key: string) => void; busy: boolean }) {
+  const [loading, setLoading] = useState(false)
+  return (
+    <div className="dash-devwallet-key" data-testid="dev-wallet-bitcoin-key">
+      <p className="dash-muted">
+        Demo: the Dev Wallet has a Bitcoin account to receive on (regtest, a watch-only <code>tpub</code>; its keys are
+        public, for testing only).
+      </p>
+      <button
+        type="button"
+        disabled={busy || loading}
+        onClick={async () => {
+          setLoading(true)
+          try {
+            const { devWalletBitcoinReceivingKey } = await import('@paylink/devnet/wallet')
+            onUse(devWalletBitcoinReceivingKey())
+          } finally {
+            setLoading(false)
+          }
+        }}
+      >
+        Use as receiving key
+      </button>
+    </div>
+  )
+}
+
 /** Settings -> Bitcoin receiving key: the watch-only key each BTC link derives its own address from. */
 export function BitcoinKeyPage() {
+  const { demo } = usePaylinkConfig()
   const queryClient = useQueryClient()
   const saved = useQuery({ queryKey, queryFn: getBitcoinKey })
   const [input, setInput] = useState('')
@@ -127,6 +161,16 @@ export function BitcoinKeyPage() {
       {saved.data && <SavedKey saved={saved.data} />}
       {saved.data === null && (
         <p className="dash-empty-inline">No key saved yet: BTC links cannot be created until you save one.</p>
+      )}
+      {demo && !saved.data && (
+        <DevWalletKey
+          busy={save.isPending}
+          onUse={(key) => {
+            setDone(false)
+            setError(null)
+            save.mutate(key)
+          }}
+        />
       )}
       {done && (
         <p role="status" className="dash-muted">

@@ -8,7 +8,11 @@ export {
   type DevBitcoinProvider,
   type DevBitcoinWallet,
 } from './devBitcoinWallet.js'
-export { devWalletBitcoinKeys, devWalletBitcoinAddresses } from './devWalletBitcoinKeys.js'
+export {
+  devWalletBitcoinKeys,
+  devWalletBitcoinAddresses,
+  devWalletBitcoinReceivingKey,
+} from './devWalletBitcoinKeys.js'
 export {
   bip322MessageHash,
   deriveBitcoinAccount,
