@@ -1,0 +1,43 @@
+import { chainFactsOf } from '@paylink/chains/facts'
+import type { LinkOption } from '@paylink/shared'
+
+type AddressFacts = Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAddress' | 'paymentUri'>
+
+/**
+ * The address a payer may copy for an option: one that a plain transfer (amount and address typed
+ * into any wallet) pays and the server watches for. Null when there is none:
+ * - no payment URI: the server could not attribute a payment made without connecting;
+ * - the URI carries a reference (Solana Pay): the server tells payments apart by it, and a
+ *   copied address loses it, so such a transfer pays no option;
+ * - a watch-only key without its derived address: a key is no address to send to.
+ * Read from the option alone (no chain library), so the checkout's first paint can ask.
+ */
+export function receivingAddressOf(option: AddressFacts): string | null {
+  if (!option.paymentUri || uriNeedsReference(option.paymentUri)) return null
+  if (option.depositAddress) return option.depositAddress
+  return chainFactsOf(option.caipNetworkId)?.watchOnlyKeys ? null : option.recipient
+}
+
+/** A payment URI whose `reference` parameter the payment must carry (Solana Pay transfer requests). */
+export function uriNeedsReference(uri: string): boolean {
+  const query = uri.indexOf('?')
+  return query >= 0 && new URLSearchParams(uri.slice(query + 1)).has('reference')
+}
+
+export interface CheckoutPayee {
+  address: string
+  /** The merchant's own address (the option's recipient), not an address of this link's own. */
+  merchantOwn: boolean
+}
+
+/**
+ * The one address every option of the link is paid at by a plain transfer, for the checkout's
+ * "Payment to" line and its Copy button; null when options pay different addresses or any of them
+ * has no copyable one (the payer then picks an option under Scan to pay).
+ */
+export function checkoutPayee(link: { options: readonly AddressFacts[] }): CheckoutPayee | null {
+  const addresses = link.options.map(receivingAddressOf)
+  const [first] = addresses
+  if (!first || addresses.some((a) => a !== first)) return null
+  return { address: first, merchantOwn: link.options.some((o) => o.recipient === first) }
+}
