@@ -14,6 +14,16 @@ type AddressFacts = Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAdd
  */
 export function receivingAddressOf(option: AddressFacts): string | null {
   if (!option.paymentUri || uriNeedsReference(option.paymentUri)) return null
+  return paidAddressOf(option)
+}
+
+/**
+ * The address an option's payments reach, as a receipt names it: its own deposit address, else
+ * the recipient; on a family whose recipient is a watch-only key, only the derived address.
+ */
+export function paidAddressOf(
+  option: Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAddress'>,
+): string | null {
   if (option.depositAddress) return option.depositAddress
   return chainFactsOf(option.caipNetworkId)?.watchOnlyKeys ? null : option.recipient
 }
