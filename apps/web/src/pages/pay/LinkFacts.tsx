@@ -5,6 +5,7 @@ import { amountOptionsTitle, optionAmountText, shortHex } from '@paylink/shared'
 import { FiatApprox } from '../../components/FiatApprox.js'
 import { AmountText } from './AmountText.js'
 import { Countdown } from './Countdown.js'
+import { priceHeld } from './priceHeld.js'
 import { checkoutPayee } from './receivingAddress.js'
 import { SettlementNote } from './SettlementNote.js'
 import { StatusBadge } from './StatusBadge.js'
@@ -39,6 +40,7 @@ export function LinkFacts({
   // Only an address a plain transfer pays and the server watches for: never the merchant's
   // sign-in address as such, nor its main address when each option has an address of its own.
   const payee = checkoutPayee(link)
+  const held = priceHeld(link, now)
   return (
     <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
       <p className="merchant" data-testid="payment-to">
@@ -109,6 +111,12 @@ export function LinkFacts({
               </li>
             ))}
           </ul>
+          {held && (
+            <p className="muted price-held" data-testid="price-held">
+              Price held for <strong>{held.left}</strong>. At <time dateTime={held.at}>{held.atText}</time> the amounts
+              renew at the rate of that moment; a payment sent before then counts at this price.
+            </p>
+          )}
         </>
       )}
       <SettlementNote link={link} />
