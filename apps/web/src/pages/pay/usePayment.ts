@@ -59,10 +59,6 @@ export function usePayment(linkId: string, payer: string | undefined, send: (ctx
     void (async () => {
       // The server's view now, not the page's: the stream may not have brought the other payment yet.
       const fresh = await fetchLink(linkId).catch(() => undefined)
-      if (fresh)
-        queryClient.setQueryData<Link>(linkQueryKey(linkId), (old) =>
-          old && old.version > fresh.version ? old : fresh,
-        )
       const link = fresh ?? queryClient.getQueryData<Link>(linkQueryKey(linkId))
       const found =
         payer && link
@@ -75,6 +71,7 @@ export function usePayment(linkId: string, payer: string | undefined, send: (ctx
             })
           : null
       setPhase('idle')
+      // The page keeps its view until the payer answers: the fresh link (maybe Paid) would take the question away.
       if (found) setQuestion({ ctx, text: found.text })
       else mutation.mutate(ctx)
     })()
@@ -91,6 +88,9 @@ export function usePayment(linkId: string, payer: string | undefined, send: (ctx
       setQuestion(null)
       mutation.mutate(question.ctx)
     },
-    dontPay: () => setQuestion(null),
+    dontPay: () => {
+      setQuestion(null)
+      void queryClient.invalidateQueries({ queryKey: linkQueryKey(linkId) })
+    },
   }
 }
