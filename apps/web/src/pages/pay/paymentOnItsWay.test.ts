@@ -11,8 +11,18 @@ const fromPayer = pendingPayment({
   payer: PAYER.toLowerCase(),
   amount: '1234.5',
 })
+// The page asks for the whole 1,234.5 TUSD; the server's option has the payment on its way left out.
+const onItsWay = tokenOption({ confirming: '1234.5' })
 const ask = (payments = [fromPayer], extra: Partial<Parameters<typeof findPaymentOnItsWay>[0]> = {}) =>
-  findPaymentOnItsWay({ link: { payments }, option, payer: PAYER, remembered: [], paying: null, ...extra })
+  findPaymentOnItsWay({
+    link: { payments, options: [onItsWay] },
+    option,
+    due: 1_234_500_000n,
+    payer: PAYER,
+    remembered: [],
+    paying: null,
+    ...extra,
+  })
 
 describe('findPaymentOnItsWay: the second Pay press of one payer', () => {
   it("warns of the server's payment of this option from this wallet (any case of a hex address)", () => {
@@ -32,6 +42,11 @@ describe('findPaymentOnItsWay: the second Pay press of one payer', () => {
     const paying = { tab: 'other', optionId: option.id, payer: PAYER, at: 0 }
     expect(ask([], { paying })?.text).toMatch(/another tab is waiting for the wallet/)
     expect(ask([], { paying: { ...paying, optionId: 'opt_other' } })).toBeNull()
+  })
+  it('lets a top-up go: the rest still due after an earlier payment the page already counts', () => {
+    const partly = tokenOption({ paid: '1000' })
+    const earlier = { ...fromPayer, status: 'confirmed' as const, amount: '1000' }
+    expect(ask([earlier], { link: { payments: [earlier], options: [partly] }, due: 234_500_000n })).toBeNull()
   })
   it('lets another sender, another option, a late, failed or reverted payment go', () => {
     expect(ask([{ ...fromPayer, payer: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }])).toBeNull()

@@ -65,6 +65,7 @@ export function usePayment(linkId: string, payer: string | undefined, send: (ctx
           ? findPaymentOnItsWay({
               link,
               option: ctx.option,
+              due: ctx.due,
               payer,
               remembered: rememberedPayments(linkId),
               paying: otherTabPaying(linkId),
