@@ -41,23 +41,37 @@ export function LinkFacts({
   // sign-in address as such, nor its main address when each option has an address of its own.
   const payee = checkoutPayee(link)
   const held = priceHeld(link, now)
+  const receiving = !closed && payee && (
+    <>
+      {payee.merchantOwn ? "the merchant's own address" : "this link's own address"}{' '}
+      <code className="address-short" title={payee.address}>
+        {shortHex(payee.address)}
+      </code>{' '}
+      <CopyButton value={payee.address} label="Copy address" />
+    </>
+  )
   return (
     <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
-      <p className="merchant" data-testid="payment-to">
-        Payment to{' '}
-        {link.merchant.displayName ? (
-          <strong>{link.merchant.displayName}</strong>
-        ) : payee ? (
-          <code title={payee.address}>{shortHex(payee.address)}</code>
-        ) : (
-          <strong>the merchant</strong>
-        )}
-      </p>
-      {!closed && payee && (
-        <p className="muted receiving-address" data-testid="receiving-address">
-          {payee.merchantOwn ? "Paid to the merchant's own address" : "Paid to this link's own address"}{' '}
-          <code title={payee.address}>{shortHex(payee.address)}</code>{' '}
-          <CopyButton value={payee.address} label="Copy address" />
+      {/* Whose the address is, said beside it: the merchant's own, or one this link was given. */}
+      {link.merchant.displayName ? (
+        <>
+          <p className="merchant" data-testid="payment-to">
+            Payment to <strong>{link.merchant.displayName}</strong>
+          </p>
+          {receiving && (
+            <p className="muted receiving-address" data-testid="receiving-address">
+              Send to {receiving}
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="merchant" data-testid="payment-to">
+          Payment to{' '}
+          {receiving ? (
+            <span data-testid="receiving-address">{receiving}</span>
+          ) : (
+            <strong>{payee ? shortHex(payee.address) : 'the merchant'}</strong>
+          )}
         </p>
       )}
       <h1 id="link-title" data-testid="link-title" {...{ elementtiming: 'link-facts' }}>

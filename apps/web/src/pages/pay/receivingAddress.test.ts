@@ -64,18 +64,26 @@ describe('LinkFacts: the top Copy address', () => {
   it("copies the option's deposit address, labelled as the link's own, and never shows the merchant's main address", () => {
     const html = facts()
     expect(html).toContain(`aria-label="Copy address: ${DEPOSIT}"`)
-    expect(html).toContain('Paid to this link&#x27;s own address')
+    expect(html).toContain('this link&#x27;s own address')
     expect(html).not.toContain(RECIPIENT)
   })
   it("labels the merchant's own address where it is what the option is paid at", () => {
     const html = facts(checkoutLink([plainEth]))
     expect(html).toContain(`aria-label="Copy address: ${RECIPIENT}"`)
-    expect(html).toContain('Paid to the merchant&#x27;s own address')
+    expect(html).toContain('the merchant&#x27;s own address')
   })
   it('offers nothing to copy on Solana Pay, nor once the link is closed', () => {
     expect(facts(checkoutLink([solanaOption]))).not.toContain('Copy address')
     expect(facts(checkoutLink([solanaOption]))).not.toContain(SOLANA_MERCHANT)
     expect(facts(checkoutLink([tokenOption()]), true)).not.toContain('Copy address')
+  })
+  it('names a merchant with a display name first, the address to send to beside its owner', () => {
+    const named = checkoutLink([tokenOption()], {
+      merchant: { displayName: 'Bean & Leaf', logoUrl: null, brandColor: null },
+    })
+    const html = facts(named)
+    expect(html).toContain('Payment to <strong>Bean &amp; Leaf</strong>')
+    expect(html).toContain('Send to this link&#x27;s own address')
   })
   it('shows a Bitcoin link by its derived address, never the key', () => {
     const html = facts(checkoutLink([bitcoinOption]))
