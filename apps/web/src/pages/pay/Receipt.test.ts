@@ -22,6 +22,10 @@ describe('Receipt', () => {
       `<dt>To</dt><dd><code class="receipt-long" data-testid="receipt-to">${DEPOSIT}</code>`,
     )
   })
+  it('names a merchant without a display name by the address paid, not by its main address', () => {
+    const html = render(paid({}, null))
+    expect(html).toContain('<dd data-testid="receipt-merchant">0x1111…1111</dd>')
+  })
   it('says how an overpaid payer gets the surplus back: the merchant, by receipt number', () => {
     const html = render(paid({ overpaid: '2' }))
     expect(html).toContain('Overpaid by 2 TUSD.')

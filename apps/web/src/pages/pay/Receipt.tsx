@@ -1,5 +1,4 @@
 import type { Link, PublicConfig } from '@paylink/shared'
-import { merchantLabel } from '@paylink/shared'
 import { Link as RouterLink } from 'react-router-dom'
 import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
@@ -7,7 +6,7 @@ import { explorerUrl } from '../../lib/explorerUrl.js'
 import { AmountText } from './AmountText.js'
 import { ContinueToMerchant } from './ContinueToMerchant.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
-import { paidAddressOf } from './receivingAddress.js'
+import { paidAddressOf, payeeLabel } from './receivingAddress.js'
 import { SettlementNote } from './SettlementNote.js'
 import { TxId } from './TxId.js'
 
@@ -33,7 +32,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
       )}
       <dl className="receipt-facts">
         <dt>Paid to</dt>
-        <dd data-testid="receipt-merchant">{merchantLabel(link)}</dd>
+        <dd data-testid="receipt-merchant">{payeeLabel(link)}</dd>
         <dt>For</dt>
         <dd>{link.title}</dd>
         {link.paidAt && (

@@ -1,5 +1,5 @@
 import { chainFactsOf } from '@paylink/chains/facts'
-import type { LinkOption } from '@paylink/shared'
+import { shortHex, type LinkOption } from '@paylink/shared'
 
 type AddressFacts = Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAddress' | 'paymentUri'>
 
@@ -50,4 +50,19 @@ export function checkoutPayee(link: { options: readonly AddressFacts[] }): Check
   const [first] = addresses
   if (!first || addresses.some((a) => a !== first)) return null
   return { address: first, merchantOwn: link.options.some((o) => o.recipient === first) }
+}
+
+/**
+ * Whom a link pays, as its receipt names them: the merchant's display name, else the one address
+ * every option's payments reached (the link's own on EVM, the derived one on Bitcoin), else
+ * "the merchant"; never the merchant's main address when the options were paid elsewhere.
+ */
+export function payeeLabel(link: {
+  merchant: { displayName: string | null }
+  options: readonly Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAddress'>[]
+}): string {
+  if (link.merchant.displayName) return link.merchant.displayName
+  const addresses = new Set(link.options.map(paidAddressOf))
+  const [only] = addresses
+  return addresses.size === 1 && only ? shortHex(only) : 'the merchant'
 }
