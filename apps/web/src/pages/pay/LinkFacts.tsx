@@ -1,10 +1,12 @@
 import type { Link, PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { amountOptionsTitle, merchantLabel, optionAmountText, payeeAddress, shortHex } from '@paylink/shared'
+import { amountOptionsTitle, optionAmountText, shortHex } from '@paylink/shared'
 import { FiatApprox } from '../../components/FiatApprox.js'
 import { AmountText } from './AmountText.js'
 import { Countdown } from './Countdown.js'
+import { priceHeld } from './priceHeld.js'
+import { checkoutPayee } from './receivingAddress.js'
 import { SettlementNote } from './SettlementNote.js'
 import { StatusBadge } from './StatusBadge.js'
 
@@ -19,7 +21,8 @@ function useFactsPaintedMark() {
 /**
  * Title, merchant, amount options, expiry and status: everything that needs no wallet. Once the
  * link is paid the options give way to the receipt; the address is offered for copying only
- * while the link takes payments. Mirrors apps/server/src/web/checkoutShell.ts.
+ * while the link takes payments, and only when it is the one every option is paid at
+ * (receivingAddress.ts). Mirrors apps/server/src/web/checkoutShell.ts.
  */
 export function LinkFacts({
   link,
@@ -34,28 +37,43 @@ export function LinkFacts({
 }) {
   useFactsPaintedMark()
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
-  // Only the address the options pay: the merchant's sign-in address may be of another chain.
-  const payee = payeeAddress(link)
-  const address = payee && <code title={payee}>{shortHex(payee)}</code>
+  // Only an address a plain transfer pays and the server watches for: never the merchant's
+  // sign-in address as such, nor its main address when each option has an address of its own.
+  const payee = checkoutPayee(link)
+  const held = priceHeld(link, now)
+  const receiving = !closed && payee && (
+    <>
+      {payee.merchantOwn ? "the merchant's own address" : "this link's own address"}{' '}
+      <code className="address-short" title={payee.address}>
+        {shortHex(payee.address)}
+      </code>{' '}
+      <CopyButton value={payee.address} label="Copy address" />
+    </>
+  )
   return (
     <section className="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">
-      <p className="merchant" data-testid="payment-to">
-        Payment to{' '}
-        {link.merchant.displayName || !address ? (
-          <>
-            <strong>{merchantLabel(link)}</strong>
-            {address && <> {address}</>}
-          </>
-        ) : (
-          address
-        )}
-        {!closed && payee && (
-          <>
-            {' '}
-            <CopyButton value={payee} label="Copy address" />
-          </>
-        )}
-      </p>
+      {/* Whose the address is, said beside it: the merchant's own, or one this link was given. */}
+      {link.merchant.displayName ? (
+        <>
+          <p className="merchant" data-testid="payment-to">
+            Payment to <strong>{link.merchant.displayName}</strong>
+          </p>
+          {receiving && (
+            <p className="muted receiving-address" data-testid="receiving-address">
+              Send to {receiving}
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="merchant" data-testid="payment-to">
+          Payment to{' '}
+          {receiving ? (
+            <span data-testid="receiving-address">{receiving}</span>
+          ) : (
+            <strong>{payee ? shortHex(payee.address) : 'the merchant'}</strong>
+          )}
+        </p>
+      )}
       <h1 id="link-title" data-testid="link-title" {...{ elementtiming: 'link-facts' }}>
         {link.title}
       </h1>
@@ -107,6 +125,12 @@ export function LinkFacts({
               </li>
             ))}
           </ul>
+          {held && (
+            <p className="muted price-held" data-testid="price-held">
+              Price held for <strong>{held.left}</strong>. At <time dateTime={held.at}>{held.atText}</time> the amounts
+              renew at the rate of that moment; a payment sent before then counts at this price.
+            </p>
+          )}
         </>
       )}
       <SettlementNote link={link} />

@@ -2,7 +2,8 @@ import { formatAmount, formatUnits, optionAmountText, shortHex } from '@paylink/
 import { useId, type ReactNode } from 'react'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { AmountText } from './AmountText.js'
-import type { PayPhase } from './usePayment.js'
+import { PayAgainQuestion } from './PayAgainQuestion.js'
+import type { PayAgainQuestion as Question, PayPhase } from './usePayment.js'
 import { useOptionFunds, type OptionContext, type Shortfall } from './usePayOption.js'
 
 function OptionRow({
@@ -73,7 +74,17 @@ export interface PayFormProps {
   shortfallAction?: ReactNode
   /** Pay stays disabled while this is true (funds or a required fee still being read). */
   notReady: boolean
-  payment: { phase: PayPhase; isPending: boolean; isError: boolean; error: unknown; mutate(ctx: OptionContext): void }
+  payment: {
+    phase: PayPhase
+    isPending: boolean
+    isError: boolean
+    error: unknown
+    mutate(ctx: OptionContext): void
+    /** A payment from this wallet already on its way: the press waits for the payer's answer. */
+    question: Question | null
+    payAgain(): void
+    dontPay(): void
+  }
   /** The wallet's refusal of the switch, shown when the switch step is on screen. */
   switchError?: unknown
 }
@@ -153,22 +164,28 @@ export function PayForm({
               {shortfall.message} {shortfallAction}
             </p>
           )}
-          {/* The button reads the amount for people; the exact amount is in its title and is what the wallet is asked to send (chosen.due). */}
-          <button
-            className="primary big"
-            data-testid="pay-button"
-            title={`${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
-            disabled={payment.isPending || shortfall !== null || notReady}
-            onClick={() => payment.mutate(chosen)}
-          >
-            {phase === 'wallet'
-              ? 'Confirm in your wallet…'
-              : phase === 'server'
-                ? 'Recording your payment…'
-                : payment.isError
-                  ? 'Try again'
-                  : `Pay ${optionAmountText({ amount: formatUnits(chosen.due, chosen.asset.decimals), decimals: chosen.asset.decimals, symbol: chosen.asset.symbol })}`}
-          </button>
+          {payment.question ? (
+            <PayAgainQuestion text={payment.question.text} onPayAgain={payment.payAgain} onDontPay={payment.dontPay} />
+          ) : (
+            // The button reads the amount for people; the exact amount is in its title and is what the wallet is asked to send (chosen.due).
+            <button
+              className="primary big"
+              data-testid="pay-button"
+              title={`${formatUnits(chosen.due, chosen.asset.decimals)} ${chosen.asset.symbol}`}
+              disabled={payment.isPending || shortfall !== null || notReady}
+              onClick={() => payment.mutate(chosen)}
+            >
+              {phase === 'checking'
+                ? 'Checking for a payment on its way…'
+                : phase === 'wallet'
+                  ? 'Confirm in your wallet…'
+                  : phase === 'server'
+                    ? 'Recording your payment…'
+                    : payment.isError
+                      ? 'Try again'
+                      : `Pay ${optionAmountText({ amount: formatUnits(chosen.due, chosen.asset.decimals), decimals: chosen.asset.decimals, symbol: chosen.asset.symbol })}`}
+            </button>
+          )}
         </>
       )}
       {Boolean(walletError) && (

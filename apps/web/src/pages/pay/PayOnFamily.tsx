@@ -47,7 +47,7 @@ export function PayOnFamily({
   const funds = useOptionFunds(chosen, address)
   const fee = useTransferFee(namespace, onNetwork ? transfer : null)
   const pay = checkout.usePay(toolkit)
-  const payment = usePayment(link.id, (ctx) => pay(ctx, address!))
+  const payment = usePayment(link.id, address, (ctx) => pay(ctx, address!))
   if (!address) return null
 
   const coin = chosen?.network.nativeCurrency

@@ -1,12 +1,14 @@
 import './pay.css'
 import { checkoutTitle, type Link } from '@paylink/shared'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { fetchLink, linkAnswer, submitPayment } from '../../api/checkout.js'
 import { useLiveLink } from '../../api/useLiveLink.js'
 import { useNow } from '../../lib/useNow.js'
 import { useRequote } from './useRequote.js'
+import { useOnline } from './useOnline.js'
+import { liveText } from './liveText.js'
 import { LinkFacts } from './LinkFacts.js'
 import { PaymentProgress } from './PaymentProgress.js'
 import { LinkNotReady } from './LinkNotReady.js'
@@ -51,11 +53,15 @@ export function PayPage() {
   useResubmitRemembered(link.data)
   useRequote(link.data, now, () => void link.refetch())
   useCheckoutTitle(link.data)
+  const { refetch } = link
+  // Back online: read what happened meanwhile at once (the event stream reconnects by itself, later).
+  const online = useOnline(useCallback(() => void refetch(), [refetch]))
 
   if (link.isPending || link.isError)
     return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
 
   const data = link.data
+  const badge = liveText(link.live, online)
   const mine = rememberedPayments(data.id)
   const isMine = (p: { caipNetworkId: string; txHash: string }) => mine.some((m) => sameTx(m, p))
   const expired =
@@ -68,6 +74,11 @@ export function PayPage() {
     <>
       <PayHeader link={data} />
       <main className="page pay">
+        {!online && (
+          <p className="offline-note" role="status" data-testid="offline-note">
+            You are offline: your payment is safe; we will show it as soon as you are back.
+          </p>
+        )}
         <LinkFacts
           link={data}
           config={config}
@@ -108,12 +119,8 @@ export function PayPage() {
             )}
           </section>
         )}
-        <p className="live muted no-print" data-testid="live-state">
-          {link.live === 'live'
-            ? '● Live: this page updates by itself.'
-            : link.live === 'reconnecting'
-              ? 'Reconnecting to live updates…'
-              : ''}
+        <p className={`live muted no-print${badge.live ? '' : ' not-live'}`} data-testid="live-state">
+          {badge.text}
         </p>
       </main>
     </>

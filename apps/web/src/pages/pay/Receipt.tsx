@@ -1,5 +1,4 @@
 import type { Link, PublicConfig } from '@paylink/shared'
-import { merchantLabel } from '@paylink/shared'
 import { Link as RouterLink } from 'react-router-dom'
 import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
@@ -7,12 +6,13 @@ import { explorerUrl } from '../../lib/explorerUrl.js'
 import { AmountText } from './AmountText.js'
 import { ContinueToMerchant } from './ContinueToMerchant.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
+import { paidAddressOf, payeeLabel } from './receivingAddress.js'
 import { SettlementNote } from './SettlementNote.js'
 import { TxId } from './TxId.js'
 
 /**
  * The proof a payer keeps: receipt number, merchant, what was paid with its unit, on which
- * network, from which address (written once, in full), the full transaction id with the
+ * network, from which address to which (each written once, in full), the full transaction id with the
  * explorer's page, the date. Printable (pay.css hides everything else on paper).
  */
 export function Receipt({ link, config }: { link: Link; config: PublicConfig }) {
@@ -32,7 +32,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
       )}
       <dl className="receipt-facts">
         <dt>Paid to</dt>
-        <dd data-testid="receipt-merchant">{merchantLabel(link)}</dd>
+        <dd data-testid="receipt-merchant">{payeeLabel(link)}</dd>
         <dt>For</dt>
         <dd>{link.title}</dd>
         {link.paidAt && (
@@ -50,6 +50,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
         const option = link.options.find((o) => o.id === p.optionId)
         const network = config.networks.find((n) => n.caipNetworkId === p.caipNetworkId)
         const url = explorerUrl(network, 'tx', p.txHash)
+        const to = option ? paidAddressOf(option) : null
         return (
           <dl key={p.id} className="receipt-facts receipt-payment" data-testid="receipt-payment">
             <dt>Amount</dt>
@@ -68,6 +69,16 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
             </dd>
             <dt>Network</dt>
             <dd>{network?.name ?? p.caipNetworkId}</dd>
+            {to && (
+              <>
+                <dt>To</dt>
+                <dd>
+                  <code className="receipt-long" data-testid="receipt-to">
+                    {to}
+                  </code>
+                </dd>
+              </>
+            )}
             {p.payer && (
               <>
                 <dt>From</dt>

@@ -48,23 +48,36 @@ function HowToPay({ facts, status }: { facts: ScanOptionFacts; status: ScanStatu
           </a>
         </div>
       )}
-      {!offerUri && status.kind === 'partial' && <p className="muted">Send the rest to the same address:</p>}
+      {!offerUri && status.kind === 'partial' && (
+        <p className="muted">
+          {facts.address
+            ? 'Send the rest to the same address:'
+            : 'Pay the rest with a wallet connected on the Wallet tab: the QR code asks for the whole amount.'}
+        </p>
+      )}
       <div className="scan-warning" role="note" data-testid="scan-warning">
         <p>
           <strong>Network: {facts.networkName}.</strong> {facts.networkWarning}
         </p>
         <p>{facts.assetWarning} Anything else sent here may be lost.</p>
       </div>
-      <dl className="scan-fields">
-        <CopyField label="Amount" value={facts.amount} testId="scan-amount">
-          <strong className="scan-amount" title={`${facts.amount} ${facts.symbol}`}>
-            {amountText}
-          </strong>
-        </CopyField>
-        <CopyField label="Address" value={facts.address} testId="scan-address" wide>
-          <code className="scan-address">{facts.address}</code>
-        </CopyField>
-      </dl>
+      {facts.address ? (
+        <dl className="scan-fields">
+          <CopyField label="Amount" value={facts.amount} testId="scan-amount">
+            <strong className="scan-amount" title={`${facts.amount} ${facts.symbol}`}>
+              {amountText}
+            </strong>
+          </CopyField>
+          <CopyField label="Address" value={facts.address} testId="scan-address" wide>
+            <code className="scan-address">{facts.address}</code>
+          </CopyField>
+        </dl>
+      ) : (
+        <p className="muted" data-testid="scan-no-copy">
+          No address to copy: this payment is recognised by a reference that only the QR code and &ldquo;Open in
+          wallet&rdquo; carry, so a transfer to a copied address would not reach this link.
+        </p>
+      )}
     </>
   )
 }

@@ -1,33 +1,9 @@
-import type { Payment } from '@paylink/shared'
 import { paymentReasons } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { describePayment, reasonText } from './describePayment.js'
+import { pendingPayment } from './testing/checkoutFixtures.js'
 
-const base: Payment = {
-  id: 'pay_1',
-  linkId: 'lnk_1',
-  caipNetworkId: 'eip155:31337',
-  txHash: `0x${'a'.repeat(64)}`,
-  status: 'pending',
-  reason: null,
-  confirmations: 0,
-  requiredConfirmations: 3,
-  amount: null,
-  asset: null,
-  optionId: null,
-  payer: null,
-  blockNumber: null,
-  late: false,
-  counted: false,
-  quote: null,
-  refunds: [],
-  refunded: '0',
-  refundAddress: null,
-  createdAt: '',
-  updatedAt: '',
-  detectedAt: null,
-  confirmedAt: null,
-}
+const base = pendingPayment({ requiredConfirmations: 3 })
 
 describe('describePayment', () => {
   it('walks submitted -> detected with n of N -> confirmed', () => {

@@ -1,64 +1,8 @@
-import type { Asset, LinkOption, PublicConfig } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { describeScanOption } from './describeScanOption.js'
+import { checkoutConfig as config, DEPOSIT, RECIPIENT, TOKEN, tokenOption } from './testing/checkoutFixtures.js'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const DEPOSIT = '0x1111111111111111111111111111111111111111'
-const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-
-const config: Pick<PublicConfig, 'networks' | 'assets'> = {
-  networks: [
-    {
-      caipNetworkId: 'eip155:31337',
-      name: 'Paylink Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrl: '/devnet/rpc/31337',
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 2,
-    },
-  ],
-  assets: [
-    {
-      assetId: `eip155:31337/erc20:${TOKEN}`,
-      caipNetworkId: 'eip155:31337',
-      symbol: 'TUSD',
-      name: 'Test USD',
-      decimals: 6,
-      native: false,
-    },
-    {
-      assetId: 'eip155:31337/slip44:60',
-      caipNetworkId: 'eip155:31337',
-      symbol: 'ETH',
-      name: 'Ether',
-      decimals: 18,
-      native: true,
-    },
-  ] satisfies Asset[],
-}
-
-const token: LinkOption = {
-  id: 'opt_1',
-  asset: `eip155:31337/erc20:${TOKEN}`,
-  caipNetworkId: 'eip155:31337',
-  symbol: 'TUSD',
-  decimals: 6,
-  amount: '1234.5',
-  recipient: RECIPIENT,
-  depositAddress: DEPOSIT,
-  paymentUri: `ethereum:${TOKEN}@31337/transfer?address=${DEPOSIT}&uint256=1234500000`,
-  paid: '0',
-  confirming: '0',
-  overpaid: '0',
-  late: '0',
-  shortfall: '0',
-  due: null,
-  rate: null,
-  rateSource: null,
-  quoteExpiresAt: null,
-  quoteProblem: null,
-}
+const token = tokenOption({ id: 'opt_1' })
 
 describe('describeScanOption', () => {
   it('reads an ERC-20 option: deposit address, exact and grouped amount, network by name, which token', () => {
@@ -95,8 +39,24 @@ describe('describeScanOption', () => {
     expect(facts?.amount).toBe('0.004')
   })
 
-  it('pays the recipient itself when the option has no deposit address (a Solana Pay reference, say)', () => {
-    expect(describeScanOption({ ...token, depositAddress: null }, config)?.address).toBe(RECIPIENT)
+  it('pays the recipient itself when the option has no deposit address and its URI needs nothing more', () => {
+    const plain = { ...token, depositAddress: null, paymentUri: `ethereum:${RECIPIENT}@31337?value=1` }
+    expect(describeScanOption(plain, config)?.address).toBe(RECIPIENT)
+  })
+
+  it('offers no address to copy for a Solana Pay option: a copied address loses the reference', () => {
+    const solana = {
+      ...token,
+      caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      asset: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501',
+      depositAddress: null,
+      recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      paymentUri:
+        'solana:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM?amount=1&reference=11111111111111111111111111111111',
+    }
+    const facts = describeScanOption(solana, config)
+    expect(facts?.paymentUri).toBe(solana.paymentUri)
+    expect(facts?.address).toBeNull()
   })
 
   it('offers nothing for an option without a payment URI', () => {

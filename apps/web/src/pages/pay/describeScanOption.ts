@@ -1,12 +1,16 @@
 import { formatUnits, parseCaipAssetId, shortHex, type LinkOption, type PublicConfig } from '@paylink/shared'
 import { groupDigits } from './groupDigits.js'
 import { optionDueAtomic } from './optionDue.js'
+import { receivingAddressOf } from './receivingAddress.js'
 
 export interface ScanOptionFacts {
   /** What a wallet opens or scans: the server's URI for exactly this option. */
   paymentUri: string
-  /** Where the money goes: the option's own deposit address when it has one, else the recipient. */
-  address: string
+  /**
+   * The address to copy: the option's own deposit address when it has one, else the recipient;
+   * null when a copied address would pay no option (a Solana Pay reference the transfer must carry).
+   */
+  address: string | null
   /** The amount still due, exact, as a wallet or an exchange wants it typed ("1234.5"). */
   amount: string
   /** The same amount for people to read ("1,234.5"): grouped, never rounded. */
@@ -43,7 +47,7 @@ export function describeScanOption(
   const amount = formatUnits(due, option.decimals)
   return {
     paymentUri: option.paymentUri,
-    address: option.depositAddress ?? option.recipient,
+    address: receivingAddressOf(option),
     amount,
     amountDisplay: groupDigits(amount),
     symbol: option.symbol,

@@ -1,54 +1,9 @@
-import { formatAmount, formatUnits, type LinkOption } from '@paylink/shared'
+import { formatAmount, formatUnits, type Asset } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { findShortfall, optionContext } from './usePayOption.js'
+import { assetOption, checkoutConfig as config, eth, tusd } from './testing/checkoutFixtures.js'
 
-const network = {
-  caipNetworkId: 'eip155:31337',
-  name: 'Paylink Devnet',
-  rpcUrl: 'http://127.0.0.1:1',
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-}
-const eth = {
-  assetId: 'eip155:31337/slip44:60',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'ETH',
-  name: 'Ether',
-  decimals: 18,
-  native: true,
-}
-const tusd = {
-  assetId: 'eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'TUSD',
-  name: 'Test USD',
-  decimals: 6,
-  native: false,
-}
-const config = { projectId: null, demo: true, networks: [network], assets: [eth, tusd] } as never
-const option = (asset: typeof eth, amount: string): LinkOption => ({
-  id: 'opt_1',
-  asset: asset.assetId,
-  caipNetworkId: 'eip155:31337',
-  symbol: asset.symbol,
-  decimals: asset.decimals,
-  amount,
-  recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  depositAddress: null,
-  paymentUri: null,
-  paid: '0',
-  confirming: '0',
-  overpaid: '0',
-  late: '0',
-  shortfall: '0',
-  due: null,
-  rate: null,
-  rateSource: null,
-  quoteExpiresAt: null,
-  quoteProblem: null,
-})
+const option = (asset: Asset, amount: string) => assetOption(asset, amount)
 
 describe('findShortfall', () => {
   it('says nothing when the wallet has enough of the asset and the fee', () => {

@@ -1,54 +1,12 @@
-import type { LinkOption, Payment } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { scanStatus } from './scanStatus.js'
+import { DEPOSIT, eth, assetOption, pendingPayment } from './testing/checkoutFixtures.js'
 
-const option: LinkOption = {
-  id: 'opt_1',
-  asset: 'eip155:31337/slip44:60',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'ETH',
-  decimals: 18,
-  amount: '0.004',
-  recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  depositAddress: '0x1111111111111111111111111111111111111111',
-  paymentUri: 'ethereum:0x1111111111111111111111111111111111111111@31337?value=4000000000000000',
-  paid: '0',
-  confirming: '0',
-  overpaid: '0',
-  late: '0',
-  shortfall: '0',
-  due: null,
-  rate: null,
-  rateSource: null,
-  quoteExpiresAt: null,
-  quoteProblem: null,
-}
-
-const payment: Payment = {
-  id: 'pay_1',
-  linkId: 'lnk_1',
-  caipNetworkId: 'eip155:31337',
-  txHash: `0x${'a'.repeat(64)}`,
-  status: 'pending',
-  reason: null,
-  confirmations: 0,
-  requiredConfirmations: 2,
-  amount: null,
-  asset: null,
-  optionId: null,
-  payer: null,
-  blockNumber: null,
-  late: false,
-  counted: false,
-  quote: null,
-  refunds: [],
-  refunded: '0',
-  refundAddress: null,
-  createdAt: '',
-  updatedAt: '',
-  detectedAt: null,
-  confirmedAt: null,
-}
+const option = assetOption(eth, '0.004', {
+  depositAddress: DEPOSIT,
+  paymentUri: `ethereum:${DEPOSIT}@31337?value=4000000000000000`,
+})
+const payment = pendingPayment()
 
 describe('scanStatus', () => {
   it('waits while nothing was seen', () => {
