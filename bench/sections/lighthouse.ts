@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumPath } from '../../e2e/support/chromium.js'
+import { chromiumLaunchOptions, chromiumPath } from '../../e2e/support/chromium.js'
 import { startPaylinkServer } from '../../e2e/support/server.js'
 import { median } from '../lib/checkoutPage.js'
 import { atLeast, atMost, info, type BenchRow } from '../table.js'
@@ -80,14 +80,8 @@ export default async function run(): Promise<BenchRow[]> {
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath(),
       chromeFlags: [
+        ...chromiumLaunchOptions().args,
         '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
         // The toolkit's hosts (Reown's API, RPCs) never leave the machine: no name resolves but loopback.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
       ],
