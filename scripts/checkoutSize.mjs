@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /**
  * The JavaScript a browser must fetch before the checkout can paint: the entry script of the
  * built index.html and every chunk it preloads (its static imports), gzip-compressed at the
- * level servers commonly use (6). Lazy chunks (the toolkit) are not on the critical path.
+ * level servers commonly use (6), and as the server sends them for br (the build's .br files).
+ * Lazy chunks (the toolkit) are not on the critical path.
  */
 export function checkoutCriticalPath(distDir) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
@@ -15,7 +16,11 @@ export function checkoutCriticalPath(distDir) {
   ].map((m) => m[1])
   const chunks = [...new Set(files)].map((file) => {
     const bytes = readFileSync(join(distDir, file.replace(/^\//, '')))
-    return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length }
+    // What the server sends for Accept-Encoding: br: the build's .br file (vite.config.ts), else the file.
+    const br = join(distDir, `${file.replace(/^\//, '')}.br`)
+    const brBytes = existsSync(br) ? readFileSync(br).length : bytes.length
+    return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length, br: brBytes }
   })
-  return { chunks, bytes: chunks.reduce((s, c) => s + c.bytes, 0), gzip: chunks.reduce((s, c) => s + c.gzip, 0) }
+  const sum = (key) => chunks.reduce((s, c) => s + c[key], 0)
+  return { chunks, bytes: sum('bytes'), gzip: sum('gzip'), br: sum('br') }
 }

@@ -20,7 +20,7 @@ const repo = resolve(import.meta.dirname, '../..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 /** More runs while the timing medians still move (untilSettled, two runs at a time), up to this many. */
 const MAX_RUNS = Math.max(RUNS, Number(process.env.BENCH_MAX_RUNS ?? 15))
-const timedKeys: Array<keyof CheckoutRun> = ['factsPaint', 'button', 'modal']
+const timedKeys: Array<keyof CheckoutRun> = ['factsPaint', 'busy', 'modal']
 
 /** Signs in a fresh merchant key over SIWX and creates a one-option Test USD link. */
 async function createLink(server: PaylinkServer): Promise<string> {
@@ -132,12 +132,17 @@ export default async function run(): Promise<BenchRow[]> {
     atMost('link facts painted / baseline toolkit ready', round2(facts / eagerButton), 'x', 0.33, {
       note: `median of ${n} runs each`,
     }),
-    atMost('click Connect -> modal card visible / baseline', round2(modal / eagerModal), 'x', 2, {
-      beside: `${modal} ms; baseline: ${eagerModal} ms`,
-      note: `median of ${n}; the toolkit already fetched by the idle prefetch (was budget 150 ms absolute)`,
+    // The lazy build fetches the toolkit at the press (issue #32): the modal waits for its download and start.
+    atMost('press Connect -> button busy', m('lazy', 'busy'), 'ms', 100, {
+      note: `median of ${n}; the loading state answers the press at once`,
     }),
-    info('toolkit ready after navigation (idle prefetch)', m('lazy', 'button'), 'ms', {
-      beside: `baseline: ${eagerButton} ms`,
+    info('press Connect -> modal card visible', modal, 'ms', {
+      beside: `baseline: ${eagerModal} ms (toolkit loaded at start); before #32: 58 ms after an idle prefetch`,
+      note: 'the toolkit is fetched and started at the press, over compressed transfers',
+    }),
+    info('toolkit ready before a press', runs.lazy.filter((r) => !Number.isNaN(r.button)).length, 'runs', {
+      beside: `of ${n}; baseline: ready ${eagerButton} ms after navigation`,
+      note: 'the checkout asks for the toolkit only when the payer reaches for Connect',
     }),
   ]
 }

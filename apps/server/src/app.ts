@@ -41,6 +41,7 @@ import { checkOrigin } from './siwx/checkOrigin.js'
 import { sessionCookieName } from './siwx/sessionToken.js'
 import { siwxRoutes } from './siwx/siwxRoutes.js'
 import { renderCheckoutParts } from './web/checkoutShell.js'
+import { registerCompression } from './web/compression.js'
 import { webAppRoutes } from './web/webAppRoutes.js'
 import type { WebhookPolicy } from './webhooks/checkWebhookUrl.js'
 import { webhookRoutes } from './webhooks/webhookRoutes.js'
@@ -223,6 +224,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     })
     installErrorHandling(app, { notFoundFallback: web.fallback })
+    await registerCompression(app)
 
     // Registered here, not in a child plugin, so their hooks cover every route. Pages get helmet's
     // headers for documents; answers under /api (JSON, streams, the export) the shorter API set.

@@ -104,10 +104,15 @@ export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
       root: webDist,
       wildcard: true,
       index: ['index.html'],
+      // The build writes a .br and a .gz beside every text file (vite.config.ts): sent as the client
+      // asks, with Vary: Accept-Encoding; a file without them (an image) goes as it is.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         const immutable = path.startsWith(join(webDist, 'assets'))
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        // Which of the file's encodings is sent depends on Accept-Encoding: caches must key on it.
+        res.setHeader('vary', 'Accept-Encoding')
       },
     })
   }

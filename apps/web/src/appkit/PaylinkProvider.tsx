@@ -5,8 +5,9 @@ import { fetchPublicConfig } from '../api/client.js'
 import { resolvePublicConfig } from '../api/resolvePublicConfig.js'
 import type { PaylinkAppKit } from './createPaylinkAppKit.js'
 import { kitLoadsAtStart, loadKitModule } from './loadKitModule.js'
-import { needsKitAtOnce } from './needsKitAtOnce.js'
+import { kitWantedAtStart } from './needsKitAtOnce.js'
 import { watchToolkitStart } from './watchToolkitStart.js'
+import { watchWalletIntent } from './watchWalletIntent.js'
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } })
 
@@ -72,16 +73,6 @@ function loadKit(config: PublicConfig): Promise<LoadedKit> {
   return kitPromise
 }
 
-/** After the first paint, when the browser has nothing better to do (at the latest after 1 s). */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 1000 })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const timer = window.setTimeout(run, 200)
-  return () => window.clearTimeout(timer)
-}
-
 /** How long the toolkit may take to start (its hosts hanging cost up to the host guard's 3 s per call). */
 const TOOLKIT_START_LIMIT_MS = 10_000
 
@@ -95,11 +86,15 @@ function ConfiguredProvider({ config, children }: { config: PublicConfig; childr
     return promise.then((l) => l.kit)
   }, [config])
   useEffect(() => {
-    if (kitLoadsAtStart || needsKitAtOnce(window.location.pathname)) {
-      void requestKit().catch(() => undefined)
+    const start = () => void requestKit().catch(() => undefined)
+    if (kitLoadsAtStart || kitWantedAtStart(window.location.pathname)) {
+      start()
       return
     }
-    return whenIdle(() => void requestKit().catch(() => undefined))
+    // The home page and the checkout: megabytes of toolkit blocked a phone's main thread for
+    // seconds after the first paint, for a payer who may only want the QR. It comes when the
+    // visitor reaches for a wallet control; the Connect button shows its own busy state meanwhile.
+    return watchWalletIntent(document, start)
   }, [requestKit])
   useEffect(() => {
     if (!loaded) return

@@ -1,4 +1,46 @@
+import { createElement, useState } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
+import { usePaylinkContext } from '../appkit/PaylinkProvider.js'
+
+/**
+ * Stands in the toolkit's account button until the toolkit is there: the home page does not load
+ * it before it is wanted. A press (watchWalletIntent.ts) starts the download; the click opens the
+ * toolkit's Connect view as soon as it has started. Once AppKit defines `<appkit-button>`, its
+ * shadow root takes the place of this light-DOM child.
+ */
+function ConnectStandIn() {
+  const { requestKit } = usePaylinkContext()
+  const [opening, setOpening] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <>
+      <button
+        type="button"
+        className="kit-stand-in"
+        data-wallet-control
+        disabled={opening}
+        onClick={async () => {
+          setOpening(true)
+          setError(null)
+          try {
+            await (await requestKit()).appKit.open()
+          } catch (e) {
+            setError((e as Error).message)
+          } finally {
+            setOpening(false)
+          }
+        }}
+      >
+        {opening ? 'Opening…' : 'Connect Wallet'}
+      </button>
+      {error && (
+        <span role="alert" className="error">
+          The wallet toolkit failed to start: {error}
+        </span>
+      )}
+    </>
+  )
+}
 
 /**
  * Paylink's name, the pages, and the toolkit's own account/connect and network buttons. Not on a
@@ -6,6 +48,7 @@ import { NavLink, useLocation } from 'react-router-dom'
  */
 export function Header() {
   const { pathname } = useLocation()
+  const { kit } = usePaylinkContext()
   if (pathname.startsWith('/pay/')) return null
   return (
     <header className="site-header">
@@ -19,8 +62,9 @@ export function Header() {
       </nav>
       <div className="wallet-buttons">
         <appkit-network-button />
-        {/* No balance: the header stays one line on a phone; the wallet page shows balances. */}
-        <appkit-button balance="hide" />
+        {/* No balance: the header stays one line on a phone; the wallet page shows balances. AppKit's JSX
+            types allow no children on its elements; the stand-in is plain light DOM. */}
+        {createElement('appkit-button', { balance: 'hide' }, kit ? null : <ConnectStandIn />)}
       </div>
     </header>
   )
