@@ -59,9 +59,8 @@ export const webhookEvents = pgTable(
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
     merchant: text('merchant').notNull(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    /** Null for an event of no link (`payment.unmatched` of a transfer to the merchant's own address). */
+    linkId: text('link_id').references(() => links.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     /** The exact JSON of the event, as sent to the webhook URL. */
     body: text('body').notNull(),
