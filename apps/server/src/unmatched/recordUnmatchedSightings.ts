@@ -1,0 +1,108 @@
+import {
+  normalizeTransactionId,
+  type PaymentChainReader,
+  type PaymentSighting,
+  type PaymentWatch,
+} from '@paylink/chains/server'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/openDatabase.js'
+import { linkOptions } from '../db/schema.js'
+import { recordUnmatched } from './recordUnmatched.js'
+import {
+  isUnmatchedWatchId,
+  unmatchedWatchInfo,
+  type UnmatchedOption,
+  type UnmatchedWatchInfo,
+} from './unmatchedWatches.js'
+
+export interface RecordUnmatchedSightingsParameters {
+  db: Db
+  chain: Pick<PaymentChainReader, 'readEvidence'>
+  caipNetworkId: string
+  watches: readonly PaymentWatch[]
+  sightings: readonly PaymentSighting[]
+  now?: Date
+}
+
+/**
+ * The sightings of unmatched watches (`createUnmatchedWatches`): each transaction is read once
+ * (one readEvidence for all), and each transfer it makes to the watched address, once mined and
+ * successful, is recorded as unmatched unless a payment holds or submitted it. A transfer from
+ * one of the network's deposit addresses (a forwarder sweeping to the merchant) is the merchant's
+ * own money moving, never a payment. Returns how many were recorded.
+ */
+export async function recordUnmatchedSightings({
+  db,
+  chain,
+  caipNetworkId,
+  watches,
+  sightings,
+  now = new Date(),
+}: RecordUnmatchedSightingsParameters): Promise<number> {
+  const byId = new Map(watches.filter((watch) => isUnmatchedWatchId(watch.optionId)).map((w) => [w.optionId, w]))
+  const perTransaction = new Map<string, Map<string, { option: UnmatchedOption; info: UnmatchedWatchInfo }>>()
+  for (const sighting of sightings) {
+    const watch = byId.get(sighting.optionId)
+    const info = watch && unmatchedWatchInfo(watch)
+    if (!info) continue
+    const options = perTransaction.get(sighting.transactionId) ?? new Map()
+    for (const option of info.options) options.set(option.id, { option, info })
+    perTransaction.set(sighting.transactionId, options)
+  }
+  if (perTransaction.size === 0) return 0
+  const transactionIds = [...perTransaction.keys()]
+  const { findings } = await chain.readEvidence(
+    transactionIds.map((transactionId) => ({
+      transactionId,
+      options: [...perTransaction.get(transactionId)!.values()].map(({ option }) => option),
+    })),
+  )
+  const transfers = findings.flatMap((finding, i) => {
+    const { inclusion, block, match } = finding
+    if (!inclusion?.success || !block || block.hash !== inclusion.blockHash || !match?.ok) return []
+    const options = perTransaction.get(transactionIds[i]!)!
+    const minedAt = new Date(Number(block.timestamp * 1000n))
+    return match.credits.flatMap((credit) => {
+      const { option, info } = options.get(credit.optionId)!
+      if (block.timestamp > 0n && minedAt < info.since) return []
+      return [{ credit, option, info, transactionId: transactionIds[i]!, blockNumber: inclusion.blockNumber, minedAt }]
+    })
+  })
+  if (transfers.length === 0) return 0
+  const senders = [...new Set(transfers.map((transfer) => transfer.credit.payer.toLowerCase()))]
+  const deposits = new Set(
+    (
+      await db
+        .select({ address: linkOptions.depositAddress })
+        .from(linkOptions)
+        .where(and(eq(linkOptions.caipNetworkId, caipNetworkId), inArray(linkOptions.depositAddress, senders)))
+    ).map((row) => row.address!.toLowerCase()),
+  )
+  let recorded = 0
+  for (const { credit, option, info, transactionId, blockNumber, minedAt } of transfers) {
+    if (deposits.has(credit.payer.toLowerCase())) continue
+    const id = await recordUnmatched(
+      db,
+      {
+        merchant: info.merchant,
+        caipNetworkId,
+        assetId: option.assetId,
+        tokenAddress: option.tokenAddress,
+        symbol: option.symbol,
+        decimals: option.decimals,
+        amount: credit.amount,
+        txHash: normalizeTransactionId(caipNetworkId, transactionId),
+        logIndex: credit.logIndex,
+        sender: credit.payer,
+        address: info.address,
+        reason: info.reason,
+        sourceLinkId: info.sourceLinkId,
+        blockNumber,
+        minedAt,
+      },
+      now,
+    )
+    if (id) recorded++
+  }
+  return recorded
+}
