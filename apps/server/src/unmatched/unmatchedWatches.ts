@@ -10,10 +10,8 @@ import type { WatchCache } from '../payments/createWatchCache.js'
 
 /** A closed link's option stays watched this long for payments it can no longer count. */
 export const closedWatchMs = 7 * 24 * 3600_000
-/** The unmatched watches are read again at most this often while the links do not change... */
+/** The unmatched watches are read again this often, and at once when a link closes or a new receiving address appears. */
 const refreshMs = 30_000
-/** ...and at most this often while they do (every new link changes the open watches). */
-const minRefreshMs = 2_000
 
 export interface UnmatchedOption extends ExpectedOption {
   assetId: string
@@ -47,8 +45,8 @@ export const isUnmatchedWatchId = (optionId: string) => optionId.startsWith('unm
  * of links closed in the last week (paid, expired past their late window, deactivated). They go
  * to the readers as ordinary watches (a deposit address, or on Solana the receiving account as
  * the "reference" so every transaction touching it is sighted) before the open ones, so an open
- * option's own watch wins where both name one address. Read at most every 2 s while links change
- * and every 30 s otherwise: a pass does not re-read them.
+ * option's own watch wins where both name one address. Read again every 30 s, and at once when an
+ * open option leaves (its link closed) or a new receiving address appears: not on every pass.
  */
 export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
   const namespace = parseCaipNetworkId(caipNetworkId).namespace
@@ -170,23 +168,29 @@ export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
     return watches
   }
 
+  let known = new Set<string>()
+  /** A new receiving address, or an option no longer open (its link closed): read again now. */
+  const stale = (open: readonly PaymentWatch[]) =>
+    open.some((watch) => !known.has(watch.recipient)) || (base !== null && !sameIds(base, open))
+
   return {
     /** The open watches with the unmatched ones before them: the same array while neither changed. */
     async load(open: readonly PaymentWatch[], now = new Date()): Promise<readonly PaymentWatch[]> {
-      const age = now.getTime() - loadedAt
-      if (age >= refreshMs || (open !== base && age >= minRefreshMs)) {
+      if (now.getTime() - loadedAt >= refreshMs || (open !== base && stale(open))) {
         synthetic = await read(open, now)
         loadedAt = now.getTime()
+        known = new Set([...open.map((watch) => watch.recipient), ...synthetic.map((watch) => watch.recipient)])
         combined = [...synthetic, ...open]
-        base = open
-      } else if (open !== base) {
-        const openIds = new Set(open.map((watch) => watch.optionId))
-        combined = [...synthetic.filter((watch) => !openIds.has(watch.optionId.slice('unm:o:'.length))), ...open]
-        base = open
-      }
+      } else if (open !== base) combined = [...synthetic, ...open]
+      base = open
       return combined
     },
   }
+}
+
+function sameIds(a: readonly PaymentWatch[], b: readonly PaymentWatch[]): boolean {
+  const ids = new Set(b.map((watch) => watch.optionId))
+  return a.every((watch) => ids.has(watch.optionId))
 }
 
 /** How a reader of the namespace is told to report every transfer to the address. */
