@@ -15,6 +15,8 @@ import {
   type UnmatchedWatchInfo,
 } from './unmatchedWatches.js'
 
+const sinceSlackMs = 60_000
+
 export interface RecordUnmatchedSightingsParameters {
   db: Db
   chain: Pick<PaymentChainReader, 'readEvidence'>
@@ -64,7 +66,8 @@ export async function recordUnmatchedSightings({
     const minedAt = new Date(Number(block.timestamp * 1000n))
     return match.credits.flatMap((credit) => {
       const { option, info } = options.get(credit.optionId)!
-      if (block.timestamp > 0n && minedAt < info.since) return []
+      // A block's time is in whole seconds and a chain's clock drifts: a minute's slack.
+      if (block.timestamp > 0n && minedAt.getTime() < info.since.getTime() - sinceSlackMs) return []
       return [{ credit, option, info, transactionId: transactionIds[i]!, blockNumber: inclusion.blockNumber, minedAt }]
     })
   })
