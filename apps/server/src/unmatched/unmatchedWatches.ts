@@ -1,5 +1,6 @@
 import { parseCaipNetworkId } from '@paylink/shared'
 import type { ExpectedOption, PaymentWatch } from '@paylink/chains/server'
+import { chainFacts } from '@paylink/chains/facts'
 import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { and, eq, gt, isNotNull, min, or } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
@@ -203,7 +204,7 @@ function addressWatches(namespace: string, info: UnmatchedWatchInfo, n: number):
     depositAddress,
     reference,
   })
-  if (namespace === 'solana') {
+  if (namespace === chainFacts.solana.namespace) {
     // The reader polls the receiving account (the owner, or its token account of the mint) and
     // sights every transaction naming the "reference": the account itself.
     return info.options.flatMap((option, i) => {
