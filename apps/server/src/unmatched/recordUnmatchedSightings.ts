@@ -81,6 +81,8 @@ export async function recordUnmatchedSightings({
         .where(and(eq(linkOptions.caipNetworkId, caipNetworkId), inArray(linkOptions.depositAddress, senders)))
     ).map((row) => row.address!.toLowerCase()),
   )
+  // One transfer seen both at a closed link's reference and at the merchant's account: named by the link.
+  transfers.sort((a, b) => Number(b.info.reason === 'link_closed') - Number(a.info.reason === 'link_closed'))
   let recorded = 0
   for (const { credit, option, info, transactionId, blockNumber, minedAt } of transfers) {
     if (deposits.has(credit.payer.toLowerCase())) continue
