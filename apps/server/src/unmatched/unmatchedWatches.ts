@@ -130,7 +130,6 @@ export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
         assetId: linkOptions.assetId,
         symbol: linkOptions.symbol,
         decimals: linkOptions.decimals,
-        createdAt: links.createdAt,
       })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
@@ -161,7 +160,8 @@ export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
         address: option.depositAddress ?? option.recipient,
         reason: 'link_closed',
         sourceLinkId: option.linkId,
-        since: option.createdAt,
+        // The option's own address or reference: whatever reaches it is a customer's, whenever mined.
+        since: new Date(0),
         options: [{ ...option, id, reference: null }],
       })
       watches.push(watch)
