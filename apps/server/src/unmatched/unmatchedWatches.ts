@@ -5,7 +5,7 @@ import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { and, eq, gt, isNotNull, min, or } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { linkOptions, links } from '../db/schema.js'
-import { maxLateWatchMs } from '../payments/loadWatches.js'
+import { maxLateWatchMs, watchColumns } from '../payments/loadWatches.js'
 import type { UnmatchedReason } from '@paylink/shared'
 import type { WatchCache } from '../payments/createWatchCache.js'
 
@@ -120,13 +120,8 @@ export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
     const weekAgo = new Date(now.getTime() - closedWatchMs)
     const closed = await db
       .select({
-        optionId: linkOptions.id,
-        linkId: linkOptions.linkId,
+        ...watchColumns,
         merchant: links.merchant,
-        tokenAddress: linkOptions.tokenAddress,
-        recipient: linkOptions.recipient,
-        depositAddress: linkOptions.depositAddress,
-        reference: linkOptions.reference,
         assetId: linkOptions.assetId,
         symbol: linkOptions.symbol,
         decimals: linkOptions.decimals,
