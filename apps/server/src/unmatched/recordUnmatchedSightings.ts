@@ -4,9 +4,9 @@ import {
   type PaymentSighting,
   type PaymentWatch,
 } from '@paylink/chains/server'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
-import { linkOptions } from '../db/schema.js'
+import { linkOptions, payments } from '../db/schema.js'
 import { recordUnmatched } from './recordUnmatched.js'
 import {
   isUnmatchedWatchId,
@@ -52,7 +52,29 @@ export async function recordUnmatchedSightings({
     perTransaction.set(sighting.transactionId, options)
   }
   if (perTransaction.size === 0) return 0
-  const transactionIds = [...perTransaction.keys()]
+  // A transaction a link already recorded (submitted, or sighted by an open option) is that link's:
+  // not read again here, so a pass over known payments costs no extra request.
+  const recordedIds = new Set(
+    (
+      await db
+        .select({ txHash: payments.txHash })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.caipNetworkId, caipNetworkId),
+            inArray(
+              payments.txHash,
+              [...perTransaction.keys()].map((id) => normalizeTransactionId(caipNetworkId, id)),
+            ),
+            ne(payments.status, 'failed'),
+          ),
+        )
+    ).map((row) => row.txHash),
+  )
+  const transactionIds = [...perTransaction.keys()].filter(
+    (id) => !recordedIds.has(normalizeTransactionId(caipNetworkId, id)),
+  )
+  if (transactionIds.length === 0) return 0
   const { findings } = await chain.readEvidence(
     transactionIds.map((transactionId) => ({
       transactionId,
