@@ -1,5 +1,6 @@
 import { parseCaipNetworkId } from '@paylink/shared'
 import type { ExpectedOption, PaymentWatch } from '@paylink/chains/server'
+import { chainCores, type ChainNamespace } from '@paylink/chains/core'
 import { chainFacts } from '@paylink/chains/facts'
 import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { and, eq, gt, isNotNull, min, or } from 'drizzle-orm'
@@ -51,6 +52,8 @@ export const isUnmatchedWatchId = (optionId: string) => optionId.startsWith('unm
  */
 export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
   const namespace = parseCaipNetworkId(caipNetworkId).namespace
+  const core = chainCores[namespace as ChainNamespace] as (typeof chainCores)[ChainNamespace] | undefined
+  const isAddress = (recipient: string) => core?.addressSchema.safeParse(recipient).success ?? false
   let loadedAt = -Infinity
   let base: readonly PaymentWatch[] | null = null
   let synthetic: PaymentWatch[] = []
@@ -82,6 +85,8 @@ export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
       )
     const byAddress = new Map<string, UnmatchedWatchInfo>()
     for (const asset of assets) {
+      // A watch-only key (Bitcoin's wpkh(tpub…)) is no address to watch: its options' derived ones are.
+      if (!isAddress(asset.recipient)) continue
       const key = `${asset.merchant}\n${asset.recipient}`
       const since = asset.since ?? now
       let info = byAddress.get(key)
