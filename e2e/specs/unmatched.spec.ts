@@ -65,6 +65,13 @@ test.describe('unmatched payments', () => {
     await expect(row).toHaveCount(1)
     await expect(row.locator(`code[title="${PAYER.toLowerCase()}"]`)).toBeVisible()
 
+    // On a phone (390 px) the list fits its card (laid out as cards, nothing scrolls sideways).
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(row.getByRole('button', { name: 'Attach to link' })).toBeVisible()
+    const card = page.locator('section[aria-labelledby="unmatched-title"]')
+    expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    expect((await row.boundingBox())!.width).toBeLessThanOrEqual(390)
+
     // Attached to the link, it counts there: the link turns Paid.
     await row.getByRole('button', { name: 'Attach to link' }).click()
     await row.getByTestId('unmatched-link').selectOption({ label: 'Unmatched order (open)' })
