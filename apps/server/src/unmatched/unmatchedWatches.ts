@@ -3,10 +3,10 @@ import type { ExpectedOption, PaymentWatch } from '@paylink/chains/server'
 import { chainCores, type ChainNamespace } from '@paylink/chains/core'
 import { chainFacts } from '@paylink/chains/facts'
 import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
-import { and, eq, gt, isNotNull, min, or } from 'drizzle-orm'
+import { and, eq, gt, min, or } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { linkOptions, links } from '../db/schema.js'
-import { maxLateWatchMs, watchColumns } from '../payments/loadWatches.js'
+import { maxLateWatchMs, watchableOn, watchColumns } from '../payments/loadWatches.js'
 import type { UnmatchedReason } from '@paylink/shared'
 import type { WatchCache } from '../payments/createWatchCache.js'
 
@@ -135,8 +135,7 @@ export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
       .innerJoin(links, eq(links.id, linkOptions.linkId))
       .where(
         and(
-          eq(linkOptions.caipNetworkId, caipNetworkId),
-          or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
+          watchableOn(caipNetworkId),
           or(
             gt(links.paidAt, weekAgo),
             gt(links.deactivatedAt, weekAgo),
