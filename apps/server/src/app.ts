@@ -29,6 +29,7 @@ import { receivingKeyRoutes } from './merchants/receivingKeyRoutes.js'
 import { createReceiptMailer } from './receipts/receiptMailer.js'
 import { receiptRoutes } from './receipts/receiptRoutes.js'
 import { refundRoutes } from './refunds/refundRoutes.js'
+import { unmatchedRoutes } from './unmatched/unmatchedRoutes.js'
 import {
   createPaymentLinksServices,
   serverRpcUrl,
@@ -380,6 +381,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })
+    await app.register(unmatchedRoutes, { db: database.db, onLinkChanged: (id) => paymentLinks.views.invalidate(id) })
     await app.register(exportRoutes, { db: database.db })
     await app.register(paymentListRoutes, { db: database.db })
     await app.register(refundRoutes, {

@@ -8,6 +8,7 @@ import { maxAddressLength, maxAmountLength, maxIdLength, maxTimestampLength } fr
 import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
 import { formatUnits, isDecimalString, parseUnits } from '@paylink/chains/money'
 import { givenRefundAddressSchema } from './refundAddress.js'
+import { unmatchedPaymentSchema } from './unmatched.js'
 
 /**
  * Payment links, payments, webhook deliveries and API keys: every body of those routes.
@@ -44,6 +45,7 @@ export const webhookEventTypes = [
   'payment.confirmed',
   'payment.reverted',
   'payment.refunded',
+  'payment.unmatched',
   'link.paid',
   'link.underpaid',
   'link.expired',
@@ -510,8 +512,11 @@ export const webhookEventSchema = z.object({
   type: z.enum(webhookEventTypes),
   createdAt: z.string().max(maxTimestampLength),
   data: z.object({
-    link: linkSchema.omit({ payments: true }),
+    /** Null only for `payment.unmatched` of a transfer that reached no link's option. */
+    link: linkSchema.omit({ payments: true }).nullable(),
     payment: paymentSchema.nullable(),
+    /** `payment.unmatched` only. */
+    unmatchedPayment: unmatchedPaymentSchema.optional(),
   }),
 })
 export type WebhookEvent = z.infer<typeof webhookEventSchema>

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { links, paymentCredits, payments } from '../db/schema.js'
+import { links, paymentCredits, payments, unmatchedPayments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import type { Tx } from '../db/transaction.js'
 import type { PaymentRow } from '../db/rows.js'
@@ -74,7 +74,21 @@ async function claimCredit(tx: Tx, payment: PaymentRow, decision: PaymentDecisio
       })
       .onConflictDoNothing()
       .returning({ logIndex: paymentCredits.logIndex })
-    if (inserted.length) return credit
+    if (inserted.length) {
+      // Recorded as unmatched before its link's payment was credited (a checkout's submission
+      // that came after the block was scanned): the link counts it, so it is no longer unmatched.
+      await tx
+        .delete(unmatchedPayments)
+        .where(
+          and(
+            eq(unmatchedPayments.caipNetworkId, payment.caipNetworkId),
+            eq(unmatchedPayments.txHash, payment.txHash),
+            eq(unmatchedPayments.logIndex, credit.logIndex),
+            eq(unmatchedPayments.status, 'unmatched'),
+          ),
+        )
+      return credit
+    }
   }
   return null
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { PaymentWatch } from '@paylink/chains/server'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { lateWatchEnd, stillWatchedLate, watchColumns } from './loadWatches.js'
+import { lateWatchEnd, stillWatchedLate, watchableOn, watchColumns } from './loadWatches.js'
 
 export interface WatchCache {
   /**
@@ -61,13 +61,7 @@ export function createWatchCache(db: Db, caipNetworkId: string): WatchCache {
       })
       .from(linkOptions)
       .innerJoin(links, eq(links.id, linkOptions.linkId))
-      .where(
-        and(
-          eq(linkOptions.caipNetworkId, caipNetworkId),
-          or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
-          where,
-        ),
-      )
+      .where(and(watchableOn(caipNetworkId), where))
   const watched = (entry: Entry, now: Date) =>
     !entry.deactivated &&
     (entry.status === 'open' ||

@@ -29,6 +29,14 @@ export const watchColumns = {
   reference: linkOptions.reference,
 }
 
+/** The options on a network a chain family can find payments of by itself: a deposit address or a Solana Pay reference. */
+export function watchableOn(caipNetworkId: string) {
+  return and(
+    eq(linkOptions.caipNetworkId, caipNetworkId),
+    or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
+  )
+}
+
 /**
  * An expired link still watched at `now` (SQL for `lateWatchEnd(...) > now`). The first bound is
  * the index's (expires_at), the second the exact one per link.
@@ -57,8 +65,7 @@ export async function loadWatches(db: Db, caipNetworkId: string, now: Date = new
     .innerJoin(links, eq(links.id, linkOptions.linkId))
     .where(
       and(
-        eq(linkOptions.caipNetworkId, caipNetworkId),
-        or(isNotNull(linkOptions.depositAddress), isNotNull(linkOptions.reference)),
+        watchableOn(caipNetworkId),
         isNull(links.deactivatedAt),
         or(inArray(links.status, ['open', 'partially_paid']), stillWatchedLate(now)),
       ),

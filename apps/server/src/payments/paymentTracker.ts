@@ -7,6 +7,7 @@ import type { PaymentAction } from './paymentAction.js'
 import { processPayments } from './processPayments.js'
 import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { createWatchCache, type WatchCache } from './createWatchCache.js'
+import { withUnmatchedWatches } from '../unmatched/unmatchedWatches.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
 import { recheckAllPending } from './recheckAllPending.js'
 import { scanNewBlocks } from './scanNewBlocks.js'
@@ -140,7 +141,11 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       lastPass: 0,
       poked: true,
       guard: null as never,
-      watches: createWatchCache(options.db, network.caipNetworkId),
+      watches: withUnmatchedWatches(
+        createWatchCache(options.db, network.caipNetworkId),
+        options.db,
+        network.caipNetworkId,
+      ),
       recordedHeight: null,
       tail: Promise.resolve(),
       pause: createWakeableSleep(),

@@ -14,6 +14,7 @@ import { processPayments } from './processPayments.js'
 import { readInBlockHeights } from './readInBlockHeights.js'
 import { loadWatches } from './loadWatches.js'
 import { recordSightings } from './recordSightings.js'
+import { recordUnmatchedSightings } from '../unmatched/recordUnmatchedSightings.js'
 
 export interface ScanNewBlocksParameters {
   db: Db
@@ -112,6 +113,14 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
   // Matched yet still pending: another process held the claim, or the node behind a load
   // balancer served the block before the receipt. Look once more next pass rather than wait
   // for the periodic re-check.
+  await recordUnmatchedSightings({
+    db,
+    chain,
+    caipNetworkId,
+    watches,
+    sightings: scan.sightings,
+    ...(now ? { now: now() } : {}),
+  })
   const retry = (await stillPending(db, matched)).filter((id) => !retryIds.includes(id))
   return { cursor: scan.cursor, retryIds: retry, changed, matched: matched.length }
 }

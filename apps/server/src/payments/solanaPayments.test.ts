@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
 import { findAssociatedTokenAddress, tokenProgramId } from '@paylink/chains/solana/server'
 import { openDatabase, type Database } from '../db/openDatabase.js'
-import { linkOptions, payments } from '../db/schema.js'
+import { linkOptions, payments, unmatchedPayments } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
 import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
@@ -498,6 +498,47 @@ describe('Solana payments found by reference', () => {
       await graceApp.close()
     }
   }, 120_000)
+})
+
+// Unmatched payments (src/unmatched/) on this devnet: here, as they need its whole setup.
+describe('Solana unmatched payments', () => {
+  const unmatchedOf = (signature: string) =>
+    database.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.txHash, signature))
+  const recorded = (signature: string) =>
+    untilTracked(async () => {
+      const rows = await unmatchedOf(signature)
+      expect(rows).toHaveLength(1)
+      return rows[0]!
+    })
+
+  it('records a SOL transfer to the merchant without the Solana Pay reference (a copied address) as unmatched, once', async () => {
+    const link = await createLink([{ asset: sol, amount: '0.3' }])
+    await app.paymentLinks.tracker.runOnce()
+    const signature = await payRequest(requestOf(link), { reference: undefined })
+    const row = await recorded(signature)
+    expect(row).toMatchObject({
+      reason: 'no_link',
+      amount: '300000000',
+      assetId: sol,
+      sender: payer.publicKey.toBase58(),
+      address: merchant,
+      status: 'unmatched',
+    })
+    for (let pass = 0; pass < 3; pass++) await app.paymentLinks.tracker.runOnce()
+    expect(await unmatchedOf(signature)).toHaveLength(1)
+    expect((await getLink(link.id)).status).toBe('open')
+    expect(await paymentsOf(link.id)).toEqual([])
+  })
+
+  it('records Test USD paid with the reference of a link already Paid, naming that link; the link does not count it', async () => {
+    const link = await createLink([{ asset: tusd, amount: '1' }])
+    await payRequest(requestOf(link))
+    await untilTracked(async () => expect((await getLink(link.id)).status).toBe('paid'))
+    const late = await payRequest(requestOf(link), { amount: new BigNumber('0.4') })
+    const row = await recorded(late)
+    expect(row).toMatchObject({ reason: 'link_closed', sourceLinkId: link.id, amount: '400000', assetId: tusd })
+    expect(await paymentsOf(link.id)).toHaveLength(1)
+  })
 })
 
 describe('Solana polling cost', () => {

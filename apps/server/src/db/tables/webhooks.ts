@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
-import { linkIdColumn } from './links'
+import { linkIdColumn, links } from './links'
 
 /**
  * The webhook outbox: one row per event for a link with a webhook URL, written in the
@@ -57,7 +57,8 @@ export const webhookEvents = pgTable(
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
     merchant: text('merchant').notNull(),
-    linkId: linkIdColumn(),
+    /** Null for an event of no link (`payment.unmatched` of a transfer to the merchant's own address). */
+    linkId: text('link_id').references(() => links.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     /** The exact JSON of the event, as sent to the webhook URL. */
     body: text('body').notNull(),

@@ -18,6 +18,7 @@ import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
 import { PaymentsPage } from './payments/PaymentsPage.js'
+import { UnmatchedPage } from './unmatched/UnmatchedPage.js'
 import { HaltedChains } from './HaltedChains.js'
 
 function AccountBar({ me }: { me: Me }) {
@@ -120,6 +121,7 @@ export function SignedInView({ me }: { me: Me }) {
         </NavLink>
         <NavLink to="/dashboard/links/new">New link</NavLink>
         <NavLink to="/dashboard/payments">Payments</NavLink>
+        <NavLink to="/dashboard/unmatched">Unmatched</NavLink>
         <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/deposits">Deposits</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
@@ -133,6 +135,7 @@ export function SignedInView({ me }: { me: Me }) {
           element={<LinkPage justCreated={justCreated} onSecretSaved={() => setJustCreated(null)} />}
         />
         <Route path="payments" element={<PaymentsPage />} />
+        <Route path="unmatched" element={<UnmatchedPage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />

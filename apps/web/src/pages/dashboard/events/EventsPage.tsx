@@ -44,7 +44,11 @@ export function EventsPage() {
                 <code>{event.type}</code>
               </td>
               <td data-label="Link">
-                <Link to={`/dashboard/links/${encodeURIComponent(event.data.link.id)}`}>{event.data.link.title}</Link>
+                {event.data.link ? (
+                  <Link to={`/dashboard/links/${encodeURIComponent(event.data.link.id)}`}>{event.data.link.title}</Link>
+                ) : (
+                  <Link to="/dashboard/unmatched">Unmatched payment</Link>
+                )}
               </td>
               <td data-label="Time">
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
