@@ -1,4 +1,4 @@
-import type { CreatePaymentBody, Network, Payment } from '@paylink/shared'
+import { serverRpcUrls, type CreatePaymentBody, type Network, type Payment } from '@paylink/shared'
 import { type PaymentChainReader, chainFamilyOf } from '@paylink/chains/server'
 import type { Database, Db } from './db/openDatabase.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
@@ -151,10 +151,14 @@ export function createPaymentLinksServices({
   }
 }
 
-/** The RPC the server reads a network with: the devnet's own node directly (anvil, the Solana devnet), else the configured URL. */
+/**
+ * The RPC the server reads a network with: the devnet's own node directly (anvil, the Solana
+ * devnet), else the first of the server's own endpoints (`rpcUrls`; `rpcUrl` is the browser's and
+ * only the fallback when no list is given).
+ */
 export function serverRpcUrl(
-  network: Pick<Network, 'caipNetworkId' | 'rpcUrl'>,
+  network: Pick<Network, 'caipNetworkId' | 'rpcUrl' | 'rpcUrls'>,
   devnetUpstreams?: DevnetUpstreams,
 ): string {
-  return devnetUpstreams?.[network.caipNetworkId]?.rpcUrl ?? network.rpcUrl
+  return devnetUpstreams?.[network.caipNetworkId]?.rpcUrl ?? serverRpcUrls(network)[0]!
 }

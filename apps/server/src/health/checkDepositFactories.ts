@@ -1,10 +1,10 @@
-import type { Network } from '@paylink/shared'
+import { serverRpcUrls, type Network } from '@paylink/shared'
 import { PAYLINK_DEPOSIT_FACTORY_ADDRESS } from '@paylink/chains/eip155/core'
 import { createPublicClient, http } from 'viem'
 import { ConfigError } from '../errors.js'
 
 export interface CheckDepositFactoriesParameters {
-  networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'name' | 'rpcUrl' | 'depositFactory'>>
+  networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'name' | 'rpcUrl' | 'rpcUrls' | 'depositFactory'>>
   timeoutMs?: number
   /** Told of a network whose RPC did not answer: the factory could not be checked (not a reason not to start). */
   onUnchecked?: (network: Pick<Network, 'caipNetworkId' | 'name'>, error: Error) => void
@@ -26,7 +26,9 @@ export async function checkDepositFactories({
   const marked = networks.filter((network) => network.depositFactory && network.caipNetworkId.startsWith('eip155:'))
   const missing = await Promise.all(
     marked.map(async (network) => {
-      const client = createPublicClient({ transport: http(network.rpcUrl, { timeout: timeoutMs, retryCount: 1 }) })
+      const client = createPublicClient({
+        transport: http(serverRpcUrls(network)[0], { timeout: timeoutMs, retryCount: 1 }),
+      })
       try {
         const code = await client.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
         return code === undefined || code === '0x' ? network : null

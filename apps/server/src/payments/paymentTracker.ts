@@ -1,4 +1,4 @@
-import { type ChainCursor, type PaymentChainReader, ChainMismatchError, chainFamilyOf } from '@paylink/chains/server'
+import { type ChainCursor, type PaymentChainReader, ChainReadError, chainFamilyOf } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { expireLinks } from '../links/expireLinks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
@@ -193,15 +193,19 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       }),
       identityDue ? state.chain.readIdentity() : null,
     ])
-    state.head = head
+    // A head never moves backwards: a node behind the others (a load balancer's) is not followed.
+    state.head = maxOf(state.head, head)
     if (identity !== null) await guard.check(identity)
     if (firstUse) state.recordedHeight = await readRecordedHeight(options.db, caipNetworkId)
 
     const seen = maxOf(state.recordedHeight, state.cursor?.number ?? null)
     if (seen !== null && head < seen) {
+      // Far behind: a lagging node, not a reorg and not a reason to halt. The pass fails so health
+      // says so and the next pass asks again; a chain really replaced under the recorded blocks is
+      // found by its block hashes once the head passes them again (scanNewBlocks halts then).
       if (seen - head > BigInt(settings.reorgDepthLimit)) {
-        throw new ChainMismatchError(
-          `${caipNetworkId}'s head is block ${head}, ${seen - head} blocks below block ${seen} already seen: deeper than the ${settings.reorgDepthLimit}-block reorg limit.`,
+        throw new ChainReadError(
+          `${caipNetworkId}'s head is block ${head}, ${seen - head} blocks below block ${seen} already seen: a node behind the others, ignored until it catches up.`,
         )
       }
       // A node behind the others, or a reorg under way: nothing is decided until it catches up.

@@ -110,4 +110,30 @@ describe('tracker health per network', () => {
       await fresh.close()
     }
   })
+
+  it("ignores a lagging node's older head, however far behind: no halt, no reorg, degraded until it catches up", async () => {
+    const caipNetworkId = 'eip155:31337'
+    const lagging = await openDatabase({ dataDir: ':memory:' })
+    try {
+      const tracker = createPaymentTracker({
+        db: lagging.db,
+        networks: [{ caipNetworkId, rpcUrl: chain.url }],
+        rpcTimeoutMs: 1000,
+        settings: { reorgDepthLimit: 4 },
+      })
+      head = 16
+      await tracker.runOnce()
+      head = 6
+      await expect(tracker.runOnce()).rejects.toThrow(/a node behind the others/)
+      expect(tracker.health(caipNetworkId)).toMatchObject({ state: 'degraded', lagBlocks: 0n })
+      head = 18
+      blocksAsked.length = 0
+      await tracker.runOnce()
+      expect(tracker.health(caipNetworkId)).toMatchObject({ state: 'ok', lagBlocks: 0n })
+      expect(blocksAsked).toEqual(expect.arrayContaining([17, 18]))
+    } finally {
+      head = 16
+      await lagging.close()
+    }
+  })
 })

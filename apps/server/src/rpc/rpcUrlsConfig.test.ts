@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { serverRpcUrls } from '@paylink/shared'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.js'
+import { serverRpcUrl } from '../paymentLinksServices.js'
 import { toPublicConfig } from '../publicConfig/toPublicConfig.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'paylink-rpcurls-'))
@@ -32,6 +33,15 @@ describe('rpcUrls in PAYLINK_CONFIG', () => {
     expect(both.rpcUrl).toBe('https://mainnet.base.org')
     expect(serverRpcUrls(both)).toEqual([paid, 'https://mainnet.base.org'])
     expect(serverRpcUrls(load({ ...base, rpcUrl: 'https://mainnet.base.org' }))).toEqual(['https://mainnet.base.org'])
+  })
+
+  it("reads a network given both through the server's list, not the browser's rpcUrl (the devnet's own node first)", () => {
+    const both = load({ ...base, rpcUrl: 'https://mainnet.base.org', rpcUrls: [paid, 'https://mainnet.base.org'] })
+    expect(serverRpcUrl(both)).toBe(paid)
+    expect(serverRpcUrl(load({ ...base, rpcUrl: 'https://mainnet.base.org' }))).toBe('https://mainnet.base.org')
+    expect(serverRpcUrl(both, { 'eip155:8453': { rpcUrl: 'http://127.0.0.1:8545' } } as never)).toBe(
+      'http://127.0.0.1:8545',
+    )
   })
 
   it('refuses a network with neither, or an empty or malformed list, naming the field', () => {

@@ -67,7 +67,7 @@ interface RpcCall {
  * fail, and FAULT_SEED replays it.
  */
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
-  const seed = options.seed ?? Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31))
+  const seed = options.seed ?? Number(process.env.FAULT_SEED || Math.floor(Math.random() * 2 ** 31))
   const rng = xoroshiro128plus(seed)
   let rate = options.rate ?? 0.3
   const hangMs = options.hangMs ?? 15_000

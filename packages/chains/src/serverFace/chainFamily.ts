@@ -1,5 +1,6 @@
 import type { ChainNetwork } from '../chainShapes.js'
 import type { DevnetFaucet, DevnetHandle, DevnetUpstreams } from './devnetFaucet.js'
+import type { RetryReadOptions } from './retryRead.js'
 
 /**
  * The one contract between the payment tracker (payments/) and a chain family (eip155/,
@@ -22,6 +23,8 @@ export interface ReadChainOptions {
 export interface ConnectChainOptions extends ReadChainOptions {
   /** Called once per HTTP request (a batch counts once): lets callers measure RPC load. */
   onHttpRequest?: () => void
+  /** How a failed request is tried again (families that retry per request: Bitcoin's Esplora). */
+  retry?: RetryReadOptions
 }
 
 /** A block of the canonical chain as the tracker needs it. `timestamp` is in seconds. */

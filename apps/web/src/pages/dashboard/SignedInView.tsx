@@ -19,6 +19,7 @@ import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
 import { PaymentsPage } from './payments/PaymentsPage.js'
 import { UnmatchedPage } from './unmatched/UnmatchedPage.js'
+import { DegradedNetworks } from './DegradedNetworks.js'
 import { HaltedChains } from './HaltedChains.js'
 
 function AccountBar({ me }: { me: Me }) {
@@ -110,6 +111,7 @@ export function SignedInView({ me }: { me: Me }) {
     <div className="dash">
       <AccountBar me={me} />
       <HaltedChains />
+      <DegradedNetworks />
       <nav className="dash-nav" aria-label="Dashboard">
         {/* A link's own page belongs to "Payment links"; the form has its own tab. */}
         <NavLink

@@ -23,7 +23,7 @@ beforeEach(async () => {
   requests = 0
   reader = connectBitcoin(
     { caipNetworkId, rpcUrl: `${esplora.url}/` },
-    { timeoutMs: 2000, onHttpRequest: () => requests++ },
+    { timeoutMs: 2000, onHttpRequest: () => requests++, retry: { baseDelayMs: 1 } },
   )
 })
 afterEach(async () => {
@@ -201,6 +201,33 @@ describe('connectBitcoin: the tracker reading an Esplora API', () => {
     esplora.mine([replacement])
     const gone = await reader.readEvidence([{ transactionId: original.txid, options }])
     expect(gone.findings[0]).toEqual({ known: false, inclusion: null, block: null, match: null })
+  })
+
+  it('moves the cursor past the blocks read completely only: a block that fails after the retries is read by the next pass', async () => {
+    esplora.mine()
+    const stuck = esplora.mine([esplora.transaction([funding], [{ address: merchantAddress, value: 100_000n }])])
+    esplora.mine()
+    esplora.failing.add(`/block/${stuck.hash}/raw`)
+    const first = await scan(cursorAt(2), [watch('opt_a', merchantAddress)])
+    expect(first.kind === 'scanned' && first.cursor.number).toBe(3n)
+    expect(esplora.paths().filter((p) => p === `/block/${stuck.hash}/raw`)).toHaveLength(3)
+    esplora.failing.clear()
+    if (first.kind !== 'scanned') return
+    const next = await scan(first.cursor, [watch('opt_a', merchantAddress)])
+    expect(next.kind === 'scanned' && next.cursor.number).toBe(5n)
+    expect(next.kind === 'scanned' && next.sightings).toEqual([
+      { transactionId: stuck.transactions[0]!.txid, optionId: 'opt_a' },
+    ])
+  })
+
+  it("one address's failed mempool read costs only its sighting; every read failing fails the pass", async () => {
+    const payment = esplora.transaction([funding], [{ address: merchantAddress, value: 100_000n }])
+    esplora.mempool.push(payment)
+    esplora.failing.add(`/address/${elsewhere}/txs/mempool`)
+    const watches = [watch('opt_a', merchantAddress), watch('opt_b', elsewhere)]
+    expect(await reader.sightPending!(watches)).toEqual([{ transactionId: payment.txid, optionId: 'opt_a' }])
+    esplora.failing.add(`/address/${merchantAddress}/txs/mempool`)
+    await expect(reader.sightPending!(watches)).rejects.toThrow(/HTTP 503/)
   })
 
   it('follows a reorg: the remembered block changed, so it rewinds to the fork and rescans the new branch', async () => {

@@ -14,9 +14,14 @@ import { sightMempool } from './sightMempool.js'
  */
 export function connectBitcoin(
   { caipNetworkId, rpcUrl }: ChainEndpoint,
-  { timeoutMs, onHttpRequest }: ConnectChainOptions,
+  { timeoutMs, onHttpRequest, retry }: ConnectChainOptions,
 ): PaymentChainReader {
-  const esplora = createEsploraClient({ baseUrl: rpcUrl, timeoutMs, ...(onHttpRequest ? { onHttpRequest } : {}) })
+  const esplora = createEsploraClient({
+    baseUrl: rpcUrl,
+    timeoutMs,
+    ...(onHttpRequest ? { onHttpRequest } : {}),
+    ...(retry ? { retry } : {}),
+  })
   const network = bitcoinNetworkOf(caipNetworkId)
   // An unknown genesis still reads (readIdentity refuses it); its addresses decode as regtest's so nothing throws before.
   const memory = new BitcoinReaderMemory(network ?? bitcoinNetworks.get('0f9188f13cb7b2c71f2a335e3a4fc328')!)

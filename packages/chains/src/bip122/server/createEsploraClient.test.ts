@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerResponse } from 'node:http'
 import { ChainReadError } from '../../serverFace/errors.js'
 import { startHttpServer, type TestHttpServer } from '../../testing/startHttpServer.js'
 import { createEsploraClient } from './createEsploraClient.js'
@@ -134,5 +135,50 @@ describe('createEsploraClient', () => {
     await expect(broken.tipHeight()).rejects.toThrow(ChainReadError)
     const stalled = createEsploraClient({ baseUrl: slow.url, timeoutMs: 100 })
     await expect(stalled.tipHeight()).rejects.toThrow(/did not answer within 100 ms/)
+  })
+})
+
+describe('createEsploraClient retries', () => {
+  it('reads through a 503, a 429 with Retry-After and a cut body, counting each request', async () => {
+    const failures = [
+      (res: ServerResponse) => res.writeHead(503).end('busy'),
+      (res: ServerResponse) => res.writeHead(429, { 'retry-after': '0' }).end('slow down'),
+      (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"txid":"4a5e'),
+    ]
+    const flaky = await startHttpServer((_request, res) => {
+      const fail = failures.shift()
+      if (fail) fail(res)
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(documentedTransaction))
+    })
+    try {
+      let requests = 0
+      const client = createEsploraClient({
+        baseUrl: flaky.url,
+        timeoutMs: 2000,
+        onHttpRequest: () => requests++,
+        retry: { retries: 3, baseDelayMs: 1 },
+      })
+      expect(await client.transaction(txid)).toMatchObject({ txid })
+      expect(requests).toBe(4)
+    } finally {
+      await flaky.close()
+    }
+  })
+
+  it('honours Retry-After (capped) and gives up after its retries with the last error', async () => {
+    const waits: number[] = []
+    const busy = await startHttpServer((_request, res) => res.writeHead(429, { 'retry-after': '3' }).end())
+    try {
+      const client = createEsploraClient({
+        baseUrl: busy.url,
+        timeoutMs: 2000,
+        retry: { retries: 2, maxDelayMs: 2000, sleep: async (ms) => void waits.push(ms) },
+      })
+      await expect(client.tipHeight()).rejects.toThrow(/answered HTTP 429/)
+      expect(waits).toEqual([2000, 2000])
+      expect(busy.requests).toHaveLength(3)
+    } finally {
+      await busy.close()
+    }
   })
 })

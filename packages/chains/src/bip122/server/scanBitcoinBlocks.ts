@@ -24,7 +24,8 @@ export interface ScanBitcoinBlocksParameters extends FindPaymentsParameters {
  * the newest remembered block still canonical, as on EVM); the hash at each asked height the
  * cursor does not remember (block times are remembered from the raw blocks); and a constant
  * batch of mempool reads.
- * The walk stops at a missing block or one whose parent is not the last.
+ * The walk stops at a missing block, one whose parent is not the last, or one that could not
+ * be read (after the client's retries): the cursor only moves past blocks read completely.
  */
 export async function scanBitcoinBlocks(
   parameters: ScanBitcoinBlocksParameters,
@@ -77,7 +78,14 @@ export async function scanBitcoinBlocks(
   // One block at a time: a catch-up pass holds one raw block in memory, not maxBlocks of them.
   for (const height of fresh) {
     const hash = hashAt.get(height)
-    const block = hash ? await readRawBlock(esplora, hash) : null
+    let block: ParsedBlock | null
+    try {
+      block = hash ? await readRawBlock(esplora, hash) : null
+    } catch (error) {
+      // The blocks read so far stand: the cursor stops before this one, which the next pass reads again.
+      if (last === cursor.number) throw error
+      break
+    }
     if (!hash || !block || (parent !== undefined && block.previousHash !== parent)) break
     memory.rememberTimestamp(hash, block.timestamp)
     blocks.set(height, { number: height, hash, timestamp: block.timestamp })

@@ -25,7 +25,13 @@ export async function sightMempool(
     (_, i) => watched[(start + i) % watched.length]!,
   )
   memory.mempoolOffset = start + batch.length
-  const found = await Promise.all(batch.map((watch) => esplora.mempoolTransactions(watch.depositAddress!)))
+  // One address whose read failed (after the client's retries) costs only its own sighting, which
+  // is a courtesy ("seen, confirming 0/N"): the block scan finds its payment anyway. Only when
+  // every read failed is the provider down, and the pass fails as it should.
+  const settled = await Promise.allSettled(batch.map((watch) => esplora.mempoolTransactions(watch.depositAddress!)))
+  const failed = settled.find((result) => result.status === 'rejected')
+  if (failed && settled.every((result) => result.status === 'rejected')) throw failed.reason
+  const found = settled.map((result) => (result.status === 'fulfilled' ? result.value : []))
   return batch.flatMap((watch, i) =>
     found[i]!.filter((transaction) =>
       transaction.vout.some((output) => output.scriptpubkey_address === watch.depositAddress),

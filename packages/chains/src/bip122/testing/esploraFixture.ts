@@ -43,6 +43,8 @@ export interface EsploraFixture {
   reorg(depth: number, dropTransactions?: boolean): void
   /** GET requests served so far, by path. */
   paths(): string[]
+  /** Paths answered 503 from now on (a provider failing on some requests), until removed. */
+  failing: Set<string>
   close(): Promise<void>
 }
 
@@ -93,6 +95,7 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
     const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     const notFound = (what: string) => res.writeHead(404, { 'content-type': 'text/plain' }).end(`${what} not found`)
     let m: RegExpExecArray | null
+    if (fixture.failing.has(path)) return res.writeHead(503, { 'content-type': 'text/plain' }).end('Unavailable')
     if (path === '/blocks/tip/height') return text(String(blocks.length - 1))
     if ((m = /^\/block-height\/(\d+)$/.exec(path))) {
       const height = Number(m[1])
@@ -129,6 +132,7 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
   })
 
   const fixture: EsploraFixture = {
+    failing: new Set(),
     server,
     url: server.url,
     blocks,
