@@ -5,6 +5,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  encodeDeployData,
   erc20Abi,
   getAddress,
   getContractAddress,
@@ -154,8 +155,8 @@ export async function startDevnet({
     const l1 = anvils[0]!
     const deployed = l1.loaded ? await findTestUsd(l1.rpcUrl) : null
     const { accounts, tokenAddress } = deployed ?? (await deployTestUsd(l1.rpcUrl))
-    // The deployer's refill mines no block: save it now rather than at the next block.
-    if (!deployed) await l1.saveState()
+    // The deployer's refill and an in-place upgrade mine no block: save now rather than at the next block.
+    await l1.saveState()
     await deployDepositFactoryOnDevnet(anvils, accounts[0]!)
     return {
       chains: DEVNET_CHAINS.map(({ chainId, name }, i) => ({ chainId, name, rpcUrl: anvils[i]!.rpcUrl })),
@@ -247,11 +248,32 @@ async function findTestUsd(rpcUrl: string): Promise<TestUsdDeployment | null> {
       client.readContract({ ...token, functionName: 'symbol' }),
       client.readContract({ ...token, functionName: 'decimals' }),
     ])
-    return symbol === 'TUSD' && decimals === 6 ? { accounts, tokenAddress } : null
+    if (symbol !== 'TUSD' || decimals !== 6) return null
   } catch {
     // No code there (a state saved before the deployment was mined): deploy it now.
     return null
   }
+  await upgradeTestUsdInPlace(rpcUrl, tokenAddress, accounts[0]!)
+  return { accounts, tokenAddress }
+}
+
+/**
+ * A chain saved before Test USD had EIP-3009 holds the plain ERC-20 at the same address: it gets
+ * today's code in place (anvil_setCode), keeping its storage, since the new contract keeps the
+ * ERC-20's slots first. The code is what a deployment would leave (an eth_call of the creation
+ * code returns it), so nothing is mined and every balance and address the database knows stays.
+ */
+async function upgradeTestUsdInPlace(rpcUrl: string, tokenAddress: Address, deployer: Address): Promise<void> {
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  const abi = testUsdArtifact.abi as Abi
+  const current = await client.readContract({ address: tokenAddress, abi, functionName: 'version' }).catch(() => null)
+  if (current !== null) return
+  const { data } = await client.call({
+    account: deployer,
+    data: encodeDeployData({ abi, bytecode: testUsdArtifact.bytecode as Hex, args: [[], 0n] }),
+  })
+  if (!data) throw new Error('Test USD: its creation code returned no runtime code')
+  await createTestClient({ transport: http(rpcUrl), mode: 'anvil' }).setCode({ address: tokenAddress, bytecode: data })
 }
 
 async function deployTestUsd(rpcUrl: string): Promise<TestUsdDeployment> {
