@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetFaucets } from './devnet/devnetFaucets.js'
 import { devnetMiners } from './devnet/devnetMiners.js'
+import { fundedDemoGasKey } from './x402/demoGasKey.js'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
 import { marketRateSources } from './rates/marketRateSources.js'
@@ -133,6 +134,9 @@ export async function startServer({
     const membership = await joinCluster({ db: database.db, settings })
     cleanups.push(() => membership.leave())
 
+    const faucets = devnet && demo ? devnetFaucets(devnet, demo.upstreams) : null
+    const x402EvmPrivateKey =
+      config.x402EvmPrivateKey ?? (faucets ? await fundedDemoGasKey(faucets, demo?.assets ?? []) : null)
     let appLog: FastifyInstance['log'] | null = null
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
@@ -162,10 +166,11 @@ export async function startServer({
       ...(devnet && demo
         ? {
             devnetUpstreams: demo.upstreams,
-            devnetFaucets: devnetFaucets(devnet, demo.upstreams),
+            devnetFaucets: faucets ?? [],
             devnetMiners: devnetMiners(devnet),
           }
         : {}),
+      ...(x402EvmPrivateKey ? { x402: { evmPrivateKey: x402EvmPrivateKey } } : {}),
       ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
     })
     cleanups.push(() => app.close())

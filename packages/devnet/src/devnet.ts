@@ -5,7 +5,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  encodeDeployData,
   erc20Abi,
   getAddress,
   getContractAddress,
@@ -26,6 +25,7 @@ import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from '@paylink/chains/
 
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
 import { deployDepositFactoryOnDevnet } from '@paylink/chains/eip155/devnet'
+import { upgradeTestUsdInPlace } from './upgradeTestUsd.js'
 
 const { chainStateFiles, endLeftoverAnvil, startAnvil, startSavedAnvil } = devnetFaces.eip155
 const { startSolanaDevnet } = devnetFaces.solana
@@ -255,25 +255,6 @@ async function findTestUsd(rpcUrl: string): Promise<TestUsdDeployment | null> {
   }
   await upgradeTestUsdInPlace(rpcUrl, tokenAddress, accounts[0]!)
   return { accounts, tokenAddress }
-}
-
-/**
- * A chain saved before Test USD had EIP-3009 holds the plain ERC-20 at the same address: it gets
- * today's code in place (anvil_setCode), keeping its storage, since the new contract keeps the
- * ERC-20's slots first. The code is what a deployment would leave (an eth_call of the creation
- * code returns it), so nothing is mined and every balance and address the database knows stays.
- */
-async function upgradeTestUsdInPlace(rpcUrl: string, tokenAddress: Address, deployer: Address): Promise<void> {
-  const client = createPublicClient({ transport: http(rpcUrl) })
-  const abi = testUsdArtifact.abi as Abi
-  const current = await client.readContract({ address: tokenAddress, abi, functionName: 'version' }).catch(() => null)
-  if (current !== null) return
-  const { data } = await client.call({
-    account: deployer,
-    data: encodeDeployData({ abi, bytecode: testUsdArtifact.bytecode as Hex, args: [[], 0n] }),
-  })
-  if (!data) throw new Error('Test USD: its creation code returned no runtime code')
-  await createTestClient({ transport: http(rpcUrl), mode: 'anvil' }).setCode({ address: tokenAddress, bytecode: data })
 }
 
 async function deployTestUsd(rpcUrl: string): Promise<TestUsdDeployment> {

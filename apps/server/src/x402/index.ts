@@ -12,7 +12,7 @@ export function x402EvmFacilitator(
   { evmPrivateKey }: { evmPrivateKey: `0x${string}` },
 ): EvmFacilitator {
   const evm = config.networks.flatMap((network) =>
-    network.caipNetworkId.startsWith(`${chainCores.eip155.namespace}:`)
+    evmNetworkIds([network]).length > 0
       ? [
           {
             caipNetworkId: network.caipNetworkId as `eip155:${string}`,
@@ -22,4 +22,9 @@ export function x402EvmFacilitator(
       : [],
   )
   return createEvmFacilitator(evmPrivateKey, evm)
+}
+
+/** The EVM networks among these (the exact scheme's EIP-3009 family). */
+export function evmNetworkIds(items: ReadonlyArray<{ caipNetworkId: string }>): string[] {
+  return items.map((item) => item.caipNetworkId).filter((id) => id.startsWith(`${chainCores.eip155.namespace}:`))
 }
