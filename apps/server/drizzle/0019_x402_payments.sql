@@ -4,6 +4,8 @@ CREATE TABLE "x402_payments" (
 	"caip_network_id" text NOT NULL,
 	"asset_id" text NOT NULL,
 	"scheme" text NOT NULL,
+	"symbol" text NOT NULL,
+	"decimals" integer NOT NULL,
 	"amount" numeric(78, 0) NOT NULL,
 	"payer" text NOT NULL,
 	"pay_to" text NOT NULL,

@@ -383,7 +383,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(eventRoutes, { db: database.db })
     await app.register(exportRoutes, { db: database.db })
     await app.register(paymentListRoutes, { db: database.db })
-    if (config.x402) await app.register(x402Routes, { db: database.db, evm: x402EvmFacilitator(config, config.x402) })
+    if (config.x402)
+      await app.register(x402Routes, {
+        db: database.db,
+        evm: x402EvmFacilitator(config, config.x402),
+        assets: config.assets,
+      })
     await app.register(refundRoutes, {
       db: database.db,
       readerOf: paymentLinks.readerOf,

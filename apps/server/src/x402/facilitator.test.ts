@@ -29,6 +29,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
+import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { x402Payments } from '../db/schema.js'
 import { fastPaymentLinks, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
@@ -129,7 +130,7 @@ beforeAll(async () => {
     projectId: null,
     demo: false,
     networks: h.networks(1),
-    assets: [],
+    assets: devnetNetworks(h.devnet).assets,
     database,
     webDist: '/nonexistent',
     paymentLinks: fastPaymentLinks,
@@ -184,6 +185,32 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
         resourceUrl: `${resourceUrl}/weather`,
         description: 'Weather now',
       }),
+    ])
+
+    // The merchant's books: the payment in GET /api/payments, found by its transaction, in the totals.
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/payments?q=${settlement.transaction}`,
+      headers: { authorization: `Bearer ${h.apiKey}` },
+    })
+    expect(list.statusCode, list.body).toBe(200)
+    expect(list.json().payments).toEqual([
+      expect.objectContaining({
+        id: rows[0]!.id,
+        kind: 'x402',
+        linkId: null,
+        linkTitle: 'Weather now',
+        x402: { resourceUrl: `${resourceUrl}/weather`, description: 'Weather now' },
+        status: 'confirmed',
+        amount: '0.01',
+        symbol: 'TUSD',
+        asset: h.assets.tusd,
+        payer: payer.address,
+        txHash: settlement.transaction.toLowerCase(),
+      }),
+    ])
+    expect(list.json().totals).toEqual([
+      expect.objectContaining({ asset: h.assets.tusd, symbol: 'TUSD', confirmed: '0.01', count: 1 }),
     ])
 
     // The same authorization again, straight to the facilitator: refused, nothing moves or is counted.

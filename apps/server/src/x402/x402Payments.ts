@@ -70,6 +70,8 @@ export async function merchantReceivesAt(
 export interface SettledX402Payment extends AuthorizationKey {
   merchant: Merchant
   scheme: string
+  symbol: string
+  decimals: number
   amount: string
   payTo: string
   txHash: string
@@ -86,6 +88,8 @@ export async function recordX402Payment(db: Db, payment: SettledX402Payment): Pr
       merchant: payment.merchant.id,
       ...keyColumns(payment),
       scheme: payment.scheme,
+      symbol: payment.symbol,
+      decimals: payment.decimals,
       amount: payment.amount,
       payTo: getAddress(payment.payTo),
       txHash: payment.txHash.toLowerCase(),

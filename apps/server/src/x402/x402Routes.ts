@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@paylink/shared'
+import { apiErrorSchema, type Asset } from '@paylink/shared'
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -13,6 +13,8 @@ import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from '
 export interface X402RoutesOptions {
   db: Db
   evm: EvmFacilitator
+  /** The configured assets: a payment is booked in one of them (its symbol and decimals). */
+  assets: readonly Asset[]
 }
 
 const reason = z.string().max(200)
@@ -50,6 +52,7 @@ const payToRefused = 'invalid_pay_to_not_merchant'
 const unsupported = 'unsupported_scheme_or_network'
 const nonceUsed = 'invalid_exact_evm_nonce_already_used'
 const unsupportedPayload = 'unsupported_payload_not_eip3009'
+const unsupportedAsset = 'unsupported_asset_not_configured'
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 
@@ -59,7 +62,7 @@ const errorResponse = (description: string) => ({ description, schema: apiErrorS
  * Verify and settle take a merchant's API key and pay only to an address that merchant receives
  * at; a settled payment is recorded as the merchant's, once per authorization.
  */
-export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm }) => {
+export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, assets }) => {
   const merchantOf = async (request: FastifyRequest): Promise<Merchant> => {
     // A key, never the sign-in cookie: a facilitator call comes from the merchant's server, and a
     // cookie-borne settle from any page the merchant visits would spend nobody's money but ours.
@@ -71,11 +74,24 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
   const isSupported = ({ paymentRequirements: r }: FacilitatorRequest) =>
     supportedKinds().some((kind) => kind.x402Version === 2 && kind.scheme === r.scheme && kind.network === r.network)
 
+  const bookedAsset = (r: FacilitatorRequest['paymentRequirements']) =>
+    assets.find(
+      (asset) =>
+        !asset.native &&
+        asset.caipNetworkId === r.network &&
+        asset.assetId.toLowerCase() === `${r.network}/erc20:${r.asset}`.toLowerCase(),
+    )
   /** Paylink's checks before the scheme's: whose payment, and not one already settled. */
   const refusal = async (merchant: Merchant, body: FacilitatorRequest) => {
     const r = body.paymentRequirements
     if (!isSupported(body))
       return { status: 400, reason: unsupported, message: `No ${r.scheme} scheme on ${r.network} here.` }
+    if (!bookedAsset(r))
+      return {
+        status: 400,
+        reason: unsupportedAsset,
+        message: `${r.asset} on ${r.network} is not an asset this Paylink is configured with.`,
+      }
     if (!(await merchantReceivesAt(db, merchant, r.network, r.payTo)))
       return {
         status: 403,
@@ -196,6 +212,8 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
             payer: authorization.from,
             nonce: authorization.nonce,
             scheme: r.scheme,
+            symbol: bookedAsset(r)!.symbol,
+            decimals: bookedAsset(r)!.decimals,
             amount: authorization.value,
             payTo: authorization.to,
             txHash: result.transaction,

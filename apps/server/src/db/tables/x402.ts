@@ -1,4 +1,4 @@
-import { index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns'
 
 /**
@@ -15,6 +15,9 @@ export const x402Payments = pgTable(
     /** CAIP-19 of the token paid. */
     assetId: text('asset_id').notNull(),
     scheme: text('scheme').notNull(),
+    /** The configured asset's symbol and decimals when it was paid (the books show units, not atomic amounts). */
+    symbol: text('symbol').notNull(),
+    decimals: integer('decimals').notNull(),
     /** Atomic units. */
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     payer: text('payer').notNull(),
