@@ -154,6 +154,19 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     expect(supported.kinds).toContainEqual(expect.objectContaining({ x402Version: 2, scheme: 'exact', network }))
   })
 
+  it("publishes Test USD's EIP-712 domain in /api/config, the one the token signs under", async () => {
+    const config = (await app.inject({ method: 'GET', url: '/api/config' })).json()
+    const asset = config.assets.find((a: { assetId: string }) => a.assetId === h.assets.tusd)
+    const [, name, version] = await h.client().readContract({
+      address: tusd,
+      abi: parseAbi([
+        'function eip712Domain() view returns (bytes1, string, string, uint256, address, bytes32, uint256[])',
+      ]),
+      functionName: 'eip712Domain',
+    })
+    expect(asset.eip712).toEqual({ name, version })
+  })
+
   it('answers 402 first, then 200 with the settlement; the Test USD moves payer to merchant once, recorded once', async () => {
     const payer = await newPayer()
     const merchant = h.merchant.address as Address
