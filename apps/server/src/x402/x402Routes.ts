@@ -55,6 +55,16 @@ const unsupportedPayload = 'unsupported_payload_not_eip3009'
 const unsupportedAsset = 'unsupported_asset_not_configured'
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+/** Verify's and settle's answers: the x402 body, also for Paylink's own refusals. */
+const answers = (what: string, schema: typeof verifyResponseSchema | typeof settleResponseSchema) => ({
+  200: { description: what, schema },
+  400: {
+    description: 'No such scheme and network, an asset Paylink is not configured with, a payload that is not EIP-3009',
+    schema,
+  },
+  401: errorResponse('No API key, or an unknown one (UNAUTHENTICATED, INVALID_API_KEY)'),
+  403: { description: 'payTo is not an address of the merchant', schema },
+})
 
 /**
  * Paylink as an x402 (version 2) facilitator at /x402/facilitator: `HTTPFacilitatorClient({ url:
@@ -141,12 +151,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
         "Merchant API key. `isValid: false` carries the x402 reason (the scheme's, or `invalid_exact_evm_nonce_already_used` for an authorization Paylink settled already).",
       tags: ['x402'],
       body: facilitatorRequestSchema,
-      responses: {
-        200: { description: 'The verification', schema: verifyResponseSchema },
-        400: { description: 'No such scheme and network here, or a malformed body', schema: verifyResponseSchema },
-        401: errorResponse('No API key, or an unknown one (UNAUTHENTICATED, INVALID_API_KEY)'),
-        403: { description: 'payTo is not an address of the merchant', schema: verifyResponseSchema },
-      },
+      responses: answers('The verification', verifyResponseSchema),
     },
     async ({ body, request, reply }): Promise<VerifyResponse> => {
       const merchant = await merchantOf(request)
@@ -173,12 +178,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
         'Merchant API key. Pays gas from the facilitator\'s key; the transfer goes from the payer to payTo. A settled payment appears in GET /api/payments once; `success: false` carries the x402 reason and `transaction: ""`.',
       tags: ['x402'],
       body: facilitatorRequestSchema,
-      responses: {
-        200: { description: 'The settlement', schema: settleResponseSchema },
-        400: { description: 'No such scheme and network here, or a malformed body', schema: settleResponseSchema },
-        401: errorResponse('No API key, or an unknown one (UNAUTHENTICATED, INVALID_API_KEY)'),
-        403: { description: 'payTo is not an address of the merchant', schema: settleResponseSchema },
-      },
+      responses: answers('The settlement', settleResponseSchema),
     },
     async ({ body, request, reply }): Promise<SettleResponse> => {
       const merchant = await merchantOf(request)

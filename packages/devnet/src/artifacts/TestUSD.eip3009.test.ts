@@ -26,24 +26,16 @@ let publicClient: ReturnType<typeof createPublicClient>
 
 const payer = privateKeyToAccount(generatePrivateKey())
 const payee = privateKeyToAccount(generatePrivateKey())
-const types = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-  ReceiveWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const
+// EIP-3009 signs both kinds over the same fields.
+const authorizationFields = [
+  { name: 'from', type: 'address' },
+  { name: 'to', type: 'address' },
+  { name: 'value', type: 'uint256' },
+  { name: 'validAfter', type: 'uint256' },
+  { name: 'validBefore', type: 'uint256' },
+  { name: 'nonce', type: 'bytes32' },
+] as const
+const types = { TransferWithAuthorization: authorizationFields, ReceiveWithAuthorization: authorizationFields } as const
 
 const newNonce = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
 const now = () => BigInt(Math.floor(Date.now() / 1000))
