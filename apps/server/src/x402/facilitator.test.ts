@@ -253,6 +253,50 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     expect(await database.db.select().from(x402Payments).where(eq(x402Payments.payer, payer.address))).toHaveLength(0)
   }, 60_000)
 
+  it('refuses with the x402 reason an expired authorization, a wrong amount, an unknown asset or network, and a payer without the funds', async () => {
+    const payer = await newPayer()
+    const required = decodePaymentRequiredHeader(
+      (await fetch(`${resourceUrl}/weather`)).headers.get('payment-required')!,
+    )
+    const verify = async (payload: PaymentPayload) => (await postFacilitator('verify', payload, h.apiKey)).json()
+    const sign = (change: Partial<PaymentPayload['accepted']> = {}) =>
+      payer.client.createPaymentPayload({ ...required, accepts: [{ ...required.accepts[0]!, ...change }] })
+
+    // The scheme signs validBefore = now + maxTimeoutSeconds: 1 s is too close to settle.
+    expect(await verify(await sign({ maxTimeoutSeconds: 1 }))).toMatchObject({
+      isValid: false,
+      invalidReason: 'invalid_exact_evm_payload_authorization_valid_before',
+    })
+    const signed = await sign()
+    const wrongAmount = { ...signed, accepted: { ...signed.accepted, amount: '20000' } }
+    expect(await verify(wrongAmount)).toMatchObject({
+      isValid: false,
+      invalidReason: 'invalid_exact_evm_payload_authorization_value_mismatch',
+    })
+    const otherAsset = { ...signed, accepted: { ...signed.accepted, asset: foreign } }
+    expect(await verify(otherAsset)).toMatchObject({
+      isValid: false,
+      invalidReason: 'unsupported_asset_not_configured',
+    })
+    const otherNetwork = { ...signed, accepted: { ...signed.accepted, network: 'eip155:1' as const } }
+    expect(await verify(otherNetwork)).toMatchObject({
+      isValid: false,
+      invalidReason: 'unsupported_scheme_or_network',
+    })
+
+    const broke = privateKeyToAccount(generatePrivateKey())
+    const brokeClient = x402Client.fromConfig({
+      schemes: [{ network, client: new ExactEvmClient(toClientEvmSigner(broke, h.client())) }],
+      spendControls: false,
+    })
+    const unfunded = await brokeClient.createPaymentPayload(required)
+    const refused = await verify(unfunded)
+    expect(refused.isValid).toBe(false)
+    // Without Multicall3 on the devnet, @x402/evm cannot tell why its simulation failed.
+    expect(refused.invalidReason).toMatch(/^invalid_exact_evm_(insufficient_balance|transaction_simulation_failed)$/)
+    expect(await database.db.select().from(x402Payments).where(eq(x402Payments.payer, payer.address))).toHaveLength(0)
+  }, 60_000)
+
   it('refuses a call without an API key (401) and a payTo the merchant does not receive at (403), settling nothing', async () => {
     const payer = await newPayer()
     const foreignBefore = await balanceOf(foreign)
