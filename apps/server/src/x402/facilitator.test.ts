@@ -44,6 +44,7 @@ let tusd: Address
 let resource: Server
 let resourceUrl: string
 let lastPaymentHeader: string | undefined
+let gasAddress: Address
 const foreign = getAddress('0x000000000000000000000000000000000000dEaD')
 
 const balanceOf = (owner: Address) =>
@@ -121,6 +122,7 @@ beforeAll(async () => {
   h = await startHarness(database)
   tusd = h.assets.tusd.split(':').at(-1) as Address
   const gasKey = generatePrivateKey()
+  gasAddress = privateKeyToAccount(gasKey).address
   await createTestClient({ transport: http(h.devnet.chains[0]!.rpcUrl), mode: 'anvil' }).setBalance({
     address: privateKeyToAccount(gasKey).address,
     value: parseEther('1'),
@@ -152,6 +154,22 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
   it('lists the exact scheme on the devnet chains without a key', async () => {
     const supported = await (await fetch(`${facilitatorUrl}/supported`)).json()
     expect(supported.kinds).toContainEqual(expect.objectContaining({ x402Version: 2, scheme: 'exact', network }))
+  })
+
+  it("shows the merchant the gas key's balance per EVM network, and no one else", async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/x402/gas' })).statusCode).toBe(401)
+    const gas = await app.inject({
+      method: 'GET',
+      url: '/api/x402/gas',
+      headers: { authorization: `Bearer ${h.apiKey}` },
+    })
+    expect(gas.statusCode, gas.body).toBe(200)
+    expect(gas.json().address).toBe(gasAddress)
+    const l1 = gas.json().networks.find((n: { caipNetworkId: string }) => n.caipNetworkId === network)
+    expect(l1).toMatchObject({ low: false })
+    expect(Number(l1.balance)).toBeGreaterThan(0.9)
+    // The L2's gas key was never funded.
+    expect(gas.json().networks).toContainEqual({ caipNetworkId: 'eip155:31338', balance: '0', low: true })
   })
 
   it("publishes Test USD's EIP-712 domain in /api/config, the one the token signs under", async () => {

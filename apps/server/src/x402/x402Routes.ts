@@ -1,6 +1,7 @@
 import { apiErrorSchema, type Asset } from '@paylink/shared'
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { formatEther } from 'viem'
 import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
 import { UnauthenticatedError } from '../errors.js'
@@ -46,6 +47,20 @@ const supportedResponseSchema = z.object({
   extensions: z.array(reason),
   signers: z.record(reason, z.array(address)),
 })
+
+const gasSchema = z.object({
+  address,
+  networks: z.array(
+    z.object({
+      caipNetworkId: reason,
+      /** In the chain's coin (decimal); null when its RPC did not answer. */
+      balance: z.string().max(100).nullable(),
+      low: z.boolean(),
+    }),
+  ),
+})
+/** A settlement costs about 60 000 gas; at a few gwei, 0.01 ETH is a few dozen. */
+const lowGasWei = 10n ** 16n
 
 // Paylink's own refusals, in x402's reason style beside the schemes' reasons.
 const payToRefused = 'invalid_pay_to_not_merchant'
@@ -138,6 +153,35 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       responses: { 200: { description: 'Kinds, extensions and signers', schema: supportedResponseSchema } },
     },
     async () => evm.facilitator.getSupported(),
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/x402/gas',
+      operationId: 'x402Gas',
+      summary: "The x402 facilitator's gas key: its address and balance on each EVM network",
+      description: `Signed-in merchant or API key. \`low\`: under ${formatEther(lowGasWei)} of the chain's coin, too little for many settlements.`,
+      tags: ['x402'],
+      responses: {
+        200: { description: 'The gas key and its balances', schema: gasSchema },
+        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
+      },
+    },
+    async ({ request, reply }) => {
+      await app.requireMerchant(request)
+      reply.header('cache-control', 'no-store')
+      const balances = await evm.balances()
+      return {
+        address: evm.address,
+        networks: balances.map(({ caipNetworkId, balance }) => ({
+          caipNetworkId,
+          balance: balance === null ? null : formatEther(balance),
+          low: balance !== null && balance < lowGasWei,
+        })),
+      }
+    },
   )
 
   defineRoute(
