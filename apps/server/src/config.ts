@@ -72,6 +72,8 @@ export interface ServerConfig {
   maxApiKeysPerMerchant: number
   /** METRICS_TOKEN (16+ characters): GET /metrics answers a scraper sending it as a Bearer token; unset, no /metrics. */
   metricsToken: string | null
+  /** X402_EVM_PRIVATE_KEY: the x402 facilitator's gas key (it pays gas, never receives); unset, no /x402/facilitator (the demo makes one). */
+  x402EvmPrivateKey: `0x${string}` | null
   /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
   trustProxy: TrustProxy
   /** How long a fiat-priced link's quote is offered (QUOTE_TTL_SECONDS, default 900). */
@@ -194,6 +196,7 @@ export function loadConfig(
     maxOpenLinksPerMerchant: settings.MAX_OPEN_LINKS_PER_MERCHANT,
     maxApiKeysPerMerchant: settings.MAX_API_KEYS_PER_MERCHANT,
     metricsToken: settings.METRICS_TOKEN,
+    x402EvmPrivateKey: settings.X402_EVM_PRIVATE_KEY,
     trustProxy: settings.TRUST_PROXY,
     quoteTtlSeconds: settings.QUOTE_TTL_SECONDS,
     rateOutlierPercent: settings.RATE_OUTLIER_PERCENT,
@@ -292,6 +295,10 @@ const envSchema = z.object({
   // The token is never echoed: a mistyped one in an error message would be a leaked one.
   METRICS_TOKEN: setting(null, (value, invalid) =>
     /^[\x21-\x7e]{16,}$/.test(value) ? value : invalid('must be at least 16 printable characters without spaces'),
+  ),
+  // Like METRICS_TOKEN, never echoed.
+  X402_EVM_PRIVATE_KEY: setting<`0x${string}` | null>(null, (value, invalid) =>
+    /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
   ),
   TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),
   QUOTE_TTL_SECONDS: integer(10, 86_400, 900),

@@ -6,6 +6,8 @@ import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetFaucets } from './devnet/devnetFaucets.js'
 import { devnetMiners } from './devnet/devnetMiners.js'
+import { fundDemoGasKey } from './x402/demoGasKey.js'
+import { generatePrivateKey } from 'viem/accounts'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
 import { marketRateSources } from './rates/marketRateSources.js'
@@ -133,6 +135,9 @@ export async function startServer({
     const membership = await joinCluster({ db: database.db, settings })
     cleanups.push(() => membership.leave())
 
+    const faucets = devnet && demo ? devnetFaucets(devnet, demo.upstreams) : null
+    const demoGasKey = faucets && !config.x402EvmPrivateKey ? generatePrivateKey() : null
+    const x402EvmPrivateKey = config.x402EvmPrivateKey ?? demoGasKey
     let appLog: FastifyInstance['log'] | null = null
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
@@ -162,10 +167,11 @@ export async function startServer({
       ...(devnet && demo
         ? {
             devnetUpstreams: demo.upstreams,
-            devnetFaucets: devnetFaucets(devnet, demo.upstreams),
+            devnetFaucets: faucets ?? [],
             devnetMiners: devnetMiners(devnet),
           }
         : {}),
+      ...(x402EvmPrivateKey ? { x402: { evmPrivateKey: x402EvmPrivateKey } } : {}),
       ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
     })
     cleanups.push(() => app.close())
@@ -176,6 +182,11 @@ export async function startServer({
       host: config.host,
       listenTextResolver: (address) => `listening on ${address}`,
     })
+    // In the background: the facilitator answers meanwhile, and a faucet that fails leaves the demo up (settling then fails for gas).
+    if (demoGasKey && faucets)
+      void fundDemoGasKey(demoGasKey, faucets, assets).catch((error: Error) =>
+        app.log.warn({ err: error }, 'the x402 facilitator gas key of the demo was not funded'),
+      )
     // Payment tracking and webhook delivery run in every process; they share the work through the database.
     app.paymentLinks.start()
     print(`Paylink is running at ${config.publicOrigin}${devnet ? ' (demo: devnet with Dev Wallet)' : ''}`)

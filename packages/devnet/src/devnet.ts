@@ -25,6 +25,7 @@ import { DEV_WALLET_SOLANA_ACCOUNTS, devWalletSolanaKey } from '@paylink/chains/
 
 import testUsdArtifact from './artifacts/TestUSD.json' with { type: 'json' }
 import { deployDepositFactoryOnDevnet } from '@paylink/chains/eip155/devnet'
+import { upgradeTestUsdInPlace } from './upgradeTestUsd.js'
 
 const { chainStateFiles, endLeftoverAnvil, startAnvil, startSavedAnvil } = devnetFaces.eip155
 const { startSolanaDevnet } = devnetFaces.solana
@@ -154,8 +155,8 @@ export async function startDevnet({
     const l1 = anvils[0]!
     const deployed = l1.loaded ? await findTestUsd(l1.rpcUrl) : null
     const { accounts, tokenAddress } = deployed ?? (await deployTestUsd(l1.rpcUrl))
-    // The deployer's refill mines no block: save it now rather than at the next block.
-    if (!deployed) await l1.saveState()
+    // The deployer's refill and an in-place upgrade mine no block: save now rather than at the next block.
+    await l1.saveState()
     await deployDepositFactoryOnDevnet(anvils, accounts[0]!)
     return {
       chains: DEVNET_CHAINS.map(({ chainId, name }, i) => ({ chainId, name, rpcUrl: anvils[i]!.rpcUrl })),
@@ -247,11 +248,13 @@ async function findTestUsd(rpcUrl: string): Promise<TestUsdDeployment | null> {
       client.readContract({ ...token, functionName: 'symbol' }),
       client.readContract({ ...token, functionName: 'decimals' }),
     ])
-    return symbol === 'TUSD' && decimals === 6 ? { accounts, tokenAddress } : null
+    if (symbol !== 'TUSD' || decimals !== 6) return null
   } catch {
     // No code there (a state saved before the deployment was mined): deploy it now.
     return null
   }
+  await upgradeTestUsdInPlace(rpcUrl, tokenAddress, accounts[0]!)
+  return { accounts, tokenAddress }
 }
 
 async function deployTestUsd(rpcUrl: string): Promise<TestUsdDeployment> {

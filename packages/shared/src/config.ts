@@ -80,6 +80,8 @@ export const assetSchema = z.object({
     .optional(),
   /** A stablecoin priced 1:1 in this ISO 4217 currency: quoted without asking any rate source. */
   peggedTo: z.enum(fiatCurrencyCodes).optional(),
+  /** An EVM token that moves by EIP-3009 signed authorization (x402's exact scheme): its EIP-712 domain's name and version. */
+  eip712: z.object({ name: z.string().min(1).max(64), version: z.string().min(1).max(16) }).optional(),
 }) satisfies z.ZodType<ChainAsset>
 export type Asset = z.infer<typeof assetSchema>
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
 import { fiatCurrencyCodes } from './fiat.js'
-import { maxAmountLength, maxTimestampLength } from './limits.js'
+import { maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
 import { paymentSchema, paymentStatuses, webhookEventSchema } from './links.js'
 
 /**
@@ -143,10 +143,19 @@ export const paymentListQuerySchema = z
   })
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>
 
-/** A payment in the merchant's list: the payment, with its link's title and its asset's symbol. */
+/**
+ * A payment in the merchant's list: the payment, with its link's title and its asset's symbol.
+ * `kind` "x402": settled through Paylink's x402 facilitator, for no link (`linkId` null, the title
+ * is the resource's description or URL, and `x402` says which resource was paid for).
+ */
 export const listedPaymentSchema = paymentSchema.extend({
-  linkTitle: z.string().max(120),
+  linkId: z.string().max(maxIdLength).nullable(),
+  linkTitle: z.string().max(2048),
   symbol: z.string().max(16).nullable(),
+  kind: z.enum(['link', 'x402']),
+  x402: z
+    .object({ resourceUrl: z.string().max(2048).nullable(), description: z.string().max(1000).nullable() })
+    .optional(),
 })
 export type ListedPayment = z.infer<typeof listedPaymentSchema>
 

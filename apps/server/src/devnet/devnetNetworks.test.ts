@@ -54,6 +54,7 @@ describe('devnetNetworks', () => {
       decimals: 6,
       native: false,
       peggedTo: 'USD',
+      eip712: { name: 'Test USD', version: '1' },
     })
     for (const asset of assets) assetSchema.parse(asset)
   })

@@ -60,6 +60,8 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     native: false,
     // The demo's Test USD stands for a dollar stablecoin: priced 1:1 in USD.
     peggedTo: 'USD',
+    // Its EIP-712 domain (packages/devnet/contracts/TestUSD.sol), which x402 payers sign under.
+    eip712: { name: token.name, version: '1' },
   })
   const upstreams: DevnetUpstreams = Object.fromEntries(
     devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]),

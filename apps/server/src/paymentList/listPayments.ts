@@ -15,6 +15,7 @@ import type { Merchant } from '../merchants/merchant.js'
 import { toPaymentView } from '../links/linkViews.js'
 import { blockTimeResolutionMs } from '../links/linkStatus.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
+import { pageX402Payments, sumX402Payments } from './listX402Payments.js'
 
 export interface ListPaymentsParameters {
   db: Db
@@ -92,6 +93,9 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
 
   const fiatSums = await sumFiat(db, and(...filters))
 
+  const x402Rows = await pageX402Payments(db, merchant, query, position, limit + 1)
+  const x402Sums = await sumX402Payments(db, merchant, query)
+
   const page = rows.slice(0, limit)
   const refundRows = page.length
     ? await db
@@ -105,23 +109,60 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
         )
         .orderBy(asc(refunds.createdAt), asc(refunds.id))
     : []
-  const last = page.at(-1)
-  const hasMore = rows.length > limit
-  return {
-    payments: page.map(({ payment, title, option }) => ({
-      ...toPaymentView(payment, option ?? undefined, undefined, null, refundRows),
-      linkTitle: title,
-      symbol: option?.symbol ?? null,
+  // Link payments and x402 payments, each a newest-first page of limit + 1: merged, the first
+  // limit + 1 are the list's. Postgres's text of one session's timestamps sorts as the times do.
+  const merged = [
+    ...page.map(({ payment, title, option, createdAtText }) => ({
+      createdAtText,
+      id: payment.id,
+      payment: {
+        ...toPaymentView(payment, option ?? undefined, undefined, null, refundRows),
+        linkTitle: title,
+        symbol: option?.symbol ?? null,
+        kind: 'link' as const,
+      },
     })),
-    totals: sums
-      .filter((sum) => sum.asset !== null)
-      .map((sum) => ({
-        asset: sum.asset!,
-        caipNetworkId: sum.caipNetworkId!,
-        symbol: sum.symbol!,
-        decimals: sum.decimals!,
-        confirmed: formatUnits(BigInt(sum.confirmed), sum.decimals!),
-        confirming: formatUnits(BigInt(sum.confirming), sum.decimals!),
+    ...(rows.length > limit
+      ? [{ createdAtText: rows[limit]!.createdAtText, id: rows[limit]!.payment.id, payment: null }]
+      : []),
+    ...x402Rows,
+  ].sort((a, b) => compareDesc(a.createdAtText, b.createdAtText) || compareDesc(a.id, b.id))
+  const shown = merged.slice(0, limit)
+  const last = shown.at(-1)
+  const hasMore = merged.length > limit
+  const totals = new Map<
+    string,
+    { caipNetworkId: string; symbol: string; decimals: number; confirmed: bigint; confirming: bigint; count: number }
+  >()
+  for (const sum of sums) {
+    if (sum.asset === null) continue
+    totals.set(sum.asset, {
+      caipNetworkId: sum.caipNetworkId!,
+      symbol: sum.symbol!,
+      decimals: sum.decimals!,
+      confirmed: BigInt(sum.confirmed),
+      confirming: BigInt(sum.confirming),
+      count: sum.count,
+    })
+  }
+  for (const sum of x402Sums) {
+    const known = totals.get(sum.asset)
+    if (known) {
+      known.confirmed += BigInt(sum.confirmed)
+      known.count += sum.count
+    } else totals.set(sum.asset, { ...sum, confirmed: BigInt(sum.confirmed), confirming: 0n })
+  }
+  return {
+    // The padding row (a link payment past the page) is never among the first `limit`.
+    payments: shown.map(({ payment }) => payment!),
+    totals: [...totals]
+      .map(([asset, sum]) => ({
+        asset,
+        caipNetworkId: sum.caipNetworkId,
+        symbol: sum.symbol,
+        decimals: sum.decimals,
+        confirmed: formatUnits(sum.confirmed, sum.decimals),
+        confirming: formatUnits(sum.confirming, sum.decimals),
         count: sum.count,
       }))
       .sort((a, b) => a.symbol.localeCompare(b.symbol) || a.asset.localeCompare(b.asset)),
@@ -131,11 +172,13 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
       confirming: minorText(BigInt(sum.confirming), sum.currency),
       count: sum.count,
     })),
-    matched: sums.reduce((n, sum) => n + sum.count, 0),
-    nextCursor: hasMore && last ? encodePaymentCursor({ createdAt: last.createdAtText, id: last.payment.id }) : null,
+    matched: [...sums, ...x402Sums].reduce((n, sum) => n + sum.count, 0),
+    nextCursor: hasMore && last ? encodePaymentCursor({ createdAt: last.createdAtText, id: last.id }) : null,
     hasMore,
   }
 }
+
+const compareDesc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0)
 
 /** Minor units of a currency ("1200" cents) as it writes them ("12.00"). */
 const minorText = (minor: bigint, currency: FiatCurrency) =>

@@ -17,5 +17,5 @@ export async function readMerchantPayment(db: Db, merchant: Merchant, paymentId:
   if (!row || row.merchant !== merchant.id) throw new PaymentNotFoundError(paymentId)
   const payment = await getPayment(db, paymentId)
   if (!payment) throw new PaymentNotFoundError(paymentId)
-  return { ...payment, linkTitle: row.title, symbol: row.symbol ?? null }
+  return { ...payment, linkTitle: row.title, symbol: row.symbol ?? null, kind: 'link' }
 }

@@ -73,7 +73,12 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
   return (
     <tr data-testid={`payments-row-${payment.id}`}>
       <td data-label="Link">
-        <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
+        {payment.linkId !== null ? (
+          <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
+        ) : (
+          // An x402 payment has no link: the resource it paid for.
+          <span title={payment.x402?.resourceUrl ?? undefined}>x402 · {payment.linkTitle}</span>
+        )}
       </td>
       <td data-label="Amount" className="num">
         {payment.amount !== null && decimals !== undefined ? (

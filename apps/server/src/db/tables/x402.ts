@@ -1,0 +1,37 @@
+import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+
+/**
+ * A payment settled through Paylink's x402 facilitator (x402/): the merchant's, though no link
+ * asked for it. Rows are written once the transfer is mined and never change.
+ */
+export const x402Payments = pgTable(
+  'x402_payments',
+  {
+    id: text('id').primaryKey(),
+    /** The merchant whose API key asked for the settlement (`eip155:0xAbC…`). */
+    merchant: text('merchant').notNull(),
+    caipNetworkId: text('caip_network_id').notNull(),
+    /** CAIP-19 of the token paid. */
+    assetId: text('asset_id').notNull(),
+    scheme: text('scheme').notNull(),
+    /** The configured asset's symbol and decimals when it was paid (the books show units, not atomic amounts). */
+    symbol: text('symbol').notNull(),
+    decimals: integer('decimals').notNull(),
+    /** Atomic units. */
+    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    payer: text('payer').notNull(),
+    payTo: text('pay_to').notNull(),
+    /** The authorization's nonce (EIP-3009 bytes32, lowercase): one authorization is one payment, ever. */
+    authorizationNonce: text('authorization_nonce').notNull(),
+    /** Lowercase. */
+    txHash: text('tx_hash').notNull(),
+    resourceUrl: text('resource_url'),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('x402_payments_authorization_uq').on(t.caipNetworkId, t.assetId, t.payer, t.authorizationNonce),
+    index('x402_payments_merchant_idx').on(t.merchant, t.createdAt),
+  ],
+)
