@@ -14,7 +14,7 @@ import { processPayments } from './processPayments.js'
 import { readInBlockHeights } from './readInBlockHeights.js'
 import { loadWatches } from './loadWatches.js'
 import { recordSightings } from './recordSightings.js'
-import { recordUnmatchedSightings } from '../unmatched/recordUnmatchedSightings.js'
+import { recordUnmatchedSightings } from './recordUnmatchedSightings.js'
 
 export interface ScanNewBlocksParameters {
   db: Db

@@ -7,7 +7,7 @@ import {
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { linkOptions, payments } from '../db/schema.js'
-import { recordUnmatched } from './recordUnmatched.js'
+import { recordUnmatched } from '../unmatched/recordUnmatched.js'
 import {
   isUnmatchedWatchId,
   unmatchedWatchInfo,

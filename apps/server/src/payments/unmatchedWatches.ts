@@ -6,9 +6,9 @@ import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { and, eq, gt, min, or } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { linkOptions, links } from '../db/schema.js'
-import { maxLateWatchMs, watchableOn, watchColumns } from '../payments/loadWatches.js'
+import { maxLateWatchMs, watchableOn, watchColumns } from './loadWatches.js'
 import type { UnmatchedReason } from '@paylink/shared'
-import type { WatchCache } from '../payments/createWatchCache.js'
+import type { WatchCache } from './createWatchCache.js'
 
 /** A closed link's option stays watched this long for payments it can no longer count. */
 export const closedWatchMs = 7 * 24 * 3600_000
