@@ -1,6 +1,7 @@
 import { createElement, useState } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import { usePaylinkContext } from '../appkit/PaylinkProvider.js'
+import { needsKitAtOnce } from '../appkit/needsKitAtOnce.js'
 
 /**
  * Stands in the toolkit's account button until the toolkit is there: the home page does not load
@@ -50,6 +51,9 @@ export function Header() {
   const { pathname } = useLocation()
   const { kit } = usePaylinkContext()
   if (pathname.startsWith('/pay/')) return null
+  // Where the toolkit starts with the page, its own button comes soon enough; a stand-in clicked in
+  // that race opened the modal before AppKit had finished starting, and its views then stayed hidden.
+  const kitAtOnce = needsKitAtOnce(pathname)
   return (
     <header className="site-header">
       <NavLink to="/" className="brand">
@@ -64,7 +68,7 @@ export function Header() {
         <appkit-network-button />
         {/* No balance: the header stays one line on a phone; the wallet page shows balances. AppKit's JSX
             types allow no children on its elements; the stand-in is plain light DOM. */}
-        {createElement('appkit-button', { balance: 'hide' }, kit ? null : <ConnectStandIn />)}
+        {createElement('appkit-button', { balance: 'hide' }, kit || kitAtOnce ? null : <ConnectStandIn />)}
       </div>
     </header>
   )
