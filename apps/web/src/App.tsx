@@ -8,9 +8,8 @@ import { PayPage } from './pages/pay/PayPage.js'
 // Pages that live on the toolkit come in their own chunks (the polyfill first, as the toolkit
 // needs it); the checkout and the home page are in the entry, so a payer's first paint waits
 // for nothing else.
-const WalletPage = lazy(() =>
-  import('./polyfills.js').then(() => import('./pages/wallet/WalletPage.js')).then((m) => ({ default: m.WalletPage })),
-)
+// The wallet page's own chunk is light (heading and intro); it loads its toolkit panels itself.
+const WalletPage = lazy(() => import('./pages/wallet/WalletPage.js').then((m) => ({ default: m.WalletPage })))
 const DashboardPage = lazy(() =>
   import('./polyfills.js')
     .then(() => import('./pages/dashboard/DashboardPage.js'))

@@ -1,54 +1,13 @@
-import { webFamilies } from '@paylink/chains/web'
-import { useAppKit, useDisconnect } from '@reown/appkit/react'
-import { useState } from 'react'
-import { usePaylinkConfig, WalletGate } from '../../appkit/PaylinkProvider.js'
-import { namespaceOf } from '../../appkit/networks.js'
-import { lastConnectError, useToolkitActivity } from '../../appkit/toolkitActivity.js'
-import { useConnectedFamilies } from '../../wallet/useConnectedFamilies.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
-import { NamespacePanel } from './NamespacePanel.js'
-import { namespaceLabels } from './walletNamespace.js'
+import { lazy, Suspense } from 'react'
+import { WalletGate } from '../../appkit/PaylinkProvider.js'
 
-function OverallStatus() {
-  const connected = Object.values(useConnectedFamilies()).some(Boolean)
-  const { open } = useAppKit()
-  const { disconnect } = useDisconnect()
-  const [error, setError] = useState<string | null>(null)
-  const connectError = lastConnectError(useToolkitActivity().events)
-  return (
-    <div className="overall">
-      <p>
-        Overall: <strong data-testid="overall-status">{connected ? 'connected' : 'disconnected'}</strong>
-      </p>
-      <div className="actions">
-        {!connected && (
-          <button className="primary" onClick={() => open({ view: 'Connect' })}>
-            Connect a wallet
-          </button>
-        )}
-        {connected && (
-          <button onClick={() => disconnect().catch((e) => setError(describeWalletError(e)))}>Disconnect all</button>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {!connected && connectError && (
-        <p role="alert" className="error" data-testid="connect-error">
-          Could not connect: {describeWalletError({ message: connectError })}
-        </p>
-      )}
-    </div>
-  )
-}
+// The heading and intro paint from the light chunk; the panels (wagmi, viem, AppKit hooks) come
+// with the toolkit, the polyfill first as the toolkit needs it.
+const WalletPanels = lazy(() =>
+  import('../../polyfills.js').then(() => import('./WalletPanels.js')).then((m) => ({ default: m.WalletPanels })),
+)
 
 export function WalletPage() {
-  const config = usePaylinkConfig()
-  const namespaces = webFamilies
-    .map((family) => family.namespace)
-    .filter((ns) => config.networks.some((n) => namespaceOf(n) === ns))
   return (
     <main className="page wallet">
       <h1>Wallet</h1>
@@ -57,13 +16,15 @@ export function WalletPage() {
         and send. Nothing here leaves your wallet without your approval.
       </p>
       <WalletGate>
-        <OverallStatus />
-        <div className="panels">
-          {namespaces.map((ns) => (
-            <NamespacePanel key={ns} namespace={ns} />
-          ))}
-        </div>
-        {namespaces.length === 0 && <p>No networks are configured ({Object.values(namespaceLabels).join(', ')}).</p>}
+        <Suspense
+          fallback={
+            <p className="page-status" role="status">
+              Loading the wallet toolkit…
+            </p>
+          }
+        >
+          <WalletPanels />
+        </Suspense>
       </WalletGate>
     </main>
   )
