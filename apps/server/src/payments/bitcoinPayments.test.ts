@@ -1,69 +1,21 @@
-import { createBase58check } from '@scure/base'
-import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eventually } from '../testing/eventually.js'
+import { regtestPayer as payerAddress, useBitcoinFixtureApp } from '../testing/bitcoinFixtureApp.js'
 import { regtestChain as regtest } from '../testing/bitcoinRegtest.js'
-import { useBitcoinTestApp, type BitcoinTestApp } from '../testing/bitcoinTestApp.js'
-import { bitcoinNetworkOf } from '@paylink/chains/bip122/server'
-import {
-  startEsploraFixture,
-  type EsploraFixture,
-  type FixtureTransaction,
-} from '@paylink/chains/bip122/testing/esploraFixture'
 
 // The whole path on a Bitcoin network: a merchant's watch-only key, BTC links with derived
 // addresses, and the tracker finding payments nobody submitted, through an Esplora fixture
 // written from Esplora's API documentation.
-const payerAddress = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry'
 const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6'
-const base58check = createBase58check((data) => new Uint8Array(createHash('sha256').update(data).digest()))
-const tpub = (() => {
-  // BIP84's published zpub, as a tpub (the same key data for test networks).
-  const payload = Uint8Array.from(
-    base58check.decode(
-      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-    ),
-  )
-  new DataView(payload.buffer).setUint32(0, 0x043587cf)
-  return base58check.encode(payload)
-})()
 
-const bitcoinApp = useBitcoinTestApp()
-let esplora: EsploraFixture
-let app: BitcoinTestApp
-let coin = 0
-
-beforeAll(async () => {
-  esplora = await startEsploraFixture(
-    bitcoinNetworkOf(regtest)!,
-    '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
-  )
-  for (let i = 0; i < 3; i++) esplora.mine()
-  app = await bitcoinApp.start({
-    esploraUrl: esplora.url,
-    networkName: 'Bitcoin regtest (fixture)',
-    receivingKey: tpub,
-    rpcTimeoutMs: 2000,
-  })
-}, 60_000)
-afterAll(async () => {
-  await esplora?.close()
-})
-
-const newLink = (amount: string) => app.newLink(amount)
-const link = (id: string) => app.link(id)
-const pay = (
-  address: string,
-  value: bigint,
-  spend = { txid: (++coin).toString(16).padStart(64, '0'), vout: 0, address: payerAddress, value: 10_000_000n },
-): FixtureTransaction => esplora.transaction([spend], [{ address, value }])
-const pass = () => app.pass()
+const app = useBitcoinFixtureApp()
+const { newLink, link, pay, pass } = app
 
 describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('seen in the mempool: confirming 0/1 and not counted; mined: confirmed and paid', async () => {
     const order = await newLink('0.001')
     const transaction = pay(order.address, 100_000n)
-    esplora.mempool.push(transaction)
+    app.esplora.mempool.push(transaction)
     await pass()
     const seen = await link(order.id)
     expect(seen.status).toBe('open')
@@ -80,7 +32,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     // Shown as confirming, never counted: nothing paid yet.
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
-    esplora.mine([transaction])
+    app.esplora.mine([transaction])
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -92,10 +44,10 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('partial payments add up: two transactions to one address pay the link together', async () => {
     const order = await newLink('0.003')
     const first = pay(order.address, 100_000n)
-    esplora.mine([first])
+    app.esplora.mine([first])
     await pass()
     expect((await link(order.id)).status).toBe('partially_paid')
-    esplora.mine([pay(order.address, 200_000n)])
+    app.esplora.mine([pay(order.address, 200_000n)])
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -106,14 +58,14 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const order = await newLink('0.002')
     const spend = { txid: 'f0'.repeat(32), vout: 1, address: payerAddress, value: 1_000_000n }
     const original = pay(order.address, 200_000n, spend)
-    esplora.mempool.push(original)
+    app.esplora.mempool.push(original)
     await pass()
     expect((await link(order.id)).payments).toMatchObject([
       { txHash: original.txid, status: 'confirming', confirmations: 0 },
     ])
 
-    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
-    esplora.mine([esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }])])
+    app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
+    app.esplora.mine([app.esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }])])
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('open')
@@ -125,17 +77,17 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const order = await newLink('0.001')
     const spend = { txid: 'e0'.repeat(32), vout: 0, address: payerAddress, value: 1_000_000n }
     const original = pay(order.address, 100_000n, spend)
-    esplora.mempool.push(original)
+    app.esplora.mempool.push(original)
     await pass()
-    const replacement = esplora.transaction(
+    const replacement = app.esplora.transaction(
       [spend],
       [
         { address: order.address, value: 100_000n },
         { address: payerAddress, value: 880_000n },
       ],
     )
-    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
-    esplora.mine([replacement])
+    app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
+    app.esplora.mine([replacement])
     await pass()
     const after = await link(order.id)
     expect(after.status).toBe('paid')
@@ -152,13 +104,13 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('a payment reorged out after being counted, whose transaction is gone, is reverted (dropped) and the link reopens', async () => {
     const order = await newLink('0.0005')
     const transaction = pay(order.address, 50_000n)
-    esplora.mine([transaction])
+    app.esplora.mine([transaction])
     await pass()
     expect((await link(order.id)).status).toBe('paid')
     // The block is replaced by one without it, and the transaction is gone (double-spent elsewhere).
-    esplora.reorg(1, true)
-    esplora.mine()
-    esplora.mine()
+    app.esplora.reorg(1, true)
+    app.esplora.mine()
+    app.esplora.mine()
     await pass()
     await pass()
     const after = await link(order.id)
@@ -174,7 +126,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
   it('posted while in the mempool: confirming 0/1 in the answer, never counted; the tracker sighting it too keeps one payment; mined: paid', async () => {
     const order = await newLink('0.001')
     const transaction = pay(order.address, 100_000n)
-    esplora.mempool.push(transaction)
+    app.esplora.mempool.push(transaction)
     const posted = await post(order.id, transaction.txid)
     expect(posted.statusCode, posted.body).toBe(202)
     expect(posted.json()).toMatchObject({
@@ -192,7 +144,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
     expect(seen.payments).toHaveLength(1)
 
-    esplora.mine([transaction])
+    app.esplora.mine([transaction])
     await pass()
     const paid = await link(order.id)
     expect(paid.status).toBe('paid')
@@ -205,7 +157,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
   it('sighted first, posted after (in upper case): the same one payment comes back', async () => {
     const order = await newLink('0.0007')
     const transaction = pay(order.address, 70_000n)
-    esplora.mempool.push(transaction)
+    app.esplora.mempool.push(transaction)
     await pass()
     const sighted = (await link(order.id)).payments
     expect(sighted).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
@@ -213,19 +165,19 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     expect(posted.statusCode, posted.body).toBe(202)
     expect(posted.json()).toMatchObject({ id: sighted[0].id, status: 'confirming', confirmations: 0 })
     expect((await link(order.id)).payments).toHaveLength(1)
-    esplora.mine([transaction])
+    app.esplora.mine([transaction])
     await pass()
   })
 
   it('posted while in the mempool but paying another address: failed (wrong_recipient) at once, nothing shown as confirming', async () => {
     const order = await newLink('0.001')
     const transaction = pay(elsewhere, 100_000n)
-    esplora.mempool.push(transaction)
+    app.esplora.mempool.push(transaction)
     const posted = await post(order.id, transaction.txid)
     expect(posted.statusCode, posted.body).toBe(202)
     expect(posted.json()).toMatchObject({ status: 'failed', reason: 'wrong_recipient' })
     expect((await link(order.id)).options[0]).toMatchObject({ paid: '0', confirming: '0' })
-    esplora.mine([transaction])
+    app.esplora.mine([transaction])
     await pass()
   })
 
@@ -233,10 +185,10 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     const order = await newLink('0.0004')
     const spend = { txid: 'd0'.repeat(32), vout: 0, address: payerAddress, value: 1_000_000n }
     const original = pay(order.address, 40_000n, spend)
-    esplora.mempool.push(original)
+    app.esplora.mempool.push(original)
     expect((await post(order.id, original.txid)).json()).toMatchObject({ status: 'confirming', confirmations: 0 })
-    esplora.mempool.splice(esplora.mempool.indexOf(original), 1)
-    esplora.mempool.push(esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]))
+    app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
+    app.esplora.mempool.push(app.esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]))
     // No block: the between-blocks re-check of payments confirming in no block notices it.
     await pass()
     const after = await link(order.id)
@@ -244,7 +196,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
     expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
     expect(await app.eventsOf(after.payments[0].id)).toEqual(['payment.detected', 'payment.reverted'])
-    esplora.mine()
+    app.esplora.mine()
     await pass()
   })
 })
@@ -256,7 +208,7 @@ describe('between blocks', () => {
     // One forced pass first, so the running tracker's own passes find no new block.
     await pass()
     const transaction = pay(order.address, 30_000n)
-    esplora.mempool.push(transaction)
+    app.esplora.mempool.push(transaction)
     tracker.start()
     try {
       // The pass after the idle re-check interval asks the mempool alone (no block was mined).
