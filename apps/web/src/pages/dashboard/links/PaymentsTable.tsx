@@ -1,5 +1,5 @@
 import type { Link } from '@paylink/shared'
-import { CopyButton } from '../../../components/CopyButton.js'
+import { TransactionCell } from '../TransactionCell.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { shortHex } from '@paylink/shared'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
@@ -55,14 +55,7 @@ export function PaymentsTable({ link }: { link: Link }) {
               {formatConfirmations(p.confirmations, p.requiredConfirmations)}
             </td>
             <td data-label="Transaction">
-              {explorer ? (
-                <a href={explorer} target="_blank" rel="noreferrer" title={p.txHash}>
-                  {shortHex(p.txHash, 6)}
-                </a>
-              ) : (
-                <code title={p.txHash}>{shortHex(p.txHash, 6)}</code>
-              )}{' '}
-              <CopyButton value={p.txHash} />
+              <TransactionCell txHash={p.txHash} explorer={explorer} />
               <div className="dash-muted dash-small">{network?.name ?? p.caipNetworkId}</div>
             </td>
             <td data-label="Submitted">

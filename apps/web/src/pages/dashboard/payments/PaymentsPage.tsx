@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { listPayments, type PaymentFilters } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { CopyButton } from '../../../components/CopyButton.js'
+import { TransactionCell } from '../TransactionCell.js'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { AmountText } from '../../pay/AmountText.js'
@@ -108,14 +108,7 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
         )}
       </td>
       <td data-label="Transaction">
-        {explorer ? (
-          <a href={explorer} target="_blank" rel="noreferrer" title={payment.txHash}>
-            {shortHex(payment.txHash, 6)}
-          </a>
-        ) : (
-          <code title={payment.txHash}>{shortHex(payment.txHash, 6)}</code>
-        )}{' '}
-        <CopyButton value={payment.txHash} />
+        <TransactionCell txHash={payment.txHash} explorer={explorer} />
         <div className="dash-muted dash-small">{network?.name ?? payment.caipNetworkId}</div>
       </td>
       <td data-label="Recorded">

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom'
 import { listLinks } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
+import { TransactionCell } from '../TransactionCell.js'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatAmount, formatDateTime } from '../format.js'
@@ -138,14 +139,7 @@ function UnmatchedRow({ row }: { row: UnmatchedPayment }) {
         <div className="dash-muted dash-small">{network?.name ?? row.caipNetworkId}</div>
       </td>
       <td data-label="Transaction">
-        {explorer ? (
-          <a href={explorer} target="_blank" rel="noreferrer" title={row.txHash}>
-            {shortHex(row.txHash, 6)}
-          </a>
-        ) : (
-          <code title={row.txHash}>{shortHex(row.txHash, 6)}</code>
-        )}{' '}
-        <CopyButton value={row.txHash} />
+        <TransactionCell txHash={row.txHash} explorer={explorer} />
         <div className="dash-reason">{reasonTexts[row.reason]}</div>
       </td>
       <td data-label="Sender">

@@ -1,0 +1,18 @@
+import { shortHex } from '@paylink/shared'
+import { CopyButton } from '../../components/CopyButton.js'
+
+/** A transaction hash in a dashboard table: to the explorer where the network has one, and a copy button. */
+export function TransactionCell({ txHash, explorer }: { txHash: string; explorer: string | null | undefined }) {
+  return (
+    <>
+      {explorer ? (
+        <a href={explorer} target="_blank" rel="noreferrer" title={txHash}>
+          {shortHex(txHash, 6)}
+        </a>
+      ) : (
+        <code title={txHash}>{shortHex(txHash, 6)}</code>
+      )}{' '}
+      <CopyButton value={txHash} />
+    </>
+  )
+}
