@@ -1,6 +1,6 @@
 import { parseCaipNetworkId } from '@paylink/shared'
 import type { ExpectedOption, PaymentWatch } from '@paylink/chains/server'
-import { chainCores, type ChainNamespace } from '@paylink/chains/core'
+import { chainCoreOf } from '@paylink/chains/core'
 import { chainFacts } from '@paylink/chains/facts'
 import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { and, eq, gt, min, or } from 'drizzle-orm'
@@ -52,7 +52,7 @@ export const isUnmatchedWatchId = (optionId: string) => optionId.startsWith('unm
  */
 export function createUnmatchedWatches(db: Db, caipNetworkId: string) {
   const namespace = parseCaipNetworkId(caipNetworkId).namespace
-  const core = chainCores[namespace as ChainNamespace] as (typeof chainCores)[ChainNamespace] | undefined
+  const core = chainCoreOf(caipNetworkId)
   const isAddress = (recipient: string) => core?.addressSchema.safeParse(recipient).success ?? false
   let loadedAt = -Infinity
   let base: readonly PaymentWatch[] | null = null
