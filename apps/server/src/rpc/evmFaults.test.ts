@@ -81,8 +81,15 @@ describe('EVM payments while the RPC fails, limits, lags and goes down', () => {
       return { link, amount }
     }
     const made = [await pay('1.5'), await pay('2.25')]
-    // Faults only, for a while (the tracker polls every 100 ms), then the outage on top.
-    await new Promise((resolve) => setTimeout(resolve, 3000))
+    // Faults only, for a while (the tracker polls every 100 ms), then the outage on top. The phase
+    // lasts 3 s and until the proxy has injected more than 3 faults, so a seed that draws few
+    // faults in 3 s still tests them (a fast run once drew only 3).
+    const faultsSoFar = () =>
+      Object.entries(proxy.injected).reduce((sum, [kind, count]) => (kind === 'outage' ? sum : sum + count), 0)
+    const phaseEnds = Date.now() + 3000
+    while (Date.now() < phaseEnds || (faultsSoFar() <= 3 && Date.now() < phaseEnds + 30_000)) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     made.push(await pay('0.5'))
     proxy.outage(5000)
     made.push(await pay('3'), await pay('4.5'))
