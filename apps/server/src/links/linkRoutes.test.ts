@@ -4,33 +4,27 @@ import { createParser } from 'eventsource-parser'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { links, payments } from '../db/schema.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
 import { sessionAccounts, sessions } from '../db/schema.js'
 import { createSessionToken, sessionIdOf } from '../siwx/sessionToken.js'
 import { verifyWebhookSignature } from '../webhooks/signWebhook.js'
 import { eventually, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 import { startWebhookReceiver } from '../testing/webhookReceiver.js'
 
-let database: Database
 let h: Harness
 let app: FastifyInstance
 const origin = 'http://localhost:3000'
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' })
-  h = await startHarness(database)
+  h = await startHarness()
   app = await h.app()
 }, 30_000)
 
-afterAll(async () => {
-  await h?.close()
-  await database?.close()
-})
+afterAll(() => h?.close())
 
 const bearer = () => ({ authorization: `Bearer ${h.apiKey}` })
 const countRows = async () => ({
-  links: (await database.db.select({ n: count() }).from(links))[0]!.n,
-  payments: (await database.db.select({ n: count() }).from(payments))[0]!.n,
+  links: (await h.database.db.select({ n: count() }).from(links))[0]!.n,
+  payments: (await h.database.db.select({ n: count() }).from(payments))[0]!.n,
 })
 
 /** A signed-in session for `address`, as the sign-in routes would leave it. */
@@ -38,8 +32,8 @@ async function signIn(address: string): Promise<string> {
   const token = createSessionToken()
   const id = sessionIdOf(token)
   const expiresAt = new Date(Date.now() + 3600_000)
-  await database.db.insert(sessions).values({ id, expiresAt })
-  await database.db.insert(sessionAccounts).values({
+  await h.database.db.insert(sessions).values({ id, expiresAt })
+  await h.database.db.insert(sessionAccounts).values({
     sessionId: id,
     namespace: 'eip155',
     caipNetworkId: 'eip155:31337',
@@ -398,7 +392,7 @@ describe('PATCH /api/links/:id/webhook', () => {
     expect(first.json().webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     const second = await patch(link.id, { webhookUrl: 'http://127.0.0.1:9/other' })
     expect(second.json()).toEqual({ webhookUrl: 'http://127.0.0.1:9/other', webhookSecret: null })
-    const [row] = await database.db.select({ secret: links.webhookSecret }).from(links).where(eq(links.id, link.id))
+    const [row] = await h.database.db.select({ secret: links.webhookSecret }).from(links).where(eq(links.id, link.id))
     expect(row!.secret).toBe(first.json().webhookSecret)
   })
 })

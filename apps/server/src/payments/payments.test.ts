@@ -3,33 +3,27 @@ import type { FastifyInstance } from 'fastify'
 import { createWalletClient, http, keccak256, parseEther, toHex, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentCredits, payments, webhookDeliveries } from '../db/schema.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { eventually, fastPaymentLinks, L1, L2, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 
-let database: Database
 let h: Harness
 let app: FastifyInstance
 let merchant: Address
 let other: Address
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' })
-  h = await startHarness(database)
+  h = await startHarness()
   app = await h.app()
   merchant = h.devnet.accounts[1]!
   other = h.devnet.accounts[5]!
 }, 30_000)
 
-afterAll(async () => {
-  await h?.close()
-  await database?.close()
-})
+afterAll(() => h?.close())
 
 const hook = 'http://127.0.0.1:9/hook'
 
 async function eventTypes(linkId: string): Promise<string[]> {
-  const rows = await database.db
+  const rows = await h.database.db
     .select({ type: webhookDeliveries.type })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.linkId, linkId))
@@ -240,7 +234,7 @@ describe('reorgs', () => {
     expect(state.payments[0]).toMatchObject({ status: 'confirmed', reason: null })
     expect(state.status).toBe('paid')
     expect(
-      await database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, state.payments[0]!.id)),
+      await h.database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, state.payments[0]!.id)),
     ).toHaveLength(1)
   })
 
@@ -293,7 +287,7 @@ describe('crash safety', () => {
     const payment = await h.submit(app2, link.id, hash)
     await h.mine(1)
     // A tracker that claimed the payment and died: its lease is still running.
-    await database.db
+    await h.database.db
       .update(payments)
       .set({ leaseToken: 'dead', leaseUntil: sql`now() + interval '400 milliseconds'` })
       .where(eq(payments.id, payment.id))
@@ -344,7 +338,7 @@ async function restingPayments(linkId: string, count: number): Promise<void> {
     missingSince: now,
     leaseUntil: new Date(now.getTime() + 3_600_000),
   }))
-  await database.db.insert(payments).values(rows)
+  await h.database.db.insert(payments).values(rows)
 }
 
 describe('block scan', () => {
@@ -373,7 +367,7 @@ describe('block scan', () => {
       expect((await h.getLink(appScan, crowd.id)).payments.filter((p) => p.status === 'pending')).toHaveLength(450)
     } finally {
       await h.rpc(31337, 'evm_setAutomine', [true])
-      await database.db
+      await h.database.db
         .update(payments)
         .set({ status: 'failed', reason: 'tx_not_found' })
         .where(eq(payments.linkId, crowd.id))

@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { Address, Hash } from 'viem'
 import { toHex } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { refunds, webhookDeliveries } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { openDatabase } from '../db/openDatabase.js'
-import { startHarness, type HarnessSuite } from '../testing/paymentLinksHarness.js'
+import { useHarnessSuite } from '../testing/paymentLinksHarness.js'
 
 // Refunds against the devnet's anvil: the merchant (account 1) is paid by account 2 and sends
 // money back from its own wallet; the server records a refund only after reading it on chain.
-// As useHarnessSuite, with more time to start: two anvils, a token deployment and the migrations
-// take over 30 s on a loaded 2-core machine.
-const suite = {} as HarnessSuite
-beforeAll(async () => {
-  suite.database = await openDatabase({ dataDir: ':memory:' })
-  suite.h = await startHarness(suite.database)
-  suite.app = await suite.h.app()
-}, 180_000)
-afterAll(async () => {
-  await suite.h?.close()
-  await suite.database?.close()
-})
+// More time to start than the default: two anvils, a token deployment and the migrations take
+// over 30 s on a loaded 2-core machine.
+const suite = useHarnessSuite({ timeoutMs: 180_000 })
 const hook = 'http://127.0.0.1:9/hook'
 
 async function paidTusd(amount: string, price = '10') {
