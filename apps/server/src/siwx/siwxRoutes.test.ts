@@ -267,61 +267,35 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       await expectRefused(await signedSession(evmSigner(), await message({ nonce: stale })), 401, 'NONCE_EXPIRED')
     })
 
-    it('foreign domain -> 401 DOMAIN_MISMATCH', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ domain: 'evil.example' })),
-        401,
-        'DOMAIN_MISMATCH',
-      )
-    })
-
-    it('foreign uri -> 401 URI_MISMATCH', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ uri: 'https://evil.example' })),
-        401,
-        'URI_MISMATCH',
-      )
-    })
-
-    it('another statement -> 401 STATEMENT_MISMATCH', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ statement: 'Transfer everything' })),
-        401,
-        'STATEMENT_MISMATCH',
-      )
-    })
-
-    it('unknown chain -> 400 UNSUPPORTED_CHAIN', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ chainId: 'eip155:1' })),
-        400,
-        'UNSUPPORTED_CHAIN',
-      )
-    })
-
-    it('expired message -> 401 MESSAGE_EXPIRED', async () => {
-      const past = new Date(Date.now() - 60_000)
-      await expectRefused(
-        await signedSession(
-          evmSigner(),
-          await message({
-            issuedAt: new Date(past.getTime() - 60_000).toISOString(),
-            expirationTime: past.toISOString(),
-          }),
-        ),
+    // Each message differs from a good one in one field; `fields` runs in the test (times are from then).
+    it.each<[string, number, string, () => Partial<MessageParameters>]>([
+      ['foreign domain', 401, 'DOMAIN_MISMATCH', () => ({ domain: 'evil.example' })],
+      ['foreign uri', 401, 'URI_MISMATCH', () => ({ uri: 'https://evil.example' })],
+      ['another statement', 401, 'STATEMENT_MISMATCH', () => ({ statement: 'Transfer everything' })],
+      ['unknown chain', 400, 'UNSUPPORTED_CHAIN', () => ({ chainId: 'eip155:1' })],
+      [
+        'expired message',
         401,
         'MESSAGE_EXPIRED',
-      )
-    })
-
-    it('not yet valid -> 401 MESSAGE_NOT_YET_VALID', async () => {
-      const notBefore = new Date(Date.now() + 600_000).toISOString()
-      await expectRefused(await signedSession(evmSigner(), await message({ notBefore })), 401, 'MESSAGE_NOT_YET_VALID')
-    })
-
-    it('issued-at in the future (beyond 60 s) -> 401 ISSUED_IN_FUTURE', async () => {
-      const issuedAt = new Date(Date.now() + 120_000).toISOString()
-      await expectRefused(await signedSession(evmSigner(), await message({ issuedAt })), 401, 'ISSUED_IN_FUTURE')
+        () => {
+          const past = new Date(Date.now() - 60_000)
+          return { issuedAt: new Date(past.getTime() - 60_000).toISOString(), expirationTime: past.toISOString() }
+        },
+      ],
+      [
+        'not yet valid',
+        401,
+        'MESSAGE_NOT_YET_VALID',
+        () => ({ notBefore: new Date(Date.now() + 600_000).toISOString() }),
+      ],
+      [
+        'issued-at in the future (beyond 60 s)',
+        401,
+        'ISSUED_IN_FUTURE',
+        () => ({ issuedAt: new Date(Date.now() + 120_000).toISOString() }),
+      ],
+    ])('%s -> %i %s', async (_name, status, code, fields) => {
+      await expectRefused(await signedSession(evmSigner(), await message(fields())), status, code)
     })
 
     it('tampered message (signed, then the expiry changed in text and data) -> 401 INVALID_SIGNATURE', async () => {
