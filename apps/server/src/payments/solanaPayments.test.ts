@@ -1,4 +1,3 @@
-import { TEST_USD_DECIMALS } from '@paylink/devnet/solana'
 import type { Link, Payment } from '@paylink/shared'
 import {
   createTransfer,
@@ -14,10 +13,10 @@ import BigNumber from 'bignumber.js'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
-import { findAssociatedTokenAddress, tokenProgramId } from '@paylink/chains/solana/server'
+import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { linkOptions, payments, unmatchedPayments } from '../db/schema.js'
 import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
-import { useSolanaTestApp } from '../testing/solanaTestApp.js'
+import { testUsdTransfer, useSolanaTestApp } from '../testing/solanaTestApp.js'
 
 /*
  * Solana payments end to end on the repository's Solana devnet (LiteSVM behind a real JSON-RPC,
@@ -128,25 +127,15 @@ async function payRequest(request: TransferRequestURL, changes: Partial<CreateTr
   return signature
 }
 
-/** Token transferChecked from the payer's associated token account to `owner`'s (instruction 12: amount u64, decimals u8). */
-function tokenTransfer(owner: string, amount: bigint, reference?: PublicKey): TransactionInstruction {
-  const data = Buffer.alloc(10)
-  data.writeUInt8(12, 0)
-  data.writeBigUInt64LE(amount, 1)
-  data.writeUInt8(TEST_USD_DECIMALS, 9)
-  const keys = [
-    {
-      pubkey: new PublicKey(findAssociatedTokenAddress(payer.publicKey.toBase58(), solana.devnet.mint)),
-      isSigner: false,
-      isWritable: true,
-    },
-    { pubkey: new PublicKey(solana.devnet.mint), isSigner: false, isWritable: false },
-    { pubkey: new PublicKey(findAssociatedTokenAddress(owner, solana.devnet.mint)), isSigner: false, isWritable: true },
-    { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-    ...(reference ? [{ pubkey: reference, isSigner: false, isWritable: false }] : []),
-  ]
-  return new TransactionInstruction({ programId: new PublicKey(tokenProgramId), keys, data })
-}
+/** Test USD from the payer's associated token account to `owner`'s. */
+const tokenTransfer = (owner: string, amount: bigint, reference?: PublicKey) =>
+  testUsdTransfer(
+    solana.devnet.mint,
+    payer.publicKey,
+    findAssociatedTokenAddress(owner, solana.devnet.mint),
+    amount,
+    reference,
+  )
 
 async function send(instructions: TransactionInstruction[], { skipPreflight = false } = {}): Promise<string> {
   const { blockhash } = await solana.connection.getLatestBlockhash('confirmed')

@@ -1,12 +1,11 @@
-import { TEST_USD_DECIMALS } from '@paylink/devnet/solana'
 import type { Link, Payment } from '@paylink/shared'
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findAssociatedTokenAddress, tokenProgramId } from '@paylink/chains/solana/server'
+import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { refunds } from '../db/schema.js'
 import { eventually } from '../testing/paymentLinksHarness.js'
-import { useSolanaTestApp } from '../testing/solanaTestApp.js'
+import { testUsdTransfer, useSolanaTestApp } from '../testing/solanaTestApp.js'
 
 /*
  * Solana refunds on the repository's Solana devnet (LiteSVM behind a real JSON-RPC): a payer the
@@ -46,25 +45,8 @@ function solTransfer(from: Keypair, to: PublicKey, lamports: bigint, reference?:
   return instruction
 }
 
-/** Token transferChecked of Test USD from `from`'s associated token account to `to` (a token account). */
-function tokenTransfer(from: Keypair, to: string, amount: bigint, reference?: PublicKey): TransactionInstruction {
-  const data = Buffer.alloc(10)
-  data.writeUInt8(12, 0)
-  data.writeBigUInt64LE(amount, 1)
-  data.writeUInt8(TEST_USD_DECIMALS, 9)
-  const keys = [
-    {
-      pubkey: new PublicKey(findAssociatedTokenAddress(from.publicKey.toBase58(), solana.devnet.mint)),
-      isSigner: false,
-      isWritable: true,
-    },
-    { pubkey: new PublicKey(solana.devnet.mint), isSigner: false, isWritable: false },
-    { pubkey: new PublicKey(to), isSigner: false, isWritable: true },
-    { pubkey: from.publicKey, isSigner: true, isWritable: false },
-    ...(reference ? [{ pubkey: reference, isSigner: false, isWritable: false }] : []),
-  ]
-  return new TransactionInstruction({ programId: new PublicKey(tokenProgramId), keys, data })
-}
+const tokenTransfer = (from: Keypair, to: string, amount: bigint, reference?: PublicKey) =>
+  testUsdTransfer(solana.devnet.mint, from.publicKey, to, amount, reference)
 const ataOf = (owner: Keypair) => findAssociatedTokenAddress(owner.publicKey.toBase58(), solana.devnet.mint)
 
 async function send(signer: Keypair, instructions: TransactionInstruction[]): Promise<string> {

@@ -6,7 +6,8 @@
  */
 import { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet } from '@paylink/devnet/solana'
 import type { Asset, Network } from '@paylink/shared'
-import { Connection } from '@solana/web3.js'
+import { findAssociatedTokenAddress, tokenProgramId } from '@paylink/chains/solana/server'
+import { Connection, PublicKey, TransactionInstruction } from '@solana/web3.js'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
@@ -104,4 +105,30 @@ export function useSolanaTestApp({
     await solana.database?.close()
   })
   return solana
+}
+
+/**
+ * A Token transferChecked of Test USD (instruction 12: amount u64, decimals u8) from `from`'s
+ * associated token account to the token account `to`, built by hand: @solana/pay's createTransfer
+ * refuses the transfers the tests need to send (more tokens than the sender holds, refunds).
+ */
+export function testUsdTransfer(
+  mint: string,
+  from: PublicKey,
+  to: string,
+  amount: bigint,
+  reference?: PublicKey,
+): TransactionInstruction {
+  const data = Buffer.alloc(10)
+  data.writeUInt8(12, 0)
+  data.writeBigUInt64LE(amount, 1)
+  data.writeUInt8(TEST_USD_DECIMALS, 9)
+  const keys = [
+    { pubkey: new PublicKey(findAssociatedTokenAddress(from.toBase58(), mint)), isSigner: false, isWritable: true },
+    { pubkey: new PublicKey(mint), isSigner: false, isWritable: false },
+    { pubkey: new PublicKey(to), isSigner: false, isWritable: true },
+    { pubkey: from, isSigner: true, isWritable: false },
+    ...(reference ? [{ pubkey: reference, isSigner: false, isWritable: false }] : []),
+  ]
+  return new TransactionInstruction({ programId: new PublicKey(tokenProgramId), keys, data })
 }
