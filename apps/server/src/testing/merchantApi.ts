@@ -97,16 +97,16 @@ export async function insertPaymentRow(
 }
 
 /**
- * For a test file: an offline app (built with `defaults`) and an API key of the merchant
- * labelled `label`, both made in beforeAll; read them as `.app` and `.key` inside the tests.
+ * For a test file: an offline app (built with `defaults`) and an API key labelled `label` of the
+ * merchant at `address`, both made in beforeAll; read them as `.app` and `.key` inside the tests.
  */
-export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k') {
+export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k', address = merchantAddress) {
   const context = useOfflineApps(defaults)
   let app: FastifyInstance | undefined
   let key: string | undefined
   beforeAll(async () => {
     app = await context.app()
-    key = await merchantApiKey(context.database, label)
+    key = await merchantApiKey(context.database, label, address)
   }, 120_000)
   return {
     context,
