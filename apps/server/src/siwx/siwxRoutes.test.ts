@@ -558,26 +558,37 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
   })
 })
 
+/**
+ * Asks `app` for a nonce (on `host`, when given), signs an EVM sign-in for `domain` and `uri`
+ * with it and posts it with `headers`: the sign-in of a browser on another origin than the default.
+ */
+async function signInOn(
+  app: FastifyInstance,
+  { domain, uri, headers, host }: { domain: string; uri: string; headers: Record<string, string>; host?: string },
+) {
+  const answer = siwxNonceResponseSchema.parse(
+    (await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: host ? { host } : {} })).json(),
+  )
+  const body = await signedSession(evmSigner(), {
+    domain,
+    statement,
+    uri,
+    version: '1',
+    chainId: evmChain,
+    nonce: answer.nonce,
+    issuedAt: new Date().toISOString(),
+  })
+  const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers, payload: body })
+  return { answer, res }
+}
+
 describe('SIWX app options', () => {
   it('Secure cookie when the public origin is https', async () => {
     const app = await startApp(await openPglite(), { publicOrigin: 'https://pay.example.com' })
-    const { nonce } = siwxNonceResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
-    )
-    const body = await signedSession(evmSigner(), {
+    const { res } = await signInOn(app, {
       domain: 'pay.example.com',
-      statement,
       uri: 'https://pay.example.com',
-      version: '1',
-      chainId: evmChain,
-      nonce,
-      issuedAt: new Date().toISOString(),
-    })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/siwx/sessions',
       headers: { origin: 'https://pay.example.com' },
-      payload: body,
     })
     expect(res.statusCode, res.body).toBe(201)
     expect(res.cookies.find((c) => c.name === 'paylink_session')).toMatchObject({
@@ -591,22 +602,9 @@ describe('SIWX app options', () => {
     const app = await startApp(await openPglite(), {
       publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
     })
-    const signInAt = async (site: string, headers: Record<string, string> = { origin: site }) => {
+    const signInAt = (site: string, headers: Record<string, string> = { origin: site }) => {
       const host = new URL(site).host
-      const answer = siwxNonceResponseSchema.parse(
-        (await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { host } })).json(),
-      )
-      const body = await signedSession(evmSigner(), {
-        domain: host,
-        statement,
-        uri: site,
-        version: '1',
-        chainId: evmChain,
-        nonce: answer.nonce,
-        issuedAt: new Date().toISOString(),
-      })
-      const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers, payload: body })
-      return { answer, res }
+      return signInOn(app, { domain: host, uri: site, headers, host })
     }
     // The nonce answer names the origin the request came in on, when it is one of ours.
     const local = await signInAt('http://127.0.0.1:3000')
@@ -630,23 +628,10 @@ describe('SIWX app options', () => {
       message: 'Writes with a session must come from http://localhost:3000 (Origin header).',
     })
     // The right host on the wrong origin's uri is still a URI mismatch.
-    const { nonce } = siwxNonceResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
-    )
-    const mixed = await signedSession(evmSigner(), {
+    const { res } = await signInOn(app, {
       domain: '127.0.0.1:3000',
-      statement,
       uri: 'http://localhost:3000',
-      version: '1',
-      chainId: evmChain,
-      nonce,
-      issuedAt: new Date().toISOString(),
-    })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/siwx/sessions',
       headers: { origin: 'http://127.0.0.1:3000' },
-      payload: mixed,
     })
     expect(res.statusCode).toBe(401)
     expect(res.json().error.code).toBe('URI_MISMATCH')
