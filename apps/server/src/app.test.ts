@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from './app.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { notBuiltMessage } from './web/webAppRoutes.js'
+import { offlineAssets } from './testing/offlineApp.js'
 import { startHangingServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 let database: Database
@@ -30,16 +31,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     projectId: null,
     demo: false,
     networks: [network('eip155:31337', rpc.url)],
-    assets: [
-      {
-        assetId: 'eip155:31337/slip44:60',
-        caipNetworkId: 'eip155:31337',
-        symbol: 'ETH',
-        name: 'Ether',
-        decimals: 18,
-        native: true,
-      },
-    ],
+    assets: [offlineAssets[0]!],
     database,
     webDist,
     chainTimeoutMs: 300,
