@@ -8,7 +8,8 @@ import { chainCoreOf } from '@paylink/chains/core'
 import { chainFamilyOf } from '@paylink/chains/server'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
-import { baseNetworkEntry, useTempDir } from './testing/configFixtures.js'
+import { baseNetworkEntry } from './testing/configFixtures.js'
+import { useTempDir } from './testing/tempDir.js'
 
 const dir = useTempDir('paylink-config-')
 const base = baseNetworkEntry

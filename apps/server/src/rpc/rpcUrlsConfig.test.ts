@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.js'
 import { serverRpcUrl } from '../paymentLinksServices.js'
 import { toPublicConfig } from '../publicConfig/toPublicConfig.js'
-import { baseNetworkEntry, useTempDir } from '../testing/configFixtures.js'
+import { baseNetworkEntry } from '../testing/configFixtures.js'
+import { useTempDir } from '../testing/tempDir.js'
 
 const dir = useTempDir('paylink-rpcurls-')
 // The entry without its one URL: each test names its own.
