@@ -5,6 +5,7 @@ import { payments } from '../db/schema.js'
 import { merchantOf } from '../merchants/merchant.js'
 import {
   bearer,
+  expectQueriesRefused,
   useMerchantApp,
   ethOrTusdLink,
   insertPaymentRow,
@@ -198,12 +199,7 @@ describe('GET /api/payments.csv', () => {
       ['?status=paid', 'query.status'],
       ['?format=xlsx', 'query'],
     ]
-    for (const [query, field] of cases) {
-      const response = await csv(query)
-      expect(response.statusCode, query).toBe(400)
-      expect(response.json().error.code).toBe('INVALID_REQUEST')
-      expect(response.json().error.message.startsWith(field), `${query}: ${response.json().error.message}`).toBe(true)
-    }
+    await expectQueriesRefused(cases, (query) => csv(query))
     const anonymous = await csv('', {})
     expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'UNAUTHENTICATED'])
   })
