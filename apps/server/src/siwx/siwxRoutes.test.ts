@@ -1,4 +1,4 @@
-import type { Network, SiwxSession } from '@paylink/shared'
+import type { SiwxSession } from '@paylink/shared'
 import { meSchema, siwxNonceResponseSchema, siwxSessionsResponseSchema } from '@paylink/shared'
 import { startAnvil, type StartAnvilReturnType } from '@paylink/devnet'
 import { sql } from 'drizzle-orm'
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
+import { testNetwork } from '../testing/offlineApp.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
 import {
   bitcoinSigner,
@@ -29,16 +30,6 @@ let smartAccounts: SmartAccountFactory
 let postgres: TestPostgres | null = null
 const toClose: Array<() => Promise<unknown>> = []
 
-const network = (caipNetworkId: string, rpcUrl: string): Network => ({
-  caipNetworkId,
-  name: caipNetworkId,
-  nativeCurrency: { name: 'Coin', symbol: 'C', decimals: 18 },
-  rpcUrl,
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-})
-
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 })
   smartAccounts = await deploySmartAccountFactory(anvil.rpcUrl, 31337)
@@ -57,9 +48,9 @@ async function startApp(database: Database, overrides: Partial<AppConfig> = {}):
     projectId: null,
     demo: false,
     networks: [
-      network(evmChain, anvil.rpcUrl),
-      network(solanaChain, 'http://127.0.0.1:9'),
-      network(bitcoinChain, 'http://127.0.0.1:9'),
+      testNetwork(evmChain, anvil.rpcUrl),
+      testNetwork(solanaChain, 'http://127.0.0.1:9'),
+      testNetwork(bitcoinChain, 'http://127.0.0.1:9'),
     ],
     assets: [],
     database,
