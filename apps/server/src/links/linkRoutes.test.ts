@@ -27,6 +27,23 @@ const countRows = async () => ({
   payments: (await h.database.db.select({ n: count() }).from(payments))[0]!.n,
 })
 
+/**
+ * A link with a webhook to `url` that expires in a second, once expired: the tracker has seen it
+ * and the worker has made the first attempt to send `link.expired`.
+ */
+async function expiredLinkSentTo(url: string, title: string) {
+  const link = await h.createLink(app, {
+    title,
+    options: [{ asset: h.assets.eth, amount: '1' }],
+    webhookUrl: url,
+    expiresInSeconds: 1,
+  })
+  await new Promise((resolve) => setTimeout(resolve, 1050))
+  await app.paymentLinks.tracker.runOnce()
+  await app.paymentLinks.webhooks.runOnce()
+  return link
+}
+
 /** A signed-in session for `address`, as the sign-in routes would leave it. */
 async function signIn(address: string): Promise<string> {
   const token = createSessionToken()
@@ -261,15 +278,7 @@ describe('webhooks', () => {
     const target = await startWebhookReceiver(() => ({ status: 200 }))
     const redirecting = await startWebhookReceiver(() => ({ status: 302, headers: { location: target.url } }))
     try {
-      const link = await h.createLink(app, {
-        title: 'Moved',
-        options: [{ asset: h.assets.eth, amount: '1' }],
-        webhookUrl: redirecting.url,
-        expiresInSeconds: 1,
-      })
-      await new Promise((resolve) => setTimeout(resolve, 1050))
-      await app.paymentLinks.tracker.runOnce()
-      await app.paymentLinks.webhooks.runOnce()
+      const link = await expiredLinkSentTo(redirecting.url, 'Moved')
       const list = (
         await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })
       ).json() as WebhookDeliveryList
@@ -297,15 +306,7 @@ describe('PATCH /api/links/:id/webhook', () => {
     const broken = await startWebhookReceiver(() => ({ status: 500 }))
     const fixed = await startWebhookReceiver(() => ({ status: 200 }))
     try {
-      const link = await h.createLink(app, {
-        title: 'Wrong URL',
-        options: [{ asset: h.assets.eth, amount: '1' }],
-        webhookUrl: broken.url,
-        expiresInSeconds: 1,
-      })
-      await new Promise((resolve) => setTimeout(resolve, 1050))
-      await app.paymentLinks.tracker.runOnce()
-      await app.paymentLinks.webhooks.runOnce()
+      const link = await expiredLinkSentTo(broken.url, 'Wrong URL')
       const [expired] = (await deliveries(link.id)).deliveries
       expect(expired).toMatchObject({ type: 'link.expired', status: 'pending', attempts: 1, lastStatusCode: 500 })
 
