@@ -31,25 +31,17 @@ export const devnetBitcoinEsploraPath = '/devnet/bitcoin/esplora'
  * SOL, BTC, and the demo token on EVM and Solana.
  */
 export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | 'solana' | 'bitcoin'>): DevnetNetworks {
-  const networks: Network[] = devnet.chains.map((chain) => ({
-    caipNetworkId: `eip155:${chain.chainId}`,
-    name: chain.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrl: `/devnet/rpc/${chain.chainId}`,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-    // startDevnet deploys the deposit factory on every devnet chain (scan to pay).
-    depositFactory: true,
-  }))
-  const assets: Asset[] = networks.map((network) => ({
-    assetId: nativeAssetId(network.caipNetworkId),
-    caipNetworkId: network.caipNetworkId,
-    symbol: 'ETH',
-    name: 'Ether',
-    decimals: 18,
-    native: true,
-  }))
+  const networks: Network[] = devnet.chains.map((chain) =>
+    devnetNetwork({
+      caipNetworkId: `eip155:${chain.chainId}`,
+      name: chain.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: `/devnet/rpc/${chain.chainId}`,
+      // startDevnet deploys the deposit factory on every devnet chain (scan to pay).
+      depositFactory: true,
+    }),
+  )
+  const assets: Asset[] = networks.map(nativeAssetOf)
   const { token, solana, bitcoin } = devnet
   assets.push({
     assetId: `eip155:${token.chainId}/erc20:${token.address}`,
@@ -67,52 +59,52 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]),
   )
   if (solana) {
-    networks.push({
+    // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+    // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
+    const network = devnetNetwork({
       caipNetworkId: solana.caipNetworkId,
       name: solana.name,
       nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       rpcUrl: devnetSolanaRpcPath,
       wsUrl: devnetSolanaWsPath,
-      blockExplorerUrl: null,
-      testnet: true,
-      // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
-      // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
-      confirmations: 1,
     })
-    assets.push(
-      {
-        assetId: nativeAssetId(solana.caipNetworkId),
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'SOL',
-        name: 'Solana',
-        decimals: 9,
-        native: true,
-      },
-      {
-        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'TUSD',
-        name: 'Test USD',
-        decimals: 6,
-        native: false,
-        peggedTo: 'USD',
-      },
-    )
+    networks.push(network)
+    assets.push(nativeAssetOf(network), {
+      assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
+      caipNetworkId: solana.caipNetworkId,
+      symbol: 'TUSD',
+      name: 'Test USD',
+      decimals: 6,
+      native: false,
+      peggedTo: 'USD',
+    })
     upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
   }
   if (bitcoin) {
-    networks.push({
-      caipNetworkId: bitcoin.caipNetworkId,
-      name: bitcoin.name,
-      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-      // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
-      rpcUrl: devnetBitcoinEsploraPath,
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    })
+    networks.push(
+      devnetNetwork({
+        caipNetworkId: bitcoin.caipNetworkId,
+        name: bitcoin.name,
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+        // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
+        rpcUrl: devnetBitcoinEsploraPath,
+      }),
+    )
     assets.push(devnetBitcoinAsset(bitcoin.caipNetworkId))
     upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
   }
   return { networks, assets, upstreams }
+}
+
+/** A devnet network: a test network with no explorer, where one confirmation is enough. */
+function devnetNetwork(
+  fields: Pick<Network, 'caipNetworkId' | 'name' | 'nativeCurrency' | 'rpcUrl'> & Partial<Network>,
+): Network {
+  return { ...fields, blockExplorerUrl: null, testnet: true, confirmations: 1 }
+}
+
+/** The network's own coin as an asset, named as the network names it. */
+function nativeAssetOf({ caipNetworkId, nativeCurrency }: Network): Asset {
+  const { symbol, name, decimals } = nativeCurrency
+  return { assetId: nativeAssetId(caipNetworkId), caipNetworkId, symbol, name, decimals, native: true }
 }
