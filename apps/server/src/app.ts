@@ -378,6 +378,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
       defaultLateGraceSeconds: config.latePaymentGraceSeconds ?? 0,
       readCheckoutView,
+      readerOf: paymentLinks.readerOf,
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),

@@ -168,6 +168,11 @@ export interface PaymentChainReader {
    * a coinbase); null when the node does not know the transaction. Who may speak for a payment.
    */
   readInputAddresses?(transactionId: string): Promise<string[] | null>
+  /**
+   * How much of a token exists now (an ERC-20's `totalSupply`, in its smallest unit): a link asking
+   * for more could never be paid. Absent where the family has no such read.
+   */
+  readTokenSupply?(tokenAddress: string): Promise<bigint>
   /** Each expected transaction's state, with a number of requests that does not grow with their count. */
   readEvidence(
     expectations: readonly PaymentExpectation[],

@@ -18,6 +18,16 @@ describe('fieldErrorsFromServer', () => {
       'options.1.amount': 'TUSD has 6 decimal places; "1.0000001" has more',
     })
   })
+  it("puts the server's token supply refusal (read on chain, so only the server can say it) on the amount", () => {
+    const error = new ApiRequestError(
+      "body.options[0].amount: is more TUSD than exists: at most 100,000 TUSD (the token's total supply)",
+      400,
+      'INVALID_REQUEST',
+    )
+    expect(fieldErrorsFromServer(error)).toEqual({
+      'options.0.amount': "is more TUSD than exists: at most 100,000 TUSD (the token's total supply)",
+    })
+  })
   it('maps top-level fields and the UNSUPPORTED_ASSET code alike', () => {
     expect(
       fieldErrorsFromServer(
