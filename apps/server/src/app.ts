@@ -322,6 +322,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const paymentLinks = createPaymentLinksServices({
       database,
       networks: config.networks,
+      assets: config.assets,
       ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
       options: { ...config.paymentLinks, webhooks: { ...config.paymentLinks?.webhooks, policy: webhookPolicy } },
       onError: (error, where) => {

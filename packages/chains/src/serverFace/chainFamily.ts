@@ -71,6 +71,12 @@ export interface PaymentWatch {
   depositAddress: string | null
   /** A Solana Pay reference key the payer's transaction carries, or null. */
   reference: string | null
+  /**
+   * Only its mined transactions matter (the server's unmatched-payment watches): a reader spends
+   * no per-address unconfirmed read on it (Bitcoin's mempool rotation), so the open links' own
+   * addresses keep being looked at as often as before.
+   */
+  minedOnly?: boolean
 }
 
 /** A transaction that pays (or may pay) a watched option: the tracker records it as a payment and matches it as usual. */
