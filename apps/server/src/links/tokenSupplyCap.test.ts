@@ -1,18 +1,10 @@
-import type { Asset } from '@paylink/shared'
 import type { PaymentChainReader } from '@paylink/chains/server'
 import { describe, expect, it } from 'vitest'
 import { RequestValidationError } from '../errors.js'
+import { offlineAssets } from '../testing/offlineApp.js'
 import { createTokenSupplyCap } from './tokenSupplyCap.js'
 
-const tusd: Asset = {
-  assetId: 'eip155:31337/erc20:0x5fbdb2315678afecb367f032d93f642f64180aa3',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'TUSD',
-  name: 'Test USD',
-  decimals: 6,
-  native: false,
-}
-const eth: Asset = { ...tusd, assetId: 'eip155:31337/slip44:60', symbol: 'ETH', decimals: 18, native: true }
+const [eth, tusd] = [offlineAssets[0]!, offlineAssets[1]!]
 const body = (amount: string, asset = tusd) => ({ options: [{ asset: asset.assetId, amount }] })
 
 /** A reader whose supply reads are counted and answered by `answer`. */
@@ -44,7 +36,7 @@ describe('createTokenSupplyCap', () => {
     let now = 0
     const check = createTokenSupplyCap({ readerOf: of, now: () => now })
     await Promise.all([check(body('1'), [tusd]), check(body('2'), [tusd]), check(body('3', eth), [eth])])
-    expect(reads).toEqual(['0x5fbdb2315678afecb367f032d93f642f64180aa3'])
+    expect(reads).toEqual(['0x5FbDB2315678afecb367f032d93F642f64180aa3'])
     now = 6 * 60_000 // minting moves the supply: read again after five minutes
     await check(body('1'), [tusd])
     expect(reads).toHaveLength(2)
