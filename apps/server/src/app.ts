@@ -392,8 +392,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(paymentListRoutes, { db: database.db })
     if (config.x402) {
       const evm = x402EvmFacilitator(config, config.x402)
-      if (config.x402.solanaSecretKey) await x402SolanaFacilitator(config, config.x402.solanaSecretKey, evm)
-      await app.register(x402Routes, { db: database.db, evm, assets: config.assets })
+      const { solanaSecretKey } = config.x402
+      const solana = solanaSecretKey ? await x402SolanaFacilitator(config, solanaSecretKey, evm) : undefined
+      await app.register(x402Routes, { db: database.db, evm, assets: config.assets, ...(solana ? { solana } : {}) })
     }
     await app.register(refundRoutes, {
       db: database.db,

@@ -404,6 +404,10 @@ describe('hardening settings', () => {
     expectConfigError({ X402_SOLANA_SECRET_KEY: '[1,2,3]' }, /X402_SOLANA_SECRET_KEY.*64-byte keypair/)
     expectConfigError({ X402_SOLANA_SECRET_KEY: base58.encode(keypair.subarray(0, 32)) }, /64-byte keypair/)
     expectConfigError({ X402_SOLANA_SECRET_KEY: 'not base58 0OIl' }, /64-byte keypair/)
+    expectConfigError(
+      { X402_SOLANA_SECRET_KEY: base58.encode(keypair), PAYLINK_DEVNET: '0' },
+      /X402_SOLANA_SECRET_KEY needs X402_EVM_PRIVATE_KEY/,
+    )
   })
 
   it('BITCOIN_DEVNET_BLOCK_MS: a block every 10 s by default, 0 for blocks only on demand, bounded', () => {

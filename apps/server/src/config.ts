@@ -174,6 +174,11 @@ export function loadConfig(
   const configFile = settings.PAYLINK_CONFIG ? resolve(cwd, settings.PAYLINK_CONFIG) : null
   const file = configFile ? readConfigFile(configFile) : configFileSchema.parse({})
   const devnet = settings.PAYLINK_DEVNET ?? file.devnet ?? file.networks.length === 0
+  // The Solana scheme joins the facilitator that the EVM key turns on (the demo makes one).
+  if (settings.X402_SOLANA_SECRET_KEY && !settings.X402_EVM_PRIVATE_KEY && !devnet)
+    throw new ConfigError(
+      'X402_SOLANA_SECRET_KEY needs X402_EVM_PRIVATE_KEY too: the x402 facilitator is on only with an EVM gas key',
+    )
 
   return {
     port: settings.PORT,

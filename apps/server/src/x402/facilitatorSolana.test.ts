@@ -1,13 +1,12 @@
 import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { base58 } from '@scure/base'
 import { startSolanaDevnet, type SolanaDevnet } from '@paylink/devnet/solana'
-import { address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit'
+import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { x402Client } from '@x402/core/client'
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, decodePaymentSignatureHeader } from '@x402/core/http'
-import type { PaymentPayload, SchemeNetworkClient, SupportedKind } from '@x402/core/types'
+import type { PaymentPayload, SupportedKind } from '@x402/core/types'
 import { wrapFetchWithPayment } from '@x402/fetch'
 import { SOLANA_DEVNET_CAIP2 } from '@x402/svm'
-import { ExactSvmScheme as ExactSvmClient } from '@x402/svm/exact/client'
 import { ExactSvmScheme as ExactSvmServer } from '@x402/svm/exact/server'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -23,6 +22,7 @@ import { createLinkOk } from '../testing/merchantApi.js'
 import { fastPaymentLinks } from '../testing/paymentLinksHarness.js'
 import { generateSolanaKeypair } from './demoGasKey.js'
 import {
+  exactSvmClientAt,
   postFacilitator as postToFacilitator,
   serveWithPaidResource,
   type ServedFacilitator,
@@ -54,27 +54,12 @@ const tokenBalance = async (owner: string): Promise<bigint> => {
 const lamports = async (owner: string) =>
   (await createSolanaRpc(devnet.rpcUrl).getBalance(address(owner), { commitment: 'confirmed' }).send()).value
 
-/**
- * @x402/svm's exact client, on our devnet. Its client picks a cluster's RPC by the network id and
- * knows only Solana's public ones (mainnet, devnet, testnet); the devnet's id is its own genesis
- * hash. So it is handed the public devnet's id with our devnet's RPC URL: the id only chooses the
- * URL there, the payload is built from what our devnet answers, and the payment names our network.
- */
-function exactSvmClientOnDevnet(signer: KeyPairSigner): SchemeNetworkClient {
-  const inner = new ExactSvmClient(signer, { rpcUrl: devnet.rpcUrl })
-  return {
-    scheme: inner.scheme,
-    createPaymentPayload: (version, requirements) =>
-      inner.createPaymentPayload(version, { ...requirements, network: SOLANA_DEVNET_CAIP2 }),
-  }
-}
-
 /** A payer with 1 TUSD and no SOL, allowing Test USD in its spend controls. */
 async function newPayer() {
   const signer = await generateKeyPairSigner()
   await devnet.waitForSignature(await devnet.faucet(signer.address, mint, 1_000_000n), 'confirmed')
   const client = x402Client.fromConfig({
-    schemes: [{ network, client: exactSvmClientOnDevnet(signer) }],
+    schemes: [{ network, client: exactSvmClientAt(devnet.rpcUrl, signer) }],
     spendControls: { allowedAssets: [{ network, asset: mint, maxAmountPerPayment: '1000000' }] },
   })
   return { address: signer.address as string, client, pay: wrapFetchWithPayment(fetch, client) }
@@ -152,6 +137,19 @@ describe('Paylink as an x402 facilitator (Solana exact, SPL Test USD)', () => {
     expect(supported.kinds).toContainEqual({ x402Version: 2, scheme: 'exact', network, extra: { feePayer } })
     expect(supported.signers['solana:*']).toEqual([feePayer])
     expect(await lamports(feePayer)).toBe(1_000_000_000n)
+  })
+
+  it("shows the merchant the fee payer's SOL beside the EVM gas key", async () => {
+    const gas = await app.inject({
+      method: 'GET',
+      url: '/api/x402/gas',
+      headers: { authorization: `Bearer ${apiKey}` },
+    })
+    expect(gas.statusCode, gas.body).toBe(200)
+    expect(gas.json()).toMatchObject({
+      networks: [],
+      solana: { address: feePayer, networks: [{ caipNetworkId: network, balance: '1', low: false }] },
+    })
   })
 
   it('answers 402 first, then 200 with the settlement; the Test USD moves payer to merchant once, recorded once', async () => {
@@ -260,7 +258,7 @@ describe('Paylink as an x402 facilitator (Solana exact, SPL Test USD)', () => {
     // An associated token account with nothing in it: the transfer's simulation fails.
     await devnet.waitForSignature(await devnet.faucet(broke.address, mint, 1n), 'confirmed')
     const brokeClient = x402Client.fromConfig({
-      schemes: [{ network, client: exactSvmClientOnDevnet(broke) }],
+      schemes: [{ network, client: exactSvmClientAt(devnet.rpcUrl, broke) }],
       spendControls: false,
     })
     expect(await verify(await brokeClient.createPaymentPayload(required))).toMatchObject({

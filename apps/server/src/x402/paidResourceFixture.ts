@@ -1,13 +1,23 @@
 import type { AddressInfo } from 'node:net'
 import { createServer } from 'node:http'
 import { HTTPFacilitatorClient } from '@x402/core/http'
-import type { Network, PaymentPayload, SchemeNetworkServer, SupportedResponse } from '@x402/core/types'
+import type {
+  Network,
+  PaymentPayload,
+  SchemeNetworkClient,
+  SchemeNetworkServer,
+  SupportedResponse,
+} from '@x402/core/types'
+import { SOLANA_DEVNET_CAIP2 } from '@x402/svm'
+import { ExactSvmScheme as ExactSvmClient } from '@x402/svm/exact/client'
+import type { TransactionSigner } from '@solana/kit'
 import { paymentMiddleware, x402ResourceServer } from '@x402/express'
 import express from 'express'
 import type { FastifyInstance } from 'fastify'
 
-// Test fixtures for the facilitator's integration tests (EVM and Solana): a resource server as a
-// merchant writes it, and a direct call to the facilitator as a replaying client would make it.
+// Fixtures for the facilitator's integration tests and its bench (EVM and Solana): a resource
+// server as a merchant writes it, a direct call to the facilitator as a replaying client would
+// make it, and @x402/svm's client on a cluster it does not know by name.
 
 export interface PaidResource {
   url: string
@@ -102,3 +112,19 @@ export const postFacilitator = (
     headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
     body: JSON.stringify({ x402Version: 2, paymentPayload: payload, paymentRequirements: payload.accepted }),
   })
+
+/**
+ * @x402/svm's exact client on the cluster at `rpcUrl`. Its client picks a cluster's RPC by the
+ * network id and knows only Solana's public ones (mainnet, devnet, testnet); the devnet's id is its
+ * own genesis hash. So it is handed the public devnet's id with our devnet's RPC URL: the id only
+ * chooses the URL there, the payload is built from what our devnet answers, and the payment
+ * (which x402Client stamps with the requirements it accepted) names our network.
+ */
+export function exactSvmClientAt(rpcUrl: string, signer: TransactionSigner): SchemeNetworkClient {
+  const inner = new ExactSvmClient(signer, { rpcUrl })
+  return {
+    scheme: inner.scheme,
+    createPaymentPayload: (version, requirements) =>
+      inner.createPaymentPayload(version, { ...requirements, network: SOLANA_DEVNET_CAIP2 }),
+  }
+}

@@ -2,13 +2,14 @@ import { sameAddress } from '@paylink/chains/core'
 import { apiErrorSchema, parseCaipAssetId, type Asset } from '@paylink/shared'
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { formatEther } from 'viem'
+import { formatUnits } from 'viem'
 import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
 import { UnauthenticatedError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { Merchant } from '../merchants/merchant.js'
 import type { EvmFacilitator } from './createEvmFacilitator.js'
+import type { SolanaFacilitator } from './createSolanaFacilitator.js'
 import { facilitatorRequestSchema, type FacilitatorRequest } from './facilitatorRequest.js'
 import { x402FamilyOf } from './x402Families.js'
 import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from './x402Payments.js'
@@ -16,6 +17,8 @@ import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from '
 export interface X402RoutesOptions {
   db: Db
   evm: EvmFacilitator
+  /** The Solana fee payer, when X402_SOLANA_SECRET_KEY is set (its scheme is registered with `evm.facilitator`). */
+  solana?: SolanaFacilitator
   /** The configured assets: a payment is booked in one of them (its symbol and decimals). */
   assets: readonly Asset[]
 }
@@ -50,7 +53,7 @@ const supportedResponseSchema = z.object({
   signers: z.record(reason, z.array(address)),
 })
 
-const gasSchema = z.object({
+const gasKeySchema = z.object({
   address,
   networks: z.array(
     z.object({
@@ -61,8 +64,27 @@ const gasSchema = z.object({
     }),
   ),
 })
-/** A settlement costs about 60 000 gas; at a few gwei, 0.01 ETH is a few dozen. */
+const gasSchema = gasKeySchema.extend({
+  /** The Solana fee payer, when one is configured: SOL on each Solana network. */
+  solana: gasKeySchema.optional(),
+})
 const lowGasWei = 10n ** 16n
+/** A Solana settlement costs its 5,000-lamport signature fee and a tiny priority fee: 0.01 SOL is about 2,000. */
+const lowGasLamports = 10n ** 7n
+
+/** A gas key's balances as the API shows them: in the coin, and whether they are under `low`. */
+const gasKeyOf = async (
+  key: Pick<SolanaFacilitator, 'address' | 'balances'>,
+  decimals: number,
+  low: bigint,
+): Promise<z.infer<typeof gasKeySchema>> => ({
+  address: key.address,
+  networks: (await key.balances()).map(({ caipNetworkId, balance }) => ({
+    caipNetworkId,
+    balance: balance === null ? null : formatUnits(balance, decimals),
+    low: balance !== null && balance < low,
+  })),
+})
 
 // Paylink's own refusals, in x402's reason style beside the schemes' reasons.
 const payToRefused = 'invalid_pay_to_not_merchant'
@@ -88,7 +110,7 @@ const answers = (what: string, schema: typeof verifyResponseSchema | typeof sett
  * Verify and settle take a merchant's API key and pay only to an address that merchant receives
  * at; a settled payment is recorded as the merchant's, once per authorization (EVM) or transaction (Solana).
  */
-export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, assets }) => {
+export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, solana, assets }) => {
   const merchantOf = async (request: FastifyRequest): Promise<Merchant> => {
     // A key, never the sign-in cookie: a facilitator call comes from the merchant's server, and a
     // cookie-borne settle from any page the merchant visits would spend nobody's money but ours.
@@ -163,8 +185,8 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       method: 'GET',
       url: '/api/x402/gas',
       operationId: 'x402Gas',
-      summary: "The x402 facilitator's gas key: its address and balance on each EVM network",
-      description: `Signed-in merchant or API key. \`low\`: under ${formatEther(lowGasWei)} of the chain's coin, too little for many settlements.`,
+      summary: "The x402 facilitator's gas keys: each one's address and balance on each network it pays on",
+      description: `Signed-in merchant or API key. \`low\`: under ${formatUnits(lowGasWei, 18)} of the chain's coin (${formatUnits(lowGasLamports, 9)} SOL for \`solana\`, the Solana fee payer), too little for many settlements.`,
       tags: ['x402'],
       responses: {
         200: { description: 'The gas key and its balances', schema: gasSchema },
@@ -174,15 +196,11 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
     async ({ request, reply }) => {
       await app.requireMerchant(request)
       reply.header('cache-control', 'no-store')
-      const balances = await evm.balances()
-      return {
-        address: evm.address,
-        networks: balances.map(({ caipNetworkId, balance }) => ({
-          caipNetworkId,
-          balance: balance === null ? null : formatEther(balance),
-          low: balance !== null && balance < lowGasWei,
-        })),
-      }
+      const [evmGas, solanaGas] = await Promise.all([
+        gasKeyOf(evm, 18, lowGasWei),
+        solana && gasKeyOf(solana, 9, lowGasLamports),
+      ])
+      return { ...evmGas, ...(solanaGas ? { solana: solanaGas } : {}) }
     },
   )
 
