@@ -1,5 +1,5 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
-import type { DevnetHandle, DevnetUpstreams } from '@paylink/chains/server'
+import type { DevnetHandle, DevnetSolanaHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
 // The handle's shape is what the families' faucets read: it lives with them.
@@ -67,19 +67,48 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]),
   )
   if (solana) {
+    const part = devnetSolanaNetworks(solana)
+    networks.push(...part.networks)
+    assets.push(...part.assets)
+    Object.assign(upstreams, part.upstreams)
+  }
+  if (bitcoin) {
     networks.push({
-      caipNetworkId: solana.caipNetworkId,
-      name: solana.name,
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrl: devnetSolanaRpcPath,
-      wsUrl: devnetSolanaWsPath,
+      caipNetworkId: bitcoin.caipNetworkId,
+      name: bitcoin.name,
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
+      rpcUrl: devnetBitcoinEsploraPath,
       blockExplorerUrl: null,
       testnet: true,
-      // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
-      // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
       confirmations: 1,
     })
-    assets.push(
+    assets.push(devnetBitcoinAsset(bitcoin.caipNetworkId))
+    upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
+  }
+  return { networks, assets, upstreams }
+}
+
+/** The Solana devnet's part of devnetNetworks: its network, SOL and Test USD, and its upstream. */
+export function devnetSolanaNetworks(
+  solana: Pick<DevnetSolanaHandle, 'caipNetworkId' | 'name' | 'rpcUrl' | 'wsUrl' | 'mint'>,
+): DevnetNetworks {
+  return {
+    networks: [
+      {
+        caipNetworkId: solana.caipNetworkId,
+        name: solana.name,
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrl: devnetSolanaRpcPath,
+        wsUrl: devnetSolanaWsPath,
+        blockExplorerUrl: null,
+        testnet: true,
+        // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+        // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
+        confirmations: 1,
+      },
+    ],
+    assets: [
       {
         assetId: nativeAssetId(solana.caipNetworkId),
         caipNetworkId: solana.caipNetworkId,
@@ -97,22 +126,7 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
         native: false,
         peggedTo: 'USD',
       },
-    )
-    upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
+    ],
+    upstreams: { [solana.caipNetworkId]: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } },
   }
-  if (bitcoin) {
-    networks.push({
-      caipNetworkId: bitcoin.caipNetworkId,
-      name: bitcoin.name,
-      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-      // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
-      rpcUrl: devnetBitcoinEsploraPath,
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    })
-    assets.push(devnetBitcoinAsset(bitcoin.caipNetworkId))
-    upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
-  }
-  return { networks, assets, upstreams }
 }
