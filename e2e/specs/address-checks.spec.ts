@@ -1,4 +1,4 @@
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { connectWallet, expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 1, written with its EIP-55 checksum. */
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -85,10 +85,7 @@ test.describe('amounts on the New link form', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000)
-    await page.goto('/dashboard')
-    const modal = await connectWallet(page, 'Paylink Test Wallet')
-    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await signInWithTestWallet(page)
     const linkCount = async () =>
       ((await (await page.request.get('/api/links')).json()) as { links: unknown[] }).links.length
     const before = await linkCount()
