@@ -1,5 +1,5 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
-import type { DevnetHandle, DevnetUpstreams } from '@paylink/chains/server'
+import type { DevnetHandle, DevnetSolanaHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
 // The handle's shape is what the families' faucets read: it lives with them.
@@ -59,26 +59,10 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]),
   )
   if (solana) {
-    // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
-    // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
-    const network = devnetNetwork({
-      caipNetworkId: solana.caipNetworkId,
-      name: solana.name,
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrl: devnetSolanaRpcPath,
-      wsUrl: devnetSolanaWsPath,
-    })
-    networks.push(network)
-    assets.push(nativeAssetOf(network), {
-      assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
-      caipNetworkId: solana.caipNetworkId,
-      symbol: 'TUSD',
-      name: 'Test USD',
-      decimals: 6,
-      native: false,
-      peggedTo: 'USD',
-    })
-    upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
+    const part = devnetSolanaNetworks(solana)
+    networks.push(...part.networks)
+    assets.push(...part.assets)
+    Object.assign(upstreams, part.upstreams)
   }
   if (bitcoin) {
     networks.push(
@@ -94,6 +78,37 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
   }
   return { networks, assets, upstreams }
+}
+
+/** The Solana devnet's part of devnetNetworks: its network, SOL and Test USD, and its upstream. */
+export function devnetSolanaNetworks(
+  solana: Pick<DevnetSolanaHandle, 'caipNetworkId' | 'name' | 'rpcUrl' | 'wsUrl' | 'mint'>,
+): DevnetNetworks {
+  // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+  // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
+  const network = devnetNetwork({
+    caipNetworkId: solana.caipNetworkId,
+    name: solana.name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrl: devnetSolanaRpcPath,
+    wsUrl: devnetSolanaWsPath,
+  })
+  return {
+    networks: [network],
+    assets: [
+      nativeAssetOf(network),
+      {
+        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
+        caipNetworkId: solana.caipNetworkId,
+        symbol: 'TUSD',
+        name: 'Test USD',
+        decimals: 6,
+        native: false,
+        peggedTo: 'USD',
+      },
+    ],
+    upstreams: { [solana.caipNetworkId]: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } },
+  }
 }
 
 /** A devnet network: a test network with no explorer, where one confirmation is enough. */
