@@ -24,17 +24,11 @@
 import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '../../core/index.js'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
-import {
-  bip322MessageHash,
-  purposeOf,
-  REGTEST_ADDRESSES,
-  signBip137,
-  signBip322,
-  type BitcoinAccountKeys,
-  type DerivedAddress,
-} from './bitcoinAccount.js'
+import { answerSignMessage } from './answerSignMessage.js'
+import { purposeOf, REGTEST_ADDRESSES, type DerivedAddress } from './bitcoinAccount.js'
 import { devWalletBitcoinKeys } from './devWalletBitcoinKeys.js'
 import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
+import { objectOf, RPC, RpcFailure } from './satsConnectRpc.js'
 
 export type CreateDevBitcoinWalletParameters = {
   /** The devnet's Esplora base URL (the server's proxy: `<origin>/devnet/bitcoin/esplora`). */
@@ -57,20 +51,6 @@ export type DevBitcoinWallet = {
   paymentAddress: string
   ordinalsAddress: string
 }
-
-const RPC = { ACCESS_DENIED: -32002, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL_ERROR: -32603 } as const
-
-class RpcFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-const objectOf = (p: unknown): Record<string, unknown> =>
-  p && typeof p === 'object' ? (p as Record<string, unknown>) : {}
 
 export function createDevBitcoinWallet({
   esploraUrl,
@@ -198,24 +178,6 @@ export function createDevBitcoinWallet({
     return { psbt: base64.encode(tx.toPSBT()), txid }
   }
 
-  function signMessage(p: unknown, k: BitcoinAccountKeys) {
-    requireConnected()
-    const { address, message, protocol } = objectOf(p)
-    if (typeof address !== 'string' || typeof message !== 'string')
-      throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
-    if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA')
-      throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
-    const which = purposeOf(k, address)
-    if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)
-    const ecdsa = protocol === 'ECDSA' && which === 'payment'
-    return {
-      signature: ecdsa ? signBip137(message, k) : signBip322(message, k, which),
-      messageHash: bip322MessageHash(message),
-      address,
-      protocol: ecdsa ? 'ECDSA' : 'BIP322',
-    }
-  }
-
   async function run(method: string, p: unknown): Promise<unknown> {
     switch (method) {
       case 'getInfo':
@@ -246,7 +208,8 @@ export function createDevBitcoinWallet({
       case 'wallet_getNetwork':
         return network
       case 'signMessage':
-        return signMessage(p, keys)
+        requireConnected()
+        return answerSignMessage(p, keys)
       case 'sendTransfer':
         return sendTransfer(p)
       case 'signPsbt':

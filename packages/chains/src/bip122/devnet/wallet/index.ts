@@ -23,3 +23,5 @@ export {
   type DerivedAddress,
 } from './bitcoinAccount.js'
 export { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
+export { answerSignMessage } from './answerSignMessage.js'
+export { objectOf, RPC, RpcFailure } from './satsConnectRpc.js'
