@@ -1,4 +1,5 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
+import { devnetSolanaAssets } from '@paylink/chains/solana/server'
 import type { DevnetHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
@@ -79,25 +80,9 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
       // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
       confirmations: 1,
     })
-    assets.push(
-      {
-        assetId: nativeAssetId(solana.caipNetworkId),
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'SOL',
-        name: 'Solana',
-        decimals: 9,
-        native: true,
-      },
-      {
-        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'TUSD',
-        name: 'Test USD',
-        decimals: 6,
-        native: false,
-        peggedTo: 'USD',
-      },
-    )
+    const [sol, testUsd] = devnetSolanaAssets(solana)
+    // Test USD stands for a dollar stablecoin here too: priced 1:1 in USD.
+    assets.push(sol, { ...testUsd, peggedTo: 'USD' })
     upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
   }
   if (bitcoin) {

@@ -58,6 +58,12 @@ async function rpcCall(url: string, body: unknown) {
 }
 const call = (url: string, method: string, params: unknown[] = []) =>
   rpcCall(url, { jsonrpc: '2.0', id: 1, method, params })
+/** One JSON-RPC batch of `[method, params]` calls (ids 1, 2, …): the answers, in order. */
+const batch = async (url: string, calls: [method: string, params: unknown[]][]) =>
+  (await rpcCall(
+    url,
+    calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: i + 1, method, params })),
+  )) as unknown as any[]
 
 /** A legacy SOL transfer signed by `from`, optionally carrying a read-only reference key. */
 async function transferTx(
@@ -131,44 +137,22 @@ describe('startSolanaDevnet', () => {
     const to = Keypair.generate().publicKey
     const tx = await transferTx(connection, funded, to, 1_000_000)
     // One batch is answered between two slots: the transaction is queued, not landed yet.
-    const [sent, early] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          {
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'sendTransaction',
-            params: [tx.serialize().toString('base64'), { encoding: 'base64' }],
-          },
-          {
-            jsonrpc: '2.0',
-            id: 2,
-            method: 'getSignatureStatuses',
-            params: [[(await import('@scure/base')).base58.encode(tx.signature!)]],
-          },
-        ]),
-      })
-    ).json()) as any[]
+    const [sent, early] = await batch(devnet.rpcUrl, [
+      ['sendTransaction', [tx.serialize().toString('base64'), { encoding: 'base64' }]],
+      ['getSignatureStatuses', [[(await import('@scure/base')).base58.encode(tx.signature!)]]],
+    ])
     const sig = sent.result as string
     expect(early.result.value[0]).toBeNull()
     const landed = await devnet.waitForSignature(sig, 'processed')
     // Checked in the same tick it landed in: processed only.
     expect(devnet.ledger.commitmentOf(landed.slot)).toBe('processed')
-    const [status, slot, balanceProcessed, balanceFinalized, txFinalized] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          { jsonrpc: '2.0', id: 1, method: 'getSignatureStatuses', params: [[sig]] },
-          { jsonrpc: '2.0', id: 2, method: 'getSlot', params: [{ commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 3, method: 'getBalance', params: [to.toBase58(), { commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 4, method: 'getBalance', params: [to.toBase58(), { commitment: 'finalized' }] },
-          { jsonrpc: '2.0', id: 5, method: 'getTransaction', params: [sig, { commitment: 'finalized' }] },
-        ]),
-      })
-    ).json()) as any[]
+    const [status, slot, balanceProcessed, balanceFinalized, txFinalized] = await batch(devnet.rpcUrl, [
+      ['getSignatureStatuses', [[sig]]],
+      ['getSlot', [{ commitment: 'processed' }]],
+      ['getBalance', [to.toBase58(), { commitment: 'processed' }]],
+      ['getBalance', [to.toBase58(), { commitment: 'finalized' }]],
+      ['getTransaction', [sig, { commitment: 'finalized' }]],
+    ])
     const depth = slot.result - landed.slot
     expect(status.result.value[0].confirmations).toBe(depth)
     expect(status.result.value[0].confirmationStatus).toBe(depth >= 1 ? 'confirmed' : 'processed')
@@ -499,26 +483,10 @@ describe('startSolanaDevnet', () => {
       (await transferTx(connection, funded, fresh, 2_000_000)).serialize(),
     )
     await devnet.waitForSignature(sig, 'processed')
-    const [processed, finalized] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          {
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'getMultipleAccounts',
-            params: [[fresh.toBase58()], { commitment: 'processed' }],
-          },
-          {
-            jsonrpc: '2.0',
-            id: 2,
-            method: 'getMultipleAccounts',
-            params: [[fresh.toBase58()], { commitment: 'finalized' }],
-          },
-        ]),
-      })
-    ).json()) as any[]
+    const [processed, finalized] = await batch(devnet.rpcUrl, [
+      ['getMultipleAccounts', [[fresh.toBase58()], { commitment: 'processed' }]],
+      ['getMultipleAccounts', [[fresh.toBase58()], { commitment: 'finalized' }]],
+    ])
     expect(processed.result.value[0].lamports).toBe(2_000_000)
     expect(finalized.result.value).toEqual([null])
     expect(finalized.result.context.slot).toBe(processed.result.context.slot - FINALIZE_DEPTH)
@@ -532,19 +500,13 @@ describe('startSolanaDevnet', () => {
   })
 
   it('answers getBlockHeight like a cluster: a number per commitment, rising with the slots, the base of lastValidBlockHeight', async () => {
-    const [processed, confirmed, finalized, latest, epoch] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          { jsonrpc: '2.0', id: 1, method: 'getBlockHeight', params: [{ commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 2, method: 'getBlockHeight', params: [{ commitment: 'confirmed' }] },
-          { jsonrpc: '2.0', id: 3, method: 'getBlockHeight', params: [] },
-          { jsonrpc: '2.0', id: 4, method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
-          { jsonrpc: '2.0', id: 5, method: 'getEpochInfo', params: [{ commitment: 'confirmed' }] },
-        ]),
-      })
-    ).json()) as any[]
+    const [processed, confirmed, finalized, latest, epoch] = await batch(devnet.rpcUrl, [
+      ['getBlockHeight', [{ commitment: 'processed' }]],
+      ['getBlockHeight', [{ commitment: 'confirmed' }]],
+      ['getBlockHeight', []],
+      ['getLatestBlockhash', [{ commitment: 'confirmed' }]],
+      ['getEpochInfo', [{ commitment: 'confirmed' }]],
+    ])
     // A bare integer (no context), the default commitment finalized, each level its depth behind.
     expect(Number.isSafeInteger(processed.result)).toBe(true)
     expect(processed.result - confirmed.result).toBe(1)

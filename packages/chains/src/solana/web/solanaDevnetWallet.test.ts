@@ -1,6 +1,7 @@
 // The wallet page's Solana reads and transfers against the demo's real Solana devnet (litesvm).
 import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
+import { devnetSolanaAssets } from '../server/solanaDevnetFaucet.js'
 import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
 import { base58, base64 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,22 +27,7 @@ beforeAll(async () => {
     blockExplorerUrl: null,
     testnet: true,
   }
-  sol = {
-    assetId: `${caipNetworkId}/slip44:501`,
-    caipNetworkId,
-    symbol: 'SOL',
-    name: 'Solana',
-    decimals: 9,
-    native: true,
-  }
-  tusd = {
-    assetId: `${caipNetworkId}/token:${devnet.mint}`,
-    caipNetworkId,
-    symbol: 'TUSD',
-    name: 'Test USD',
-    decimals: 6,
-    native: false,
-  }
+  ;[sol, tusd] = devnetSolanaAssets({ caipNetworkId, mint: devnet.mint })
 }, 60_000)
 afterAll(() => devnet?.close())
 
