@@ -1,14 +1,11 @@
 import { writeFileWhole } from './writeFileWhole.js'
 
-export type KeepStateSavedParameters<State> = {
-  /** The state file; without one, only an explicit `save(path)` writes. */
-  statePath: string | undefined
+/** The options every devnet with a state file takes. */
+export type StateFileOptions = {
+  /** The state file; without one, only an explicit `saveState(path)` writes. */
+  statePath?: string
   /** How long after a change the state is written (default 500 ms): a burst of changes is one write. */
-  debounceMs?: number | undefined
-  /** The chain's state now, as the JSON its start reads back. */
-  snapshot: () => State
-  /** For the log line of a failed save, e.g. 'bitcoin devnet'. */
-  label: string
+  saveDebounceMs?: number
 }
 
 export type StateSaver = {
@@ -21,12 +18,13 @@ export type StateSaver = {
 }
 
 /** How a devnet keeps its chain in its state file while it runs, so a restart is the same chain. */
-export function keepStateSaved<State>({
-  statePath,
-  debounceMs = 500,
-  snapshot,
-  label,
-}: KeepStateSavedParameters<State>): StateSaver {
+export function keepStateSaved<State>(
+  { statePath, saveDebounceMs = 500 }: StateFileOptions,
+  /** For the log line of a failed save, e.g. 'bitcoin devnet'. */
+  label: string,
+  /** The chain's state now, as the JSON its start reads back. */
+  snapshot: () => State,
+): StateSaver {
   let timer: NodeJS.Timeout | undefined
   let saving: Promise<void> = Promise.resolve()
   let stopped = false
@@ -41,7 +39,7 @@ export function keepStateSaved<State>({
       timer = setTimeout(() => {
         timer = undefined
         saving = saving.then(() => save()).catch((e) => console.error(`${label}: saving state failed:`, e))
-      }, debounceMs)
+      }, saveDebounceMs)
     },
     async stopAndFlush() {
       stopped = true

@@ -274,26 +274,21 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
   const port = await listenOnLoopback(server)
 
   // --- persistence ---------------------------------------------------------------------------
-  const saver = keepStateSaved<SavedState>({
-    statePath: options.statePath,
-    debounceMs: options.saveDebounceMs,
-    label: 'bitcoin devnet',
-    snapshot: () => ({
-      format: STATE_FORMAT,
-      genesisHash: REGTEST_GENESIS_HASH,
-      faucetKey: bytesToHex(faucetKey),
-      funded: [...funded],
-      blocks: chain.blocks.slice(1).map((b) => ({
-        version: b.version,
-        time: b.time,
-        bits: b.bits,
-        nonce: b.nonce,
-        hash: b.hash,
-        txs: chain.blockTxs(b).map((t) => t.hex),
-      })),
-      mempool: [...chain.mempool.values()].map((t) => ({ hex: t.hex, firstSeen: t.firstSeen })),
-    }),
-  })
+  const saver = keepStateSaved(options, 'bitcoin devnet', (): SavedState => ({
+    format: STATE_FORMAT,
+    genesisHash: REGTEST_GENESIS_HASH,
+    faucetKey: bytesToHex(faucetKey),
+    funded: [...funded],
+    blocks: chain.blocks.slice(1).map((b) => ({
+      version: b.version,
+      time: b.time,
+      bits: b.bits,
+      nonce: b.nonce,
+      hash: b.hash,
+      txs: chain.blockTxs(b).map((t) => t.hex),
+    })),
+    mempool: [...chain.mempool.values()].map((t) => ({ hex: t.hex, firstSeen: t.firstSeen })),
+  }))
 
   let closed = false
   const ticker = blockIntervalMs > 0 ? setInterval(() => mineNow(1), blockIntervalMs) : undefined

@@ -87,8 +87,8 @@ describe('startSolanaDevnet', () => {
   let connection: Connection
   const funded = Keypair.generate()
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'solana-devnet-'))
+  /** Starts the devnet (again) on this test's state file, the funded key listed. */
+  async function start() {
     devnet = await startSolanaDevnet({
       slotMs: SLOT_MS,
       finalizeDepth: FINALIZE_DEPTH,
@@ -96,6 +96,20 @@ describe('startSolanaDevnet', () => {
       fundAccounts: [funded.publicKey.toBase58()],
     })
     connection = new Connection(devnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.wsUrl })
+  }
+  /** A SOL transfer from the funded key to a fresh account, carrying a fresh reference key, landed at `commitment`. */
+  async function referencedTransfer(lamports: number, commitment: 'confirmed' | 'finalized') {
+    const to = Keypair.generate().publicKey
+    const reference = Keypair.generate().publicKey
+    const tx = await transferTx(connection, funded, to, lamports, reference)
+    const sig = await connection.sendRawTransaction(tx.serialize())
+    await devnet.waitForSignature(sig, commitment)
+    return { to, reference, sig }
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'solana-devnet-'))
+    await start()
   })
   afterAll(async () => {
     await devnet?.close()
@@ -171,11 +185,7 @@ describe('startSolanaDevnet', () => {
   })
 
   it('transfers SOL with a Solana Pay reference key and finds it with getSignaturesForAddress', async () => {
-    const to = Keypair.generate().publicKey
-    const reference = Keypair.generate().publicKey
-    const tx = await transferTx(connection, funded, to, 12_345_678, reference)
-    const sig = await connection.sendRawTransaction(tx.serialize())
-    await devnet.waitForSignature(sig, 'confirmed')
+    const { to, reference, sig } = await referencedTransfer(12_345_678, 'confirmed')
     const found = await connection.getSignaturesForAddress(reference, {}, 'confirmed')
     expect(found.map((s) => s.signature)).toEqual([sig])
     expect(found[0]?.err).toBeNull()
@@ -575,11 +585,7 @@ describe('startSolanaDevnet', () => {
   })
 
   it('restarts from its saved state with the same genesis hash, mint, balances and history', async () => {
-    const to = Keypair.generate().publicKey
-    const reference = Keypair.generate().publicKey
-    const tx = await transferTx(connection, funded, to, 7_000_000, reference)
-    const sig = await connection.sendRawTransaction(tx.serialize())
-    await devnet.waitForSignature(sig, 'finalized')
+    const { to, reference, sig } = await referencedTransfer(7_000_000, 'finalized')
     const before = {
       genesisHash: devnet.genesisHash,
       mint: devnet.mint,
@@ -595,15 +601,8 @@ describe('startSolanaDevnet', () => {
       history: (await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature),
     }
     expect(before.history).toEqual([sig])
-    const statePath = join(dir, 'solana.json')
     await devnet.close()
-    devnet = await startSolanaDevnet({
-      slotMs: SLOT_MS,
-      finalizeDepth: FINALIZE_DEPTH,
-      statePath,
-      fundAccounts: [funded.publicKey.toBase58()],
-    })
-    connection = new Connection(devnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.wsUrl })
+    await start()
     expect(devnet.genesisHash).toBe(before.genesisHash)
     expect(await connection.getGenesisHash()).toBe(before.genesisHash)
     expect(devnet.mint).toBe(before.mint)

@@ -439,21 +439,16 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
   const port = await listenOnLoopback(server)
 
   // --- persistence ----------------------------------------------------------------------------
-  const saver = keepStateSaved<SavedState>({
-    statePath: options.statePath,
-    debounceMs: options.saveDebounceMs,
-    label: 'solana devnet',
-    snapshot: () => ({
-      format: STATE_FORMAT,
-      genesisHash: ledger.genesisHash,
-      slot: ledger.slot,
-      faucetSeed: base64.encode(faucetSeed),
-      mint,
-      funded: [...funded],
-      accounts: ledger.savedAccounts(),
-      transactions: [...ledger.records.values()],
-    }),
-  })
+  const saver = keepStateSaved(options, 'solana devnet', (): SavedState => ({
+    format: STATE_FORMAT,
+    genesisHash: ledger.genesisHash,
+    slot: ledger.slot,
+    faucetSeed: base64.encode(faucetSeed),
+    mint,
+    funded: [...funded],
+    accounts: ledger.savedAccounts(),
+    transactions: [...ledger.records.values()],
+  }))
 
   const nextSlot = () => {
     const landed = ledger.advance()

@@ -2,13 +2,12 @@
 import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
 import { devnetSolanaAssets } from '../server/solanaDevnetFaucet.js'
-import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
-import { base58, base64 } from '@scure/base'
+import { devWalletSolanaKey } from '../devnet/wallet/index.js'
+import { signAndLand } from '../testing/signAndLand.js'
+import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'
 import { readSolanaBalances } from './readSolanaBalances.js'
-import { solanaRpc } from './solanaRpc.js'
-import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 
 let devnet: SolanaDevnet
 let network: ChainNetwork
@@ -31,15 +30,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => devnet?.close())
 
-async function signAndSend(transaction: Uint8Array): Promise<string> {
-  const { signed } = signWireTransaction(transaction, payer.secretKey, payer.publicKey)
-  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [
-    base64.encode(signed),
-    { encoding: 'base64' },
-  ])
-  await waitForSolanaSignature(devnet.rpcUrl, signature, { intervalMs: 50 })
-  return signature
-}
+const signAndSend = (wire: Uint8Array) => signAndLand(devnet.rpcUrl, wire, payer)
 
 /** The payer's transfer of `amount` to `to`, prepared on the devnet: in Test USD when `tusd` is set, else SOL. */
 const preparePayerTransfer = (to: string, amount: bigint, { tusd = false } = {}) =>
