@@ -21,7 +21,7 @@ import { startDevnet } from '@paylink/devnet'
 import { keccak256, toHex, type Address } from 'viem'
 import { evmDepositAddress } from '@paylink/chains/eip155/server'
 import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
-import { devnetWallet } from '../lib/devnetWallet.js'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import { describeSweeps, pollRace, sweepUntilSettled, type Sweeps } from '../lib/pollRace.js'
 import { startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
@@ -54,7 +54,7 @@ export default async function run(): Promise<BenchRow[]> {
   const { app, status } = bench
   const tusd = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && !asset.native)!
   const eth = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && asset.native)!
-  const wallet = devnetWallet(l1.rpcUrl)
+  const wallet = anvilWallet(l1.rpcUrl)
   const payer = devnet.accounts[1]!
   const newLink = async (title: string, assetId: string, amount: string) => {
     const link = await bench.createLink({ title, options: [{ asset: assetId, amount }] })
