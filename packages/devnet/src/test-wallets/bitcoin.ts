@@ -37,7 +37,11 @@ import { sha256 } from '@noble/hashes/sha2'
 import { hex } from '@scure/base'
 import { sha256x2 } from '@scure/btc-signer/utils'
 import {
+  addressEntry,
+  answerConnection,
   answerSignMessage,
+  notAConnectionRequest,
+  type ConnectingWallet,
   deriveBitcoinAccount,
   objectOf,
   publicAddress,
@@ -158,14 +162,13 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     bitcoin: { name: networkName() },
     stacks: { name: network === 'mainnet' ? 'Mainnet' : 'Testnet' },
   })
-  const addressEntry = (a: DerivedAddress) => ({
-    address: a.address,
-    publicKey: a.publicKey,
-    purpose: a.purpose,
-    addressType: a.addressType,
-    walletType: 'software' as const,
-  })
   const addresses = () => [addressEntry(keys.payment), addressEntry(keys.ordinals)]
+  const connection: ConnectingWallet = {
+    methods: SUPPORTED_METHODS,
+    addresses,
+    network: networkInfo,
+    setConnected: (on) => void (connected = on),
+  }
 
   const rejected = () => new RpcFailure(RPC.USER_REJECTION, 'User rejected the request.')
   const requireConnected = () => {
@@ -190,20 +193,9 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
   }
 
   function run(method: string, p: unknown, entry: BitcoinTestWalletRequest): unknown {
+    const answer = answerConnection(method, p, connection)
+    if (answer !== notAConnectionRequest) return answer
     switch (method) {
-      case 'getInfo':
-        return { version: '1.0.0', methods: SUPPORTED_METHODS, supports: [] }
-      case 'getAddresses': {
-        const purposes = objectOf(p).purposes
-        if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
-        connected = true
-        return { addresses: addresses().filter((a) => purposes.includes(a.purpose)), network: networkInfo() }
-      }
-      case 'getAccounts': {
-        const purposes = objectOf(p).purposes
-        connected = true
-        return addresses().filter((a) => !Array.isArray(purposes) || purposes.includes(a.purpose))
-      }
       case 'wallet_connect': {
         const requested = objectOf(p).network
         if (
@@ -216,13 +208,6 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         connected = true
         return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }
       }
-      case 'wallet_requestPermissions':
-        connected = true
-        return true
-      case 'wallet_disconnect':
-      case 'wallet_renouncePermissions':
-        connected = false
-        return null
       case 'wallet_getAccount':
         requireConnected()
         return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }

@@ -22,10 +22,12 @@
  * No prompt: it is a demo wallet, every request is granted.
  */
 import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '../../core/index.js'
+import { transactionOfPlan } from '../../core/transactionOfPlan.js'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
+import { addressEntry, answerConnection, notAConnectionRequest, type ConnectingWallet } from './answerConnection.js'
 import { answerSignMessage } from './answerSignMessage.js'
-import { purposeOf, REGTEST_ADDRESSES, type DerivedAddress } from './bitcoinAccount.js'
+import { purposeOf, REGTEST_ADDRESSES } from './bitcoinAccount.js'
 import { devWalletBitcoinKeys } from './devWalletBitcoinKeys.js'
 import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
 import { objectOf, RPC, RpcFailure } from './satsConnectRpc.js'
@@ -62,14 +64,7 @@ export function createDevBitcoinWallet({
   let nextId = 1
   // The network names are sats-connect's; the chain is the devnet's regtest.
   const network = { bitcoin: { name: 'Regtest' }, stacks: { name: 'Testnet' } }
-  const entry = (a: DerivedAddress) => ({
-    address: a.address,
-    publicKey: a.publicKey,
-    purpose: a.purpose,
-    addressType: a.addressType,
-    walletType: 'software' as const,
-  })
-  const addresses = () => [entry(keys.payment), entry(keys.ordinals)]
+  const addresses = () => [addressEntry(keys.payment), addressEntry(keys.ordinals)]
   const requireConnected = () => {
     if (!connected) throw new RpcFailure(RPC.ACCESS_DENIED, 'Not connected: call getAddresses or wallet_connect first')
   }
@@ -128,17 +123,7 @@ export function createDevBitcoinWallet({
     } catch (error) {
       throw new RpcFailure(RPC.INVALID_PARAMS, (error as Error).message)
     }
-    const tx = new Transaction({ version: 2 })
-    // Opt-in RBF (BIP-125), as wallets do by default.
-    for (const coin of plan.inputs)
-      tx.addInput({
-        txid: coin.txid,
-        index: coin.vout,
-        sequence: 0xfffffffd,
-        witnessUtxo: { script: keys.payment.script, amount: coin.value },
-      })
-    for (const output of outputs) tx.addOutput(output)
-    if (plan.change > 0n) tx.addOutput({ script: keys.payment.script, amount: plan.change })
+    const tx = transactionOfPlan(plan, keys.payment.script, outputs)
     tx.sign(keys.payment.privateKey)
     tx.finalize()
     const txid = (await broadcast(tx.hex)).trim()
@@ -178,33 +163,22 @@ export function createDevBitcoinWallet({
     return { psbt: base64.encode(tx.toPSBT()), txid }
   }
 
+  const connection: ConnectingWallet = {
+    methods: DEV_BITCOIN_METHODS,
+    addresses,
+    network: () => network,
+    setConnected: (on) => void (connected = on),
+  }
+
   async function run(method: string, p: unknown): Promise<unknown> {
+    const answer = answerConnection(method, p, connection)
+    if (answer !== notAConnectionRequest) return answer
     switch (method) {
-      case 'getInfo':
-        return { version: '1.0.0', methods: DEV_BITCOIN_METHODS, supports: [] }
-      case 'getAddresses': {
-        const purposes = objectOf(p).purposes
-        if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
-        connected = true
-        return { addresses: addresses().filter((a) => purposes.includes(a.purpose)), network }
-      }
-      case 'getAccounts': {
-        const purposes = objectOf(p).purposes
-        connected = true
-        return addresses().filter((a) => !Array.isArray(purposes) || purposes.includes(a.purpose))
-      }
       case 'wallet_connect':
       case 'wallet_getAccount':
         if (method === 'wallet_connect') connected = true
         requireConnected()
         return { id: 'paylink-dev-wallet-bitcoin', addresses: addresses(), walletType: 'software', network }
-      case 'wallet_requestPermissions':
-        connected = true
-        return true
-      case 'wallet_disconnect':
-      case 'wallet_renouncePermissions':
-        connected = false
-        return null
       case 'wallet_getNetwork':
         return network
       case 'signMessage':

@@ -24,4 +24,5 @@ export {
 } from './bitcoinAccount.js'
 export { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
 export { answerSignMessage } from './answerSignMessage.js'
+export { addressEntry, answerConnection, notAConnectionRequest, type ConnectingWallet } from './answerConnection.js'
 export { objectOf, RPC, RpcFailure } from './satsConnectRpc.js'
