@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import { caipAssetIdSchema } from './caip.js'
 import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
-import { paymentSchema, paymentStatuses, webhookEventSchema } from './links.js'
+import { figureAssetShape, paymentSchema, paymentStatuses, webhookEventSchema } from './links.js'
 
 /**
  * What a merchant's own systems read: the events feed, the payments CSV export and webhook
@@ -172,10 +172,7 @@ const totalSumsShape = {
  * is the matching payments of this asset, whatever their status.
  */
 export const paymentTotalSchema = z.object({
-  asset: caipAssetIdSchema,
-  caipNetworkId: caipNetworkIdSchema,
-  symbol: z.string().max(16),
-  decimals: z.number().int(),
+  ...figureAssetShape,
   ...totalSumsShape,
 })
 export type PaymentTotal = z.infer<typeof paymentTotalSchema>
