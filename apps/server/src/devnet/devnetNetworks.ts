@@ -1,6 +1,6 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
 import { devnetSolanaAssets } from '@paylink/chains/solana/server'
-import type { DevnetHandle, DevnetUpstreams } from '@paylink/chains/server'
+import type { DevnetHandle, DevnetSolanaHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
 // The handle's shape is what the families' faucets read: it lives with them.
@@ -68,22 +68,10 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     devnet.chains.map((chain) => [`eip155:${chain.chainId}`, { rpcUrl: chain.rpcUrl }]),
   )
   if (solana) {
-    networks.push({
-      caipNetworkId: solana.caipNetworkId,
-      name: solana.name,
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrl: devnetSolanaRpcPath,
-      wsUrl: devnetSolanaWsPath,
-      blockExplorerUrl: null,
-      testnet: true,
-      // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
-      // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
-      confirmations: 1,
-    })
-    const [sol, testUsd] = devnetSolanaAssets(solana)
-    // Test USD stands for a dollar stablecoin here too: priced 1:1 in USD.
-    assets.push(sol, { ...testUsd, peggedTo: 'USD' })
-    upstreams[solana.caipNetworkId] = { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl }
+    const part = devnetSolanaNetworks(solana)
+    networks.push(...part.networks)
+    assets.push(...part.assets)
+    Object.assign(upstreams, part.upstreams)
   }
   if (bitcoin) {
     networks.push({
@@ -100,4 +88,30 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
   }
   return { networks, assets, upstreams }
+}
+
+/** The Solana devnet's part of devnetNetworks: its network, SOL and Test USD, and its upstream. */
+export function devnetSolanaNetworks(
+  solana: Pick<DevnetSolanaHandle, 'caipNetworkId' | 'name' | 'rpcUrl' | 'wsUrl' | 'mint'>,
+): DevnetNetworks {
+  const [sol, testUsd] = devnetSolanaAssets(solana)
+  return {
+    networks: [
+      {
+        caipNetworkId: solana.caipNetworkId,
+        name: solana.name,
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrl: devnetSolanaRpcPath,
+        wsUrl: devnetSolanaWsPath,
+        blockExplorerUrl: null,
+        testnet: true,
+        // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+        // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
+        confirmations: 1,
+      },
+    ],
+    // Test USD stands for a dollar stablecoin here too: priced 1:1 in USD.
+    assets: [sol, { ...testUsd, peggedTo: 'USD' }],
+    upstreams: { [solana.caipNetworkId]: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } },
+  }
 }

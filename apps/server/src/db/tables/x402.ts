@@ -22,9 +22,12 @@ export const x402Payments = pgTable(
     amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
     payer: text('payer').notNull(),
     payTo: text('pay_to').notNull(),
-    /** The authorization's nonce (EIP-3009 bytes32, lowercase): one authorization is one payment, ever. */
+    /**
+     * What makes one payment one, ever (lowercase hex): the EIP-3009 authorization's bytes32 nonce,
+     * or the SHA-256 of a Solana transaction's message.
+     */
     authorizationNonce: text('authorization_nonce').notNull(),
-    /** Lowercase. */
+    /** Lowercase hex on EVM; a Solana signature as it is (base58). */
     txHash: text('tx_hash').notNull(),
     resourceUrl: text('resource_url'),
     description: text('description'),
