@@ -1,4 +1,5 @@
-import type { Link, WebhookDeliveryList, WebhookEvent } from '@paylink/shared'
+import { formatAmount, type Link, type WebhookDeliveryList, type WebhookEvent } from '@paylink/shared'
+import { createPublicClient, erc20Abi, http } from 'viem'
 import { count, eq } from 'drizzle-orm'
 import { createParser } from 'eventsource-parser'
 import type { FastifyInstance } from 'fastify'
@@ -53,6 +54,31 @@ async function signIn(address: string): Promise<string> {
 }
 
 describe('validation', () => {
+  it("refuses more Test USD than exists (10^32 TUSD: the token's totalSupply, read on chain) with a 400 naming the supply; what exists is accepted", async () => {
+    const before = await countRows()
+    const chain = createPublicClient({ transport: http(h.devnet.chains[0]!.rpcUrl) })
+    const supply = await chain.readContract({
+      address: h.devnet.token.address,
+      abi: erc20Abi,
+      functionName: 'totalSupply',
+    })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: bearer(),
+      payload: { title: 'Too much', options: [{ asset: h.assets.tusd, amount: '1' + '0'.repeat(32) }] },
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: `body.options[0].amount: is more TUSD than exists: at most ${formatAmount(supply, 6)} TUSD (the token's total supply)`,
+    })
+    expect(await countRows()).toEqual(before)
+    // The devnet's accounts hold 100,000 TUSD between them, and its faucets only add to it.
+    const all = await h.createLink(app, { title: 'All of it', options: [{ asset: h.assets.tusd, amount: '100000' }] })
+    expect(all.options[0]!.amount).toBe('100000')
+  })
+
   it('answers 4xx naming the field and changes nothing', async () => {
     const before = await countRows()
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -15,6 +15,7 @@ import {
   type Payment,
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
+import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { RateLimit, RouteResponse } from '../http/routeRegistry.js'
@@ -22,6 +23,7 @@ import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import type { LookupAll } from '../webhooks/resolveWebhookTarget.js'
 import { createLink } from './createLink.js'
+import { createTokenSupplyCap } from './tokenSupplyCap.js'
 import { LinkNotFoundError } from '../errors.js'
 import type { LinkEventHub } from './linkEventHub.js'
 import type { LinkViewCache, LinkViewVersion } from './linkViewCache.js'
@@ -44,6 +46,8 @@ export interface LinkRoutesOptions {
   defaultLateGraceSeconds: number
   /** The view a payer opening the link gets: from `views`, with live quotes made first on a fiat-priced link. */
   readCheckoutView(linkId: string): Promise<LinkViewVersion | null>
+  /** The server's own chain readers: a token's supply is read through them at creation (tokenSupplyCap.ts). */
+  readerOf(caipNetworkId: string): PaymentChainReader | null
   /** Per IP. */
   createLinkRateLimit: RateLimit
   submitPaymentRateLimit: RateLimit
@@ -64,6 +68,7 @@ const capResponse = (active: boolean): Record<number, RouteResponse> =>
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
   const { db, assets, networks, views, events, webhookPolicy } = options
   const heartbeatMs = options.heartbeatMs ?? 15_000
+  const checkTokenSupply = createTokenSupplyCap({ readerOf: options.readerOf })
 
   const streams = new Set<() => void>()
   app.addHook('preClose', async () => {
@@ -93,6 +98,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ body, request, reply }) => {
       const merchant = await app.requireMerchant(request)
+      await checkTokenSupply(body, assets)
       const link = await createLink({
         db,
         merchant,

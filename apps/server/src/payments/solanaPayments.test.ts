@@ -530,6 +530,22 @@ describe('Solana unmatched payments', () => {
     expect(await paymentsOf(link.id)).toEqual([])
   })
 
+  it("records a wrong amount of Test USD sent without the reference as unmatched; with the reference it is the link's partial payment (above)", async () => {
+    const link = await createLink([{ asset: tusd, amount: '1' }])
+    await app.paymentLinks.tracker.runOnce()
+    const signature = await payRequest(requestOf(link), { reference: undefined, amount: new BigNumber('0.7') })
+    const row = await recorded(signature)
+    expect(row).toMatchObject({
+      reason: 'no_link',
+      amount: '700000',
+      assetId: tusd,
+      address: merchant,
+      sourceLinkId: null,
+    })
+    expect((await getLink(link.id)).status).toBe('open')
+    expect(await paymentsOf(link.id)).toEqual([])
+  })
+
   it('records Test USD paid with the reference of a link already Paid, naming that link; the link does not count it', async () => {
     const link = await createLink([{ asset: tusd, amount: '1' }])
     await payRequest(requestOf(link))

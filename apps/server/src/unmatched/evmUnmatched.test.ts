@@ -6,7 +6,9 @@ import { bearer, createLinkOk, merchantApiKey, otherMerchantAddress } from '../t
 import { useHarnessSuite } from '../testing/paymentLinksHarness.js'
 
 // Transfers that reach the merchant but pay no open option, on the EVM devnet: recorded once,
-// listed, attachable once, and counted by a link only when attached.
+// listed, attachable once, and counted by a link only when attached. The issue's cases: a wrong
+// amount (to the main address: unmatched; to an open link's deposit address: a partial payment),
+// a missing reference (on EVM, the main address instead of a deposit address) and after Paid.
 const suite = useHarnessSuite()
 let app: FastifyInstance
 let merchant: Address
@@ -54,6 +56,38 @@ describe('unmatched payments on EVM', () => {
       .json<{ events: Array<{ type: string; data: { unmatchedPayment?: UnmatchedPayment } }> }>()
       .events.filter((event) => event.type === 'payment.unmatched' && event.data.unmatchedPayment?.txHash === hash)
     expect(unmatchedEvents).toHaveLength(1)
+  })
+
+  it("records ETH sent to the merchant's main address though no link of the merchant asks for ETH: every configured asset is watched there", async () => {
+    const hash = await suite.h.payEth({ to: merchant, amount: '0.03' })
+    await scan()
+    await scan()
+    expect(await ofTx(hash)).toMatchObject([
+      { asset: suite.h.assets.eth, amount: '0.03', address: merchant, reason: 'no_link', sourceLinkId: null },
+    ])
+  })
+
+  it("records a wrong amount sent to the merchant's main address while a link is open: nothing there tells which link it was for", async () => {
+    const link = await suite.h.createLink(app, tusdLink('5'))
+    await scan()
+    const hash = await suite.h.payTusd({ to: merchant, amount: '4.99' })
+    await scan()
+    await scan()
+    expect(await ofTx(hash)).toMatchObject([{ amount: '4.99', address: merchant, reason: 'no_link' }])
+    const view = await suite.h.getLink(app, link.id)
+    expect(view.status).toBe('open')
+    expect(view.payments).toEqual([])
+  })
+
+  it("counts a wrong amount sent to an open link's deposit address as that link's partial payment, not as unmatched", async () => {
+    const link = await suite.h.createLink(app, tusdLink('5'))
+    const hash = await suite.h.payTusd({ to: link.options[0]!.depositAddress as Address, amount: '2' })
+    await scan()
+    await scan()
+    const view = await suite.h.getLink(app, link.id)
+    expect(view.status).toBe('partially_paid')
+    expect(view.payments).toMatchObject([{ txHash: hash, amount: '2', counted: true }])
+    expect(await ofTx(hash)).toEqual([])
   })
 
   it('records a payment to the deposit address of a link already Paid, naming that link', async () => {
