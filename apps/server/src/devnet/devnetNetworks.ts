@@ -1,4 +1,5 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
+import { devnetSolanaAssets } from '@paylink/chains/solana/server'
 import type { DevnetHandle, DevnetSolanaHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
@@ -93,6 +94,7 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
 export function devnetSolanaNetworks(
   solana: Pick<DevnetSolanaHandle, 'caipNetworkId' | 'name' | 'rpcUrl' | 'wsUrl' | 'mint'>,
 ): DevnetNetworks {
+  const [sol, testUsd] = devnetSolanaAssets(solana)
   return {
     networks: [
       {
@@ -108,25 +110,8 @@ export function devnetSolanaNetworks(
         confirmations: 1,
       },
     ],
-    assets: [
-      {
-        assetId: nativeAssetId(solana.caipNetworkId),
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'SOL',
-        name: 'Solana',
-        decimals: 9,
-        native: true,
-      },
-      {
-        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'TUSD',
-        name: 'Test USD',
-        decimals: 6,
-        native: false,
-        peggedTo: 'USD',
-      },
-    ],
+    // Test USD stands for a dollar stablecoin here too: priced 1:1 in USD.
+    assets: [sol, { ...testUsd, peggedTo: 'USD' }],
     upstreams: { [solana.caipNetworkId]: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } },
   }
 }
