@@ -1,4 +1,5 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
+import { devnetSolanaAssets } from '@paylink/chains/solana/server'
 import type { DevnetHandle, DevnetSolanaHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
@@ -84,29 +85,21 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
 export function devnetSolanaNetworks(
   solana: Pick<DevnetSolanaHandle, 'caipNetworkId' | 'name' | 'rpcUrl' | 'wsUrl' | 'mint'>,
 ): DevnetNetworks {
-  // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
-  // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
-  const network = devnetNetwork({
-    caipNetworkId: solana.caipNetworkId,
-    name: solana.name,
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrl: devnetSolanaRpcPath,
-    wsUrl: devnetSolanaWsPath,
-  })
+  const [sol, testUsd] = devnetSolanaAssets(solana)
   return {
-    networks: [network],
-    assets: [
-      nativeAssetOf(network),
-      {
-        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
+    // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+    // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
+    networks: [
+      devnetNetwork({
         caipNetworkId: solana.caipNetworkId,
-        symbol: 'TUSD',
-        name: 'Test USD',
-        decimals: 6,
-        native: false,
-        peggedTo: 'USD',
-      },
+        name: solana.name,
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrl: devnetSolanaRpcPath,
+        wsUrl: devnetSolanaWsPath,
+      }),
     ],
+    // Test USD stands for a dollar stablecoin here too: priced 1:1 in USD.
+    assets: [sol, { ...testUsd, peggedTo: 'USD' }],
     upstreams: { [solana.caipNetworkId]: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } },
   }
 }

@@ -4,21 +4,11 @@
  */
 import { startDevnet, type Devnet } from '@paylink/devnet'
 import { chainCores } from '@paylink/chains/core'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  type Address,
-  type Hash,
-  type PublicClient,
-} from 'viem'
+import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
@@ -76,8 +66,6 @@ export async function startHarness(given?: Database): Promise<Harness> {
       clients.set(chainId, createPublicClient({ transport: http(rpcUrl(chainId)), pollingInterval: 20 }))
     return clients.get(chainId)!
   }
-  const wallet = (chainId: number, from: Address) =>
-    createWalletClient({ transport: http(rpcUrl(chainId)), account: from })
   const payer = devnet.accounts[2]!
   const waitMined = async (hash: Hash, chainId: number) => {
     await client(chainId).waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -150,23 +138,16 @@ export async function startHarness(given?: Database): Promise<Harness> {
       return (await app.inject({ method: 'GET', url: `/api/links/${linkId}` })).json()
     },
     async payEth({ to, amount, chainId = 31337, from = payer }) {
-      const hash = await wallet(chainId, from).sendTransaction({ chain: null, to, value: parseEther(amount) })
+      const hash = await anvilWallet(rpcUrl(chainId)).payEth(from, to, amount)
       return waitMined(hash, chainId)
     },
     async payTusd({ to, amount, from = payer, gas }) {
-      const hash = await wallet(31337, from).writeContract({
-        chain: null,
-        address: devnet.token.address,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [to, parseUnits(amount, 6)],
-        ...(gas ? { gas } : {}),
-      })
+      const hash = await anvilWallet(rpcUrl(31337)).payToken(devnet.token.address, from, to, amount, 6, gas)
       return waitMined(hash, 31337)
     },
     rpc,
     async mine(blocks, chainId = 31337) {
-      await createTestClient({ mode: 'anvil', transport: http(rpcUrl(chainId)) }).mine({ blocks })
+      await anvilWallet(rpcUrl(chainId)).mine(blocks)
     },
     client,
     async close() {

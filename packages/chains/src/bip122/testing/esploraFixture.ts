@@ -2,7 +2,7 @@ import { hex } from '@scure/base'
 import { Address, CompactSize, OutScript, RawTx } from '@scure/btc-signer'
 import { createHash } from 'node:crypto'
 import { startHttpServer, type TestHttpServer } from '../../testing/startHttpServer.js'
-import type { BitcoinNetwork } from '../server/bitcoinNetworks.js'
+import { bitcoinNetworkOf, type BitcoinNetwork } from '../server/bitcoinNetworks.js'
 import type { EsploraTransaction } from '../server/createEsploraClient.js'
 
 /**
@@ -223,3 +223,10 @@ export const regtestFixture = {
   payerAddress: 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry',
   elsewhere: 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6',
 } as const
+
+/** The fixture on regtestFixture's chain with blocks 0 (served as the regtest genesis) to `tip` mined. */
+export async function startRegtestEsplora(tip: number): Promise<EsploraFixture> {
+  const esplora = await startEsploraFixture(bitcoinNetworkOf(regtestFixture.caipNetworkId)!, regtestFixture.genesisHash)
+  for (let height = 0; height <= tip; height++) esplora.mine()
+  return esplora
+}
