@@ -49,7 +49,9 @@ export const fastPaymentLinks: PaymentLinksOptions = {
   heartbeatMs: 200,
 }
 
-export async function startHarness(database: Database): Promise<Harness> {
+/** The harness on `database`, or on an in-memory PGlite database of its own (closed by `close()`) when none is given. */
+export async function startHarness(given?: Database): Promise<Harness> {
+  const database = given ?? (await openDatabase({ dataDir: ':memory:' }))
   // The EVM chains only: these tests are about EVM payments (Solana and Bitcoin have their own).
   const devnet = await startDevnet({ solana: false, bitcoin: false })
   const apps: FastifyInstance[] = []
@@ -151,6 +153,7 @@ export async function startHarness(database: Database): Promise<Harness> {
     async close() {
       await Promise.all(apps.map((app) => app.close().catch(() => {})))
       await devnet.stop()
+      if (!given) await database.close()
     },
   }
   return harness
@@ -160,23 +163,26 @@ export interface HarnessSuite {
   database: Database
   h: Harness
   app: FastifyInstance
+  /** The devnet account the merchant receives at (account 1). */
+  merchant: Address
 }
 
 /**
  * A describe-level harness: an in-memory PGlite database, the devnet and one app, set up before
  * the suite's tests and closed after them. Read the fields inside tests, not at import time.
+ * `scanFromHead`: the app's tracker makes its first pass before the tests, so the block scan
+ * starts at the head and finds every transfer a test makes later.
  */
-export function useHarnessSuite(): HarnessSuite {
+export function useHarnessSuite({ timeoutMs = 30_000, scanFromHead = false } = {}): HarnessSuite {
   const suite = {} as HarnessSuite
   beforeAll(async () => {
-    suite.database = await openDatabase({ dataDir: ':memory:' })
-    suite.h = await startHarness(suite.database)
+    suite.h = await startHarness()
+    suite.database = suite.h.database
     suite.app = await suite.h.app()
-  }, 30_000)
-  afterAll(async () => {
-    await suite.h?.close()
-    await suite.database?.close()
-  })
+    suite.merchant = suite.h.devnet.accounts[1]!
+    if (scanFromHead) await suite.app.paymentLinks.tracker.runOnce()
+  }, timeoutMs)
+  afterAll(() => suite.h?.close())
   return suite
 }
 
