@@ -1,32 +1,24 @@
 import type { Page } from '@playwright/test'
-import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
+import {
+  createLinkThroughApi,
+  devnetAssets as assets,
+  expect,
+  signInWithTestWallet,
+  test,
+} from '../support/fixtures.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 // The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
 // test wallet uses the node's first account), so links pay a third address to make the
 // transfer visible.
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const DEVNET = 'eip155:31337'
 const DEVNET_L2 = 'eip155:31338'
 
 async function createLink(
   page: Page,
   body: { title: string; options: Array<{ asset: string; amount: string }>; expiresInSeconds?: number },
 ) {
-  const origin = new URL(page.url()).origin
-  const response = await page.request.post('/api/links', {
-    headers: { origin },
-    data: { ...body, options: body.options.map((o) => ({ ...o, recipient: RECIPIENT })) },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as { id: string }
-}
-
-async function assets(page: Page) {
-  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-  const find = (network: string, native: boolean) =>
-    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
-  return { tusd: find(DEVNET, false), ethL2: find(DEVNET_L2, true), eth: find(DEVNET, true) }
+  return createLinkThroughApi(page, { ...body, options: body.options.map((o) => ({ ...o, recipient: RECIPIENT })) })
 }
 
 async function connectPayer(page: Page) {

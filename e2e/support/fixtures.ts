@@ -139,11 +139,21 @@ export async function connectWallet(page: Page, walletName: string) {
  * Wallet is multichain (EVM, Solana, Bitcoin), so AppKit asks which chain first.
  */
 export async function signInWithDevWallet(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Dev Wallet')
-  await modal.getByText('EVM Networks').click()
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+  await signInOnDashboard(page, 'Paylink Dev Wallet', (modal) => modal.getByText('EVM Networks').click())
+}
+
+/**
+ * The merchant's sign-in on /dashboard with `walletName`: connect (then `beforeSigning`, such as
+ * picking a chain), sign the SIWX message, and wait for the dashboard to say so.
+ */
+async function signInOnDashboard(page: Page, walletName: string, beforeSigning?: (modal: Locator) => Promise<void>) {
+  await test.step(`sign in on the dashboard with the ${walletName}`, async () => {
+    await page.goto('/dashboard')
+    const modal = await connectWallet(page, walletName)
+    await beforeSigning?.(modal)
+    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+  })
 }
 
 /**
@@ -171,10 +181,24 @@ export interface ConfigAsset {
 
 /** Signs the merchant in on the dashboard with the Paylink Test Wallet, until GET /api/me answers 200. */
 export async function signInWithTestWallet(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await signInOnDashboard(page, 'Paylink Test Wallet')
   await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
+}
+
+/** Creates a link through the API with the page's session (signed in); returns the created link. */
+export async function createLinkThroughApi<T = { id: string }>(page: Page, body: Record<string, unknown>): Promise<T> {
+  const origin = new URL(page.url()).origin
+  const response = await page.request.post('/api/links', { headers: { origin }, data: body })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as T
+}
+
+/** The Test USD and Ether asset ids on the Paylink Devnet (31337) and the Ether one on its L2 (31338), from GET /api/config. */
+export async function devnetAssets(page: Page) {
+  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
+  const find = (network: string, native: boolean) =>
+    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
+  return { tusd: find('eip155:31337', false), eth: find('eip155:31337', true), ethL2: find('eip155:31338', true) }
 }
 
 /** On the spec diagnostics page: connects `wallet` from the modal opened by `panel`'s Connect button. */
