@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
@@ -45,14 +46,13 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       const merchantSolana = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
       await page.getByLabel('Title').fill('Solana order 7')
-      const option = page.getByTestId('option-0')
-      await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Solana Devnet' })
-      await option.getByLabel('Amount').fill('4.2')
-      await option.getByLabel('Recipient address').fill(merchantSolana)
+      await fillLinkOption(page, 0, {
+        asset: 'Test USD on Paylink Solana Devnet',
+        amount: '4.2',
+        recipient: merchantSolana,
+      })
       await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
-      await page.getByRole('button', { name: 'Create link' }).click()
-      await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-      const linkId = page.url().split('/').pop()!
+      const linkId = await submitLinkForm(page)
       const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
       await expect(page.getByTestId('link-status')).toHaveText('Open')
 

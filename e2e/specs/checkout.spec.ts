@@ -6,6 +6,7 @@ import {
   signInWithTestWallet,
   test,
 } from '../support/fixtures.js'
+import { fillLinkOption } from '../support/linkForm.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 // The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
@@ -43,15 +44,8 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
         await signInWithTestWallet(page)
         await page.goto('/dashboard/links/new')
         await page.getByLabel('Title').fill('Conference ticket')
-        const first = page.getByTestId('option-0')
-        await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-        await first.getByLabel('Amount').fill('10')
-        await first.getByLabel('Recipient address').fill(RECIPIENT)
-        await page.getByRole('button', { name: '+ Add another option' }).click()
-        const second = page.getByTestId('option-1')
-        await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet L2' })
-        await second.getByLabel('Amount').fill('0.004')
-        await second.getByLabel('Recipient address').fill(RECIPIENT)
+        await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', amount: '10', recipient: RECIPIENT })
+        await fillLinkOption(page, 1, { asset: 'Ether on Paylink Devnet L2', amount: '0.004', recipient: RECIPIENT })
         await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 1 hour' })
         await page.getByRole('button', { name: 'Create link' }).click()
         await expect(page.getByTestId('link-status')).toHaveText('Open')

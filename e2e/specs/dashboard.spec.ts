@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createWalletClient, http, parseEther, toHex } from 'viem'
 import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { fillLinkOption } from '../support/linkForm.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** anvil's unlocked account 1: pays from the test process, not through the page. */
@@ -54,14 +55,12 @@ test.describe('merchant dashboard', () => {
 
       await page.getByLabel('Title').fill('Order 1042')
       await page.getByLabel('Description (optional)').fill('Two mugs, one teapot')
-      const first = page.getByTestId('option-0')
-      await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-      await expect(first.getByLabel('Recipient address')).toHaveValue(ACCOUNT_0)
-      await first.getByLabel('Amount').fill('10.0000001')
-      await page.getByRole('button', { name: '+ Add another option' }).click()
-      const second = page.getByTestId('option-1')
-      await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet' })
-      await second.getByLabel('Amount').fill('0.004')
+      const first = await fillLinkOption(page, 0, {
+        asset: 'Test USD on Paylink Devnet',
+        prefilledRecipient: ACCOUNT_0,
+        amount: '10.0000001',
+      })
+      const second = await fillLinkOption(page, 1, { asset: 'Ether on Paylink Devnet', amount: '0.004' })
       await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 24 hours' })
 
       // The browser's own check (the server's schema): the error sits beside the amount, which gets focus.
