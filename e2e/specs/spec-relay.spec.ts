@@ -1,8 +1,8 @@
-import type { Page, Request, WebSocketRoute } from '@playwright/test'
-import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
+import type { Page, Request } from '@playwright/test'
+import { answerRelaySocket, startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
 import { startVerifyStandIn, type VerifyStandIn } from '../support/relay/verifyStandIn.js'
-import { expect, openConnectModal, test } from '../support/fixtures.js'
+import { expect, openConnectModal, pickWalletConnect, test } from '../support/fixtures.js'
 
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
 
@@ -32,11 +32,7 @@ test.beforeEach(async ({ page }) => {
     answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS },
   })
   // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
-  await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket: WebSocketRoute) => {
-    const peer = { send: (data: string) => socket.send(data) }
-    socket.onMessage((message) => relay.receive(peer, String(message)))
-    socket.onClose(() => relay.drop(peer))
-  })
+  await answerRelaySocket(page, relay)
 })
 test.afterEach(async () => {
   await wallet?.close()
@@ -47,12 +43,7 @@ test.afterEach(async () => {
 /** Header Connect › WalletConnect on the operator page; the `wc:` URI the QR code carries. */
 async function walletConnectUri(page: Page) {
   await page.goto('/toolkit')
-  const modal = await openConnectModal(page)
-  await modal.getByText('WalletConnect').first().click()
-  const qr = modal.locator('wui-qr-code')
-  const uri = () => qr.evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? '')
-  await expect.poll(uri, { timeout: 20_000 }).toMatch(/^wc:/)
-  return uri()
+  return pickWalletConnect(await openConnectModal(page))
 }
 
 async function runCall(page: Page, namespace: string) {

@@ -127,6 +127,15 @@ export async function openConnectModal(page: Page) {
   return modal
 }
 
+/** Picks WalletConnect in the open AppKit `modal` and returns the `wc:` URI its QR code carries. */
+export async function pickWalletConnect(modal: Locator) {
+  await modal.getByText('WalletConnect').first().click()
+  const qr = modal.locator('wui-qr-code')
+  const uri = () => qr.evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? '')
+  await expect.poll(uri, { timeout: 20_000 }).toMatch(/^wc:/)
+  return uri()
+}
+
 /** Connects a named wallet through AppKit's Connect view (optionally the "All wallets" list). */
 export async function connectWallet(page: Page, walletName: string) {
   const modal = await openConnectModal(page)
