@@ -1,11 +1,5 @@
 import type { Page } from '@playwright/test'
-import {
-  createLinkThroughApi,
-  devnetAssets as assets,
-  expect,
-  signInWithTestWallet,
-  test,
-} from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
 import { fillLinkOption } from '../support/linkForm.js'
 import type { TestWindow } from '../support/testWindow.js'
 
@@ -93,7 +87,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const link = await createLink(page, { title: 'Refusal then retry', options: [{ asset: tusd, amount: '2.5' }] })
     const context = await newWalletContext()
     const payer = await context.newPage()
@@ -122,7 +116,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const big = await createLink(page, { title: 'Too expensive', options: [{ asset: tusd, amount: '20000' }] })
     const soon = await createLink(page, {
       title: 'Short-lived',
@@ -156,7 +150,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const link = await createLink(page, {
       title: 'Before the toolkit',
       options: [{ asset: tusd, amount: '3' }],

@@ -1,11 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test'
-import {
-  createLinkThroughApi,
-  devnetAssets as assets,
-  expect,
-  signInWithTestWallet,
-  test,
-} from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 // The checkout's "Scan to pay" panel, on its own. In this branch the server gives every option
 // `paymentUri: null` (the chain families that fill it are built elsewhere), so the payer's browser
@@ -132,7 +126,7 @@ test.describe('checkout: Scan to pay panel', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const link = await createLink(page, 'No URI yet', [{ asset: tusd, amount: '5' }])
     // The devnet's EVM options all have deposit addresses; an option the server cannot attribute
     // (a plain Bitcoin address, a chain without the deposit factory) comes without a URI: played here.
@@ -154,7 +148,7 @@ test.describe('checkout: Scan to pay panel', () => {
     newWalletContext,
   }, testInfo) => {
     await signInWithTestWallet(page)
-    const { tusd, eth, ethL2 } = await assets(page)
+    const { tusd, eth, ethL2 } = await devnetAssets(page)
     const link = await createLink(page, 'Coffee beans', [
       { asset: tusd, amount: '1234.5' },
       { asset: eth, amount: '0.004' },
