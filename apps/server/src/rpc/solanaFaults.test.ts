@@ -7,6 +7,7 @@ import { buildApp } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
+import { expectPaidOnceUnderFaults, paidWithin, untilFaulted } from '../testing/faultChecks.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { fundSolanaPayer, type SolanaPayer } from '../testing/solanaPayer.js'
 
@@ -76,15 +77,6 @@ async function createLink(amount: string): Promise<Link> {
   return response.json()
 }
 const state = async (id: string): Promise<Link> => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
-async function paidWithin(id: string, ms: number): Promise<Link> {
-  const until = Date.now() + ms
-  for (;;) {
-    const link = await state(id)
-    if (link.status === 'paid' || Date.now() > until) return link
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
 describe('Solana payments while the RPC fails, limits, lags and goes down', () => {
   it('credits each payment once with its amount within 30 s, before, during and after a 5 s outage; an unpaid link stays open; health answers', async () => {
     onTestFailed(() => console.error(`FAULT_SEED=${proxy.seed} replays the faults: ${JSON.stringify(proxy.injected)}`))
@@ -97,30 +89,15 @@ describe('Solana payments while the RPC fails, limits, lags and goes down', () =
     const made = [await pay('0.15'), await pay('0.225')]
     // Faults only while the first two are looked for, and until the proxy has injected more than 3
     // (a seed may draw few in a short phase), then the outage on top of them.
-    const faultsSoFar = () =>
-      Object.entries(proxy.injected).reduce((sum, [kind, count]) => (kind === 'outage' ? sum : sum + count), 0)
-    await paidWithin(made[1]!.link.id, 30_000)
-    for (const until = Date.now() + 30_000; faultsSoFar() <= 3 && Date.now() < until;)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    await paidWithin(state, made[1]!.link.id, 30_000)
+    await untilFaulted(proxy)
     proxy.outage(5000)
     made.push(await pay('0.05'), await pay('0.3'))
     const health = await app.inject({ method: 'GET', url: '/api/health' })
     expect(health.statusCode, 'health answers during the outage').toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 5000))
     made.push(await pay('0.5'), await pay('0.675'))
-    for (const { link, amount } of made) {
-      const after = await paidWithin(link.id, 30_000)
-      expect(after.status, `${amount} SOL paid: ${JSON.stringify(after.payments)}`).toBe('paid')
-      expect(after.payments, 'credited once').toHaveLength(1)
-      expect(after.payments[0]).toMatchObject({ status: 'confirmed', amount })
-    }
-    expect((await state(unpaid.id)).status).toBe('open')
-    const { outage, ...faults } = proxy.injected
-    expect(outage ?? 0).toBeGreaterThan(0)
-    expect(
-      Object.values(faults).reduce((a, b) => a + b, 0),
-      `faults: ${JSON.stringify(faults)}`,
-    ).toBeGreaterThan(3)
+    await expectPaidOnceUnderFaults(made, unpaid.id, state, proxy)
     console.info(`solana faults: seed ${proxy.seed}, ${proxy.requests} requests, ${JSON.stringify(proxy.injected)}`)
   }, 120_000)
 })
