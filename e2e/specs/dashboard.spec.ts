@@ -1,19 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from '@playwright/test'
 import { createWalletClient, http, parseEther, toHex } from 'viem'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** anvil's unlocked account 1: pays from the test process, not through the page. */
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-async function signIn(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-}
 
 interface Received {
   eventId: string
@@ -55,7 +47,7 @@ test.describe('merchant dashboard', () => {
     test.setTimeout(150_000)
     const receiver = await startReceiver()
     try {
-      await signIn(page)
+      await signInOnDashboard(page)
       await expect(page.getByText('No payment links yet.')).toBeVisible()
       await page.getByRole('link', { name: 'Create your first link' }).click()
       await expect(page.getByRole('heading', { name: 'New payment link' })).toBeVisible()
@@ -177,7 +169,7 @@ test.describe('merchant dashboard', () => {
     page,
     paylink,
   }) => {
-    await signIn(page)
+    await signInOnDashboard(page)
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click()
     await expect(page.getByText('No API keys yet.')).toBeVisible()
 
@@ -232,7 +224,7 @@ test.describe('merchant dashboard', () => {
     const right = await startReceiver()
     right.accept()
     try {
-      await signIn(page)
+      await signInOnDashboard(page)
       const create = async (body: Record<string, unknown>) => {
         const response = await page.request.post('/api/links', { headers: { origin: paylink.origin }, data: body })
         expect(response.status(), await response.text()).toBe(201)

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 import { drawLogoPng } from '../support/merchantLogo.js'
 
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -9,13 +9,6 @@ const DEVNET = 'eip155:31337'
 
 // Its own server: the profile saved here is the merchant's on every link of that server.
 test.use({ serverOptions: { label: 'merchant profile and "the merchant was notified"' } })
-
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-}
 
 /** A 12 TUSD link of the signed-in merchant, created through the API with the page's session. */
 async function createTusdLink(page: Page, title: string, webhookUrl?: string): Promise<string> {
@@ -73,7 +66,7 @@ test.describe('merchant profile', () => {
     newWalletContext,
   }) => {
     test.setTimeout(120_000)
-    await signInAsMerchant(page)
+    await signInOnDashboard(page)
     await page
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Settings', exact: true })
@@ -138,7 +131,7 @@ test.describe('"the merchant was notified"', () => {
     const accepting = await startReceiver(200)
     const failing = await startReceiver(500)
     try {
-      await signInAsMerchant(page)
+      await signInOnDashboard(page)
       const told = await createTusdLink(page, 'Notified order', accepting.url)
       const untold = await createTusdLink(page, 'Unnotified order', failing.url)
       // Two payers, each in a browser of their own (a wallet connected on one checkout stays connected on the next).
