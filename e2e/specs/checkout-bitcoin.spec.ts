@@ -8,7 +8,7 @@ import {
   REGTEST_VERSIONS as REGTEST,
 } from '../support/chainFixtures.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { startWebhookReceiver } from '../support/webhookReceiver.js'
+import { eventOf, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Bitcoin regtest devnet (Esplora behind
 // /devnet/bitcoin/esplora) and the Paylink Dev Wallet, no injected test wallet. Blocks come only
@@ -144,7 +144,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       ])
       await expect(page.getByTestId('link-status')).toHaveText('Open')
       expect(
-        receiver.received.map((d) => (JSON.parse(d.body) as { type: string }).type),
+        receiver.received.map((d) => eventOf(d).type),
         'no link.paid before the block',
       ).not.toContain('link.paid')
 
@@ -168,11 +168,11 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
 
       // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
       await expect
-        .poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), {
+        .poll(() => receiver.received.some((d) => eventOf(d).type === 'link.paid'), {
           timeout: 15_000,
         })
         .toBe(true)
-      const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
+      const paid = receiver.received.find((d) => eventOf(d).type === 'link.paid')!
       const headers = {
         'webhook-id': String(paid.headers['webhook-id']),
         'webhook-timestamp': String(paid.headers['webhook-timestamp']),

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { startWebhookReceiver } from '../support/webhookReceiver.js'
+import { eventOf, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
 // the Paylink Dev Wallet, no injected test wallet.
@@ -93,11 +93,11 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
 
       // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
       await expect
-        .poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), {
+        .poll(() => receiver.received.some((d) => eventOf(d).type === 'link.paid'), {
           timeout: 15_000,
         })
         .toBe(true)
-      const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
+      const paid = receiver.received.find((d) => eventOf(d).type === 'link.paid')!
       const verified = new Webhook(secret).verify(paid.body, {
         'webhook-id': String(paid.headers['webhook-id']),
         'webhook-timestamp': String(paid.headers['webhook-timestamp']),
