@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { expect } from '@playwright/test'
+import { Webhook } from 'standardwebhooks'
 
 export interface Delivery {
   headers: IncomingHttpHeaders
@@ -37,4 +39,25 @@ export async function startWebhookReceiver(status = 200) {
 /** The event a delivery carries, the fields the specs read. */
 export function eventOf(delivery: Delivery): { id: string; type: string } {
   return JSON.parse(delivery.body) as { id: string; type: string }
+}
+
+/**
+ * Waits for link.paid among `received` and checks it: its Standard Webhooks signature holds under
+ * the link's `secret`, it names `linkId`, and the same signature on a changed body fails.
+ */
+export async function expectSignedLinkPaid(received: Delivery[], secret: string, linkId: string) {
+  await expect.poll(() => received.some((d) => eventOf(d).type === 'link.paid'), { timeout: 15_000 }).toBe(true)
+  const paid = received.find((d) => eventOf(d).type === 'link.paid')!
+  const headers = {
+    'webhook-id': String(paid.headers['webhook-id']),
+    'webhook-timestamp': String(paid.headers['webhook-timestamp']),
+    'webhook-signature': String(paid.headers['webhook-signature']),
+  }
+  const verified = new Webhook(secret).verify(paid.body, headers) as { type: string; data: unknown }
+  expect(verified.type).toBe('link.paid')
+  expect(JSON.stringify(verified.data)).toContain(linkId)
+  expect(
+    () => new Webhook(secret).verify(paid.body.replace(linkId, `${linkId}x`), headers),
+    'a changed body fails',
+  ).toThrow()
 }
