@@ -9,11 +9,16 @@ const config = {
 const ids = (c: PublicConfig) => c.networks.map((n) => n.caipNetworkId)
 
 describe('kitConfigFor', () => {
-  it("keeps only the families of a checkout link's options", () => {
+  it("keeps only the families of a checkout link's options, and EVM's (wagmi's)", () => {
     expect(ids(kitConfigFor(config, [{ caipNetworkId: 'eip155:31337' }], false))).toEqual(['eip155:31337', 'eip155:1'])
+    expect(ids(kitConfigFor(config, [{ caipNetworkId: 'solana:abc' }], false))).toEqual([
+      'eip155:31337',
+      'eip155:1',
+      'solana:abc',
+    ])
     expect(
       ids(kitConfigFor(config, [{ caipNetworkId: 'bip122:def' }, { caipNetworkId: 'solana:abc' }], false)),
-    ).toEqual(['solana:abc', 'bip122:def'])
+    ).toEqual(['eip155:31337', 'eip155:1', 'solana:abc', 'bip122:def'])
   })
   it('keeps every network off a checkout, with a saved connection, or when the link names no configured family', () => {
     expect(kitConfigFor(config, null, false)).toBe(config)
