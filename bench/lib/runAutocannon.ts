@@ -10,9 +10,17 @@ export interface LoadResult {
   total: number
 }
 
-/** GET `url` with `connections` keep-alive connections for `seconds` (autocannon, loopback). */
-export async function runAutocannon(url: string, seconds: number, connections = 10): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds })
+/**
+ * GET `url` (or the `request` given: the same one every time) with `connections` keep-alive
+ * connections for `seconds` (autocannon, loopback).
+ */
+export async function runAutocannon(
+  url: string,
+  seconds: number,
+  connections = 10,
+  request?: { method: 'POST'; headers: Record<string, string>; body: string },
+): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, ...request })
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,

@@ -6,7 +6,7 @@ import type { Network } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { createApiKey } from '../../apps/server/src/merchants/apiKeyStore.js'
-import { buildApp } from '../../apps/server/src/app.js'
+import { buildApp, type AppConfig } from '../../apps/server/src/app.js'
 import { openDatabase, type Database } from '../../apps/server/src/db/openDatabase.js'
 import { devnetNetworks, type DevnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
 import { merchantOf } from '../../apps/server/src/merchants/merchant.js'
@@ -20,6 +20,8 @@ export interface StartBenchAppOptions {
   webDist?: string
   /** A Postgres URL instead of PGlite in a temporary directory. */
   databaseUrl?: string
+  /** The x402 facilitator's gas keys; none by default (no /x402/facilitator). */
+  x402?: AppConfig['x402']
 }
 
 export interface BenchApp {
@@ -39,7 +41,7 @@ export interface BenchApp {
  */
 export async function startBenchApp(
   devnet: Devnet,
-  { demo, networks, webDist, databaseUrl }: StartBenchAppOptions,
+  { demo, networks, webDist, databaseUrl, x402 }: StartBenchAppOptions,
 ): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paylink-bench-'))
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') })
@@ -53,6 +55,7 @@ export async function startBenchApp(
     database,
     webDist: webDist ?? join(dataDir, 'no-web-build'),
     ...(demo ? { devnetUpstreams: onDevnet.upstreams } : {}),
+    ...(x402 ? { x402 } : {}),
   })
   const merchant = devnet.accounts[5]!
   const { token: apiKey } = await createApiKey(

@@ -50,7 +50,7 @@ import { quoteLink } from './links/quoteLink.js'
 import { viewNeedsQuote } from './links/viewNeedsQuote.js'
 import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
 import { createPaylinkMetrics, metricsRoutes } from './metrics/metricsRoutes.js'
-import { x402EvmFacilitator, x402Routes } from './x402/index.js'
+import { x402EvmFacilitator, x402Routes, x402SolanaFacilitator } from './x402/index.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -94,8 +94,11 @@ export interface AppConfig {
   latePaymentGraceSeconds?: number
   /** Email receipts (SMTP_URL, RECEIPT_EMAIL_FROM); omitted: none offered. */
   receiptEmail?: { smtpUrl: string; from: string; intervalMs?: number }
-  /** The x402 facilitator's gas key (X402_EVM_PRIVATE_KEY); omitted: no /x402/facilitator. */
-  x402?: { evmPrivateKey: `0x${string}` }
+  /**
+   * The x402 facilitator's gas keys (X402_EVM_PRIVATE_KEY; X402_SOLANA_SECRET_KEY, a 64-byte
+   * keypair, adds the Solana networks); omitted: no /x402/facilitator.
+   */
+  x402?: { evmPrivateKey: `0x${string}`; solanaSecretKey?: Uint8Array }
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -322,6 +325,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const paymentLinks = createPaymentLinksServices({
       database,
       networks: config.networks,
+      assets: config.assets,
       ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
       options: { ...config.paymentLinks, webhooks: { ...config.paymentLinks?.webhooks, policy: webhookPolicy } },
       onError: (error, where) => {
@@ -378,6 +382,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
       defaultLateGraceSeconds: config.latePaymentGraceSeconds ?? 0,
       readCheckoutView,
+      readerOf: paymentLinks.readerOf,
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
@@ -387,12 +392,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(unmatchedRoutes, { db: database.db, onLinkChanged: (id) => paymentLinks.views.invalidate(id) })
     await app.register(exportRoutes, { db: database.db })
     await app.register(paymentListRoutes, { db: database.db })
-    if (config.x402)
-      await app.register(x402Routes, {
-        db: database.db,
-        evm: x402EvmFacilitator(config, config.x402),
-        assets: config.assets,
-      })
+    if (config.x402) {
+      const evm = x402EvmFacilitator(config, config.x402)
+      const { solanaSecretKey } = config.x402
+      const solana = solanaSecretKey ? await x402SolanaFacilitator(config, solanaSecretKey, evm) : undefined
+      await app.register(x402Routes, { db: database.db, evm, assets: config.assets, ...(solana ? { solana } : {}) })
+    }
     await app.register(refundRoutes, {
       db: database.db,
       readerOf: paymentLinks.readerOf,

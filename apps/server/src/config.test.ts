@@ -1,27 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseCaipAssetId } from '@paylink/shared'
 import { base58 } from '@scure/base'
 import { parseURL, type TransferRequestURL } from '@solana/pay'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { chainCoreOf } from '@paylink/chains/core'
 import { chainFamilyOf } from '@paylink/chains/server'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
+import { baseNetworkEntry } from './testing/configFixtures.js'
+import { useTempDir } from './testing/tempDir.js'
+import { generateSolanaKeypair } from './x402/demoGasKey.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'paylink-config-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const base = {
-  caipNetworkId: 'eip155:8453',
-  name: 'Base',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: 'https://mainnet.base.org',
-  blockExplorerUrl: 'https://basescan.org',
-  testnet: false,
-  confirmations: 3,
-}
+const dir = useTempDir('paylink-config-')
+const base = baseNetworkEntry
 const usdc = {
   assetId: 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
   caipNetworkId: 'eip155:8453',
@@ -385,6 +377,28 @@ describe('hardening settings', () => {
       maxApiKeysPerMerchant: 2,
     })
     expectConfigError({ MAX_API_KEYS_PER_MERCHANT: '0' }, /MAX_API_KEYS_PER_MERCHANT must be an integer from 1/)
+  })
+
+  it('X402_SOLANA_SECRET_KEY: a 64-byte keypair as solana-keygen writes it (JSON) or in base58, checked and never echoed', () => {
+    const keypair = generateSolanaKeypair()
+    expect(loadConfig({}, dir).x402SolanaSecretKey).toBeNull()
+    expect(loadConfig({ X402_SOLANA_SECRET_KEY: JSON.stringify([...keypair]) }, dir).x402SolanaSecretKey).toEqual(
+      keypair,
+    )
+    expect(loadConfig({ X402_SOLANA_SECRET_KEY: base58.encode(keypair) }, dir).x402SolanaSecretKey).toEqual(keypair)
+    // Another key's public half: a keypair that does not belong together.
+    const mismatched = base58.encode(
+      Uint8Array.from([...keypair.subarray(0, 32), ...generateSolanaKeypair().subarray(32)]),
+    )
+    expectConfigError({ X402_SOLANA_SECRET_KEY: mismatched }, /X402_SOLANA_SECRET_KEY.*not the public key/)
+    expect(() => loadConfig({ X402_SOLANA_SECRET_KEY: mismatched }, dir)).not.toThrow(mismatched)
+    expectConfigError({ X402_SOLANA_SECRET_KEY: '[1,2,3]' }, /X402_SOLANA_SECRET_KEY.*64-byte keypair/)
+    expectConfigError({ X402_SOLANA_SECRET_KEY: base58.encode(keypair.subarray(0, 32)) }, /64-byte keypair/)
+    expectConfigError({ X402_SOLANA_SECRET_KEY: 'not base58 0OIl' }, /64-byte keypair/)
+    expectConfigError(
+      { X402_SOLANA_SECRET_KEY: base58.encode(keypair), PAYLINK_DEVNET: '0' },
+      /X402_SOLANA_SECRET_KEY needs X402_EVM_PRIVATE_KEY/,
+    )
   })
 
   it('BITCOIN_DEVNET_BLOCK_MS: a block every 10 s by default, 0 for blocks only on demand, bounded', () => {

@@ -14,6 +14,8 @@ import {
   type Network,
 } from '@paylink/shared'
 import { chainCores } from '@paylink/chains/core'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { ConfigError } from './errors.js'
@@ -74,6 +76,8 @@ export interface ServerConfig {
   metricsToken: string | null
   /** X402_EVM_PRIVATE_KEY: the x402 facilitator's gas key (it pays gas, never receives); unset, no /x402/facilitator (the demo makes one). */
   x402EvmPrivateKey: `0x${string}` | null
+  /** X402_SOLANA_SECRET_KEY: the facilitator's fee payer on every configured Solana network (64-byte keypair); unset, no Solana x402 (the demo makes one). */
+  x402SolanaSecretKey: Uint8Array | null
   /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
   trustProxy: TrustProxy
   /** How long a fiat-priced link's quote is offered (QUOTE_TTL_SECONDS, default 900). */
@@ -170,6 +174,11 @@ export function loadConfig(
   const configFile = settings.PAYLINK_CONFIG ? resolve(cwd, settings.PAYLINK_CONFIG) : null
   const file = configFile ? readConfigFile(configFile) : configFileSchema.parse({})
   const devnet = settings.PAYLINK_DEVNET ?? file.devnet ?? file.networks.length === 0
+  // The Solana scheme joins the facilitator that the EVM key turns on (the demo makes one).
+  if (settings.X402_SOLANA_SECRET_KEY && !settings.X402_EVM_PRIVATE_KEY && !devnet)
+    throw new ConfigError(
+      'X402_SOLANA_SECRET_KEY needs X402_EVM_PRIVATE_KEY too: the x402 facilitator is on only with an EVM gas key',
+    )
 
   return {
     port: settings.PORT,
@@ -197,6 +206,7 @@ export function loadConfig(
     maxApiKeysPerMerchant: settings.MAX_API_KEYS_PER_MERCHANT,
     metricsToken: settings.METRICS_TOKEN,
     x402EvmPrivateKey: settings.X402_EVM_PRIVATE_KEY,
+    x402SolanaSecretKey: settings.X402_SOLANA_SECRET_KEY,
     trustProxy: settings.TRUST_PROXY,
     quoteTtlSeconds: settings.QUOTE_TTL_SECONDS,
     rateOutlierPercent: settings.RATE_OUTLIER_PERCENT,
@@ -300,6 +310,7 @@ const envSchema = z.object({
   X402_EVM_PRIVATE_KEY: setting<`0x${string}` | null>(null, (value, invalid) =>
     /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
   ),
+  X402_SOLANA_SECRET_KEY: setting<Uint8Array | null>(null, readSolanaKeypair),
   TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),
   QUOTE_TTL_SECONDS: integer(10, 86_400, 900),
   RATE_CACHE_SECONDS: integer(0, 3600, 30),
@@ -504,4 +515,28 @@ function checkReferences(file: ConfigFile, path: string): void {
     }
     assetIds.add(asset.assetId)
   })
+}
+
+/**
+ * A Solana keypair as `solana-keygen` writes it (a JSON array of 64 bytes) or as wallets export it
+ * (base58 of the same 64 bytes): the secret key, then its public key. Never echoed.
+ */
+function readSolanaKeypair(value: string, invalid: Invalid): Uint8Array {
+  let bytes: Uint8Array
+  try {
+    const json: unknown = value.startsWith('[') ? JSON.parse(value) : null
+    bytes =
+      json === null
+        ? base58.decode(value)
+        : Array.isArray(json) && json.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)
+          ? Uint8Array.from(json as number[])
+          : new Uint8Array()
+  } catch {
+    return invalid('must be a 64-byte keypair: a JSON array of 64 numbers or base58')
+  }
+  if (bytes.length !== 64) return invalid('must be a 64-byte keypair: a JSON array of 64 numbers or base58')
+  const publicKey = ed25519.getPublicKey(bytes.subarray(0, 32))
+  if (!publicKey.every((b, i) => b === bytes[32 + i]))
+    return invalid('its last 32 bytes are not the public key of its first 32 (a keypair, secret then public)')
+  return bytes
 }

@@ -6,7 +6,7 @@ import type { ServerConfig } from './config.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { devnetFaucets } from './devnet/devnetFaucets.js'
 import { devnetMiners } from './devnet/devnetMiners.js'
-import { fundDemoGasKey } from './x402/demoGasKey.js'
+import { fundDemoGasKey, generateSolanaKeypair } from './x402/demoGasKey.js'
 import { generatePrivateKey } from 'viem/accounts'
 import { devnetNetworks, type DevnetHandle } from './devnet/devnetNetworks.js'
 import { ConfigError } from './errors.js'
@@ -138,6 +138,8 @@ export async function startServer({
     const faucets = devnet && demo ? devnetFaucets(devnet, demo.upstreams) : null
     const demoGasKey = faucets && !config.x402EvmPrivateKey ? generatePrivateKey() : null
     const x402EvmPrivateKey = config.x402EvmPrivateKey ?? demoGasKey
+    const demoSolanaGasKey = faucets && !config.x402SolanaSecretKey ? generateSolanaKeypair() : null
+    const x402SolanaSecretKey = config.x402SolanaSecretKey ?? demoSolanaGasKey
     let appLog: FastifyInstance['log'] | null = null
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
@@ -171,7 +173,14 @@ export async function startServer({
             devnetMiners: devnetMiners(devnet),
           }
         : {}),
-      ...(x402EvmPrivateKey ? { x402: { evmPrivateKey: x402EvmPrivateKey } } : {}),
+      ...(x402EvmPrivateKey
+        ? {
+            x402: {
+              evmPrivateKey: x402EvmPrivateKey,
+              ...(x402SolanaSecretKey ? { solanaSecretKey: x402SolanaSecretKey } : {}),
+            },
+          }
+        : {}),
       ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
     })
     cleanups.push(() => app.close())
@@ -183,9 +192,9 @@ export async function startServer({
       listenTextResolver: (address) => `listening on ${address}`,
     })
     // In the background: the facilitator answers meanwhile, and a faucet that fails leaves the demo up (settling then fails for gas).
-    if (demoGasKey && faucets)
-      void fundDemoGasKey(demoGasKey, faucets, assets).catch((error: Error) =>
-        app.log.warn({ err: error }, 'the x402 facilitator gas key of the demo was not funded'),
+    if ((demoGasKey || demoSolanaGasKey) && faucets)
+      void fundDemoGasKey({ evmPrivateKey: demoGasKey, solanaSecretKey: demoSolanaGasKey }, faucets, assets).catch(
+        (error: Error) => app.log.warn({ err: error }, 'the x402 facilitator gas key of the demo was not funded'),
       )
     // Payment tracking and webhook delivery run in every process; they share the work through the database.
     app.paymentLinks.start()

@@ -1,20 +1,11 @@
-import type { AddressInfo } from 'node:net'
-import { createServer, type Server } from 'node:http'
-import {
-  decodePaymentRequiredHeader,
-  decodePaymentResponseHeader,
-  decodePaymentSignatureHeader,
-  HTTPFacilitatorClient,
-} from '@x402/core/http'
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, decodePaymentSignatureHeader } from '@x402/core/http'
 import { x402Client } from '@x402/core/client'
 import type { PaymentPayload } from '@x402/core/types'
 import { toClientEvmSigner } from '@x402/evm'
 import { ExactEvmScheme as ExactEvmClient } from '@x402/evm/exact/client'
 import { ExactEvmScheme as ExactEvmServer } from '@x402/evm/exact/server'
-import { paymentMiddleware, x402ResourceServer } from '@x402/express'
 import { wrapFetchWithPayment } from '@x402/fetch'
 import { eq } from 'drizzle-orm'
-import express from 'express'
 import type { FastifyInstance } from 'fastify'
 import {
   createTestClient,
@@ -29,6 +20,12 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
+import {
+  postFacilitator as postToFacilitator,
+  serveWithPaidResource,
+  type PaidResource,
+  type ServedFacilitator,
+} from './paidResourceFixture.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { x402Payments } from '../db/schema.js'
@@ -41,49 +38,14 @@ let h: Harness
 let app: FastifyInstance
 let facilitatorUrl: string
 let tusd: Address
-let resource: Server
+let served: ServedFacilitator
+let resource: PaidResource
 let resourceUrl: string
-let lastPaymentHeader: string | undefined
 let gasAddress: Address
 const foreign = getAddress('0x000000000000000000000000000000000000dEaD')
 
 const balanceOf = (owner: Address) =>
   h.client().readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-
-/** A resource server in the README's ten lines: @x402/express with Paylink as its facilitator. */
-async function startResourceServer(apiKey: string, payTo: Address): Promise<void> {
-  const auth = { Authorization: `Bearer ${apiKey}` }
-  const facilitator = new HTTPFacilitatorClient({
-    url: facilitatorUrl,
-    createAuthHeaders: async () => ({ verify: auth, settle: auth, supported: auth }),
-  })
-  const server = new x402ResourceServer(facilitator).register(network, new ExactEvmServer())
-  const accepts = (to: Address) => ({
-    scheme: 'exact',
-    network,
-    payTo: to,
-    price: { amount: price.toString(), asset: tusd, extra: { name: 'Test USD', version: '1' } },
-  })
-  const web = express()
-  web.use((req, _res, next) => {
-    lastPaymentHeader = req.header('payment-signature') ?? lastPaymentHeader
-    next()
-  })
-  web.use(
-    paymentMiddleware(
-      {
-        'GET /weather': { accepts: accepts(payTo), description: 'Weather now' },
-        'GET /foreign': { accepts: accepts(foreign), description: 'Paid to someone else' },
-      },
-      server,
-    ),
-  )
-  web.get('/weather', (_req, res) => void res.json({ sky: 'clear' }))
-  web.get('/foreign', (_req, res) => void res.json({ sky: 'foreign' }))
-  resource = createServer(web)
-  await new Promise<void>((resolve) => resource.listen(0, '127.0.0.1', resolve))
-  resourceUrl = `http://127.0.0.1:${(resource.address() as AddressInfo).port}`
-}
 
 /** A client with a key the resource server never saw, holding 1 TUSD, allowing Test USD in its spend controls. */
 async function newPayer() {
@@ -111,11 +73,7 @@ async function newPayer() {
 }
 
 const postFacilitator = (path: 'verify' | 'settle', payload: PaymentPayload, apiKey?: string) =>
-  fetch(`${facilitatorUrl}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-    body: JSON.stringify({ x402Version: 2, paymentPayload: payload, paymentRequirements: payload.accepted }),
-  })
+  postToFacilitator(facilitatorUrl, path, payload, apiKey)
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: ':memory:' })
@@ -138,14 +96,20 @@ beforeAll(async () => {
     paymentLinks: fastPaymentLinks,
     x402: { evmPrivateKey: gasKey },
   })
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' })
-  facilitatorUrl = `${origin}/x402/facilitator`
-  await startResourceServer(h.apiKey, h.merchant.address as Address)
+  served = await serveWithPaidResource(app, {
+    apiKey: h.apiKey,
+    network,
+    scheme: new ExactEvmServer(),
+    price: { amount: price.toString(), asset: tusd, extra: { name: 'Test USD', version: '1' } },
+    payTo: h.merchant.address,
+    foreign,
+  })
+  ;({ facilitatorUrl, resource } = served)
+  resourceUrl = resource.url
 }, 60_000)
 
 afterAll(async () => {
-  await new Promise((resolve) => resource?.close(resolve))
-  await app?.close()
+  await served?.close()
   await h?.close()
   await database?.close()
 })
@@ -245,7 +209,7 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     ])
 
     // The same authorization again, straight to the facilitator: refused, nothing moves or is counted.
-    const replayed = decodePaymentSignatureHeader(lastPaymentHeader!)
+    const replayed = decodePaymentSignatureHeader(resource.lastPaymentHeader()!)
     const verify = await (await postFacilitator('verify', replayed, h.apiKey)).json()
     expect(verify).toMatchObject({ isValid: false, invalidReason: 'invalid_exact_evm_nonce_already_used' })
     const settle = await postFacilitator('settle', replayed, h.apiKey)
@@ -320,7 +284,7 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     const foreignBefore = await balanceOf(foreign)
     const paid = await payer.pay(`${resourceUrl}/foreign`)
     expect(paid.status).not.toBe(200)
-    const payload = decodePaymentSignatureHeader(lastPaymentHeader!)
+    const payload = decodePaymentSignatureHeader(resource.lastPaymentHeader()!)
     expect(payload.accepted.payTo).toBe(foreign)
 
     const noKey = await postFacilitator('settle', payload)

@@ -3,6 +3,7 @@ import type { Network } from '@paylink/shared'
 import type { DevnetUpstreams } from '../devnet/devnetNetworks.js'
 import { serverRpcUrl } from '../paymentLinksServices.js'
 import { createEvmFacilitator, type EvmFacilitator } from './createEvmFacilitator.js'
+import { createSolanaFacilitator, type SolanaFacilitator } from './createSolanaFacilitator.js'
 
 export { x402Routes } from './x402Routes.js'
 
@@ -22,6 +23,29 @@ export function x402EvmFacilitator(
       : [],
   )
   return createEvmFacilitator(evmPrivateKey, evm)
+}
+
+/**
+ * @x402/svm's exact scheme on every configured Solana network, registered with the EVM networks'
+ * facilitator so that one /supported lists both; the fee payer reads each cluster through the
+ * server's own endpoint.
+ */
+export function x402SolanaFacilitator(
+  config: { networks: readonly Network[]; devnetUpstreams?: DevnetUpstreams },
+  solanaSecretKey: Uint8Array,
+  evm: EvmFacilitator,
+): Promise<SolanaFacilitator> {
+  const solana = config.networks.flatMap((network) =>
+    network.caipNetworkId.startsWith(`${chainCores.solana.namespace}:`)
+      ? [
+          {
+            caipNetworkId: network.caipNetworkId as `solana:${string}`,
+            rpcUrl: serverRpcUrl(network, config.devnetUpstreams),
+          },
+        ]
+      : [],
+  )
+  return createSolanaFacilitator(solanaSecretKey, solana, evm.facilitator)
 }
 
 /** The EVM networks among these (the exact scheme's EIP-3009 family). */

@@ -1,24 +1,29 @@
-import { chainCores } from '@paylink/chains/core'
+import { chainCoreOf, normalizeTransactionId, sameAddress } from '@paylink/chains/core'
 import { and, eq, sql } from 'drizzle-orm'
-import { getAddress } from 'viem'
 import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
 import { linkOptions, links, x402Payments } from '../db/schema.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { x402FamilyOf } from './x402Families.js'
 
 /** Where one authorization is recorded: a second settlement of it is a replay. */
 export interface AuthorizationKey {
   caipNetworkId: string
-  /** The token contract (any case). */
+  /** The token contract or mint (EVM: any case). */
   asset: string
   payer: string
   nonce: string
 }
 
+/** An address as the books name it: EIP-55 on EVM, as written on Solana. */
+const canonical = (caipNetworkId: string, address: string) =>
+  chainCoreOf(caipNetworkId)?.canonicalAddress(address) ?? address
+
 const keyColumns = (key: AuthorizationKey) => ({
   caipNetworkId: key.caipNetworkId,
-  assetId: `${key.caipNetworkId}/erc20:${getAddress(key.asset)}`,
-  payer: getAddress(key.payer),
+  assetId: `${key.caipNetworkId}/${x402FamilyOf(key.caipNetworkId)?.tokenNamespace}:${canonical(key.caipNetworkId, key.asset)}`,
+  payer: canonical(key.caipNetworkId, key.payer),
+  // EIP-3009's bytes32 or a Solana message's SHA-256, both hex.
   authorizationNonce: key.nonce.toLowerCase(),
 })
 
@@ -40,8 +45,8 @@ export async function isAuthorizationRecorded(db: Db, key: AuthorizationKey): Pr
 }
 
 /**
- * Whether the merchant receives at `payTo` on the network: its own EVM account, or a recipient
- * it named on one of its links there.
+ * Whether the merchant receives at `payTo` on the network: its own account of that family, or a
+ * recipient it named on one of its links there.
  */
 export async function merchantReceivesAt(
   db: Db,
@@ -49,11 +54,12 @@ export async function merchantReceivesAt(
   caipNetworkId: string,
   payTo: string,
 ): Promise<boolean> {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(payTo)) return false
-  if (merchant.namespace === chainCores.eip155.namespace && merchant.address.toLowerCase() === payTo.toLowerCase())
-    return true
-  const [row] = await db
-    .select({ id: linkOptions.id })
+  const core = chainCoreOf(caipNetworkId)
+  if (!core?.addressSchema.safeParse(payTo).success) return false
+  if (merchant.namespace === core.namespace && sameAddress(caipNetworkId, merchant.address, payTo)) return true
+  // lower() finds the candidates; sameAddress decides (Solana addresses are case-sensitive).
+  const rows = await db
+    .select({ recipient: linkOptions.recipient })
     .from(linkOptions)
     .innerJoin(links, eq(links.id, linkOptions.linkId))
     .where(
@@ -63,8 +69,8 @@ export async function merchantReceivesAt(
         sql`lower(${linkOptions.recipient}) = lower(${payTo})`,
       ),
     )
-    .limit(1)
-  return row !== undefined
+    .limit(10)
+  return rows.some(({ recipient }) => sameAddress(caipNetworkId, recipient, payTo))
 }
 
 export interface SettledX402Payment extends AuthorizationKey {
@@ -91,8 +97,8 @@ export async function recordX402Payment(db: Db, payment: SettledX402Payment): Pr
       symbol: payment.symbol,
       decimals: payment.decimals,
       amount: payment.amount,
-      payTo: getAddress(payment.payTo),
-      txHash: payment.txHash.toLowerCase(),
+      payTo: canonical(payment.caipNetworkId, payment.payTo),
+      txHash: normalizeTransactionId(payment.caipNetworkId, payment.txHash),
       resourceUrl: payment.resourceUrl,
       description: payment.description,
     })

@@ -1,19 +1,24 @@
-import { apiErrorSchema, type Asset } from '@paylink/shared'
+import { sameAddress } from '@paylink/chains/core'
+import { apiErrorSchema, parseCaipAssetId, type Asset } from '@paylink/shared'
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { formatEther } from 'viem'
+import { formatUnits } from 'viem'
 import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
 import { UnauthenticatedError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
 import type { Merchant } from '../merchants/merchant.js'
 import type { EvmFacilitator } from './createEvmFacilitator.js'
-import { eip3009AuthorizationOf, facilitatorRequestSchema, type FacilitatorRequest } from './facilitatorRequest.js'
+import type { SolanaFacilitator } from './createSolanaFacilitator.js'
+import { facilitatorRequestSchema, type FacilitatorRequest } from './facilitatorRequest.js'
+import { x402FamilyOf } from './x402Families.js'
 import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from './x402Payments.js'
 
 export interface X402RoutesOptions {
   db: Db
   evm: EvmFacilitator
+  /** The Solana fee payer, when X402_SOLANA_SECRET_KEY is set (its scheme is registered with `evm.facilitator`). */
+  solana?: SolanaFacilitator
   /** The configured assets: a payment is booked in one of them (its symbol and decimals). */
   assets: readonly Asset[]
 }
@@ -48,7 +53,7 @@ const supportedResponseSchema = z.object({
   signers: z.record(reason, z.array(address)),
 })
 
-const gasSchema = z.object({
+const gasKeySchema = z.object({
   address,
   networks: z.array(
     z.object({
@@ -59,14 +64,31 @@ const gasSchema = z.object({
     }),
   ),
 })
-/** A settlement costs about 60 000 gas; at a few gwei, 0.01 ETH is a few dozen. */
+const gasSchema = gasKeySchema.extend({
+  /** The Solana fee payer, when one is configured: SOL on each Solana network. */
+  solana: gasKeySchema.optional(),
+})
 const lowGasWei = 10n ** 16n
+/** A Solana settlement costs its 5,000-lamport signature fee and a tiny priority fee: 0.01 SOL is about 2,000. */
+const lowGasLamports = 10n ** 7n
+
+/** A gas key's balances as the API shows them: in the coin, and whether they are under `low`. */
+const gasKeyOf = async (
+  key: Pick<SolanaFacilitator, 'address' | 'balances'>,
+  decimals: number,
+  low: bigint,
+): Promise<z.infer<typeof gasKeySchema>> => ({
+  address: key.address,
+  networks: (await key.balances()).map(({ caipNetworkId, balance }) => ({
+    caipNetworkId,
+    balance: balance === null ? null : formatUnits(balance, decimals),
+    low: balance !== null && balance < low,
+  })),
+})
 
 // Paylink's own refusals, in x402's reason style beside the schemes' reasons.
 const payToRefused = 'invalid_pay_to_not_merchant'
 const unsupported = 'unsupported_scheme_or_network'
-const nonceUsed = 'invalid_exact_evm_nonce_already_used'
-const unsupportedPayload = 'unsupported_payload_not_eip3009'
 const unsupportedAsset = 'unsupported_asset_not_configured'
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
@@ -74,7 +96,8 @@ const errorResponse = (description: string) => ({ description, schema: apiErrorS
 const answers = (what: string, schema: typeof verifyResponseSchema | typeof settleResponseSchema) => ({
   200: { description: what, schema },
   400: {
-    description: 'No such scheme and network, an asset Paylink is not configured with, a payload that is not EIP-3009',
+    description:
+      'No such scheme and network, an asset Paylink is not configured with, a payload that carries no transfer Paylink can book (not EIP-3009 on EVM, no SPL transferChecked on Solana)',
     schema,
   },
   401: errorResponse('No API key, or an unknown one (UNAUTHENTICATED, INVALID_API_KEY)'),
@@ -85,9 +108,9 @@ const answers = (what: string, schema: typeof verifyResponseSchema | typeof sett
  * Paylink as an x402 (version 2) facilitator at /x402/facilitator: `HTTPFacilitatorClient({ url:
  * '<origin>/x402/facilitator', createAuthHeaders })` from @x402/core works against it unchanged.
  * Verify and settle take a merchant's API key and pay only to an address that merchant receives
- * at; a settled payment is recorded as the merchant's, once per authorization.
+ * at; a settled payment is recorded as the merchant's, once per authorization (EVM) or transaction (Solana).
  */
-export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, assets }) => {
+export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, solana, assets }) => {
   const merchantOf = async (request: FastifyRequest): Promise<Merchant> => {
     // A key, never the sign-in cookie: a facilitator call comes from the merchant's server, and a
     // cookie-borne settle from any page the merchant visits would spend nobody's money but ours.
@@ -100,12 +123,13 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
     supportedKinds().some((kind) => kind.x402Version === 2 && kind.scheme === r.scheme && kind.network === r.network)
 
   const bookedAsset = (r: FacilitatorRequest['paymentRequirements']) =>
-    assets.find(
-      (asset) =>
-        !asset.native &&
-        asset.caipNetworkId === r.network &&
-        asset.assetId.toLowerCase() === `${r.network}/erc20:${r.asset}`.toLowerCase(),
-    )
+    assets.find((asset) => {
+      if (asset.native || asset.caipNetworkId !== r.network) return false
+      const { assetNamespace, assetReference } = parseCaipAssetId(asset.assetId)
+      return (
+        assetNamespace === x402FamilyOf(r.network)?.tokenNamespace && sameAddress(r.network, assetReference, r.asset)
+      )
+    })
   /** Paylink's checks before the scheme's: whose payment, and not one already settled. */
   const refusal = async (merchant: Merchant, body: FacilitatorRequest) => {
     const r = body.paymentRequirements
@@ -123,22 +147,22 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
         reason: payToRefused,
         message: `${r.payTo} is not an address ${merchant.id} receives at on ${r.network} (its own account or a link's recipient).`,
       }
-    const authorization = eip3009AuthorizationOf(body.paymentPayload.payload)
-    // Paylink keeps books by authorization: a payload without one (Permit2) is not settled here.
-    if (!authorization)
-      return { status: 400, reason: unsupportedPayload, message: 'Paylink settles EIP-3009 authorizations only.' }
+    const family = x402FamilyOf(r.network)!
+    const transfer = family.transferOf(body)
+    // Paylink keeps books by transfer: a payload without one it can read (Permit2) is not settled here.
+    if (!transfer) return { status: 400, ...family.unbookable }
     if (
       await isAuthorizationRecorded(db, {
         caipNetworkId: r.network,
         asset: r.asset,
-        payer: authorization.from,
-        nonce: authorization.nonce,
+        payer: transfer.payer,
+        nonce: transfer.nonce,
       })
     )
-      return { status: 200, reason: nonceUsed, message: 'This authorization was settled already.' }
+      return { status: 200, reason: family.replayed, message: 'This payment was settled already.' }
     return null
   }
-  // Two settles of one authorization at once: the second waits for no chain, it is refused.
+  // Two settles of one payment at once: the second waits for no chain, it is refused.
   const settling = new Set<string>()
 
   defineRoute(
@@ -161,8 +185,8 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       method: 'GET',
       url: '/api/x402/gas',
       operationId: 'x402Gas',
-      summary: "The x402 facilitator's gas key: its address and balance on each EVM network",
-      description: `Signed-in merchant or API key. \`low\`: under ${formatEther(lowGasWei)} of the chain's coin, too little for many settlements.`,
+      summary: "The x402 facilitator's gas keys: each one's address and balance on each network it pays on",
+      description: `Signed-in merchant or API key. \`low\`: under ${formatUnits(lowGasWei, 18)} of the chain's coin (${formatUnits(lowGasLamports, 9)} SOL for \`solana\`, the Solana fee payer), too little for many settlements.`,
       tags: ['x402'],
       responses: {
         200: { description: 'The gas key and its balances', schema: gasSchema },
@@ -172,15 +196,11 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
     async ({ request, reply }) => {
       await app.requireMerchant(request)
       reply.header('cache-control', 'no-store')
-      const balances = await evm.balances()
-      return {
-        address: evm.address,
-        networks: balances.map(({ caipNetworkId, balance }) => ({
-          caipNetworkId,
-          balance: balance === null ? null : formatEther(balance),
-          low: balance !== null && balance < lowGasWei,
-        })),
-      }
+      const [evmGas, solanaGas] = await Promise.all([
+        gasKeyOf(evm, 18, lowGasWei),
+        solana && gasKeyOf(solana, 9, lowGasLamports),
+      ])
+      return { ...evmGas, ...(solanaGas ? { solana: solanaGas } : {}) }
     },
   )
 
@@ -192,7 +212,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       operationId: 'x402Verify',
       summary: 'x402: verify a payment payload against its requirements (records nothing)',
       description:
-        "Merchant API key. `isValid: false` carries the x402 reason (the scheme's, or `invalid_exact_evm_nonce_already_used` for an authorization Paylink settled already).",
+        "Merchant API key. `isValid: false` carries the x402 reason (the scheme's, or `invalid_exact_evm_nonce_already_used` on EVM, `duplicate_settlement` on Solana, for a payment Paylink settled already).",
       tags: ['x402'],
       body: facilitatorRequestSchema,
       responses: answers('The verification', verifyResponseSchema),
@@ -239,9 +259,10 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
         reply.code(refused.status)
         return failed(refused.reason, refused.message)
       }
-      const authorization = eip3009AuthorizationOf(body.paymentPayload.payload)!
-      const key = `${r.network}|${r.asset}|${authorization.from}|${authorization.nonce}`.toLowerCase()
-      if (settling.has(key)) return failed(nonceUsed, 'This authorization is being settled already.')
+      const family = x402FamilyOf(r.network)!
+      const transfer = family.transferOf(body)!
+      const key = `${r.network}|${r.asset}|${transfer.payer}|${transfer.nonce}`.toLowerCase()
+      if (settling.has(key)) return failed(family.replayed, 'This payment is being settled already.')
       settling.add(key)
       try {
         const result = await evm.facilitator.settle(
@@ -253,13 +274,13 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
             merchant,
             caipNetworkId: r.network,
             asset: r.asset,
-            payer: authorization.from,
-            nonce: authorization.nonce,
+            payer: transfer.payer,
+            nonce: transfer.nonce,
             scheme: r.scheme,
             symbol: bookedAsset(r)!.symbol,
             decimals: bookedAsset(r)!.decimals,
-            amount: authorization.value,
-            payTo: authorization.to,
+            amount: transfer.amount,
+            payTo: transfer.payTo,
             txHash: result.transaction,
             resourceUrl: body.paymentPayload.resource?.url ?? null,
             description: body.paymentPayload.resource?.description || null,
