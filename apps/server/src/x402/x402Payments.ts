@@ -1,8 +1,10 @@
+import type { WebhookEvent } from '@paylink/shared'
 import { chainCoreOf, normalizeTransactionId, sameAddress } from '@paylink/chains/core'
 import { and, eq, sql } from 'drizzle-orm'
 import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
-import { linkOptions, links, x402Payments } from '../db/schema.js'
+import { linkOptions, links, webhookEvents, x402Payments } from '../db/schema.js'
+import { toX402PaymentView } from '../paymentList/listX402Payments.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { x402FamilyOf } from './x402Families.js'
 
@@ -85,24 +87,52 @@ export interface SettledX402Payment extends AuthorizationKey {
   description: string | null
 }
 
-/** Records a settled payment once; a second record of one authorization is a no-op (false). */
-export async function recordX402Payment(db: Db, payment: SettledX402Payment): Promise<boolean> {
-  const inserted = await db
-    .insert(x402Payments)
-    .values({
-      id: newId('pay'),
-      merchant: payment.merchant.id,
-      ...keyColumns(payment),
-      scheme: payment.scheme,
-      symbol: payment.symbol,
-      decimals: payment.decimals,
-      amount: payment.amount,
-      payTo: canonical(payment.caipNetworkId, payment.payTo),
-      txHash: normalizeTransactionId(payment.caipNetworkId, payment.txHash),
-      resourceUrl: payment.resourceUrl,
-      description: payment.description,
+/**
+ * Records a settled payment once, with its `payment.x402` event in the merchant's feed in the same
+ * transaction; a second record of one authorization is a no-op (false), so a replay is never
+ * booked or announced twice.
+ */
+export async function recordX402Payment(db: Db, payment: SettledX402Payment, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(x402Payments)
+      .values({
+        id: newId('pay'),
+        merchant: payment.merchant.id,
+        ...keyColumns(payment),
+        scheme: payment.scheme,
+        symbol: payment.symbol,
+        decimals: payment.decimals,
+        amount: payment.amount,
+        payTo: canonical(payment.caipNetworkId, payment.payTo),
+        txHash: normalizeTransactionId(payment.caipNetworkId, payment.txHash),
+        resourceUrl: payment.resourceUrl,
+        description: payment.description,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!row) return false
+    const { kind, linkTitle, symbol, x402, ...view } = toX402PaymentView(row)
+    const body: WebhookEvent = {
+      id: newId('evt'),
+      type: 'payment.x402',
+      createdAt: now.toISOString(),
+      data: {
+        link: null,
+        payment: null,
+        x402Payment: { ...view, linkId: null, resourceUrl: row.resourceUrl, description: row.description },
+      },
+    }
+    // No link, so no link's webhook URL: the event is the merchant's feed's (`GET /api/events`).
+    await tx.insert(webhookEvents).values({
+      id: body.id,
+      merchant: row.merchant,
+      linkId: null,
+      type: body.type,
+      body: JSON.stringify(body),
+      createdAt: now,
     })
-    .onConflictDoNothing()
-    .returning({ id: x402Payments.id })
-  return inserted.length > 0
+    return true
+  })
 }
