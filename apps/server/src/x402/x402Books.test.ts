@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../db/newId.js'
-import { webhookEvents, x402Payments } from '../db/schema.js'
+import { webhookDeliveries, webhookEvents, x402Payments } from '../db/schema.js'
 import { streamPaymentsCsv } from '../exports/streamPaymentsCsv.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { ethOrTusdLink, insertPaymentRow, merchantApiKey } from '../testing/merchantApi.js'
+import { createLinkOk, ethOrTusdLink, insertPaymentRow, merchantApiKey } from '../testing/merchantApi.js'
 import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
 import { recordX402Payment, type SettledX402Payment } from './x402Payments.js'
 
@@ -128,5 +128,27 @@ describe("x402 payments in the merchant's books", () => {
     }))
       pending += chunk
     expect(pending.split('\r\n').filter(Boolean)).toHaveLength(1)
+  })
+
+  it("sends the payment.x402 event to the webhook of the merchant's newest link paying payTo that has one", async () => {
+    const hook = 'https://hooks.shop.example/x402'
+    const withHook = await createLinkOk(app, key, {
+      title: 'Hooked',
+      options: [{ asset: tusd.assetId, amount: '1' }],
+      webhookUrl: hook,
+    })
+    await createLinkOk(app, key, { title: 'Newer, no hook', options: [{ asset: tusd.assetId, amount: '1' }] })
+    const nonce = hex32(++n)
+    expect(await recordX402Payment(context.database.db, settled(nonce))).toBe(true)
+    expect(await recordX402Payment(context.database.db, settled(nonce))).toBe(false)
+    const deliveries = (await context.database.db.select().from(webhookDeliveries)).filter(
+      (delivery) => delivery.type === 'payment.x402',
+    )
+    expect(deliveries).toHaveLength(1)
+    expect(deliveries[0]).toMatchObject({ linkId: withHook.id, url: hook })
+    const body = JSON.parse(deliveries[0]!.body) as { id: string; data: { x402Payment: { description: string } } }
+    expect(body.data.x402Payment.description).toBe('Report')
+    const [event] = (await context.database.db.select().from(webhookEvents)).filter((e) => e.id === body.id)
+    expect(event).toMatchObject({ linkId: null, body: deliveries[0]!.body })
   })
 })

@@ -1,9 +1,11 @@
 import type { WebhookEvent } from '@paylink/shared'
 import { chainCoreOf, normalizeTransactionId, sameAddress } from '@paylink/chains/core'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
-import { linkOptions, links, webhookEvents, x402Payments } from '../db/schema.js'
+import { linkOptions, links, x402Payments } from '../db/schema.js'
+import type { Queryable } from '../db/transaction.js'
+import { enqueueMerchantEvent } from '../webhooks/enqueueWebhookEvents.js'
 import { toX402PaymentView } from '../paymentList/listX402Payments.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { x402FamilyOf } from './x402Families.js'
@@ -59,20 +61,31 @@ export async function merchantReceivesAt(
   const core = chainCoreOf(caipNetworkId)
   if (!core?.addressSchema.safeParse(payTo).success) return false
   if (merchant.namespace === core.namespace && sameAddress(caipNetworkId, merchant.address, payTo)) return true
+  return (await linksReceivingAt(db, merchant.id, caipNetworkId, payTo)).length > 0
+}
+
+/** The merchant's links (newest first) with an option paying `payTo` on the network. */
+async function linksReceivingAt(
+  db: Queryable,
+  merchantId: string,
+  caipNetworkId: string,
+  payTo: string,
+): Promise<Array<{ id: string; webhookUrl: string | null }>> {
   // lower() finds the candidates; sameAddress decides (Solana addresses are case-sensitive).
   const rows = await db
-    .select({ recipient: linkOptions.recipient })
+    .select({ id: links.id, webhookUrl: links.webhookUrl, recipient: linkOptions.recipient })
     .from(linkOptions)
     .innerJoin(links, eq(links.id, linkOptions.linkId))
     .where(
       and(
-        eq(links.merchant, merchant.id),
+        eq(links.merchant, merchantId),
         eq(linkOptions.caipNetworkId, caipNetworkId),
         sql`lower(${linkOptions.recipient}) = lower(${payTo})`,
       ),
     )
+    .orderBy(desc(links.createdAt))
     .limit(10)
-  return rows.some(({ recipient }) => sameAddress(caipNetworkId, recipient, payTo))
+  return rows.filter(({ recipient }) => sameAddress(caipNetworkId, recipient, payTo))
 }
 
 export interface SettledX402Payment extends AuthorizationKey {
@@ -124,15 +137,11 @@ export async function recordX402Payment(db: Db, payment: SettledX402Payment, now
         x402Payment: { ...view, linkId: null, resourceUrl: row.resourceUrl, description: row.description },
       },
     }
-    // No link, so no link's webhook URL: the event is the merchant's feed's (`GET /api/events`).
-    await tx.insert(webhookEvents).values({
-      id: body.id,
-      merchant: row.merchant,
-      linkId: null,
-      type: body.type,
-      body: JSON.stringify(body),
-      createdAt: now,
-    })
+    // Of no link in the feed; signed to the webhook of the newest link paying `payTo` that has one,
+    // as an unmatched transfer goes to its link's, since a merchant's webhook URL is a link's.
+    const receiving = await linksReceivingAt(tx, row.merchant, row.caipNetworkId, row.payTo)
+    const webhookLink = receiving.find((link) => link.webhookUrl !== null)
+    await enqueueMerchantEvent(tx, row.merchant, body, null, webhookLink?.id ?? null, now)
     return true
   })
 }
