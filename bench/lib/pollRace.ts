@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { median } from '../table.js'
+import { subscribeLinkEvents } from './subscribeLinkEvents.js'
 import { untilSettled } from './untilSettled.js'
 
 export interface PollRaceOptions {
@@ -46,13 +47,29 @@ export async function pollRace({ trackerPolls, phase, bare, fire }: PollRaceOpti
   return { firedAt, cycleMs, bareSeenAt }
 }
 
-/** One run's times from the event: the link's "paid" message, and the bare client's sighting. */
+/**
+ * One run of a block -> "paid" row on a fresh link: once its event stream says "open", `payAndRace`
+ * pays the link and races the event against the tracker's poll (pollRace); the run's times from
+ * the event are the link's "paid" message (within `paidWithinMs`) and the bare client's sighting.
+ */
 export async function paidBesideBare(
-  race: PollRace,
-  paid: Promise<{ at: number }>,
+  origin: string,
+  linkId: string,
+  paidWithinMs: number,
+  payAndRace: () => Promise<PollRace>,
 ): Promise<{ paid: number; bare: number; cycleMs: number }> {
-  const [message, bareSeenAt] = await Promise.all([paid, race.bareSeenAt])
-  return { paid: message.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
+  const events = subscribeLinkEvents(origin, linkId)
+  try {
+    await events.waitFor((e) => e.link.status === 'open')
+    const race = await payAndRace()
+    const [message, bareSeenAt] = await Promise.all([
+      events.waitFor((e) => e.link.status === 'paid', paidWithinMs),
+      race.bareSeenAt,
+    ])
+    return { paid: message.at - race.firedAt, bare: bareSeenAt - race.firedAt, cycleMs: race.cycleMs }
+  } finally {
+    events.close()
+  }
 }
 
 /** Sweeps of `run` (8 events each, 3 to 8 sweeps) for a paid time and its bare baseline; `stop` (the tracker) after, whatever happens. */

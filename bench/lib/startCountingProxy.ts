@@ -1,4 +1,4 @@
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { requestWaiters } from './pollRace.js'
 
@@ -6,7 +6,7 @@ export interface CountingProxy {
   url: string
   /** HTTP requests forwarded so far (a JSON-RPC batch is one). */
   readonly count: number
-  /** Resolves when the next request whose body `matches` reaches the proxy (a poll beginning). */
+  /** Resolves when the next request whose body (a REST proxy: path) `matches` reaches the proxy (a poll beginning). */
   nextRequest(matches: (body: string) => boolean): Promise<void>
   close(): Promise<void>
 }
@@ -20,11 +20,25 @@ export function isLoneCall(method: string): (body: string) => boolean {
   }
 }
 
+export interface CountingProxyOptions {
+  /**
+   * A REST upstream (Esplora): each request's method and path are forwarded, and `nextRequest`
+   * matches the path. By default a JSON-RPC upstream: bodies are posted to it, `nextRequest`
+   * matches the body.
+   */
+  rest?: boolean
+  /** Sees each request as it arrives, for counts finer than `count`. */
+  onRequest?(request: IncomingMessage): void
+}
+
 /**
  * A loopback HTTP proxy in front of an RPC that counts the requests reaching it: the tracker's
  * RPC load measured from outside the tracker, not by its own counter.
  */
-export async function startCountingProxy(upstream: string): Promise<CountingProxy> {
+export async function startCountingProxy(
+  upstream: string,
+  { rest = false, onRequest }: CountingProxyOptions = {},
+): Promise<CountingProxy> {
   let count = 0
   const waiters = requestWaiters<string>()
   const server = createServer((request, response) => {
@@ -32,15 +46,17 @@ export async function startCountingProxy(upstream: string): Promise<CountingProx
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       count++
-      waiters.seen(() => Buffer.concat(chunks).toString('utf8'))
-      fetch(upstream, {
-        method: request.method ?? 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: Buffer.concat(chunks),
-      })
+      onRequest?.(request)
+      const path = request.url ?? '/'
+      const method = request.method ?? (rest ? 'GET' : 'POST')
+      waiters.seen(() => (rest ? path : Buffer.concat(chunks).toString('utf8')))
+      const forwarded = rest
+        ? fetch(`${upstream}${path}`, { method, ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }) })
+        : fetch(upstream, { method, headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+      forwarded
         .then(async (answer) => {
           response.writeHead(answer.status, {
-            'content-type': answer.headers.get('content-type') ?? 'application/json',
+            'content-type': answer.headers.get('content-type') ?? (rest ? 'text/plain' : 'application/json'),
           })
           response.end(Buffer.from(await answer.arrayBuffer()))
         })
@@ -50,6 +66,9 @@ export async function startCountingProxy(upstream: string): Promise<CountingProx
         })
     })
   })
+  // Longer than the app's HTTP client keeps an idle connection, so the client always closes first:
+  // on a loaded machine the proxy closing one just as the client reuses it was an ECONNRESET.
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

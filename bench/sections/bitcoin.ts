@@ -17,7 +17,6 @@
  *
  * `BENCH_BITCOIN_TRACE=1` prints each measured pass's requests by path and its time.
  */
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
@@ -32,77 +31,45 @@ import {
   signTransaction,
   type Coin,
 } from '../../apps/server/src/testing/bitcoinRegtest.js'
-import {
-  describeSweeps,
-  paidBesideBare,
-  paidPhasesPerSweep,
-  pollRace,
-  requestWaiters,
-  sweepPaidBesideBare,
-} from '../lib/pollRace.js'
+import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
+import { blockScanRows } from '../lib/blockScanRows.js'
+import { startCountingProxy } from '../lib/startCountingProxy.js'
 import { startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
-import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
 const crowdSizes = (process.env.BENCH_BITCOIN_CROWDS ?? '10,10000').split(',').map(Number)
 const blocksPerSize = 3
 const paymentsPerBlock = 2
 const pollIntervalMs = 100
-/** A loopback proxy in front of Esplora's REST API that counts requests (method and path kept). */
+/** A counting proxy in front of Esplora's REST API that also counts requests by method and path shape. */
 async function startRestCountingProxy(upstream: string) {
-  let count = 0
   let mempoolCount = 0
   const byPath = new Map<string, number>()
-  const waiters = requestWaiters<string>()
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      count++
+  const proxy = await startCountingProxy(upstream, {
+    rest: true,
+    onRequest(request) {
       const shape = `${request.method} ${(request.url ?? '/')
         .replace(/[0-9a-f]{64}/g, ':hash')
         .replace(/\/block-height\/\d+/, '/block-height/:h')
         .replace(/\/address\/[^/]+/, '/address/:a')}`
       byPath.set(shape, (byPath.get(shape) ?? 0) + 1)
       if (/^\/address\/[^/]+\/txs\/mempool/.test(request.url ?? '')) mempoolCount++
-      waiters.seen(() => request.url ?? '/')
-      const method = request.method ?? 'GET'
-      fetch(`${upstream}${request.url ?? '/'}`, {
-        method,
-        ...(method === 'GET' ? {} : { body: Buffer.concat(chunks) }),
-      })
-        .then(async (answer) => {
-          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
-          response.end(Buffer.from(await answer.arrayBuffer()))
-        })
-        .catch((error: Error) => {
-          response.writeHead(502)
-          response.end(error.message)
-        })
-    })
+    },
   })
-  // Longer than the app's HTTP client keeps an idle connection, so the client always closes first:
-  // on a loaded machine the proxy closing one just as the client reuses it was an ECONNRESET.
-  server.keepAliveTimeout = 60_000
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: proxy.url,
     get count() {
-      return count
+      return proxy.count
     },
     /** Of those, `GET /address/:a/txs/mempool` (the mempool rotation). */
     get mempoolCount() {
       return mempoolCount
     },
     /** Resolves when the next request for a path starting with `path` reaches the proxy. */
-    nextRequest: (path: string) => waiters.next((url) => url.startsWith(path)),
+    nextRequest: (path: string) => proxy.nextRequest((url) => url.startsWith(path)),
     /** Requests so far by method and path shape (hashes, heights and addresses replaced). */
     byPath: () => new Map(byPath),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: proxy.close,
   }
 }
 
@@ -201,14 +168,12 @@ export default async function run(): Promise<BenchRow[]> {
     let run = 0
     const oneRun = async (phase: number) => {
       const link = await newLink(`Latency ${run++}`)
-      const events = subscribeLinkEvents(origin, link.id)
-      try {
-        await events.waitFor((e) => e.link.status === 'open')
+      return paidBesideBare(origin, link.id, 30_000, async () => {
         await payer.pay(link.address, 100_000n)
         // Not waiting for the mempool sighting: with 10,000 open links the rotation reads an
         // address's mempool every 500 passes; the block scan finds the payment when it is mined.
         const tipBefore = devnet.tipHash
-        const race = await pollRace({
+        return pollRace({
           trackerPolls: () => proxy.nextRequest('/blocks/tip/height'),
           phase,
           // The baseline: a bare client polling the tip in step with the tracker.
@@ -220,13 +185,7 @@ export default async function run(): Promise<BenchRow[]> {
             await devnet.mine(1)
           },
         })
-        return await paidBesideBare(
-          race,
-          events.waitFor((e) => e.link.status === 'paid', 30_000),
-        )
-      } finally {
-        events.close()
-      }
+      })
     }
     const sweeps = await sweepPaidBesideBare(oneRun, () => tracker.stop())
 
@@ -256,24 +215,15 @@ export default async function run(): Promise<BenchRow[]> {
           note: `GET /address/:a/txs/mempool for ${mempoolAddressesPerPass} addresses in rotation: a capped constant; at 10,000 an address's mempool is read every ${Math.ceil(large.open / mempoolAddressesPerPass)} passes (a mined payment is found by the block scan anyway)`,
         },
       ),
-      info(
-        `time to process one block, ${large.open.toLocaleString('en-US')} open BTC links (max of ${blocksPerSize})`,
-        Math.round(maxOf(large.ms)),
-        'ms',
-        {
-          beside: `${small.open} open links: ${Math.round(maxOf(small.ms))} ms`,
-          note: 'PGlite on disk',
-        },
-      ),
-      atMost(
-        'real payments in those blocks not paid after their block',
-        expectedPaid - small.paid - large.paid,
-        'payments',
-        0,
-        {
-          note: `${small.paid + large.paid}/${expectedPaid} paid`,
-        },
-      ),
+      ...blockScanRows({
+        crowd: 'open BTC links',
+        smallCrowd: 'open links',
+        paymentsWhat: 'real payments',
+        blocksPerSize,
+        expectedPaid,
+        small,
+        large,
+      }),
       atMost(
         'block mined -> SSE "paid" / bare tip poller',
         Math.round((latencyMedian / baselineMedian) * 10) / 10,

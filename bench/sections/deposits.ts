@@ -21,9 +21,10 @@ import { startDevnet } from '@paylink/devnet'
 import { keccak256, toHex, type Address } from 'viem'
 import { evmDepositAddress } from '@paylink/chains/eip155/server'
 import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
-import { devnetWallet } from '../lib/devnetWallet.js'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import { describeSweeps, pollRace, sweepUntilSettled, type Sweeps } from '../lib/pollRace.js'
 import { startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
+import { blockScanRows } from '../lib/blockScanRows.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
@@ -54,7 +55,7 @@ export default async function run(): Promise<BenchRow[]> {
   const { app, status } = bench
   const tusd = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && !asset.native)!
   const eth = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && asset.native)!
-  const wallet = devnetWallet(l1.rpcUrl)
+  const wallet = anvilWallet(l1.rpcUrl)
   const payer = devnet.accounts[1]!
   const newLink = async (title: string, assetId: string, amount: string) => {
     const link = await bench.createLink({ title, options: [{ asset: assetId, amount }] })
@@ -178,24 +179,15 @@ export default async function run(): Promise<BenchRow[]> {
           note: 'budget: equal to 10 addresses and at most 5; one Test USD deposit per block; counted at a proxy',
         },
       ),
-      info(
-        `time to process one block, ${large.open.toLocaleString('en-US')} open deposit addresses (max of ${blocksPerSize})`,
-        Math.round(maxOf(large.ms)),
-        'ms',
-        {
-          beside: `${small.open} addresses: ${Math.round(maxOf(small.ms))} ms`,
-          note: 'PGlite on disk',
-        },
-      ),
-      atMost(
-        'deposits in those blocks not paid after their block',
-        expectedPaid - small.paid - large.paid,
-        'payments',
-        0,
-        {
-          note: `${small.paid + large.paid}/${expectedPaid} paid`,
-        },
-      ),
+      ...blockScanRows({
+        crowd: 'open deposit addresses',
+        smallCrowd: 'addresses',
+        paymentsWhat: 'deposits',
+        blocksPerSize,
+        expectedPaid,
+        small,
+        large,
+      }),
       ...latencyRows(sweeps, large.open),
     ]
   } finally {

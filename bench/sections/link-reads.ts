@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { devnetWallet } from '../lib/devnetWallet.js'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import { runAutocannon, type LoadResult } from '../lib/runAutocannon.js'
 import { startBenchServer } from '../lib/startBenchServer.js'
 import { untilSettled } from '../lib/untilSettled.js'
@@ -53,7 +53,7 @@ export default async function run(): Promise<BenchRow[]> {
       expiresInSeconds: 86_400,
     })
     const l1 = server.chains.find((chain) => chain.chainId === 31337)!
-    const txHash = await devnetWallet(l1.rpcUrl).payEth(server.accounts[1]!, server.merchant, '0.004')
+    const txHash = await anvilWallet(l1.rpcUrl).payEth(server.accounts[1]!, server.merchant, '0.004')
     await server.api('POST', `/api/links/${link.id}/payments`, { caipNetworkId: L1, txHash })
     const page = await fetch(`${server.origin}/pay/${link.id}`, { headers: { accept: 'text/html' } }).then((r) =>
       r.text(),

@@ -23,7 +23,6 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@sol
 import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
 import { startCrowdBenchApp, testNetwork } from '../lib/startCrowdBenchApp.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
-import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
 const crowdSizes = [10, 10_000]
@@ -105,9 +104,7 @@ export default async function run(): Promise<BenchRow[]> {
     let run = 0
     const oneRun = async (phase: number) => {
       const link = await newLink(`Latency ${run++}`)
-      const events = subscribeLinkEvents(origin, link.id)
-      try {
-        await events.waitFor((e) => e.link.status === 'open')
+      return paidBesideBare(origin, link.id, 20_000, async () => {
         const instruction = SystemProgram.transfer({
           fromPubkey: payer.publicKey,
           toPubkey: new PublicKey(merchant),
@@ -123,20 +120,14 @@ export default async function run(): Promise<BenchRow[]> {
         const finalized = async () =>
           (await connection.getSignatureStatuses([signature])).value[0]?.confirmationStatus === 'finalized'
         if (await finalized()) throw new Error('the payment was finalized before the measured slot')
-        const race = await pollRace({
+        return pollRace({
           trackerPolls: slotPoll,
           phase,
           // The baseline: a bare client polling the signature's status in step with the tracker.
           bare: { poll: finalized, intervalMs: pollIntervalMs },
           fire: async () => devnet.nextSlot(),
         })
-        return await paidBesideBare(
-          race,
-          events.waitFor((e) => e.link.status === 'paid', 20_000),
-        )
-      } finally {
-        events.close()
-      }
+      })
     }
     const sweeps = await sweepPaidBesideBare(oneRun, () => tracker.stop())
 

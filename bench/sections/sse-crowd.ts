@@ -13,6 +13,7 @@
  */
 import { connect, type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { canStartTestPostgres, startTestPostgres } from '../../apps/server/src/testing/testPostgres.js'
 import { startBenchServer, type BenchServer, type Memory } from '../lib/startBenchServer.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
@@ -25,7 +26,6 @@ const MAX_CHANGES = 11
 const BATCH = 500
 const L1 = 'eip155:31337'
 const MiB = 1024 * 1024
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10
 
 interface RawStream {

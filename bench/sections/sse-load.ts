@@ -9,7 +9,8 @@
  * The server is a child process (bench/lib/serverProcess.ts, --expose-gc) so its memory is
  * measured alone: subscribers and the load tool live in this process.
  */
-import { devnetWallet } from '../lib/devnetWallet.js'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import { runAutocannon } from '../lib/runAutocannon.js'
 import { startBenchServer, type Memory } from '../lib/startBenchServer.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
@@ -20,12 +21,11 @@ const seconds = 30
 const paymentCount = 5
 const L1 = 'eip155:31337'
 const MiB = 1024 * 1024
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export default async function run(): Promise<BenchRow[]> {
   const server = await startBenchServer()
   const l1 = server.chains.find((chain) => chain.chainId === 31337)!
-  const wallet = devnetWallet(l1.rpcUrl)
+  const wallet = anvilWallet(l1.rpcUrl)
   const streams: Array<ReturnType<typeof subscribeLinkEvents>> = []
   try {
     const link = await server.api<{ id: string; version: number }>('POST', '/api/links', {

@@ -12,7 +12,7 @@ import { startDevnet } from '@paylink/devnet'
 import { keccak256, toHex } from 'viem'
 import { payments } from '../../apps/server/src/db/schema.js'
 import { newId } from '../../apps/server/src/db/newId.js'
-import { devnetWallet } from '../lib/devnetWallet.js'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import { startBenchApp } from '../lib/startBenchApp.js'
 import { startCountingProxy } from '../lib/startCountingProxy.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
@@ -41,7 +41,7 @@ export default async function run(): Promise<BenchRow[]> {
         rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl,
       })),
   })
-  const wallet = devnetWallet(l1.rpcUrl)
+  const wallet = anvilWallet(l1.rpcUrl)
   const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
     const response = await app.inject({
       method,

@@ -1,4 +1,4 @@
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { connectWallet, expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 1, written with its EIP-55 checksum. */
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -76,6 +76,42 @@ test.describe('addresses on the New link form', () => {
     await page.getByTestId('option-0').getByLabel('Amount').fill('0.001')
     await page.getByRole('button', { name: 'Create link' }).click()
     await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+  })
+})
+
+test.describe('amounts on the New link form', () => {
+  test("10^32 TUSD, more than exists, is refused on the amount field and by the API, naming the token's supply; nothing is written", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000)
+    await signInWithTestWallet(page)
+    const linkCount = async () =>
+      ((await (await page.request.get('/api/links')).json()) as { links: unknown[] }).links.length
+    const before = await linkCount()
+
+    await page.goto('/dashboard/links/new')
+    await page.getByLabel('Title').fill('Too much')
+    const option = page.getByTestId('option-0')
+    await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
+    const amount = option.getByLabel('Amount')
+    await amount.fill('1' + '0'.repeat(32))
+    await page.getByRole('button', { name: 'Create link' }).click()
+    const tooMuch = /is more TUSD than exists: at most [\d,.]+ TUSD \(the token's total supply\)/
+    await expect(option.locator('.field-error')).toHaveText(tooMuch)
+    await expect(amount).toHaveAttribute('aria-invalid', 'true')
+    await expect(page).toHaveURL(/\/dashboard\/links\/new$/)
+
+    const refused = await page.request.post('/api/links', {
+      headers: { origin: baseURL! },
+      data: {
+        title: 'Too much',
+        options: [{ asset: await option.getByLabel('Asset').inputValue(), amount: '1' + '0'.repeat(32) }],
+      },
+    })
+    expect(refused.status()).toBe(400)
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(tooMuch)
+    expect(await linkCount()).toBe(before)
   })
 })
 

@@ -107,6 +107,9 @@ test.describe('checkout: no money goes astray', () => {
     await checkout.setViewportSize({ width: 1280, height: 900 })
     await checkout.screenshot({ path: testInfo.outputPath('checkout-1280.png'), fullPage: true })
 
+    // The header and the tab name the merchant, never an address: one at the top reads as where to pay.
+    await expect(checkout.getByTestId('merchant-name')).not.toContainText('0x')
+    await expect(checkout).not.toHaveTitle(/0x/i)
     const copied = await copyEveryAddress(checkout)
     expect(copied.length, 'the checkout offers the address to copy').toBeGreaterThan(0)
     // Never the merchant's main address: a transfer there pays no option.
@@ -162,6 +165,8 @@ test.describe('checkout: no money goes astray', () => {
     await checkout.goto(`/pay/${link.id}`)
     await expect(checkout.locator('main')).not.toContainText('tpub')
     await expect(checkout.locator('main')).not.toContainText('wpkh(')
+    await expect(checkout.getByTestId('merchant-name')).not.toContainText('bcrt1')
+    await expect(checkout).not.toHaveTitle(/bcrt1/)
     const copied = await copyEveryAddress(checkout)
     expect(copied.length).toBeGreaterThan(0)
     expect(new Set(copied)).toEqual(new Set([derived]))

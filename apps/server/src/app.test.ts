@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiErrorSchema, healthSchema, publicConfigSchema, type Network } from '@paylink/shared'
+import { apiErrorSchema, healthSchema, publicConfigSchema } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from './app.js'
 import { openDatabase, type Database } from './db/openDatabase.js'
 import { notBuiltMessage } from './web/webAppRoutes.js'
+import { offlineAssets, testNetwork } from './testing/offlineApp.js'
 import { startHangingServer, startJsonRpcServer, type TestHttpServer } from '@paylink/chains/testing/startHttpServer'
 
 let database: Database
@@ -14,15 +15,7 @@ let rpc: TestHttpServer
 let hanging: TestHttpServer
 let webDist: string
 
-const network = (caipNetworkId: string, rpcUrl: string): Network => ({
-  caipNetworkId,
-  name: `Net ${caipNetworkId}`,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl,
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-})
+const network = (caipNetworkId: string, rpcUrl: string) => testNetwork(caipNetworkId, rpcUrl, `Net ${caipNetworkId}`)
 
 function config(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -30,16 +23,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     projectId: null,
     demo: false,
     networks: [network('eip155:31337', rpc.url)],
-    assets: [
-      {
-        assetId: 'eip155:31337/slip44:60',
-        caipNetworkId: 'eip155:31337',
-        symbol: 'ETH',
-        name: 'Ether',
-        decimals: 18,
-        native: true,
-      },
-    ],
+    assets: [offlineAssets[0]!],
     database,
     webDist,
     chainTimeoutMs: 300,

@@ -325,6 +325,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const paymentLinks = createPaymentLinksServices({
       database,
       networks: config.networks,
+      assets: config.assets,
       ...(config.devnetUpstreams ? { devnetUpstreams: config.devnetUpstreams } : {}),
       options: { ...config.paymentLinks, webhooks: { ...config.paymentLinks?.webhooks, policy: webhookPolicy } },
       onError: (error, where) => {
@@ -381,6 +382,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
       defaultLateGraceSeconds: config.latePaymentGraceSeconds ?? 0,
       readCheckoutView,
+      readerOf: paymentLinks.readerOf,
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),

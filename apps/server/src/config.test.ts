@@ -1,28 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseCaipAssetId } from '@paylink/shared'
 import { base58 } from '@scure/base'
 import { parseURL, type TransferRequestURL } from '@solana/pay'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { chainCoreOf } from '@paylink/chains/core'
 import { chainFamilyOf } from '@paylink/chains/server'
 import { loadConfig } from './config.js'
 import { ConfigError } from './errors.js'
+import { baseNetworkEntry } from './testing/configFixtures.js'
+import { useTempDir } from './testing/tempDir.js'
 import { generateSolanaKeypair } from './x402/demoGasKey.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'paylink-config-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const base = {
-  caipNetworkId: 'eip155:8453',
-  name: 'Base',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: 'https://mainnet.base.org',
-  blockExplorerUrl: 'https://basescan.org',
-  testnet: false,
-  confirmations: 3,
-}
+const dir = useTempDir('paylink-config-')
+const base = baseNetworkEntry
 const usdc = {
   assetId: 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
   caipNetworkId: 'eip155:8453',

@@ -1,4 +1,4 @@
-import { serverRpcUrls, type CreatePaymentBody, type Network, type Payment } from '@paylink/shared'
+import { serverRpcUrls, type Asset, type CreatePaymentBody, type Network, type Payment } from '@paylink/shared'
 import { type PaymentChainReader, chainFamilyOf } from '@paylink/chains/server'
 import type { Database, Db } from './db/openDatabase.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
@@ -47,6 +47,8 @@ export interface PaymentLinksServices {
 export interface CreatePaymentLinksServicesParameters {
   database: Pick<Database, 'db' | 'listen'>
   networks: readonly Network[]
+  /** The configured assets: the tracker watches each at the merchants' receiving addresses. */
+  assets?: readonly Asset[]
   /** caipNetworkId -> the devnet's own RPC: the server reads the devnet directly, not through the browser proxy. */
   devnetUpstreams?: DevnetUpstreams
   options?: PaymentLinksOptions
@@ -58,6 +60,7 @@ export interface CreatePaymentLinksServicesParameters {
 export function createPaymentLinksServices({
   database,
   networks,
+  assets = [],
   devnetUpstreams,
   options = {},
   onError,
@@ -89,6 +92,7 @@ export function createPaymentLinksServices({
         caipNetworkId: network.caipNetworkId,
         rpcUrl: serverRpcUrl(network, devnetUpstreams),
         confirmations: network.confirmations,
+        assets: assets.filter((asset) => asset.caipNetworkId === network.caipNetworkId),
         // A local devnet costs nothing per request: poll it often so a payment shows as paid
         // within ~100 ms of its block or slot (a paid RPC keeps the default 1 s).
         ...(devnetUpstreams?.[network.caipNetworkId] ? { pollIntervalMs: 100 } : {}),

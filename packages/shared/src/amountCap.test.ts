@@ -29,10 +29,10 @@ describe('amountCapProblem', () => {
     )
   })
 
-  it('refuses more than a uint256 on an EVM chain, without writing out 78 digits', () => {
-    expect(amountCapProblem(evmTusd, 2n ** 256n - 1n)).toBeNull()
-    expect(amountCapProblem(evmTusd, 2n ** 256n)).toBe(
-      'is too large (an EVM amount is a 256-bit integer of the smallest unit)',
+  it('refuses more than 2^128 of the smallest unit on an EVM chain, without writing out 39 digits', () => {
+    expect(amountCapProblem(evmTusd, 2n ** 128n - 1n)).toBeNull()
+    expect(amountCapProblem(evmTusd, 2n ** 128n)).toBe(
+      'is too large (an EVM amount is at most 2^128 of the smallest unit, far above any coin or token in use)',
     )
   })
 

@@ -1,19 +1,32 @@
 import { z } from 'zod'
-import { caipAssetIdSchema, caipNetworkIdSchema } from './caip.js'
+import { caipAssetIdSchema } from './caip.js'
 import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
-import { paymentSchema, paymentStatuses, webhookEventSchema, x402ResourceSchema } from './links.js'
+import { figureAssetShape, paymentSchema, paymentStatuses, webhookEventSchema, x402ResourceSchema } from './links.js'
 
 /**
  * What a merchant's own systems read: the events feed, the payments CSV export and webhook
  * secret rotation.
  */
 
-/** An opaque position in the events feed (`nextCursor`); only ever passed back as given. */
-export const eventCursorSchema = z
+/** An opaque position in a list the API pages (`nextCursor`); only ever passed back as given. */
+const cursorSchema = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')
+
+/** A position in the events feed. */
+export const eventCursorSchema = cursorSchema
+
+/** A page size in a query string: a whole number from 1 to `max`. */
+function pageLimitSchema(max: number) {
+  return z
+    .string()
+    .max(4)
+    .regex(/^\d+$/, `must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `must be from 1 to ${max}`).max(max, `must be from 1 to ${max}`))
+}
 
 export const maxEventFeedLimit = 500
 export const defaultEventFeedLimit = 100
@@ -22,13 +35,7 @@ export const defaultEventFeedLimit = 100
 export const eventFeedQuerySchema = z.strictObject({
   /** Omit to start at the merchant's first event. */
   after: eventCursorSchema.optional(),
-  limit: z
-    .string()
-    .max(4)
-    .regex(/^\d+$/, 'must be a whole number from 1 to 500')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'must be from 1 to 500').max(maxEventFeedLimit, 'must be from 1 to 500'))
-    .optional(),
+  limit: pageLimitSchema(maxEventFeedLimit).optional(),
 })
 export type EventFeedQuery = z.infer<typeof eventFeedQuerySchema>
 
@@ -107,11 +114,8 @@ export const paymentsCsvColumns = [
   'refund_transactions',
 ] as const
 
-/** An opaque position in the payments list (`nextCursor`); only ever passed back as given. */
-export const paymentCursorSchema = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')
+/** A position in the payments list. */
+export const paymentCursorSchema = cursorSchema
 
 export const maxPaymentListLimit = 200
 export const defaultPaymentListLimit = 50
@@ -129,13 +133,7 @@ export const paymentListQuerySchema = z
     to: isoInstant.optional(),
     q: z.string().trim().min(1, 'must not be empty').max(200).optional(),
     after: paymentCursorSchema.optional(),
-    limit: z
-      .string()
-      .max(4)
-      .regex(/^\d+$/, 'must be a whole number from 1 to 200')
-      .transform(Number)
-      .pipe(z.number().int().min(1, 'must be from 1 to 200').max(maxPaymentListLimit, 'must be from 1 to 200'))
-      .optional(),
+    limit: pageLimitSchema(maxPaymentListLimit).optional(),
   })
   .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
     message: 'must be after from',
@@ -157,18 +155,23 @@ export const listedPaymentSchema = paymentSchema.extend({
 })
 export type ListedPayment = z.infer<typeof listedPaymentSchema>
 
-/** Sums over every payment the filters match (not only the page), per asset, in its units. */
-export const paymentTotalSchema = z.object({
-  asset: caipAssetIdSchema,
-  caipNetworkId: caipNetworkIdSchema,
-  symbol: z.string().max(16),
-  decimals: z.number().int(),
+/** What every total sums, as decimal strings in the total's units. */
+const totalSumsShape = {
   /** Confirmed payments (late ones included). */
   confirmed: z.string().max(maxAmountLength),
   /** Detected, not yet confirmed. */
   confirming: z.string().max(maxAmountLength),
-  /** Matching payments of this asset, whatever their status. */
+  /** How many payments the total counts (each total says which). */
   count: z.number().int(),
+}
+
+/**
+ * Sums over every payment the filters match (not only the page), per asset, in its units; `count`
+ * is the matching payments of this asset, whatever their status.
+ */
+export const paymentTotalSchema = z.object({
+  ...figureAssetShape,
+  ...totalSumsShape,
 })
 export type PaymentTotal = z.infer<typeof paymentTotalSchema>
 
@@ -176,16 +179,12 @@ export type PaymentTotal = z.infer<typeof paymentTotalSchema>
  * Sums in a fiat currency over the matched payments of links priced in it: each payment's worth
  * at the quote it was made under (as `quote.fiatValue` on the payment: rounded down to the
  * currency's minor unit), added exactly. Payments of fixed-amount links have no fiat worth and
- * are left out.
+ * are left out. The sums read "12.00" (no digits after the point for JPY); `count` is the confirmed
+ * or confirming payments with a worth in this currency.
  */
 export const paymentFiatTotalSchema = z.object({
   currency: z.enum(fiatCurrencyCodes),
-  /** Confirmed payments (late ones included), "12.00" (no digits after the point for JPY). */
-  confirmed: z.string().max(maxAmountLength),
-  /** Detected, not yet confirmed. */
-  confirming: z.string().max(maxAmountLength),
-  /** Confirmed or confirming payments with a worth in this currency. */
-  count: z.number().int(),
+  ...totalSumsShape,
 })
 export type PaymentFiatTotal = z.infer<typeof paymentFiatTotalSchema>
 

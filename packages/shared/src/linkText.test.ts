@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutTitle, formatRemaining, merchantLabel, payeeAddress, shortHex } from './linkText.js'
+import { checkoutTitle, formatRemaining, merchantLabel, shortHex } from './linkText.js'
 
 describe('formatRemaining', () => {
   it('shows minutes and seconds under an hour', () => {
@@ -45,10 +45,10 @@ describe('checkoutTitle', () => {
     expect(checkoutTitle(link as never)).toBe('Pay 12 TUSD · Coffee beans · Bean & Leaf')
     expect(checkoutTitle({ ...link, status: 'paid' } as never)).toBe('Paid 12 TUSD · Coffee beans · Bean & Leaf')
   })
-  it('falls back to the short address, and lists two options or counts more', () => {
+  it('falls back to a neutral name (never the address), and lists two options or counts more', () => {
     const eth = { ...option, amount: '9999.999912490173429597', decimals: 18, symbol: 'ETH' }
     expect(checkoutTitle({ ...link, merchant: { displayName: null }, options: [option, eth] } as never)).toBe(
-      'Pay 12 TUSD or 9,999.99991249 ETH · Coffee beans · 0xf39F…2266',
+      'Pay 12 TUSD or 9,999.99991249 ETH · Coffee beans · Paylink merchant',
     )
     expect(checkoutTitle({ ...link, options: [option, eth, eth] } as never)).toBe(
       'Pay 12 TUSD or 2 other ways · Coffee beans · Bean & Leaf',
@@ -56,40 +56,27 @@ describe('checkoutTitle', () => {
   })
 })
 
-describe('payeeAddress and merchantLabel: never an address of another chain', () => {
-  const merchantAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-  const btc = {
-    caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
-    recipient:
-      'wpkh(tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M/0/*)#2ag6nxcd',
-    depositAddress: 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry',
-  }
+describe('merchantLabel: a name, never an address that looks payable', () => {
   const evm = {
     caipNetworkId: 'eip155:31337',
-    recipient: merchantAddress,
+    recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     depositAddress: '0x00000000000000000000000000000000000000d1',
   }
-  const sol = {
-    caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-    recipient: '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q',
-    depositAddress: null,
-  }
 
-  it("a BTC link shows the option's own derived address, not the merchant's EVM sign-in address", () => {
-    expect(payeeAddress({ options: [btc] })).toBe(btc.depositAddress)
-    expect(merchantLabel({ merchant: { displayName: null }, options: [btc] })).toBe(
-      `bcrt1q…${btc.depositAddress.slice(-4)}`,
-    )
+  it('is the display name when the merchant set one', () => {
+    expect(merchantLabel({ merchant: { displayName: 'Bean & Leaf' } })).toBe('Bean & Leaf')
   })
-  it('an EVM link shows its recipient; a plain Bitcoin address as recipient is shown as is', () => {
-    expect(payeeAddress({ options: [evm, { ...evm, caipNetworkId: 'eip155:31338' }] })).toBe(merchantAddress)
-    expect(payeeAddress({ options: [{ ...btc, recipient: btc.depositAddress, depositAddress: null }] })).toBe(
-      btc.depositAddress,
-    )
-  })
-  it('options paying different addresses (EVM and Solana) show none: the display name, else "Merchant"', () => {
-    expect(payeeAddress({ options: [evm, sol] })).toBeNull()
-    expect(merchantLabel({ merchant: { displayName: null }, options: [evm, sol] })).toBe('Merchant')
-    expect(merchantLabel({ merchant: { displayName: 'Bean & Leaf' }, options: [btc] })).toBe('Bean & Leaf')
+  it("is a neutral name without one: never the merchant's main address, which pays no option with a deposit address", () => {
+    expect(merchantLabel({ merchant: { displayName: null } })).toBe('Paylink merchant')
+    expect(merchantLabel({ merchant: { displayName: '' } })).toBe('Paylink merchant')
+    const title = checkoutTitle({
+      title: 'Beans',
+      status: 'open',
+      merchant: { displayName: null },
+      merchantAddress: evm.recipient,
+      options: [{ ...evm, amount: '12', decimals: 6, symbol: 'TUSD' }],
+    } as never)
+    expect(title).toBe('Pay 12 TUSD · Beans · Paylink merchant')
+    expect(title).not.toContain('0xf39F')
   })
 })

@@ -1,4 +1,3 @@
-import { chainFactsOf } from '@paylink/chains/facts'
 import type { Link, LinkStatus } from './links.js'
 import { formatAmount } from './formatAmount.js'
 import { formatFiat } from './fiat.js'
@@ -38,28 +37,16 @@ export function shortHex(value: string, keep = 4): string {
   return value.length <= 2 + keep * 2 + 1 ? value : `${value.slice(0, 2 + keep)}…${value.slice(-keep)}`
 }
 
-type PayeeOptions = { options: readonly { caipNetworkId: string; recipient: string; depositAddress: string | null }[] }
+/** What the checkout calls a merchant without a display name: a name, never an address that looks payable. */
+export const unnamedMerchant = 'Paylink merchant'
 
 /**
- * The address a checkout may show for whom it pays: the one recipient every option pays (on
- * Bitcoin the option's own derived address, its recipient being a watch-only key), else null.
- * Never `merchantAddress` as such: that is the account the merchant signed in with, maybe on
- * another chain than the link's (an EVM sign-in selling in BTC).
+ * The merchant as the checkout's header and tab title name it: the display name, else
+ * `unnamedMerchant`. Never an address: one at the top of a checkout reads as where to pay, and
+ * the merchant's main address pays no option that has its own deposit address.
  */
-export function payeeAddress(link: PayeeOptions): string | null {
-  const addresses = new Set(
-    link.options.map((o) =>
-      chainFactsOf(o.caipNetworkId)?.watchOnlyKeys ? (o.depositAddress ?? o.recipient) : o.recipient,
-    ),
-  )
-  return addresses.size === 1 ? [...addresses][0]! : null
-}
-
-/** The merchant as a payer reads it: the display name, else the short address the link pays, else "Merchant". */
-export function merchantLabel(link: { merchant: { displayName: string | null } } & PayeeOptions): string {
-  if (link.merchant.displayName) return link.merchant.displayName
-  const address = payeeAddress(link)
-  return address ? shortHex(address) : 'Merchant'
+export function merchantLabel(link: { merchant: { displayName: string | null } }): string {
+  return link.merchant.displayName || unnamedMerchant
 }
 
 /** An option's amount for people: "1,234.5 TUSD", "9,999.99991249 ETH" (the exact value goes in a title); a fiat-priced option without a quote has none. */

@@ -262,12 +262,17 @@ export function createLinkBodySchemaFor(assets: ReadonlyArray<Pick<Asset, 'asset
   })
 }
 
-export const linkOptionSchema = z.object({
-  id: z.string().max(maxIdLength),
+/** The asset a figure is in, as the API names it beside the figure: its id and network, and how to show it. */
+export const figureAssetShape = {
   asset: caipAssetIdSchema,
   caipNetworkId: caipNetworkIdSchema,
   symbol: z.string().max(16),
   decimals: z.number().int(),
+}
+
+export const linkOptionSchema = z.object({
+  id: z.string().max(maxIdLength),
+  ...figureAssetShape,
   /** In the asset's units. On a fiat-priced link: the quote's amount for the whole price, null when no quote could be made (see `quoteProblem`). */
   amount: z.string().max(maxAmountLength).nullable(),
   /** Fiat-priced links: fiat units per one whole unit of the asset (up to 18 decimals); null otherwise. */

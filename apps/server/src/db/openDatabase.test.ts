@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from './openDatabase.js'
 import { appMeta } from './schema.js'
 import { canStartTestPostgres, startTestPostgres } from '../testing/testPostgres.js'
+import { withTempDir } from '../testing/tempDir.js'
 
 async function roundTrip(database: Database) {
   await database.db
@@ -32,8 +32,7 @@ describe('openDatabase', () => {
   })
 
   it('keeps data in a PGlite directory across reopen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'paylink-pglite-'))
-    try {
+    await withTempDir('paylink-pglite-', async (dir) => {
       const first = await openDatabase({ dataDir: join(dir, 'pglite') })
       await roundTrip(first)
       await first.close()
@@ -41,14 +40,11 @@ describe('openDatabase', () => {
       const rows = await second.db.select().from(appMeta)
       expect(rows).toEqual([{ key: 'greeting', value: 'hello' }])
       await second.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('creates a new PGlite directory in another process (its 600 MiB initdb never enters this one) and runs a 16 MB buffer pool', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'paylink-pglite-'))
-    try {
+    await withTempDir('paylink-pglite-', async (dir) => {
       const before = process.memoryUsage().external
       const database = await openDatabase({ dataDir: join(dir, 'pglite') })
       try {
@@ -61,14 +57,11 @@ describe('openDatabase', () => {
       } finally {
         await database.close()
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   it('refuses a directory that holds files but no PGlite database, and leaves them as they were', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'paylink-pglite-'))
-    try {
+    await withTempDir('paylink-pglite-', async (dir) => {
       mkdirSync(join(dir, 'pglite'))
       writeFileSync(join(dir, 'pglite', 'notes.txt'), 'mine')
       await expect(openDatabase({ dataDir: join(dir, 'pglite') })).rejects.toThrow(
@@ -77,9 +70,7 @@ describe('openDatabase', () => {
       expect(readdirSync(join(dir, 'pglite'))).toEqual(['notes.txt'])
       expect(readFileSync(join(dir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine')
       expect(existsSync(join(dir, 'pglite.creating'))).toBe(false)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   // Skipped only where neither DATABASE_URL nor PostgreSQL server binaries exist (a laptop

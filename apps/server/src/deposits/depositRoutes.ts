@@ -1,7 +1,8 @@
-import { apiErrorSchema, collectDepositsBodySchema, collectTransactionSchema, depositsSchema } from '@paylink/shared'
+import { collectDepositsBodySchema, collectTransactionSchema, depositsSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import { buildCollectTransaction } from './buildCollectTransaction.js'
 import { readWaitingDeposits, type DepositSetup } from './readWaitingDeposits.js'
 
@@ -9,9 +10,6 @@ export interface DepositRoutesOptions extends DepositSetup {
   db: Db
 }
 
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
-const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
-const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const unavailable = errorResponse("The network's RPC did not answer (CHAIN_READ_FAILED)")
 
 /** Scan-to-pay deposit addresses (merchant): what waits there, and the transaction that collects it. Needs `app.requireMerchant`. */
@@ -28,8 +26,7 @@ export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (ap
       tags: ['deposits'],
       responses: {
         200: { description: 'Per network', schema: depositsSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         502: unavailable,
       },
     },
@@ -55,8 +52,7 @@ export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (ap
       responses: {
         200: { description: 'The transaction request', schema: collectTransactionSchema },
         400: errorResponse('A field is wrong (INVALID_REQUEST naming it)'),
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         409: errorResponse('Nothing waits on that network (NOTHING_TO_COLLECT)'),
         502: unavailable,
       },

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ConflictError, UpstreamError, ValidationError } from '../errors.js'
+import { offlineAssets } from '../testing/offlineApp.js'
 import { FaucetEmptyError, maxFaucetUnits, requestFaucet, type DevnetFaucet } from './devnetFaucet.js'
 
-const eth = {
-  assetId: 'eip155:31337/slip44:60',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'ETH',
-  name: 'Ether',
-  decimals: 18,
-  native: true,
-}
+const eth = offlineAssets[0]!
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 function faucetWith(send: DevnetFaucet['send']): DevnetFaucet {

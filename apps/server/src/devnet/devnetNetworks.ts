@@ -1,4 +1,5 @@
 import { devnetBitcoinAsset } from '@paylink/chains/bip122/server'
+import { devnetSolanaAssets } from '@paylink/chains/solana/server'
 import type { DevnetHandle, DevnetSolanaHandle, DevnetUpstreams } from '@paylink/chains/server'
 import { nativeAssetId, type Asset, type Network } from '@paylink/shared'
 
@@ -31,25 +32,17 @@ export const devnetBitcoinEsploraPath = '/devnet/bitcoin/esplora'
  * SOL, BTC, and the demo token on EVM and Solana.
  */
 export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | 'solana' | 'bitcoin'>): DevnetNetworks {
-  const networks: Network[] = devnet.chains.map((chain) => ({
-    caipNetworkId: `eip155:${chain.chainId}`,
-    name: chain.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrl: `/devnet/rpc/${chain.chainId}`,
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-    // startDevnet deploys the deposit factory on every devnet chain (scan to pay).
-    depositFactory: true,
-  }))
-  const assets: Asset[] = networks.map((network) => ({
-    assetId: nativeAssetId(network.caipNetworkId),
-    caipNetworkId: network.caipNetworkId,
-    symbol: 'ETH',
-    name: 'Ether',
-    decimals: 18,
-    native: true,
-  }))
+  const networks: Network[] = devnet.chains.map((chain) =>
+    devnetNetwork({
+      caipNetworkId: `eip155:${chain.chainId}`,
+      name: chain.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: `/devnet/rpc/${chain.chainId}`,
+      // startDevnet deploys the deposit factory on every devnet chain (scan to pay).
+      depositFactory: true,
+    }),
+  )
+  const assets: Asset[] = networks.map(nativeAssetOf)
   const { token, solana, bitcoin } = devnet
   assets.push({
     assetId: `eip155:${token.chainId}/erc20:${token.address}`,
@@ -73,16 +66,15 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
     Object.assign(upstreams, part.upstreams)
   }
   if (bitcoin) {
-    networks.push({
-      caipNetworkId: bitcoin.caipNetworkId,
-      name: bitcoin.name,
-      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-      // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
-      rpcUrl: devnetBitcoinEsploraPath,
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    })
+    networks.push(
+      devnetNetwork({
+        caipNetworkId: bitcoin.caipNetworkId,
+        name: bitcoin.name,
+        nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+        // A Bitcoin network's rpcUrl is its Esplora base URL (chains/bip122).
+        rpcUrl: devnetBitcoinEsploraPath,
+      }),
+    )
     assets.push(devnetBitcoinAsset(bitcoin.caipNetworkId))
     upstreams[bitcoin.caipNetworkId] = { rpcUrl: bitcoin.esploraUrl }
   }
@@ -93,40 +85,34 @@ export function devnetNetworks(devnet: Pick<DevnetHandle, 'chains' | 'token' | '
 export function devnetSolanaNetworks(
   solana: Pick<DevnetSolanaHandle, 'caipNetworkId' | 'name' | 'rpcUrl' | 'wsUrl' | 'mint'>,
 ): DevnetNetworks {
+  const [sol, testUsd] = devnetSolanaAssets(solana)
   return {
+    // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
+    // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
     networks: [
-      {
+      devnetNetwork({
         caipNetworkId: solana.caipNetworkId,
         name: solana.name,
         nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
         rpcUrl: devnetSolanaRpcPath,
         wsUrl: devnetSolanaWsPath,
-        blockExplorerUrl: null,
-        testnet: true,
-        // The Solana family's head is the finalized slot, so 1 confirmation is "finalized" (the
-        // devnet finalizes `finalizeDepth` slots after a transaction's slot; see chains/solana).
-        confirmations: 1,
-      },
+      }),
     ],
-    assets: [
-      {
-        assetId: nativeAssetId(solana.caipNetworkId),
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'SOL',
-        name: 'Solana',
-        decimals: 9,
-        native: true,
-      },
-      {
-        assetId: `${solana.caipNetworkId}/token:${solana.mint}`,
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'TUSD',
-        name: 'Test USD',
-        decimals: 6,
-        native: false,
-        peggedTo: 'USD',
-      },
-    ],
+    // Test USD stands for a dollar stablecoin here too: priced 1:1 in USD.
+    assets: [sol, { ...testUsd, peggedTo: 'USD' }],
     upstreams: { [solana.caipNetworkId]: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } },
   }
+}
+
+/** A devnet network: a test network with no explorer, where one confirmation is enough. */
+function devnetNetwork(
+  fields: Pick<Network, 'caipNetworkId' | 'name' | 'nativeCurrency' | 'rpcUrl'> & Partial<Network>,
+): Network {
+  return { ...fields, blockExplorerUrl: null, testnet: true, confirmations: 1 }
+}
+
+/** The network's own coin as an asset, named as the network names it. */
+function nativeAssetOf({ caipNetworkId, nativeCurrency }: Network): Asset {
+  const { symbol, name, decimals } = nativeCurrency
+  return { assetId: nativeAssetId(caipNetworkId), caipNetworkId, symbol, name, decimals, native: true }
 }

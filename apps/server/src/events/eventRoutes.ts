@@ -1,14 +1,13 @@
-import { apiErrorSchema, eventFeedQuerySchema, eventFeedSchema } from '@paylink/shared'
+import { eventFeedQuerySchema, eventFeedSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import { listEvents } from './listEvents.js'
 
 export interface EventRoutesOptions {
   db: Db
 }
-
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 
 /** The merchant's events feed. Needs `app.requireMerchant` (merchants/). */
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, { db }) => {
@@ -28,8 +27,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
         400: errorResponse(
           'A bad limit or a cursor this API did not return (INVALID_REQUEST naming query.after or query.limit)',
         ),
-        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
-        403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
+        ...merchantOnlyResponses,
       },
     },
     async ({ query, request, reply }) => {

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream'
-import { apiErrorSchema, paymentsCsvQuerySchema } from '@paylink/shared'
+import { paymentsCsvQuerySchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import { streamPaymentsCsv } from './streamPaymentsCsv.js'
 
 export interface ExportRoutesOptions {
   db: Db
 }
-
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 
 /** Exports for accounting. Needs `app.requireMerchant` (merchants/). */
 export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, { db }) => {
@@ -27,8 +26,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
       responses: {
         200: { description: 'CSV with a header row', contentType: 'text/csv' },
         400: errorResponse('A bad filter (INVALID_REQUEST naming query.from, query.to or query.status)'),
-        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
-        403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
+        ...merchantOnlyResponses,
       },
     },
     async ({ query, request, reply }) => {

@@ -85,7 +85,7 @@ describe("an option's amount", () => {
     const cases: Array<[Asset, string, string]> = [
       [solanaTusd, '1' + '0'.repeat(32), 'is too large: at most 18446744073709.551615 TUSD'],
       [regtestBtc, '21000001', 'is too large: at most 21000000 BTC'],
-      [tusd, '1' + '0'.repeat(72), 'is too large (an EVM amount is a 256-bit integer of the smallest unit)'],
+      [tusd, '1' + '0'.repeat(33), 'is too large (an EVM amount is at most 2^128 of the smallest unit'],
     ]
     for (const [asset, amount, message] of cases) {
       const response = await postLink(app, key, { title: 'Tea', options: [{ asset: asset.assetId, amount }] })
@@ -93,5 +93,14 @@ describe("an option's amount", () => {
       expect(response.json().error.message).toContain(`body.options[0].amount: ${message}`)
     }
     expect(await linkCount()).toBe(before)
+  })
+
+  it("is accepted within the chain's cap when the token's supply cannot be read (the RPC is down): a 201, never a 5xx", async () => {
+    // 10^32 TUSD fits under 2^128 of its smallest unit; only its supply, read on chain, refuses it.
+    const response = await postLink(app, key, {
+      title: 'Tea',
+      options: [{ asset: tusd.assetId, amount: '1' + '0'.repeat(32) }],
+    })
+    expect(response.statusCode, response.body).toBe(201)
   })
 })

@@ -1,4 +1,4 @@
-import { parseRate, type Asset } from '@paylink/shared'
+import { parseRate } from '@paylink/shared'
 import { HDKey } from '@scure/bip32'
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -12,8 +12,8 @@ import {
   offlineAppConfig,
   offlineAssets,
   offlineRegtestNetwork,
+  offlineSolanaAssets,
   regtestBtc,
-  solanaChain,
   tableRates,
 } from '../testing/offlineApp.js'
 import { quoteLink } from './quoteLink.js'
@@ -234,14 +234,7 @@ describe('fiat-priced links', () => {
 })
 
 describe('fiat-priced links with SOL and BTC options (the devnet rate table)', () => {
-  const sol: Asset = {
-    assetId: `${solanaChain}/slip44:501`,
-    caipNetworkId: solanaChain,
-    symbol: 'SOL',
-    name: 'Solana',
-    decimals: 9,
-    native: true,
-  }
+  const sol = offlineSolanaAssets[0]!
   // The demo's table as startServer parses it: SOL $150, BTC $60,000.
   const devnetRates = createDevnetRates(
     Object.fromEntries(

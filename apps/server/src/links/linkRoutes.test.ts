@@ -1,45 +1,57 @@
-import type { Link, WebhookDeliveryList, WebhookEvent } from '@paylink/shared'
+import { formatAmount, type Link, type WebhookDeliveryList, type WebhookEvent } from '@paylink/shared'
+import { createPublicClient, erc20Abi, http } from 'viem'
 import { count, eq } from 'drizzle-orm'
 import { createParser } from 'eventsource-parser'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { links, payments } from '../db/schema.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
 import { sessionAccounts, sessions } from '../db/schema.js'
 import { createSessionToken, sessionIdOf } from '../siwx/sessionToken.js'
 import { verifyWebhookSignature } from '../webhooks/signWebhook.js'
 import { eventually, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 import { startWebhookReceiver } from '../testing/webhookReceiver.js'
 
-let database: Database
 let h: Harness
 let app: FastifyInstance
 const origin = 'http://localhost:3000'
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' })
-  h = await startHarness(database)
+  h = await startHarness()
   app = await h.app()
 }, 30_000)
 
-afterAll(async () => {
-  await h?.close()
-  await database?.close()
-})
+afterAll(() => h?.close())
 
 const bearer = () => ({ authorization: `Bearer ${h.apiKey}` })
 const countRows = async () => ({
-  links: (await database.db.select({ n: count() }).from(links))[0]!.n,
-  payments: (await database.db.select({ n: count() }).from(payments))[0]!.n,
+  links: (await h.database.db.select({ n: count() }).from(links))[0]!.n,
+  payments: (await h.database.db.select({ n: count() }).from(payments))[0]!.n,
 })
+
+/**
+ * A link with a webhook to `url` that expires in a second, once expired: the tracker has seen it
+ * and the worker has made the first attempt to send `link.expired`.
+ */
+async function expiredLinkSentTo(url: string, title: string) {
+  const link = await h.createLink(app, {
+    title,
+    options: [{ asset: h.assets.eth, amount: '1' }],
+    webhookUrl: url,
+    expiresInSeconds: 1,
+  })
+  await new Promise((resolve) => setTimeout(resolve, 1050))
+  await app.paymentLinks.tracker.runOnce()
+  await app.paymentLinks.webhooks.runOnce()
+  return link
+}
 
 /** A signed-in session for `address`, as the sign-in routes would leave it. */
 async function signIn(address: string): Promise<string> {
   const token = createSessionToken()
   const id = sessionIdOf(token)
   const expiresAt = new Date(Date.now() + 3600_000)
-  await database.db.insert(sessions).values({ id, expiresAt })
-  await database.db.insert(sessionAccounts).values({
+  await h.database.db.insert(sessions).values({ id, expiresAt })
+  await h.database.db.insert(sessionAccounts).values({
     sessionId: id,
     namespace: 'eip155',
     caipNetworkId: 'eip155:31337',
@@ -53,6 +65,31 @@ async function signIn(address: string): Promise<string> {
 }
 
 describe('validation', () => {
+  it("refuses more Test USD than exists (10^32 TUSD: the token's totalSupply, read on chain) with a 400 naming the supply; what exists is accepted", async () => {
+    const before = await countRows()
+    const chain = createPublicClient({ transport: http(h.devnet.chains[0]!.rpcUrl) })
+    const supply = await chain.readContract({
+      address: h.devnet.token.address,
+      abi: erc20Abi,
+      functionName: 'totalSupply',
+    })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: bearer(),
+      payload: { title: 'Too much', options: [{ asset: h.assets.tusd, amount: '1' + '0'.repeat(32) }] },
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json().error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: `body.options[0].amount: is more TUSD than exists: at most ${formatAmount(supply, 6)} TUSD (the token's total supply)`,
+    })
+    expect(await countRows()).toEqual(before)
+    // The devnet's accounts hold 100,000 TUSD between them, and its faucets only add to it.
+    const all = await h.createLink(app, { title: 'All of it', options: [{ asset: h.assets.tusd, amount: '100000' }] })
+    expect(all.options[0]!.amount).toBe('100000')
+  })
+
   it('answers 4xx naming the field and changes nothing', async () => {
     const before = await countRows()
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -267,15 +304,7 @@ describe('webhooks', () => {
     const target = await startWebhookReceiver(() => ({ status: 200 }))
     const redirecting = await startWebhookReceiver(() => ({ status: 302, headers: { location: target.url } }))
     try {
-      const link = await h.createLink(app, {
-        title: 'Moved',
-        options: [{ asset: h.assets.eth, amount: '1' }],
-        webhookUrl: redirecting.url,
-        expiresInSeconds: 1,
-      })
-      await new Promise((resolve) => setTimeout(resolve, 1050))
-      await app.paymentLinks.tracker.runOnce()
-      await app.paymentLinks.webhooks.runOnce()
+      const link = await expiredLinkSentTo(redirecting.url, 'Moved')
       const list = (
         await app.inject({ method: 'GET', url: `/api/links/${link.id}/deliveries`, headers: bearer() })
       ).json() as WebhookDeliveryList
@@ -303,15 +332,7 @@ describe('PATCH /api/links/:id/webhook', () => {
     const broken = await startWebhookReceiver(() => ({ status: 500 }))
     const fixed = await startWebhookReceiver(() => ({ status: 200 }))
     try {
-      const link = await h.createLink(app, {
-        title: 'Wrong URL',
-        options: [{ asset: h.assets.eth, amount: '1' }],
-        webhookUrl: broken.url,
-        expiresInSeconds: 1,
-      })
-      await new Promise((resolve) => setTimeout(resolve, 1050))
-      await app.paymentLinks.tracker.runOnce()
-      await app.paymentLinks.webhooks.runOnce()
+      const link = await expiredLinkSentTo(broken.url, 'Wrong URL')
       const [expired] = (await deliveries(link.id)).deliveries
       expect(expired).toMatchObject({ type: 'link.expired', status: 'pending', attempts: 1, lastStatusCode: 500 })
 
@@ -398,7 +419,7 @@ describe('PATCH /api/links/:id/webhook', () => {
     expect(first.json().webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     const second = await patch(link.id, { webhookUrl: 'http://127.0.0.1:9/other' })
     expect(second.json()).toEqual({ webhookUrl: 'http://127.0.0.1:9/other', webhookSecret: null })
-    const [row] = await database.db.select({ secret: links.webhookSecret }).from(links).where(eq(links.id, link.id))
+    const [row] = await h.database.db.select({ secret: links.webhookSecret }).from(links).where(eq(links.id, link.id))
     expect(row!.secret).toBe(first.json().webhookSecret)
   })
 })

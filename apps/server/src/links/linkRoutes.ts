@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   createdLinkSchema,
   createLinkBodySchemaFor,
   createPaymentBodySchema,
@@ -15,13 +14,16 @@ import {
   type Payment,
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
+import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { RateLimit, RouteResponse } from '../http/routeRegistry.js'
 import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import type { LookupAll } from '../webhooks/resolveWebhookTarget.js'
 import { createLink } from './createLink.js'
+import { createTokenSupplyCap } from './tokenSupplyCap.js'
 import { LinkNotFoundError } from '../errors.js'
 import type { LinkEventHub } from './linkEventHub.js'
 import type { LinkViewCache, LinkViewVersion } from './linkViewCache.js'
@@ -44,6 +46,8 @@ export interface LinkRoutesOptions {
   defaultLateGraceSeconds: number
   /** The view a payer opening the link gets: from `views`, with live quotes made first on a fiat-priced link. */
   readCheckoutView(linkId: string): Promise<LinkViewVersion | null>
+  /** The server's own chain readers: a token's supply is read through them at creation (tokenSupplyCap.ts). */
+  readerOf(caipNetworkId: string): PaymentChainReader | null
   /** Per IP. */
   createLinkRateLimit: RateLimit
   submitPaymentRateLimit: RateLimit
@@ -52,9 +56,6 @@ export interface LinkRoutesOptions {
   webhookTest?: { lookupAll?: LookupAll; timeoutMs?: number }
 }
 
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
-const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
-const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
 /** Only reactivating can meet the cap. */
 const capResponse = (active: boolean): Record<number, RouteResponse> =>
@@ -64,6 +65,7 @@ const capResponse = (active: boolean): Record<number, RouteResponse> =>
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, options) => {
   const { db, assets, networks, views, events, webhookPolicy } = options
   const heartbeatMs = options.heartbeatMs ?? 15_000
+  const checkTokenSupply = createTokenSupplyCap({ readerOf: options.readerOf })
 
   const streams = new Set<() => void>()
   app.addHook('preClose', async () => {
@@ -84,8 +86,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: {
         201: { description: 'The link', schema: createdLinkSchema },
         400: errorResponse('A field is wrong (INVALID_REQUEST naming it, UNSUPPORTED_ASSET)'),
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         409: errorResponse('Already at the per-merchant cap of open links (TOO_MANY_OPEN_LINKS)'),
         429: errorResponse('Too many links created from this address (RATE_LIMITED; see Retry-After)'),
       },
@@ -93,6 +94,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ body, request, reply }) => {
       const merchant = await app.requireMerchant(request)
+      await checkTokenSupply(body, assets)
       const link = await createLink({
         db,
         merchant,
@@ -118,8 +120,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       tags: ['links'],
       responses: {
         200: { description: 'Newest first (up to 200)', schema: linkListSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
       },
     },
     async ({ request, reply }) => {
@@ -220,8 +221,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         params: linkIdParamsSchema,
         responses: {
           200: { description: 'The link now', schema: merchantLinkSchema },
-          401: unauthorized,
-          403: notAMerchant,
+          ...merchantOnlyResponses,
           404: errorResponse('No such link of yours (LINK_NOT_FOUND)'),
           ...capResponse(active),
         },
@@ -256,8 +256,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       params: linkIdParamsSchema,
       responses: {
         200: { description: "The receiver's answer", schema: webhookTestResultSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: errorResponse('No such link of yours (LINK_NOT_FOUND)'),
         409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
         429: errorResponse('Too many tests from this address (RATE_LIMITED; see Retry-After)'),

@@ -1,12 +1,11 @@
 import type { WebhookTestResult } from '@paylink/shared'
-import { and, eq } from 'drizzle-orm'
-import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { ConflictError, LinkNotFoundError } from '../errors.js'
 import { toLinkView } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { resolveWebhookTarget, type LookupAll } from '../webhooks/resolveWebhookTarget.js'
 import { sendWebhook } from '../webhooks/sendWebhook.js'
@@ -39,11 +38,8 @@ export async function sendTestWebhook({
   maxResponseBytes = 64 * 1024,
   now = Date.now,
 }: SendTestWebhookParameters): Promise<WebhookTestResult> {
-  const [owned] = await db
-    .select({ id: links.id })
-    .from(links)
-    .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
-  const rows = owned ? await loadLinkRows(db, linkId) : null
+  await readMerchantLink(db, merchant, linkId)
+  const rows = await loadLinkRows(db, linkId)
   if (!rows) throw new LinkNotFoundError(linkId, { ofMerchant: true })
   const { link } = rows
   if (!link.webhookUrl || !link.webhookSecret)

@@ -1,9 +1,10 @@
 import type { MerchantLink } from '@paylink/shared'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { LimitError, LinkNotFoundError } from '../errors.js'
+import { LimitError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { countOpenLinks } from './countOpenLinks.js'
 import { toLinkView } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
@@ -36,12 +37,7 @@ export async function setLinkActive({
   return db.transaction(async (tx) => {
     // The same lock as creation: a reactivation and a creation cannot both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
-    const [link] = await tx
-      .select({ deactivatedAt: links.deactivatedAt })
-      .from(links)
-      .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
-      .for('update')
-    if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
+    const link = await readMerchantLink(tx, merchant, linkId, { lock: true })
     if (active && link.deactivatedAt) {
       const open = await countOpenLinks(tx, merchant.id, now)
       if (open >= maxOpenLinks) {

@@ -8,17 +8,12 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { NotFoundError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { merchantOnlyResponses } from '../http/merchantResponses.js'
 import { readLogo, readMerchantProfile, saveMerchantProfile } from './merchantProfileService.js'
 
 export interface MerchantProfileRoutesOptions {
   db: Db
 }
-
-const unauthorized = {
-  description: 'Not signed in (UNAUTHENTICATED), or a bad API key (INVALID_API_KEY)',
-  schema: apiErrorSchema,
-}
-const forbidden = { description: 'Not on the MERCHANTS list (NOT_A_MERCHANT)', schema: apiErrorSchema }
 
 /**
  * What payers see of the merchant (display name, logo, brand colour) and the logo images
@@ -37,8 +32,7 @@ export const merchantProfileRoutes: FastifyPluginAsync<MerchantProfileRoutesOpti
       tags,
       responses: {
         200: { description: 'The profile', schema: merchantProfileAnswerSchema },
-        401: unauthorized,
-        403: forbidden,
+        ...merchantOnlyResponses,
       },
     },
     async ({ request }) => ({ profile: await readMerchantProfile(db, await app.requireMerchant(request)) }),
@@ -63,8 +57,7 @@ export const merchantProfileRoutes: FastifyPluginAsync<MerchantProfileRoutesOpti
           description: 'A field is wrong, naming it (INVALID_REQUEST): e.g. an SVG or oversized logo',
           schema: apiErrorSchema,
         },
-        401: unauthorized,
-        403: forbidden,
+        ...merchantOnlyResponses,
       },
     },
     async ({ body, request }) => ({ profile: await saveMerchantProfile(db, await app.requireMerchant(request), body) }),

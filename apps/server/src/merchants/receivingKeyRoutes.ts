@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { merchantOnlyResponses } from '../http/merchantResponses.js'
 import { readReceivingKey, removeReceivingKey, saveReceivingKey } from './receivingKeyService.js'
 
 export interface ReceivingKeyRoutesOptions {
@@ -15,12 +16,6 @@ export interface ReceivingKeyRoutesOptions {
   /** The configured networks: the answer shows the next address on each Bitcoin one the key is for. */
   networks: readonly Network[]
 }
-
-const unauthorized = {
-  description: 'Not signed in (UNAUTHENTICATED), or a bad API key (INVALID_API_KEY)',
-  schema: apiErrorSchema,
-}
-const forbidden = { description: 'Not on the MERCHANTS list (NOT_A_MERCHANT)', schema: apiErrorSchema }
 
 /**
  * The merchant's watch-only receiving key per chain family (Bitcoin only): each new BTC link
@@ -41,8 +36,7 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
       params: receivingKeyParamsSchema,
       responses: {
         200: { description: 'The key, or null when none is saved', schema: receivingKeyAnswerSchema },
-        401: unauthorized,
-        403: forbidden,
+        ...merchantOnlyResponses,
       },
     },
     async ({ params, request }) => {
@@ -69,8 +63,7 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
             'Not a watch-only key (INVALID_REQUEST naming body.key), or a private key (SPENDING_KEY_REFUSED)',
           schema: apiErrorSchema,
         },
-        401: unauthorized,
-        403: forbidden,
+        ...merchantOnlyResponses,
       },
     },
     async ({ body, params, request }) => {
@@ -89,7 +82,7 @@ export const receivingKeyRoutes: FastifyPluginAsync<ReceivingKeyRoutesOptions> =
       summary: 'Forget the saved key (links already made keep their addresses; indexes are never reused)',
       tags,
       params: receivingKeyParamsSchema,
-      responses: { 204: { description: 'Removed (or there was none)' }, 401: unauthorized, 403: forbidden },
+      responses: { 204: { description: 'Removed (or there was none)' }, ...merchantOnlyResponses },
     },
     async ({ params, request, reply }) => {
       const merchant = await app.requireMerchant(request)

@@ -1,22 +1,19 @@
 import type { PaymentList } from '@paylink/shared'
-import type { FastifyInstance } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { newId } from '../db/newId.js'
 import { x402Payments } from '../db/schema.js'
 import {
   bearer,
+  useMerchantApp,
   ethOrTusdLink,
   insertPaymentRow,
-  merchantApiKey,
   otherMerchantAddress,
 } from '../testing/merchantApi.js'
-import { offlineAssets, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineAssets } from '../testing/offlineApp.js'
 
-const context = useOfflineApps()
 const merchant = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+const merchantApp = useMerchantApp({}, 'x402 list', merchant)
 const tusd = offlineAssets[1]!
-let app: FastifyInstance
-let key: string
 
 const txHashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
 let tx = 1000
@@ -24,7 +21,7 @@ let tx = 1000
 /** An x402 payment as the facilitator records it (a fixture: the settle path is facilitator.test.ts's). */
 async function insertX402(createdAt: string, owner = merchant, description = 'Weather now') {
   const id = newId('pay')
-  await context.database.db.insert(x402Payments).values({
+  await merchantApp.context.database.db.insert(x402Payments).values({
     id,
     merchant: `eip155:${owner}`,
     caipNetworkId: tusd.caipNetworkId,
@@ -45,19 +42,18 @@ async function insertX402(createdAt: string, owner = merchant, description = 'We
 }
 
 const listOk = async (query = ''): Promise<PaymentList> => {
-  const response = await app.inject({ method: 'GET', url: `/api/payments${query}`, headers: bearer(key) })
+  const response = await merchantApp.app.inject({
+    method: 'GET',
+    url: `/api/payments${query}`,
+    headers: bearer(merchantApp.key),
+  })
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
 
-beforeAll(async () => {
-  app = await context.app()
-  key = await merchantApiKey(context.database, 'x402 list', merchant)
-})
-
 describe('GET /api/payments with x402 payments', () => {
   it('pages link and x402 payments together, newest first, each once, and sums both in the totals', async () => {
-    const { options } = await ethOrTusdLink(app, context.database, key, 'Shop')
+    const { options } = await ethOrTusdLink(merchantApp.app, merchantApp.context.database, merchantApp.key, 'Shop')
     const option = options.find((o) => o.assetId === tusd.assetId)!
     const expected: string[] = []
     for (let i = 0; i < 7; i++) {
@@ -65,7 +61,7 @@ describe('GET /api/payments with x402 payments', () => {
       if (i % 2 === 0) expected.push(await insertX402(at))
       else {
         const id = newId('pay')
-        await insertPaymentRow(context.database, option, {
+        await insertPaymentRow(merchantApp.context.database, option, {
           id,
           txHash: txHashOf(++tx),
           status: 'confirmed',

@@ -1,14 +1,13 @@
-import { apiErrorSchema, paymentListQuerySchema, paymentListSchema } from '@paylink/shared'
+import { paymentListQuerySchema, paymentListSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import { listPayments } from './listPayments.js'
 
 export interface PaymentListRoutesOptions {
   db: Db
 }
-
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 
 /** The merchant's payments across links. Needs `app.requireMerchant` (merchants/). */
 export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = async (app, { db }) => {
@@ -28,8 +27,7 @@ export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = a
         400: errorResponse(
           'A bad filter or cursor (INVALID_REQUEST naming query.status, query.asset, query.from, query.to, query.q, query.after or query.limit)',
         ),
-        401: errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)'),
-        403: errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)'),
+        ...merchantOnlyResponses,
       },
     },
     async ({ query, request, reply }) => {

@@ -3,6 +3,7 @@ import { links, paymentCredits, payments, unmatchedPayments } from '../db/schema
 import type { Db } from '../db/openDatabase.js'
 import type { Tx } from '../db/transaction.js'
 import type { PaymentRow } from '../db/rows.js'
+import { isTransfer } from '../db/transferKey.js'
 import { refreshLink } from '../links/refreshLink.js'
 import type { PaymentDecision } from './decidePayment.js'
 
@@ -81,9 +82,7 @@ async function claimCredit(tx: Tx, payment: PaymentRow, decision: PaymentDecisio
         .delete(unmatchedPayments)
         .where(
           and(
-            eq(unmatchedPayments.caipNetworkId, payment.caipNetworkId),
-            eq(unmatchedPayments.txHash, payment.txHash),
-            eq(unmatchedPayments.logIndex, credit.logIndex),
+            isTransfer(unmatchedPayments, { ...payment, logIndex: credit.logIndex }),
             eq(unmatchedPayments.status, 'unmatched'),
           ),
         )

@@ -9,7 +9,7 @@ import {
   type Coin,
   type Output,
 } from '../testing/bitcoinRegtest.js'
-import { useBitcoinDevnetApp } from '../testing/bitcoinTestApp.js'
+import { useBitcoinDevnetApp, expectPaidByReplacement } from '../testing/bitcoinTestApp.js'
 
 // The Bitcoin path on the REAL regtest devnet (packages/devnet/src/bitcoin), not the Esplora
 // fixture: the merchant's account key comes from a seed only this test holds (the app sees the
@@ -168,16 +168,11 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     await pass()
     await bitcoin.devnet.mine(1)
     await pass()
-    const after = await link(order.id)
-    expect(after.status).toBe('paid')
-    expect(after.options[0]).toMatchObject({ paid: '0.001' })
-    const byTx = Object.fromEntries(
-      after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [
-        p.txHash,
-        [p.status, p.reason],
-      ]),
-    )
-    expect(byTx).toEqual({ [original.txid]: ['failed', 'dropped'], [replacement.txid]: ['confirmed', null] })
+    expectPaidByReplacement(await link(order.id), {
+      paid: '0.001',
+      original: original.txid,
+      replacement: replacement.txid,
+    })
   }, 60_000)
 
   it('a payment in the mempool whose input a conflicting transaction spends in a block: dropped (failed), the link unpaid, nothing counted', async () => {

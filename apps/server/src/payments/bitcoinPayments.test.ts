@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { eventually } from '../testing/eventually.js'
 import { regtestPayer as payerAddress, useBitcoinFixtureApp } from '../testing/bitcoinFixtureApp.js'
 import { regtestChain as regtest } from '../testing/bitcoinRegtest.js'
+import { expectPaidByReplacement } from '../testing/bitcoinTestApp.js'
 
 // The whole path on a Bitcoin network: a merchant's watch-only key, BTC links with derived
 // addresses, and the tracker finding payments nobody submitted, through an Esplora fixture
@@ -89,16 +90,11 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
     app.esplora.mine([replacement])
     await pass()
-    const after = await link(order.id)
-    expect(after.status).toBe('paid')
-    expect(after.options[0]).toMatchObject({ paid: '0.001' })
-    const byTx = Object.fromEntries(
-      after.payments.map((p: { txHash: string; status: string; reason: string | null }) => [
-        p.txHash,
-        [p.status, p.reason],
-      ]),
-    )
-    expect(byTx).toEqual({ [original.txid]: ['failed', 'dropped'], [replacement.txid]: ['confirmed', null] })
+    expectPaidByReplacement(await link(order.id), {
+      paid: '0.001',
+      original: original.txid,
+      replacement: replacement.txid,
+    })
   })
 
   it('a payment reorged out after being counted, whose transaction is gone, is reverted (dropped) and the link reopens', async () => {

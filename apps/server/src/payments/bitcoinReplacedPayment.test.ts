@@ -1,20 +1,16 @@
-import { bitcoinNetworkOf, connectBitcoin } from '@paylink/chains/bip122/server'
-import { regtestFixture, startEsploraFixture, type EsploraFixture } from '@paylink/chains/bip122/testing/esploraFixture'
+import { connectBitcoin } from '@paylink/chains/bip122/server'
+import { regtestFixture, startRegtestEsplora, type EsploraFixture } from '@paylink/chains/bip122/testing/esploraFixture'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentRow } from '../db/rows.js'
 import { decidePayment } from './decidePayment.js'
 
-const { caipNetworkId, genesisHash: regtestGenesis, merchantAddress, payerAddress, elsewhere } = regtestFixture
-const network = bitcoinNetworkOf(caipNetworkId)!
+const { caipNetworkId, merchantAddress, payerAddress, elsewhere } = regtestFixture
 const funding = { txid: 'ab'.repeat(32), vout: 0, address: payerAddress, value: 5_000_000n }
 
 let esplora: EsploraFixture
 
 beforeEach(async () => {
-  esplora = await startEsploraFixture(network, regtestGenesis)
-  esplora.mine() // block 0 (served as the regtest genesis)
-  esplora.mine()
-  esplora.mine() // tip 2
+  esplora = await startRegtestEsplora(2)
 })
 afterEach(async () => {
   await esplora.close()

@@ -8,12 +8,10 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainIdentities } from '../db/schema.js'
 import { payments, webhookDeliveries } from '../db/schema.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
 import { buildApp } from '../app.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { fastPaymentLinks, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 
-let database: Database
 let h: Harness
 let merchant: Address
 /** Chain B: a fresh anvil under chain A's chain id (31337), as a restarted demo or a mistyped RPC URL gives. */
@@ -22,8 +20,7 @@ let switchable: SwitchableProxy
 let chainA: string
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' })
-  h = await startHarness(database)
+  h = await startHarness()
   merchant = h.devnet.accounts[1]!
   // anvil stamps block 0 with the second it starts: two anvils started in the same second
   // have the same genesis. Start B in a later second than A's, as any restart is.
@@ -39,7 +36,6 @@ afterAll(async () => {
   await switchable?.close()
   await chainB?.stop()
   await h?.close()
-  await database?.close()
 })
 
 const hook = 'http://127.0.0.1:9/hook'
@@ -62,7 +58,7 @@ async function appOn(
       .networks(confirmations)
       .map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl } : network)),
     assets: devnetNetworks(h.devnet).assets,
-    database,
+    database: h.database,
     webDist: '/nonexistent',
     paymentLinks: {
       ...fastPaymentLinks,
@@ -76,7 +72,7 @@ async function appOn(
 
 /** Every payment's visible state and the count of webhook events: what a halt must leave as it was. */
 async function snapshot() {
-  const rows = await database.db
+  const rows = await h.database.db
     .select({
       id: payments.id,
       status: payments.status,
@@ -87,7 +83,7 @@ async function snapshot() {
     })
     .from(payments)
     .orderBy(asc(payments.id))
-  const [events] = await database.db.select({ n: count() }).from(webhookDeliveries)
+  const [events] = await h.database.db.select({ n: count() }).from(webhookDeliveries)
   return { rows, events: events!.n }
 }
 
@@ -99,7 +95,7 @@ describe('chain identity', () => {
   it('records each tracked network on first use: chain id and block 0', async () => {
     const app = await appOn(chainA)
     await app.paymentLinks.tracker.runOnce()
-    const [row] = await database.db.select().from(chainIdentities).where(eq(chainIdentities.caipNetworkId, L1))
+    const [row] = await h.database.db.select().from(chainIdentities).where(eq(chainIdentities.caipNetworkId, L1))
     const genesisA = await h.client().getBlock({ blockNumber: 0n })
     expect(row?.identity).toBe(`chain 31337, block 0 ${genesisA.hash}`)
     expect(app.paymentLinks.tracker.status(L1)).toEqual({ halted: false })

@@ -1,35 +1,26 @@
 import { PAYLINK_DEPOSIT_FACTORY_ADDRESS, depositFactoryAbi } from '@paylink/chains/eip155/core'
 import type { Link } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { createWalletClient, erc20Abi, getAddress, http, parseUnits, type Address } from 'viem'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { paymentCredits, payments } from '../db/schema.js'
 import { useHarnessSuite } from '../testing/paymentLinksHarness.js'
 import { evmDepositSalt } from '@paylink/chains/eip155/server'
 
 // Payments nobody submits: the payer sends to the option's deposit address (scan to pay) and
 // the tracker finds the transfer by itself in the next block.
-const suite = useHarnessSuite()
-let app: FastifyInstance
-let merchant: Address
-
-beforeAll(async () => {
-  app = suite.app
-  merchant = suite.h.devnet.accounts[1]!
-  await app.paymentLinks.tracker.runOnce() // the first pass starts the block scan at the head
-}, 30_000)
+const suite = useHarnessSuite({ scanFromHead: true })
 
 const tusdLink = (amount: string) => ({ title: 'Scan', options: [{ asset: suite.h.assets.tusd, amount }] })
 const ethLink = (amount: string) => ({ title: 'Scan', options: [{ asset: suite.h.assets.eth, amount }] })
 const deposit = (link: { options: Array<{ depositAddress: string | null }> }, i = 0) =>
   link.options[i]!.depositAddress as Address
-const scan = () => app.paymentLinks.tracker.runOnce()
-const state = (id: string): Promise<Link> => suite.h.getLink(app, id)
+const scan = () => suite.app.paymentLinks.tracker.runOnce()
+const state = (id: string): Promise<Link> => suite.h.getLink(suite.app, id)
 
 describe('deposit addresses on links', () => {
   it("each EVM option gets the factory's CREATE2 address for (recipient, keccak256(optionId)) and an EIP-681 URI", async () => {
-    const link = await suite.h.createLink(app, {
+    const link = await suite.h.createLink(suite.app, {
       title: 'Both',
       options: [
         { asset: suite.h.assets.tusd, amount: '12.5' },
@@ -45,7 +36,7 @@ describe('deposit addresses on links', () => {
         args: [getAddress(option.recipient), evmDepositSalt(option.id)],
       })
       expect(option.depositAddress).toBe(onChain)
-      expect(option.recipient).toBe(merchant)
+      expect(option.recipient).toBe(suite.merchant)
     }
     expect(view.options[0]!.depositAddress).not.toBe(view.options[1]!.depositAddress)
     expect(view.options[0]!.paymentUri).toBe(
@@ -59,7 +50,10 @@ describe('deposit addresses on links', () => {
 
 describe('payments found without a submission', () => {
   it('tells two links of the same amount and asset apart', async () => {
-    const [a, b] = [await suite.h.createLink(app, tusdLink('3')), await suite.h.createLink(app, tusdLink('3'))]
+    const [a, b] = [
+      await suite.h.createLink(suite.app, tusdLink('3')),
+      await suite.h.createLink(suite.app, tusdLink('3')),
+    ]
     await suite.h.payTusd({ to: deposit(b), amount: '3' })
     await scan()
     expect((await state(b.id)).status).toBe('paid')
@@ -69,7 +63,7 @@ describe('payments found without a submission', () => {
   })
 
   it('finds a native payment into a deposit address (the block read with its transactions)', async () => {
-    const link = await suite.h.createLink(app, ethLink('0.02'))
+    const link = await suite.h.createLink(suite.app, ethLink('0.02'))
     const hash = await suite.h.payEth({ to: deposit(link), amount: '0.02' })
     await scan()
     const after = await state(link.id)
@@ -80,7 +74,7 @@ describe('payments found without a submission', () => {
   })
 
   it('finds a deposit paid while no tracker ran: the next tracker resumes after the last block scanned', async () => {
-    const link = await suite.h.createLink(app, tusdLink('6'))
+    const link = await suite.h.createLink(suite.app, tusdLink('6'))
     await scan()
     // This app's tracker stops here; the payment and two more blocks come while none runs.
     await suite.h.payTusd({ to: deposit(link), amount: '6' })
@@ -92,15 +86,15 @@ describe('payments found without a submission', () => {
   })
 
   it("the right amount to the merchant's plain address pays no link (nothing tells which)", async () => {
-    const link = await suite.h.createLink(app, tusdLink('4'))
-    await suite.h.payTusd({ to: merchant, amount: '4' })
+    const link = await suite.h.createLink(suite.app, tusdLink('4'))
+    await suite.h.payTusd({ to: suite.merchant, amount: '4' })
     await scan()
     expect(await state(link.id)).toMatchObject({ status: 'open', payments: [] })
   })
 
   it('the wrong asset into a deposit address is recorded but does not count (token via logs, native via the block)', async () => {
-    const tokenLink = await suite.h.createLink(app, tusdLink('1'))
-    const nativeLink = await suite.h.createLink(app, ethLink('1'))
+    const tokenLink = await suite.h.createLink(suite.app, tusdLink('1'))
+    const nativeLink = await suite.h.createLink(suite.app, ethLink('1'))
     await suite.h.payEth({ to: deposit(tokenLink), amount: '1' })
     await suite.h.payTusd({ to: deposit(nativeLink), amount: '1' })
     await scan()
@@ -112,7 +106,7 @@ describe('payments found without a submission', () => {
   })
 
   it('a partial payment then a top-up pays', async () => {
-    const link = await suite.h.createLink(app, tusdLink('10'))
+    const link = await suite.h.createLink(suite.app, tusdLink('10'))
     await suite.h.payTusd({ to: deposit(link), amount: '4' })
     await scan()
     expect(await state(link.id)).toMatchObject({ status: 'partially_paid', options: [{ paid: '4' }] })
@@ -122,7 +116,7 @@ describe('payments found without a submission', () => {
   })
 
   it('a payment both submitted by the checkout and found in the block counts once', async () => {
-    const link = await suite.h.createLink(app, tusdLink('2'))
+    const link = await suite.h.createLink(suite.app, tusdLink('2'))
     await suite.h.rpc(31337, 'evm_setAutomine', [false])
     let hash: `0x${string}`
     try {
@@ -137,7 +131,7 @@ describe('payments found without a submission', () => {
         functionName: 'transfer',
         args: [deposit(link), parseUnits('2', 6)],
       })
-      expect((await suite.h.submit(app, link.id, hash)).status).toBe('pending')
+      expect((await suite.h.submit(suite.app, link.id, hash)).status).toBe('pending')
       await suite.h.mine(1)
     } finally {
       await suite.h.rpc(31337, 'evm_setAutomine', [true])
@@ -152,11 +146,11 @@ describe('payments found without a submission', () => {
       await suite.database.db.select().from(paymentCredits).where(eq(paymentCredits.paymentId, rows[0]!.id)),
     ).toHaveLength(1)
     // Submitted again after the scan found it: the same payment.
-    expect((await suite.h.submit(app, link.id, hash)).id).toBe(rows[0]!.id)
+    expect((await suite.h.submit(suite.app, link.id, hash)).id).toBe(rows[0]!.id)
   })
 
   it('a reorg that removes the deposit reverts it and takes paid from the link', async () => {
-    const link = await suite.h.createLink(app, tusdLink('5'))
+    const link = await suite.h.createLink(suite.app, tusdLink('5'))
     const snapshot = await suite.h.rpc(31337, 'evm_snapshot')
     await suite.h.payTusd({ to: deposit(link), amount: '5' })
     await scan()

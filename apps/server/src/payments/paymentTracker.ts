@@ -7,7 +7,7 @@ import type { PaymentAction } from './paymentAction.js'
 import { processPayments } from './processPayments.js'
 import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { createWatchCache, type WatchCache } from './createWatchCache.js'
-import { withUnmatchedWatches } from './unmatchedWatches.js'
+import { withUnmatchedWatches, type ConfiguredAsset } from './unmatchedWatches.js'
 import { readRecordedHeight } from './readRecordedHeight.js'
 import { recheckAllPending } from './recheckAllPending.js'
 import { scanNewBlocks } from './scanNewBlocks.js'
@@ -22,6 +22,8 @@ export interface TrackedNetwork {
   pollIntervalMs?: number
   /** Confirmations a payment found by the tracker itself (no submission) must reach (default 1). */
   confirmations?: number
+  /** The assets configured on it: each is watched at the merchants' receiving addresses (unmatched payments). */
+  assets?: readonly ConfiguredAsset[]
 }
 
 export interface PaymentTrackerOptions {
@@ -145,6 +147,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         createWatchCache(options.db, network.caipNetworkId),
         options.db,
         network.caipNetworkId,
+        network.assets,
       ),
       recordedHeight: null,
       tail: Promise.resolve(),

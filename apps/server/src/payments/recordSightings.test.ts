@@ -83,14 +83,17 @@ describe('recordSightings', () => {
       { transactionId: '0xab', optionId: 'opt_a' },
       { transactionId: '0xcd', optionId: 'opt_c' },
     ]
-    const first = await recordSightings({
-      db: database.db,
-      caipNetworkId: network,
-      watches,
-      sightings,
-      requiredConfirmations: 3,
-      now,
-    })
+    // The same sightings recorded twice, as two passes that see the same block would.
+    const record = () =>
+      recordSightings({
+        db: database.db,
+        caipNetworkId: network,
+        watches,
+        sightings,
+        requiredConfirmations: 3,
+        now,
+      })
+    const first = await record()
     expect(first.linkIds).toEqual(['lnk_open'])
     expect(first.paymentIds).toHaveLength(1)
     const [row] = await database.db.select().from(payments).where(eq(payments.id, first.paymentIds[0]!))
@@ -98,14 +101,7 @@ describe('recordSightings', () => {
     const [after] = await database.db.select({ version: links.version }).from(links).where(eq(links.id, 'lnk_open'))
     expect(after!.version).toBe(before!.version + 1)
 
-    const again = await recordSightings({
-      db: database.db,
-      caipNetworkId: network,
-      watches,
-      sightings,
-      requiredConfirmations: 3,
-      now,
-    })
+    const again = await record()
     expect(again).toEqual({ paymentIds: [], linkIds: [] })
     expect(await database.db.select().from(payments).where(eq(payments.linkId, 'lnk_paid'))).toEqual([])
   })

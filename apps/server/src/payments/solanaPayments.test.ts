@@ -1,5 +1,4 @@
-import { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet } from '@paylink/devnet/solana'
-import type { Asset, Link, Network, Payment } from '@paylink/shared'
+import type { Link, Payment } from '@paylink/shared'
 import {
   createTransfer,
   findReference,
@@ -9,18 +8,15 @@ import {
   type TransferRequestURL,
 } from '@solana/pay'
 import { base58 } from '@scure/base'
-import { Connection, Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js'
+import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js'
 import BigNumber from 'bignumber.js'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, type AppConfig } from '../app.js'
-import { findAssociatedTokenAddress, tokenProgramId } from '@paylink/chains/solana/server'
-import { openDatabase, type Database } from '../db/openDatabase.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.js'
+import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { linkOptions, payments, unmatchedPayments } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
 import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
+import { testUsdTransfer, useSolanaTestApp } from '../testing/solanaTestApp.js'
 
 /*
  * Solana payments end to end on the repository's Solana devnet (LiteSVM behind a real JSON-RPC,
@@ -34,98 +30,38 @@ import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
  * createTransfer refuses to build (more tokens than the sender holds) are put together by hand.
  */
 
-const SLOT_MS = 100
-const FINALIZE_DEPTH = 8
-
-let devnet: SolanaDevnet
-let database: Database
-let app: FastifyInstance
-let appConfig: AppConfig
-let apiKey: string
-let connection: Connection
-let network: string
-let sol: string
-let tusd: string
 const merchant = Keypair.generate().publicKey.toBase58()
 const stranger = Keypair.generate().publicKey.toBase58()
 const payer = Keypair.generate()
+// The cost test opens 1,000 links from one merchant.
+const solana = useSolanaTestApp({
+  merchant,
+  limits: { createLinkRateLimit: { max: 10_000, timeWindow: 60_000 }, maxOpenLinksPerMerchant: 5000 },
+})
 
 beforeAll(async () => {
-  devnet = await startSolanaDevnet({ slotMs: SLOT_MS, finalizeDepth: FINALIZE_DEPTH })
-  connection = new Connection(devnet.rpcUrl, 'confirmed')
-  network = `solana:${devnet.genesisHash.slice(0, 32)}`
-  sol = `${network}/slip44:501`
-  tusd = `${network}/token:${devnet.mint}`
-  const networks: Network[] = [
-    {
-      caipNetworkId: network,
-      name: 'Solana devnet',
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrl: devnet.rpcUrl,
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    },
-  ]
-  const assets: Asset[] = [
-    { assetId: sol, caipNetworkId: network, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-    {
-      assetId: tusd,
-      caipNetworkId: network,
-      symbol: 'TUSD',
-      name: 'Test USD',
-      decimals: TEST_USD_DECIMALS,
-      native: false,
-    },
-  ]
-  database = await openDatabase({ dataDir: ':memory:' })
-  ;({ token: apiKey } = await createApiKey(
-    database.db,
-    merchantOf({ namespace: 'solana', address: merchant }),
-    'tests',
-  ))
-  appConfig = {
-    publicOrigin: 'http://localhost:3000',
-    projectId: null,
-    demo: false,
-    networks,
-    assets,
-    database,
-    webDist: '/nonexistent',
-    paymentLinks: fastPaymentLinks,
-    // The cost test opens 1,000 links from one merchant.
-    limits: { createLinkRateLimit: { max: 10_000, timeWindow: 60_000 }, maxOpenLinksPerMerchant: 5000 },
-    webhooks: { allowHttp: true, allowPrivateAddresses: true },
-  }
-  app = await buildApp(appConfig)
   // The payer has SOL and Test USD; the merchant and the stranger have SOL and token accounts
   // (createTransfer, like the spec, pays existing accounts: it refuses a recipient or an
   // associated token account that does not exist yet).
   const funding = await Promise.all([
-    devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n),
-    devnet.faucet(payer.publicKey.toBase58(), devnet.mint, 1_000_000_000n),
-    devnet.faucet(merchant, 'native', 1_000_000_000n),
-    devnet.faucet(merchant, devnet.mint, 1n),
-    devnet.faucet(stranger, 'native', 1_000_000_000n),
-    devnet.faucet(stranger, devnet.mint, 1n),
+    solana.devnet.faucet(payer.publicKey.toBase58(), 'native', 10_000_000_000n),
+    solana.devnet.faucet(payer.publicKey.toBase58(), solana.devnet.mint, 1_000_000_000n),
+    solana.devnet.faucet(merchant, 'native', 1_000_000_000n),
+    solana.devnet.faucet(merchant, solana.devnet.mint, 1n),
+    solana.devnet.faucet(stranger, 'native', 1_000_000_000n),
+    solana.devnet.faucet(stranger, solana.devnet.mint, 1n),
   ])
-  await Promise.all(funding.map((signature) => devnet.waitForSignature(signature, 'finalized')))
+  await Promise.all(funding.map((signature) => solana.devnet.waitForSignature(signature, 'finalized')))
 }, 60_000)
-
-afterAll(async () => {
-  await app?.close()
-  await devnet?.close()
-  await database?.close()
-})
 
 async function createLink(
   options: Array<{ asset: string; amount: string; recipient?: string }>,
   title = 'Coffee',
 ): Promise<Link> {
-  const response = await app.inject({
+  const response = await solana.app.inject({
     method: 'POST',
     url: '/api/links',
-    headers: { authorization: `Bearer ${apiKey}` },
+    headers: { authorization: `Bearer ${solana.apiKey}` },
     payload: { title, options },
   })
   if (response.statusCode !== 201) throw new Error(`createLink: ${response.statusCode} ${response.body}`)
@@ -133,14 +69,14 @@ async function createLink(
 }
 
 async function getLink(id: string): Promise<Link> {
-  return (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+  return (await solana.app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
 }
 
 async function submit(linkId: string, txHash: string): Promise<Payment> {
-  const response = await app.inject({
+  const response = await solana.app.inject({
     method: 'POST',
     url: `/api/links/${linkId}/payments`,
-    payload: { caipNetworkId: network, txHash },
+    payload: { caipNetworkId: solana.network, txHash },
   })
   if (response.statusCode !== 202) throw new Error(`submit: ${response.statusCode} ${response.body}`)
   return response.json()
@@ -178,7 +114,7 @@ async function signTransfer(
     memo: request.memo,
     ...changes,
   }
-  const transaction = await createTransfer(connection, payer.publicKey, fields, { commitment: 'confirmed' })
+  const transaction = await createTransfer(solana.connection, payer.publicKey, fields, { commitment: 'confirmed' })
   transaction.sign(payer)
   return transaction
 }
@@ -186,64 +122,54 @@ async function signTransfer(
 /** Signs a transfer request (see signTransfer) and sends it; resolves with the signature once it is confirmed. */
 async function payRequest(request: TransferRequestURL, changes: Partial<CreateTransferFields> = {}): Promise<string> {
   const transaction = await signTransfer(request, changes)
-  const signature = await connection.sendRawTransaction(transaction.serialize())
-  await devnet.waitForSignature(signature, 'confirmed')
+  const signature = await solana.connection.sendRawTransaction(transaction.serialize())
+  await solana.devnet.waitForSignature(signature, 'confirmed')
   return signature
 }
 
-/** Token transferChecked from the payer's associated token account to `owner`'s (instruction 12: amount u64, decimals u8). */
-function tokenTransfer(owner: string, amount: bigint, reference?: PublicKey): TransactionInstruction {
-  const data = Buffer.alloc(10)
-  data.writeUInt8(12, 0)
-  data.writeBigUInt64LE(amount, 1)
-  data.writeUInt8(TEST_USD_DECIMALS, 9)
-  const keys = [
-    {
-      pubkey: new PublicKey(findAssociatedTokenAddress(payer.publicKey.toBase58(), devnet.mint)),
-      isSigner: false,
-      isWritable: true,
-    },
-    { pubkey: new PublicKey(devnet.mint), isSigner: false, isWritable: false },
-    { pubkey: new PublicKey(findAssociatedTokenAddress(owner, devnet.mint)), isSigner: false, isWritable: true },
-    { pubkey: payer.publicKey, isSigner: true, isWritable: false },
-    ...(reference ? [{ pubkey: reference, isSigner: false, isWritable: false }] : []),
-  ]
-  return new TransactionInstruction({ programId: new PublicKey(tokenProgramId), keys, data })
-}
+/** Test USD from the payer's associated token account to `owner`'s. */
+const tokenTransfer = (owner: string, amount: bigint, reference?: PublicKey) =>
+  testUsdTransfer(
+    solana.devnet.mint,
+    payer.publicKey,
+    findAssociatedTokenAddress(owner, solana.devnet.mint),
+    amount,
+    reference,
+  )
 
 async function send(instructions: TransactionInstruction[], { skipPreflight = false } = {}): Promise<string> {
-  const { blockhash } = await connection.getLatestBlockhash('confirmed')
+  const { blockhash } = await solana.connection.getLatestBlockhash('confirmed')
   const transaction = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(...instructions)
   transaction.sign(payer)
-  const signature = await connection.sendRawTransaction(transaction.serialize(), { skipPreflight })
-  await devnet.waitForSignature(signature, 'confirmed')
+  const signature = await solana.connection.sendRawTransaction(transaction.serialize(), { skipPreflight })
+  await solana.devnet.waitForSignature(signature, 'confirmed')
   return signature
 }
 
 /** Runs tracker passes until `check` holds (the tracker's loop is not started: each pass is ours). */
 async function untilTracked<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   return eventually(async () => {
-    await app.paymentLinks.tracker.runOnce()
+    await solana.app.paymentLinks.tracker.runOnce()
     return check()
   }, timeoutMs)
 }
 
 async function paymentsOf(linkId: string) {
-  return database.db.select().from(payments).where(eq(payments.linkId, linkId))
+  return solana.database.db.select().from(payments).where(eq(payments.linkId, linkId))
 }
 
 describe('Solana payments found by reference', () => {
   it('gives every option a Solana Pay URI with its own reference and the price in user units', async () => {
     const link = await createLink([
-      { asset: sol, amount: '0.25' },
-      { asset: tusd, amount: '12.5' },
+      { asset: solana.sol, amount: '0.25' },
+      { asset: solana.tusd, amount: '12.5' },
     ])
     const [solUri, tusdUri] = link.options.map((option) => new URL(option.paymentUri!))
     expect(link.options[0]!.recipient).toBe(merchant)
     expect(solUri!.pathname).toBe(merchant)
     expect(solUri!.searchParams.get('amount')).toBe('0.25')
     expect(solUri!.searchParams.has('spl-token')).toBe(false)
-    expect(tusdUri!.searchParams.get('spl-token')).toBe(devnet.mint)
+    expect(tusdUri!.searchParams.get('spl-token')).toBe(solana.devnet.mint)
     expect(tusdUri!.searchParams.get('amount')).toBe('12.5')
     expect(link.options[0]!.paymentUri).toContain('label=Coffee')
     expect(referenceOf(link, 0).toBase58()).not.toBe(referenceOf(link, 1).toBase58())
@@ -256,18 +182,18 @@ describe('Solana payments found by reference', () => {
     expect(solRequest.label).toBe('Coffee')
     expect(tusdRequest.recipient.toBase58()).toBe(merchant)
     expect(tusdRequest.amount?.toFixed()).toBe('12.5')
-    expect(tusdRequest.splToken?.toBase58()).toBe(devnet.mint)
+    expect(tusdRequest.splToken?.toBase58()).toBe(solana.devnet.mint)
     expect(tusdRequest.reference).toHaveLength(1)
   })
 
   it('refuses a recipient that is not a Solana address, naming the field, and creates nothing', async () => {
-    const response = await app.inject({
+    const response = await solana.app.inject({
       method: 'POST',
       url: '/api/links',
-      headers: { authorization: `Bearer ${apiKey}` },
+      headers: { authorization: `Bearer ${solana.apiKey}` },
       payload: {
         title: 'Bad',
-        options: [{ asset: sol, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }],
+        options: [{ asset: solana.sol, amount: '1', recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }],
       },
     })
     expect(response.statusCode).toBe(400)
@@ -275,7 +201,7 @@ describe('Solana payments found by reference', () => {
   })
 
   it("credits a SOL transfer built by @solana/pay's createTransfer from the link's URI with no POST, confirming until its slot is finalized", async () => {
-    const link = await createLink([{ asset: sol, amount: '0.5' }])
+    const link = await createLink([{ asset: solana.sol, amount: '0.5' }])
     const request = requestOf(link)
     const signature = await payRequest(request)
     const seen = await untilTracked(async () => {
@@ -283,7 +209,7 @@ describe('Solana payments found by reference', () => {
       expect(payment?.status).toMatch(/confirming|confirmed/)
       return payment!
     })
-    const statusAtDetection = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
+    const statusAtDetection = (await solana.connection.getSignatureStatus(signature)).value?.confirmationStatus
     // Found at `confirmed`: before its slot is finalized the link shows it confirming.
     if (statusAtDetection !== 'finalized') expect(seen.status).toBe('confirming')
     const early: string[] = []
@@ -291,7 +217,7 @@ describe('Solana payments found by reference', () => {
       const after = await getLink(link.id)
       // Read after the pass: a status still short of finalized now was short of it during the
       // pass too (finality only moves forward), so the payment must not be confirmed yet.
-      const status = (await connection.getSignatureStatus(signature)).value?.confirmationStatus
+      const status = (await solana.connection.getSignatureStatus(signature)).value?.confirmationStatus
       if (status !== 'finalized' && after.payments[0]?.status === 'confirmed')
         early.push(`confirmed while the transaction was ${status}`)
       expect(after.status).toBe('paid')
@@ -308,11 +234,11 @@ describe('Solana payments found by reference', () => {
     })
     expect(paid.options[0]).toMatchObject({ paid: '0.5', overpaid: '0' })
     // Solana Pay's own merchant side agrees: findReference finds this signature, validateTransfer accepts it.
-    const found = await findReference(connection, request.reference![0]!, { finality: 'confirmed' })
+    const found = await findReference(solana.connection, request.reference![0]!, { finality: 'confirmed' })
     expect(found.signature).toBe(signature)
     await expect(
       validateTransfer(
-        connection,
+        solana.connection,
         signature,
         { recipient: request.recipient, amount: request.amount!, reference: request.reference },
         { commitment: 'confirmed' },
@@ -321,9 +247,9 @@ describe('Solana payments found by reference', () => {
   }, 30_000)
 
   it("credits Test USD paid with @solana/pay's createTransfer (a memo too); a partial payment then a top-up pay the link", async () => {
-    const link = await createLink([{ asset: tusd, amount: '10' }])
+    const link = await createLink([{ asset: solana.tusd, amount: '10' }])
     const request = requestOf(link)
-    expect(request.splToken?.toBase58()).toBe(devnet.mint)
+    expect(request.splToken?.toBase58()).toBe(solana.devnet.mint)
     await payRequest(request, { amount: new BigNumber('4'), memo: 'order 42, first part' })
     const partial = await untilTracked(async () => {
       const after = await getLink(link.id)
@@ -344,9 +270,9 @@ describe('Solana payments found by reference', () => {
   }, 40_000)
 
   it('never credits a transfer to another recipient: unseen without a POST, failed wrong_recipient with one', async () => {
-    const link = await createLink([{ asset: sol, amount: '0.1' }])
+    const link = await createLink([{ asset: solana.sol, amount: '0.1' }])
     const signature = await payRequest(requestOf(link), { recipient: new PublicKey(stranger) })
-    for (let pass = 0; pass < 5; pass++) await app.paymentLinks.tracker.runOnce()
+    for (let pass = 0; pass < 5; pass++) await solana.app.paymentLinks.tracker.runOnce()
     expect(await paymentsOf(link.id)).toHaveLength(0)
     await submit(link.id, signature)
     const payment = await untilTracked(async () => {
@@ -359,10 +285,10 @@ describe('Solana payments found by reference', () => {
   }, 30_000)
 
   it('fails a payment in the wrong asset found by reference (Test USD sent for a SOL link), without a POST', async () => {
-    const solLink = await createLink([{ asset: sol, amount: '1' }])
+    const solLink = await createLink([{ asset: solana.sol, amount: '1' }])
     // An open Test USD link makes the merchant's token account one the tracker polls.
-    await createLink([{ asset: tusd, amount: '1' }])
-    await payRequest(requestOf(solLink), { splToken: new PublicKey(devnet.mint) })
+    await createLink([{ asset: solana.tusd, amount: '1' }])
+    await payRequest(requestOf(solLink), { splToken: new PublicKey(solana.devnet.mint) })
     const payment = await untilTracked(async () => {
       const [row] = await paymentsOf(solLink.id)
       expect(row?.status).toBe('failed')
@@ -373,12 +299,12 @@ describe('Solana payments found by reference', () => {
   }, 30_000)
 
   it('fails a transaction that failed on chain, carrying the reference', async () => {
-    const link = await createLink([{ asset: tusd, amount: '5' }])
+    const link = await createLink([{ asset: solana.tusd, amount: '5' }])
     // More Test USD than the payer holds (createTransfer refuses to build that, so by hand):
     // lands (skipPreflight), pays its fee, and fails.
     const signature = await send([tokenTransfer(merchant, 10n ** 15n, referenceOf(link))], { skipPreflight: true })
     expect(
-      (await connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err,
+      (await solana.connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err,
     ).not.toBeNull()
     const payment = await untilTracked(async () => {
       const [row] = await paymentsOf(link.id)
@@ -390,8 +316,8 @@ describe('Solana payments found by reference', () => {
   }, 30_000)
 
   it('credits one transaction to one link only: the same signature submitted for another link fails', async () => {
-    const first = await createLink([{ asset: sol, amount: '0.2' }])
-    const second = await createLink([{ asset: sol, amount: '0.2' }])
+    const first = await createLink([{ asset: solana.sol, amount: '0.2' }])
+    const second = await createLink([{ asset: solana.sol, amount: '0.2' }])
     const signature = await payRequest(requestOf(first))
     await untilTracked(async () => expect((await getLink(first.id)).status).toBe('paid'))
     await submit(second.id, signature)
@@ -405,14 +331,14 @@ describe('Solana payments found by reference', () => {
   }, 30_000)
 
   it('sees a submitted payment within a few slots, not at the periodic re-check', async () => {
-    const link = await createLink([{ asset: sol, amount: '0.01' }])
+    const link = await createLink([{ asset: solana.sol, amount: '0.01' }])
     // No reference: only the POST tells the tracker about it. Submitted before it is even confirmed.
     const transaction = await signTransfer(requestOf(link), { reference: undefined })
-    const signature = await connection.sendRawTransaction(transaction.serialize())
+    const signature = await solana.connection.sendRawTransaction(transaction.serialize())
     expect((await submit(link.id, signature)).status).toBe('pending')
     const started = Date.now()
     await untilTracked(async () => expect((await getLink(link.id)).status).toBe('paid'), 15_000)
-    // Confirmation takes FINALIZE_DEPTH slots; the 5-minute re-check never ran.
+    // Confirmation takes the finalize depth (8 slots); the 5-minute re-check never ran.
     expect(Date.now() - started).toBeLessThan(10_000)
   }, 30_000)
 
@@ -420,7 +346,7 @@ describe('Solana payments found by reference', () => {
     // The tracker's rule for every chain: a submitted transaction the node does not know stays
     // pending for the grace period, then fails. A short grace here, on an app of its own.
     const graceApp = await buildApp({
-      ...appConfig,
+      ...solana.appConfig,
       paymentLinks: {
         ...fastPaymentLinks,
         tracker: {
@@ -432,8 +358,8 @@ describe('Solana payments found by reference', () => {
     try {
       // Its first pass re-reads the pending payments of earlier tests before the clock starts.
       await graceApp.paymentLinks.tracker.runOnce()
-      const neverSent = await createLink([{ asset: sol, amount: '0.05' }])
-      const expired = await createLink([{ asset: tusd, amount: '2' }])
+      const neverSent = await createLink([{ asset: solana.sol, amount: '0.05' }])
+      const expired = await createLink([{ asset: solana.tusd, amount: '2' }])
       // Signed by the wallet, its signature handed to the page, never sent to the cluster.
       const unsent = await signTransfer(requestOf(neverSent))
       const unsentSignature = base58.encode(unsent.signature!)
@@ -441,20 +367,20 @@ describe('Solana payments found by reference', () => {
       const late = await signTransfer(requestOf(expired))
       await eventually(
         async () =>
-          expect((await connection.isBlockhashValid(late.recentBlockhash!, { commitment: 'processed' })).value).toBe(
-            false,
-          ),
+          expect(
+            (await solana.connection.isBlockhashValid(late.recentBlockhash!, { commitment: 'processed' })).value,
+          ).toBe(false),
         60_000,
         250,
       )
-      const lateSignature = await connection.sendRawTransaction(late.serialize(), { skipPreflight: true })
+      const lateSignature = await solana.connection.sendRawTransaction(late.serialize(), { skipPreflight: true })
       expect(lateSignature).toBe(base58.encode(late.signature!))
 
       const submitted = async (link: Link, signature: string) => {
         const response = await graceApp.inject({
           method: 'POST',
           url: `/api/links/${link.id}/payments`,
-          payload: { caipNetworkId: network, txHash: signature },
+          payload: { caipNetworkId: solana.network, txHash: signature },
         })
         expect(response.statusCode).toBe(202)
         return response.json() as Payment
@@ -464,13 +390,16 @@ describe('Solana payments found by reference', () => {
       const rows = async () => [...(await paymentsOf(neverSent.id)), ...(await paymentsOf(expired.id))]
       // A transaction sent after both is confirmed: the slot the late one was queued for is past.
       // Neither is on any slot nor found by its reference; both pending, nothing credited.
-      await devnet.waitForSignature(await devnet.faucet(stranger, 'native', 1n), 'confirmed')
+      await solana.devnet.waitForSignature(await solana.devnet.faucet(stranger, 'native', 1n), 'confirmed')
       await graceApp.paymentLinks.tracker.runOnce()
       expect(
-        (await connection.getSignatureStatuses([unsentSignature, lateSignature], { searchTransactionHistory: true }))
-          .value,
+        (
+          await solana.connection.getSignatureStatuses([unsentSignature, lateSignature], {
+            searchTransactionHistory: true,
+          })
+        ).value,
       ).toEqual([null, null])
-      expect(await connection.getSignaturesForAddress(referenceOf(expired), {}, 'confirmed')).toEqual([])
+      expect(await solana.connection.getSignaturesForAddress(referenceOf(expired), {}, 'confirmed')).toEqual([])
       expect((await rows()).map((row) => [row.status, row.optionId])).toEqual([
         ['pending', null],
         ['pending', null],
@@ -503,7 +432,7 @@ describe('Solana payments found by reference', () => {
 // Unmatched payments (src/unmatched/) on this devnet: here, as they need its whole setup.
 describe('Solana unmatched payments', () => {
   const unmatchedOf = (signature: string) =>
-    database.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.txHash, signature))
+    solana.database.db.select().from(unmatchedPayments).where(eq(unmatchedPayments.txHash, signature))
   const recorded = (signature: string) =>
     untilTracked(async () => {
       const rows = await unmatchedOf(signature)
@@ -512,52 +441,73 @@ describe('Solana unmatched payments', () => {
     })
 
   it('records a SOL transfer to the merchant without the Solana Pay reference (a copied address) as unmatched, once', async () => {
-    const link = await createLink([{ asset: sol, amount: '0.3' }])
-    await app.paymentLinks.tracker.runOnce()
+    const link = await createLink([{ asset: solana.sol, amount: '0.3' }])
+    await solana.app.paymentLinks.tracker.runOnce()
     const signature = await payRequest(requestOf(link), { reference: undefined })
     const row = await recorded(signature)
     expect(row).toMatchObject({
       reason: 'no_link',
       amount: '300000000',
-      assetId: sol,
+      assetId: solana.sol,
       sender: payer.publicKey.toBase58(),
       address: merchant,
       status: 'unmatched',
     })
-    for (let pass = 0; pass < 3; pass++) await app.paymentLinks.tracker.runOnce()
+    for (let pass = 0; pass < 3; pass++) await solana.app.paymentLinks.tracker.runOnce()
     expect(await unmatchedOf(signature)).toHaveLength(1)
     expect((await getLink(link.id)).status).toBe('open')
     expect(await paymentsOf(link.id)).toEqual([])
   })
 
+  it("records a wrong amount of Test USD sent without the reference as unmatched; with the reference it is the link's partial payment (above)", async () => {
+    const link = await createLink([{ asset: solana.tusd, amount: '1' }])
+    await solana.app.paymentLinks.tracker.runOnce()
+    const signature = await payRequest(requestOf(link), { reference: undefined, amount: new BigNumber('0.7') })
+    const row = await recorded(signature)
+    expect(row).toMatchObject({
+      reason: 'no_link',
+      amount: '700000',
+      assetId: solana.tusd,
+      address: merchant,
+      sourceLinkId: null,
+    })
+    expect((await getLink(link.id)).status).toBe('open')
+    expect(await paymentsOf(link.id)).toEqual([])
+  })
+
   it('records Test USD paid with the reference of a link already Paid, naming that link; the link does not count it', async () => {
-    const link = await createLink([{ asset: tusd, amount: '1' }])
+    const link = await createLink([{ asset: solana.tusd, amount: '1' }])
     await payRequest(requestOf(link))
     await untilTracked(async () => expect((await getLink(link.id)).status).toBe('paid'))
     const late = await payRequest(requestOf(link), { amount: new BigNumber('0.4') })
     const row = await recorded(late)
-    expect(row).toMatchObject({ reason: 'link_closed', sourceLinkId: link.id, amount: '400000', assetId: tusd })
+    expect(row).toMatchObject({ reason: 'link_closed', sourceLinkId: link.id, amount: '400000', assetId: solana.tusd })
     expect(await paymentsOf(link.id)).toHaveLength(1)
   })
 })
 
 describe('Solana polling cost', () => {
   it('sends as many RPC requests per polling round with 1,000 open Solana links as with 10', async () => {
-    const { tracker } = app.paymentLinks
+    const { tracker } = solana.app.paymentLinks
     const perRound = async () => {
       // Settle first (a round that reads new transactions costs one more batch), then measure.
       for (let pass = 0; pass < 3; pass++) await tracker.runOnce()
-      const before = tracker.rpcRequests(network)
+      const before = tracker.rpcRequests(solana.network)
       const rounds = 5
       for (let pass = 0; pass < rounds; pass++) await tracker.runOnce()
-      return (tracker.rpcRequests(network) - before) / rounds
+      return (tracker.rpcRequests(solana.network) - before) / rounds
     }
     const options = async () =>
-      (await database.db.select({ id: linkOptions.id }).from(linkOptions).where(eq(linkOptions.caipNetworkId, network)))
-        .length
+      (
+        await solana.database.db
+          .select({ id: linkOptions.id })
+          .from(linkOptions)
+          .where(eq(linkOptions.caipNetworkId, solana.network))
+      ).length
     const target = async (count: number) => {
       const missing = count - (await options())
-      for (let i = 0; i < missing; i++) await createLink([{ asset: i % 2 ? sol : tusd, amount: '1' }], `Link ${i}`)
+      for (let i = 0; i < missing; i++)
+        await createLink([{ asset: i % 2 ? solana.sol : solana.tusd, amount: '1' }], `Link ${i}`)
     }
     await target(10)
     const withTen = await perRound()

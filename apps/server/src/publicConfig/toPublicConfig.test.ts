@@ -1,16 +1,7 @@
-import { publicConfigSchema, type Network } from '@paylink/shared'
+import { publicConfigSchema } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { toPublicConfig } from './toPublicConfig.js'
-
-const network = (caipNetworkId: string, rpcUrl: string): Network => ({
-  caipNetworkId,
-  name: caipNetworkId,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl,
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-})
+import { testNetwork } from '../testing/offlineApp.js'
 
 describe('toPublicConfig', () => {
   it("hands out the app's own endpoints origin-relative, other RPCs as configured", () => {
@@ -18,10 +9,10 @@ describe('toPublicConfig', () => {
       projectId: null,
       demo: true,
       networks: [
-        network('eip155:31337', '/devnet/rpc/31337'),
-        network('eip155:31338', 'http://127.0.0.1:3000/devnet/rpc/31338'),
-        network('eip155:8453', 'https://mainnet.base.org'),
-        network('eip155:1', 'http://127.0.0.1:3001/rpc'),
+        testNetwork('eip155:31337', '/devnet/rpc/31337'),
+        testNetwork('eip155:31338', 'http://127.0.0.1:3000/devnet/rpc/31338'),
+        testNetwork('eip155:8453', 'https://mainnet.base.org'),
+        testNetwork('eip155:1', 'http://127.0.0.1:3001/rpc'),
       ],
       assets: [],
       publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
@@ -40,8 +31,8 @@ describe('toPublicConfig', () => {
       projectId: null,
       demo: true,
       networks: [
-        { ...network('solana:devnet', '/devnet/solana/rpc'), wsUrl: '/devnet/solana/ws' },
-        { ...network('solana:main', 'https://rpc.example'), wsUrl: 'wss://rpc.example/ws' },
+        { ...testNetwork('solana:devnet', '/devnet/solana/rpc'), wsUrl: '/devnet/solana/ws' },
+        { ...testNetwork('solana:main', 'https://rpc.example'), wsUrl: 'wss://rpc.example/ws' },
       ],
       assets: [],
       publicOrigins: ['http://localhost:3000'],
@@ -55,7 +46,7 @@ describe('toPublicConfig', () => {
       publicConfigSchema.safeParse({
         projectId: null,
         demo: true,
-        networks: [network('eip155:1', rpcUrl)],
+        networks: [testNetwork('eip155:1', rpcUrl)],
         assets: [],
         receiptEmail: false,
       }).success

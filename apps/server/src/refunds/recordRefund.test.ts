@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm'
 import type { Address, Hash } from 'viem'
 import { toHex } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { refunds, webhookDeliveries } from '../db/schema.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { openDatabase } from '../db/openDatabase.js'
-import { startHarness, type HarnessSuite } from '../testing/paymentLinksHarness.js'
+import { useHarnessSuite } from '../testing/paymentLinksHarness.js'
 
 // Refunds against the devnet's anvil: the merchant (account 1) is paid by account 2 and sends
 // money back from its own wallet; the server records a refund only after reading it on chain.
-// As useHarnessSuite, with more time to start: two anvils, a token deployment and the migrations
-// take over 30 s on a loaded 2-core machine.
-const suite = {} as HarnessSuite
-beforeAll(async () => {
-  suite.database = await openDatabase({ dataDir: ':memory:' })
-  suite.h = await startHarness(suite.database)
-  suite.app = await suite.h.app()
-}, 180_000)
-afterAll(async () => {
-  await suite.h?.close()
-  await suite.database?.close()
-})
+// More time to start than the default: two anvils, a token deployment and the migrations take
+// over 30 s on a loaded 2-core machine.
+const suite = useHarnessSuite({ timeoutMs: 180_000 })
 const hook = 'http://127.0.0.1:9/hook'
 
 async function paidTusd(amount: string, price = '10') {
@@ -102,33 +92,29 @@ describe('POST /api/payments/:id/refunds', () => {
     expect(list.json().payments.find((p: { id: string }) => p.id === payment.id)).toMatchObject({ refunded: '2.5' })
   })
 
-  it('refuses a transfer to the payer from another address than the payment recipient (REFUND_WRONG_SENDER)', async () => {
-    const { h } = suite
-    const { payment, payer } = await paidTusd('10')
-    const txHash = await h.payTusd({ from: h.devnet.accounts[5]!, to: payer, amount: '1' })
-    const response = await postRefund(payment.id, { txHash })
-    expect(response.statusCode).toBe(400)
-    expect(response.json().error.code).toBe('REFUND_WRONG_SENDER')
-    expect(await refundRows(payment.id)).toHaveLength(0)
-  })
-
-  it('refuses a transfer from the merchant to someone else than the payer (REFUND_WRONG_RECIPIENT)', async () => {
-    const { h } = suite
-    const { payment, merchant } = await paidTusd('10')
-    const txHash = await h.payTusd({ from: merchant, to: h.devnet.accounts[6]!, amount: '1' })
-    const response = await postRefund(payment.id, { txHash })
-    expect(response.statusCode).toBe(400)
-    expect(response.json().error.code).toBe('REFUND_WRONG_RECIPIENT')
-    expect(await refundRows(payment.id)).toHaveLength(0)
-  })
-
-  it('refuses ETH sent back for a Test USD payment (REFUND_WRONG_ASSET)', async () => {
-    const { h } = suite
+  // Each transfer moves money back, but is not a refund of this payment: refused, nothing recorded.
+  it.each<[string, string, (parties: { merchant: Address; payer: Address }) => Promise<Hash>]>([
+    [
+      'a transfer to the payer from another address than the payment recipient',
+      'REFUND_WRONG_SENDER',
+      ({ payer }) => suite.h.payTusd({ from: suite.h.devnet.accounts[5]!, to: payer, amount: '1' }),
+    ],
+    [
+      'a transfer from the merchant to someone else than the payer',
+      'REFUND_WRONG_RECIPIENT',
+      ({ merchant }) => suite.h.payTusd({ from: merchant, to: suite.h.devnet.accounts[6]!, amount: '1' }),
+    ],
+    [
+      'ETH sent back for a Test USD payment',
+      'REFUND_WRONG_ASSET',
+      ({ merchant, payer }) => suite.h.payEth({ from: merchant, to: payer, amount: '0.001' }),
+    ],
+  ])('refuses %s (%s)', async (_transfer, code, send) => {
     const { payment, merchant, payer } = await paidTusd('10')
-    const txHash = await h.payEth({ from: merchant, to: payer, amount: '0.001' })
-    const response = await postRefund(payment.id, { txHash })
+    const response = await postRefund(payment.id, { txHash: await send({ merchant, payer }) })
     expect(response.statusCode).toBe(400)
-    expect(response.json().error.code).toBe('REFUND_WRONG_ASSET')
+    expect(response.json().error.code).toBe(code)
+    expect(await refundRows(payment.id)).toHaveLength(0)
   })
 
   it('refuses refunds that would come to more than was paid (REFUND_ABOVE_PAID), after a first one within it', async () => {

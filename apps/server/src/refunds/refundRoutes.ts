@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   createRefundBodySchema,
   giveRefundAddressBodySchema,
   givenRefundAddressResponseSchema,
@@ -11,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
 import { giveRefundAddress } from './giveRefundAddress.js'
 import { readMerchantPayment } from './readMerchantPayment.js'
@@ -25,9 +25,6 @@ export interface RefundRoutesOptions {
   rateLimit: RateLimit
 }
 
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
-const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
-const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such payment of yours (PAYMENT_NOT_FOUND)')
 
 /**
@@ -51,8 +48,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       params: paymentIdParamsSchema,
       responses: {
         200: { description: 'The payment', schema: listedPaymentSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: notFound,
       },
     },
@@ -85,8 +81,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
         400: errorResponse(
           'Not a refund of this payment: INVALID_REQUEST (body.txHash, body.refundAddress), REFUND_TX_NOT_FOUND, REFUND_TX_FAILED, REFUND_WRONG_SENDER, REFUND_WRONG_RECIPIENT, REFUND_WRONG_ASSET, REFUND_ADDRESS_NOT_ALLOWED',
         ),
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: notFound,
         409: errorResponse(
           "PAYMENT_NOT_REFUNDABLE (not confirmed), REFUND_ABOVE_PAID (the refunds would pass what was paid), REFUND_TX_ALREADY_USED (another payment's refund), REFUND_NOT_MINED (post again once it is in a block)",

@@ -1,16 +1,11 @@
-import { startSolanaDevnet, TEST_USD_DECIMALS, type SolanaDevnet } from '@paylink/devnet/solana'
-import type { Asset, Link, Network, Payment } from '@paylink/shared'
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
+import type { Link, Payment } from '@paylink/shared'
+import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app.js'
-import { findAssociatedTokenAddress, tokenProgramId } from '@paylink/chains/solana/server'
-import { openDatabase, type Database } from '../db/openDatabase.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
 import { refunds } from '../db/schema.js'
-import { createApiKey } from '../merchants/apiKeyStore.js'
-import { merchantOf } from '../merchants/merchant.js'
-import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
+import { eventually } from '../testing/paymentLinksHarness.js'
+import { testUsdTransfer, useSolanaTestApp } from '../testing/solanaTestApp.js'
 
 /*
  * Solana refunds on the repository's Solana devnet (LiteSVM behind a real JSON-RPC): a payer the
@@ -21,82 +16,28 @@ import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
  * each pass is ours.
  */
 
-let devnet: SolanaDevnet
-let database: Database
-let app: FastifyInstance
-let apiKey: string
-let connection: Connection
-let network: string
-let sol: string
-let tusd: string
 const merchant = Keypair.generate()
 const payer = Keypair.generate()
 const stranger = Keypair.generate()
+const solana = useSolanaTestApp({
+  merchant: merchant.publicKey.toBase58(),
+  limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } },
+  timeoutMs: 90_000,
+})
 
 beforeAll(async () => {
-  devnet = await startSolanaDevnet({ slotMs: 100, finalizeDepth: 8 })
-  connection = new Connection(devnet.rpcUrl, 'confirmed')
-  network = `solana:${devnet.genesisHash.slice(0, 32)}`
-  sol = `${network}/slip44:501`
-  tusd = `${network}/token:${devnet.mint}`
-  const networks: Network[] = [
-    {
-      caipNetworkId: network,
-      name: 'Solana devnet',
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrl: devnet.rpcUrl,
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    },
-  ]
-  const assets: Asset[] = [
-    { assetId: sol, caipNetworkId: network, symbol: 'SOL', name: 'Solana', decimals: 9, native: true },
-    {
-      assetId: tusd,
-      caipNetworkId: network,
-      symbol: 'TUSD',
-      name: 'Test USD',
-      decimals: TEST_USD_DECIMALS,
-      native: false,
-    },
-  ]
-  database = await openDatabase({ dataDir: ':memory:' })
-  ;({ token: apiKey } = await createApiKey(
-    database.db,
-    merchantOf({ namespace: 'solana', address: merchant.publicKey.toBase58() }),
-    'tests',
-  ))
-  app = await buildApp({
-    publicOrigin: 'http://localhost:3000',
-    projectId: null,
-    demo: false,
-    networks,
-    assets,
-    database,
-    webDist: '/nonexistent',
-    paymentLinks: fastPaymentLinks,
-    limits: { submitPaymentRateLimit: { max: 1000, timeWindow: 60_000 } },
-    webhooks: { allowHttp: true, allowPrivateAddresses: true },
-  })
   // Everyone holds SOL (fees) and Test USD in an associated token account.
   const funding = await Promise.all(
     [payer, merchant, stranger].flatMap((keypair) => [
-      devnet.faucet(keypair.publicKey.toBase58(), 'native', 10_000_000_000n),
-      devnet.faucet(keypair.publicKey.toBase58(), devnet.mint, 1_000_000_000n),
+      solana.devnet.faucet(keypair.publicKey.toBase58(), 'native', 10_000_000_000n),
+      solana.devnet.faucet(keypair.publicKey.toBase58(), solana.devnet.mint, 1_000_000_000n),
     ]),
   )
-  await Promise.all(funding.map((signature) => devnet.waitForSignature(signature, 'finalized')))
+  await Promise.all(funding.map((signature) => solana.devnet.waitForSignature(signature, 'finalized')))
 }, 90_000)
 
-afterAll(async () => {
-  await app?.close()
-  await devnet?.close()
-  await database?.close()
-})
-
 const getLink = async (id: string): Promise<Link> =>
-  (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
+  (await solana.app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
 
 function solTransfer(from: Keypair, to: PublicKey, lamports: bigint, reference?: PublicKey): TransactionInstruction {
   const instruction = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports })
@@ -104,33 +45,16 @@ function solTransfer(from: Keypair, to: PublicKey, lamports: bigint, reference?:
   return instruction
 }
 
-/** Token transferChecked of Test USD from `from`'s associated token account to `to` (a token account). */
-function tokenTransfer(from: Keypair, to: string, amount: bigint, reference?: PublicKey): TransactionInstruction {
-  const data = Buffer.alloc(10)
-  data.writeUInt8(12, 0)
-  data.writeBigUInt64LE(amount, 1)
-  data.writeUInt8(TEST_USD_DECIMALS, 9)
-  const keys = [
-    {
-      pubkey: new PublicKey(findAssociatedTokenAddress(from.publicKey.toBase58(), devnet.mint)),
-      isSigner: false,
-      isWritable: true,
-    },
-    { pubkey: new PublicKey(devnet.mint), isSigner: false, isWritable: false },
-    { pubkey: new PublicKey(to), isSigner: false, isWritable: true },
-    { pubkey: from.publicKey, isSigner: true, isWritable: false },
-    ...(reference ? [{ pubkey: reference, isSigner: false, isWritable: false }] : []),
-  ]
-  return new TransactionInstruction({ programId: new PublicKey(tokenProgramId), keys, data })
-}
-const ataOf = (owner: Keypair) => findAssociatedTokenAddress(owner.publicKey.toBase58(), devnet.mint)
+const tokenTransfer = (from: Keypair, to: string, amount: bigint, reference?: PublicKey) =>
+  testUsdTransfer(solana.devnet.mint, from.publicKey, to, amount, reference)
+const ataOf = (owner: Keypair) => findAssociatedTokenAddress(owner.publicKey.toBase58(), solana.devnet.mint)
 
 async function send(signer: Keypair, instructions: TransactionInstruction[]): Promise<string> {
-  const { blockhash } = await connection.getLatestBlockhash('confirmed')
+  const { blockhash } = await solana.connection.getLatestBlockhash('confirmed')
   const transaction = new Transaction({ feePayer: signer.publicKey, recentBlockhash: blockhash }).add(...instructions)
   transaction.sign(signer)
-  const signature = await connection.sendRawTransaction(transaction.serialize())
-  await devnet.waitForSignature(signature, 'confirmed')
+  const signature = await solana.connection.sendRawTransaction(transaction.serialize())
+  await solana.devnet.waitForSignature(signature, 'confirmed')
   return signature
 }
 
@@ -140,11 +64,11 @@ async function paidLink(
   price: string,
   atomic: bigint,
 ): Promise<{ link: Link; payment: Payment }> {
-  const created = await app.inject({
+  const created = await solana.app.inject({
     method: 'POST',
     url: '/api/links',
-    headers: { authorization: `Bearer ${apiKey}` },
-    payload: { title: 'Refundable', options: [{ asset: asset === 'sol' ? sol : tusd, amount: price }] },
+    headers: { authorization: `Bearer ${solana.apiKey}` },
+    payload: { title: 'Refundable', options: [{ asset: asset === 'sol' ? solana.sol : solana.tusd, amount: price }] },
   })
   expect(created.statusCode, created.body).toBe(201)
   const linkId = created.json().id as string
@@ -155,7 +79,7 @@ async function paidLink(
       : tokenTransfer(payer, ataOf(merchant), atomic, reference),
   ])
   const link = await eventually(async () => {
-    await app.paymentLinks.tracker.runOnce()
+    await solana.app.paymentLinks.tracker.runOnce()
     const view = await getLink(linkId)
     expect(view.payments[0]?.status).toBe('confirmed')
     return view
@@ -167,14 +91,15 @@ async function paidLink(
 }
 
 function postRefund(paymentId: string, payload: Record<string, unknown>) {
-  return app.inject({
+  return solana.app.inject({
     method: 'POST',
     url: `/api/payments/${paymentId}/refunds`,
-    headers: { authorization: `Bearer ${apiKey}` },
+    headers: { authorization: `Bearer ${solana.apiKey}` },
     payload,
   })
 }
-const refundRows = (paymentId: string) => database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId))
+const refundRows = (paymentId: string) =>
+  solana.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId))
 
 describe('POST /api/payments/:id/refunds on Solana', () => {
   it('records SOL the merchant sends back to the sender, and refuses refunds beyond what was paid (REFUND_ABOVE_PAID)', async () => {
@@ -185,7 +110,7 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
     expect(recorded.json().refund).toMatchObject({
       txHash,
       amount: '0.2',
-      asset: sol,
+      asset: solana.sol,
       sender: merchant.publicKey.toBase58(),
       recipient: payer.publicKey.toBase58(),
     })
@@ -205,7 +130,7 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
     const recorded = await postRefund(payment.id, { txHash })
     expect(recorded.statusCode, recorded.body).toBe(201)
     const refund = recorded.json().refund
-    expect(refund).toMatchObject({ amount: '2', asset: tusd, sender: merchant.publicKey.toBase58() })
+    expect(refund).toMatchObject({ amount: '2', asset: solana.tusd, sender: merchant.publicKey.toBase58() })
     expect(refund.recipient, "the wallet, not its token account's address").toBe(payer.publicKey.toBase58())
     expect(refund.recipient).not.toBe(ataOf(payer))
   }, 90_000)
@@ -268,7 +193,7 @@ describe('POST /api/payments/:id/refunds on Solana', () => {
     expect(await refundRows(paidSol.payment.id)).toHaveLength(0)
 
     // The payer's refund page is for Bitcoin only: here the refund goes back to the sender.
-    const given = await app.inject({
+    const given = await solana.app.inject({
       method: 'POST',
       url: `/api/payments/${paidSol.payment.id}/refund-address`,
       payload: {

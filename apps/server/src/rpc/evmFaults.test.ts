@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { buildApp } from '../app.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
@@ -11,14 +10,12 @@ import { L1, startHarness, type Harness } from '../testing/paymentLinksHarness.j
 // EVM payments through a provider that fails, limits, lags and goes down (#27): each credited
 // once with its amount while the faults go on. (Solana and Bitcoin join once their readers'
 // cursors stop skipping a failed read, after the chain folders' move.)
-let database: Database
 let h: Harness
 let proxy: FaultProxy
 let app: FastifyInstance
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' })
-  h = await startHarness(database)
+  h = await startHarness()
   const anvil = h.networks().find((network) => network.caipNetworkId === L1)!.rpcUrl
   // Wide getLogs ranges pass here: the halving (readInHalves) is wired into the EVM scan after the move.
   proxy = await startFaultProxy({ upstream: anvil, flavour: 'evm', rate: 0.3, hangMs: 3000, getLogsMaxRange: 10_000 })
@@ -30,7 +27,7 @@ beforeAll(async () => {
       .networks()
       .map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl: proxy.url } : network)),
     assets: devnetNetworks(h.devnet).assets,
-    database,
+    database: h.database,
     webDist: '/nonexistent',
     paymentLinks: {
       tracker: {
@@ -58,7 +55,6 @@ afterAll(async () => {
   await app?.close()
   await proxy?.close()
   await h?.close()
-  await database?.close()
 })
 
 const state = async (id: string): Promise<Link> => h.getLink(app, id)

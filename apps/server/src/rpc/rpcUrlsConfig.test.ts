@@ -1,22 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serverRpcUrls } from '@paylink/shared'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.js'
 import { serverRpcUrl } from '../paymentLinksServices.js'
 import { toPublicConfig } from '../publicConfig/toPublicConfig.js'
+import { baseNetworkEntry } from '../testing/configFixtures.js'
+import { useTempDir } from '../testing/tempDir.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'paylink-rpcurls-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-const base = {
-  caipNetworkId: 'eip155:8453',
-  name: 'Base',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  blockExplorerUrl: 'https://basescan.org',
-  testnet: false,
-  confirmations: 3,
-}
+const dir = useTempDir('paylink-rpcurls-')
+// The entry without its one URL: each test names its own.
+const { rpcUrl: _, ...base } = baseNetworkEntry
 const paid = 'https://base-mainnet.example-provider.io/v2/SECRETKEY'
 const load = (network: Record<string, unknown>) => {
   const path = join(dir, `config-${Math.random().toString(36).slice(2)}.json`)

@@ -1,4 +1,4 @@
-import type { Network, SiwxSession } from '@paylink/shared'
+import type { SiwxSession } from '@paylink/shared'
 import { meSchema, siwxNonceResponseSchema, siwxSessionsResponseSchema } from '@paylink/shared'
 import { startAnvil, type StartAnvilReturnType } from '@paylink/devnet'
 import { sql } from 'drizzle-orm'
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
+import { testNetwork } from '../testing/offlineApp.js'
 import { deploySmartAccountFactory, type SmartAccountFactory } from './testing/deploySmartAccounts.js'
 import {
   bitcoinSigner,
@@ -29,16 +30,6 @@ let smartAccounts: SmartAccountFactory
 let postgres: TestPostgres | null = null
 const toClose: Array<() => Promise<unknown>> = []
 
-const network = (caipNetworkId: string, rpcUrl: string): Network => ({
-  caipNetworkId,
-  name: caipNetworkId,
-  nativeCurrency: { name: 'Coin', symbol: 'C', decimals: 18 },
-  rpcUrl,
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-})
-
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: 31337 })
   smartAccounts = await deploySmartAccountFactory(anvil.rpcUrl, 31337)
@@ -57,9 +48,9 @@ async function startApp(database: Database, overrides: Partial<AppConfig> = {}):
     projectId: null,
     demo: false,
     networks: [
-      network(evmChain, anvil.rpcUrl),
-      network(solanaChain, 'http://127.0.0.1:9'),
-      network(bitcoinChain, 'http://127.0.0.1:9'),
+      testNetwork(evmChain, anvil.rpcUrl),
+      testNetwork(solanaChain, 'http://127.0.0.1:9'),
+      testNetwork(bitcoinChain, 'http://127.0.0.1:9'),
     ],
     assets: [],
     database,
@@ -267,61 +258,35 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
       await expectRefused(await signedSession(evmSigner(), await message({ nonce: stale })), 401, 'NONCE_EXPIRED')
     })
 
-    it('foreign domain -> 401 DOMAIN_MISMATCH', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ domain: 'evil.example' })),
-        401,
-        'DOMAIN_MISMATCH',
-      )
-    })
-
-    it('foreign uri -> 401 URI_MISMATCH', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ uri: 'https://evil.example' })),
-        401,
-        'URI_MISMATCH',
-      )
-    })
-
-    it('another statement -> 401 STATEMENT_MISMATCH', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ statement: 'Transfer everything' })),
-        401,
-        'STATEMENT_MISMATCH',
-      )
-    })
-
-    it('unknown chain -> 400 UNSUPPORTED_CHAIN', async () => {
-      await expectRefused(
-        await signedSession(evmSigner(), await message({ chainId: 'eip155:1' })),
-        400,
-        'UNSUPPORTED_CHAIN',
-      )
-    })
-
-    it('expired message -> 401 MESSAGE_EXPIRED', async () => {
-      const past = new Date(Date.now() - 60_000)
-      await expectRefused(
-        await signedSession(
-          evmSigner(),
-          await message({
-            issuedAt: new Date(past.getTime() - 60_000).toISOString(),
-            expirationTime: past.toISOString(),
-          }),
-        ),
+    // Each message differs from a good one in one field; `fields` runs in the test (times are from then).
+    it.each<[string, number, string, () => Partial<MessageParameters>]>([
+      ['foreign domain', 401, 'DOMAIN_MISMATCH', () => ({ domain: 'evil.example' })],
+      ['foreign uri', 401, 'URI_MISMATCH', () => ({ uri: 'https://evil.example' })],
+      ['another statement', 401, 'STATEMENT_MISMATCH', () => ({ statement: 'Transfer everything' })],
+      ['unknown chain', 400, 'UNSUPPORTED_CHAIN', () => ({ chainId: 'eip155:1' })],
+      [
+        'expired message',
         401,
         'MESSAGE_EXPIRED',
-      )
-    })
-
-    it('not yet valid -> 401 MESSAGE_NOT_YET_VALID', async () => {
-      const notBefore = new Date(Date.now() + 600_000).toISOString()
-      await expectRefused(await signedSession(evmSigner(), await message({ notBefore })), 401, 'MESSAGE_NOT_YET_VALID')
-    })
-
-    it('issued-at in the future (beyond 60 s) -> 401 ISSUED_IN_FUTURE', async () => {
-      const issuedAt = new Date(Date.now() + 120_000).toISOString()
-      await expectRefused(await signedSession(evmSigner(), await message({ issuedAt })), 401, 'ISSUED_IN_FUTURE')
+        () => {
+          const past = new Date(Date.now() - 60_000)
+          return { issuedAt: new Date(past.getTime() - 60_000).toISOString(), expirationTime: past.toISOString() }
+        },
+      ],
+      [
+        'not yet valid',
+        401,
+        'MESSAGE_NOT_YET_VALID',
+        () => ({ notBefore: new Date(Date.now() + 600_000).toISOString() }),
+      ],
+      [
+        'issued-at in the future (beyond 60 s)',
+        401,
+        'ISSUED_IN_FUTURE',
+        () => ({ issuedAt: new Date(Date.now() + 120_000).toISOString() }),
+      ],
+    ])('%s -> %i %s', async (_name, status, code, fields) => {
+      await expectRefused(await signedSession(evmSigner(), await message(fields())), status, code)
     })
 
     it('tampered message (signed, then the expiry changed in text and data) -> 401 INVALID_SIGNATURE', async () => {
@@ -584,26 +549,37 @@ describe.each(databases)('SIWX over HTTP (%s)', (_kind, open) => {
   })
 })
 
+/**
+ * Asks `app` for a nonce (on `host`, when given), signs an EVM sign-in for `domain` and `uri`
+ * with it and posts it with `headers`: the sign-in of a browser on another origin than the default.
+ */
+async function signInOn(
+  app: FastifyInstance,
+  { domain, uri, headers, host }: { domain: string; uri: string; headers: Record<string, string>; host?: string },
+) {
+  const answer = siwxNonceResponseSchema.parse(
+    (await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: host ? { host } : {} })).json(),
+  )
+  const body = await signedSession(evmSigner(), {
+    domain,
+    statement,
+    uri,
+    version: '1',
+    chainId: evmChain,
+    nonce: answer.nonce,
+    issuedAt: new Date().toISOString(),
+  })
+  const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers, payload: body })
+  return { answer, res }
+}
+
 describe('SIWX app options', () => {
   it('Secure cookie when the public origin is https', async () => {
     const app = await startApp(await openPglite(), { publicOrigin: 'https://pay.example.com' })
-    const { nonce } = siwxNonceResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
-    )
-    const body = await signedSession(evmSigner(), {
+    const { res } = await signInOn(app, {
       domain: 'pay.example.com',
-      statement,
       uri: 'https://pay.example.com',
-      version: '1',
-      chainId: evmChain,
-      nonce,
-      issuedAt: new Date().toISOString(),
-    })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/siwx/sessions',
       headers: { origin: 'https://pay.example.com' },
-      payload: body,
     })
     expect(res.statusCode, res.body).toBe(201)
     expect(res.cookies.find((c) => c.name === 'paylink_session')).toMatchObject({
@@ -617,22 +593,9 @@ describe('SIWX app options', () => {
     const app = await startApp(await openPglite(), {
       publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
     })
-    const signInAt = async (site: string, headers: Record<string, string> = { origin: site }) => {
+    const signInAt = (site: string, headers: Record<string, string> = { origin: site }) => {
       const host = new URL(site).host
-      const answer = siwxNonceResponseSchema.parse(
-        (await app.inject({ method: 'GET', url: '/api/siwx/nonce', headers: { host } })).json(),
-      )
-      const body = await signedSession(evmSigner(), {
-        domain: host,
-        statement,
-        uri: site,
-        version: '1',
-        chainId: evmChain,
-        nonce: answer.nonce,
-        issuedAt: new Date().toISOString(),
-      })
-      const res = await app.inject({ method: 'POST', url: '/api/siwx/sessions', headers, payload: body })
-      return { answer, res }
+      return signInOn(app, { domain: host, uri: site, headers, host })
     }
     // The nonce answer names the origin the request came in on, when it is one of ours.
     const local = await signInAt('http://127.0.0.1:3000')
@@ -656,23 +619,10 @@ describe('SIWX app options', () => {
       message: 'Writes with a session must come from http://localhost:3000 (Origin header).',
     })
     // The right host on the wrong origin's uri is still a URI mismatch.
-    const { nonce } = siwxNonceResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/siwx/nonce' })).json(),
-    )
-    const mixed = await signedSession(evmSigner(), {
+    const { res } = await signInOn(app, {
       domain: '127.0.0.1:3000',
-      statement,
       uri: 'http://localhost:3000',
-      version: '1',
-      chainId: evmChain,
-      nonce,
-      issuedAt: new Date().toISOString(),
-    })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/siwx/sessions',
       headers: { origin: 'http://127.0.0.1:3000' },
-      payload: mixed,
     })
     expect(res.statusCode).toBe(401)
     expect(res.json().error.code).toBe('URI_MISMATCH')

@@ -5,7 +5,7 @@
  */
 import { startBitcoinDevnet, type BitcoinDevnet } from '@paylink/devnet/bitcoin'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { AppConfig } from '../app.js'
 import { outputIndex, regtestBtc, regtestChain, regtestNetwork, type Coin } from './bitcoinRegtest.js'
 import { madeInBeforeAll, offlineAppConfig, signInSolana, testOrigin, useOfflineApps } from './offlineApp.js'
@@ -22,6 +22,26 @@ export interface BitcoinTestApp {
   pass(): Promise<void>
   /** The types of the merchant's events (GET /api/events, what webhooks carry) about one payment, oldest first. */
   eventsOf(paymentId: string): Promise<string[]>
+}
+
+/**
+ * A link paid by a replacement (RBF, or a conflicting spend) that pays the same address: `paid`
+ * once, the original dropped (failed) and the replacement confirmed.
+ */
+export function expectPaidByReplacement(
+  link: {
+    status: string
+    options: unknown[]
+    payments: Array<{ txHash: string; status: string; reason: string | null }>
+  },
+  { paid, original, replacement }: { paid: string; original: string; replacement: string },
+) {
+  expect(link.status).toBe('paid')
+  expect(link.options[0]).toMatchObject({ paid })
+  expect(Object.fromEntries(link.payments.map((p) => [p.txHash, [p.status, p.reason]]))).toEqual({
+    [original]: ['failed', 'dropped'],
+    [replacement]: ['confirmed', null],
+  })
 }
 
 /**

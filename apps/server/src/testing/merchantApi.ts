@@ -5,7 +5,7 @@
  */
 import type { CreatedLink } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { beforeAll, expect } from 'vitest'
 import type { AppConfig } from '../app.js'
 import { newId } from '../db/newId.js'
@@ -97,16 +97,16 @@ export async function insertPaymentRow(
 }
 
 /**
- * For a test file: an offline app (built with `defaults`) and an API key of the merchant
- * labelled `label`, both made in beforeAll; read them as `.app` and `.key` inside the tests.
+ * For a test file: an offline app (built with `defaults`) and an API key labelled `label` of the
+ * merchant at `address`, both made in beforeAll; read them as `.app` and `.key` inside the tests.
  */
-export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k') {
+export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k', address = merchantAddress) {
   const context = useOfflineApps(defaults)
   let app: FastifyInstance | undefined
   let key: string | undefined
   beforeAll(async () => {
     app = await context.app()
-    key = await merchantApiKey(context.database, label)
+    key = await merchantApiKey(context.database, label, address)
   }, 120_000)
   return {
     context,
@@ -116,5 +116,22 @@ export function useMerchantApp(defaults: Partial<AppConfig> = {}, label = 'k') {
     get key() {
       return madeInBeforeAll(key, 'the API key')
     },
+  }
+}
+
+/**
+ * Reads each query with `read` and expects 400 INVALID_REQUEST whose message starts with the
+ * field named beside it (`['?limit=0', 'query.limit']`): the lists' and exports' filter checks.
+ */
+export async function expectQueriesRefused(
+  cases: ReadonlyArray<readonly [query: string, field: string]>,
+  read: (query: string) => Promise<LightMyRequestResponse>,
+): Promise<void> {
+  for (const [query, field] of cases) {
+    const response = await read(query)
+    expect(response.statusCode, query).toBe(400)
+    const { error } = response.json<{ error: { code: string; message: string } }>()
+    expect(error.code, query).toBe('INVALID_REQUEST')
+    expect(error.message.startsWith(field), `${query}: ${error.message}`).toBe(true)
   }
 }

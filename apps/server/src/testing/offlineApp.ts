@@ -18,11 +18,12 @@ export const solanaChain = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 // Port 9 (discard) on loopback: nothing listens, so every read fails fast.
 const deadRpc = 'http://127.0.0.1:9'
 
-const network = (caipNetworkId: string, name: string): Network => ({
+/** A test network entry: `rpcUrl` read at 1 confirmation, Ether as its coin, named by its id unless told. */
+export const testNetwork = (caipNetworkId: string, rpcUrl: string, name = caipNetworkId): Network => ({
   caipNetworkId,
   name,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: deadRpc,
+  rpcUrl,
   blockExplorerUrl: null,
   testnet: true,
   confirmations: 1,
@@ -88,7 +89,7 @@ export function offlineAppConfig(database: Database, overrides: Partial<AppConfi
     publicOrigin: testOrigin,
     projectId: null,
     demo: false,
-    networks: [network(evmChain, 'Test EVM'), network(solanaChain, 'Test Solana')],
+    networks: [testNetwork(evmChain, deadRpc, 'Test EVM'), testNetwork(solanaChain, deadRpc, 'Test Solana')],
     assets: offlineAssets,
     database,
     webDist: '/nonexistent',

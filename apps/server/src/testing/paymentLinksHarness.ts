@@ -4,21 +4,11 @@
  */
 import { startDevnet, type Devnet } from '@paylink/devnet'
 import { chainCores } from '@paylink/chains/core'
+import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import type { CreatedLink, Link, Network, Payment } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  type Address,
-  type Hash,
-  type PublicClient,
-} from 'viem'
+import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { buildApp, type AppConfig } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
@@ -59,7 +49,9 @@ export const fastPaymentLinks: PaymentLinksOptions = {
   heartbeatMs: 200,
 }
 
-export async function startHarness(database: Database): Promise<Harness> {
+/** The harness on `database`, or on an in-memory PGlite database of its own (closed by `close()`) when none is given. */
+export async function startHarness(given?: Database): Promise<Harness> {
+  const database = given ?? (await openDatabase({ dataDir: ':memory:' }))
   // The EVM chains only: these tests are about EVM payments (Solana and Bitcoin have their own).
   const devnet = await startDevnet({ solana: false, bitcoin: false })
   const apps: FastifyInstance[] = []
@@ -74,8 +66,6 @@ export async function startHarness(database: Database): Promise<Harness> {
       clients.set(chainId, createPublicClient({ transport: http(rpcUrl(chainId)), pollingInterval: 20 }))
     return clients.get(chainId)!
   }
-  const wallet = (chainId: number, from: Address) =>
-    createWalletClient({ transport: http(rpcUrl(chainId)), account: from })
   const payer = devnet.accounts[2]!
   const waitMined = async (hash: Hash, chainId: number) => {
     await client(chainId).waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -148,28 +138,22 @@ export async function startHarness(database: Database): Promise<Harness> {
       return (await app.inject({ method: 'GET', url: `/api/links/${linkId}` })).json()
     },
     async payEth({ to, amount, chainId = 31337, from = payer }) {
-      const hash = await wallet(chainId, from).sendTransaction({ chain: null, to, value: parseEther(amount) })
+      const hash = await anvilWallet(rpcUrl(chainId)).payEth(from, to, amount)
       return waitMined(hash, chainId)
     },
     async payTusd({ to, amount, from = payer, gas }) {
-      const hash = await wallet(31337, from).writeContract({
-        chain: null,
-        address: devnet.token.address,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [to, parseUnits(amount, 6)],
-        ...(gas ? { gas } : {}),
-      })
+      const hash = await anvilWallet(rpcUrl(31337)).payToken(devnet.token.address, from, to, amount, 6, gas)
       return waitMined(hash, 31337)
     },
     rpc,
     async mine(blocks, chainId = 31337) {
-      await createTestClient({ mode: 'anvil', transport: http(rpcUrl(chainId)) }).mine({ blocks })
+      await anvilWallet(rpcUrl(chainId)).mine(blocks)
     },
     client,
     async close() {
       await Promise.all(apps.map((app) => app.close().catch(() => {})))
       await devnet.stop()
+      if (!given) await database.close()
     },
   }
   return harness
@@ -179,23 +163,26 @@ export interface HarnessSuite {
   database: Database
   h: Harness
   app: FastifyInstance
+  /** The devnet account the merchant receives at (account 1). */
+  merchant: Address
 }
 
 /**
  * A describe-level harness: an in-memory PGlite database, the devnet and one app, set up before
  * the suite's tests and closed after them. Read the fields inside tests, not at import time.
+ * `scanFromHead`: the app's tracker makes its first pass before the tests, so the block scan
+ * starts at the head and finds every transfer a test makes later.
  */
-export function useHarnessSuite(): HarnessSuite {
+export function useHarnessSuite({ timeoutMs = 30_000, scanFromHead = false } = {}): HarnessSuite {
   const suite = {} as HarnessSuite
   beforeAll(async () => {
-    suite.database = await openDatabase({ dataDir: ':memory:' })
-    suite.h = await startHarness(suite.database)
+    suite.h = await startHarness()
+    suite.database = suite.h.database
     suite.app = await suite.h.app()
-  }, 30_000)
-  afterAll(async () => {
-    await suite.h?.close()
-    await suite.database?.close()
-  })
+    suite.merchant = suite.h.devnet.accounts[1]!
+    if (scanFromHead) await suite.app.paymentLinks.tracker.runOnce()
+  }, timeoutMs)
+  afterAll(() => suite.h?.close())
   return suite
 }
 

@@ -1,9 +1,11 @@
-import type { UnmatchedPayment } from '@paylink/shared'
+import type { ReceivingKeyAnswer, UnmatchedPayment } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
 import { regtestBtc, regtestPayer, useBitcoinFixtureApp } from '../testing/bitcoinFixtureApp.js'
 
 // Unmatched payments on a Bitcoin network (the Esplora fixture): a payment to a derived address
-// after its link was Paid is recorded once, and attached to another link it counts there once.
+// after its link was Paid is recorded once, and attached to another link it counts there once; a
+// payment to the merchant's key's next address (a copied "main address", no link's) is recorded;
+// a wrong amount to an open link's own address is that link's partial payment, not unmatched.
 const bitcoin = useBitcoinFixtureApp()
 
 const unmatched = async (txid: string): Promise<UnmatchedPayment[]> => {
@@ -56,5 +58,45 @@ describe('unmatched payments on Bitcoin', () => {
     expect(again.json()).toMatchObject({ error: { code: 'UNMATCHED_ALREADY_ATTACHED' } })
     await bitcoin.pass()
     expect((await bitcoin.link(other.id)).payments).toHaveLength(1)
+  })
+  it("records a payment to the merchant's next receive address (its key's, given to no link) as no_link, once", async () => {
+    await bitcoin.newLink('0.002') // the key is in use on this network from now on
+    const key = await bitcoin.server.inject({
+      method: 'GET',
+      url: '/api/merchant/receiving-keys/bip122',
+      headers: bitcoin.headers,
+    })
+    expect(key.statusCode, key.body).toBe(200)
+    // What a wallet holding the key offers as its next address, and Settings shows: no link has it.
+    const { address } = key.json<ReceivingKeyAnswer>().receivingKey!.nextAddresses[0]!
+    await bitcoin.pass()
+    const stray = bitcoin.pay(address, 70_000n)
+    // Mined now: what reached the address before the key's first link is not the merchant's customers'.
+    bitcoin.esplora.mine([stray], Math.floor(Date.now() / 1000))
+    await bitcoin.pass()
+    await bitcoin.pass()
+    expect(await unmatched(stray.txid)).toMatchObject([
+      {
+        asset: regtestBtc.assetId,
+        amount: '0.0007',
+        sender: regtestPayer,
+        address,
+        reason: 'no_link',
+        sourceLinkId: null,
+        status: 'unmatched',
+      },
+    ])
+  })
+
+  it("counts a wrong amount to an open link's own address as that link's partial payment, not as unmatched", async () => {
+    const order = await bitcoin.newLink('0.001')
+    const short = bitcoin.pay(order.address, 40_000n)
+    bitcoin.esplora.mine([short])
+    await bitcoin.pass()
+    await bitcoin.pass()
+    const view = await bitcoin.link(order.id)
+    expect(view.status).toBe('partially_paid')
+    expect(view.payments).toMatchObject([{ txHash: short.txid, amount: '0.0004', status: 'confirmed' }])
+    expect(await unmatched(short.txid)).toEqual([])
   })
 })

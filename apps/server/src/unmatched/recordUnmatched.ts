@@ -2,6 +2,7 @@ import type { UnmatchedPayment, UnmatchedReason, WebhookEvent } from '@paylink/s
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
+import { isTransfer } from '../db/transferKey.js'
 import { paymentCredits, payments, unmatchedPayments } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { enqueueMerchantEvent } from '../webhooks/enqueueWebhookEvents.js'
@@ -38,13 +39,7 @@ export async function recordUnmatched(db: Db, transfer: UnmatchedTransfer, now =
     const [credited] = await tx
       .select({ paymentId: paymentCredits.paymentId })
       .from(paymentCredits)
-      .where(
-        and(
-          eq(paymentCredits.caipNetworkId, transfer.caipNetworkId),
-          eq(paymentCredits.txHash, transfer.txHash),
-          eq(paymentCredits.logIndex, transfer.logIndex),
-        ),
-      )
+      .where(isTransfer(paymentCredits, transfer))
     if (credited) return null
     const [submitted] = await tx
       .select({ id: payments.id })

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   attachUnmatchedBodySchema,
   refundUnmatchedBodySchema,
   resourceIdSchema,
@@ -10,6 +9,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import { attachUnmatched, listUnmatched, markUnmatchedRefunded } from './unmatchedActions.js'
 
 export interface UnmatchedRoutesOptions {
@@ -18,9 +18,6 @@ export interface UnmatchedRoutesOptions {
   onLinkChanged: (linkId: string) => void
 }
 
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
-const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
-const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const params = z.strictObject({ id: resourceIdSchema })
 
 /** Payments that reached the merchant but no open option: listed, attached to a link, or marked refunded. Needs `app.requireMerchant`. */
@@ -37,8 +34,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       tags: ['payments'],
       responses: {
         200: { description: 'The unmatched payments', schema: unmatchedListSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
       },
     },
     async ({ request, reply }) => {
@@ -63,8 +59,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       responses: {
         200: { description: 'Attached', schema: unmatchedPaymentSchema },
         400: errorResponse('A malformed id or body (INVALID_REQUEST)'),
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: errorResponse('No such unmatched payment or link of yours (UNMATCHED_NOT_FOUND, LINK_NOT_FOUND)'),
         409: errorResponse(
           'UNMATCHED_ALREADY_ATTACHED, UNMATCHED_ALREADY_REFUNDED, UNMATCHED_ASSET_MISMATCH (the link takes no such asset on that network), UNMATCHED_RECIPIENT_MISMATCH, UNMATCHED_TX_ON_LINK, UNMATCHED_ALREADY_COUNTED',
@@ -95,8 +90,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       responses: {
         200: { description: 'Marked refunded', schema: unmatchedPaymentSchema },
         400: errorResponse('A malformed id or body (INVALID_REQUEST)'),
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: errorResponse('No such unmatched payment of yours (UNMATCHED_NOT_FOUND)'),
         409: errorResponse('UNMATCHED_ALREADY_ATTACHED, UNMATCHED_ALREADY_REFUNDED'),
       },

@@ -86,9 +86,9 @@ describe('renderCheckoutShell', () => {
 
   it('writes the facts a payer needs into the root: merchant, title, status, countdown, every option', () => {
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
-    expect(root).toContain(
-      'Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266">0xf39F…2266</code>',
-    )
+    // Options without a payment URI: no address a copied transfer would pay, so none is shown.
+    expect(root).toContain('data-testid="payment-to">Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong></p>')
+    expect(root).not.toContain('0xf39F')
     expect(root).toContain('data-testid="link-status">Open</span>')
     expect(root).toContain('Expires in <time datetime="2030-01-01T01:00:00.000Z">01:00:00</time>')
     expect(root).toContain('<h2 class="options-title">Pay with any one of</h2>')
@@ -125,6 +125,7 @@ describe('renderCheckoutShell', () => {
       recipient:
         'wpkh(tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M/0/*)#2ag6nxcd',
       depositAddress: btcAddress,
+      paymentUri: `bitcoin:${btcAddress}?amount=0.001`,
     }
     const named = renderCheckoutShell(
       index,
@@ -135,7 +136,7 @@ describe('renderCheckoutShell', () => {
     const painted = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('<script'))
     expect(painted(named)).not.toContain('0xf39F')
     expect(named).toContain(
-      `Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong> <code title="${btcAddress}">bcrt1q…${btcAddress.slice(-4)}</code>`,
+      `Payment to <strong>Bean &lt;&amp;&gt; Leaf</strong></p><p class="muted receiving-address" data-testid="receiving-address">Send to this link&#39;s own address <code class="address-short" title="${btcAddress}">bcrt1q…${btcAddress.slice(-4)}</code></p>`,
     )
     const unnamed = renderCheckoutShell(
       index,
@@ -143,8 +144,39 @@ describe('renderCheckoutShell', () => {
       new Date('2030-01-01T00:00:00.000Z'),
     )
     expect(painted(unnamed)).not.toContain('0xf39F')
-    expect(unnamed).toContain(`data-testid="payment-to">Payment to <code title="${btcAddress}">`)
-    expect(unnamed).toContain(`data-testid="merchant-name">bcrt1q…${btcAddress.slice(-4)}</span>`)
+    expect(unnamed).toContain(
+      `data-testid="payment-to">Payment to <span data-testid="receiving-address">this link&#39;s own address <code class="address-short" title="${btcAddress}">`,
+    )
+    // The header and the tab name the merchant, never an address (one there reads as where to pay).
+    expect(unnamed).toContain('data-testid="merchant-name">Paylink merchant</span>')
+    expect(unnamed).toContain(' · Paylink merchant</title>')
+  })
+
+  it("an EVM token link of an unnamed merchant: the deposit address to copy, the merchant's main address nowhere painted", () => {
+    const deposit = '0x00000000000000000000000000000000000000d1'
+    const tokenOption = { ...tusdOption, depositAddress: deposit, paymentUri: `ethereum:${deposit}@31337?value=0` }
+    const page = renderCheckoutShell(
+      index,
+      { config, link: { ...link, merchant: { ...link.merchant, displayName: null }, options: [tokenOption] } },
+      new Date('2030-01-01T00:00:00.000Z'),
+    )
+    const painted = page.slice(page.indexOf('<div id="root">'), page.indexOf('<script'))
+    expect(painted).toContain(`this link&#39;s own address <code class="address-short" title="${deposit}">`)
+    expect(painted).not.toContain('0xf39F')
+    expect(page.slice(0, page.indexOf('<div id="root">'))).not.toContain('0xf39F')
+    expect(painted).toContain('data-testid="merchant-name">Paylink merchant</span>')
+    // Once paid, no address is offered: the receipt says where the payment went.
+    const paid = renderCheckoutShell(
+      index,
+      {
+        config,
+        link: { ...link, status: 'paid', merchant: { ...link.merchant, displayName: null }, options: [tokenOption] },
+      },
+      new Date('2030-01-01T00:00:00.000Z'),
+    )
+    const paidPainted = paid.slice(paid.indexOf('<div id="root">'), paid.indexOf('<script'))
+    expect(paidPainted).not.toContain(deposit)
+    expect(paidPainted).toContain('Payment to <strong>Paylink merchant</strong>')
   })
 
   it('leaves the options out once the link is paid (the receipt takes their place)', () => {

@@ -4,8 +4,8 @@ import {
   formatFiat,
   formatRemaining,
   linkStatusLabels,
+  checkoutPayee,
   merchantLabel,
-  payeeAddress,
   optionAmountText,
   readableTextOn,
   shortHex,
@@ -87,17 +87,25 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
     `<header class="pay-header${brand ? ' branded' : ''}" data-testid="pay-header"${brand}><div class="pay-header-inner">` +
     `<span class="pay-merchant">${logo}<span class="pay-merchant-name" data-testid="merchant-name">${escapeHtml(name)}</span></span>` +
     `<span class="pay-by">Checkout by Paylink</span></div></header>`
-  // Only the address the options pay (LinkFacts.tsx writes the same): the merchant's sign-in address may be of another chain.
-  const payee = payeeAddress(link)
-  const payeeCode = payee ? `<code title="${escapeHtml(payee)}">${escapeHtml(shortHex(payee))}</code>` : ''
-  const merchantLine =
-    link.merchant.displayName || !payee
-      ? `Payment to <strong>${escapeHtml(name)}</strong>${payeeCode ? ` ${payeeCode}` : ''}`
-      : `Payment to ${payeeCode}`
+  // Only an address a plain transfer pays and the server watches for, while the link takes
+  // payments, said whose it is (LinkFacts.tsx writes the same); otherwise the merchant's name.
+  const closed = link.status === 'paid' || link.status === 'expired' || link.deactivatedAt !== null
+  const payee = closed ? null : checkoutPayee(link)
+  const receiving = payee
+    ? `${payee.merchantOwn ? 'the merchant&#39;s own address' : 'this link&#39;s own address'} <code class="address-short" title="${escapeHtml(payee.address)}">${escapeHtml(shortHex(payee.address))}</code>`
+    : ''
+  const merchantLine = link.merchant.displayName
+    ? `<p class="merchant" data-testid="payment-to">Payment to <strong>${escapeHtml(name)}</strong></p>` +
+      (receiving ? `<p class="muted receiving-address" data-testid="receiving-address">Send to ${receiving}</p>` : '')
+    : `<p class="merchant" data-testid="payment-to">Payment to ` +
+      (receiving
+        ? `<span data-testid="receiving-address">${receiving}</span>`
+        : `<strong>${escapeHtml(name)}</strong>`) +
+      `</p>`
   const factsHead =
     header +
     `<main class="page pay"><section class="card checkout-facts" data-testid="link-facts" aria-labelledby="link-title">` +
-    `<p class="merchant" data-testid="payment-to">${merchantLine}</p>` +
+    merchantLine +
     `<h1 id="link-title" data-testid="link-title" elementtiming="link-facts">${escapeHtml(link.title)}</h1>` +
     (link.description ? `<p class="description">${escapeHtml(link.description)}</p>` : '') +
     `<p class="facts-line"><span class="badge status-${link.status}" data-testid="link-status">${linkStatusLabels[link.status]}</span>`

@@ -1,9 +1,10 @@
 import type { RotatedWebhookSecret } from '@paylink/shared'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { ConflictError, LinkNotFoundError } from '../errors.js'
+import { ConflictError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { newWebhookSecret } from './newWebhookSecret.js'
 
 /** How long a replaced secret keeps signing, so receivers can switch without a missed event. */
@@ -28,13 +29,8 @@ export async function rotateWebhookSecret({
   now = new Date(),
 }: RotateWebhookSecretParameters): Promise<RotatedWebhookSecret> {
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .select({ secret: links.webhookSecret, webhookUrl: links.webhookUrl })
-      .from(links)
-      .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
-      .for('update')
-    if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
-    if (!link.webhookUrl || !link.secret)
+    const link = await readMerchantLink(tx, merchant, linkId, { lock: true })
+    if (!link.webhookUrl || !link.webhookSecret)
       throw new ConflictError(
         'NO_WEBHOOK_URL',
         `Link ${linkId} has no webhook URL, so it has no secret to rotate; set a URL first.`,
@@ -45,7 +41,7 @@ export async function rotateWebhookSecret({
       .update(links)
       .set({
         webhookSecret,
-        webhookPreviousSecret: link.secret,
+        webhookPreviousSecret: link.webhookSecret,
         webhookPreviousSecretExpiresAt: previousSecretExpiresAt,
       })
       .where(eq(links.id, linkId))

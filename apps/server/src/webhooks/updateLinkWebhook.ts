@@ -2,8 +2,9 @@ import type { WebhookSettings } from '@paylink/shared'
 import { and, eq } from 'drizzle-orm'
 import { links, webhookDeliveries } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { LinkNotFoundError, RequestValidationError } from '../errors.js'
+import { RequestValidationError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { checkWebhookUrl, type WebhookPolicy } from './checkWebhookUrl.js'
 import { newWebhookSecret } from './newWebhookSecret.js'
 
@@ -36,13 +37,8 @@ export async function updateLinkWebhook({
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)
   }
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .select({ secret: links.webhookSecret })
-      .from(links)
-      .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
-      .for('update')
-    if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
-    const secret = link.secret ?? (webhookUrl === null ? null : newWebhookSecret())
+    const link = await readMerchantLink(tx, merchant, linkId, { lock: true })
+    const secret = link.webhookSecret ?? (webhookUrl === null ? null : newWebhookSecret())
     await tx.update(links).set({ webhookUrl, webhookSecret: secret }).where(eq(links.id, linkId))
     const waiting = and(eq(webhookDeliveries.linkId, linkId), eq(webhookDeliveries.status, 'pending'))
     if (webhookUrl !== null) {
@@ -60,6 +56,6 @@ export async function updateLinkWebhook({
         })
         .where(waiting)
     }
-    return { webhookUrl, webhookSecret: secret !== link.secret ? secret : null }
+    return { webhookUrl, webhookSecret: secret !== link.webhookSecret ? secret : null }
   })
 }

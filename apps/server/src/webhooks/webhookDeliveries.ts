@@ -1,10 +1,11 @@
 import type { WebhookDelivery, WebhookDeliveryList, WebhookEventType } from '@paylink/shared'
 import { and, desc, eq } from 'drizzle-orm'
 import type { WebhookDeliveryRow } from '../db/rows.js'
-import { links, webhookDeliveries } from '../db/schema.js'
+import { webhookDeliveries } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { ConflictError, LinkNotFoundError, NotFoundError } from '../errors.js'
+import { ConflictError, NotFoundError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { webhookRetryWindowMs } from './enqueueWebhookEvents.js'
 
 function toView(row: WebhookDeliveryRow): WebhookDelivery {
@@ -22,19 +23,8 @@ function toView(row: WebhookDeliveryRow): WebhookDelivery {
   }
 }
 
-/** Another merchant's link answers 404 like a missing one: link ids are not confirmed to strangers. */
-async function ownedLink(db: Db, merchant: Merchant, linkId: string, { lock = false } = {}) {
-  const query = db
-    .select({ id: links.id, webhookUrl: links.webhookUrl })
-    .from(links)
-    .where(and(eq(links.id, linkId), eq(links.merchant, merchant.id)))
-  const [link] = lock ? await query.for('update') : await query
-  if (!link) throw new LinkNotFoundError(linkId, { ofMerchant: true })
-  return link
-}
-
 export async function listWebhookDeliveries(db: Db, merchant: Merchant, linkId: string): Promise<WebhookDeliveryList> {
-  const link = await ownedLink(db, merchant, linkId)
+  const link = await readMerchantLink(db, merchant, linkId)
   const rows = await db
     .select()
     .from(webhookDeliveries)
@@ -58,7 +48,7 @@ export async function redeliverWebhook(
   // The link row stays locked until the delivery is queued: a URL removed meanwhile
   // (updateLinkWebhook takes the same lock) cannot leave it pending for the old URL.
   return db.transaction(async (tx) => {
-    const { webhookUrl } = await ownedLink(tx, merchant, linkId, { lock: true })
+    const { webhookUrl } = await readMerchantLink(tx, merchant, linkId, { lock: true })
     if (!webhookUrl)
       throw new ConflictError('NO_WEBHOOK_URL', `Link ${linkId} has no webhook URL; set one before redelivering.`)
     const [row] = await tx

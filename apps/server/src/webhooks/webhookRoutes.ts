@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   linkIdParamsSchema,
   redeliverParamsSchema,
   rotatedWebhookSecretSchema,
@@ -11,6 +10,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { WebhookPolicy } from './checkWebhookUrl.js'
 import { rotateWebhookSecret } from './rotateWebhookSecret.js'
 import { updateLinkWebhook } from './updateLinkWebhook.js'
@@ -24,9 +24,6 @@ export interface WebhookRoutesOptions {
   worker: Pick<WebhookWorker, 'poke'>
 }
 
-const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
-const unauthorized = errorResponse('No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY)')
-const notAMerchant = errorResponse('The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT)')
 const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
 
 /** A link's webhooks (merchant): deliveries, redelivery, the URL. Needs `app.requireMerchant` (merchants/). */
@@ -42,8 +39,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'Newest first', schema: webhookDeliveryListSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: notFound,
       },
     },
@@ -65,8 +61,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       params: redeliverParamsSchema,
       responses: {
         202: { description: 'Queued; the worker sends it at once', schema: webhookDeliverySchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: errorResponse('No such link of yours or delivery (LINK_NOT_FOUND, DELIVERY_NOT_FOUND)'),
         409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
       },
@@ -94,8 +89,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       responses: {
         200: { description: "The link's webhook settings now", schema: webhookSettingsSchema },
         400: errorResponse('The URL is not allowed (INVALID_REQUEST naming body.webhookUrl)'),
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: notFound,
       },
     },
@@ -121,8 +115,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'The new secret', schema: rotatedWebhookSecretSchema },
-        401: unauthorized,
-        403: notAMerchant,
+        ...merchantOnlyResponses,
         404: notFound,
         409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
       },

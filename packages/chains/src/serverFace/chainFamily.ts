@@ -71,6 +71,12 @@ export interface PaymentWatch {
   depositAddress: string | null
   /** A Solana Pay reference key the payer's transaction carries, or null. */
   reference: string | null
+  /**
+   * Only its mined transactions matter (the server's unmatched-payment watches): a reader spends
+   * no per-address unconfirmed read on it (Bitcoin's mempool rotation), so the open links' own
+   * addresses keep being looked at as often as before.
+   */
+  minedOnly?: boolean
 }
 
 /** A transaction that pays (or may pay) a watched option: the tracker records it as a payment and matches it as usual. */
@@ -168,6 +174,11 @@ export interface PaymentChainReader {
    * a coinbase); null when the node does not know the transaction. Who may speak for a payment.
    */
   readInputAddresses?(transactionId: string): Promise<string[] | null>
+  /**
+   * How much of a token exists now (an ERC-20's `totalSupply`, in its smallest unit): a link asking
+   * for more could never be paid. Absent where the family has no such read.
+   */
+  readTokenSupply?(tokenAddress: string): Promise<bigint>
   /** Each expected transaction's state, with a number of requests that does not grow with their count. */
   readEvidence(
     expectations: readonly PaymentExpectation[],

@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authorizationTypes } from '@x402/evm'
 
 import { devnetFaces } from '@paylink/chains/devnet'
 import testUsdArtifact from './TestUSD.json' with { type: 'json' }
@@ -26,15 +27,9 @@ let publicClient: ReturnType<typeof createPublicClient>
 
 const payer = privateKeyToAccount(generatePrivateKey())
 const payee = privateKeyToAccount(generatePrivateKey())
-// EIP-3009 signs both kinds over the same fields.
-const authorizationFields = [
-  { name: 'from', type: 'address' },
-  { name: 'to', type: 'address' },
-  { name: 'value', type: 'uint256' },
-  { name: 'validAfter', type: 'uint256' },
-  { name: 'validBefore', type: 'uint256' },
-  { name: 'nonce', type: 'bytes32' },
-] as const
+// EIP-3009 signs both kinds over the same fields: those x402's exact scheme signs a transfer with,
+// so the token is checked against what an x402 payer really sends.
+const authorizationFields = authorizationTypes.TransferWithAuthorization
 const types = { TransferWithAuthorization: authorizationFields, ReceiveWithAuthorization: authorizationFields } as const
 
 const newNonce = () => toHex(crypto.getRandomValues(new Uint8Array(32)))

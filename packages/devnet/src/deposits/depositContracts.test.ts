@@ -72,6 +72,12 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       salt,
       bytecode: concat([forwarderBytecode, encodeAbiParameters([{ type: 'address' }], [recipient])]),
     })
+  /** Pays `to` from `from`: Test USD units, and ether when `wei` is given. */
+  const pay = async (from: Address, to: Address, units: bigint, wei?: bigint) => {
+    if (wei !== undefined) await mined(await wallet(from).sendTransaction({ chain: null, to, value: wei }))
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, units] })
+    await mined(await wallet(from).sendTransaction({ chain: null, to: token, data: transfer }))
+  }
   const tokenBalance = (address: Address) =>
     publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
   const collect = async (from: Address, recipients: Address[], salts: Hex[], tokens: Address[]) =>
@@ -132,16 +138,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const [, merchant, payer, stranger] = accounts as [Address, Address, Address, Address]
     const salt = keccak256(toHex('opt_collect'))
     const deposit = offChainDeposit(merchant, salt)
-    await mined(await wallet(payer).sendTransaction({ chain: null, to: deposit, value: parseEther('1.5') }))
-    await mined(
-      await wallet(payer).writeContract({
-        chain: null,
-        address: token,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [deposit, 25_000_000n],
-      }),
-    )
+    await pay(payer, deposit, 25_000_000n, parseEther('1.5'))
     expect(await publicClient().getCode({ address: deposit })).toBeUndefined()
 
     const merchantEth = await publicClient().getBalance({ address: merchant })
@@ -158,16 +155,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     )
 
     // Late payment into the deployed forwarder: plain transfer accepted, collected again.
-    await mined(await wallet(payer).sendTransaction({ chain: null, to: deposit, value: parseEther('0.25') }))
-    await mined(
-      await wallet(payer).writeContract({
-        chain: null,
-        address: token,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [deposit, 1_000_000n],
-      }),
-    )
+    await pay(payer, deposit, 1_000_000n, parseEther('0.25'))
     const merchantTokens = await tokenBalance(merchant)
     expect((await collect(stranger, [merchant], [salt], [token])).status).toBe('success')
     expect(await publicClient().getBalance({ address: merchant })).toBe(merchantEth + parseEther('1.75'))
@@ -178,17 +166,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const [, merchantA, payer, stranger, merchantB] = accounts as [Address, Address, Address, Address, Address]
     const salts = [keccak256(toHex('opt_batch_1')), keccak256(toHex('opt_batch_2'))]
     const recipients = [merchantA, merchantB]
-    for (const [i, salt] of salts.entries()) {
-      await mined(
-        await wallet(payer).writeContract({
-          chain: null,
-          address: token,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [offChainDeposit(recipients[i]!, salt), 7_000_000n],
-        }),
-      )
-    }
+    for (const [i, salt] of salts.entries()) await pay(payer, offChainDeposit(recipients[i]!, salt), 7_000_000n)
     const before = await Promise.all(recipients.map(tokenBalance))
     expect((await collect(stranger, recipients, salts, [token])).status).toBe('success')
     expect(await Promise.all(recipients.map(tokenBalance))).toEqual(before.map((b) => b + 7_000_000n))
@@ -209,16 +187,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const salt = keccak256(toHex('opt_attack'))
     const deposit = offChainDeposit(merchant, salt)
     await collect(stranger, [merchant], [salt], [])
-    await mined(
-      await wallet(payer).writeContract({
-        chain: null,
-        address: token,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [deposit, 3_000_000n],
-      }),
-    )
-    await mined(await wallet(payer).sendTransaction({ chain: null, to: deposit, value: parseEther('0.5') }))
+    await pay(payer, deposit, 3_000_000n, parseEther('0.5'))
 
     // Calls a thief might try: an ERC-20 transfer/approve "from" the forwarder, arbitrary data, selfdestruct-like selectors.
     const attempts: Hex[] = [

@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runInNewContext } from 'node:vm'
 
 import { Verifier } from 'bip322-js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bundleForBrowser } from '../testing/bundleForBrowser.js'
 
 import {
   BITCOIN_TEST_PROVIDER_ID,
@@ -263,27 +262,7 @@ describe('Bitcoin test wallet', () => {
   })
 
   it('bundles for the browser with esbuild (no Buffer shim) and runs in a bare vm window', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'btc-bundle-'))
-    const outfile = join(dir, 'btc.js')
-    const entry = join(dir, 'entry.ts')
-    writeFileSync(
-      entry,
-      `import { installBitcoinTestWallet } from ${JSON.stringify(resolve(here, 'bitcoin.ts'))}\n;(globalThis as any).installBitcoinTestWallet = installBitcoinTestWallet\n`,
-    )
-    execFileSync(
-      resolve(here, '../../../../node_modules/.bin/esbuild'),
-      [
-        entry,
-        '--bundle',
-        '--format=iife',
-        '--platform=browser',
-        '--define:global=globalThis',
-        `--outfile=${outfile}`,
-        '--log-level=error',
-      ],
-      { cwd: resolve(here, '../..') },
-    )
-    const code = readFileSync(outfile, 'utf8')
+    const code = bundleForBrowser(resolve(here, 'bitcoin.ts'), 'installBitcoinTestWallet')
     expect(code).not.toMatch(/require\("buffer"\)|Buffer\.from/)
     const fakeWindow: Record<string, unknown> = {}
     const sandbox: Record<string, unknown> = {

@@ -37,14 +37,20 @@ import { sha256 } from '@noble/hashes/sha2'
 import { hex } from '@scure/base'
 import { sha256x2 } from '@scure/btc-signer/utils'
 import {
-  bip322MessageHash as messageHash,
+  addressEntry,
+  answerConnection,
+  answerSignMessage,
+  notAConnectionRequest,
+  type ConnectingWallet,
   deriveBitcoinAccount,
+  objectOf,
   publicAddress,
-  signBip137 as bip137Sign,
-  signBip322 as bip322Sign,
+  RPC,
+  RpcFailure,
   type BitcoinAccountKeys as Keys,
   type DerivedAddress,
 } from '@paylink/chains/bip122/devnet/wallet'
+import { putSatsConnectProvider } from '../wallet/putSatsConnectProvider.js'
 
 export type { DerivedAddress } from '@paylink/chains/bip122/devnet/wallet'
 
@@ -81,15 +87,6 @@ type TestWalletsGlobal = { bitcoin?: BitcoinTestWalletHandle; [key: string]: unk
 type RpcResponse =
   | { jsonrpc: '2.0'; id: string; result: unknown }
   | { jsonrpc: '2.0'; id: string; error: { code: number; message: string } }
-
-const RPC = {
-  USER_REJECTION: -32000,
-  METHOD_NOT_SUPPORTED: -32001,
-  ACCESS_DENIED: -32002,
-  METHOD_NOT_FOUND: -32601,
-  INVALID_PARAMS: -32602,
-  INTERNAL_ERROR: -32603,
-} as const
 
 const enc = new TextEncoder()
 
@@ -165,29 +162,18 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     bitcoin: { name: networkName() },
     stacks: { name: network === 'mainnet' ? 'Mainnet' : 'Testnet' },
   })
-  const addressEntry = (a: DerivedAddress) => ({
-    address: a.address,
-    publicKey: a.publicKey,
-    purpose: a.purpose,
-    addressType: a.addressType,
-    walletType: 'software' as const,
-  })
   const addresses = () => [addressEntry(keys.payment), addressEntry(keys.ordinals)]
-
-  class RpcFailure extends Error {
-    constructor(
-      readonly code: number,
-      message: string,
-    ) {
-      super(message)
-    }
+  const connection: ConnectingWallet = {
+    methods: SUPPORTED_METHODS,
+    addresses,
+    network: networkInfo,
+    setConnected: (on) => void (connected = on),
   }
+
   const rejected = () => new RpcFailure(RPC.USER_REJECTION, 'User rejected the request.')
   const requireConnected = () => {
     if (!connected) throw new RpcFailure(RPC.ACCESS_DENIED, 'Not connected: call getAddresses or wallet_connect first')
   }
-  const params = (p: unknown): Record<string, unknown> =>
-    p && typeof p === 'object' ? (p as Record<string, unknown>) : {}
 
   function isPrompt(method: string): boolean {
     switch (method) {
@@ -207,22 +193,11 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
   }
 
   function run(method: string, p: unknown, entry: BitcoinTestWalletRequest): unknown {
+    const answer = answerConnection(method, p, connection)
+    if (answer !== notAConnectionRequest) return answer
     switch (method) {
-      case 'getInfo':
-        return { version: '1.0.0', methods: SUPPORTED_METHODS, supports: [] }
-      case 'getAddresses': {
-        const purposes = params(p).purposes
-        if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
-        connected = true
-        return { addresses: addresses().filter((a) => purposes.includes(a.purpose)), network: networkInfo() }
-      }
-      case 'getAccounts': {
-        const purposes = params(p).purposes
-        connected = true
-        return addresses().filter((a) => !Array.isArray(purposes) || purposes.includes(a.purpose))
-      }
       case 'wallet_connect': {
-        const requested = params(p).network
+        const requested = objectOf(p).network
         if (
           requested !== undefined &&
           requested !== networkName() &&
@@ -233,20 +208,13 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         connected = true
         return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }
       }
-      case 'wallet_requestPermissions':
-        connected = true
-        return true
-      case 'wallet_disconnect':
-      case 'wallet_renouncePermissions':
-        connected = false
-        return null
       case 'wallet_getAccount':
         requireConnected()
         return { id: walletId, addresses: addresses(), walletType: 'software', network: networkInfo() }
       case 'wallet_getNetwork':
         return networkInfo()
       case 'wallet_changeNetwork': {
-        const name = params(p).name
+        const name = objectOf(p).name
         const target =
           name === 'Mainnet' ? 'mainnet' : name === 'Testnet4' || name === 'Testnet' ? 'testnet' : undefined
         if (!target) throw new RpcFailure(RPC.INVALID_PARAMS, `Unsupported network ${String(name)}`)
@@ -258,29 +226,12 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
         }
         return null
       }
-      case 'signMessage': {
+      case 'signMessage':
         requireConnected()
-        const { address, message, protocol } = params(p)
-        if (typeof address !== 'string' || typeof message !== 'string') {
-          throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
-        }
-        if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA') {
-          throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
-        }
-        const which =
-          address === keys.payment.address ? 'payment' : address === keys.ordinals.address ? 'ordinals' : undefined
-        if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)
-        const useEcdsa = protocol === 'ECDSA' && which === 'payment'
-        return {
-          signature: useEcdsa ? bip137Sign(message, keys) : bip322Sign(message, keys, which),
-          messageHash: messageHash(message),
-          address,
-          protocol: useEcdsa ? 'ECDSA' : 'BIP322',
-        }
-      }
+        return answerSignMessage(p, keys)
       case 'sendTransfer': {
         requireConnected()
-        const recipients = params(p).recipients
+        const recipients = objectOf(p).recipients
         if (
           !Array.isArray(recipients) ||
           recipients.length === 0 ||
@@ -357,17 +308,16 @@ export function installBitcoinTestWallet(config: unknown): BitcoinTestWalletHand
     signMultipleTransactions: notSupported('signMultipleTransactions'),
   }
 
-  // Provider object at the dotted path named by the btc_providers entry's id.
-  const [root, leaf] = BITCOIN_TEST_PROVIDER_ID.split('.') as [string, string]
-  const holder = (win[root] ??= {}) as Record<string, unknown>
-  holder[leaf] = provider
-  const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
-  providers.push({
-    id: BITCOIN_TEST_PROVIDER_ID,
-    name: BITCOIN_TEST_WALLET_NAME,
-    icon: `data:image/svg+xml;base64,${btoa(ICON_SVG)}`,
-    methods: SUPPORTED_METHODS,
-  })
+  putSatsConnectProvider(
+    win,
+    {
+      id: BITCOIN_TEST_PROVIDER_ID,
+      name: BITCOIN_TEST_WALLET_NAME,
+      icon: `data:image/svg+xml;base64,${btoa(ICON_SVG)}`,
+      methods: SUPPORTED_METHODS,
+    },
+    provider,
+  )
 
   const handle: BitcoinTestWalletHandle = {
     paymentAddress: keys.payment.address,

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runInNewContext } from 'node:vm'
@@ -22,6 +20,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { startSolanaRpcFixture, type SolanaRpcFixture } from '../fixtures/solanaRpc.js'
+import { bundleForBrowser } from '../testing/bundleForBrowser.js'
 import { installSolanaTestWallet, solanaTestAddress, type SolanaTestWalletHandle } from './solana.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -252,28 +251,7 @@ describe('Solana test wallet', () => {
   })
 
   it('bundles for the browser with esbuild and runs in a bare vm window', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sol-bundle-'))
-    const outfile = join(dir, 'sol.js')
-    const entry = join(dir, 'entry.ts')
-    const src = resolve(here, 'solana.ts')
-    writeFileSync(
-      entry,
-      `import { installSolanaTestWallet } from ${JSON.stringify(src)}\n;(globalThis as any).installSolanaTestWallet = installSolanaTestWallet\n`,
-    )
-    execFileSync(
-      resolve(here, '../../../../node_modules/.bin/esbuild'),
-      [
-        entry,
-        '--bundle',
-        '--format=iife',
-        '--platform=browser',
-        '--define:global=globalThis',
-        `--outfile=${outfile}`,
-        '--log-level=error',
-      ],
-      { cwd: resolve(here, '../..') },
-    )
-    const code = readFileSync(outfile, 'utf8')
+    const code = bundleForBrowser(resolve(here, 'solana.ts'), 'installSolanaTestWallet')
     const fakeWindow = new EventTarget() as EventTarget & Record<string, unknown>
     const registered = listenForWallets(fakeWindow)
     const sandbox: Record<string, unknown> = {

@@ -1,4 +1,5 @@
 import { DEV_WALLET_ICON } from './announceDevWallet.js'
+import { putSatsConnectProvider } from './putSatsConnectProvider.js'
 import type {
   CreateDevBitcoinWalletParameters,
   DevBitcoinProvider,
@@ -26,15 +27,10 @@ export function announceDevBitcoinWallet(parameters: CreateDevBitcoinWalletParam
     // The wallet emits no events (no account or network changes to report).
     addListener: () => () => {},
   }
-  const [root, leaf] = DEV_BITCOIN_PROVIDER_ID.split('.') as [string, string]
-  const holder = (win[root] ??= {}) as Record<string, unknown>
-  holder[leaf] = provider
-  const providers = Array.isArray(win.btc_providers) ? win.btc_providers : (win.btc_providers = [])
-  providers.push({
-    id: DEV_BITCOIN_PROVIDER_ID,
-    name: 'Paylink Dev Wallet',
-    icon: DEV_WALLET_ICON,
-    methods: DEV_BITCOIN_METHODS,
-  })
+  putSatsConnectProvider(
+    win,
+    { id: DEV_BITCOIN_PROVIDER_ID, name: 'Paylink Dev Wallet', icon: DEV_WALLET_ICON, methods: DEV_BITCOIN_METHODS },
+    provider,
+  )
   return provider
 }

@@ -7,7 +7,7 @@ import {
   sendWireTransaction,
   type SolanaStandardWallet,
 } from '@paylink/chains/solana/devnet/wallet'
-import type { DevWalletStorage } from '@paylink/chains/eip155/devnet/wallet'
+import { defaultDevWalletStorage, type DevWalletStorage } from '@paylink/chains/eip155/devnet/wallet'
 
 export type DevSolanaChain = {
   /** CAIP-2 id, e.g. `solana:<first 32 characters of the devnet's genesis hash>`. */
@@ -34,7 +34,7 @@ export type CreateDevSolanaWalletParameters = {
 export function createDevSolanaWallet({
   chains,
   accountIndex = 0,
-  storage = defaultStorage(),
+  storage = defaultDevWalletStorage(),
   storageKey = 'paylink.devWallet.solana',
 }: CreateDevSolanaWalletParameters): SolanaStandardWallet {
   if (chains.length === 0) throw new Error('createDevSolanaWallet: at least one chain is required')
@@ -59,15 +59,4 @@ export function announceDevSolanaWallet(parameters: CreateDevSolanaWalletParamet
   const created = createDevSolanaWallet(parameters)
   registerStandardWallet(created.wallet)
   return created
-}
-
-function defaultStorage(): DevWalletStorage {
-  try {
-    const storage = globalThis.localStorage
-    if (storage) return storage
-  } catch {
-    // Sandboxed frames throw on localStorage access.
-  }
-  const memory = new Map<string, string>()
-  return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) }
 }

@@ -1,4 +1,5 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core'
+import { timestamptz } from './columns'
 
 /**
  * What each configured network was the first time a tracker used it (EVM: chain id and the
@@ -9,7 +10,7 @@ import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 export const chainIdentities = pgTable('chain_identities', {
   caipNetworkId: text('caip_network_id').primaryKey(),
   identity: text('identity').notNull(),
-  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
   /** The highest block any tracker has scanned on this chain: a restarted tracker resumes after it (bounded), so nothing paid while none ran is missed. */
   scannedHeight: bigint('scanned_height', { mode: 'bigint' }),
 })

@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { timestamptz, idColumn } from './columns'
 
 /**
  * One row per running server process on this database: who it is, the settings that every
@@ -6,11 +7,11 @@ import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
  * stops; a row not seen for a while is a process that died (kill -9) and is swept.
  */
 export const serverProcesses = pgTable('server_processes', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   pid: integer('pid').notNull(),
   host: text('host').notNull(),
   /** Setting name (as the operator writes it, e.g. WEBHOOK_ALLOW_HTTP) -> canonical value. */
   settings: jsonb('settings').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  seenAt: timestamptz('seen_at').notNull().defaultNow(),
 })

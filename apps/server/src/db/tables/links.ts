@@ -1,24 +1,24 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, idColumn, merchantColumn, networkColumn, amountColumn } from './columns'
 
 export const links = pgTable(
   'links',
   {
-    id: text('id').primaryKey(),
-    merchant: text('merchant').notNull(),
+    id: idColumn(),
+    merchant: merchantColumn(),
     merchantAddress: text('merchant_address').notNull(),
     title: text('title').notNull(),
     description: text('description'),
     /** open | partially_paid | paid | expired; changed only with the row locked. */
     status: text('status').notNull().default('open'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
     webhookUrl: text('webhook_url'),
     /** Signs this link's webhooks; must be readable to sign, so it is stored as is. */
     webhookSecret: text('webhook_secret'),
     /** The secret a rotation replaced: deliveries are signed with both until it expires (24 h). */
     webhookPreviousSecret: text('webhook_previous_secret'),
-    webhookPreviousSecretExpiresAt: timestamp('webhook_previous_secret_expires_at', { withTimezone: true }),
+    webhookPreviousSecretExpiresAt: timestamptz('webhook_previous_secret_expires_at'),
     /** Where the checkout sends the payer after Paid (http(s)); null: the receipt stays. */
     successUrl: text('success_url'),
     /** False: the checkout offers no emailed receipt and the server sends none for this link. */
@@ -34,11 +34,11 @@ export const links = pgTable(
     /** Bumped with every change of the link or its payments: server-sent events poll it. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
     /** When the merchant's server first accepted this link's link.paid webhook (2xx); the checkout says "notified" only then. */
-    merchantNotifiedAt: timestamp('merchant_notified_at', { withTimezone: true }),
+    merchantNotifiedAt: timestamptz('merchant_notified_at'),
     /** Set while the merchant has switched the link off: no new payments are looked for or offered. */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedAt: timestamptz('deactivated_at'),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),
@@ -57,17 +57,17 @@ export const linkIdColumn = () =>
 export const linkOptions = pgTable(
   'link_options',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     linkId: linkIdColumn(),
     position: integer('position').notNull(),
     assetId: text('asset_id').notNull(),
-    caipNetworkId: text('caip_network_id').notNull(),
+    caipNetworkId: networkColumn(),
     symbol: text('symbol').notNull(),
     decimals: integer('decimals').notNull(),
     /** Lowercase token contract; null for the native coin. */
     tokenAddress: text('token_address'),
     /** Atomic units; null on a fiat-priced link (each quote carries the amount). */
-    amount: numeric('amount', { precision: 78, scale: 0 }),
+    amount: amountColumn(),
     recipient: text('recipient').notNull(),
     /** The option's own receiving address (EVM forwarder, Bitcoin derived address), where one is made. */
     depositAddress: text('deposit_address'),
@@ -91,7 +91,7 @@ export const linkOptions = pgTable(
 export const linkQuotes = pgTable(
   'link_quotes',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     linkId: linkIdColumn(),
     optionId: text('option_id')
       .notNull()
@@ -100,10 +100,10 @@ export const linkQuotes = pgTable(
     rate: numeric('rate', { precision: 78, scale: 0 }),
     rateSource: text('rate_source'),
     /** Atomic units that pay the whole price at this rate (rounded up). */
-    amount: numeric('amount', { precision: 78, scale: 0 }),
+    amount: amountColumn(),
     problem: text('problem'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('link_quotes_option_idx').on(t.optionId, t.createdAt)],
 )
@@ -115,7 +115,7 @@ export const linkQuotes = pgTable(
 export const receiptEmails = pgTable(
   'receipt_emails',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     linkId: linkIdColumn(),
     /** Null once sent: an address is kept only as long as it is needed. */
     email: text('email'),
@@ -127,9 +127,9 @@ export const receiptEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A process sending this receipt holds it until then (so another one does not send it too). */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [
     index('receipt_emails_unsent_idx')

@@ -1,5 +1,5 @@
-import { customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { customType, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, updatedAt, idColumn, merchantColumn } from './columns'
 
 /**
  * A merchant is `namespace:address` (e.g. `eip155:0xAbC…` checksummed): the account that
@@ -10,15 +10,15 @@ import { createdAt } from './columns'
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: text('id').primaryKey(),
-    merchant: text('merchant').notNull(),
+    id: idColumn(),
+    merchant: merchantColumn(),
     merchantAddress: text('merchant_address').notNull(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     prefix: text('prefix').notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('api_keys_token_hash_uq').on(t.tokenHash), index('api_keys_merchant_idx').on(t.merchant)],
 )
@@ -30,11 +30,11 @@ export const apiKeys = pgTable(
 export const merchantChainKeys = pgTable(
   'merchant_chain_keys',
   {
-    merchant: text('merchant').notNull(),
+    merchant: merchantColumn(),
     namespace: text('namespace').notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.merchant, t.namespace] })],
 )
@@ -66,7 +66,7 @@ export const merchantProfiles = pgTable(
     logoContentType: text('logo_content_type'),
     /** Hex SHA-256 of `logo`. */
     logoSha256: text('logo_sha256'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('merchant_profiles_logo_idx').on(t.logoSha256)],
 )

@@ -1,33 +1,22 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, updatedAt, idColumn, networkColumn, txHashColumn, amountColumn } from './columns'
 import { linkIdColumn, linkOptions } from './links'
 
 export const payments = pgTable(
   'payments',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     linkId: linkIdColumn(),
-    caipNetworkId: text('caip_network_id').notNull(),
+    caipNetworkId: networkColumn(),
     /** Lowercase. */
-    txHash: text('tx_hash').notNull(),
+    txHash: txHashColumn(),
     status: text('status').notNull().default('pending'),
     reason: text('reason'),
     optionId: text('option_id').references(() => linkOptions.id),
     /** -1 for a native transfer, else the Transfer log's index; null until credited. */
     logIndex: integer('log_index'),
-    amount: numeric('amount', { precision: 78, scale: 0 }),
+    amount: amountColumn(),
     payer: text('payer'),
     blockNumber: bigint('block_number', { mode: 'bigint' }),
     blockHash: text('block_hash'),
@@ -35,14 +24,14 @@ export const payments = pgTable(
     requiredConfirmations: integer('required_confirmations').notNull(),
     late: boolean('late').notNull().default(false),
     /** The block's time: whether a late payment is within its link's grace window, and which quote it was made under. */
-    minedAt: timestamp('mined_at', { withTimezone: true }),
+    minedAt: timestamptz('mined_at'),
     /** Confirmed payments stay watched for reorgs until the head passes this block. */
     watchUntilBlock: bigint('watch_until_block', { mode: 'bigint' }),
     /** Since when the transaction has not been seen on chain (pending only). */
-    missingSince: timestamp('missing_since', { withTimezone: true }),
+    missingSince: timestamptz('missing_since'),
     /** A tracker's claim: set with the lease, checked when writing the result. */
     leaseToken: text('lease_token'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
     /**
      * Bitcoin: the refund address the payer gave on the refund page (bech32, lowercase), the input
      * address that signed the statement, the statement and its BIP-322 signature (kept as the
@@ -52,13 +41,13 @@ export const payments = pgTable(
     refundAddressSigner: text('refund_address_signer'),
     refundAddressMessage: text('refund_address_message'),
     refundAddressSignature: text('refund_address_signature'),
-    refundAddressGivenAt: timestamp('refund_address_given_at', { withTimezone: true }),
+    refundAddressGivenAt: timestamptz('refund_address_given_at'),
     /** The signed statement's "Issued at": a later statement must be newer (null: given before statements carried one). */
-    refundAddressIssuedAt: timestamp('refund_address_issued_at', { withTimezone: true }),
+    refundAddressIssuedAt: timestamptz('refund_address_issued_at'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    detectedAt: timestamp('detected_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    detectedAt: timestamptz('detected_at'),
+    confirmedAt: timestamptz('confirmed_at'),
   },
   (t) => [
     // One submission per (link, network, tx): concurrent posts of one hash make one payment.
@@ -80,8 +69,8 @@ export const payments = pgTable(
 export const paymentCredits = pgTable(
   'payment_credits',
   {
-    caipNetworkId: text('caip_network_id').notNull(),
-    txHash: text('tx_hash').notNull(),
+    caipNetworkId: networkColumn(),
+    txHash: txHashColumn(),
     logIndex: integer('log_index').notNull(),
     paymentId: text('payment_id')
       .notNull()

@@ -1,5 +1,5 @@
-import { bigint, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { createdAt, networkColumn, txHashColumn, amountColumn } from './columns'
 import { linkIdColumn } from './links'
 import { payments } from './payments'
 
@@ -12,9 +12,9 @@ import { payments } from './payments'
 export const refunds = pgTable(
   'refunds',
   {
-    caipNetworkId: text('caip_network_id').notNull(),
+    caipNetworkId: networkColumn(),
     /** In the network's own form (EVM lowercase). */
-    txHash: text('tx_hash').notNull(),
+    txHash: txHashColumn(),
     /** -1 for a native transfer, else the Transfer log's (or Solana instruction's) index. */
     logIndex: integer('log_index').notNull(),
     id: text('id').notNull().unique('refunds_id_uq'),
@@ -23,7 +23,7 @@ export const refunds = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     linkId: linkIdColumn(),
     /** Atomic units of the payment's asset. */
-    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    amount: amountColumn().notNull(),
     /** Who sent it (the option's recipient: the merchant's wallet). */
     sender: text('sender').notNull(),
     /** Who got it (the payment's payer, or on Bitcoin the address the merchant typed). */

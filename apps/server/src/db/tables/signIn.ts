@@ -1,4 +1,5 @@
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, idColumn, networkColumn } from './columns'
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -9,17 +10,17 @@ export const appMeta = pgTable('app_meta', {
 /** Single-use sign-in nonces. A nonce is consumed by setting used_at, never deleted on use. */
 export const siwxNonces = pgTable('siwx_nonces', {
   nonce: text('nonce').primaryKey(),
-  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
 })
 
 /** A sign-in session. `id` is the SHA-256 (hex) of the cookie's token: a database leak yields no usable cookie. */
 export const sessions = pgTable('sessions', {
-  id: text('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  id: idColumn(),
+  createdAt: createdAt(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  revokedAt: timestamptz('revoked_at'),
 })
 
 /** The accounts a session proved, one per namespace, with the signed message kept as evidence. */
@@ -30,14 +31,14 @@ export const sessionAccounts = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     namespace: text('namespace').notNull(),
-    caipNetworkId: text('caip_network_id').notNull(),
+    caipNetworkId: networkColumn(),
     address: text('address').notNull(),
     message: text('message').notNull(),
     signature: text('signature').notNull(),
     /** The fields parsed from `message` (AppKit's SIWXMessage data), not what the client claimed. */
     data: jsonb('data').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.namespace] })],
 )

@@ -1,5 +1,5 @@
-import { bigint, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, idColumn, merchantColumn, networkColumn, txHashColumn, amountColumn } from './columns'
 import { links } from './links'
 import { payments } from './payments'
 
@@ -12,9 +12,9 @@ import { payments } from './payments'
 export const unmatchedPayments = pgTable(
   'unmatched_payments',
   {
-    id: text('id').primaryKey(),
-    merchant: text('merchant').notNull(),
-    caipNetworkId: text('caip_network_id').notNull(),
+    id: idColumn(),
+    merchant: merchantColumn(),
+    caipNetworkId: networkColumn(),
     /** The asset as the checkout names it (CAIP-19). */
     assetId: text('asset_id').notNull(),
     /** The token's address or mint; null for the native coin. */
@@ -22,8 +22,8 @@ export const unmatchedPayments = pgTable(
     symbol: text('symbol').notNull(),
     decimals: integer('decimals').notNull(),
     /** Atomic units. */
-    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
-    txHash: text('tx_hash').notNull(),
+    amount: amountColumn().notNull(),
+    txHash: txHashColumn(),
     /** -1 for a native transfer, else the log's (output's) index: the same as `payment_credits.log_index`. */
     logIndex: integer('log_index').notNull(),
     sender: text('sender').notNull(),
@@ -34,12 +34,12 @@ export const unmatchedPayments = pgTable(
     /** The link whose option's address or reference it reached (paid, expired, deactivated), if any. */
     sourceLinkId: text('source_link_id').references(() => links.id, { onDelete: 'set null' }),
     blockNumber: bigint('block_number', { mode: 'bigint' }),
-    minedAt: timestamp('mined_at', { withTimezone: true }),
+    minedAt: timestamptz('mined_at'),
     /** unmatched | attached | refunded */
     status: text('status').notNull().default('unmatched'),
     attachedPaymentId: text('attached_payment_id').references(() => payments.id, { onDelete: 'set null' }),
     refundTxHash: text('refund_tx_hash'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [

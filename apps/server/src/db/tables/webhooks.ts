@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, idColumn, merchantColumn } from './columns'
 import { linkIdColumn, links } from './links'
 
 /**
@@ -10,7 +10,7 @@ import { linkIdColumn, links } from './links'
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** The event's stable id (in the body): the same on every attempt and redelivery. */
     eventId: text('event_id').notNull(),
     linkId: linkIdColumn(),
@@ -21,15 +21,15 @@ export const webhookDeliveries = pgTable(
     /** pending | succeeded | failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').defaultNow(),
     /** Retries stop after this (at least 24 h after the event). */
-    giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull(),
+    giveUpAt: timestamptz('give_up_at').notNull(),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     leaseToken: text('lease_token'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
     createdAt: createdAt(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredAt: timestamptz('delivered_at'),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_uq').on(t.eventId),
@@ -50,13 +50,13 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     /** `evt_…`: the id in the body and the deliveries' `event_id`. */
-    id: text('id').primaryKey(),
+    id: idColumn(),
     seq: bigserial('seq', { mode: 'bigint' }).notNull(),
     /** The writing transaction's id (pg_current_xact_id, 64-bit, never wraps). */
     txId: bigint('tx_id', { mode: 'bigint' })
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
-    merchant: text('merchant').notNull(),
+    merchant: merchantColumn(),
     /** Null for an event of no link (`payment.unmatched` of a transfer to the merchant's own address). */
     linkId: text('link_id').references(() => links.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),

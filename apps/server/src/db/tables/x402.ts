@@ -1,5 +1,5 @@
-import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, idColumn, merchantColumn, networkColumn, txHashColumn, amountColumn } from './columns'
 
 /**
  * A payment settled through Paylink's x402 facilitator (x402/): the merchant's, though no link
@@ -8,10 +8,10 @@ import { createdAt } from './columns'
 export const x402Payments = pgTable(
   'x402_payments',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** The merchant whose API key asked for the settlement (`eip155:0xAbC…`). */
-    merchant: text('merchant').notNull(),
-    caipNetworkId: text('caip_network_id').notNull(),
+    merchant: merchantColumn(),
+    caipNetworkId: networkColumn(),
     /** CAIP-19 of the token paid. */
     assetId: text('asset_id').notNull(),
     scheme: text('scheme').notNull(),
@@ -19,7 +19,7 @@ export const x402Payments = pgTable(
     symbol: text('symbol').notNull(),
     decimals: integer('decimals').notNull(),
     /** Atomic units. */
-    amount: numeric('amount', { precision: 78, scale: 0 }).notNull(),
+    amount: amountColumn().notNull(),
     payer: text('payer').notNull(),
     payTo: text('pay_to').notNull(),
     /**
@@ -28,7 +28,7 @@ export const x402Payments = pgTable(
      */
     authorizationNonce: text('authorization_nonce').notNull(),
     /** Lowercase hex on EVM; a Solana signature as it is (base58). */
-    txHash: text('tx_hash').notNull(),
+    txHash: txHashColumn(),
     resourceUrl: text('resource_url'),
     description: text('description'),
     createdAt: createdAt(),

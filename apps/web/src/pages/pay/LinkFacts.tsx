@@ -1,12 +1,18 @@
-import type { Link, PublicConfig } from '@paylink/shared'
+import {
+  amountOptionsTitle,
+  checkoutPayee,
+  merchantLabel,
+  optionAmountText,
+  shortHex,
+  type Link,
+  type PublicConfig,
+} from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
-import { amountOptionsTitle, optionAmountText, shortHex } from '@paylink/shared'
 import { FiatApprox } from '../../components/FiatApprox.js'
 import { AmountText } from './AmountText.js'
 import { Countdown } from './Countdown.js'
 import { priceHeld } from './priceHeld.js'
-import { checkoutPayee } from './receivingAddress.js'
 import { SettlementNote } from './SettlementNote.js'
 import { StatusBadge } from './StatusBadge.js'
 
@@ -70,7 +76,7 @@ export function LinkFacts({
           {receiving ? (
             <span data-testid="receiving-address">{receiving}</span>
           ) : (
-            <strong>{payee ? shortHex(payee.address) : 'the merchant'}</strong>
+            <strong>{merchantLabel(link)}</strong>
           )}
         </p>
       )}

@@ -1,4 +1,4 @@
-import type { Link, PublicConfig } from '@paylink/shared'
+import { paidAddressOf, payeeLabel, type Link, type PublicConfig } from '@paylink/shared'
 import { Link as RouterLink } from 'react-router-dom'
 import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
@@ -6,7 +6,6 @@ import { explorerUrl } from '../../lib/explorerUrl.js'
 import { AmountText } from './AmountText.js'
 import { ContinueToMerchant } from './ContinueToMerchant.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
-import { paidAddressOf, payeeLabel } from './receivingAddress.js'
 import { SettlementNote } from './SettlementNote.js'
 import { TxId } from './TxId.js'
 

@@ -1,7 +1,13 @@
-import { formatUnits, parseCaipAssetId, shortHex, type LinkOption, type PublicConfig } from '@paylink/shared'
+import {
+  formatUnits,
+  parseCaipAssetId,
+  receivingAddressOf,
+  shortHex,
+  type LinkOption,
+  type PublicConfig,
+} from '@paylink/shared'
 import { groupDigits } from './groupDigits.js'
 import { optionDueAtomic } from './optionDue.js'
-import { receivingAddressOf } from './receivingAddress.js'
 
 export interface ScanOptionFacts {
   /** What a wallet opens or scans: the server's URI for exactly this option. */

@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { LinkFacts } from './LinkFacts.js'
-import { checkoutPayee, receivingAddressOf } from './receivingAddress.js'
+import { checkoutPayee, receivingAddressOf } from '@paylink/shared'
 import { checkoutConfig, checkoutLink, DEPOSIT, RECIPIENT, tokenOption } from './testing/checkoutFixtures.js'
 
 const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'

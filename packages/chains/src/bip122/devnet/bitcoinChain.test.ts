@@ -52,6 +52,28 @@ function chainWithCoin(kind: 'wpkh' | 'tr' = 'wpkh') {
   return { chain, coin: { txid: coinbase.txid, vout: 0, value: coinbase.outputs[0]!.value, owner } as Coin }
 }
 
+/** The sighash types a segwit v0 input signs (BIP143); taproot adds SIGHASH_DEFAULT. */
+const segwitSighashes = [
+  SigHash.ALL,
+  SigHash.NONE,
+  SigHash.SINGLE,
+  SigHash.ALL_ANYONECANPAY,
+  SigHash.NONE_ANYONECANPAY,
+  SigHash.SINGLE_ANYONECANPAY,
+]
+
+/** The signature of a spend of a fresh `kind` coin signed with `sighash`, once the chain accepted it. */
+function acceptedSignature(kind: 'wpkh' | 'tr', sighash: number): Uint8Array {
+  const { chain, coin } = chainWithCoin(kind)
+  const to = kind === 'wpkh' ? wpkhKey() : trKey()
+  const tx = build([coin], [{ script: to.script, amount: coin.value - 1_000n }], { sighash })
+  expect(
+    reason(() => chain.accept(tx.hex)),
+    `${kind} sighash ${sighash}`,
+  ).toBe('accepted')
+  return chain.txs.get(tx.id)!.inputs[0]!.witness[0]!
+}
+
 const reason = (fn: () => unknown) => {
   try {
     fn()
@@ -134,43 +156,16 @@ describe('BitcoinChain', () => {
   })
 
   it('verifies P2WPKH signatures of every sighash type the library signs (BIP143)', () => {
-    for (const sighash of [
-      SigHash.ALL,
-      SigHash.NONE,
-      SigHash.SINGLE,
-      SigHash.ALL_ANYONECANPAY,
-      SigHash.NONE_ANYONECANPAY,
-      SigHash.SINGLE_ANYONECANPAY,
-    ]) {
-      const { chain, coin } = chainWithCoin('wpkh')
-      const tx = build([coin], [{ script: wpkhKey().script, amount: coin.value - 1_000n }], { sighash })
-      expect(
-        reason(() => chain.accept(tx.hex)),
-        `sighash ${sighash}`,
-      ).toBe('accepted')
+    for (const sighash of segwitSighashes) {
       // The signature really carries that type (its last byte).
-      expect(chain.txs.get(tx.id)!.inputs[0]!.witness[0]!.at(-1)).toBe(sighash)
+      expect(acceptedSignature('wpkh', sighash).at(-1)).toBe(sighash)
     }
   })
 
   it('verifies P2TR key-path signatures of every sighash type the library signs (BIP341)', () => {
-    for (const sighash of [
-      SigHash.DEFAULT,
-      SigHash.ALL,
-      SigHash.NONE,
-      SigHash.SINGLE,
-      SigHash.ALL_ANYONECANPAY,
-      SigHash.NONE_ANYONECANPAY,
-      SigHash.SINGLE_ANYONECANPAY,
-    ]) {
-      const { chain, coin } = chainWithCoin('tr')
-      const tx = build([coin], [{ script: trKey().script, amount: coin.value - 1_000n }], { sighash })
-      expect(
-        reason(() => chain.accept(tx.hex)),
-        `sighash ${sighash}`,
-      ).toBe('accepted')
+    for (const sighash of [SigHash.DEFAULT, ...segwitSighashes]) {
       // SIGHASH_DEFAULT is a bare 64-byte signature; any other type is appended as a 65th byte.
-      const signature = chain.txs.get(tx.id)!.inputs[0]!.witness[0]!
+      const signature = acceptedSignature('tr', sighash)
       expect(signature.length === 64 ? 0 : signature.at(-1)).toBe(sighash)
     }
   })

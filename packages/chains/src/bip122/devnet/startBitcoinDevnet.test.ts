@@ -67,6 +67,23 @@ function spend(
   return psbt.extractTransaction(true)
 }
 
+/** `from` pays `value` to `to` out of one coin and takes `change` back (the rest is the fee). */
+const payWithChange = (
+  from: Wallet,
+  coin: { txid: string; vout: number; value: number },
+  to: string,
+  value: number,
+  change: number,
+) =>
+  spend(
+    from,
+    [coin],
+    [
+      { address: to, value },
+      { address: from.address, value: change },
+    ],
+  )
+
 describe('startBitcoinDevnet', () => {
   let dir: string
   let btc: BitcoinDevnet
@@ -202,14 +219,7 @@ describe('startBitcoinDevnet', () => {
   it('accepts a P2WPKH spend signed by bitcoinjs-lib from a key it never saw; mempool, then confirmed, in Esplora shapes', async () => {
     const { w, utxo } = await funded('wpkh', 500_000)
     const to = wallet('tr')
-    const tx = spend(
-      w,
-      [utxo],
-      [
-        { address: to.address, value: 300_000 },
-        { address: w.address, value: 199_000 },
-      ],
-    )
+    const tx = payWithChange(w, utxo, to.address, 300_000, 199_000)
     const txid = await broadcast(tx)
     expect(btc.mempool).toContain(txid)
     expect(((await getJson(`/address/${to.address}/txs/mempool`)) as any[]).map((t) => t.txid)).toEqual([txid])
@@ -376,14 +386,7 @@ describe('startBitcoinDevnet', () => {
   it('replaces a signalling transaction that pays more (BIP-125), evicting it and its child', async () => {
     const { w, utxo } = await funded('wpkh', 200_000)
     const merchant = wallet('wpkh')
-    const original = spend(
-      w,
-      [utxo],
-      [
-        { address: merchant.address, value: 100_000 },
-        { address: w.address, value: 99_000 },
-      ],
-    )
+    const original = payWithChange(w, utxo, merchant.address, 100_000, 99_000)
     const originalId = await broadcast(original)
     const child = spend(
       w,
@@ -416,27 +419,9 @@ describe('startBitcoinDevnet', () => {
 
   it('refuses dust outputs (294 sats P2WPKH, 330 P2TR), outputs above inputs, and fees under 1 sat/vB', async () => {
     const { w, utxo } = await funded('wpkh', 100_000)
-    const wpkhDust = await post(
-      spend(
-        w,
-        [utxo],
-        [
-          { address: wallet('wpkh').address, value: 293 },
-          { address: w.address, value: 98_000 },
-        ],
-      ).toHex(),
-    )
+    const wpkhDust = await post(payWithChange(w, utxo, wallet('wpkh').address, 293, 98_000).toHex())
     expect(wpkhDust.body).toBe('sendrawtransaction RPC error: {"code":-26,"message":"dust"}')
-    const trDust = await post(
-      spend(
-        w,
-        [utxo],
-        [
-          { address: wallet('tr').address, value: 329 },
-          { address: w.address, value: 98_000 },
-        ],
-      ).toHex(),
-    )
+    const trDust = await post(payWithChange(w, utxo, wallet('tr').address, 329, 98_000).toHex())
     expect(trDust.body).toContain('"dust"')
     const aboveTx = spend(w, [utxo], [{ address: w.address, value: 99_000 }])
     aboveTx.outs[0]!.value = 100_001
@@ -523,16 +508,7 @@ describe('startBitcoinDevnet', () => {
   it('reorgs: the removed blocks’ transactions return to the mempool, dropTxids and their children do not', async () => {
     const { w, utxo } = await funded('wpkh', 300_000)
     const payee = wallet('wpkh')
-    const kept = await broadcast(
-      spend(
-        w,
-        [utxo],
-        [
-          { address: payee.address, value: 100_000 },
-          { address: w.address, value: 199_000 },
-        ],
-      ),
-    )
+    const kept = await broadcast(payWithChange(w, utxo, payee.address, 100_000, 199_000))
     const [minedIn] = await btc.mine(1)
     const heightBefore = btc.height
     const result = await btc.reorg(1)

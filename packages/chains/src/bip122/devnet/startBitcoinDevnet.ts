@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { dirname } from 'node:path'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { p2wpkh, Transaction } from '@scure/btc-signer'
 import { secp256k1 } from '@noble/curves/secp256k1'
+import { readSavedState } from '../../devnetFace/readSavedState.js'
+import { keepStateSaved } from '../../devnetFace/keepStateSaved.js'
+import { listenOnLoopback } from '../../devnetFace/listenOnLoopback.js'
 import { BitcoinChain, type Block } from './bitcoinChain.js'
 import { addressScript } from './describeScript.js'
 import { answerEsplora } from './esploraRoutes.js'
@@ -84,16 +84,8 @@ type SavedState = {
 }
 
 async function readState(path: string | undefined): Promise<SavedState | null> {
-  if (!path) return null
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw e
-  }
-  const state = JSON.parse(text) as SavedState
-  if (state.format !== STATE_FORMAT) throw new Error(`${path} is not a Bitcoin devnet state (${STATE_FORMAT})`)
+  const state = await readSavedState<SavedState>(path, STATE_FORMAT, 'Bitcoin')
+  if (!state) return null
   if (state.genesisHash !== REGTEST_GENESIS_HASH)
     throw new Error(`${path} holds another chain (genesis ${state.genesisHash})`)
   return state
@@ -151,13 +143,13 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
       blocks.push(block)
       announce(block)
     }
-    if (blocks.length > 0) scheduleSave()
+    if (blocks.length > 0) saver.schedule()
     return blocks
   }
 
   function submitNow(rawHex: string): string {
     const { txid } = chain.accept(rawHex)
-    scheduleSave()
+    saver.schedule()
     return txid
   }
 
@@ -238,7 +230,7 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
     }
     for (let k = 0; k < depth; k++) added.push(chain.mineBlock(faucetScript, undefined, 'none'))
     for (const block of added) announce(block)
-    scheduleSave()
+    saver.schedule()
     if (refused.length > 0) throw new Error(`reorg done, but includeRawTxs were refused: ${refused.join('; ')}`)
     return { removed: removed.map((b) => b.hash), added: added.map((b) => b.hash), readded, dropped }
   }
@@ -279,44 +271,24 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
       res.end(req.method === 'HEAD' ? undefined : answer.body)
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const port = (server.address() as AddressInfo).port
+  const port = await listenOnLoopback(server)
 
   // --- persistence ---------------------------------------------------------------------------
-  async function saveState(path = options.statePath): Promise<void> {
-    if (!path) throw new Error('saveState needs a path (no statePath option given)')
-    const state: SavedState = {
-      format: STATE_FORMAT,
-      genesisHash: REGTEST_GENESIS_HASH,
-      faucetKey: bytesToHex(faucetKey),
-      funded: [...funded],
-      blocks: chain.blocks.slice(1).map((b) => ({
-        version: b.version,
-        time: b.time,
-        bits: b.bits,
-        nonce: b.nonce,
-        hash: b.hash,
-        txs: chain.blockTxs(b).map((t) => t.hex),
-      })),
-      mempool: [...chain.mempool.values()].map((t) => ({ hex: t.hex, firstSeen: t.firstSeen })),
-    }
-    await mkdir(dirname(path), { recursive: true })
-    const tmp = `${path}.${process.pid}.tmp`
-    await writeFile(tmp, JSON.stringify(state))
-    await rename(tmp, path)
-  }
-  let saveTimer: NodeJS.Timeout | undefined
-  let saving: Promise<void> = Promise.resolve()
-  function scheduleSave() {
-    if (!options.statePath || saveTimer || closed) return
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined
-      saving = saving.then(() => saveState()).catch((e) => console.error('bitcoin devnet: saving state failed:', e))
-    }, options.saveDebounceMs ?? 500)
-  }
+  const saver = keepStateSaved(options, 'bitcoin devnet', (): SavedState => ({
+    format: STATE_FORMAT,
+    genesisHash: REGTEST_GENESIS_HASH,
+    faucetKey: bytesToHex(faucetKey),
+    funded: [...funded],
+    blocks: chain.blocks.slice(1).map((b) => ({
+      version: b.version,
+      time: b.time,
+      bits: b.bits,
+      nonce: b.nonce,
+      hash: b.hash,
+      txs: chain.blockTxs(b).map((t) => t.hex),
+    })),
+    mempool: [...chain.mempool.values()].map((t) => ({ hex: t.hex, firstSeen: t.firstSeen })),
+  }))
 
   let closed = false
   const ticker = blockIntervalMs > 0 ? setInterval(() => mineNow(1), blockIntervalMs) : undefined
@@ -372,18 +344,16 @@ export async function startBitcoinDevnet(options: BitcoinDevnetOptions = {}): Pr
       blockListeners.add(listener)
       return () => blockListeners.delete(listener)
     },
-    saveState,
+    saveState: saver.save,
     async close() {
       if (closed) return
       closed = true
       if (ticker) clearInterval(ticker)
-      if (saveTimer) clearTimeout(saveTimer)
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
       })
-      await saving
-      if (options.statePath) await saveState()
+      await saver.stopAndFlush()
     },
   }
 }

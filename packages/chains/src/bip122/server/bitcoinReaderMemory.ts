@@ -13,7 +13,7 @@ interface WatchIndex {
   byScript: Map<string, string>
   /** Watched address -> its output script (hex), null when it is not an address of this network. */
   scriptOf: Map<string, string | null>
-  /** The watches with an address, in option id order (the mempool rotation's order). */
+  /** The watches with an address whose mempool is read, in option id order (the rotation's order). */
   inOrder: PaymentWatch[]
 }
 
@@ -45,7 +45,7 @@ export class BitcoinReaderMemory {
     return this.indexOf(watches).byScript
   }
 
-  /** The watches with an address, in option id order. */
+  /** The watches with an address whose mempool is read (not `minedOnly`), in option id order. */
   watchesInOrder(watches: readonly PaymentWatch[]): readonly PaymentWatch[] {
     return this.indexOf(watches).inOrder
   }
@@ -64,7 +64,7 @@ export class BitcoinReaderMemory {
       if (script) byScript.set(script, watch.optionId)
     }
     const inOrder = watches
-      .filter((watch) => watch.depositAddress !== null)
+      .filter((watch) => watch.depositAddress !== null && !watch.minedOnly)
       .sort((a, b) => (a.optionId < b.optionId ? -1 : a.optionId > b.optionId ? 1 : 0))
     this.index = { watches, byScript, scriptOf, inOrder }
     return this.index

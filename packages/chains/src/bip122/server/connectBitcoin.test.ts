@@ -4,7 +4,7 @@ import type { ChainCursor, PaymentChainReader, PaymentWatch } from '../../server
 import { ChainMismatchError } from '../../serverFace/chainMismatchError.js'
 import { bitcoinNetworkOf } from './bitcoinNetworks.js'
 import { connectBitcoin } from './connectBitcoin.js'
-import { regtestFixture, startEsploraFixture, type EsploraFixture } from '../testing/esploraFixture.js'
+import { regtestFixture, startRegtestEsplora, type EsploraFixture } from '../testing/esploraFixture.js'
 import { mempoolAddressesPerPass } from './sightMempool.js'
 
 const { caipNetworkId, genesisHash: regtestGenesis, merchantAddress, payerAddress, elsewhere } = regtestFixture
@@ -16,10 +16,7 @@ let requests = 0
 let reader: PaymentChainReader
 
 beforeEach(async () => {
-  esplora = await startEsploraFixture(network, regtestGenesis)
-  esplora.mine() // block 0 (served as the regtest genesis)
-  esplora.mine()
-  esplora.mine() // tip 2
+  esplora = await startRegtestEsplora(2)
   requests = 0
   reader = connectBitcoin(
     { caipNetworkId, rpcUrl: `${esplora.url}/` },

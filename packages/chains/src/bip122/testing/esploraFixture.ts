@@ -2,7 +2,7 @@ import { hex } from '@scure/base'
 import { Address, CompactSize, OutScript, RawTx } from '@scure/btc-signer'
 import { createHash } from 'node:crypto'
 import { startHttpServer, type TestHttpServer } from '../../testing/startHttpServer.js'
-import type { BitcoinNetwork } from '../server/bitcoinNetworks.js'
+import { bitcoinNetworkOf, type BitcoinNetwork } from '../server/bitcoinNetworks.js'
 import type { EsploraTransaction } from '../server/createEsploraClient.js'
 
 /**
@@ -37,8 +37,12 @@ export interface EsploraFixture {
   mempool: FixtureTransaction[]
   /** A transaction spending `inputs` (made-up previous outputs) to `outputs`; not yet anywhere. */
   transaction(inputs: FixtureTransaction['inputs'], outputs: FixtureTransaction['outputs']): FixtureTransaction
-  /** Mines a block with these transactions (taken out of the mempool) on the tip. */
-  mine(transactions?: FixtureTransaction[]): FixtureBlock
+  /**
+   * Mines a block with these transactions (taken out of the mempool) on the tip. Its time is made
+   * up (November 2023 onwards) unless `timestamp` (seconds) is given: a test that needs a block
+   * mined after something it made now passes the clock's.
+   */
+  mine(transactions?: FixtureTransaction[], timestamp?: number): FixtureBlock
   /** Drops the last `depth` blocks; their transactions go back to the mempool unless `dropTransactions`. */
   reorg(depth: number, dropTransactions?: boolean): void
   /** GET requests served so far, by path. */
@@ -153,14 +157,14 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
       })
       return { txid: reversedHex(doubleSha256(raw)), raw, inputs, outputs }
     },
-    mine(transactions = []) {
+    mine(transactions = [], at?: number) {
       for (const transaction of transactions) {
         const i = mempool.indexOf(transaction)
         if (i >= 0) mempool.splice(i, 1)
       }
       const height = blocks.length
       const previousHash = blocks.at(-1)?.hash ?? '00'.repeat(32)
-      const timestamp = 1_700_000_000 + height * 600 + nonce
+      const timestamp = at ?? 1_700_000_000 + height * 600 + nonce
       const header = new Uint8Array(80)
       const view = new DataView(header.buffer)
       view.setUint32(0, 0x20000000, true)
@@ -219,3 +223,10 @@ export const regtestFixture = {
   payerAddress: 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry',
   elsewhere: 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6',
 } as const
+
+/** The fixture on regtestFixture's chain with blocks 0 (served as the regtest genesis) to `tip` mined. */
+export async function startRegtestEsplora(tip: number): Promise<EsploraFixture> {
+  const esplora = await startEsploraFixture(bitcoinNetworkOf(regtestFixture.caipNetworkId)!, regtestFixture.genesisHash)
+  for (let height = 0; height <= tip; height++) esplora.mine()
+  return esplora
+}

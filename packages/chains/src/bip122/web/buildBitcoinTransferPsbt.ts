@@ -1,6 +1,7 @@
 import type { BitcoinTransferPlan } from '../core/index.js'
 import { base64 } from '@scure/base'
-import { Address, OutScript, Transaction } from '@scure/btc-signer'
+import { Address, OutScript } from '@scure/btc-signer'
+import { transactionOfPlan } from '../core/transactionOfPlan.js'
 import { bitcoinNetworkOf } from './bitcoinNetworkOf.js'
 
 export interface BuildBitcoinTransferPsbtParameters {
@@ -39,17 +40,8 @@ export function buildBitcoinTransferPsbt({
   const decoded = Address(network).decode(from)
   if (decoded.type !== 'wpkh' && decoded.type !== 'tr')
     throw new Error(`${from}: only native segwit (P2WPKH) and taproot (P2TR) accounts are supported`)
-  const script = OutScript.encode(decoded)
-  const tx = new Transaction({ version: 2 })
-  for (const coin of plan.inputs)
-    tx.addInput({
-      txid: coin.txid,
-      index: coin.vout,
-      sequence: 0xfffffffd,
-      witnessUtxo: { script, amount: coin.value },
-    })
-  tx.addOutputAddress(to, amount, bitcoinNetworkOf(to))
-  if (plan.change > 0n) tx.addOutput({ script, amount: plan.change })
+  const toScript = OutScript.encode(Address(bitcoinNetworkOf(to)).decode(to))
+  const tx = transactionOfPlan(plan, OutScript.encode(decoded), [{ script: toScript, amount }])
   return {
     psbt: base64.encode(tx.toPSBT()),
     signInputs: plan.inputs.map((_, index) => ({ address: from, index, sighashTypes: [1] })),

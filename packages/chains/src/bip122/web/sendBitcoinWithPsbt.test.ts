@@ -32,6 +32,10 @@ function connectorOf(w: DevBitcoinWallet, tamper?: (psbt: string) => string): Bi
   }
 }
 
+/** The Wallet page's plan for sending `amount` from the Dev Wallet's payment address. */
+const planFromWallet = (amount: bigint) =>
+  readBitcoinTransferPlan({ esploraUrl: devnet.esploraUrl, from: wallet.paymentAddress, amount })
+
 /** fetch that records the POSTs it makes. */
 function recordingFetch(posts: string[]): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -55,11 +59,7 @@ afterAll(async () => {
 
 describe('sendBitcoinWithPsbt', () => {
   it('the wallet signs a PSBT of the plan (it does not broadcast); the transaction sent pays the amount and exactly the fee planned', async () => {
-    const plan = await readBitcoinTransferPlan({
-      esploraUrl: devnet.esploraUrl,
-      from: wallet.paymentAddress,
-      amount: 123_456n,
-    })
+    const plan = await planFromWallet(123_456n)
     expect(plan.fee).toBeGreaterThan(0n)
     const posts: string[] = []
     asked.length = 0
@@ -94,11 +94,7 @@ describe('sendBitcoinWithPsbt', () => {
   }, 60_000)
 
   it('a wallet that signs another transaction than asked (the payment re-pointed) is refused and nothing is broadcast', async () => {
-    const plan = await readBitcoinTransferPlan({
-      esploraUrl: devnet.esploraUrl,
-      from: wallet.paymentAddress,
-      amount: 50_000n,
-    })
+    const plan = await planFromWallet(50_000n)
     const redirect = (psbt: string) => {
       const tx = Transaction.fromPSBT(base64.decode(psbt))
       const swapped = new Transaction({ version: 2 })
@@ -128,11 +124,7 @@ describe('sendBitcoinWithPsbt', () => {
   }, 60_000)
 
   it("a transaction the node refuses (coins already spent) fails with the node's reason", async () => {
-    const plan = await readBitcoinTransferPlan({
-      esploraUrl: devnet.esploraUrl,
-      from: wallet.paymentAddress,
-      amount: 10_000n,
-    })
+    const plan = await planFromWallet(10_000n)
     const parameters = {
       wallet: connectorOf(wallet),
       esploraUrl: devnet.esploraUrl,

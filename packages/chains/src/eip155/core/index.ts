@@ -15,7 +15,13 @@ export const eip155Core: ChainCore<'eip155'> = {
   transactionIdSchema: evmTransactionIdSchema,
   addressSchema: evmAddressSchema,
   recipientProblem: evmRecipientProblem,
-  amountCap: { atomic: 2n ** 256n - 1n, why: 'an EVM amount is a 256-bit integer of the smallest unit' },
+  // The chain carries 256 bits, but no EVM coin or token in use comes near 2^128 of its smallest
+  // unit (all ether is about 2^87 wei): an amount above it is a typo, never a price. A token's
+  // own limit, its total supply, is read at creation by the server.
+  amountCap: {
+    atomic: 2n ** 128n - 1n,
+    why: 'an EVM amount is at most 2^128 of the smallest unit, far above any coin or token in use',
+  },
   canonicalAddress: (address) => getAddress(address),
   addressKey: (address) => address.toLowerCase(),
   signIn: evmSignIn,

@@ -1,3 +1,4 @@
+import { erc20Abi, getAddress } from 'viem'
 import { ChainReadError } from '../../serverFace/errors.js'
 import type { ChainEndpoint, ConnectChainOptions, PaymentChainReader } from '../../serverFace/chainFamily.js'
 import { classifyEvmEvidence } from './classifyEvmEvidence.js'
@@ -28,6 +29,8 @@ export function connectEvm(
       }
     },
     readIdentity: () => readEvmIdentity({ client, caipNetworkId }),
+    readTokenSupply: (tokenAddress) =>
+      client.readContract({ address: getAddress(tokenAddress), abi: erc20Abi, functionName: 'totalSupply' }),
     findPayments: (parameters) => scanEvmBlocks({ client, ...parameters }),
     async readEvidence(expectations, knownBlocks) {
       // A transaction two payments name is read once, with its body if either still needs matching.

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { ChainReadError } from '../../serverFace/errors.js'
+import { chainReadFailure, rawRequest } from './rawRequest.js'
 
 export interface EvmBlockHeader {
   number: bigint
@@ -40,16 +40,15 @@ export async function readEvmBlocks({
   numbers,
   withBodies,
 }: ReadEvmBlocksParameters): Promise<Map<bigint, EvmBlockHeader | null>> {
-  const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
+  const request = rawRequest(client)
   const unique = [...new Set(numbers)]
   try {
     const raw = await Promise.all(
-      unique.map(
-        (number) =>
-          request({
-            method: 'eth_getBlockByNumber',
-            params: [`0x${number.toString(16)}`, withBodies?.has(number) ?? false],
-          }) as Promise<RawBlock | null>,
+      unique.map((number) =>
+        request<RawBlock | null>('eth_getBlockByNumber', [
+          `0x${number.toString(16)}`,
+          withBodies?.has(number) ?? false,
+        ]),
       ),
     )
     return new Map(
@@ -87,9 +86,6 @@ export async function readEvmBlocks({
       }),
     )
   } catch (cause) {
-    throw new ChainReadError('Could not read blocks from the RPC', {
-      details: (cause as Error).message?.split('\n')[0],
-      cause,
-    })
+    throw chainReadFailure('Could not read blocks from the RPC', cause)
   }
 }

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, type Address, type PublicClient } from 'viem'
-import { ChainReadError } from '../../serverFace/errors.js'
+import { chainReadFailure } from './rawRequest.js'
 
 export interface ReadEvmDepositBalancesParameters {
   client: PublicClient
@@ -60,9 +60,6 @@ export async function readEvmDepositBalances({
       }),
     )
   } catch (cause) {
-    throw new ChainReadError('Could not read deposit balances from the RPC', {
-      details: (cause as Error).message?.split('\n')[0],
-      cause,
-    })
+    throw chainReadFailure('Could not read deposit balances from the RPC', cause)
   }
 }

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { ChainReadError } from '../../serverFace/errors.js'
+import { chainReadFailure, rawRequest } from './rawRequest.js'
 import { transferTopic } from './matchTransfer.js'
 
 /** Addresses per `eth_getLogs` topic filter: well under what public RPCs accept in one filter. */
@@ -23,6 +23,8 @@ export interface ReadEvmDepositLogsParameters {
   deposits: readonly string[]
 }
 
+type RawLog = { transactionHash: string; blockNumber: string; blockHash: string; topics: string[]; removed?: boolean }
+
 /**
  * Every ERC-20 `Transfer` into one of the deposit addresses in a block range, whatever the token
  * (a wrong token is still recorded): `eth_getLogs` filtered by topic0 = Transfer and topic2 = the
@@ -35,33 +37,14 @@ export async function readEvmDepositLogs({
   toBlock,
   deposits,
 }: ReadEvmDepositLogsParameters): Promise<EvmDepositLog[]> {
-  const request = client.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
+  const request = rawRequest(client)
   const chunks: string[][] = []
   for (let i = 0; i < deposits.length; i += depositTopicChunk)
     chunks.push(deposits.slice(i, i + depositTopicChunk).map((address) => `0x${address.slice(2).padStart(64, '0')}`))
   try {
+    const range = { fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}` }
     const answers = await Promise.all(
-      chunks.map(
-        (topics) =>
-          request({
-            method: 'eth_getLogs',
-            params: [
-              {
-                fromBlock: `0x${fromBlock.toString(16)}`,
-                toBlock: `0x${toBlock.toString(16)}`,
-                topics: [transferTopic, null, topics],
-              },
-            ],
-          }) as Promise<
-            Array<{
-              transactionHash: string
-              blockNumber: string
-              blockHash: string
-              topics: string[]
-              removed?: boolean
-            }>
-          >,
-      ),
+      chunks.map((topics) => request<RawLog[]>('eth_getLogs', [{ ...range, topics: [transferTopic, null, topics] }])),
     )
     return answers.flat().flatMap((log) =>
       log.removed || log.topics.length !== 3
@@ -76,9 +59,6 @@ export async function readEvmDepositLogs({
           ],
     )
   } catch (cause) {
-    throw new ChainReadError('Could not read deposit transfers from the RPC', {
-      details: (cause as Error).message?.split('\n')[0],
-      cause,
-    })
+    throw chainReadFailure('Could not read deposit transfers from the RPC', cause)
   }
 }

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { ChainReadError } from '../../serverFace/errors.js'
+import { chainReadFailure } from './rawRequest.js'
 
 export interface EvmTransaction {
   from: string
@@ -130,9 +130,6 @@ export async function readEvmPaymentEvidence({
     })
     return { head: BigInt(head), evidence }
   } catch (cause) {
-    throw new ChainReadError('Could not read payment transactions from the RPC', {
-      details: (cause as Error).message?.split('\n')[0],
-      cause,
-    })
+    throw chainReadFailure('Could not read payment transactions from the RPC', cause)
   }
 }

@@ -1,15 +1,8 @@
-import type { ChainNetwork } from '../../chainShapes.js'
+import { unreachableEvmNetwork } from '../testing/unreachableEvmNetwork.js'
 import { describe, expect, it } from 'vitest'
 import { estimateTransferFee, type FeeClient } from './estimateTransferFee.js'
 
-const network: ChainNetwork = {
-  caipNetworkId: 'eip155:31337',
-  name: 'Paylink Devnet',
-  rpcUrl: 'http://127.0.0.1:1/',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  blockExplorerUrl: null,
-  testnet: true,
-}
+const network = unreachableEvmNetwork(31337, 'Paylink Devnet')
 const from = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const to = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

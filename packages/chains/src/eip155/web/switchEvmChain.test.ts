@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ChainNetwork } from '../../chainShapes.js'
+import { unreachableEvmNetwork } from '../testing/unreachableEvmNetwork.js'
 import { ChainNotSupportedError, switchEvmChain, type Eip1193Provider } from './switchEvmChain.js'
 
-const network: ChainNetwork = {
-  caipNetworkId: 'eip155:31338',
-  name: 'Paylink Devnet L2',
-  rpcUrl: 'http://127.0.0.1:1/',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  blockExplorerUrl: null,
-  testnet: true,
-}
+const network = unreachableEvmNetwork(31338, 'Paylink Devnet L2')
 
 function wallet(switchError: unknown, addError?: unknown) {
   const calls: string[] = []

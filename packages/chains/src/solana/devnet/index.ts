@@ -7,3 +7,4 @@ export {
   type SolanaDevnetOptions,
 } from './startSolanaDevnet.js'
 export type { Commitment, TxRecord } from './solanaLedger.js'
+export { allowRpcCors } from './allowRpcCors.js'

@@ -58,6 +58,12 @@ async function rpcCall(url: string, body: unknown) {
 }
 const call = (url: string, method: string, params: unknown[] = []) =>
   rpcCall(url, { jsonrpc: '2.0', id: 1, method, params })
+/** One JSON-RPC batch of `[method, params]` calls (ids 1, 2, …): the answers, in order. */
+const batch = async (url: string, calls: [method: string, params: unknown[]][]) =>
+  (await rpcCall(
+    url,
+    calls.map(([method, params], i) => ({ jsonrpc: '2.0', id: i + 1, method, params })),
+  )) as unknown as any[]
 
 /** A legacy SOL transfer signed by `from`, optionally carrying a read-only reference key. */
 async function transferTx(
@@ -81,8 +87,8 @@ describe('startSolanaDevnet', () => {
   let connection: Connection
   const funded = Keypair.generate()
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'solana-devnet-'))
+  /** Starts the devnet (again) on this test's state file, the funded key listed. */
+  async function start() {
     devnet = await startSolanaDevnet({
       slotMs: SLOT_MS,
       finalizeDepth: FINALIZE_DEPTH,
@@ -90,6 +96,20 @@ describe('startSolanaDevnet', () => {
       fundAccounts: [funded.publicKey.toBase58()],
     })
     connection = new Connection(devnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.wsUrl })
+  }
+  /** A SOL transfer from the funded key to a fresh account, carrying a fresh reference key, landed at `commitment`. */
+  async function referencedTransfer(lamports: number, commitment: 'confirmed' | 'finalized') {
+    const to = Keypair.generate().publicKey
+    const reference = Keypair.generate().publicKey
+    const tx = await transferTx(connection, funded, to, lamports, reference)
+    const sig = await connection.sendRawTransaction(tx.serialize())
+    await devnet.waitForSignature(sig, commitment)
+    return { to, reference, sig }
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'solana-devnet-'))
+    await start()
   })
   afterAll(async () => {
     await devnet?.close()
@@ -131,44 +151,22 @@ describe('startSolanaDevnet', () => {
     const to = Keypair.generate().publicKey
     const tx = await transferTx(connection, funded, to, 1_000_000)
     // One batch is answered between two slots: the transaction is queued, not landed yet.
-    const [sent, early] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          {
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'sendTransaction',
-            params: [tx.serialize().toString('base64'), { encoding: 'base64' }],
-          },
-          {
-            jsonrpc: '2.0',
-            id: 2,
-            method: 'getSignatureStatuses',
-            params: [[(await import('@scure/base')).base58.encode(tx.signature!)]],
-          },
-        ]),
-      })
-    ).json()) as any[]
+    const [sent, early] = await batch(devnet.rpcUrl, [
+      ['sendTransaction', [tx.serialize().toString('base64'), { encoding: 'base64' }]],
+      ['getSignatureStatuses', [[(await import('@scure/base')).base58.encode(tx.signature!)]]],
+    ])
     const sig = sent.result as string
     expect(early.result.value[0]).toBeNull()
     const landed = await devnet.waitForSignature(sig, 'processed')
     // Checked in the same tick it landed in: processed only.
     expect(devnet.ledger.commitmentOf(landed.slot)).toBe('processed')
-    const [status, slot, balanceProcessed, balanceFinalized, txFinalized] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          { jsonrpc: '2.0', id: 1, method: 'getSignatureStatuses', params: [[sig]] },
-          { jsonrpc: '2.0', id: 2, method: 'getSlot', params: [{ commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 3, method: 'getBalance', params: [to.toBase58(), { commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 4, method: 'getBalance', params: [to.toBase58(), { commitment: 'finalized' }] },
-          { jsonrpc: '2.0', id: 5, method: 'getTransaction', params: [sig, { commitment: 'finalized' }] },
-        ]),
-      })
-    ).json()) as any[]
+    const [status, slot, balanceProcessed, balanceFinalized, txFinalized] = await batch(devnet.rpcUrl, [
+      ['getSignatureStatuses', [[sig]]],
+      ['getSlot', [{ commitment: 'processed' }]],
+      ['getBalance', [to.toBase58(), { commitment: 'processed' }]],
+      ['getBalance', [to.toBase58(), { commitment: 'finalized' }]],
+      ['getTransaction', [sig, { commitment: 'finalized' }]],
+    ])
     const depth = slot.result - landed.slot
     expect(status.result.value[0].confirmations).toBe(depth)
     expect(status.result.value[0].confirmationStatus).toBe(depth >= 1 ? 'confirmed' : 'processed')
@@ -187,11 +185,7 @@ describe('startSolanaDevnet', () => {
   })
 
   it('transfers SOL with a Solana Pay reference key and finds it with getSignaturesForAddress', async () => {
-    const to = Keypair.generate().publicKey
-    const reference = Keypair.generate().publicKey
-    const tx = await transferTx(connection, funded, to, 12_345_678, reference)
-    const sig = await connection.sendRawTransaction(tx.serialize())
-    await devnet.waitForSignature(sig, 'confirmed')
+    const { to, reference, sig } = await referencedTransfer(12_345_678, 'confirmed')
     const found = await connection.getSignaturesForAddress(reference, {}, 'confirmed')
     expect(found.map((s) => s.signature)).toEqual([sig])
     expect(found[0]?.err).toBeNull()
@@ -499,26 +493,10 @@ describe('startSolanaDevnet', () => {
       (await transferTx(connection, funded, fresh, 2_000_000)).serialize(),
     )
     await devnet.waitForSignature(sig, 'processed')
-    const [processed, finalized] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          {
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'getMultipleAccounts',
-            params: [[fresh.toBase58()], { commitment: 'processed' }],
-          },
-          {
-            jsonrpc: '2.0',
-            id: 2,
-            method: 'getMultipleAccounts',
-            params: [[fresh.toBase58()], { commitment: 'finalized' }],
-          },
-        ]),
-      })
-    ).json()) as any[]
+    const [processed, finalized] = await batch(devnet.rpcUrl, [
+      ['getMultipleAccounts', [[fresh.toBase58()], { commitment: 'processed' }]],
+      ['getMultipleAccounts', [[fresh.toBase58()], { commitment: 'finalized' }]],
+    ])
     expect(processed.result.value[0].lamports).toBe(2_000_000)
     expect(finalized.result.value).toEqual([null])
     expect(finalized.result.context.slot).toBe(processed.result.context.slot - FINALIZE_DEPTH)
@@ -532,19 +510,13 @@ describe('startSolanaDevnet', () => {
   })
 
   it('answers getBlockHeight like a cluster: a number per commitment, rising with the slots, the base of lastValidBlockHeight', async () => {
-    const [processed, confirmed, finalized, latest, epoch] = (await (
-      await fetch(devnet.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          { jsonrpc: '2.0', id: 1, method: 'getBlockHeight', params: [{ commitment: 'processed' }] },
-          { jsonrpc: '2.0', id: 2, method: 'getBlockHeight', params: [{ commitment: 'confirmed' }] },
-          { jsonrpc: '2.0', id: 3, method: 'getBlockHeight', params: [] },
-          { jsonrpc: '2.0', id: 4, method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] },
-          { jsonrpc: '2.0', id: 5, method: 'getEpochInfo', params: [{ commitment: 'confirmed' }] },
-        ]),
-      })
-    ).json()) as any[]
+    const [processed, confirmed, finalized, latest, epoch] = await batch(devnet.rpcUrl, [
+      ['getBlockHeight', [{ commitment: 'processed' }]],
+      ['getBlockHeight', [{ commitment: 'confirmed' }]],
+      ['getBlockHeight', []],
+      ['getLatestBlockhash', [{ commitment: 'confirmed' }]],
+      ['getEpochInfo', [{ commitment: 'confirmed' }]],
+    ])
     // A bare integer (no context), the default commitment finalized, each level its depth behind.
     expect(Number.isSafeInteger(processed.result)).toBe(true)
     expect(processed.result - confirmed.result).toBe(1)
@@ -613,11 +585,7 @@ describe('startSolanaDevnet', () => {
   })
 
   it('restarts from its saved state with the same genesis hash, mint, balances and history', async () => {
-    const to = Keypair.generate().publicKey
-    const reference = Keypair.generate().publicKey
-    const tx = await transferTx(connection, funded, to, 7_000_000, reference)
-    const sig = await connection.sendRawTransaction(tx.serialize())
-    await devnet.waitForSignature(sig, 'finalized')
+    const { to, reference, sig } = await referencedTransfer(7_000_000, 'finalized')
     const before = {
       genesisHash: devnet.genesisHash,
       mint: devnet.mint,
@@ -633,15 +601,8 @@ describe('startSolanaDevnet', () => {
       history: (await connection.getSignaturesForAddress(reference, {}, 'finalized')).map((s) => s.signature),
     }
     expect(before.history).toEqual([sig])
-    const statePath = join(dir, 'solana.json')
     await devnet.close()
-    devnet = await startSolanaDevnet({
-      slotMs: SLOT_MS,
-      finalizeDepth: FINALIZE_DEPTH,
-      statePath,
-      fundAccounts: [funded.publicKey.toBase58()],
-    })
-    connection = new Connection(devnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.wsUrl })
+    await start()
     expect(devnet.genesisHash).toBe(before.genesisHash)
     expect(await connection.getGenesisHash()).toBe(before.genesisHash)
     expect(devnet.mint).toBe(before.mint)

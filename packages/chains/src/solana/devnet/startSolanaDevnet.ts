@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { dirname } from 'node:path'
+import { createServer } from 'node:http'
 import {
   address as toAddress,
   appendTransactionMessageInstructions,
@@ -27,6 +24,10 @@ import {
 } from '@solana-program/token'
 import { LiteSVM } from 'litesvm'
 import WebSocket from 'ws'
+import { readSavedState } from '../../devnetFace/readSavedState.js'
+import { keepStateSaved } from '../../devnetFace/keepStateSaved.js'
+import { listenOnLoopback } from '../../devnetFace/listenOnLoopback.js'
+import { allowRpcCors } from './allowRpcCors.js'
 import { RpcError } from './rpcError.js'
 import { SolanaLedger, type Commitment, type TxRecord } from './solanaLedger.js'
 import { encodeAccount, parseCommitment, pubkeyParam, solanaRpcMethods } from './solanaRpcMethods.js'
@@ -102,20 +103,6 @@ type SavedState = {
   transactions: TxRecord[]
 }
 
-async function readState(path: string | undefined): Promise<SavedState | null> {
-  if (!path) return null
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw e
-  }
-  const state = JSON.parse(text) as SavedState
-  if (state.format !== STATE_FORMAT) throw new Error(`${path} is not a Solana devnet state (${STATE_FORMAT})`)
-  return state
-}
-
 type Subscription =
   | { kind: 'slot'; id: number; socket: WebSocket }
   | { kind: 'signature'; id: number; socket: WebSocket; signature: string; commitment: Commitment }
@@ -128,7 +115,7 @@ type Subscription =
  */
 export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Promise<SolanaDevnet> {
   const slotMs = options.slotMs ?? 400
-  const saved = await readState(options.statePath)
+  const saved = await readSavedState<SavedState>(options.statePath, STATE_FORMAT, 'Solana')
   const svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n)
   const ledger = new SolanaLedger(svm, {
     genesisHash: saved?.genesisHash ?? base58.encode(randomBytes(32)),
@@ -396,18 +383,8 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     return fn(params)
   }
 
-  function cors(req: IncomingMessage, res: ServerResponse) {
-    res.setHeader('Access-Control-Allow-Origin', '*')
-    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS')
-    res.setHeader(
-      'Access-Control-Allow-Headers',
-      req.headers['access-control-request-headers'] ?? 'content-type, solana-client',
-    )
-    res.setHeader('Access-Control-Max-Age', '600')
-  }
-
   const server = createServer((req, res) => {
-    cors(req, res)
+    allowRpcCors(req, res)
     if (req.method === 'OPTIONS') return void res.writeHead(204).end()
     if (req.method === 'GET' && req.url === '/health')
       return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
@@ -459,44 +436,24 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     })
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const port = (server.address() as AddressInfo).port
+  const port = await listenOnLoopback(server)
 
   // --- persistence ----------------------------------------------------------------------------
-  async function saveState(path = options.statePath): Promise<void> {
-    if (!path) throw new Error('saveState needs a path (no statePath option given)')
-    const state: SavedState = {
-      format: STATE_FORMAT,
-      genesisHash: ledger.genesisHash,
-      slot: ledger.slot,
-      faucetSeed: base64.encode(faucetSeed),
-      mint,
-      funded: [...funded],
-      accounts: ledger.savedAccounts(),
-      transactions: [...ledger.records.values()],
-    }
-    await mkdir(dirname(path), { recursive: true })
-    const tmp = `${path}.${process.pid}.tmp`
-    await writeFile(tmp, JSON.stringify(state))
-    await rename(tmp, path)
-  }
-  let saveTimer: NodeJS.Timeout | undefined
-  let saving: Promise<void> = Promise.resolve()
-  const scheduleSave = () => {
-    if (!options.statePath || saveTimer) return
-    saveTimer = setTimeout(() => {
-      saveTimer = undefined
-      saving = saving.then(() => saveState()).catch((e) => console.error('solana devnet: saving state failed:', e))
-    }, options.saveDebounceMs ?? 500)
-  }
+  const saver = keepStateSaved(options, 'solana devnet', (): SavedState => ({
+    format: STATE_FORMAT,
+    genesisHash: ledger.genesisHash,
+    slot: ledger.slot,
+    faucetSeed: base64.encode(faucetSeed),
+    mint,
+    funded: [...funded],
+    accounts: ledger.savedAccounts(),
+    transactions: [...ledger.records.values()],
+  }))
 
   const nextSlot = () => {
     const landed = ledger.advance()
     onSlot(landed)
-    if (landed.length > 0) scheduleSave()
+    if (landed.length > 0) saver.schedule()
   }
   let ticker: NodeJS.Timeout | undefined = setInterval(nextSlot, slotMs)
   ticker.unref()
@@ -525,7 +482,7 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
     ledger,
     faucet,
     waitForSignature,
-    saveState,
+    saveState: saver.save,
     holdSlots() {
       clearInterval(ticker)
       ticker = undefined
@@ -535,15 +492,13 @@ export async function startSolanaDevnet(options: SolanaDevnetOptions = {}): Prom
       if (closed) return
       closed = true
       clearInterval(ticker)
-      if (saveTimer) clearTimeout(saveTimer)
       for (const socket of wss.clients) socket.terminate()
       await new Promise<void>((resolve) => wss.close(() => resolve()))
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
       })
-      await saving
-      if (options.statePath) await saveState()
+      await saver.stopAndFlush()
     },
   }
 }

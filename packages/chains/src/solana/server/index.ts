@@ -23,4 +23,5 @@ export const solanaFamily: ChainFamily = {
 }
 
 export { findAssociatedTokenAddress, tokenProgramId } from './findAssociatedTokenAddress.js'
-export { createSolanaDevnetFaucet, isSolanaAddress } from './solanaDevnetFaucet.js'
+export { createSolanaDevnetFaucet, devnetSolanaAssets } from './solanaDevnetFaucet.js'
+export { isSolanaAddress } from '../core/isSolanaAddress.js'

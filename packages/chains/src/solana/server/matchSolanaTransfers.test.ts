@@ -111,22 +111,19 @@ describe('matchSolanaTransfers', () => {
   })
 
   it('tells a wrong mint from a wrong recipient from no transfer at all', () => {
-    expect(matchSolanaTransfers(transaction([tokenTransferChecked(merchantUsdt, usdt, '1')]), [usdcOption])).toEqual({
+    /** The refusal of a transaction of these instructions offered one option. */
+    const refusal = (instructions: unknown[], option: ExpectedOption) =>
+      matchSolanaTransfers(transaction(instructions), [option])
+    expect(refusal([tokenTransferChecked(merchantUsdt, usdt, '1')], usdcOption)).toEqual({
       ok: false,
       reason: 'wrong_token',
     })
-    expect(matchSolanaTransfers(transaction([systemTransfer(merchant, 1)]), [usdcOption])).toEqual({
-      ok: false,
-      reason: 'wrong_token',
-    })
-    expect(matchSolanaTransfers(transaction([tokenTransferChecked(strangerUsdc, usdc, '1')]), [usdcOption])).toEqual({
+    expect(refusal([systemTransfer(merchant, 1)], usdcOption)).toEqual({ ok: false, reason: 'wrong_token' })
+    expect(refusal([tokenTransferChecked(strangerUsdc, usdc, '1')], usdcOption)).toEqual({
       ok: false,
       reason: 'wrong_recipient',
     })
-    expect(matchSolanaTransfers(transaction([systemTransfer(stranger, 1)]), [solOption])).toEqual({
-      ok: false,
-      reason: 'wrong_recipient',
-    })
-    expect(matchSolanaTransfers(transaction([]), [solOption])).toEqual({ ok: false, reason: 'no_transfer' })
+    expect(refusal([systemTransfer(stranger, 1)], solOption)).toEqual({ ok: false, reason: 'wrong_recipient' })
+    expect(refusal([], solOption)).toEqual({ ok: false, reason: 'no_transfer' })
   })
 })

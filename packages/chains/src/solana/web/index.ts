@@ -2,7 +2,7 @@
 import { formatEstimate } from '../../money.js'
 import { useCallback } from 'react'
 import type { Transfer, WebFamily } from '../../webContract.js'
-import { isSolanaAddress } from './isSolanaAddress.js'
+import { isSolanaAddress } from '../core/isSolanaAddress.js'
 import { readSolanaBalances, readSolanaHead } from './readSolanaBalances.js'
 import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 import { solanaTransferOf } from './solanaTransferOf.js'
@@ -10,7 +10,7 @@ import { useSendSolanaTransfer } from './useSendSolanaTransfer.js'
 import { useSignSolanaMessage } from './useSignSolanaMessage.js'
 import { useSolanaTransferFee } from './useSolanaTransferFee.js'
 
-export { isSolanaAddress } from './isSolanaAddress.js'
+export { isSolanaAddress } from '../core/isSolanaAddress.js'
 
 /** The Wallet page's send: resolves once the transfer is `confirmed`, so the balances read next show it. */
 function useSendSolana() {

@@ -2,14 +2,13 @@
 // read-only, non-signer key of the transfer instruction), checked on the wire transaction as a
 // wallet decodes it (@solana/web3.js) and on the demo's real Solana devnet (litesvm).
 import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
-import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
+import { devWalletSolanaKey } from '../devnet/wallet/index.js'
+import { signAndLand } from '../testing/signAndLand.js'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { Transaction, SystemProgram } from '@solana/web3.js'
-import { base64 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'
 import { solanaRpc } from './solanaRpc.js'
-import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 
 let devnet: SolanaDevnet
 const payer = devWalletSolanaKey(0)
@@ -27,27 +26,19 @@ function transferInstruction(wire: Uint8Array, programId: string) {
   return { transaction, instruction: instructions[0]! }
 }
 
-async function landed(wire: Uint8Array): Promise<string> {
-  const { signed } = signWireTransaction(wire, payer.secretKey, payer.publicKey)
-  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [
-    base64.encode(signed),
-    { encoding: 'base64' },
-  ])
-  await waitForSolanaSignature(devnet.rpcUrl, signature, { intervalMs: 50 })
-  return signature
-}
+const landed = (wire: Uint8Array) => signAndLand(devnet.rpcUrl, wire, payer)
+/** The payer's transfer of `amount` to `to`, as the checkout prepares it. */
+const preparePayerTransfer = (
+  to: string,
+  amount: bigint,
+  more: Pick<Parameters<typeof prepareSolanaTransfer>[0], 'token' | 'references'> = {},
+) => prepareSolanaTransfer({ rpcUrl: devnet.rpcUrl, from: payer.address, to, amount, ...more })
 
 describe('prepareSolanaTransfer with Solana Pay references', () => {
   it('SOL: the reference is the last key of the System transfer, read-only and no signer; the chain finds the transaction by it', async () => {
     const reference = devWalletSolanaKey(20).address
     const to = devWalletSolanaKey(21).address
-    const { transaction: wire } = await prepareSolanaTransfer({
-      rpcUrl: devnet.rpcUrl,
-      from: payer.address,
-      to,
-      amount: 1_000_000n,
-      references: [reference],
-    })
+    const { transaction: wire } = await preparePayerTransfer(to, 1_000_000n, { references: [reference] })
     const { transaction, instruction } = transferInstruction(wire, SystemProgram.programId.toBase58())
     expect(instruction.keys.map((k) => k.pubkey.toBase58())).toEqual([payer.address, to, reference])
     expect(instruction.keys[2]).toMatchObject({ isSigner: false, isWritable: false })
@@ -65,11 +56,7 @@ describe('prepareSolanaTransfer with Solana Pay references', () => {
   it('SPL: the reference follows transferChecked’s own keys (source, mint, destination, owner), read-only and no signer; the account creation carries none', async () => {
     const references = [devWalletSolanaKey(22).address, devWalletSolanaKey(23).address]
     const to = devWalletSolanaKey(24).address
-    const prepared = await prepareSolanaTransfer({
-      rpcUrl: devnet.rpcUrl,
-      from: payer.address,
-      to,
-      amount: 2_000_000n,
+    const prepared = await preparePayerTransfer(to, 2_000_000n, {
       token: { mint: devnet.mint, decimals: 6 },
       references,
     })
@@ -98,12 +85,7 @@ describe('prepareSolanaTransfer with Solana Pay references', () => {
 
   it('no reference: the transfer has its own keys only', async () => {
     const to = devWalletSolanaKey(25).address
-    const { transaction: wire } = await prepareSolanaTransfer({
-      rpcUrl: devnet.rpcUrl,
-      from: payer.address,
-      to,
-      amount: 1n,
-    })
+    const { transaction: wire } = await preparePayerTransfer(to, 1n)
     const { instruction } = transferInstruction(wire, SystemProgram.programId.toBase58())
     expect(instruction.keys.map((k) => k.pubkey.toBase58())).toEqual([payer.address, to])
   })

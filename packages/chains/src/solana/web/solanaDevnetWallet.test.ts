@@ -1,13 +1,13 @@
 // The wallet page's Solana reads and transfers against the demo's real Solana devnet (litesvm).
 import type { ChainAsset, ChainNetwork } from '../../chainShapes.js'
 import { startSolanaDevnet, type SolanaDevnet } from '../devnet/index.js'
-import { devWalletSolanaKey, signWireTransaction } from '../devnet/wallet/index.js'
-import { base58, base64 } from '@scure/base'
+import { devnetSolanaAssets } from '../server/solanaDevnetFaucet.js'
+import { devWalletSolanaKey } from '../devnet/wallet/index.js'
+import { signAndLand } from '../testing/signAndLand.js'
+import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareSolanaTransfer } from './prepareSolanaTransfer.js'
 import { readSolanaBalances } from './readSolanaBalances.js'
-import { solanaRpc } from './solanaRpc.js'
-import { waitForSolanaSignature } from './sendSolanaTransaction.js'
 
 let devnet: SolanaDevnet
 let network: ChainNetwork
@@ -26,34 +26,11 @@ beforeAll(async () => {
     blockExplorerUrl: null,
     testnet: true,
   }
-  sol = {
-    assetId: `${caipNetworkId}/slip44:501`,
-    caipNetworkId,
-    symbol: 'SOL',
-    name: 'Solana',
-    decimals: 9,
-    native: true,
-  }
-  tusd = {
-    assetId: `${caipNetworkId}/token:${devnet.mint}`,
-    caipNetworkId,
-    symbol: 'TUSD',
-    name: 'Test USD',
-    decimals: 6,
-    native: false,
-  }
+  ;[sol, tusd] = devnetSolanaAssets({ caipNetworkId, mint: devnet.mint })
 }, 60_000)
 afterAll(() => devnet?.close())
 
-async function signAndSend(transaction: Uint8Array): Promise<string> {
-  const { signed } = signWireTransaction(transaction, payer.secretKey, payer.publicKey)
-  const signature = await solanaRpc<string>(devnet.rpcUrl, 'sendTransaction', [
-    base64.encode(signed),
-    { encoding: 'base64' },
-  ])
-  await waitForSolanaSignature(devnet.rpcUrl, signature, { intervalMs: 50 })
-  return signature
-}
+const signAndSend = (wire: Uint8Array) => signAndLand(devnet.rpcUrl, wire, payer)
 
 /** The payer's transfer of `amount` to `to`, prepared on the devnet: in Test USD when `tusd` is set, else SOL. */
 const preparePayerTransfer = (to: string, amount: bigint, { tusd = false } = {}) =>

@@ -31,45 +31,21 @@ const tusd = {
   decimals: 6,
   native: false,
 }
-/** The checkout's choice of an option: what is still due of it (amount less paid), in base units. */
-const choice = (
-  asset: typeof sol,
-  amount: string,
-  paid: string,
-  due: bigint,
-  paymentUri: string | null,
-): PayChoice => ({
+/**
+ * The checkout's choice of an option, with what is still due of it in base units; the option as
+ * the web face sees it (the contract's ChainLinkOption: recipient, deposit address, payment URI).
+ */
+const choice = (asset: typeof sol, due: bigint, paymentUri: string | null): PayChoice => ({
   network,
   asset,
   due,
-  option: option(asset, amount, paid, paymentUri),
-})
-const option = (asset: typeof sol, amount: string, paid: string, paymentUri: string | null) => ({
-  id: 'opt_1',
-  asset: asset.assetId,
-  caipNetworkId: SOLANA,
-  symbol: asset.symbol,
-  decimals: asset.decimals,
-  amount,
-  recipient: RECIPIENT,
-  depositAddress: null,
-  shortfall: '0',
-  due: null,
-  rate: null,
-  rateSource: null,
-  quoteExpiresAt: null,
-  quoteProblem: null,
-  paymentUri,
-  paid,
-  confirming: '0',
-  overpaid: '0',
-  late: '0',
+  option: { recipient: RECIPIENT, depositAddress: null, paymentUri },
 })
 
 describe('solanaTransferOf', () => {
   it('an SPL option: what is still due in base units, to the recipient, the mint and decimals, and the Solana Pay reference', () => {
     const uri = `solana:${RECIPIENT}?amount=12.5&spl-token=${MINT}&reference=${REFERENCE}&label=Shop&message=Order%201`
-    const ctx = choice(tusd, '12.5', '2.5', 10_000_000n, uri)
+    const ctx = choice(tusd, 10_000_000n, uri) // 12.5 TUSD, 2.5 paid
     expect(solanaRequestOf(solanaTransferOf(ctx, 'PayerPayerPayerPayerPayerPayerPayerPayer111'))).toEqual({
       rpcUrl: network.rpcUrl,
       from: 'PayerPayerPayerPayerPayerPayerPayerPayer111',
@@ -82,13 +58,7 @@ describe('solanaTransferOf', () => {
 
   it('a SOL option: lamports, no token; every reference of the URL is kept', () => {
     const second = '7BgBvyjrZX1YKz4oh9mjb8ZScatkkwb8DzFx7LoiVkM3'
-    const ctx = choice(
-      sol,
-      '0.25',
-      '0',
-      250_000_000n,
-      `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`,
-    )
+    const ctx = choice(sol, 250_000_000n, `solana:${RECIPIENT}?amount=0.25&reference=${REFERENCE}&reference=${second}`)
     expect(solanaRequestOf(solanaTransferOf(ctx, 'p'))).toMatchObject({
       amount: 250_000_000n,
       token: undefined,
@@ -97,7 +67,7 @@ describe('solanaTransferOf', () => {
   })
 
   it('no Solana Pay URL: no reference (the signature posted to the server is then the only trace)', () => {
-    expect(solanaTransferOf(choice(sol, '1', '0', 1n, null), 'p').references).toEqual([])
-    expect(solanaTransferOf(choice(sol, '1', '0', 1n, 'ethereum:0xabc@1?value=1'), 'p').references).toEqual([])
+    expect(solanaTransferOf(choice(sol, 1n, null), 'p').references).toEqual([])
+    expect(solanaTransferOf(choice(sol, 1n, 'ethereum:0xabc@1?value=1'), 'p').references).toEqual([])
   })
 })

@@ -1,18 +1,12 @@
 import { base58 } from '@scure/base'
-import { useAppKitAccount, useAppKitProvider } from '@reown/appkit/react'
-import { useCallback } from 'react'
+import { useSignWithProvider } from '../../useSignWithProvider.js'
 
 type SolanaSigner = { signMessage(message: Uint8Array): Promise<Uint8Array> }
 
+const signWith = async (provider: SolanaSigner, _address: string, message: string) =>
+  base58.encode(await provider.signMessage(new TextEncoder().encode(message)))
+
 /** Signs a text message with the connected Solana wallet (through the toolkit's provider); the signature in base58. */
 export function useSignSolanaMessage() {
-  const { walletProvider } = useAppKitProvider<SolanaSigner>('solana')
-  const { address } = useAppKitAccount({ namespace: 'solana' })
-  return useCallback(
-    async (message: string): Promise<string> => {
-      if (!walletProvider || !address) throw new Error('Connect a wallet first.')
-      return base58.encode(await walletProvider.signMessage(new TextEncoder().encode(message)))
-    },
-    [walletProvider, address],
-  )
+  return useSignWithProvider('solana', signWith)
 }

@@ -91,6 +91,21 @@ describe('checkLinkForm', () => {
     })
   })
 
+  it("refuses on the amount field an amount above the chain's cap (2^128 of the smallest unit on EVM) before asking the server", () => {
+    const result = checkLinkForm(
+      { ...base, options: [{ key: 'a', asset: tusd.assetId, amount: '1' + '0'.repeat(33), recipient: '' }] },
+      [tusd],
+      now,
+    )
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        'options.0.amount':
+          'is too large (an EVM amount is at most 2^128 of the smallest unit, far above any coin or token in use)',
+      },
+    })
+  })
+
   it('prices a link in a fiat currency with options naming only an asset, with tolerance and late grace', () => {
     const fiat = checkLinkForm(
       { ...base, priceCurrency: 'EUR', priceAmount: ' 12.50 ', tolerance: '1', graceMinutes: '30' },

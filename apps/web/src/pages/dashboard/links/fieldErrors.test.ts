@@ -17,6 +17,11 @@ describe('fieldErrorsFromServer', () => {
     expect(fieldErrorsFromServer(error)).toEqual({
       'options.1.amount': 'TUSD has 6 decimal places; "1.0000001" has more',
     })
+    // The token supply refusal: read on chain, so only the server can say it.
+    const supply = "is more TUSD than exists: at most 100,000 TUSD (the token's total supply)"
+    expect(
+      fieldErrorsFromServer(new ApiRequestError(`body.options[0].amount: ${supply}`, 400, 'INVALID_REQUEST')),
+    ).toEqual({ 'options.0.amount': supply })
   })
   it('maps top-level fields and the UNSUPPORTED_ASSET code alike', () => {
     expect(

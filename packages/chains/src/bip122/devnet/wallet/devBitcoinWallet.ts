@@ -22,19 +22,15 @@
  * No prompt: it is a demo wallet, every request is granted.
  */
 import { bitcoinFeeRate, planBitcoinTransfer, type BitcoinCoin } from '../../core/index.js'
+import { transactionOfPlan } from '../../core/transactionOfPlan.js'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Transaction } from '@scure/btc-signer'
-import {
-  bip322MessageHash,
-  purposeOf,
-  REGTEST_ADDRESSES,
-  signBip137,
-  signBip322,
-  type BitcoinAccountKeys,
-  type DerivedAddress,
-} from './bitcoinAccount.js'
+import { addressEntry, answerConnection, notAConnectionRequest, type ConnectingWallet } from './answerConnection.js'
+import { answerSignMessage } from './answerSignMessage.js'
+import { purposeOf, REGTEST_ADDRESSES } from './bitcoinAccount.js'
 import { devWalletBitcoinKeys } from './devWalletBitcoinKeys.js'
 import { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
+import { objectOf, RPC, RpcFailure } from './satsConnectRpc.js'
 
 export type CreateDevBitcoinWalletParameters = {
   /** The devnet's Esplora base URL (the server's proxy: `<origin>/devnet/bitcoin/esplora`). */
@@ -58,20 +54,6 @@ export type DevBitcoinWallet = {
   ordinalsAddress: string
 }
 
-const RPC = { ACCESS_DENIED: -32002, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL_ERROR: -32603 } as const
-
-class RpcFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-const objectOf = (p: unknown): Record<string, unknown> =>
-  p && typeof p === 'object' ? (p as Record<string, unknown>) : {}
-
 export function createDevBitcoinWallet({
   esploraUrl,
   fetch: fetchFn = globalThis.fetch.bind(globalThis),
@@ -82,14 +64,7 @@ export function createDevBitcoinWallet({
   let nextId = 1
   // The network names are sats-connect's; the chain is the devnet's regtest.
   const network = { bitcoin: { name: 'Regtest' }, stacks: { name: 'Testnet' } }
-  const entry = (a: DerivedAddress) => ({
-    address: a.address,
-    publicKey: a.publicKey,
-    purpose: a.purpose,
-    addressType: a.addressType,
-    walletType: 'software' as const,
-  })
-  const addresses = () => [entry(keys.payment), entry(keys.ordinals)]
+  const addresses = () => [addressEntry(keys.payment), addressEntry(keys.ordinals)]
   const requireConnected = () => {
     if (!connected) throw new RpcFailure(RPC.ACCESS_DENIED, 'Not connected: call getAddresses or wallet_connect first')
   }
@@ -148,17 +123,7 @@ export function createDevBitcoinWallet({
     } catch (error) {
       throw new RpcFailure(RPC.INVALID_PARAMS, (error as Error).message)
     }
-    const tx = new Transaction({ version: 2 })
-    // Opt-in RBF (BIP-125), as wallets do by default.
-    for (const coin of plan.inputs)
-      tx.addInput({
-        txid: coin.txid,
-        index: coin.vout,
-        sequence: 0xfffffffd,
-        witnessUtxo: { script: keys.payment.script, amount: coin.value },
-      })
-    for (const output of outputs) tx.addOutput(output)
-    if (plan.change > 0n) tx.addOutput({ script: keys.payment.script, amount: plan.change })
+    const tx = transactionOfPlan(plan, keys.payment.script, outputs)
     tx.sign(keys.payment.privateKey)
     tx.finalize()
     const txid = (await broadcast(tx.hex)).trim()
@@ -198,55 +163,27 @@ export function createDevBitcoinWallet({
     return { psbt: base64.encode(tx.toPSBT()), txid }
   }
 
-  function signMessage(p: unknown, k: BitcoinAccountKeys) {
-    requireConnected()
-    const { address, message, protocol } = objectOf(p)
-    if (typeof address !== 'string' || typeof message !== 'string')
-      throw new RpcFailure(RPC.INVALID_PARAMS, 'address and message are required')
-    if (protocol !== undefined && protocol !== 'BIP322' && protocol !== 'ECDSA')
-      throw new RpcFailure(RPC.INVALID_PARAMS, `Unknown protocol ${JSON.stringify(protocol)}`)
-    const which = purposeOf(k, address)
-    if (!which) throw new RpcFailure(RPC.INVALID_PARAMS, `Address ${address} does not belong to this wallet`)
-    const ecdsa = protocol === 'ECDSA' && which === 'payment'
-    return {
-      signature: ecdsa ? signBip137(message, k) : signBip322(message, k, which),
-      messageHash: bip322MessageHash(message),
-      address,
-      protocol: ecdsa ? 'ECDSA' : 'BIP322',
-    }
+  const connection: ConnectingWallet = {
+    methods: DEV_BITCOIN_METHODS,
+    addresses,
+    network: () => network,
+    setConnected: (on) => void (connected = on),
   }
 
   async function run(method: string, p: unknown): Promise<unknown> {
+    const answer = answerConnection(method, p, connection)
+    if (answer !== notAConnectionRequest) return answer
     switch (method) {
-      case 'getInfo':
-        return { version: '1.0.0', methods: DEV_BITCOIN_METHODS, supports: [] }
-      case 'getAddresses': {
-        const purposes = objectOf(p).purposes
-        if (!Array.isArray(purposes)) throw new RpcFailure(RPC.INVALID_PARAMS, 'purposes must be an array')
-        connected = true
-        return { addresses: addresses().filter((a) => purposes.includes(a.purpose)), network }
-      }
-      case 'getAccounts': {
-        const purposes = objectOf(p).purposes
-        connected = true
-        return addresses().filter((a) => !Array.isArray(purposes) || purposes.includes(a.purpose))
-      }
       case 'wallet_connect':
       case 'wallet_getAccount':
         if (method === 'wallet_connect') connected = true
         requireConnected()
         return { id: 'paylink-dev-wallet-bitcoin', addresses: addresses(), walletType: 'software', network }
-      case 'wallet_requestPermissions':
-        connected = true
-        return true
-      case 'wallet_disconnect':
-      case 'wallet_renouncePermissions':
-        connected = false
-        return null
       case 'wallet_getNetwork':
         return network
       case 'signMessage':
-        return signMessage(p, keys)
+        requireConnected()
+        return answerSignMessage(p, keys)
       case 'sendTransfer':
         return sendTransfer(p)
       case 'signPsbt':

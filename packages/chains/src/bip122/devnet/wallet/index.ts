@@ -23,3 +23,6 @@ export {
   type DerivedAddress,
 } from './bitcoinAccount.js'
 export { DEV_BITCOIN_METHODS } from './devBitcoinMethods.js'
+export { answerSignMessage } from './answerSignMessage.js'
+export { addressEntry, answerConnection, notAConnectionRequest, type ConnectingWallet } from './answerConnection.js'
+export { objectOf, RPC, RpcFailure } from './satsConnectRpc.js'

@@ -17,6 +17,7 @@ import type {
   DevWalletRequestArguments,
   DevWalletStorage,
 } from './types.js'
+import { defaultDevWalletStorage } from './defaultDevWalletStorage.js'
 
 type Address = `0x${string}`
 type Hex = `0x${string}`
@@ -64,7 +65,7 @@ const toHex = (n: number): Hex => `0x${n.toString(16)}`
 export function createDevWallet({
   chains,
   storageKey = 'paylink.devWallet',
-  storage = defaultStorage(),
+  storage = defaultDevWalletStorage(),
 }: CreateDevWalletParameters): DevWallet {
   if (chains.length === 0) throw new Error('createDevWallet: at least one chain is required')
   const configured = new Map(chains.map((chain) => [chain.chainId, { ...chain }]))
@@ -305,15 +306,4 @@ function load(storage: DevWalletStorage, key: string): PersistedState | null {
   } catch {
     return null
   }
-}
-
-function defaultStorage(): DevWalletStorage {
-  try {
-    const storage = globalThis.localStorage
-    if (storage) return storage
-  } catch {
-    // Sandboxed frames throw on localStorage access.
-  }
-  const memory = new Map<string, string>()
-  return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) }
 }

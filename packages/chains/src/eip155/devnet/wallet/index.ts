@@ -2,5 +2,6 @@
 // no Node imports, so the demo page can load it.
 export { createDevWalletProvider, type CreateDevWalletProviderParameters } from './createDevWalletProvider.js'
 export { ACCOUNT_METHODS, createDevWallet, type CreateDevWalletParameters, type DevWallet } from './createDevWallet.js'
+export { defaultDevWalletStorage } from './defaultDevWalletStorage.js'
 export { ProviderRpcError, userRejected } from './errors.js'
 export type * from './types.js'

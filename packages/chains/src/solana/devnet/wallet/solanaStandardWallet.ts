@@ -194,83 +194,76 @@ export function createSolanaStandardWallet({
     }
   }
 
-  const signMessage = async (...inputs: readonly SolanaSignMessageInput[]) => {
-    const out: SolanaSignMessageOutput[] = []
-    for (const input of inputs) {
-      out.push(
-        await gate(
-          'solana:signMessage',
-          {
-            message: new TextDecoder().decode(input.message),
-            messageBase64: base64.encode(new Uint8Array(input.message)),
-          },
-          true,
-          () => {
-            checkAccount(input)
-            const message = new Uint8Array(input.message)
-            return {
-              signedMessage: message,
-              signature: ed25519.sign(message, secretKey),
-              signatureType: 'ed25519' as const,
-            }
-          },
-        ),
-      )
-    }
+  /** Puts each input of a signing request to the gate in turn (a prompt each); a refusal stops the rest. */
+  async function eachInput<Input, Output>(
+    method: string,
+    inputs: readonly Input[],
+    details: (input: Input) => Record<string, unknown>,
+    answer: (input: Input) => Output | Promise<Output>,
+  ): Promise<Output[]> {
+    const out: Output[] = []
+    for (const input of inputs) out.push(await gate(method, details(input), true, () => answer(input)))
     return out
   }
 
-  const signTransaction = async (...inputs: readonly SolanaSignTransactionInput[]) => {
-    const out: SolanaSignTransactionOutput[] = []
-    for (const input of inputs) {
-      out.push(
-        await gate(
-          'solana:signTransaction',
-          { chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) },
-          true,
-          () => {
-            checkAccount(input)
-            checkChain(input.chain)
-            return {
-              signedTransaction: signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey).signed,
-            }
-          },
-        ),
-      )
-    }
-    return out
-  }
+  const signMessage = (...inputs: readonly SolanaSignMessageInput[]): Promise<SolanaSignMessageOutput[]> =>
+    eachInput(
+      'solana:signMessage',
+      inputs,
+      (input) => ({
+        message: new TextDecoder().decode(input.message),
+        messageBase64: base64.encode(new Uint8Array(input.message)),
+      }),
+      (input) => {
+        checkAccount(input)
+        const message = new Uint8Array(input.message)
+        return {
+          signedMessage: message,
+          signature: ed25519.sign(message, secretKey),
+          signatureType: 'ed25519' as const,
+        }
+      },
+    )
 
-  const signAndSendTransaction = async (...inputs: readonly SolanaSignAndSendTransactionInput[]) => {
-    const out: SolanaSignAndSendTransactionOutput[] = []
-    for (const input of inputs) {
-      out.push(
-        await gate(
-          'solana:signAndSendTransaction',
-          {
-            chain: input.chain,
-            transaction: base64.encode(new Uint8Array(input.transaction)),
-            options: input.options ?? {},
-          },
-          true,
-          async () => {
-            checkAccount(input)
-            checkChain(input.chain)
-            const { signed, feePayerSignature } = signWireTransaction(
-              new Uint8Array(input.transaction),
-              secretKey,
-              publicKey,
-            )
-            const signature = await sendTransaction(input.chain, signed, input.options)
-            if (signature !== base58.encode(feePayerSignature))
-              throw new Error(`RPC returned an unexpected signature ${String(signature)}`)
-            return { signature: feePayerSignature }
-          },
-        ),
-      )
-    }
-    return out
-  }
+  const signTransaction = (...inputs: readonly SolanaSignTransactionInput[]): Promise<SolanaSignTransactionOutput[]> =>
+    eachInput(
+      'solana:signTransaction',
+      inputs,
+      (input) => ({ chain: input.chain, transaction: base64.encode(new Uint8Array(input.transaction)) }),
+      (input) => {
+        checkAccount(input)
+        checkChain(input.chain)
+        return {
+          signedTransaction: signWireTransaction(new Uint8Array(input.transaction), secretKey, publicKey).signed,
+        }
+      },
+    )
+
+  const signAndSendTransaction = (
+    ...inputs: readonly SolanaSignAndSendTransactionInput[]
+  ): Promise<SolanaSignAndSendTransactionOutput[]> =>
+    eachInput(
+      'solana:signAndSendTransaction',
+      inputs,
+      (input) => ({
+        chain: input.chain,
+        transaction: base64.encode(new Uint8Array(input.transaction)),
+        options: input.options ?? {},
+      }),
+      async (input) => {
+        checkAccount(input)
+        checkChain(input.chain)
+        const { signed, feePayerSignature } = signWireTransaction(
+          new Uint8Array(input.transaction),
+          secretKey,
+          publicKey,
+        )
+        const signature = await sendTransaction(input.chain, signed, input.options)
+        if (signature !== base58.encode(feePayerSignature))
+          throw new Error(`RPC returned an unexpected signature ${String(signature)}`)
+        return { signature: feePayerSignature }
+      },
+    )
 
   const features: StandardConnectFeature &
     StandardDisconnectFeature &

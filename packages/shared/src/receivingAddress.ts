@@ -1,5 +1,6 @@
 import { chainFactsOf } from '@paylink/chains/facts'
-import { shortHex, type LinkOption } from '@paylink/shared'
+import type { LinkOption } from './links.js'
+import { shortHex } from './linkText.js'
 
 type AddressFacts = Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAddress' | 'paymentUri'>
 
@@ -10,7 +11,8 @@ type AddressFacts = Pick<LinkOption, 'caipNetworkId' | 'recipient' | 'depositAdd
  * - the URI carries a reference (Solana Pay): the server tells payments apart by it, and a
  *   copied address loses it, so such a transfer pays no option;
  * - a watch-only key without its derived address: a key is no address to send to.
- * Read from the option alone (no chain library), so the checkout's first paint can ask.
+ * Read from the option alone (no chain library), so the checkout's first paint (the server's
+ * HTML and the page) can ask.
  */
 export function receivingAddressOf(option: AddressFacts): string | null {
   if (!option.paymentUri || uriNeedsReference(option.paymentUri)) return null
