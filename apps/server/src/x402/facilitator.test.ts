@@ -148,6 +148,10 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     expect(Number(l1.balance)).toBeGreaterThan(0.9)
     // The L2's gas key was never funded.
     expect(gas.json().networks).toContainEqual({ caipNetworkId: 'eip155:31338', balance: '0', low: true })
+    // The health report shows the same balances, without a key, for a monitor to warn on.
+    const health = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(health.statusCode, health.body).toBe(200)
+    expect(health.json().x402Gas).toEqual(gas.json())
   })
 
   it("publishes Test USD's EIP-712 domain in /api/config, the one the token signs under", async () => {
