@@ -1,17 +1,9 @@
-import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther, toHex, type Hex } from 'viem'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 /** anvil's unlocked account 2: a payer's phone wallet the app never connects to. */
 const PAYER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-
-async function signIn(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-}
 
 interface LinkView {
   id: string
@@ -47,7 +39,7 @@ test.describe("the merchant's back office", () => {
       }
       const eth = config.assets.find((a) => a.symbol === 'ETH' && a.caipNetworkId === 'eip155:31337')!.assetId
 
-      await signIn(page)
+      await signInOnDashboard(page)
       const createLink = async (body: Record<string, unknown>) => {
         const response = await page.request.post('/api/links', { data: body, headers: { origin: paylink.origin } })
         expect(response.status(), await response.text()).toBe(201)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { Keypair } from '@solana/web3.js'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 // Issue 35: no money goes astray at the checkout. Every address a payer can copy is one that pays
 // the option (paid there, the link turns Paid) or is not offered; one payer in two tabs is asked
@@ -19,13 +19,6 @@ interface LinkAnswer {
   status: string
   options: Array<{ recipient: string; depositAddress: string | null; paymentUri: string | null }>
   payments: Array<{ txHash: string; status: string }>
-}
-
-async function signInAsMerchant(page: Page) {
-  await page.goto('/dashboard')
-  const modal = await connectWallet(page, 'Paylink Test Wallet')
-  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
 }
 
 /** The asset `symbol` on the network people call `networkName`, from the server's config. */
@@ -94,7 +87,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     newWalletContext,
   }, testInfo) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const tusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
     const link = await createLink(page, 'Copied-address order', [{ asset: tusd, amount: '3.5', recipient: RECIPIENT }])
     const deposit = link.options[0]!.depositAddress
@@ -130,7 +123,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const sol = await assetOn(page, 'Paylink Solana Devnet', 'SOL')
     const merchantSolana = Keypair.generate().publicKey.toBase58()
     const link = await createLink(page, 'Solana order', [{ asset: sol, amount: '0.2', recipient: merchantSolana }])
@@ -151,7 +144,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     newWalletContext,
   }) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const btc = `${REGTEST}/slip44:0`
     // A watch-only BIP84 test account only this spec holds; the server derives each option's address from it.
     const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(35), { private: 0x04358394, public: 0x043587cf }).derive(
@@ -182,7 +175,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     newWalletContext,
   }, testInfo) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const tusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
     const link = await createLink(page, 'Two tabs', [{ asset: tusd, amount: '2', recipient: RECIPIENT }])
 
@@ -222,7 +215,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     context,
   }, testInfo) => {
-    await signInAsMerchant(page)
+    await signInWithTestWallet(page)
     const tusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
     const link = await createLink(page, 'Offline order', [{ asset: tusd, amount: '1', recipient: RECIPIENT }])
     const checkout = await context.newPage()

@@ -1,10 +1,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { Webhook } from 'standardwebhooks'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { startWebhookReceiver } from '../support/webhookReceiver.js'
+import { expectSignedLinkPaid, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
 // the Paylink Dev Wallet, no injected test wallet.
@@ -92,23 +91,7 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
       expect(byReference.map((s) => s.signature)).toEqual([signature])
 
       // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
-      await expect
-        .poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), {
-          timeout: 15_000,
-        })
-        .toBe(true)
-      const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
-      const verified = new Webhook(secret).verify(paid.body, {
-        'webhook-id': String(paid.headers['webhook-id']),
-        'webhook-timestamp': String(paid.headers['webhook-timestamp']),
-        'webhook-signature': String(paid.headers['webhook-signature']),
-      }) as { type: string; data: { id?: string; link?: { id: string } } }
-      expect(verified.type).toBe('link.paid')
-      expect(JSON.stringify(verified.data)).toContain(linkId)
-      expect(
-        () => new Webhook(secret).verify(paid.body.replace('4.2', '4.3'), paid.headers as Record<string, string>),
-        'a changed body fails',
-      ).toThrow()
+      await expectSignedLinkPaid(receiver.received, secret, linkId)
     } finally {
       await receiver.close()
     }

@@ -1,4 +1,5 @@
-import type { Page, Request, WebSocketRoute } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
+import { routePageToRelay, walletConnectUri } from '../support/relay/pageRelay.js'
 import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
 import { startVerifyStandIn, type VerifyStandIn } from '../support/relay/verifyStandIn.js'
@@ -32,11 +33,7 @@ test.beforeEach(async ({ page }) => {
     answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS },
   })
   // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
-  await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket: WebSocketRoute) => {
-    const peer = { send: (data: string) => socket.send(data) }
-    socket.onMessage((message) => relay.receive(peer, String(message)))
-    socket.onClose(() => relay.drop(peer))
-  })
+  await routePageToRelay(page, relay)
 })
 test.afterEach(async () => {
   await wallet?.close()
@@ -45,14 +42,10 @@ test.afterEach(async () => {
 })
 
 /** Header Connect › WalletConnect on the operator page; the `wc:` URI the QR code carries. */
-async function walletConnectUri(page: Page) {
+async function toolkitWalletConnectUri(page: Page) {
   await page.goto('/toolkit')
-  const modal = await openConnectModal(page)
-  await modal.getByText('WalletConnect').first().click()
-  const qr = modal.locator('wui-qr-code')
-  const uri = () => qr.evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? '')
-  await expect.poll(uri, { timeout: 20_000 }).toMatch(/^wc:/)
-  return uri()
+  await openConnectModal(page)
+  return walletConnectUri(page)
 }
 
 async function runCall(page: Page, namespace: string) {
@@ -71,7 +64,7 @@ test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => 
     baseURL,
   }) => {
     await verify.answerPage(page)
-    const uri = await walletConnectUri(page)
+    const uri = await toolkitWalletConnectUri(page)
     // The attestation frame loads before the proposal is published, so before the URI is shown.
     expect(verify.registrations).toEqual([
       { origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) },
@@ -93,7 +86,7 @@ test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => 
     baseURL,
   }) => {
     await verify.answerPage(page, { attestOrigin: () => 'https://pay1ink.example' })
-    const uri = await walletConnectUri(page)
+    const uri = await toolkitWalletConnectUri(page)
     expect(verify.registrations).toEqual([
       { origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) },
     ])
@@ -145,7 +138,7 @@ test.describe('spec §7 and §8: the bundler and the namespaces of a WalletConne
       if (message.type() === 'warning') warnings.push(message.text())
     })
 
-    const uri = await walletConnectUri(page)
+    const uri = await toolkitWalletConnectUri(page)
     // The wallet opens the session on eip155 only and names its bundler, as a smart-account wallet does.
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { sessionProperties: { bundler_name: 'pimlico' } })
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')

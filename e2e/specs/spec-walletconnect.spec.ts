@@ -1,4 +1,4 @@
-import type { Page, WebSocketRoute } from '@playwright/test'
+import { routePageToRelay, walletConnectUri } from '../support/relay/pageRelay.js'
 import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
 import { expect, openConnectModal, test } from '../support/fixtures.js'
@@ -7,16 +7,6 @@ test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-/** Picks WalletConnect in the open modal and returns the `wc:` URI its QR code carries. */
-async function walletConnectUri(page: Page) {
-  const modal = page.locator('w3m-modal')
-  await modal.getByText('WalletConnect').first().click()
-  const qr = modal.locator('wui-qr-code')
-  const uri = () => qr.evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? '')
-  await expect.poll(uri, { timeout: 20_000 }).toMatch(/^wc:/)
-  return uri()
-}
-
 test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand-in', () => {
   let relay: RelayStandIn
   let wallet: SignClientWallet
@@ -24,11 +14,7 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     relay = await startRelayStandIn()
     wallet = await startSignClientWallet(relay.url)
     // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
-    await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket: WebSocketRoute) => {
-      const peer = { send: (data: string) => socket.send(data) }
-      socket.onMessage((message) => relay.receive(peer, String(message)))
-      socket.onClose(() => relay.drop(peer))
-    })
+    await routePageToRelay(page, relay)
   })
   test.afterEach(async () => {
     await wallet?.close()
@@ -43,14 +29,7 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
       .getByTestId('panel-eip155')
       .getByRole('button', { name: /^Connect .* wallet$/ })
       .click()
-    const modal = page.locator('w3m-modal')
-    await modal.getByText('WalletConnect').first().click()
-    await expect
-      .poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), {
-        timeout: 20_000,
-      })
-      .toMatch(/^wc:/)
-    const uri = await modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri)
+    const uri = await walletConnectUri(page)
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()

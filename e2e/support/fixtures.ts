@@ -169,12 +169,23 @@ export interface ConfigAsset {
   native: boolean
 }
 
-/** Signs the merchant in on the dashboard with the Paylink Test Wallet, until GET /api/me answers 200. */
-export async function signInWithTestWallet(page: Page) {
+/** On the dashboard: connects the Paylink Test Wallet and signs the sign-in message it is asked for. */
+async function signTestWalletIn(page: Page) {
   await page.goto('/dashboard')
   const modal = await connectWallet(page, 'Paylink Test Wallet')
   await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+}
+
+/** Signs the merchant in on the dashboard with the Paylink Test Wallet, until GET /api/me answers 200. */
+export async function signInWithTestWallet(page: Page) {
+  await signTestWalletIn(page)
   await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
+}
+
+/** Signs the merchant in on the dashboard with the Paylink Test Wallet, until the dashboard says "Signed in". */
+export async function signInOnDashboard(page: Page) {
+  await signTestWalletIn(page)
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
 }
 
 /** On the spec diagnostics page: connects `wallet` from the modal opened by `panel`'s Connect button. */
