@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link, LinkOption, PublicConfig } from '@paylink/shared'
+import { devnetNetwork } from '@paylink/shared/testing/testNetworks'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutShellMarker, renderCheckoutParts, renderCheckoutShell } from './checkoutShell.js'
@@ -11,17 +12,7 @@ const index = `<!doctype html><html><head><title>Paylink</title></head><body><di
 const config: PublicConfig = {
   projectId: null,
   demo: true,
-  networks: [
-    {
-      caipNetworkId: 'eip155:31337',
-      name: 'Paylink Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrl: '/devnet/rpc/31337',
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    },
-  ],
+  networks: [devnetNetwork],
   assets: [],
   receiptEmail: false,
 }

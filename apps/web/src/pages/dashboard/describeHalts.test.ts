@@ -1,17 +1,8 @@
+import { devnetNetwork } from '@paylink/shared/testing/testNetworks'
 import { describe, expect, it } from 'vitest'
 import { describeHalts, describeLowGas } from './describeHalts.js'
 
-const networks = [
-  {
-    caipNetworkId: 'eip155:31337',
-    name: 'Paylink Devnet',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrl: '/devnet/rpc/31337',
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  },
-]
+const networks = [devnetNetwork]
 
 describe('describeHalts', () => {
   it('names each halted network and keeps the tracker reason; healthy ones are left out', () => {
