@@ -1,4 +1,5 @@
 import type { Asset, Network } from '../config.js'
+import type { LinkOption } from '../links.js'
 
 // The test networks the server's and the web app's tests both build on, spelled once so that a
 // change to the network's shape is made in one place. A test names only what it is about
@@ -30,3 +31,17 @@ export const devnetEth: Asset = {
   decimals: 18,
   native: true,
 }
+
+/** What a link option shows before anything was sent to it: nothing received, no fiat quote. */
+export const nothingReceived = {
+  paid: '0',
+  confirming: '0',
+  overpaid: '0',
+  late: '0',
+  shortfall: '0',
+  due: null,
+  rate: null,
+  rateSource: null,
+  quoteExpiresAt: null,
+  quoteProblem: null,
+} as const satisfies Partial<LinkOption>

@@ -1,5 +1,5 @@
 import type { Asset, Link, LinkOption, Network, Payment, PublicConfig } from '@paylink/shared'
-import { devnetEth, devnetNetwork } from '@paylink/shared/testing/testNetworks'
+import { devnetEth, devnetNetwork, nothingReceived } from '@paylink/shared/testing/testNetworks'
 
 // One devnet, one token, one link, one payment: what the checkout's tests build on, each test
 // spelling out only what it is about (`tokenOption({ paid: '1000' })`).
@@ -43,16 +43,7 @@ export function tokenOption(extra: Partial<LinkOption> = {}): LinkOption {
     recipient: RECIPIENT,
     depositAddress: DEPOSIT,
     paymentUri: TOKEN_URI,
-    paid: '0',
-    confirming: '0',
-    overpaid: '0',
-    late: '0',
-    shortfall: '0',
-    due: null,
-    rate: null,
-    rateSource: null,
-    quoteExpiresAt: null,
-    quoteProblem: null,
+    ...nothingReceived,
     ...extra,
   }
 }
