@@ -6,13 +6,11 @@ import {
   merchantBitcoinAccount,
   REGTEST_VERSIONS as REGTEST,
 } from '../support/chainFixtures.js'
-import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { eventOf, expectSignedLinkPaid, startWebhookReceiver } from '../support/webhookReceiver.js'
 
-// The demo as a newcomer runs it: its own Bitcoin regtest devnet (Esplora behind
-// /devnet/bitcoin/esplora) and the Paylink Dev Wallet, no injected test wallet. Blocks come only
-// on POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0), so the test sees the payment before its block.
-test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
+// The demo as a newcomer runs it; blocks only when mined, so the test sees the payment before its block.
+test.use(bitcoinDemoMinedByHand)
 
 const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 

@@ -25,6 +25,16 @@ interface TestFixtures {
   newWalletContext: () => Promise<BrowserContext>
 }
 
+/**
+ * For `test.use`: the Bitcoin demo as a newcomer runs it, on its own regtest devnet (Esplora behind
+ * /devnet/bitcoin/esplora) with the Paylink Dev Wallet and no injected test wallet. Blocks come only
+ * on POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0), so the test says when one comes.
+ */
+export const bitcoinDemoMinedByHand: Pick<TestFixtures, 'testWallets'> & Pick<WorkerFixtures, 'serverOptions'> = {
+  testWallets: {},
+  serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } },
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverOptions: [{}, { option: true, scope: 'worker' }],
   chains: [
