@@ -72,5 +72,19 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
   server: { proxy: { '/api': api, '/devnet': api } },
-  build: { sourcemap: true, chunkSizeWarningLimit: 2000, outDir: baseline ? 'dist-baseline' : 'dist' },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    outDir: baseline ? 'dist-baseline' : 'dist',
+    rollupOptions: {
+      output: {
+        // The chain adapters' chunks by name (their own would be "react" and "index"), so a test can
+        // tell that a checkout asked only for the adapters of its link's families.
+        chunkFileNames: (chunk) => {
+          const adapter = /@reown\/appkit-adapter-(solana|bitcoin)\//.exec(chunk.facadeModuleId ?? '')
+          return adapter ? `assets/appkit-adapter-${adapter[1]}-[hash].js` : 'assets/[name]-[hash].js'
+        },
+      },
+    },
+  },
 })

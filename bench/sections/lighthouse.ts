@@ -59,6 +59,20 @@ async function audit(url: string, port: number): Promise<PageRun> {
   }
 }
 
+/**
+ * Lighthouse 12 now and then loses the trace's navigation start on a loaded machine (NO_NAVSTART,
+ * "please run Lighthouse again"): that run measured nothing, so it is run again, twice at most.
+ */
+async function auditRetryingTrace(url: string, port: number): Promise<PageRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port)
+    } catch (e) {
+      if (attempt >= 3 || !/NO_NAVSTART/.test((e as Error).message)) throw e
+    }
+  }
+}
+
 export default async function run(): Promise<BenchRow[]> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   execFileSync(npm, ['run', 'build'], { cwd: repo, stdio: 'ignore' })
@@ -90,7 +104,7 @@ export default async function run(): Promise<BenchRow[]> {
     for (let i = 0; i < RUNS; i++)
       for (const page of pages) {
         const list = runs.get(page.name) ?? []
-        list.push(await audit(`${server.origin}${page.path}`, chrome.port))
+        list.push(await auditRetryingTrace(`${server.origin}${page.path}`, chrome.port))
         runs.set(page.name, list)
       }
   } finally {

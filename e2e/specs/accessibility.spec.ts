@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 
 /**
  * Accessibility as a test: axe-core on each page at a phone and a desktop width, zero serious or
@@ -158,7 +158,7 @@ for (const width of widths) {
     test('dashboard pages and the checkout of a new link', async ({ page, newWalletContext }) => {
       // Eleven axe scans, a payment and an expiry: about two minutes on a loaded 2-core machine.
       test.setTimeout(240_000)
-      await signInWithTestWallet(page)
+      await signInOnDashboard(page)
       // No Reown project id here: the operator is told so on the dashboard (and never the payer, below).
       await expect(page.getByTestId('operator-notice')).toContainText('No Reown project id is configured.')
       await checkPage(page, `dashboard links (empty) at ${width}`)

@@ -1,5 +1,5 @@
 import { createPublicClient, http, parseEther, toHex, type Hex } from 'viem'
-import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 /** anvil's unlocked account 2: a payer's phone wallet the app never connects to. */
@@ -39,7 +39,7 @@ test.describe("the merchant's back office", () => {
       }
       const eth = config.assets.find((a) => a.symbol === 'ETH' && a.caipNetworkId === 'eip155:31337')!.assetId
 
-      await signInWithTestWallet(page)
+      await signInOnDashboard(page)
       const createLink = async (body: Record<string, unknown>) => {
         const response = await page.request.post('/api/links', { data: body, headers: { origin: paylink.origin } })
         expect(response.status(), await response.text()).toBe(201)

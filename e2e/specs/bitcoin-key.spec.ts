@@ -1,5 +1,5 @@
 import { HDKey } from '@scure/bip32'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 
 // BIP84's published test account key (zpub6rFR7y4Q2Aij…), with tpub version bytes for test networks.
 const tpub =
@@ -9,10 +9,7 @@ test.describe('Settings -> Bitcoin receiving key', () => {
   test('refuses a private key with a clear error, saves a watch-only key (shortened, next index), and removes it', async ({
     page,
   }) => {
-    await page.goto('/dashboard')
-    const modal = await connectWallet(page, 'Paylink Test Wallet')
-    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await signInOnDashboard(page)
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings' }).click()
     await expect(page.getByRole('heading', { name: 'Bitcoin receiving key' })).toBeVisible()

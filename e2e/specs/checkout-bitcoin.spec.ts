@@ -1,20 +1,16 @@
 import type { APIRequestContext } from '@playwright/test'
 import { p2wpkh } from '@scure/btc-signer'
-import { Webhook } from 'standardwebhooks'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
 import {
   BITCOIN_REGTEST as regtest,
   merchantBitcoinAccount,
   REGTEST_VERSIONS as REGTEST,
 } from '../support/chainFixtures.js'
-import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { submitLinkForm } from '../support/linkForm.js'
-import { startWebhookReceiver } from '../support/webhookReceiver.js'
+import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { eventOf, expectSignedLinkPaid, startWebhookReceiver } from '../support/webhookReceiver.js'
 
-// The demo as a newcomer runs it: its own Bitcoin regtest devnet (Esplora behind
-// /devnet/bitcoin/esplora) and the Paylink Dev Wallet, no injected test wallet. Blocks come only
-// on POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0), so the test sees the payment before its block.
-test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
+// The demo as a newcomer runs it; blocks only when mined, so the test sees the payment before its block.
+test.use(bitcoinDemoMinedByHand)
 
 const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
@@ -65,7 +61,9 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       await option.getByLabel('Amount').fill('0.001')
       await expect(option.getByLabel('Recipient address')).toHaveValue('')
       await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
-      const linkId = await submitLinkForm(page)
+      await page.getByRole('button', { name: 'Create link' }).click()
+      await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+      const linkId = page.url().split('/').pop()!
       const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
       await expect(page.getByTestId('link-status')).toHaveText('Open')
 
@@ -143,7 +141,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       ])
       await expect(page.getByTestId('link-status')).toHaveText('Open')
       expect(
-        receiver.received.map((d) => (JSON.parse(d.body) as { type: string }).type),
+        receiver.received.map((d) => eventOf(d).type),
         'no link.paid before the block',
       ).not.toContain('link.paid')
 
@@ -166,24 +164,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
       ])
 
       // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
-      await expect
-        .poll(() => receiver.received.some((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid'), {
-          timeout: 15_000,
-        })
-        .toBe(true)
-      const paid = receiver.received.find((d) => (JSON.parse(d.body) as { type: string }).type === 'link.paid')!
-      const headers = {
-        'webhook-id': String(paid.headers['webhook-id']),
-        'webhook-timestamp': String(paid.headers['webhook-timestamp']),
-        'webhook-signature': String(paid.headers['webhook-signature']),
-      }
-      const verified = new Webhook(secret).verify(paid.body, headers) as { type: string; data: unknown }
-      expect(verified.type).toBe('link.paid')
-      expect(JSON.stringify(verified.data)).toContain(linkId)
-      expect(
-        () => new Webhook(secret).verify(paid.body.replace(linkId, `${linkId}x`), headers),
-        'a changed body fails',
-      ).toThrow()
+      await expectSignedLinkPaid(receiver.received, secret, linkId)
     } finally {
       await receiver.close()
     }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { Keypair } from '@solana/web3.js'
-import { createLinkThroughApi, expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 // Issue 35: no money goes astray at the checkout. Every address a payer can copy is one that pays
 // the option (paid there, the link turns Paid) or is not offered; one payer in two tabs is asked
@@ -36,7 +36,10 @@ async function createLink(
   title: string,
   options: Array<{ asset: string; amount: string; recipient?: string }>,
 ) {
-  return createLinkThroughApi<LinkAnswer>(page, { title, options })
+  const origin = new URL(page.url()).origin
+  const response = await page.request.post('/api/links', { headers: { origin }, data: { title, options } })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as LinkAnswer
 }
 
 async function readLink(page: Page, id: string): Promise<LinkAnswer> {

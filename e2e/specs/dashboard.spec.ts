@@ -1,41 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createWalletClient, http, parseEther, toHex } from 'viem'
-import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
-import { fillLinkOption } from '../support/linkForm.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { eventOf, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** anvil's unlocked account 1: pays from the test process, not through the page. */
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-interface Received {
-  eventId: string
-  type: string
-  answered: number
-}
-
-/** A webhook receiver on a free loopback port that fails with 500 until told to accept. */
-async function startReceiver() {
-  const received: Received[] = []
-  let answer = 500
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      const event = JSON.parse(body) as { id: string; type: string }
-      received.push({ eventId: event.id, type: event.type, answered: answer })
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer === 200 ? 'ok' : 'receiver down')
-    })
-  })
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/paylink-hook`,
-    received,
-    accept: () => (answer = 200),
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
-  }
-}
 
 // Its own server: the first test starts from a merchant with no links yet.
 test.use({ serverOptions: { label: 'dashboard: a merchant with no links yet' } })
@@ -46,21 +15,24 @@ test.describe('merchant dashboard', () => {
     paylink,
   }) => {
     test.setTimeout(150_000)
-    const receiver = await startReceiver()
+    // It fails with 500 until told to accept.
+    const receiver = await startWebhookReceiver(500)
     try {
-      await signInWithTestWallet(page)
+      await signInOnDashboard(page)
       await expect(page.getByText('No payment links yet.')).toBeVisible()
       await page.getByRole('link', { name: 'Create your first link' }).click()
       await expect(page.getByRole('heading', { name: 'New payment link' })).toBeVisible()
 
       await page.getByLabel('Title').fill('Order 1042')
       await page.getByLabel('Description (optional)').fill('Two mugs, one teapot')
-      const first = await fillLinkOption(page, 0, {
-        asset: 'Test USD on Paylink Devnet',
-        prefilledRecipient: ACCOUNT_0,
-        amount: '10.0000001',
-      })
-      const second = await fillLinkOption(page, 1, { asset: 'Ether on Paylink Devnet', amount: '0.004' })
+      const first = page.getByTestId('option-0')
+      await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
+      await expect(first.getByLabel('Recipient address')).toHaveValue(ACCOUNT_0)
+      await first.getByLabel('Amount').fill('10.0000001')
+      await page.getByRole('button', { name: '+ Add another option' }).click()
+      const second = page.getByTestId('option-1')
+      await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet' })
+      await second.getByLabel('Amount').fill('0.004')
       await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 24 hours' })
 
       // The browser's own check (the server's schema): the error sits beside the amount, which gets focus.
@@ -145,15 +117,17 @@ test.describe('merchant dashboard', () => {
       await expect(paid.getByTestId('status-code')).toHaveText('500')
       await expect(paid).toContainText('Retrying')
       await expect(page.getByTestId('delivery-payment.confirmed')).toBeVisible()
-      const paidEvent = receiver.received.find((r) => r.type === 'link.paid')!
+      const paidEvent = receiver.received.find((r) => eventOf(r).type === 'link.paid')!
       expect(paidEvent.answered).toBe(500)
-      receiver.accept()
+      receiver.answerWith(200)
       const redelivered = page.waitForResponse((r) => r.url().includes('/redeliver') && r.request().method() === 'POST')
       await paid.getByRole('button', { name: 'Redeliver' }).click()
       expect((await redelivered).status()).toBe(202)
       await expect(paid.getByTestId('status-code')).toHaveText('200')
       await expect(paid).toContainText('Delivered')
-      expect(receiver.received.filter((r) => r.eventId === paidEvent.eventId).map((r) => r.answered)).toContain(200)
+      expect(receiver.received.filter((r) => eventOf(r).id === eventOf(paidEvent).id).map((r) => r.answered)).toContain(
+        200,
+      )
 
       // Back on the list, the link is paid with its total.
       await page.getByRole('link', { name: '← Payment links' }).click()
@@ -168,7 +142,7 @@ test.describe('merchant dashboard', () => {
     page,
     paylink,
   }) => {
-    await signInWithTestWallet(page)
+    await signInOnDashboard(page)
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click()
     await expect(page.getByText('No API keys yet.')).toBeVisible()
 
@@ -219,11 +193,10 @@ test.describe('merchant dashboard', () => {
     page,
     paylink,
   }) => {
-    const wrong = await startReceiver()
-    const right = await startReceiver()
-    right.accept()
+    const wrong = await startWebhookReceiver(500)
+    const right = await startWebhookReceiver()
     try {
-      await signInWithTestWallet(page)
+      await signInOnDashboard(page)
       const create = async (body: Record<string, unknown>) => {
         const response = await page.request.post('/api/links', { headers: { origin: paylink.origin }, data: body })
         expect(response.status(), await response.text()).toBe(201)
@@ -280,10 +253,10 @@ test.describe('merchant dashboard', () => {
       await expect(expired).toContainText('Delivered')
       // The same event each time (the worker's own retry, 8-12 s after the first try, may also
       // have reached either URL on a slow machine).
-      const expiredEvent = wrong.received[0]!
+      const expiredEvent = eventOf(wrong.received[0]!)
       expect(expiredEvent.type).toBe('link.expired')
       expect(right.received.length).toBeGreaterThanOrEqual(1)
-      for (const r of [...wrong.received, ...right.received]) expect(r.eventId).toBe(expiredEvent.eventId)
+      for (const r of [...wrong.received, ...right.received]) expect(eventOf(r).id).toBe(expiredEvent.id)
       const sentToRight = right.received.length
 
       // Removing asks first; then no URL, the history stays, and a redelivery says why not.

@@ -4,14 +4,19 @@ import { expect, test } from '../support/fixtures.js'
 /** The toolkit's entry chunk (apps/web/src/appkit/kitModule.ts): asked for means AppKit is loading. */
 const toolkitChunk = /\/assets\/kitModule-[\w-]+\.js$/
 
-/** Every request for the toolkit's chunk the page makes from now on. */
-function toolkitRequests(page: Page): string[] {
+/** The Solana and Bitcoin adapters' chunks (named so in apps/web/vite.config.ts). */
+const otherAdapterChunk = /\/assets\/appkit-adapter-(solana|bitcoin)-[\w-]+\.js$/
+
+/** Every request for a chunk `chunk` matches the page makes from now on. */
+function chunkRequests(page: Page, chunk: RegExp): string[] {
   const asked: string[] = []
   page.on('request', (request) => {
-    if (toolkitChunk.test(request.url())) asked.push(request.url())
+    if (chunk.test(request.url())) asked.push(request.url())
   })
   return asked
 }
+
+const toolkitRequests = (page: Page) => chunkRequests(page, toolkitChunk)
 
 /** The page loaded and quiet: whatever it fetches by itself has been fetched. */
 async function settle(page: Page) {
@@ -36,7 +41,7 @@ test.describe('the toolkit loads when it is wanted (issue #32)', () => {
     expect(await toolkitDefined(page)).toBe(false)
   })
 
-  test('the checkout asks for it only at the press of Connect; the modal opens on that first press and the Dev Wallet pays', async ({
+  test('the checkout asks for it only at the press of Connect; the modal opens on that first press, the Dev Wallet pays, and no Solana or Bitcoin adapter loads for an EVM-only link', async ({
     page,
   }) => {
     test.setTimeout(120_000)
@@ -44,6 +49,7 @@ test.describe('the toolkit loads when it is wanted (issue #32)', () => {
     expect(created.status()).toBe(201)
     const { payPath } = (await created.json()) as { payPath: string }
     const asked = toolkitRequests(page)
+    const otherAdapters = chunkRequests(page, otherAdapterChunk)
     await page.goto(payPath)
     await expect(page.getByTestId('link-title')).toBeVisible()
     await settle(page)
@@ -70,5 +76,8 @@ test.describe('the toolkit loads when it is wanted (issue #32)', () => {
     await page.getByTestId('pay-button').click()
     await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('receipt-amount')).toHaveText('12 TUSD')
+    // The demo link pays on the EVM devnet only: the devnet's Solana and Bitcoin chains are configured,
+    // but their adapters are not the checkout's to load.
+    expect(otherAdapters, 'no Solana or Bitcoin adapter for an EVM-only link').toEqual([])
   })
 })

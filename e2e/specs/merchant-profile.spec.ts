@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
 import { drawLogoPng } from '../support/merchantLogo.js'
+import { eventOf, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const DEVNET = 'eip155:31337'
@@ -41,32 +40,13 @@ async function payAsPayer(payerPage: Page, linkId: string) {
   await expect(payerPage.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
 }
 
-/** A webhook receiver on a free loopback port answering every request with `status`; records the event types. */
-async function startReceiver(status: number) {
-  const types: string[] = []
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      types.push((JSON.parse(body) as { type: string }).type)
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver down')
-    })
-  })
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    types,
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
-  }
-}
-
 test.describe('merchant profile', () => {
   test('display name, logo (type and size limits) and colour, edited on the dashboard, shown on the checkout and in its tab title', async ({
     page,
     newWalletContext,
   }) => {
     test.setTimeout(120_000)
-    await signInWithTestWallet(page)
+    await signInOnDashboard(page)
     await page
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Settings', exact: true })
@@ -128,10 +108,10 @@ test.describe('"the merchant was notified"', () => {
     newWalletContext,
   }) => {
     test.setTimeout(180_000)
-    const accepting = await startReceiver(200)
-    const failing = await startReceiver(500)
+    const accepting = await startWebhookReceiver(200)
+    const failing = await startWebhookReceiver(500)
     try {
-      await signInWithTestWallet(page)
+      await signInOnDashboard(page)
       const told = await createTusdLink(page, 'Notified order', accepting.url)
       const untold = await createTusdLink(page, 'Unnotified order', failing.url)
       // Two payers, each in a browser of their own (a wallet connected on one checkout stays connected on the next).
@@ -141,14 +121,20 @@ test.describe('"the merchant was notified"', () => {
         'The merchant was notified.',
         { timeout: 30_000 },
       )
-      expect(accepting.types, 'the receiver got link.paid').toContain('link.paid')
+      expect(
+        accepting.received.map((d) => eventOf(d).type),
+        'the receiver got link.paid',
+      ).toContain('link.paid')
 
       const payer = await (await newWalletContext()).newPage()
       await payAsPayer(payer, untold)
       await expect(payer.getByTestId('receipt')).toContainText('Paid')
       // The webhook was really tried and refused before we look: then the page must not claim it.
       await expect
-        .poll(() => failing.types.includes('link.paid'), { timeout: 30_000, message: 'link.paid was attempted' })
+        .poll(() => failing.received.some((d) => eventOf(d).type === 'link.paid'), {
+          timeout: 30_000,
+          message: 'link.paid was attempted',
+        })
         .toBe(true)
       await payer.reload()
       await expect(payer.getByTestId('receipt')).toBeVisible()

@@ -7,14 +7,12 @@ import {
   merchantBitcoinAccount,
   REGTEST_VERSIONS as REGTEST,
 } from '../support/chainFixtures.js'
-import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
-// The Bitcoin payer's refund page, as the demo runs it: its own regtest devnet and the Paylink Dev
-// Wallet (no injected test wallet). The payer pays from the Dev Wallet's payment address, then on
-// the refund page signs the statement (BIP-322) with that same address; the server checks it
-// against the payment transaction's inputs as Esplora reads them. Blocks come only on
-// POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0).
-test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
+// The Bitcoin payer's refund page, as the demo runs it. The payer pays from the Dev Wallet's
+// payment address, then on the refund page signs the statement (BIP-322) with that same address;
+// the server checks it against the payment transaction's inputs as Esplora reads them.
+test.use(bitcoinDemoMinedByHand)
 
 const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 

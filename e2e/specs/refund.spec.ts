@@ -1,31 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Address, type Hex } from 'viem'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { startWebhookReceiver } from '../support/webhookReceiver.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it overpays by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
-
-/** The merchant's webhook receiver on loopback. */
-async function startReceiver() {
-  const deliveries: Array<{ headers: IncomingHttpHeaders; body: string }> = []
-  const server: Server = createServer((request, response) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (body += chunk))
-    request.on('end', () => {
-      deliveries.push({ headers: request.headers, body })
-      response.writeHead(204).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    deliveries,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  }
-}
 
 test.describe('refunds (non-custodial: the merchant wallet sends, Paylink records what it reads on chain)', () => {
   test("a refund of an overpayment sent from the merchant's Dev Wallet shows on the dashboard and on the checkout receipt; payment.refunded verifies", async ({
@@ -34,7 +13,7 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
     context,
   }) => {
     test.setTimeout(180_000)
-    const receiver = await startReceiver()
+    const receiver = await startWebhookReceiver()
     try {
       const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
       const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
@@ -115,9 +94,9 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
 
       // payment.refunded reached the merchant's backend, signed per Standard Webhooks.
       await expect
-        .poll(() => receiver.deliveries.some((d) => d.body.includes('"payment.refunded"')), { timeout: 30_000 })
+        .poll(() => receiver.received.some((d) => d.body.includes('"payment.refunded"')), { timeout: 30_000 })
         .toBe(true)
-      const delivery = receiver.deliveries.find((d) => d.body.includes('"payment.refunded"'))!
+      const delivery = receiver.received.find((d) => d.body.includes('"payment.refunded"'))!
       const verified = new Webhook(link.webhookSecret).verify(
         delivery.body,
         delivery.headers as Record<string, string>,

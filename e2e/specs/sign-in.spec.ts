@@ -1,4 +1,4 @@
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { connectWallet, expect, signInOnDashboard, test } from '../support/fixtures.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -30,10 +30,7 @@ test.describe('merchant sign-in with a wallet (SIWX verified by the server)', ()
   })
 
   test('disconnecting the wallet on another page signs out on the server too', async ({ page }) => {
-    await page.goto('/dashboard')
-    const modal = await connectWallet(page, 'Paylink Test Wallet')
-    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+    await signInOnDashboard(page)
     await page.getByRole('navigation').getByRole('link', { name: 'Wallet' }).click()
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Disconnect EVM' }).click()
     await expect(page.getByTestId('status-eip155')).toHaveText('disconnected')

@@ -1,8 +1,9 @@
 import type { Page, Request } from '@playwright/test'
-import { answerRelaySocket, startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
+import { routePageToRelay, walletConnectUri } from '../support/relay/pageRelay.js'
+import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
 import { startVerifyStandIn, type VerifyStandIn } from '../support/relay/verifyStandIn.js'
-import { expect, openConnectModal, pickWalletConnect, test } from '../support/fixtures.js'
+import { expect, openConnectModal, test } from '../support/fixtures.js'
 
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
 
@@ -32,7 +33,7 @@ test.beforeEach(async ({ page }) => {
     answers: { wallet_getCallsStatus: WALLET_CALLS_STATUS },
   })
   // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
-  await answerRelaySocket(page, relay)
+  await routePageToRelay(page, relay)
 })
 test.afterEach(async () => {
   await wallet?.close()
@@ -41,9 +42,10 @@ test.afterEach(async () => {
 })
 
 /** Header Connect › WalletConnect on the operator page; the `wc:` URI the QR code carries. */
-async function walletConnectUri(page: Page) {
+async function toolkitWalletConnectUri(page: Page) {
   await page.goto('/toolkit')
-  return pickWalletConnect(await openConnectModal(page))
+  await openConnectModal(page)
+  return walletConnectUri(page)
 }
 
 async function runCall(page: Page, namespace: string) {
@@ -62,7 +64,7 @@ test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => 
     baseURL,
   }) => {
     await verify.answerPage(page)
-    const uri = await walletConnectUri(page)
+    const uri = await toolkitWalletConnectUri(page)
     // The attestation frame loads before the proposal is published, so before the URI is shown.
     expect(verify.registrations).toEqual([
       { origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) },
@@ -84,7 +86,7 @@ test.describe('spec §7: WalletConnect Verify through a Verify stand-in', () => 
     baseURL,
   }) => {
     await verify.answerPage(page, { attestOrigin: () => 'https://pay1ink.example' })
-    const uri = await walletConnectUri(page)
+    const uri = await toolkitWalletConnectUri(page)
     expect(verify.registrations).toEqual([
       { origin: new URL(baseURL!).origin, id: expect.stringMatching(/^[0-9a-f]{64}$/) },
     ])
@@ -136,7 +138,7 @@ test.describe('spec §7 and §8: the bundler and the namespaces of a WalletConne
       if (message.type() === 'warning') warnings.push(message.text())
     })
 
-    const uri = await walletConnectUri(page)
+    const uri = await toolkitWalletConnectUri(page)
     // The wallet opens the session on eip155 only and names its bundler, as a smart-account wallet does.
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { sessionProperties: { bundler_name: 'pimlico' } })
     await expect(page.getByTestId('toolkit-eip155-status')).toHaveText('connected')

@@ -1,19 +1,11 @@
-import type { Page } from '@playwright/test'
-import { answerRelaySocket, startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
+import { routePageToRelay, walletConnectUri } from '../support/relay/pageRelay.js'
+import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
-import { expect, openConnectModal, pickWalletConnect, test } from '../support/fixtures.js'
+import { expect, openConnectModal, test } from '../support/fixtures.js'
 
 test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-/** On the wallet page: the EVM panel's Connect button, then WalletConnect; the panel and the `wc:` URI of the QR code. */
-async function walletConnectFromEvmPanel(page: Page) {
-  await page.goto('/wallet')
-  const panel = page.getByTestId('panel-eip155')
-  await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
-  return { panel, uri: await pickWalletConnect(page.locator('w3m-modal')) }
-}
 
 test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand-in', () => {
   let relay: RelayStandIn
@@ -22,7 +14,7 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     relay = await startRelayStandIn()
     wallet = await startSignClientWallet(relay.url)
     // The page's relay socket (wss://relay.walletconnect.org) is answered by the stand-in.
-    await answerRelaySocket(page, relay)
+    await routePageToRelay(page, relay)
   })
   test.afterEach(async () => {
     await wallet?.close()
@@ -32,7 +24,12 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
   test('a switch to a chain the session did not approve fails: the sign client refuses the switch request the session does not allow', async ({
     page,
   }) => {
-    const { uri } = await walletConnectFromEvmPanel(page)
+    await page.goto('/wallet')
+    await page
+      .getByTestId('panel-eip155')
+      .getByRole('button', { name: /^Connect .* wallet$/ })
+      .click()
+    const uri = await walletConnectUri(page)
     await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`], { methods: ['personal_sign', 'eth_sendTransaction'] })
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     await page.getByTestId('panel-eip155').getByRole('button', { name: 'Paylink Devnet L2' }).click()
@@ -49,7 +46,10 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
   test('on the wallet page, the wallet deleting the session leaves the EVM panel disconnected, in Paylink’s words', async ({
     page,
   }) => {
-    const { panel, uri } = await walletConnectFromEvmPanel(page)
+    await page.goto('/wallet')
+    const panel = page.getByTestId('panel-eip155')
+    await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
+    const uri = await walletConnectUri(page)
     const topic = await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     await expect(page.getByTestId('address-eip155')).toHaveText(ACCOUNT)
@@ -65,7 +65,10 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
   test('on the wallet page, the wallet rejecting the session proposal: Paylink says the payer declined, and nothing connects', async ({
     page,
   }) => {
-    const { panel, uri } = await walletConnectFromEvmPanel(page)
+    await page.goto('/wallet')
+    const panel = page.getByTestId('panel-eip155')
+    await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
+    const uri = await walletConnectUri(page)
     await wallet.pairAndReject(uri)
     // The modal goes back to its Connect view (the toolkit's snackbar with the reason closes after 2.5 s);
     // the page says why nothing connected, and stays disconnected.
@@ -84,8 +87,15 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
     page,
   }) => {
     await page.goto('/toolkit')
-    const uri = await pickWalletConnect(await openConnectModal(page))
+    const modal = await openConnectModal(page)
+    await modal.getByText('WalletConnect').first().click()
     await expect(page.getByTestId('toolkit-view')).toHaveText('ConnectingWalletConnect')
+    const uri = await expect
+      .poll(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? ''), {
+        timeout: 20_000,
+      })
+      .toMatch(/^wc:/)
+      .then(() => modal.locator('wui-qr-code').evaluate((el) => (el as HTMLElement & { uri: string }).uri))
 
     const topic = await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
     const session = page.getByTestId('toolkit-wc-session')

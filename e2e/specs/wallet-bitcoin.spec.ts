@@ -4,12 +4,11 @@ import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
 import { formatUnits } from '@paylink/shared'
 import { p2wpkh } from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'
-import { expect, test } from '../support/fixtures.js'
+import { bitcoinDemoMinedByHand, expect, test } from '../support/fixtures.js'
 
 // The demo's own Bitcoin chain (the regtest devnet behind /devnet/bitcoin/esplora) and the Dev
 // Wallet's Bitcoin account; no injected test wallet, so what connects is what a newcomer gets.
-// Blocks only on POST /devnet/mine here (BITCOIN_DEVNET_BLOCK_MS=0), so the test says when one comes.
-test.use({ testWallets: {}, serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } } })
+test.use(bitcoinDemoMinedByHand)
 
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const [payment, ordinals] = devWalletBitcoinAddresses() as [string, string]

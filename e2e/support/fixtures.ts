@@ -25,6 +25,16 @@ interface TestFixtures {
   newWalletContext: () => Promise<BrowserContext>
 }
 
+/**
+ * For `test.use`: the Bitcoin demo as a newcomer runs it, on its own regtest devnet (Esplora behind
+ * /devnet/bitcoin/esplora) with the Paylink Dev Wallet and no injected test wallet. Blocks come only
+ * on POST /devnet/mine (BITCOIN_DEVNET_BLOCK_MS=0), so the test says when one comes.
+ */
+export const bitcoinDemoMinedByHand: Pick<TestFixtures, 'testWallets'> & Pick<WorkerFixtures, 'serverOptions'> = {
+  testWallets: {},
+  serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } },
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverOptions: [{}, { option: true, scope: 'worker' }],
   chains: [
@@ -127,15 +137,6 @@ export async function openConnectModal(page: Page) {
   return modal
 }
 
-/** Picks WalletConnect in the open AppKit `modal` and returns the `wc:` URI its QR code carries. */
-export async function pickWalletConnect(modal: Locator) {
-  await modal.getByText('WalletConnect').first().click()
-  const qr = modal.locator('wui-qr-code')
-  const uri = () => qr.evaluate((el) => (el as HTMLElement & { uri?: string }).uri ?? '')
-  await expect.poll(uri, { timeout: 20_000 }).toMatch(/^wc:/)
-  return uri()
-}
-
 /** Connects a named wallet through AppKit's Connect view (optionally the "All wallets" list). */
 export async function connectWallet(page: Page, walletName: string) {
   const modal = await openConnectModal(page)
@@ -148,21 +149,11 @@ export async function connectWallet(page: Page, walletName: string) {
  * Wallet is multichain (EVM, Solana, Bitcoin), so AppKit asks which chain first.
  */
 export async function signInWithDevWallet(page: Page) {
-  await signInOnDashboard(page, 'Paylink Dev Wallet', (modal) => modal.getByText('EVM Networks').click())
-}
-
-/**
- * The merchant's sign-in on /dashboard with `walletName`: connect (then `beforeSigning`, such as
- * picking a chain), sign the SIWX message, and wait for the dashboard to say so.
- */
-async function signInOnDashboard(page: Page, walletName: string, beforeSigning?: (modal: Locator) => Promise<void>) {
-  await test.step(`sign in on the dashboard with the ${walletName}`, async () => {
-    await page.goto('/dashboard')
-    const modal = await connectWallet(page, walletName)
-    await beforeSigning?.(modal)
-    await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
-  })
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Dev Wallet')
+  await modal.getByText('EVM Networks').click()
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
 }
 
 /**
@@ -188,10 +179,33 @@ export interface ConfigAsset {
   native: boolean
 }
 
+/** On the dashboard: connects the Paylink Test Wallet and signs the sign-in message it is asked for. */
+async function signTestWalletIn(page: Page) {
+  await page.goto('/dashboard')
+  const modal = await connectWallet(page, 'Paylink Test Wallet')
+  await modal.locator('w3m-siwx-sign-message-view').getByRole('button', { name: 'Sign', exact: true }).click()
+}
+
 /** Signs the merchant in on the dashboard with the Paylink Test Wallet, until GET /api/me answers 200. */
 export async function signInWithTestWallet(page: Page) {
-  await signInOnDashboard(page, 'Paylink Test Wallet')
+  await signTestWalletIn(page)
   await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(200)
+}
+
+/** Signs the merchant in on the dashboard with the Paylink Test Wallet, until the dashboard says "Signed in". */
+export async function signInOnDashboard(page: Page) {
+  await signTestWalletIn(page)
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible()
+}
+
+/** On the spec diagnostics page: connects `wallet` from the modal opened by `panel`'s Connect button. */
+export async function connectFromPanel(page: Page, panel: string, wallet: string) {
+  await page
+    .getByTestId(`panel-${panel}`)
+    .getByRole('button', { name: /^Connect .* wallet$/ })
+    .click()
+  await page.locator('w3m-modal').getByText(wallet).first().click()
+  await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
 }
 
 /** Creates a link through the API with the page's session (signed in); returns the created link. */
@@ -208,14 +222,4 @@ export async function devnetAssets(page: Page) {
   const find = (network: string, native: boolean) =>
     config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
   return { tusd: find('eip155:31337', false), eth: find('eip155:31337', true), ethL2: find('eip155:31338', true) }
-}
-
-/** On the spec diagnostics page: connects `wallet` from the modal opened by `panel`'s Connect button. */
-export async function connectFromPanel(page: Page, panel: string, wallet: string) {
-  await page
-    .getByTestId(`panel-${panel}`)
-    .getByRole('button', { name: /^Connect .* wallet$/ })
-    .click()
-  await page.locator('w3m-modal').getByText(wallet).first().click()
-  await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
 }

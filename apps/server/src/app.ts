@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
-import type { Asset, Network } from '@paylink/shared'
+import type { Asset, Network, X402Gas } from '@paylink/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
@@ -50,7 +50,7 @@ import { quoteLink } from './links/quoteLink.js'
 import { viewNeedsQuote } from './links/viewNeedsQuote.js'
 import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
 import { createPaylinkMetrics, metricsRoutes } from './metrics/metricsRoutes.js'
-import { x402EvmFacilitator, x402Routes, x402SolanaFacilitator } from './x402/index.js'
+import { x402EvmFacilitator, x402GasOf, x402Routes, x402SolanaFacilitator } from './x402/index.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -292,6 +292,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       done()
     })
 
+    let x402Gas: (() => Promise<X402Gas>) | undefined
     await app.register(healthRoutes, {
       db: database.db,
       // The devnet's RPC URLs are origin-relative (for the browser); the server reads anvil directly.
@@ -303,6 +304,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // Read per request: the tracker is created below.
       trackerStatus: (caipNetworkId) => app.paymentLinks.tracker.status(caipNetworkId),
       trackerHealth: (caipNetworkId) => app.paymentLinks.tracker.health(caipNetworkId),
+      // Read per request: the facilitator is created below.
+      x402Gas: () => x402Gas?.(),
     })
     await app.register(siwxRoutes, {
       db: database.db,
@@ -397,6 +400,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       const { solanaSecretKey } = config.x402
       const solana = solanaSecretKey ? await x402SolanaFacilitator(config, solanaSecretKey, evm) : undefined
       await app.register(x402Routes, { db: database.db, evm, assets: config.assets, ...(solana ? { solana } : {}) })
+      x402Gas = () => x402GasOf(evm, solana)
     }
     await app.register(refundRoutes, {
       db: database.db,

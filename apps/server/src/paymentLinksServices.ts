@@ -91,6 +91,7 @@ export function createPaymentLinksServices({
       .map((network) => ({
         caipNetworkId: network.caipNetworkId,
         rpcUrl: serverRpcUrl(network, devnetUpstreams),
+        ...(devnetUpstreams?.[network.caipNetworkId] ? {} : { rpcUrls: serverRpcUrls(network) }),
         confirmations: network.confirmations,
         assets: assets.filter((asset) => asset.caipNetworkId === network.caipNetworkId),
         // A local devnet costs nothing per request: poll it often so a payment shows as paid
@@ -106,6 +107,11 @@ export function createPaymentLinksServices({
     // The views and the event streams hear of the change from the database itself (views.start).
     onLinkChanged: () => webhooks.poke(),
     onError: (error, caipNetworkId) => onError?.(error, `tracker ${caipNetworkId ?? 'expiry'}`),
+    onEndpointSwitch: (caipNetworkId, from, to, reason) =>
+      onAction?.(
+        { action: 'endpoint switch', caipNetworkId, from, to, reason },
+        `${caipNetworkId} now reads ${to} (was ${from}: ${reason})`,
+      ),
   })
   const confirmations = new Map(networks.map((n) => [n.caipNetworkId, n.confirmations]))
   const checkTimeoutMs = options.submitCheckTimeoutMs ?? 3000
@@ -118,7 +124,11 @@ export function createPaymentLinksServices({
     const family = network ? chainFamilyOf(caipNetworkId) : undefined
     if (!network || !family?.connect) return null
     const reader = family.connect(
-      { caipNetworkId, rpcUrl: serverRpcUrl(network, devnetUpstreams) },
+      {
+        caipNetworkId,
+        rpcUrl: serverRpcUrl(network, devnetUpstreams),
+        ...(devnetUpstreams?.[caipNetworkId] ? {} : { rpcUrls: serverRpcUrls(network) }),
+      },
       { timeoutMs: options.tracker?.rpcTimeoutMs ?? 5000 },
     )
     readers.set(caipNetworkId, reader)

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { publicConfigSchema } from '@paylink/shared'
+import { testEvmNetwork } from '@paylink/shared/testing/testNetworks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig, type ServerConfig } from './config.js'
 import type { DevnetHandle } from './devnet/devnetNetworks.js'
@@ -45,15 +46,7 @@ function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return { ...loadConfig({ DATA_DIR: join(dir, `data-${Math.random()}`) }, dir), port: 0, ...overrides }
 }
 
-const sepolia = {
-  caipNetworkId: 'eip155:11155111',
-  name: 'Sepolia',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: 'https://sepolia.example.org',
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 2,
-}
+const sepolia = testEvmNetwork('eip155:11155111', 'https://sepolia.example.org', { name: 'Sepolia', confirmations: 2 })
 
 describe('startServer', () => {
   it('with the devnet: puts its chains first, proxies them, prints the demo line, and stops it on close', async () => {

@@ -12,7 +12,8 @@ import './styles.css'
 installHostGuard({ timeoutMs: 3000 })
 if (!readCheckoutBoot(queryClient)) prefetchLink(queryClient, window.location.pathname)
 // The toolkit's download overlaps the configuration request on pages that need it at once, and
-// where AppKit has a connection to restore (the home page and the checkout otherwise wait for a press).
+// where AppKit has a connection to restore (the home page, the checkout and the wallet page otherwise
+// wait for a press).
 if (kitWantedAtStart(window.location.pathname)) void loadKitModule().catch(() => undefined)
 
 createRoot(document.getElementById('root')!).render(

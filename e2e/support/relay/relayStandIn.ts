@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net'
-import type { Page } from '@playwright/test'
 import WebSocket from 'ws'
 
 /** One end of a relay connection: a Node socket or a socket the test browser opened. */
@@ -41,15 +40,6 @@ export interface RelayStandIn {
  * Verify attestation, and kept for a later subscriber, as the relay's mailbox does), irn_batchFetchMessages. It relays opaque, already
  * encrypted envelopes; it authenticates nobody and forgets everything when closed.
  */
-/** Makes `relay` answer the page's relay socket (wss://relay.walletconnect.org or .com). */
-export async function answerRelaySocket(page: Page, relay: RelayStandIn) {
-  await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)\//, (socket) => {
-    const peer = { send: (data: string) => socket.send(data) }
-    socket.onMessage((message) => relay.receive(peer, String(message)))
-    socket.onClose(() => relay.drop(peer))
-  })
-}
-
 export async function startRelayStandIn(): Promise<RelayStandIn> {
   const subscribers = new Map<string, Set<RelayPeer>>()
   const mailbox = new Map<string, Envelope[]>()

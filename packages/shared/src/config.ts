@@ -95,9 +95,30 @@ export const publicConfigSchema = z.object({
 })
 export type PublicConfig = z.infer<typeof publicConfigSchema>
 
+const x402GasKeySchema = z.object({
+  address: z.string().max(128),
+  networks: z.array(
+    z.object({
+      caipNetworkId: z.string().max(200),
+      /** In the chain's coin (decimal); null when its RPC did not answer. */
+      balance: z.string().max(100).nullable(),
+      low: z.boolean(),
+    }),
+  ),
+})
+export type X402GasKey = z.infer<typeof x402GasKeySchema>
+/** The x402 facilitator's gas keys (`GET /api/x402/gas`, and `x402Gas` in the health report). */
+export const x402GasSchema = x402GasKeySchema.extend({
+  /** The Solana fee payer, when one is configured: SOL on each Solana network. */
+  solana: x402GasKeySchema.optional(),
+})
+export type X402Gas = z.infer<typeof x402GasSchema>
+
 export const healthSchema = z.object({
   ok: z.boolean(),
   db: z.boolean(),
+  /** The x402 gas keys, when the facilitator runs (absent too when their RPCs were too slow). */
+  x402Gas: x402GasSchema.optional(),
   /** head: the latest block height as a decimal string, null when the RPC did not answer. */
   /** halted (with a sentence in reason): the tracker stopped following the network, its chain is not the recorded one. */
   chains: z.array(

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { caipAssetIdSchema } from './caip.js'
 import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
-import { figureAssetShape, paymentSchema, paymentStatuses, webhookEventSchema } from './links.js'
+import { figureAssetShape, paymentSchema, paymentStatuses, webhookEventSchema, x402ResourceSchema } from './links.js'
 
 /**
  * What a merchant's own systems read: the events feed, the payments CSV export and webhook
@@ -151,9 +151,7 @@ export const listedPaymentSchema = paymentSchema.extend({
   linkTitle: z.string().max(2048),
   symbol: z.string().max(16).nullable(),
   kind: z.enum(['link', 'x402']),
-  x402: z
-    .object({ resourceUrl: z.string().max(2048).nullable(), description: z.string().max(1000).nullable() })
-    .optional(),
+  x402: x402ResourceSchema.optional(),
 })
 export type ListedPayment = z.infer<typeof listedPaymentSchema>
 

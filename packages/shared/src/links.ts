@@ -46,6 +46,7 @@ export const webhookEventTypes = [
   'payment.reverted',
   'payment.refunded',
   'payment.unmatched',
+  'payment.x402',
   'link.paid',
   'link.underpaid',
   'link.expired',
@@ -511,17 +512,25 @@ export const webhookSettingsSchema = z.object({
 })
 export type WebhookSettings = z.infer<typeof webhookSettingsSchema>
 
+/** Which resource an x402 payment paid for, as the client's payment named it. */
+export const x402ResourceSchema = z.object({
+  resourceUrl: z.string().max(2048).nullable(),
+  description: z.string().max(1000).nullable(),
+})
+
 /** The JSON body POSTed to a link's webhook URL. */
 export const webhookEventSchema = z.object({
   id: z.string().max(maxIdLength),
   type: z.enum(webhookEventTypes),
   createdAt: z.string().max(maxTimestampLength),
   data: z.object({
-    /** Null only for `payment.unmatched` of a transfer that reached no link's option. */
+    /** Null for `payment.unmatched` of a transfer that reached no link's option, and for `payment.x402`. */
     link: linkSchema.omit({ payments: true }).nullable(),
     payment: paymentSchema.nullable(),
     /** `payment.unmatched` only. */
     unmatchedPayment: unmatchedPaymentSchema.optional(),
+    /** `payment.x402` only: the settled payment (of no link) and the resource it paid for. */
+    x402Payment: paymentSchema.extend({ linkId: z.null() }).extend(x402ResourceSchema.shape).optional(),
   }),
 })
 export type WebhookEvent = z.infer<typeof webhookEventSchema>

@@ -1,4 +1,5 @@
 import { assetSchema, publicNetworkSchema } from '@paylink/shared'
+import { devnetNetwork } from '@paylink/shared/testing/testNetworks'
 import { describe, expect, it } from 'vitest'
 import { devnetNetworks } from './devnetNetworks.js'
 
@@ -15,16 +16,7 @@ describe('devnetNetworks', () => {
   it('maps the devnet chains to networks behind the proxy, at origin-relative URLs', () => {
     const { networks, upstreams } = devnetNetworks(devnet)
     expect(networks).toEqual([
-      {
-        caipNetworkId: 'eip155:31337',
-        name: 'Paylink Devnet',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrl: '/devnet/rpc/31337',
-        blockExplorerUrl: null,
-        testnet: true,
-        confirmations: 1,
-        depositFactory: true,
-      },
+      { ...devnetNetwork, depositFactory: true },
       expect.objectContaining({
         caipNetworkId: 'eip155:31338',
         name: 'Paylink Devnet L2',

@@ -1,6 +1,7 @@
 import { formatUnits, paymentsCsvColumns, type Payment, type PaymentsCsvQuery } from '@paylink/shared'
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { linkOptions, links, payments, refunds } from '../db/schema.js'
+import { linkOptions, links, payments, refunds, x402Payments } from '../db/schema.js'
+import { toX402PaymentView } from '../paymentList/listX402Payments.js'
 import type { Db } from '../db/openDatabase.js'
 import type { LinkOptionRow, PaymentRow } from '../db/rows.js'
 import { toLinkView } from '../links/linkViews.js'
@@ -76,45 +77,131 @@ export async function* streamPaymentsCsv({
           )
           .orderBy(asc(refunds.createdAt), asc(refunds.id))
       : []
-    let text = ''
-    for (const { payment, title, option } of rows) {
+    const records: CsvRecord[] = []
+    for (const { payment, title, option, createdAtText } of rows) {
       const quote = quotes.get(payment.id) ?? null
       const own = refundRows.filter((refund) => refund.paymentId === payment.id)
-      text += formatCsvRow([
-        payment.id,
-        payment.linkId,
-        title,
-        payment.caipNetworkId,
-        option?.assetId ?? null,
-        option?.symbol ?? null,
-        payment.amount !== null && option ? formatUnits(BigInt(payment.amount), option.decimals) : null,
-        quote?.currency ?? null,
-        quote?.fiatValue ?? null,
-        quote?.rate ?? null,
-        payment.payer,
-        payment.txHash,
-        payment.status,
-        payment.reason,
-        payment.confirmations,
-        payment.requiredConfirmations,
-        payment.late,
-        payment.createdAt.toISOString(),
-        payment.detectedAt?.toISOString() ?? null,
-        payment.confirmedAt?.toISOString() ?? null,
-        option
-          ? formatUnits(
-              own.reduce((sum, refund) => sum + BigInt(refund.amount), 0n),
-              option.decimals,
-            )
-          : '0',
-        own.map((refund) => refund.txHash).join(' '),
-      ])
+      records.push({
+        createdAtText,
+        id: payment.id,
+        cells: [
+          payment.id,
+          payment.linkId,
+          title,
+          payment.caipNetworkId,
+          option?.assetId ?? null,
+          option?.symbol ?? null,
+          payment.amount !== null && option ? formatUnits(BigInt(payment.amount), option.decimals) : null,
+          quote?.currency ?? null,
+          quote?.fiatValue ?? null,
+          quote?.rate ?? null,
+          payment.payer,
+          payment.txHash,
+          payment.status,
+          payment.reason,
+          payment.confirmations,
+          payment.requiredConfirmations,
+          payment.late,
+          payment.createdAt.toISOString(),
+          payment.detectedAt?.toISOString() ?? null,
+          payment.confirmedAt?.toISOString() ?? null,
+          option
+            ? formatUnits(
+                own.reduce((sum, refund) => sum + BigInt(refund.amount), 0n),
+                option.decimals,
+              )
+            : '0',
+          own.map((refund) => refund.txHash).join(' '),
+        ],
+      })
     }
+    records.push(...(await x402Records(db, merchant, query, after, pageSize)))
+    // Both sources are read past the same position, so the first pageSize of the two, in order, are the next page.
+    const page = records.sort(byPosition).slice(0, pageSize)
+    const text = page.map((record) => formatCsvRow(record.cells)).join('')
     if (text) yield text
-    if (rows.length < pageSize) return
-    const last: PageRow = rows.at(-1)!
-    after = { createdAt: last.createdAtText, id: last.payment.id }
+    if (page.length < pageSize) return
+    const last = page.at(-1)!
+    after = { createdAt: last.createdAtText, id: last.id }
   }
+}
+
+type CsvCells = Parameters<typeof formatCsvRow>[0]
+
+interface CsvRecord {
+  createdAtText: string
+  id: string
+  cells: CsvCells
+}
+
+/** Postgres writes every time in one zone and drops trailing zeros of the fraction, so its text sorts as the time. */
+const byPosition = (a: CsvRecord, b: CsvRecord) =>
+  a.createdAtText < b.createdAtText
+    ? -1
+    : a.createdAtText > b.createdAtText
+      ? 1
+      : a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0
+
+/** Up to `limit` of the merchant's settled x402 payments after `after`, oldest first, as CSV records (no link, no fiat, no refunds). */
+async function x402Records(
+  db: Db,
+  merchant: Merchant,
+  query: PaymentsCsvQuery,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<CsvRecord[]> {
+  // A settled x402 payment is confirmed and stays so.
+  if (query.status && query.status !== 'confirmed') return []
+  const rows = await db
+    .select({ row: x402Payments, createdAtText: sql<string>`${x402Payments.createdAt}::text` })
+    .from(x402Payments)
+    .where(
+      and(
+        eq(x402Payments.merchant, merchant.id),
+        query.from ? gte(x402Payments.createdAt, new Date(query.from)) : undefined,
+        query.to ? lt(x402Payments.createdAt, new Date(query.to)) : undefined,
+        after
+          ? sql`(${x402Payments.createdAt}, ${x402Payments.id}) > (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(x402Payments.createdAt), asc(x402Payments.id))
+    .limit(limit)
+  return rows.map(({ row, createdAtText }) => {
+    const view = toX402PaymentView(row)
+    return {
+      createdAtText,
+      id: row.id,
+      cells: [
+        view.id,
+        null,
+        view.linkTitle,
+        view.caipNetworkId,
+        view.asset,
+        view.symbol,
+        view.amount,
+        null,
+        null,
+        null,
+        view.payer,
+        view.txHash,
+        view.status,
+        view.reason,
+        view.confirmations,
+        view.requiredConfirmations,
+        view.late,
+        view.createdAt,
+        view.detectedAt,
+        view.confirmedAt,
+        view.refunded,
+        '',
+      ],
+    }
+  })
 }
 
 /**

@@ -46,3 +46,30 @@ describe('checkHealth with the tracker', () => {
     ])
   })
 })
+
+describe('checkHealth with the x402 gas keys', () => {
+  const gas = {
+    address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    networks: [{ caipNetworkId: 'eip155:8453', balance: '0.001', low: true }],
+    solana: { address: 'Fee1111111111111111111111111111111111111111', networks: [] },
+  }
+  const check = (x402Gas?: () => Promise<typeof gas> | undefined) =>
+    checkHealth({ db: database.db, networks: [], timeoutMs: 50, ...(x402Gas ? { x402Gas } : {}) })
+
+  it('shows the balances and `low` when the facilitator runs, and nothing when it does not', async () => {
+    const health = await check(async () => gas)
+    expect(healthSchema.parse(health)).toEqual(health)
+    expect(health.x402Gas).toEqual(gas)
+    expect(await check(() => undefined)).not.toHaveProperty('x402Gas')
+    expect(await check()).not.toHaveProperty('x402Gas')
+  })
+
+  it('leaves the balances out, still ok, when their RPCs fail or are slow', async () => {
+    const failed = await check(() => Promise.reject(new Error('RPC down')))
+    expect(failed).toMatchObject({ ok: true })
+    expect(failed).not.toHaveProperty('x402Gas')
+    const slow = await check(() => new Promise(() => {}))
+    expect(slow).toMatchObject({ ok: true })
+    expect(slow).not.toHaveProperty('x402Gas')
+  })
+})

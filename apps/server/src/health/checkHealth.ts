@@ -1,4 +1,4 @@
-import type { Health, Network } from '@paylink/shared'
+import type { Health, Network, X402Gas } from '@paylink/shared'
 import { sql } from 'drizzle-orm'
 import { readHead as defaultReadHead, type ReadHeadOptions, withTimeout } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
@@ -14,6 +14,8 @@ export interface CheckHealthParameters {
   trackerStatus?: (caipNetworkId: string) => { halted: false } | { halted: true; reason: string }
   /** How well the tracker follows each network (null where it does not). */
   trackerHealth?: (caipNetworkId: string) => NetworkHealth | null
+  /** The x402 gas keys' balances, when the facilitator runs (undefined when it does not). */
+  x402Gas?: () => Promise<X402Gas> | undefined
 }
 
 /**
@@ -28,12 +30,16 @@ export async function checkHealth({
   readHead = defaultReadHead,
   trackerStatus,
   trackerHealth,
+  x402Gas,
 }: CheckHealthParameters): Promise<Health> {
-  const [dbOk, chains] = await Promise.all([
+  const gas = x402Gas?.()
+  const [dbOk, x402GasNow, chains] = await Promise.all([
     withTimeout(db.execute(sql`select 1`), timeoutMs).then(
       () => true,
       () => false,
     ),
+    // A gas RPC that does not answer in time leaves the balances out, like a chain's head.
+    gas && withTimeout(gas, timeoutMs).catch(() => undefined),
     Promise.all(
       networks.map(async (network) => ({
         caipNetworkId: network.caipNetworkId,
@@ -46,7 +52,7 @@ export async function checkHealth({
       })),
     ),
   ])
-  return { ok: dbOk, db: dbOk, chains }
+  return { ok: dbOk, db: dbOk, ...(x402GasNow ? { x402Gas: x402GasNow } : {}), chains }
 }
 
 function healthOf(health: NetworkHealth | null) {

@@ -11,6 +11,7 @@ export interface HealthRoutesOptions {
   timeoutMs: number
   trackerStatus?: CheckHealthParameters['trackerStatus']
   trackerHealth?: CheckHealthParameters['trackerHealth']
+  x402Gas?: CheckHealthParameters['x402Gas']
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, options) => {

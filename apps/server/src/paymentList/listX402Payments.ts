@@ -61,43 +61,42 @@ export async function pageX402Payments(
     )
     .orderBy(desc(x402Payments.createdAt), desc(x402Payments.id))
     .limit(limit)
-  return rows.map(({ row, createdAtText }) => {
-    const at = row.createdAt.toISOString()
-    return {
-      createdAtText,
-      id: row.id,
-      payment: {
-        id: row.id,
-        linkId: null,
-        kind: 'x402',
-        linkTitle: row.description || row.resourceUrl || 'x402 payment',
-        x402: { resourceUrl: row.resourceUrl, description: row.description },
-        symbol: row.symbol,
-        caipNetworkId: row.caipNetworkId,
-        txHash: row.txHash,
-        // Settled means mined with success: the facilitator waited for the receipt.
-        status: 'confirmed',
-        reason: null,
-        confirmations: 1,
-        requiredConfirmations: 1,
-        amount: formatUnits(BigInt(row.amount), row.decimals),
-        asset: row.assetId,
-        optionId: null,
-        payer: row.payer,
-        blockNumber: null,
-        late: false,
-        counted: true,
-        quote: null,
-        refunds: [],
-        refunded: '0',
-        refundAddress: null,
-        createdAt: at,
-        updatedAt: at,
-        detectedAt: at,
-        confirmedAt: at,
-      },
-    }
-  })
+  return rows.map(({ row, createdAtText }) => ({ createdAtText, id: row.id, payment: toX402PaymentView(row) }))
+}
+
+/** An x402 payment as the list, the CSV and the `payment.x402` event show it. */
+export function toX402PaymentView(row: typeof x402Payments.$inferSelect): ListedPayment {
+  const at = row.createdAt.toISOString()
+  return {
+    id: row.id,
+    linkId: null,
+    kind: 'x402',
+    linkTitle: row.description || row.resourceUrl || 'x402 payment',
+    x402: { resourceUrl: row.resourceUrl, description: row.description },
+    symbol: row.symbol,
+    caipNetworkId: row.caipNetworkId,
+    txHash: row.txHash,
+    // Settled means mined with success: the facilitator waited for the receipt.
+    status: 'confirmed',
+    reason: null,
+    confirmations: 1,
+    requiredConfirmations: 1,
+    amount: formatUnits(BigInt(row.amount), row.decimals),
+    asset: row.assetId,
+    optionId: null,
+    payer: row.payer,
+    blockNumber: null,
+    late: false,
+    counted: true,
+    quote: null,
+    refunds: [],
+    refunded: '0',
+    refundAddress: null,
+    createdAt: at,
+    updatedAt: at,
+    detectedAt: at,
+    confirmedAt: at,
+  }
 }
 
 /** Per asset, the x402 payments the filters match (all confirmed), in atomic units. */

@@ -18,6 +18,8 @@ export interface TrackedNetwork {
   caipNetworkId: string
   /** The RPC the server itself reads (for the devnet: anvil directly, not the browser proxy). */
   rpcUrl: string
+  /** Every endpoint the server reads, in order of preference (the reader moves on when one fails); absent: `rpcUrl` alone. */
+  rpcUrls?: readonly string[]
   /** This network's head is polled this often (default: the tracker's `pollIntervalMs`). */
   pollIntervalMs?: number
   /** Confirmations a payment found by the tracker itself (no submission) must reach (default 1). */
@@ -44,6 +46,8 @@ export interface PaymentTrackerOptions {
   onError?: (error: unknown, caipNetworkId: string | null) => void
   /** Told once when a network halts (its chain is not the recorded one), with the sentence `status` gives. */
   onHalt?: (caipNetworkId: string, reason: string) => void
+  /** Told once per switch of a network's endpoint in use (origins only: a provider's key stays out). */
+  onEndpointSwitch?: (caipNetworkId: string, from: string, to: string, reason: string) => void
 }
 
 /** Whether the tracker follows a network, and if it stopped, why (a sentence for operators). */
@@ -161,6 +165,8 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
     state.chain = family.connect(network, {
       timeoutMs: options.rpcTimeoutMs ?? 5000,
       onHttpRequest: () => state.requests++,
+      onEndpointSwitch: (from, to, reason) =>
+        options.onEndpointSwitch?.(network.caipNetworkId, originOf(from), originOf(to), reason),
     })
     state.guard = createChainGuard({
       db: options.db,
@@ -371,7 +377,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       const cursor = state.cursor?.number ?? null
       return {
         state: state.health.state,
-        endpoint: new URL(state.network.rpcUrl).origin,
+        endpoint: originOf(state.chain.endpointInUse?.() ?? state.network.rpcUrl),
         lastError: halted ? { message: state.guard.haltReason!, at: state.health.since } : state.lastError,
         lagBlocks: state.head !== null && cursor !== null ? (state.head > cursor ? state.head - cursor : 0n) : null,
         since: state.health.since,
@@ -384,4 +390,13 @@ function maxOf(a: bigint | null, b: bigint | null): bigint | null {
   if (a === null) return b
   if (b === null) return a
   return a > b ? a : b
+}
+
+/** A URL's origin: a provider's key in its path or query stays out of logs and /api/health. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
 }

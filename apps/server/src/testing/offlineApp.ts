@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../db/openDatabase.js'
 import type { RateProvider } from '../rates/rateProvider.js'
 import { signedSession, solanaSigner, type TestSigner } from '../siwx/testing/siwxTestKit.js'
 import { regtestBtc, regtestChain, regtestNetwork } from './bitcoinRegtest.js'
+import { testEvmNetwork } from '@paylink/shared/testing/testNetworks'
 
 export const testOrigin = 'http://localhost:3000'
 export const evmChain = 'eip155:31337'
@@ -19,15 +20,8 @@ export const solanaChain = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const deadRpc = 'http://127.0.0.1:9'
 
 /** A test network entry: `rpcUrl` read at 1 confirmation, Ether as its coin, named by its id unless told. */
-export const testNetwork = (caipNetworkId: string, rpcUrl: string, name = caipNetworkId): Network => ({
-  caipNetworkId,
-  name,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl,
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-})
+export const testNetwork = (caipNetworkId: string, rpcUrl: string, name = caipNetworkId): Network =>
+  testEvmNetwork(caipNetworkId, rpcUrl, { name })
 
 export { regtestBtc, regtestChain }
 /** Bitcoin on regtest with its Esplora unreachable: links and keys on it, no chain read. */

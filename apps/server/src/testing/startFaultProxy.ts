@@ -32,6 +32,8 @@ export interface FaultProxyOptions {
   lagBlocks?: number
   /** eth_getLogs over more blocks than this is refused, as providers refuse ranges "returning too many results" (default 5). */
   getLogsMaxRange?: number
+  /** The share of first getTransaction answers that are null, whatever `rate` (default 0.5; 0 for a clean baseline). */
+  nullTransactionRate?: number
 }
 
 export interface FaultProxy {
@@ -73,6 +75,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const hangMs = options.hangMs ?? 15_000
   const lag = BigInt(options.lagBlocks ?? 2)
   const getLogsMaxRange = BigInt(options.getLogsMaxRange ?? 5)
+  const nullTransactionRate = options.nullTransactionRate ?? 0.5
   const upstream = options.upstream.replace(/\/$/, '')
   const injected: Partial<Record<FaultKind, number>> = {}
   const count = (kind: FaultKind) => (injected[kind] = (injected[kind] ?? 0) + 1)
@@ -162,7 +165,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         call.method === 'getTransaction' &&
         a.result !== null &&
         !answeredOnce.has(JSON.stringify(call.params?.[0])) &&
-        roll(0.5)
+        roll(nullTransactionRate)
       ) {
         // The first node asked has not seen it yet; the next answer is the real one.
         count('null-transaction')

@@ -3,9 +3,9 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { isTransfer } from '../db/transferKey.js'
-import { links, paymentCredits, payments, unmatchedPayments, webhookDeliveries, webhookEvents } from '../db/schema.js'
+import { paymentCredits, payments, unmatchedPayments } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
-import { webhookRetryWindowMs } from '../webhooks/enqueueWebhookEvents.js'
+import { enqueueMerchantEvent } from '../webhooks/enqueueWebhookEvents.js'
 import { toUnmatchedView } from './unmatchedView.js'
 
 export interface UnmatchedTransfer {
@@ -77,22 +77,5 @@ async function enqueueUnmatchedEvent(
     createdAt: now.toISOString(),
     data: { link: null, payment: null, unmatchedPayment },
   }
-  const text = JSON.stringify(body)
-  await tx
-    .insert(webhookEvents)
-    .values({ id: body.id, merchant, linkId: sourceLinkId, type: body.type, body: text, createdAt: now })
-  if (!sourceLinkId) return
-  const [link] = await tx.select({ webhookUrl: links.webhookUrl }).from(links).where(eq(links.id, sourceLinkId))
-  if (!link?.webhookUrl) return
-  await tx.insert(webhookDeliveries).values({
-    id: newId('whd'),
-    eventId: body.id,
-    linkId: sourceLinkId,
-    type: body.type,
-    url: link.webhookUrl,
-    body: text,
-    nextAttemptAt: now,
-    giveUpAt: new Date(now.getTime() + webhookRetryWindowMs),
-    createdAt: now,
-  })
+  await enqueueMerchantEvent(tx, merchant, body, sourceLinkId, sourceLinkId, now)
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link, LinkOption, PublicConfig } from '@paylink/shared'
+import { devnetNetwork, nothingReceived } from '@paylink/shared/testing/testNetworks'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutShellMarker, renderCheckoutParts, renderCheckoutShell } from './checkoutShell.js'
@@ -11,17 +12,7 @@ const index = `<!doctype html><html><head><title>Paylink</title></head><body><di
 const config: PublicConfig = {
   projectId: null,
   demo: true,
-  networks: [
-    {
-      caipNetworkId: 'eip155:31337',
-      name: 'Paylink Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrl: '/devnet/rpc/31337',
-      blockExplorerUrl: null,
-      testnet: true,
-      confirmations: 1,
-    },
-  ],
+  networks: [devnetNetwork],
   assets: [],
   receiptEmail: false,
 }
@@ -34,16 +25,7 @@ const ethOption: LinkOption = {
   decimals: 18,
   amount: '0.004',
   recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  paid: '0',
-  confirming: '0',
-  overpaid: '0',
-  late: '0',
-  shortfall: '0',
-  due: null,
-  rate: null,
-  rateSource: null,
-  quoteExpiresAt: null,
-  quoteProblem: null,
+  ...nothingReceived,
   depositAddress: null,
   paymentUri: null,
 }

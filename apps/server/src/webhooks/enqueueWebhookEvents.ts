@@ -1,5 +1,6 @@
 import type { Link, Payment, WebhookEvent, WebhookEventType } from '@paylink/shared'
-import { webhookDeliveries, webhookEvents } from '../db/schema.js'
+import { eq } from 'drizzle-orm'
+import { links, webhookDeliveries, webhookEvents } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { newId } from '../db/newId.js'
 
@@ -58,4 +59,37 @@ export async function enqueueWebhookEvents(
       createdAt: now,
     })),
   )
+}
+
+/**
+ * Writes an event that is no link's own (`payment.unmatched`, `payment.x402`) in the caller's
+ * transaction: always in the merchant's feed (under `feedLinkId`, null for none), and delivered
+ * signed with the link's secret to the webhook URL of `webhookLinkId` when that link has one.
+ */
+export async function enqueueMerchantEvent(
+  tx: Tx,
+  merchant: string,
+  body: WebhookEvent,
+  feedLinkId: string | null,
+  webhookLinkId: string | null,
+  now: Date,
+): Promise<void> {
+  const text = JSON.stringify(body)
+  await tx
+    .insert(webhookEvents)
+    .values({ id: body.id, merchant, linkId: feedLinkId, type: body.type, body: text, createdAt: now })
+  if (!webhookLinkId) return
+  const [link] = await tx.select({ webhookUrl: links.webhookUrl }).from(links).where(eq(links.id, webhookLinkId))
+  if (!link?.webhookUrl) return
+  await tx.insert(webhookDeliveries).values({
+    id: newId('whd'),
+    eventId: body.id,
+    linkId: webhookLinkId,
+    type: body.type,
+    url: link.webhookUrl,
+    body: text,
+    nextAttemptAt: now,
+    giveUpAt: new Date(now.getTime() + webhookRetryWindowMs),
+    createdAt: now,
+  })
 }

@@ -72,6 +72,20 @@ async function newPayer() {
   return { address: account.address, client, pay: wrapFetchWithPayment(fetch, client) }
 }
 
+/** The `payment.x402` events of one payer's payments in the merchant's feed. */
+async function x402EventsOf(payer: Address) {
+  const events = await app.inject({
+    method: 'GET',
+    url: '/api/events?limit=500',
+    headers: { authorization: `Bearer ${h.apiKey}` },
+  })
+  expect(events.statusCode, events.body).toBe(200)
+  return events
+    .json<{ events: Array<{ type: string; data: { x402Payment?: { payer: string } } }> }>()
+    .events.filter((event) => event.type === 'payment.x402' && event.data.x402Payment?.payer === payer)
+    .map((event) => event.data.x402Payment)
+}
+
 const postFacilitator = (path: 'verify' | 'settle', payload: PaymentPayload, apiKey?: string) =>
   postToFacilitator(facilitatorUrl, path, payload, apiKey)
 
@@ -134,6 +148,10 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     expect(Number(l1.balance)).toBeGreaterThan(0.9)
     // The L2's gas key was never funded.
     expect(gas.json().networks).toContainEqual({ caipNetworkId: 'eip155:31338', balance: '0', low: true })
+    // The health report shows the same balances, without a key, for a monitor to warn on.
+    const health = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(health.statusCode, health.body).toBe(200)
+    expect(health.json().x402Gas).toEqual(gas.json())
   })
 
   it("publishes Test USD's EIP-712 domain in /api/config, the one the token signs under", async () => {
@@ -220,6 +238,54 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     })
     expect(await balanceOf(merchant)).toBe(merchantBefore + price)
     expect(await database.db.select().from(x402Payments).where(eq(x402Payments.payer, payer.address))).toHaveLength(1)
+
+    // One `payment.x402` event in the merchant's feed, the replay announced nothing.
+    expect(await x402EventsOf(payer.address)).toEqual([
+      expect.objectContaining({
+        id: rows[0]!.id,
+        linkId: null,
+        status: 'confirmed',
+        amount: '0.01',
+        asset: h.assets.tusd,
+        txHash: settlement.transaction.toLowerCase(),
+        resourceUrl: `${resourceUrl}/weather`,
+        description: 'Weather now',
+      }),
+    ])
+    // And one row in the CSV export, titled by the resource.
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/payments.csv',
+      headers: { authorization: `Bearer ${h.apiKey}` },
+    })
+    expect(csv.statusCode, csv.body).toBe(200)
+    const records = csv.body.split('\r\n').filter((line) => line.startsWith(`${rows[0]!.id},`))
+    expect(records).toEqual([
+      [
+        rows[0]!.id,
+        '',
+        'Weather now',
+        network,
+        h.assets.tusd,
+        'TUSD',
+        '0.01',
+        '',
+        '',
+        '',
+        payer.address,
+        settlement.transaction.toLowerCase(),
+        'confirmed',
+        '',
+        '1',
+        '1',
+        'false',
+        rows[0]!.createdAt.toISOString(),
+        rows[0]!.createdAt.toISOString(),
+        rows[0]!.createdAt.toISOString(),
+        '0',
+        '',
+      ].join(','),
+    ])
   }, 60_000)
 
   it('verifies without recording or moving anything', async () => {
@@ -233,6 +299,7 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     expect(await verify.json()).toMatchObject({ isValid: true, payer: payer.address })
     expect(await balanceOf(payer.address)).toBe(1_000_000n)
     expect(await database.db.select().from(x402Payments).where(eq(x402Payments.payer, payer.address))).toHaveLength(0)
+    expect(await x402EventsOf(payer.address)).toEqual([])
   }, 60_000)
 
   it('refuses with the x402 reason an expired authorization, a wrong amount, an unknown asset or network, and a payer without the funds', async () => {

@@ -5,7 +5,7 @@ import { serverRpcUrl } from '../paymentLinksServices.js'
 import { createEvmFacilitator, type EvmFacilitator } from './createEvmFacilitator.js'
 import { createSolanaFacilitator, type SolanaFacilitator } from './createSolanaFacilitator.js'
 
-export { x402Routes } from './x402Routes.js'
+export { x402GasOf, x402Routes } from './x402Routes.js'
 
 /** The facilitator on every configured EVM network, read through the server's own endpoint. */
 export function x402EvmFacilitator(

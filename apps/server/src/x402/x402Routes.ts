@@ -1,5 +1,12 @@
 import { sameAddress } from '@paylink/chains/core'
-import { apiErrorSchema, parseCaipAssetId, type Asset } from '@paylink/shared'
+import {
+  apiErrorSchema,
+  parseCaipAssetId,
+  x402GasSchema as gasSchema,
+  type Asset,
+  type X402Gas,
+  type X402GasKey,
+} from '@paylink/shared'
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { formatUnits } from 'viem'
@@ -53,21 +60,6 @@ const supportedResponseSchema = z.object({
   signers: z.record(reason, z.array(address)),
 })
 
-const gasKeySchema = z.object({
-  address,
-  networks: z.array(
-    z.object({
-      caipNetworkId: reason,
-      /** In the chain's coin (decimal); null when its RPC did not answer. */
-      balance: z.string().max(100).nullable(),
-      low: z.boolean(),
-    }),
-  ),
-})
-const gasSchema = gasKeySchema.extend({
-  /** The Solana fee payer, when one is configured: SOL on each Solana network. */
-  solana: gasKeySchema.optional(),
-})
 const lowGasWei = 10n ** 16n
 /** A Solana settlement costs its 5,000-lamport signature fee and a tiny priority fee: 0.01 SOL is about 2,000. */
 const lowGasLamports = 10n ** 7n
@@ -77,7 +69,7 @@ const gasKeyOf = async (
   key: Pick<SolanaFacilitator, 'address' | 'balances'>,
   decimals: number,
   low: bigint,
-): Promise<z.infer<typeof gasKeySchema>> => ({
+): Promise<X402GasKey> => ({
   address: key.address,
   networks: (await key.balances()).map(({ caipNetworkId, balance }) => ({
     caipNetworkId,
@@ -85,6 +77,15 @@ const gasKeyOf = async (
     low: balance !== null && balance < low,
   })),
 })
+
+/** What `GET /api/x402/gas` and `/api/health` show: the gas keys' balances, `low` under the threshold. */
+export async function x402GasOf(evm: EvmFacilitator, solana?: SolanaFacilitator): Promise<X402Gas> {
+  const [evmGas, solanaGas] = await Promise.all([
+    gasKeyOf(evm, 18, lowGasWei),
+    solana && gasKeyOf(solana, 9, lowGasLamports),
+  ])
+  return { ...evmGas, ...(solanaGas ? { solana: solanaGas } : {}) }
+}
 
 // Paylink's own refusals, in x402's reason style beside the schemes' reasons.
 const payToRefused = 'invalid_pay_to_not_merchant'
@@ -196,11 +197,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
     async ({ request, reply }) => {
       await app.requireMerchant(request)
       reply.header('cache-control', 'no-store')
-      const [evmGas, solanaGas] = await Promise.all([
-        gasKeyOf(evm, 18, lowGasWei),
-        solana && gasKeyOf(solana, 9, lowGasLamports),
-      ])
-      return { ...evmGas, ...(solanaGas ? { solana: solanaGas } : {}) }
+      return x402GasOf(evm, solana)
     },
   )
 

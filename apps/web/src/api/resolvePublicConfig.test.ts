@@ -1,16 +1,7 @@
 import type { PublicConfig } from '@paylink/shared'
+import { testEvmNetwork as network } from '@paylink/shared/testing/testNetworks'
 import { describe, expect, it } from 'vitest'
 import { resolvePublicConfig } from './resolvePublicConfig.js'
-
-const network = (caipNetworkId: string, rpcUrl: string) => ({
-  caipNetworkId,
-  name: caipNetworkId,
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl,
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 1,
-})
 
 describe('resolvePublicConfig', () => {
   const config: PublicConfig = {

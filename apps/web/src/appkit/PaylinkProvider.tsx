@@ -1,11 +1,14 @@
-import type { PublicConfig } from '@paylink/shared'
+import type { Link, PublicConfig } from '@paylink/shared'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { fetchPublicConfig } from '../api/client.js'
 import { resolvePublicConfig } from '../api/resolvePublicConfig.js'
+import { linkQueryKey } from '../api/useLiveLink.js'
+import { checkoutLinkId } from '../pages/pay/prefetchLink.js'
 import type { PaylinkAppKit } from './createPaylinkAppKit.js'
 import { kitLoadsAtStart, loadKitModule } from './loadKitModule.js'
-import { kitWantedAtStart } from './needsKitAtOnce.js'
+import { kitConfigFor } from './kitNetworks.js'
+import { hasSavedConnection, kitWantedAtStart } from './needsKitAtOnce.js'
 import { watchToolkitStart } from './watchToolkitStart.js'
 import { watchWalletIntent } from './watchWalletIntent.js'
 
@@ -45,9 +48,19 @@ interface LoadedKit {
 
 let kitPromise: Promise<LoadedKit> | null = null
 
-/** One AppKit per page load, whatever React's strict mode does to effects. */
-function loadKit(config: PublicConfig): Promise<LoadedKit> {
+/** The link of the checkout on screen, when the page is one and the link has arrived. */
+function checkoutLinkOptions(): Link['options'] | null {
+  const id = checkoutLinkId(window.location.pathname)
+  return id === null ? null : (queryClient.getQueryData<Link>(linkQueryKey(id))?.options ?? null)
+}
+
+/**
+ * One AppKit per page load, whatever React's strict mode does to effects. On a checkout it knows
+ * only the chain families of the link's options (kitConfigFor), for the rest of the page load.
+ */
+function loadKit(fullConfig: PublicConfig): Promise<LoadedKit> {
   kitPromise ??= (async () => {
+    const config = kitConfigFor(fullConfig, checkoutLinkOptions(), hasSavedConnection())
     const kitModule = await loadKitModule()
     if (config.demo) {
       const { announceDevBitcoinWallet, announceDevSolanaWallet, announceDevWallet, createDevWalletProvider } =

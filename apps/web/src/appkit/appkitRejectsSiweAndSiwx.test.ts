@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { unreachableDevnet } from './testing/unreachableDevnet.js'
 
 // AppKit's own check runs inside its asynchronous start: createAppKit returns, and the start
 // promise (ready()) rejects. This runs the real 1.7.8 client with an EVM adapter to prove it.
@@ -6,15 +7,7 @@ describe('AppKit 1.7.8 with both siweConfig and siwx', () => {
   it("rejects its start with the spec's words", async () => {
     const { createAppKit } = await import('@reown/appkit')
     const { WagmiAdapter } = await import('@reown/appkit-adapter-wagmi')
-    const { defineChain } = await import('@reown/appkit/networks')
-    const network = defineChain({
-      id: 31337,
-      name: 'Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
-      chainNamespace: 'eip155',
-      caipNetworkId: 'eip155:31337',
-    })
+    const network = await unreachableDevnet()
     const siwx = {
       createMessage: async () => ({}),
       addSession: async () => {},

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { needsKitAtOnce, restoresWalletConnection } from './needsKitAtOnce.js'
 
 describe('needsKitAtOnce', () => {
-  it('is true on the wallet, dashboard and toolkit pages', () => {
-    for (const path of ['/wallet', '/dashboard', '/dashboard/links/new', '/toolkit'])
-      expect(needsKitAtOnce(path)).toBe(true)
+  it('is true on the dashboard and toolkit pages', () => {
+    for (const path of ['/dashboard', '/dashboard/links/new', '/toolkit']) expect(needsKitAtOnce(path)).toBe(true)
   })
-  it('is false on the home page and the checkout, which paint first', () => {
-    for (const path of ['/', '/pay/lnk_abc']) expect(needsKitAtOnce(path)).toBe(false)
+  it('is false on the home page, the checkout and the wallet page, which paint first', () => {
+    for (const path of ['/', '/pay/lnk_abc', '/wallet']) expect(needsKitAtOnce(path)).toBe(false)
   })
 })
 

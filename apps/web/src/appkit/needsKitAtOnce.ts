@@ -1,10 +1,13 @@
 /**
- * Pages that are all about the wallet (the wallet page, the dashboard, the toolkit page) want the
- * toolkit at once. The home page and the checkout never fetch it by themselves: it comes when the
- * visitor reaches for a wallet control (watchWalletIntent.ts) or has a connection to restore.
+ * The dashboard and the toolkit page want the toolkit at once (signing in, AppKit's own views).
+ * The home page, the checkout and the wallet page never fetch it by themselves: it comes when the
+ * visitor reaches for a wallet control (watchWalletIntent.ts) or has a connection to restore. The
+ * wallet page's first screen for a visitor without a connection (every chain disconnected, its
+ * Connect buttons) needs none of it; loading it there at once held its largest paint behind
+ * 770 KiB of script on a phone (Lighthouse 71).
  */
 export function needsKitAtOnce(pathname: string): boolean {
-  return !(pathname === '/' || pathname === '' || pathname.startsWith('/pay/'))
+  return !(pathname === '/' || pathname === '' || pathname.startsWith('/pay/') || pathname === '/wallet')
 }
 
 /** AppKit 1.7.8's own keys (SafeLocalStorageKeys in @reown/appkit-common), read without loading it. */
@@ -39,7 +42,12 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-/** The toolkit starts with the page: a wallet page, or a connection AppKit will restore. */
+/** AppKit will restore a connection in this browser (restoresWalletConnection on localStorage). */
+export function hasSavedConnection(): boolean {
+  return restoresWalletConnection(localStorageOrNull())
+}
+
+/** The toolkit starts with the page: a page that needs it at once, or a connection AppKit will restore. */
 export function kitWantedAtStart(pathname: string): boolean {
-  return needsKitAtOnce(pathname) || restoresWalletConnection(localStorageOrNull())
+  return needsKitAtOnce(pathname) || hasSavedConnection()
 }

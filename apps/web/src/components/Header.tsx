@@ -2,10 +2,11 @@ import { createElement, useState } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import { usePaylinkContext } from '../appkit/PaylinkProvider.js'
 import { needsKitAtOnce } from '../appkit/needsKitAtOnce.js'
+import { openWhenStarted } from '../appkit/openWhenStarted.js'
 
 /**
- * Stands in the toolkit's account button until the toolkit is there: the home page does not load
- * it before it is wanted. A press (watchWalletIntent.ts) starts the download; the click opens the
+ * Stands in the toolkit's account button until the toolkit is there: the home page and the wallet
+ * page do not load it before it is wanted. A press (watchWalletIntent.ts) starts the download; the click opens the
  * toolkit's Connect view as soon as it has started. Once AppKit defines `<appkit-button>`, its
  * shadow root takes the place of this light-DOM child.
  */
@@ -24,7 +25,7 @@ function ConnectStandIn() {
           setOpening(true)
           setError(null)
           try {
-            await (await requestKit()).appKit.open()
+            await openWhenStarted(requestKit())
           } catch (e) {
             setError((e as Error).message)
           } finally {
@@ -51,8 +52,7 @@ export function Header() {
   const { pathname } = useLocation()
   const { kit } = usePaylinkContext()
   if (pathname.startsWith('/pay/')) return null
-  // Where the toolkit starts with the page, its own button comes soon enough; a stand-in clicked in
-  // that race opened the modal before AppKit had finished starting, and its views then stayed hidden.
+  // Where the toolkit starts with the page, its own button comes soon enough.
   const kitAtOnce = needsKitAtOnce(pathname)
   return (
     <header className="site-header">

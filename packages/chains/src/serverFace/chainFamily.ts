@@ -1,6 +1,6 @@
 import type { ChainNetwork } from '../chainShapes.js'
 import type { DevnetFaucet, DevnetHandle, DevnetUpstreams } from './devnetFaucet.js'
-import type { RetryReadOptions } from './retryRead.js'
+import type { RetryReadOptions } from './createEndpointPool.js'
 
 /**
  * The one contract between the payment tracker (payments/) and a chain family (eip155/,
@@ -13,6 +13,11 @@ import type { RetryReadOptions } from './retryRead.js'
 export interface ChainEndpoint {
   caipNetworkId: string
   rpcUrl: string
+  /**
+   * Every endpoint of the network in order of preference (a paid provider, then a public one);
+   * absent: `rpcUrl` alone. Readers go to the next one when one fails (createEndpointPool).
+   */
+  rpcUrls?: readonly string[]
 }
 
 export interface ReadChainOptions {
@@ -23,8 +28,10 @@ export interface ReadChainOptions {
 export interface ConnectChainOptions extends ReadChainOptions {
   /** Called once per HTTP request (a batch counts once): lets callers measure RPC load. */
   onHttpRequest?: () => void
-  /** How a failed request is tried again (families that retry per request: Bitcoin's Esplora). */
+  /** How a failed request is tried again, on the same endpoint or the next. */
   retry?: RetryReadOptions
+  /** Told once per switch of the endpoint in use (the operator's log line). */
+  onEndpointSwitch?: (from: string, to: string, reason: string) => void
 }
 
 /** A block of the canonical chain as the tracker needs it. `timestamp` is in seconds. */
@@ -184,6 +191,8 @@ export interface PaymentChainReader {
     expectations: readonly PaymentExpectation[],
     knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>,
   ): Promise<ReadEvidenceReturnType>
+  /** The endpoint the next read goes to first (of `rpcUrls`, after failures): what /api/health names. */
+  endpointInUse?(): string
 }
 
 /** One option of a new link, as the family turns it into what is stored (see `prepareOption`). */

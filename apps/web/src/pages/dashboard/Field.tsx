@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 
 /**
  * An error as a sentence that names its field: "is required" under "Title" reads "Title is
@@ -39,5 +39,29 @@ export function Field({
         </p>
       )}
     </div>
+  )
+}
+
+/** A Field whose control is one text input: `value` in, each edit's text out through `onChange`. */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  ...input
+}: {
+  id: string
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+  value: string
+  onChange: (value: string) => void
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} {...(error ? { error } : {})} {...(hint ? { hint } : {})}>
+      {(props) => <input {...props} {...input} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
   )
 }

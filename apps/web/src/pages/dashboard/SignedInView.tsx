@@ -21,6 +21,7 @@ import { PaymentsPage } from './payments/PaymentsPage.js'
 import { UnmatchedPage } from './unmatched/UnmatchedPage.js'
 import { DegradedNetworks } from './DegradedNetworks.js'
 import { HaltedChains } from './HaltedChains.js'
+import { LowX402Gas } from './LowX402Gas.js'
 
 function AccountBar({ me }: { me: Me }) {
   const { disconnect } = useDisconnect()
@@ -112,6 +113,7 @@ export function SignedInView({ me }: { me: Me }) {
       <AccountBar me={me} />
       <HaltedChains />
       <DegradedNetworks />
+      <LowX402Gas />
       <nav className="dash-nav" aria-label="Dashboard">
         {/* A link's own page belongs to "Payment links"; the form has its own tab. */}
         <NavLink

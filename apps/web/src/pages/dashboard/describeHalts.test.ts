@@ -1,17 +1,8 @@
+import { devnetNetwork } from '@paylink/shared/testing/testNetworks'
 import { describe, expect, it } from 'vitest'
-import { describeHalts } from './describeHalts.js'
+import { describeHalts, describeLowGas } from './describeHalts.js'
 
-const networks = [
-  {
-    caipNetworkId: 'eip155:31337',
-    name: 'Paylink Devnet',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrl: '/devnet/rpc/31337',
-    blockExplorerUrl: null,
-    testnet: true,
-    confirmations: 1,
-  },
-]
+const networks = [devnetNetwork]
 
 describe('describeHalts', () => {
   it('names each halted network and keeps the tracker reason; healthy ones are left out', () => {
@@ -37,5 +28,30 @@ describe('describeHalts', () => {
 
   it('says nothing before health has answered', () => {
     expect(describeHalts(undefined, networks)).toEqual([])
+  })
+})
+
+describe('describeLowGas', () => {
+  it('names each network where a gas key (EVM or the Solana fee payer) is low; none without the facilitator', () => {
+    const health = {
+      ok: true,
+      db: true,
+      chains: [],
+      x402Gas: {
+        address: '0xgas',
+        networks: [
+          { caipNetworkId: 'eip155:31337', balance: '1.5', low: false },
+          { caipNetworkId: 'eip155:31338', balance: null, low: false },
+          { caipNetworkId: 'eip155:1', balance: '0.001', low: true },
+        ],
+        solana: { address: 'FeePayer', networks: [{ caipNetworkId: 'solana:dev', balance: '0.002', low: true }] },
+      },
+    }
+    expect(describeLowGas(health, networks)).toEqual([
+      { caipNetworkId: 'eip155:1', name: 'eip155:1', address: '0xgas', balance: '0.001' },
+      { caipNetworkId: 'solana:dev', name: 'solana:dev', address: 'FeePayer', balance: '0.002' },
+    ])
+    expect(describeLowGas({ ...health, x402Gas: { ...health.x402Gas, networks: [] } }, networks)).toHaveLength(1)
+    expect(describeLowGas({ ok: true, db: true, chains: [] }, networks)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { unreachableDevnet } from '../../appkit/testing/unreachableDevnet.js'
 
 // Spec row 8.5. AppKit 1.7.8's estimateGas throws "CaipNetwork is undefined" only when it holds no
 // active network and was given no defaultNetwork. This runs the real client to show the guard in
@@ -11,16 +12,8 @@ describe('AppKit 1.7.8 and "CaipNetwork is undefined"', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { createAppKit } = await import('@reown/appkit')
     const { WagmiAdapter } = await import('@reown/appkit-adapter-wagmi')
-    const { defineChain } = await import('@reown/appkit/networks')
     const { ChainController, ConnectionController } = await import('@reown/appkit-controllers')
-    const network = defineChain({
-      id: 31337,
-      name: 'Devnet',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
-      chainNamespace: 'eip155',
-      caipNetworkId: 'eip155:31337',
-    })
+    const network = await unreachableDevnet()
     const kit = createAppKit({
       adapters: [new WagmiAdapter({ networks: [network], projectId: '' })],
       networks: [network],

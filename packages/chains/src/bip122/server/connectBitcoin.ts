@@ -13,14 +13,16 @@ import { sightMempool } from './sightMempool.js'
  * CAIP-2 id names (a known network: mainnet, testnet3, signet, regtest).
  */
 export function connectBitcoin(
-  { caipNetworkId, rpcUrl }: ChainEndpoint,
-  { timeoutMs, onHttpRequest, retry }: ConnectChainOptions,
+  { caipNetworkId, rpcUrl, rpcUrls }: ChainEndpoint,
+  { timeoutMs, onHttpRequest, retry, onEndpointSwitch }: ConnectChainOptions,
 ): PaymentChainReader {
   const esplora = createEsploraClient({
     baseUrl: rpcUrl,
+    ...(rpcUrls ? { baseUrls: rpcUrls } : {}),
     timeoutMs,
     ...(onHttpRequest ? { onHttpRequest } : {}),
     ...(retry ? { retry } : {}),
+    ...(onEndpointSwitch ? { onEndpointSwitch } : {}),
   })
   const network = bitcoinNetworkOf(caipNetworkId)
   // An unknown genesis still reads (readIdentity refuses it); its addresses decode as regtest's so nothing throws before.
@@ -48,5 +50,6 @@ export function connectBitcoin(
       const transaction = await esplora.transaction(transactionId.toLowerCase())
       return transaction ? transaction.vin.map((input) => input.prevout?.scriptpubkey_address ?? '') : null
     },
+    endpointInUse: esplora.endpointInUse,
   }
 }

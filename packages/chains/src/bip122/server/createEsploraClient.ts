@@ -1,6 +1,7 @@
 import { ChainReadError } from '../../serverFace/errors.js'
-import { fetchWithTimeout } from '../../serverFace/fetchWithTimeout.js'
-import { parseRetryAfter, retryRead, RetryableReadError, type RetryReadOptions } from '../../serverFace/retryRead.js'
+import type { ConnectChainOptions } from '../../serverFace/chainFamily.js'
+import type { RetryReadOptions } from '../../serverFace/createEndpointPool.js'
+import { endpointPoolFor } from '../../serverFace/endpointPoolFor.js'
 
 /** An output as Esplora writes it (`vout[]`, and `vin[].prevout`). Values in satoshis. */
 export interface EsploraOutput {
@@ -45,89 +46,90 @@ export interface EsploraClient {
 export interface CreateEsploraClientParameters {
   /** The Esplora base URL (`…/api`), as configured for the network (its `rpcUrl`). */
   baseUrl: string
+  /** Further Esplora base URLs, tried in turn when one fails (the network's `rpcUrls`; the first is `baseUrl`'s place). */
+  baseUrls?: readonly string[]
   timeoutMs: number
   /** Called once per HTTP request (retries included). */
   onHttpRequest?: () => void
-  /** How a failed request is tried again (see retryRead); `{ retries: 0 }` for none. */
+  /** How a failed request is tried again (see createEndpointPool); `{ retries: 0 }` for none. */
   retry?: RetryReadOptions
+  onEndpointSwitch?: ConnectChainOptions['onEndpointSwitch']
 }
-
-const hash64 = /^[0-9a-f]{64}$/
 
 /**
  * A small client for the Esplora REST API (Blockstream's esplora/electrs, mempool.space, the
  * devnet): each method is one HTTP request with a timeout; a 404 on something looked up is
- * null, anything else unusable is a ChainReadError. A request that failed as providers fail
- * (timeout, 5xx, 429 with its Retry-After, a cut body) is sent again a few times first, so one
- * bad answer among the ten or so of a pass does not throw the whole pass away. No database access.
+ * null, anything else unusable is a ChainReadError. Every request goes through the network's
+ * endpoint pool: one that failed as providers fail (timeout, 5xx, 429 with its Retry-After, a
+ * cut or malformed body) is sent again, to the next endpoint when there are several, so one bad
+ * answer among the ten or so of a pass does not throw the whole pass away. No database access.
  */
 export function createEsploraClient({
   baseUrl,
+  baseUrls,
   timeoutMs,
   onHttpRequest,
   retry,
-}: CreateEsploraClientParameters): EsploraClient {
-  const base = baseUrl.replace(/\/+$/, '')
-  const get = async (path: string, accept: string): Promise<Response | null> => {
-    onHttpRequest?.()
-    const response = await fetchWithTimeout(`${base}${path}`, { headers: { accept } }, timeoutMs, [404, 429, 503])
-    if (response.status === 404) {
-      await response.body?.cancel().catch(() => {})
-      return null
-    }
-    if (response.status === 429 || response.status === 503) {
-      await response.body?.cancel().catch(() => {})
-      const after = parseRetryAfter(response.headers.get('retry-after'))
-      throw new RetryableReadError(`${base}${path} answered HTTP ${response.status}`, after)
-    }
-    return response
-  }
-  // The body is read inside the retried step: a body cut off mid-way is a failed request too.
-  // A cut text answer shows only in its parse: the callers retry with the parse inside.
-  const text = async (path: string) => {
-    const response = await get(path, 'text/plain')
-    return response ? (await response.text().catch(() => '')).trim() : null
-  }
+  onEndpointSwitch,
+}: CreateEsploraClientParameters): EsploraClient & { endpointInUse(): string } {
+  const pool = endpointPoolFor(
+    {
+      rpcUrl: baseUrl.replace(/\/+$/, ''),
+      ...(baseUrls ? { rpcUrls: baseUrls.map((url) => url.replace(/\/+$/, '')) } : {}),
+    },
+    {
+      timeoutMs,
+      ...(onHttpRequest ? { onHttpRequest } : {}),
+      ...(retry ? { retry } : {}),
+      ...(onEndpointSwitch ? { onEndpointSwitch } : {}),
+    },
+    [404],
+  )
+  // The body is read inside the pool's request: a body cut off mid-way, or in another shape, is
+  // a failed request too, sent again. A 404 is Esplora's "unknown": null.
+  const get = <T>(path: string, accept: string, read: (response: Response) => Promise<T>): Promise<T | null> =>
+    pool.request(path, { headers: { accept } }, async (response) => {
+      if (response.status === 404) {
+        await response.body?.cancel().catch(() => {})
+        return null
+      }
+      return read(response)
+    })
+  const text = (path: string, check: RegExp, what: string) =>
+    get(path, 'text/plain', async (response) => {
+      const answer = (await response.text()).trim()
+      if (!check.test(answer)) throw new ChainReadError(`${path} did not answer with ${what}`)
+      return answer
+    })
   const json = <T>(path: string, check: (value: unknown) => boolean): Promise<T | null> =>
-    retryRead(async () => {
-      const response = await get(path, 'application/json')
-      if (!response) return null
+    get(path, 'application/json', async (response) => {
       const body: unknown = await response.json().catch(() => undefined)
-      if (!check(body)) throw new ChainReadError(`${base}${path} did not answer in Esplora's shape`)
+      if (!check(body)) throw new ChainReadError(`${path} did not answer in Esplora's shape`)
       return body as T
-    }, retry)
+    })
 
   return {
-    tipHeight: () =>
-      retryRead(async () => {
-        const answer = await text('/blocks/tip/height')
-        if (answer === null || !/^\d{1,12}$/.test(answer))
-          throw new ChainReadError(`${base}/blocks/tip/height did not answer with a block height`)
-        return BigInt(answer)
-      }, retry),
-    blockHashAt: (height) =>
-      retryRead(async () => {
-        const answer = await text(`/block-height/${height}`)
-        if (answer === null) return null
-        if (!hash64.test(answer.toLowerCase()))
-          throw new ChainReadError(`${base}/block-height/${height} did not answer with a block hash`)
-        return answer.toLowerCase()
-      }, retry),
+    async tipHeight() {
+      const answer = await text('/blocks/tip/height', /^\d{1,12}$/, 'a block height')
+      if (answer === null) throw new ChainReadError(`${pool.status().endpoint}/blocks/tip/height is not an Esplora API`)
+      return BigInt(answer)
+    },
+    async blockHashAt(height) {
+      return (await text(`/block-height/${height}`, /^[0-9a-fA-F]{64}$/, 'a block hash'))?.toLowerCase() ?? null
+    },
     block: (hash) =>
       json<EsploraBlock>(
         `/block/${hash}`,
         (value) => isObject(value) && typeof value.id === 'string' && typeof value.height === 'number',
       ),
     rawBlock: (hash) =>
-      retryRead(async () => {
-        const response = await get(`/block/${hash}/raw`, 'application/octet-stream')
-        if (!response) return null
+      get(`/block/${hash}/raw`, 'application/octet-stream', async (response) => {
         try {
           return new Uint8Array(await response.arrayBuffer())
         } catch (cause) {
-          throw new ChainReadError(`${base}/block/${hash}/raw was cut off`, { cause })
+          throw new ChainReadError(`/block/${hash}/raw was cut off`, { cause })
         }
-      }, retry),
+      }),
     transaction: (txid) => json<EsploraTransaction>(`/tx/${txid}`, isTransaction),
     async mempoolTransactions(address) {
       return (
@@ -137,6 +139,7 @@ export function createEsploraClient({
         )) ?? []
       )
     },
+    endpointInUse: () => pool.status().endpoint,
   }
 }
 

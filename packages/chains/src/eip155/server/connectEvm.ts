@@ -13,10 +13,16 @@ import { scanEvmBlocks } from './scanEvmBlocks.js'
  * is one HTTP request.
  */
 export function connectEvm(
-  { caipNetworkId, rpcUrl }: ChainEndpoint,
-  { timeoutMs, onHttpRequest }: ConnectChainOptions,
+  { caipNetworkId, rpcUrl, rpcUrls }: ChainEndpoint,
+  { timeoutMs, onHttpRequest, onEndpointSwitch }: ConnectChainOptions,
 ): PaymentChainReader {
-  const client = createEvmRpcClient({ rpcUrl, timeoutMs, ...(onHttpRequest ? { onHttpRequest } : {}) })
+  const client = createEvmRpcClient({
+    rpcUrl,
+    ...(rpcUrls ? { rpcUrls } : {}),
+    timeoutMs,
+    ...(onHttpRequest ? { onHttpRequest } : {}),
+    ...(onEndpointSwitch ? { onEndpointSwitch } : {}),
+  })
   return {
     async readHead() {
       try {
@@ -52,5 +58,6 @@ export function connectEvm(
         }),
       }
     },
+    endpointInUse: client.endpointInUse,
   }
 }

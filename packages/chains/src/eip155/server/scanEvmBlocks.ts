@@ -3,6 +3,7 @@ import type { PublicClient } from 'viem'
 import type { FindPaymentsParameters, FindPaymentsReturnType, PaymentSighting } from '../../serverFace/chainFamily.js'
 import { readEvmBlocks } from './readEvmBlocks.js'
 import { readEvmDepositLogs } from './readEvmDepositLogs.js'
+import { readInHalves } from '../../serverFace/readInHalves.js'
 
 export interface ScanEvmBlocksParameters extends FindPaymentsParameters {
   client: PublicClient
@@ -38,7 +39,10 @@ export async function scanEvmBlocks(parameters: ScanEvmBlocksParameters, depth =
   const [blocks, depositLogs] = await Promise.all([
     readEvmBlocks({ client, numbers, ...(watching ? { withBodies: new Set(heightRange(from, to)) } : {}) }),
     watching
-      ? readEvmDepositLogs({ client, fromBlock: from, toBlock: to, deposits: [...deposits.keys()] })
+      ? // A range the provider refuses as too wide is read again in halves (the first try stays in the batch).
+        readInHalves(from, to, (fromBlock, toBlock) =>
+          readEvmDepositLogs({ client, fromBlock, toBlock, deposits: [...deposits.keys()] }),
+        )
       : Promise.resolve([]),
   ])
 

@@ -11,7 +11,7 @@ import type {
   PaymentSighting,
   ReadEvidenceReturnType,
 } from '../../serverFace/chainFamily.js'
-import { createSolanaRpc, type SolanaRpcAnswer, type SolanaRpcCall } from './createSolanaRpc.js'
+import { createJsonRpc, type JsonRpcAnswer, type JsonRpcCall } from '../../serverFace/createJsonRpc.js'
 import { findAssociatedTokenAddress } from './findAssociatedTokenAddress.js'
 import { matchSolanaTransfers, type ParsedSolanaTransaction } from './matchSolanaTransfers.js'
 
@@ -51,8 +51,9 @@ interface SignatureStatus {
  * getSignaturesForAddress (one call per distinct receiving account) and one batch of
  * getTransaction (the new transactions), however many links are open.
  */
-export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOptions): PaymentChainReader {
-  const rpc = createSolanaRpc(rpcUrl, options)
+export function connectSolana(endpoint: ChainEndpoint, options: ConnectChainOptions): PaymentChainReader {
+  const rpc = createJsonRpc(endpoint, options)
+  const { rpcUrl } = endpoint
   /** Per receiving account, the newest signature already read (getSignaturesForAddress `until`). */
   const newestSeen = new Map<string, string>()
   /** Transactions asked about (unmatched) that were not in a confirmed block yet, and since when. */
@@ -71,14 +72,14 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
     return ata
   }
 
-  const batches = async (calls: SolanaRpcCall[]): Promise<SolanaRpcAnswer[]> => {
-    const answers: SolanaRpcAnswer[] = []
+  const batches = async (calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
+    const answers: JsonRpcAnswer[] = []
     for (let i = 0; i < calls.length; i += callsPerBatch)
       answers.push(...(await rpc.batch(calls.slice(i, i + callsPerBatch))))
     return answers
   }
 
-  const getTransaction = (signature: string): SolanaRpcCall => ({
+  const getTransaction = (signature: string): JsonRpcCall => ({
     method: 'getTransaction',
     params: [signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
   })
@@ -204,7 +205,7 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
   const readEvidence = async (expectations: readonly PaymentExpectation[]): Promise<ReadEvidenceReturnType> => {
     const signatures = [...new Set(expectations.map((e) => e.transactionId))]
     const unmatched = [...new Set(expectations.filter((e) => e.options !== null).map((e) => e.transactionId))]
-    const statusCalls: SolanaRpcCall[] = []
+    const statusCalls: JsonRpcCall[] = []
     for (let i = 0; i < signatures.length; i += statusesPerCall) {
       statusCalls.push({
         method: 'getSignatureStatuses',
@@ -279,6 +280,7 @@ export function connectSolana({ rpcUrl }: ChainEndpoint, options: ConnectChainOp
     },
     findPayments,
     readEvidence,
+    endpointInUse: rpc.endpointInUse,
   }
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import { listEvents } from '../../../api/merchantFeed.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatDateTime } from '../format.js'
+import { RefreshableHeading } from '../RefreshableHeading.js'
 
 /**
  * Every webhook event of the merchant's links, oldest first, as `GET /api/events` pages them
@@ -19,12 +20,7 @@ export function EventsPage() {
   const rows: WebhookEvent[] = events.data?.pages.flatMap((page) => page.events) ?? []
   return (
     <section className="card" aria-labelledby="events-title">
-      <div className="dash-section-head">
-        <h2 id="events-title">Events</h2>
-        <button type="button" onClick={() => events.refetch()} disabled={events.isFetching}>
-          Refresh
-        </button>
-      </div>
+      <RefreshableHeading id="events-title" title="Events" query={events} />
       <p className="dash-muted">
         What your webhooks are sent, for every link, oldest first. A backend reads the same list from{' '}
         <code>GET /api/events?after=&lt;cursor&gt;</code>.

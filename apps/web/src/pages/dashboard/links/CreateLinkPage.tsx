@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { Field } from '../Field.js'
+import { Field, TextField } from '../Field.js'
 import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
@@ -201,16 +201,15 @@ export function CreateLinkPage({
           create.mutate(checked.body)
         }}
       >
-        <Field
+        <TextField
           id={fieldId('title')}
           label="Title"
           error={errors.title}
           hint="What the payer sees first, e.g. “Order 1042”."
-        >
-          {(props) => (
-            <input {...props} value={values.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />
-          )}
-        </Field>
+          value={values.title}
+          maxLength={120}
+          onChange={(value) => set('title', value)}
+        />
         <Field id={fieldId('description')} label="Description (optional)" error={errors.description}>
           {(props) => (
             <textarea
@@ -272,40 +271,28 @@ export function CreateLinkPage({
               )}
             </Field>
           )}
-          <Field
+          <TextField
             id={fieldId('tolerance')}
             label="Underpayment tolerance (%) (optional)"
             error={errors.underpaymentTolerancePercent}
             hint="A payment short by at most this share still pays the link (0 to 10, e.g. 0.5 for an exchange's fee). Empty: 0."
-          >
-            {(props) => (
-              <input
-                {...props}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={values.tolerance}
-                onChange={(e) => set('tolerance', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={values.tolerance}
+            onChange={(value) => set('tolerance', value)}
+          />
+          <TextField
             id={fieldId('grace')}
             label="Late payments count for (minutes) (optional)"
             error={errors.latePaymentGraceSeconds}
             hint="A payment mined this long after the link expired still counts. Empty: the server's default."
-          >
-            {(props) => (
-              <input
-                {...props}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="Default"
-                value={values.graceMinutes}
-                onChange={(e) => set('graceMinutes', e.target.value)}
-              />
-            )}
-          </Field>
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Default"
+            value={values.graceMinutes}
+            onChange={(value) => set('graceMinutes', value)}
+          />
         </fieldset>
 
         <fieldset className="dash-options">
@@ -387,7 +374,7 @@ export function CreateLinkPage({
                       Amount: quoted from the price ({values.priceCurrency}) when the payer opens the link.
                     </p>
                   )}
-                  <Field
+                  <TextField
                     id={fieldId(`recipient-${option.key}`)}
                     label="Recipient address"
                     error={err('recipient')}
@@ -396,19 +383,13 @@ export function CreateLinkPage({
                         ? 'Your signed-in address.'
                         : recipientHints[namespaceOf(option.asset)]
                     }
-                  >
-                    {(props) => (
-                      <input
-                        {...props}
-                        className="mono"
-                        autoComplete="off"
-                        spellCheck={false}
-                        placeholder={recipientPlaceholders[namespaceOf(option.asset)] ?? ''}
-                        value={option.recipient}
-                        onChange={(e) => setOption(i, { recipient: e.target.value })}
-                      />
-                    )}
-                  </Field>
+                    className="mono"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={recipientPlaceholders[namespaceOf(option.asset)] ?? ''}
+                    value={option.recipient}
+                    onChange={(value) => setOption(i, { recipient: value })}
+                  />
                 </div>
               </div>
             )
@@ -451,37 +432,29 @@ export function CreateLinkPage({
             )}
           </Field>
           {values.expiry === 'custom' && (
-            <Field id={fieldId('custom-expiry')} label="Expires at (your time)" error={errors.expiresInSeconds}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="datetime-local"
-                  value={values.customExpiry}
-                  onChange={(e) => set('customExpiry', e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              id={fieldId('custom-expiry')}
+              label="Expires at (your time)"
+              error={errors.expiresInSeconds}
+              type="datetime-local"
+              value={values.customExpiry}
+              onChange={(value) => set('customExpiry', value)}
+            />
           )}
         </div>
 
-        <Field
+        <TextField
           id={fieldId('webhook')}
           label="Webhook URL (optional)"
           error={errors.webhookUrl}
           hint="Paylink POSTs signed events (payment detected, confirmed, link paid…) to this URL."
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://example.com/paylink"
-              value={values.webhookUrl}
-              onChange={(e) => set('webhookUrl', e.target.value)}
-            />
-          )}
-        </Field>
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com/paylink"
+          value={values.webhookUrl}
+          onChange={(value) => set('webhookUrl', value)}
+        />
         <SuccessUrlField
           id={fieldId('success-url')}
           value={values.successUrl}

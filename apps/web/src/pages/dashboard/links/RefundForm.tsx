@@ -7,7 +7,7 @@ import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSendAsset } from '../../../wallet/useSendAsset.js'
 import { describeWalletError } from '../../../wallet/walletErrors.js'
-import { Field, fieldSentence } from '../Field.js'
+import { fieldSentence, TextField } from '../Field.js'
 import { refundChoices } from './refundChoices.js'
 
 type Choice = 'full' | 'excess' | 'amount'
@@ -130,21 +130,18 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
           An amount
         </label>
         {choice === 'amount' && (
-          <Field id={`${formId}-amount`} label={`Amount (${option.symbol})`}>
-            {(props) => (
-              <input
-                {...props}
-                autoFocus
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            id={`${formId}-amount`}
+            label={`Amount (${option.symbol})`}
+            autoFocus
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={setAmount}
+          />
         )}
         {refund.askAddress && (
-          <Field
+          <TextField
             id={`${formId}-address`}
             label="Refund address"
             hint={
@@ -152,17 +149,11 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
                 ? `Given by the payer, signed by ${shortHex(payment.refundAddress.signer, 6)} (an address the payment came from).`
                 : refund.askAddress.hint
             }
-          >
-            {(props) => (
-              <input
-                {...props}
-                autoComplete="off"
-                spellCheck={false}
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
-              />
-            )}
-          </Field>
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={setAddress}
+          />
         )}
       </fieldset>
       {!rightWallet && (

@@ -1,4 +1,4 @@
-import { Field } from '../Field.js'
+import { TextField } from '../Field.js'
 
 /** The link's success page: where the checkout sends the payer after Paid (optional). */
 export function SuccessUrlField({
@@ -13,23 +13,17 @@ export function SuccessUrlField({
   onChange: (value: string) => void
 }) {
   return (
-    <Field
+    <TextField
       id={id}
       label="Success page URL (optional)"
-      {...(error ? { error } : {})}
+      error={error}
       hint="After paying, the payer is offered “Continue to” this page (and taken there after 5 s), with paylink_link_id added."
-    >
-      {(props) => (
-        <input
-          {...props}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://example.com/thanks"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
+      type="url"
+      inputMode="url"
+      autoComplete="off"
+      placeholder="https://example.com/thanks"
+      value={value}
+      onChange={onChange}
+    />
   )
 }

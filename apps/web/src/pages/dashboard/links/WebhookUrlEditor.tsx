@@ -2,7 +2,7 @@ import type { WebhookDeliveryList } from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { updateWebhook } from '../../../api/merchant.js'
-import { Field } from '../Field.js'
+import { TextField } from '../Field.js'
 import { fieldErrorsFromServer } from './fieldErrors.js'
 import { RotateSecretButton } from './RotateSecretButton.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
@@ -85,7 +85,7 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
             if (!problem) save.mutate(trimmed)
           }}
         >
-          <Field
+          <TextField
             id={inputId}
             label="Webhook URL"
             error={error ?? undefined}
@@ -94,20 +94,14 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
                 ? 'Events still waiting go here too; the signing secret stays the same.'
                 : 'Paylink creates a signing secret and shows it once.'
             }
-          >
-            {(props) => (
-              <input
-                {...props}
-                autoFocus
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://example.com/paylink"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            )}
-          </Field>
+            autoFocus
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/paylink"
+            value={value}
+            onChange={setValue}
+          />
           <button type="submit" className="primary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}
           </button>

@@ -1,15 +1,8 @@
 import type { Asset } from '@paylink/shared'
+import { devnetEth as eth } from '@paylink/shared/testing/testNetworks'
 import { describe, expect, it } from 'vitest'
 import { checkLinkForm, type LinkFormValues } from './checkLinkForm.js'
 
-const eth: Asset = {
-  assetId: 'eip155:31337/slip44:60',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'ETH',
-  name: 'Ether',
-  decimals: 18,
-  native: true,
-}
 const tusd: Asset = {
   assetId: 'eip155:31337/erc20:0x5fbdb2315678afecb367f032d93f642f64180aa3',
   caipNetworkId: 'eip155:31337',

@@ -17,6 +17,7 @@ import {
   paymentStatusLabels,
 } from '../format.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
+import { RefreshableHeading } from '../RefreshableHeading.js'
 
 /** A day picked in the form (local midnight) as an ISO instant; `to` is the day after (exclusive). */
 const dayStart = (day: string, plusDays = 0) => {
@@ -161,12 +162,7 @@ export function PaymentsPage() {
 
   return (
     <section className="card" aria-labelledby="payments-page-title">
-      <div className="dash-section-head">
-        <h2 id="payments-page-title">Payments</h2>
-        <button type="button" onClick={() => payments.refetch()} disabled={payments.isFetching}>
-          Refresh
-        </button>
-      </div>
+      <RefreshableHeading id="payments-page-title" title="Payments" query={payments} />
       <form className="dash-filters" onSubmit={apply} role="search" aria-label="Filter payments">
         <div className="dash-filter dash-filter-search">
           <label htmlFor="payments-q">Search</label>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
 import { LoadError } from '../DashTable.js'
-import { Field } from '../Field.js'
+import { Field, TextField } from '../Field.js'
 import { getProfile, saveProfile } from './profileApi.js'
 
 const queryKey = ['merchant-profile']
@@ -60,16 +60,15 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
         })
       }}
     >
-      <Field
+      <TextField
         id="profile-name"
         label="Display name"
         hint="What payers see at the top of your checkout and on their receipt (at most 80 characters)."
-        {...(errors.displayName ? { error: errors.displayName } : {})}
-      >
-        {(props) => (
-          <input {...props} value={displayName} maxLength={80} onChange={(e) => setDisplayName(e.target.value)} />
-        )}
-      </Field>
+        error={errors.displayName}
+        value={displayName}
+        maxLength={80}
+        onChange={setDisplayName}
+      />
       <Field
         id="profile-logo"
         label="Logo"

@@ -10,6 +10,7 @@ import { explorerUrl } from '../../../lib/explorerUrl.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatAmount, formatDateTime } from '../format.js'
 import { attachUnmatched, listUnmatched, markUnmatchedRefunded } from './unmatchedApi.js'
+import { RefreshableHeading } from '../RefreshableHeading.js'
 
 const reasonTexts: Record<UnmatchedPayment['reason'], string> = {
   no_link: 'sent to your address with no link',
@@ -164,12 +165,7 @@ export function UnmatchedPage() {
   const rows = unmatched.data ?? []
   return (
     <section className="card" aria-labelledby="unmatched-title">
-      <div className="dash-section-head">
-        <h2 id="unmatched-title">Unmatched</h2>
-        <button type="button" onClick={() => unmatched.refetch()} disabled={unmatched.isFetching}>
-          Refresh
-        </button>
-      </div>
+      <RefreshableHeading id="unmatched-title" title="Unmatched" query={unmatched} />
       <p className="dash-muted">
         Money that reached your address or a link&apos;s deposit address but paid no open link: a payment with no link,
         after the link was paid or expired. Attach it to the link it was meant for, or send it back and mark it

@@ -1,4 +1,5 @@
 import type { Asset, Link, LinkOption, Network, Payment, PublicConfig } from '@paylink/shared'
+import { devnetEth, devnetNetwork, nothingReceived } from '@paylink/shared/testing/testNetworks'
 
 // One devnet, one token, one link, one payment: what the checkout's tests build on, each test
 // spelling out only what it is about (`tokenOption({ paid: '1000' })`).
@@ -9,15 +10,7 @@ export const DEPOSIT = '0x1111111111111111111111111111111111111111'
 export const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 export const TOKEN_URI = `ethereum:${TOKEN}@31337/transfer?address=${DEPOSIT}&uint256=1234500000`
 
-export const devnet: Network = {
-  caipNetworkId: 'eip155:31337',
-  name: 'Paylink Devnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrl: '/devnet/rpc/31337',
-  blockExplorerUrl: null,
-  testnet: true,
-  confirmations: 2,
-}
+export const devnet: Network = { ...devnetNetwork, confirmations: 2 }
 
 export const tusd: Asset = {
   assetId: `eip155:31337/erc20:${TOKEN}`,
@@ -28,14 +21,7 @@ export const tusd: Asset = {
   native: false,
 }
 
-export const eth: Asset = {
-  assetId: 'eip155:31337/slip44:60',
-  caipNetworkId: 'eip155:31337',
-  symbol: 'ETH',
-  name: 'Ether',
-  decimals: 18,
-  native: true,
-}
+export const eth: Asset = devnetEth
 
 export const checkoutConfig: PublicConfig = {
   projectId: null,
@@ -57,16 +43,7 @@ export function tokenOption(extra: Partial<LinkOption> = {}): LinkOption {
     recipient: RECIPIENT,
     depositAddress: DEPOSIT,
     paymentUri: TOKEN_URI,
-    paid: '0',
-    confirming: '0',
-    overpaid: '0',
-    late: '0',
-    shortfall: '0',
-    due: null,
-    rate: null,
-    rateSource: null,
-    quoteExpiresAt: null,
-    quoteProblem: null,
+    ...nothingReceived,
     ...extra,
   }
 }

@@ -1,20 +1,35 @@
+import { ChainReadError } from './errors.js'
+
 /** Why a request to an endpoint failed, as /metrics and /api/health count it. */
 export type EndpointErrorKind = 'timeout' | 'unreachable' | 'rate-limited' | 'http-5xx' | 'http-4xx' | 'bad-answer'
 
-export class EndpointError extends Error {
+/** A read no endpoint answered usably: a ChainReadError, as every failed chain read is. */
+export class EndpointError extends ChainReadError {
   override name = 'EndpointError'
   constructor(
     message: string,
     readonly kind: EndpointErrorKind,
-    /** Seconds the endpoint asked to be left alone (Retry-After), when it said. */
+    /** Milliseconds the endpoint asked to be left alone (Retry-After), when it said. */
     readonly retryAfterMs: number | null = null,
     options?: ErrorOptions,
   ) {
-    super(message, options)
+    super(message, { cause: options?.cause })
   }
 }
 
 export type NetworkState = 'ok' | 'degraded' | 'down'
+
+/** How a failed request is tried again, as a chain reader's caller tunes it (tests shorten the waits). */
+export interface RetryReadOptions {
+  /** Further attempts after the first, across the endpoints (default: 2 per endpoint, at least 2). */
+  retries?: number
+  /** The first backoff; each next one doubles, with jitter (default 100 ms). */
+  baseDelayMs?: number
+  /** No wait is longer, a provider's Retry-After included (default 4000 ms). */
+  maxDelayMs?: number
+  random?: () => number
+  sleep?: (ms: number) => Promise<void>
+}
 
 export interface EndpointPoolStatus {
   /** ok: the first endpoint answers; degraded: another one does, or answers came after retries; down: none answers. */

@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { usePaylinkContext } from '../../appkit/PaylinkProvider.js'
+import { openWhenStarted } from '../../appkit/openWhenStarted.js'
+import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
+
+const walletNamespaces = Object.keys(namespaceLabels) as WalletNamespace[]
+
+/**
+ * The wallet page as a visitor without a connection first sees it: every configured chain
+ * disconnected, with its Connect buttons, drawn without the toolkit. A press on a button loads
+ * the toolkit (watchWalletIntent.ts) and its click opens AppKit's Connect view once AppKit has
+ * started; the page then shows the toolkit's own panels (WalletPanels.tsx) in this one's place.
+ * The test ids are the panels' own, so "disconnected" reads the same before and after.
+ */
+export function WalletAtRest({ onConnect }: { onConnect(): void }) {
+  const { config, kitError, requestKit } = usePaylinkContext()
+  const [opening, setOpening] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const namespaces = walletNamespaces.filter((ns) => config.networks.some((n) => n.caipNetworkId.startsWith(`${ns}:`)))
+  const connect = async (namespace?: WalletNamespace) => {
+    setOpening(true)
+    setError(null)
+    onConnect()
+    try {
+      await openWhenStarted(requestKit(), namespace ? { view: 'Connect', namespace } : { view: 'Connect' })
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setOpening(false)
+    }
+  }
+  const failure = kitError ?? error
+  return (
+    <>
+      <div className="overall">
+        <p>
+          Overall: <strong data-testid="overall-status">disconnected</strong>
+        </p>
+        <div className="actions">
+          <button className="primary" data-wallet-control disabled={opening} onClick={() => connect()}>
+            {opening ? 'Opening…' : 'Connect a wallet'}
+          </button>
+        </div>
+        {failure && (
+          <p role="alert" className="error">
+            The wallet toolkit failed to start: {failure}
+          </p>
+        )}
+      </div>
+      <div className="panels">
+        {namespaces.map((namespace) => (
+          <section
+            key={namespace}
+            className="card panel"
+            aria-labelledby={`${namespace}-title`}
+            data-testid={`panel-${namespace}`}
+          >
+            <header className="panel-head">
+              <h2 id={`${namespace}-title`}>{namespaceLabels[namespace]}</h2>
+              <span className="status status-disconnected" data-testid={`status-${namespace}`}>
+                disconnected
+              </span>
+            </header>
+            <div className="empty">
+              <p>No {namespaceLabels[namespace]} wallet connected.</p>
+              <button data-wallet-control disabled={opening} onClick={() => connect(namespace)}>
+                Connect {namespaceLabels[namespace]} wallet
+              </button>
+            </div>
+          </section>
+        ))}
+      </div>
+      {namespaces.length === 0 && <p>No networks are configured ({Object.values(namespaceLabels).join(', ')}).</p>}
+    </>
+  )
+}
