@@ -1,32 +1,19 @@
 import type { Page } from '@playwright/test'
-import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { fillLinkOption } from '../support/linkForm.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 // The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
 // test wallet uses the node's first account), so links pay a third address to make the
 // transfer visible.
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const DEVNET = 'eip155:31337'
 const DEVNET_L2 = 'eip155:31338'
 
 async function createLink(
   page: Page,
   body: { title: string; options: Array<{ asset: string; amount: string }>; expiresInSeconds?: number },
 ) {
-  const origin = new URL(page.url()).origin
-  const response = await page.request.post('/api/links', {
-    headers: { origin },
-    data: { ...body, options: body.options.map((o) => ({ ...o, recipient: RECIPIENT })) },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as { id: string }
-}
-
-async function assets(page: Page) {
-  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-  const find = (network: string, native: boolean) =>
-    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
-  return { tusd: find(DEVNET, false), ethL2: find(DEVNET_L2, true), eth: find(DEVNET, true) }
+  return createLinkThroughApi(page, { ...body, options: body.options.map((o) => ({ ...o, recipient: RECIPIENT })) })
 }
 
 async function connectPayer(page: Page) {
@@ -51,15 +38,8 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
         await signInWithTestWallet(page)
         await page.goto('/dashboard/links/new')
         await page.getByLabel('Title').fill('Conference ticket')
-        const first = page.getByTestId('option-0')
-        await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-        await first.getByLabel('Amount').fill('10')
-        await first.getByLabel('Recipient address').fill(RECIPIENT)
-        await page.getByRole('button', { name: '+ Add another option' }).click()
-        const second = page.getByTestId('option-1')
-        await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet L2' })
-        await second.getByLabel('Amount').fill('0.004')
-        await second.getByLabel('Recipient address').fill(RECIPIENT)
+        await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', amount: '10', recipient: RECIPIENT })
+        await fillLinkOption(page, 1, { asset: 'Ether on Paylink Devnet L2', amount: '0.004', recipient: RECIPIENT })
         await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 1 hour' })
         await page.getByRole('button', { name: 'Create link' }).click()
         await expect(page.getByTestId('link-status')).toHaveText('Open')
@@ -107,7 +87,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const link = await createLink(page, { title: 'Refusal then retry', options: [{ asset: tusd, amount: '2.5' }] })
     const context = await newWalletContext()
     const payer = await context.newPage()
@@ -136,7 +116,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const big = await createLink(page, { title: 'Too expensive', options: [{ asset: tusd, amount: '20000' }] })
     const soon = await createLink(page, {
       title: 'Short-lived',
@@ -170,7 +150,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const link = await createLink(page, {
       title: 'Before the toolkit',
       options: [{ asset: tusd, amount: '3' }],

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { expect, test, signInWithTestWallet } from '../support/fixtures.js'
+import { fillLinkOption } from '../support/linkForm.js'
 
 // The payer's test wallet is the node's first account, as is the merchant's: the link pays a
 // third address so the transfer is a real one.
@@ -68,10 +69,7 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
       await signInWithTestWallet(page)
       await page.goto('/dashboard/links/new')
       await page.getByLabel('Title').fill('Feed mug')
-      const option = page.getByTestId('option-0')
-      await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-      await option.getByLabel('Amount').fill('3.25')
-      await option.getByLabel('Recipient address').fill(RECIPIENT)
+      await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', amount: '3.25', recipient: RECIPIENT })
       await page.getByLabel('Webhook URL (optional)').fill(`${shop.origin}/hook`)
       await page.getByLabel('Success page URL (optional)').fill(`${shop.origin}/thanks?order=7`)
       await page.getByRole('button', { name: 'Create link' }).click()

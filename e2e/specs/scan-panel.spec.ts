@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test'
-import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 // The checkout's "Scan to pay" panel, on its own. In this branch the server gives every option
 // `paymentUri: null` (the chain families that fill it are built elsewhere), so the payer's browser
@@ -13,7 +13,6 @@ const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 // A stand-in for the deposit (forwarder) address the server will give an EVM option.
 const DEPOSIT = '0x00000000000000000000000000000000DeC0dE01'
 const DEVNET = 'eip155:31337'
-const DEVNET_L2 = 'eip155:31338'
 
 interface LinkJson {
   id: string
@@ -32,20 +31,11 @@ interface LinkJson {
 }
 
 async function createLink(page: Page, title: string, options: Array<{ asset: string; amount: string }>) {
-  const origin = new URL(page.url()).origin
-  const response = await page.request.post('/api/links', {
-    headers: { origin },
-    data: { title, expiresInSeconds: 3600, options: options.map((o) => ({ ...o, recipient: RECIPIENT })) },
+  return createLinkThroughApi<LinkJson>(page, {
+    title,
+    expiresInSeconds: 3600,
+    options: options.map((o) => ({ ...o, recipient: RECIPIENT })),
   })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as LinkJson
-}
-
-async function assets(page: Page) {
-  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-  const find = (network: string, native: boolean) =>
-    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
-  return { tusd: find(DEVNET, false), eth: find(DEVNET, true), ethL2: find(DEVNET_L2, true) }
 }
 
 /** What the test changes in the link the page is served, on top of the real one. */
@@ -136,7 +126,7 @@ test.describe('checkout: Scan to pay panel', () => {
     newWalletContext,
   }) => {
     await signInWithTestWallet(page)
-    const { tusd } = await assets(page)
+    const { tusd } = await devnetAssets(page)
     const link = await createLink(page, 'No URI yet', [{ asset: tusd, amount: '5' }])
     // The devnet's EVM options all have deposit addresses; an option the server cannot attribute
     // (a plain Bitcoin address, a chain without the deposit factory) comes without a URI: played here.
@@ -158,7 +148,7 @@ test.describe('checkout: Scan to pay panel', () => {
     newWalletContext,
   }, testInfo) => {
     await signInWithTestWallet(page)
-    const { tusd, eth, ethL2 } = await assets(page)
+    const { tusd, eth, ethL2 } = await devnetAssets(page)
     const link = await createLink(page, 'Coffee beans', [
       { asset: tusd, amount: '1234.5' },
       { asset: eth, amount: '0.004' },

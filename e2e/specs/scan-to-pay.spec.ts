@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Address, type Hex } from 'viem'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
 const MERCHANT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -69,17 +70,9 @@ test.describe('scan to pay', () => {
     await signInWithDevWallet(page)
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
     await page.getByLabel('Title').fill('Scan-to-pay order')
-    const first = page.getByTestId('option-0')
-    await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-    await expect(first.getByLabel('Recipient address')).toHaveValue(MERCHANT)
-    await first.getByLabel('Amount').fill('12.5')
-    await page.getByRole('button', { name: '+ Add another option' }).click()
-    const second = page.getByTestId('option-1')
-    await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet' })
-    await second.getByLabel('Amount').fill('0.003')
-    await page.getByRole('button', { name: 'Create link' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-    const linkId = page.url().split('/').pop()!
+    await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', prefilledRecipient: MERCHANT, amount: '12.5' })
+    await fillLinkOption(page, 1, { asset: 'Ether on Paylink Devnet', amount: '0.003' })
+    const linkId = await submitLinkForm(page)
 
     // The payer's checkout, in its own tab.
     const checkout = await context.newPage()

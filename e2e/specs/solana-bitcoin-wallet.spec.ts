@@ -2,17 +2,14 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { Verifier } from 'bip322-js'
 import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
-import { expect, openConnectModal, test } from '../support/fixtures.js'
+import { connectFromPanel, expect, openConnectModal, test } from '../support/fixtures.js'
 import type { TestWindow } from '../support/testWindow.js'
 
 test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixture)', () => {
   test('connects, shows the address and the SOL balance, signs a message that verifies', async ({ page, chains }) => {
     await page.goto('/wallet')
+    await connectFromPanel(page, 'solana', 'Paylink Test Solana')
     const panel = page.getByTestId('panel-solana')
-    await panel.getByRole('button', { name: 'Connect Solana wallet' }).click()
-    const modal = page.locator('w3m-modal')
-    await modal.getByText('Paylink Test Solana').first().click()
-    await expect(page.getByTestId('status-solana')).toHaveText('connected')
     await expect(page.getByTestId('address-solana')).toHaveText(chains.solana.address)
     await expect(page.getByTestId('account-type-solana')).toHaveText('eoa')
     await expect(
@@ -47,11 +44,8 @@ test.describe('Solana through a Wallet Standard test wallet (RPC: litesvm fixtur
 test.describe('Bitcoin through a sats-connect test wallet (API: synthetic Esplora fixture)', () => {
   test('connects with payment and ordinal accounts, shows the balance, signs BIP-322', async ({ page }) => {
     await page.goto('/wallet')
+    await connectFromPanel(page, 'bip122', 'Paylink Test Bitcoin')
     const panel = page.getByTestId('panel-bip122')
-    await panel.getByRole('button', { name: 'Connect Bitcoin wallet' }).click()
-    const modal = page.locator('w3m-modal')
-    await modal.getByText('Paylink Test Bitcoin').first().click()
-    await expect(page.getByTestId('status-bip122')).toHaveText('connected')
     const wallet = await page.evaluate(
       () =>
         (window as unknown as TestWindow).__testWallets.bitcoin as { paymentAddress: string; ordinalsAddress: string },

@@ -1,5 +1,6 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
+import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** A Solana Pay transfer request as a wallet reads it (spec: recipient in the path; amount in SOL; reference keys). */
 function transferOf(uri: string): { recipient: PublicKey; lamports: bigint; references: PublicKey[] } {
@@ -35,18 +36,17 @@ test.describe('scan to pay on Solana', () => {
     const merchantSolana = Keypair.generate().publicKey.toBase58()
     await page.goto('/dashboard/links/new')
     await page.getByLabel('Title').fill('Solana scan')
-    const option = page.getByTestId('option-0')
-    await option.getByLabel('Asset').selectOption({ label: 'Solana on Paylink Solana Devnet' })
     // The signed-in EVM address is no Solana recipient: the field starts empty and says what it wants.
-    await expect(option.getByLabel('Recipient address')).toHaveValue('')
-    await option.getByLabel('Amount').fill('0.25')
-    await option.getByLabel('Recipient address').fill('0x' + 'a'.repeat(40))
+    const option = await fillLinkOption(page, 0, {
+      asset: 'Solana on Paylink Solana Devnet',
+      prefilledRecipient: '',
+      amount: '0.25',
+      recipient: '0x' + 'a'.repeat(40),
+    })
     await page.getByRole('button', { name: 'Create link' }).click()
     await expect(option.getByText('must be a Solana address (a base58 public key)')).toBeVisible()
     await option.getByLabel('Recipient address').fill(merchantSolana)
-    await page.getByRole('button', { name: 'Create link' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-    const linkId = page.url().split('/').pop()!
+    const linkId = await submitLinkForm(page)
 
     // The payer's checkout shows the Solana Pay QR on the Scan to pay tab.
     const checkout = await (await newWalletContext()).newPage()

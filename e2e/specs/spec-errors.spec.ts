@@ -7,6 +7,13 @@ async function runCall(page: Page, namespace: string, label: string) {
   await page.getByRole('button', { name: label, exact: true }).click()
 }
 
+/** On the wallet page: the Paylink Test Wallet connected from the header's Connect button, the EVM panel connected. */
+async function connectEvmOnWalletPage(page: Page) {
+  await page.goto('/wallet')
+  await connectWallet(page, 'Paylink Test Wallet')
+  await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+}
+
 test.describe('spec §5 and §8: validation and the error catalogue', () => {
   test('no adapter, no account yet, no adapter for a network change, and a switch target the toolkit does not list', async ({
     page,
@@ -82,9 +89,7 @@ test.describe('spec §5 and §8: validation and the error catalogue', () => {
   test('wallet codes 4902, 32603 and 5000 on a switch lead to an add-chain attempt; a failed add shows "Chain is not supported"', async ({
     page,
   }) => {
-    await page.goto('/wallet')
-    await connectWallet(page, 'Paylink Test Wallet')
-    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await connectEvmOnWalletPage(page)
     const panel = page.getByTestId('panel-eip155')
     const methods = () =>
       page.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.requests.map((r) => r.method))
@@ -176,9 +181,7 @@ test.describe('spec §9: constants', () => {
   test('send on eip155 and solana only, gas estimation on eip155 only, account type payment on bip122 and eoa elsewhere', async ({
     page,
   }) => {
-    await page.goto('/wallet')
-    await connectWallet(page, 'Paylink Test Wallet')
-    await expect(page.getByTestId('status-eip155')).toHaveText('connected')
+    await connectEvmOnWalletPage(page)
     await connectFromPanel(page, 'solana', 'Paylink Test Solana')
     await connectFromPanel(page, 'bip122', 'Paylink Test Bitcoin')
     await expect(page.getByTestId('panel-eip155').getByRole('button', { name: 'Send ETH' })).toBeVisible()

@@ -1,5 +1,6 @@
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
 const MERCHANT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -29,13 +30,8 @@ test.describe('unmatched payments', () => {
     const nav = page.getByRole('navigation', { name: 'Dashboard' })
     await nav.getByRole('link', { name: 'New link' }).click()
     await page.getByLabel('Title').fill('Unmatched order')
-    const option = page.getByTestId('option-0')
-    await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-    await expect(option.getByLabel('Recipient address')).toHaveValue(MERCHANT)
-    await option.getByLabel('Amount').fill('4')
-    await page.getByRole('button', { name: 'Create link' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-    const linkId = page.url().split('/').pop()!
+    await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', prefilledRecipient: MERCHANT, amount: '4' })
+    const linkId = await submitLinkForm(page)
 
     // The payer sends 4 TUSD straight to the merchant's address: no link's deposit address, nothing posted.
     const hash = (await chain.request({

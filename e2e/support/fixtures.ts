@@ -207,3 +207,19 @@ export async function connectFromPanel(page: Page, panel: string, wallet: string
   await page.locator('w3m-modal').getByText(wallet).first().click()
   await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
 }
+
+/** Creates a link through the API with the page's session (signed in); returns the created link. */
+export async function createLinkThroughApi<T = { id: string }>(page: Page, body: Record<string, unknown>): Promise<T> {
+  const origin = new URL(page.url()).origin
+  const response = await page.request.post('/api/links', { headers: { origin }, data: body })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as T
+}
+
+/** The Test USD and Ether asset ids on the Paylink Devnet (31337) and the Ether one on its L2 (31338), from GET /api/config. */
+export async function devnetAssets(page: Page) {
+  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
+  const find = (network: string, native: boolean) =>
+    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
+  return { tusd: find('eip155:31337', false), eth: find('eip155:31337', true), ethL2: find('eip155:31338', true) }
+}
