@@ -173,6 +173,8 @@ test.describe('a browser whose storage is full', () => {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin, quotaSize: 1 })
     await page.goto('/wallet')
+    // /wallet starts the toolkit at the visitor's first press on a wallet control, not with the page.
+    await page.getByRole('button', { name: 'Connect a wallet' }).click()
     await expect(page.getByTestId('toolkit-stalled')).toContainText(
       'The wallet toolkit has not finished starting after 10 s',
       { timeout: 20_000 },
