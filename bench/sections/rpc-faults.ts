@@ -13,8 +13,8 @@
  *   (information; the ratio in the note).
  * - RPC requests per slot, with faults against without (information).
  */
+import { devnetSolanaAssets } from '@paylink/chains/solana/server'
 import { startSolanaDevnet } from '@paylink/devnet/solana'
-import type { Asset } from '@paylink/shared'
 import { Connection, Keypair } from '@solana/web3.js'
 import { fundSolanaPayer, type SolanaPayer } from '../../apps/server/src/testing/solanaPayer.js'
 import { startFaultProxy } from '../../apps/server/src/testing/startFaultProxy.js'
@@ -41,14 +41,7 @@ export default async function run(): Promise<BenchRow[]> {
   const devnet = await startSolanaDevnet({ slotMs: 100, finalizeDepth: 8 })
   const connection = new Connection(devnet.rpcUrl, 'confirmed')
   const caipNetworkId = devnet.caipNetworkId
-  const sol: Asset = {
-    assetId: `${caipNetworkId}/slip44:501`,
-    caipNetworkId,
-    symbol: 'SOL',
-    name: 'Solana',
-    decimals: 9,
-    native: true,
-  }
+  const [sol] = devnetSolanaAssets(devnet)
   const merchant = Keypair.generate().publicKey.toBase58()
   let payer: SolanaPayer | null = null
 
