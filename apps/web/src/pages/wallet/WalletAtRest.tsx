@@ -6,6 +6,21 @@ import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
 const walletNamespaces = Object.keys(namespaceLabels) as WalletNamespace[]
 
 /**
+ * The label of the at-rest button that last had focus. Focusing a Connect button starts the
+ * toolkit, whose panels then replace this view: WalletPanels puts focus back on the button of the
+ * same name, so a keyboard visitor is not dropped at the top of the page.
+ */
+let focusedLabel: string | null = null
+
+/** The button of the panels that stands where the focused at-rest button stood, if focus was lost with it. */
+export function takeFocusAtRest(container: ParentNode | null): HTMLButtonElement | null {
+  const label = focusedLabel
+  focusedLabel = null
+  if (!label || !container || (document.activeElement && document.activeElement !== document.body)) return null
+  return [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) ?? null
+}
+
+/**
  * The wallet page as a visitor without a connection first sees it: every configured chain
  * disconnected, with its Connect buttons, drawn without the toolkit. A press on a button loads
  * the toolkit (watchWalletIntent.ts) and its click opens AppKit's Connect view once AppKit has
@@ -37,7 +52,13 @@ export function WalletAtRest({ onConnect }: { onConnect(): void }) {
           Overall: <strong data-testid="overall-status">disconnected</strong>
         </p>
         <div className="actions">
-          <button className="primary" data-wallet-control disabled={opening} onClick={() => connect()}>
+          <button
+            className="primary"
+            data-wallet-control
+            disabled={opening}
+            onFocus={() => (focusedLabel = 'Connect a wallet')}
+            onClick={() => connect()}
+          >
             {opening ? 'Opening…' : 'Connect a wallet'}
           </button>
         </div>
@@ -63,7 +84,12 @@ export function WalletAtRest({ onConnect }: { onConnect(): void }) {
             </header>
             <div className="empty">
               <p>No {namespaceLabels[namespace]} wallet connected.</p>
-              <button data-wallet-control disabled={opening} onClick={() => connect(namespace)}>
+              <button
+                data-wallet-control
+                disabled={opening}
+                onFocus={() => (focusedLabel = `Connect ${namespaceLabels[namespace]} wallet`)}
+                onClick={() => connect(namespace)}
+              >
                 Connect {namespaceLabels[namespace]} wallet
               </button>
             </div>

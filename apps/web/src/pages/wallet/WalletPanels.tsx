@@ -1,12 +1,13 @@
 import { webFamilies } from '@paylink/chains/web'
 import { useAppKit, useDisconnect } from '@reown/appkit/react'
-import { useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { namespaceOf } from '../../appkit/networks.js'
 import { lastConnectError, useToolkitActivity } from '../../appkit/toolkitActivity.js'
 import { useConnectedFamilies } from '../../wallet/useConnectedFamilies.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { NamespacePanel } from './NamespacePanel.js'
+import { takeFocusAtRest } from './WalletAtRest.js'
 import { namespaceLabels } from './walletNamespace.js'
 
 function OverallStatus() {
@@ -50,6 +51,7 @@ export function WalletPanels() {
   const namespaces = webFamilies
     .map((family) => family.namespace)
     .filter((ns) => config.networks.some((n) => namespaceOf(n) === ns))
+  useLayoutEffect(() => takeFocusAtRest(document.querySelector('main'))?.focus(), [])
   return (
     <>
       <OverallStatus />
