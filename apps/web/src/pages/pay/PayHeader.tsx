@@ -1,5 +1,7 @@
 import { merchantLabel, readableTextOn, type Link } from '@paylink/shared'
 import type { CSSProperties } from 'react'
+import { LanguageSelect } from '../../i18n/LanguageSelect.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * The checkout's header: the merchant's logo and name on the merchant's colour (its text black or
@@ -8,6 +10,7 @@ import type { CSSProperties } from 'react'
  */
 export function PayHeader({ link }: { link: Link }) {
   const { brandColor, logoUrl } = link.merchant
+  const { t } = useT()
   const style = brandColor
     ? ({ '--brand': brandColor, '--brand-text': readableTextOn(brandColor) } as CSSProperties)
     : undefined
@@ -22,7 +25,8 @@ export function PayHeader({ link }: { link: Link }) {
             {merchantLabel(link)}
           </span>
         </span>
-        <span className="pay-by">Checkout by Paylink</span>
+        <span className="pay-by">{t('header.by')}</span>
+        <LanguageSelect />
       </div>
     </header>
   )
