@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import './language.css'
 import { languages, isLanguage } from './languages.js'
 import { useLanguage } from './PayerLanguage.js'
 import { useT } from './useT.js'
@@ -10,7 +11,10 @@ export function LanguageSelect() {
   const id = useId()
   return (
     <span className="language-select no-print">
-      <label htmlFor={id}>{t('language.label')}</label>
+      {/* Named for screen readers; the select shows each language in its own words. */}
+      <label htmlFor={id} className="visually-hidden">
+        {t('language.label')}
+      </label>
       <select
         id={id}
         data-testid="language-select"

@@ -1,4 +1,4 @@
-import { checkoutPayee, merchantLabel, optionAmountText, shortHex, type Link, type PublicConfig } from '@paylink/shared'
+import { checkoutPayee, optionAmountText, shortHex, type Link, type PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
@@ -71,7 +71,7 @@ export function LinkFacts({
             to: receiving ? (
               <span data-testid="receiving-address">{receiving}</span>
             ) : (
-              <strong>{merchantLabel(link)}</strong>
+              <strong>{link.merchant.displayName || t('merchant.unnamed')}</strong>
             ),
           })}
         </p>

@@ -1,4 +1,4 @@
-import { merchantLabel, readableTextOn, type Link } from '@paylink/shared'
+import { readableTextOn, type Link } from '@paylink/shared'
 import type { CSSProperties } from 'react'
 import { LanguageSelect } from '../../i18n/LanguageSelect.js'
 import { useT } from '../../i18n/useT.js'
@@ -22,7 +22,7 @@ export function PayHeader({ link }: { link: Link }) {
             <img className="pay-logo" src={logoUrl} alt="" width={32} height={32} data-testid="merchant-logo" />
           )}
           <span className="pay-merchant-name" data-testid="merchant-name">
-            {merchantLabel(link)}
+            {link.merchant.displayName || t('merchant.unnamed')}
           </span>
         </span>
         <span className="pay-by">{t('header.by')}</span>
