@@ -71,7 +71,8 @@ export default async function run(): Promise<BenchRow[]> {
   execFileSync(npm, ['run', 'build:baseline'], { cwd: repo, stdio: 'ignore' })
   const lazyDist = resolve(repo, 'apps/web/dist')
   const eagerDist = resolve(repo, 'apps/web/dist-baseline')
-  const lazySize = checkoutCriticalPath(lazyDist).gzip / 1024
+  const lazyPath = checkoutCriticalPath(lazyDist)
+  const lazySize = lazyPath.gzip / 1024
   const eagerSize = checkoutCriticalPath(eagerDist).gzip / 1024
 
   const servers = {
@@ -118,8 +119,10 @@ export default async function run(): Promise<BenchRow[]> {
   // Timing budgets are ratios to the baseline measured in the same run, so they hold under the
   // machine's load; the milliseconds are printed beside, for information.
   return [
-    atMost('checkout critical-path JS (gzip)', kib(lazySize), 'KiB', 100, {
-      beside: `eager baseline: ${kib(eagerSize)} KiB`,
+    // The same budget as CI's size check (scripts/check-checkout-size.mjs): brotli, as the server sends it.
+    // It was 100 KiB gzip until the payer's languages (#34) put a message library and the English catalogue in the entry.
+    atMost('checkout critical-path JS (br)', kib(lazyPath.br / 1024), 'KiB', 150, {
+      beside: `gzip ${kib(lazySize)} KiB; eager baseline: ${kib(eagerSize)} KiB gzip`,
     }),
     atMost('critical-path JS / eager baseline', round2(lazySize / eagerSize), 'x', 0.2),
     info(`navigation -> link facts painted (median of ${n})`, facts, 'ms', {
