@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
 
 /**
@@ -35,6 +35,19 @@ async function expectFitsThePhone(page: Page, what: string) {
   expect(layout, `${what}: fits 390 px`).toEqual({ scrollWidth: 390, overlap: false })
 }
 
+/** A merchant's one-option Test USD link, and a payer's page at a phone's width in a browser of its own. */
+async function linkAndPayer(merchant: Page, payerContext: BrowserContext, amount: string) {
+  await signInWithTestWallet(merchant)
+  const { tusd } = await devnetAssets(merchant)
+  const link = await createLinkThroughApi(merchant, {
+    title: 'Coffee beans',
+    options: [{ asset: tusd, amount, recipient: RECIPIENT }],
+  })
+  const payer = await payerContext.newPage()
+  await payer.setViewportSize({ width: 390, height: 844 })
+  return { link, payer }
+}
+
 /** Connects the test wallet through the toolkit's modal and pays the link's one option. */
 async function payWithTestWallet(payer: Page) {
   await payer.getByTestId('pay-connect').click()
@@ -50,14 +63,7 @@ test.describe('the checkout in the payer’s language', () => {
   test.beforeEach(({}, testInfo) => testInfo.setTimeout(120_000))
 
   test('Arabic from ?lang=: right to left, remembered, paid, receipt in Arabic', async ({ page, newWalletContext }) => {
-    await signInWithTestWallet(page)
-    const { tusd } = await devnetAssets(page)
-    const link = await createLinkThroughApi(page, {
-      title: 'Coffee beans',
-      options: [{ asset: tusd, amount: '1234.5', recipient: RECIPIENT }],
-    })
-    const payer = await (await newWalletContext()).newPage()
-    await payer.setViewportSize({ width: 390, height: 844 })
+    const { link, payer } = await linkAndPayer(page, await newWalletContext(), '1234.5')
 
     await payer.goto(`/pay/${link.id}?lang=ar`)
     await expect(payer.locator('html')).toHaveAttribute('lang', 'ar')
@@ -88,14 +94,7 @@ test.describe('the checkout in the payer’s language', () => {
   })
 
   test('Chinese from the switcher: remembered, paid, receipt in Chinese', async ({ page, newWalletContext }) => {
-    await signInWithTestWallet(page)
-    const { tusd } = await devnetAssets(page)
-    const link = await createLinkThroughApi(page, {
-      title: 'Coffee beans',
-      options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }],
-    })
-    const payer = await (await newWalletContext()).newPage()
-    await payer.setViewportSize({ width: 390, height: 844 })
+    const { link, payer } = await linkAndPayer(page, await newWalletContext(), '12')
 
     await payer.goto(`/pay/${link.id}`)
     await expect(payer.getByTestId('pay-tab-wallet')).toHaveText('Wallet')
