@@ -16,6 +16,7 @@ import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
 import { paymentListRoutes } from './paymentList/paymentListRoutes.js'
 import { healthRoutes } from './health/healthRoutes.js'
+import { idempotencyPlugin } from './idempotency/idempotencyPlugin.js'
 import { apiSecurityHeaders, hstsMaxAgeSeconds } from './http/apiSecurityHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
@@ -352,6 +353,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
+    await app.register(idempotencyPlugin, { db: database.db })
     await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
     await app.register(merchantProfileRoutes, { db: database.db })
     const mailer = config.receiptEmail
