@@ -1,31 +1,17 @@
 import { count, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { links } from '../db/schema.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
 import { bearer, merchantApiKey } from '../testing/merchantApi.js'
-import { buildOfflineApp, offlineAssets } from '../testing/offlineApp.js'
-import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
+import { offlineAssets } from '../testing/offlineApp.js'
+import { useTwoOfflineProcesses } from '../testing/offlineProcesses.js'
+import { canStartTestPostgres } from '../testing/testPostgres.js'
 
 // Two pools on one Postgres stand for two server processes receiving a client's retries at once.
 describe.skipIf(!canStartTestPostgres())('Idempotency-Key across processes (Postgres)', () => {
-  let postgres: TestPostgres
-  let databases: Database[] = []
-  let apps: FastifyInstance[] = []
-
-  beforeAll(async () => {
-    postgres = await startTestPostgres()
-    databases = await Promise.all([openDatabase({ url: postgres.url }), openDatabase({ url: postgres.url })])
-    apps = await Promise.all(databases.map((database) => buildOfflineApp(database)))
-  }, 60_000)
-
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()))
-    await Promise.all(databases.map((database) => database.close()))
-    await postgres?.stop()
-  })
+  const processes = useTwoOfflineProcesses()
 
   it('six concurrent requests with one key on two processes make one link and all get its answer', async () => {
+    const { apps, databases } = processes
     const apiKey = await merchantApiKey(databases[0]!, 'race')
     const payload = { title: 'Raced order', options: [{ asset: offlineAssets[0]!.assetId, amount: '1' }] }
     const answers = await Promise.all(
