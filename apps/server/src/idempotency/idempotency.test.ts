@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { idempotencyKeys, links } from '../db/schema.js'
@@ -95,6 +96,21 @@ describe('Idempotency-Key', () => {
     await db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` })
     expect(await pruneIdempotencyKeys(db)).toBeGreaterThan(0)
     expect((await db.select({ n: count() }).from(idempotencyKeys))[0]!.n).toBe(0)
+  })
+
+  it('keeps the answer as JSON when the first one left compressed', async () => {
+    const headers = { ...bearer(merchant.key), 'idempotency-key': 'gzip-1', 'accept-encoding': 'gzip' }
+    const body = { ...linkBody('Gzip'), description: 'x'.repeat(1500) }
+    const first = await merchant.app.inject({ method: 'POST', url: '/api/links', headers, payload: body })
+    expect([first.statusCode, first.headers['content-encoding']]).toEqual([201, 'gzip'])
+    const { 'accept-encoding': _, ...plain } = headers
+    const again = await merchant.app.inject({ method: 'POST', url: '/api/links', headers: plain, payload: body })
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.headers['content-encoding']]).toEqual([
+      201,
+      'true',
+      undefined,
+    ])
+    expect(again.json()).toEqual(JSON.parse(gunzipSync(first.rawPayload).toString()))
   })
 
   it('is in the OpenAPI document on the merchant writes only', async () => {
