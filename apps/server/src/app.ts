@@ -118,6 +118,8 @@ export interface AppLimits {
   createApiKeyRateLimit?: RateLimit
   /** POST /api/links/:id/receipt-email per IP (default 5 a minute). */
   receiptEmailRateLimit?: RateLimit
+  /** How long a request waits for another one running with its Idempotency-Key before 409 IDEMPOTENCY_KEY_IN_USE (default 5000 ms). */
+  idempotencyWaitMs?: number
 }
 
 export const defaultBodyLimitBytes = 64 * 1024
@@ -353,7 +355,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
-    await app.register(idempotencyPlugin, { db: database.db })
+    await app.register(idempotencyPlugin, {
+      db: database.db,
+      ...(config.limits?.idempotencyWaitMs !== undefined ? { waitMs: config.limits.idempotencyWaitMs } : {}),
+    })
     await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
     await app.register(merchantProfileRoutes, { db: database.db })
     const mailer = config.receiptEmail

@@ -11,6 +11,7 @@ import {
   useMerchantApp,
 } from '../testing/merchantApi.js'
 import { offlineAssets } from '../testing/offlineApp.js'
+import { idempotentRequestHash } from './idempotencyPlugin.js'
 import { pruneIdempotencyKeys } from './idempotencyStore.js'
 
 const merchant = useMerchantApp({}, 'idem')
@@ -96,6 +97,34 @@ describe('Idempotency-Key', () => {
     await db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` })
     expect(await pruneIdempotencyKeys(db)).toBeGreaterThan(0)
     expect((await db.select({ n: count() }).from(idempotencyKeys))[0]!.n).toBe(0)
+  })
+
+  it('answers 409 IDEMPOTENCY_KEY_IN_USE after a short wait while another holds the key, and takes over a dead one', async () => {
+    const app = await merchant.context.app({ limits: { idempotencyWaitMs: 150 } })
+    const { db } = merchant.context.database
+    const mine = merchantOf({ namespace: 'eip155', address: merchantAddress }).id
+    const route = 'POST /api/links/:id/deactivate'
+    const requestHash = idempotentRequestHash(route, { params: { id: 'lnk_busy' }, query: {} })
+    await db.insert(idempotencyKeys).values({ merchant: mine, key: 'busy', requestHash, owner: 'elsewhere' })
+    const deactivate = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/links/lnk_busy/deactivate',
+        headers: { ...bearer(merchant.key), 'idempotency-key': 'busy' },
+      })
+    const busy = await deactivate()
+    expect([busy.statusCode, busy.json().error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE'])
+    // The process holding it died a minute ago: the next request runs the work itself.
+    await db
+      .update(idempotencyKeys)
+      .set({ lockedAt: sql`now() - interval '61 seconds'` })
+      .where(and(eq(idempotencyKeys.merchant, mine), eq(idempotencyKeys.key, 'busy')))
+    const taken = await deactivate()
+    expect([taken.statusCode, taken.json().error.code, taken.headers['idempotent-replayed']]).toEqual([
+      404,
+      'LINK_NOT_FOUND',
+      undefined,
+    ])
   })
 
   it('keeps the answer as JSON when the first one left compressed', async () => {

@@ -44,6 +44,13 @@ export interface IdempotencyOptions {
 }
 
 const pollMs = 50
+
+/** What "the same request" means under one key: the route and its parsed params, query and body. */
+export function idempotentRequestHash(route: string, input: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([route, input]))
+    .digest('hex')
+}
 const pruneEveryMs = 10 * 60_000
 
 /**
