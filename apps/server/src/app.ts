@@ -16,6 +16,7 @@ import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
 import { paymentListRoutes } from './paymentList/paymentListRoutes.js'
 import { healthRoutes } from './health/healthRoutes.js'
+import { idempotencyPlugin } from './idempotency/idempotencyPlugin.js'
 import { apiSecurityHeaders, hstsMaxAgeSeconds } from './http/apiSecurityHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
@@ -117,6 +118,8 @@ export interface AppLimits {
   createApiKeyRateLimit?: RateLimit
   /** POST /api/links/:id/receipt-email per IP (default 5 a minute). */
   receiptEmailRateLimit?: RateLimit
+  /** How long a request waits for another one running with its Idempotency-Key before 409 IDEMPOTENCY_KEY_IN_USE (default 5000 ms). */
+  idempotencyWaitMs?: number
 }
 
 export const defaultBodyLimitBytes = 64 * 1024
@@ -351,6 +354,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       merchants,
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
+    })
+    await app.register(idempotencyPlugin, {
+      db: database.db,
+      ...(config.limits?.idempotencyWaitMs !== undefined ? { waitMs: config.limits.idempotencyWaitMs } : {}),
     })
     await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
     await app.register(merchantProfileRoutes, { db: database.db })
