@@ -12,7 +12,7 @@ import { evmSigner, signedSession } from '../../apps/server/src/siwx/testing/siw
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.js'
 import { startPaylinkServer, type PaylinkServer } from '../../e2e/support/server.js'
 import { checkoutCriticalPath } from '../../scripts/checkoutSize.mjs'
-import { measureCheckout, median, type CheckoutRun } from '../lib/checkoutPage.js'
+import { measureCheckout, measureLanguageSwitch, median, type CheckoutRun } from '../lib/checkoutPage.js'
 import { untilSettled } from '../lib/untilSettled.js'
 import { atMost, info, type BenchRow } from '../table.js'
 
@@ -20,6 +20,8 @@ const repo = resolve(import.meta.dirname, '../..')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 /** More runs while the timing medians still move (untilSettled, two runs at a time), up to this many. */
 const MAX_RUNS = Math.max(RUNS, Number(process.env.BENCH_MAX_RUNS ?? 15))
+/** The language switch is information only: a few runs say its order of magnitude. */
+const SWITCH_RUNS = 5
 const timedKeys: Array<keyof CheckoutRun> = ['factsPaint', 'busy', 'modal']
 
 /** Signs in a fresh merchant key over SIWX and creates a one-option Test USD link. */
@@ -81,6 +83,7 @@ export default async function run(): Promise<BenchRow[]> {
   }
   const browser = chromiumLaunchOptions()
   const runs: Record<'lazy' | 'eager', CheckoutRun[]> = { lazy: [], eager: [] }
+  const switches: Array<{ fetched: number; cached: number }> = []
   try {
     const urls = {
       lazy: `${servers.lazy.origin}/pay/${await createLink(servers.lazy)}`,
@@ -105,6 +108,7 @@ export default async function run(): Promise<BenchRow[]> {
       minBatches: Math.ceil(RUNS / 2),
       maxBatches: Math.ceil(MAX_RUNS / 2),
     })
+    for (let i = 0; i < SWITCH_RUNS; i++) switches.push(await measureLanguageSwitch(browser, urls.lazy))
   } finally {
     await Promise.all([servers.lazy.stop(), servers.eager.stop()])
   }
@@ -143,6 +147,15 @@ export default async function run(): Promise<BenchRow[]> {
       beside: `baseline: ${eagerModal} ms (toolkit loaded at start); before #32: 58 ms after an idle prefetch`,
       note: 'the toolkit is fetched and started at the press, over compressed transfers',
     }),
+    info(
+      `language switch -> re-rendered (median of ${SWITCH_RUNS})`,
+      Math.round(median(switches.map((s) => s.fetched))),
+      'ms',
+      {
+        beside: `back to English (no fetch): ${Math.round(median(switches.map((s) => s.cached)))} ms`,
+        note: "the select's change until <html lang> is the new one and a frame is drawn; German's catalogue fetched at the switch (#34)",
+      },
+    ),
     info('toolkit ready before a press', runs.lazy.filter((r) => !Number.isNaN(r.button)).length, 'runs', {
       beside: `of ${n}; baseline: ready ${eagerButton} ms after navigation`,
       note: 'the checkout asks for the toolkit only when the payer reaches for Connect',
