@@ -162,12 +162,23 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       lastError: null,
       health: { state: 'ok', since: new Date() },
     }
-    state.chain = family.connect(network, {
+    const connected = family.connect(network, {
       timeoutMs: options.rpcTimeoutMs ?? 5000,
       onHttpRequest: () => state.requests++,
       onEndpointSwitch: (from, to, reason) =>
         options.onEndpointSwitch?.(network.caipNetworkId, originOf(from), originOf(to), reason),
     })
+    state.chain = {
+      ...connected,
+      // A payment's confirmations count from the highest head read: a node behind the others
+      // (a load balancer's) answering the evidence's head left a payment in the tip's block
+      // confirming 0/1 until the next block, ten minutes on Bitcoin.
+      async readEvidence(expectations, knownBlocks) {
+        const evidence = await connected.readEvidence(expectations, knownBlocks)
+        state.head = maxOf(state.head, evidence.head)
+        return { ...evidence, head: state.head! }
+      },
+    }
     state.guard = createChainGuard({
       db: options.db,
       caipNetworkId: network.caipNetworkId,
