@@ -293,7 +293,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         setHealth(state, 'ok')
       },
       (error: unknown) => {
-        const message = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+        const message = withOrigins(
+          error instanceof Error ? error.message.split('\n')[0]! : String(error),
+          state.network,
+        )
         state.lastError = { message, at: new Date() }
         const since = state.lastOkAt ?? state.health.since.getTime()
         setHealth(state, Date.now() - since >= downAfterMs ? 'down' : 'degraded')
@@ -401,6 +404,15 @@ function maxOf(a: bigint | null, b: bigint | null): bigint | null {
   if (a === null) return b
   if (b === null) return a
   return a > b ? a : b
+}
+
+/**
+ * The network's endpoint URLs in an error's message cut to their origins: readers name the URL
+ * that failed, and the message goes to /api/health, which anyone may read.
+ */
+function withOrigins(message: string, network: Pick<TrackedNetwork, 'rpcUrl' | 'rpcUrls'>): string {
+  const urls = [...new Set([network.rpcUrl, ...(network.rpcUrls ?? [])])].sort((a, b) => b.length - a.length)
+  return urls.reduce((text, url) => text.split(url).join(originOf(url)), message)
 }
 
 /** A URL's origin: a provider's key in its path or query stays out of logs and /api/health. */
