@@ -1,7 +1,7 @@
 import { bitcoinNetworkOf } from '@paylink/chains/bip122/server'
 import { regtestFixture, startEsploraFixture, type EsploraFixture } from '@paylink/chains/bip122/testing/esploraFixture'
 import type { Link } from '@paylink/shared'
-import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { bip84Tpub } from '../testing/bitcoinFixtureApp.js'
 import { regtestBtc, regtestChain } from '../testing/bitcoinRegtest.js'
 import { useBitcoinTestApp, type BitcoinTestApp } from '../testing/bitcoinTestApp.js'
@@ -82,6 +82,9 @@ describe('Bitcoin payments while the Esplora fails, limits, lags and goes down',
     onTestFailed(() => console.error(`FAULT_SEED=${proxy.seed} replays the faults: ${JSON.stringify(proxy.injected)}`))
     const health = watchHealth(app.server, regtestChain)
     const unpaid = await createLink('0.002')
+    // Open links a pass reads the mempool of (as a shop's have): more reads per pass, each of
+    // which may fail, as the provider's faults hit a real tracker's pass.
+    const alsoOpen = await Promise.all(Array.from({ length: 8 }, () => createLink('0.004')))
     // Each payment mined in its own block; those of the outage wait in two blocks that a pass
     // after it walks together, where a block failing amid the walk must not be stepped over.
     const pay = async (amount: string, sats: bigint) => {
@@ -102,6 +105,7 @@ describe('Bitcoin payments while the Esplora fails, limits, lags and goes down',
     await new Promise((resolve) => setTimeout(resolve, 5000))
     made.push(await pay('0.005', 500_000n), await pay('0.00675', 675_000n))
     await expectPaidOnceUnderFaults(made, unpaid.id, state, proxy)
+    for (const link of alsoOpen) expect((await state(link.id)).status).toBe('open')
     await expectWebhooksOnce(
       receiver,
       made.map((m) => m.link.id),
