@@ -108,7 +108,8 @@ beforeAll(async () => {
     database,
     webDist: '/nonexistent',
     paymentLinks: fastPaymentLinks,
-    x402: { evmPrivateKey: gasKey },
+    // A threshold of 0.5 ETH (X402_LOW_GAS_EVM), so the funded 1 ETH is not low and the answer shows it.
+    x402: { evmPrivateKey: gasKey, lowGas: { evmWei: parseEther('0.5'), solanaLamports: 10n ** 7n } },
   })
   served = await serveWithPaidResource(app, {
     apiKey: h.apiKey,
@@ -142,7 +143,7 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
       headers: { authorization: `Bearer ${h.apiKey}` },
     })
     expect(gas.statusCode, gas.body).toBe(200)
-    expect(gas.json().address).toBe(gasAddress)
+    expect(gas.json()).toMatchObject({ address: gasAddress, threshold: '0.5' })
     const l1 = gas.json().networks.find((n: { caipNetworkId: string }) => n.caipNetworkId === network)
     expect(l1).toMatchObject({ low: false })
     expect(Number(l1.balance)).toBeGreaterThan(0.9)

@@ -1,12 +1,5 @@
 import { sameAddress } from '@paylink/chains/core'
-import {
-  apiErrorSchema,
-  parseCaipAssetId,
-  x402GasSchema as gasSchema,
-  type Asset,
-  type X402Gas,
-  type X402GasKey,
-} from '@paylink/shared'
+import { apiErrorSchema, parseCaipAssetId, x402GasSchema as gasSchema, type Asset } from '@paylink/shared'
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { formatUnits } from 'viem'
@@ -19,6 +12,7 @@ import type { EvmFacilitator } from './createEvmFacilitator.js'
 import type { SolanaFacilitator } from './createSolanaFacilitator.js'
 import { facilitatorRequestSchema, type FacilitatorRequest } from './facilitatorRequest.js'
 import { x402FamilyOf } from './x402Families.js'
+import { defaultLowGas, x402GasOf, type LowGas } from './x402Gas.js'
 import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from './x402Payments.js'
 
 export interface X402RoutesOptions {
@@ -28,6 +22,8 @@ export interface X402RoutesOptions {
   solana?: SolanaFacilitator
   /** The configured assets: a payment is booked in one of them (its symbol and decimals). */
   assets: readonly Asset[]
+  /** Under these a gas key is low (X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA; default `defaultLowGas`). */
+  lowGas?: LowGas
 }
 
 const reason = z.string().max(200)
@@ -60,33 +56,6 @@ const supportedResponseSchema = z.object({
   signers: z.record(reason, z.array(address)),
 })
 
-const lowGasWei = 10n ** 16n
-/** A Solana settlement costs its 5,000-lamport signature fee and a tiny priority fee: 0.01 SOL is about 2,000. */
-const lowGasLamports = 10n ** 7n
-
-/** A gas key's balances as the API shows them: in the coin, and whether they are under `low`. */
-const gasKeyOf = async (
-  key: Pick<SolanaFacilitator, 'address' | 'balances'>,
-  decimals: number,
-  low: bigint,
-): Promise<X402GasKey> => ({
-  address: key.address,
-  networks: (await key.balances()).map(({ caipNetworkId, balance }) => ({
-    caipNetworkId,
-    balance: balance === null ? null : formatUnits(balance, decimals),
-    low: balance !== null && balance < low,
-  })),
-})
-
-/** What `GET /api/x402/gas` and `/api/health` show: the gas keys' balances, `low` under the threshold. */
-export async function x402GasOf(evm: EvmFacilitator, solana?: SolanaFacilitator): Promise<X402Gas> {
-  const [evmGas, solanaGas] = await Promise.all([
-    gasKeyOf(evm, 18, lowGasWei),
-    solana && gasKeyOf(solana, 9, lowGasLamports),
-  ])
-  return { ...evmGas, ...(solanaGas ? { solana: solanaGas } : {}) }
-}
-
 // Paylink's own refusals, in x402's reason style beside the schemes' reasons.
 const payToRefused = 'invalid_pay_to_not_merchant'
 const unsupported = 'unsupported_scheme_or_network'
@@ -111,7 +80,10 @@ const answers = (what: string, schema: typeof verifyResponseSchema | typeof sett
  * Verify and settle take a merchant's API key and pay only to an address that merchant receives
  * at; a settled payment is recorded as the merchant's, once per authorization (EVM) or transaction (Solana).
  */
-export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, solana, assets }) => {
+export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (
+  app,
+  { db, evm, solana, assets, lowGas = defaultLowGas },
+) => {
   const merchantOf = async (request: FastifyRequest): Promise<Merchant> => {
     // A key, never the sign-in cookie: a facilitator call comes from the merchant's server, and a
     // cookie-borne settle from any page the merchant visits would spend nobody's money but ours.
@@ -187,7 +159,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       url: '/api/x402/gas',
       operationId: 'x402Gas',
       summary: "The x402 facilitator's gas keys: each one's address and balance on each network it pays on",
-      description: `Signed-in merchant or API key. \`low\`: under ${formatUnits(lowGasWei, 18)} of the chain's coin (${formatUnits(lowGasLamports, 9)} SOL for \`solana\`, the Solana fee payer), too little for many settlements.`,
+      description: `Signed-in merchant or API key. \`low\`: under \`threshold\`, X402_LOW_GAS_EVM of the chain's coin (default ${formatUnits(defaultLowGas.evmWei, 18)}; X402_LOW_GAS_SOLANA SOL for \`solana\`, the Solana fee payer, default ${formatUnits(defaultLowGas.solanaLamports, 9)}), too little for many settlements.`,
       tags: ['x402'],
       responses: {
         200: { description: 'The gas key and its balances', schema: gasSchema },
@@ -197,7 +169,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
     async ({ request, reply }) => {
       await app.requireMerchant(request)
       reply.header('cache-control', 'no-store')
-      return x402GasOf(evm, solana)
+      return x402GasOf(evm, solana, lowGas)
     },
   )
 
