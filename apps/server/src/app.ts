@@ -417,6 +417,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         evm,
         assets: config.assets,
         lowGas,
+        paidUrls: { publicOrigin: config.publicOrigin, policy: webhookPolicy },
         ...(solana ? { solana } : {}),
       })
       x402Gas = () => x402GasOf(evm, solana, lowGas)
