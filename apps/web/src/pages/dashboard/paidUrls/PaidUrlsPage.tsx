@@ -68,6 +68,10 @@ function GasSection() {
 }
 
 type Answer = 'target' | 'content'
+const answerChoices: ReadonlyArray<[Answer, string]> = [
+  ['target', 'The answer of a URL Paylink fetches'],
+  ['content', 'A text you give here'],
+]
 
 function CreateForm({ assets }: { assets: Asset[] }) {
   const queryClient = useQueryClient()
@@ -166,24 +170,12 @@ function CreateForm({ assets }: { assets: Asset[] }) {
         />
         <fieldset className="field">
           <legend>Answers a paid request with</legend>
-          <label>
-            <input
-              type="radio"
-              name="paid-url-answer"
-              checked={answer === 'target'}
-              onChange={() => setAnswer('target')}
-            />{' '}
-            The answer of a URL Paylink fetches
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="paid-url-answer"
-              checked={answer === 'content'}
-              onChange={() => setAnswer('content')}
-            />{' '}
-            A text you give here
-          </label>
+          {answerChoices.map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name="paid-url-answer" checked={answer === value} onChange={() => setAnswer(value)} />{' '}
+              {label}
+            </label>
+          ))}
         </fieldset>
         {answer === 'target' ? (
           <TextField
