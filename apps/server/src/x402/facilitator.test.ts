@@ -398,6 +398,9 @@ describe("Paid URLs: Paylink serves a merchant's price and target at /x402/r/<id
       const url = `${origin}/x402/r/${paidUrl.id}`
 
       expect((await fetch(url)).status).toBe(402)
+      // A payment header that is no payment is the caller's mistake: 402 again, never a 5xx.
+      for (const header of ['not base64 at all', Buffer.from(JSON.stringify({ x402Version: 2 })).toString('base64')])
+        expect((await fetch(url, { headers: { 'payment-signature': header } })).status).toBe(402)
       const payer = await newPayer()
       const paid = await payer.pay(url)
       expect(paid.status, await paid.clone().text()).toBe(200)
