@@ -1271,7 +1271,9 @@ export interface operations {
                   caipNetworkId: string
                   low: boolean
                 }[]
+                threshold: string
               }
+              threshold: string
             }
           }
         }
@@ -1316,7 +1318,9 @@ export interface operations {
                   caipNetworkId: string
                   low: boolean
                 }[]
+                threshold: string
               }
+              threshold: string
             }
           }
         }
