@@ -24,6 +24,8 @@ CREATE TABLE "subscription_renewals" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"link_id" text,
 	"tx_hash" text,
+	"pull_tx" text,
+	"lease_until" timestamp with time zone,
 	"pull_error" text,
 	"past_due_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -90,6 +90,14 @@ export const subscriptionRenewals = pgTable(
     status: text('status').notNull().default('pending'),
     linkId: text('link_id').references(() => links.id, { onDelete: 'set null' }),
     txHash: text('tx_hash'),
+    /**
+     * The pull, signed before it is sent and recorded with its hash: a process that finds a pull
+     * under way (a crash between sending and recording) sends these same bytes again (same nonce),
+     * so a renewal is never pulled twice.
+     */
+    pullTx: text('pull_tx'),
+    /** A process working on this renewal holds it until then. */
+    leaseUntil: timestamptz('lease_until'),
     /** Why the pull failed, when it fell back to a link. */
     pullError: text('pull_error'),
     pastDueAt: timestamptz('past_due_at'),
