@@ -109,7 +109,7 @@ export interface AppConfig {
 }
 
 export interface SubscriptionOptions {
-  /** SUBSCRIPTION_COLLECTOR_PRIVATE_KEY: pays the gas of automatic renewals (never receives); unset, none are offered. */
+  /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic renewals (never receives); unset, none are offered. */
   collectorPrivateKey?: `0x${string}`
   /** The scheduler's round (default 5000 ms). */
   intervalMs?: number

@@ -76,7 +76,7 @@ export interface ServerConfig {
   metricsToken: string | null
   /** X402_EVM_PRIVATE_KEY: the x402 facilitator's gas key (it pays gas, never receives); unset, no /x402/facilitator (the demo makes one). */
   x402EvmPrivateKey: `0x${string}` | null
-  /** SUBSCRIPTION_COLLECTOR_PRIVATE_KEY: pays the gas of automatic subscription renewals (never receives); unset, none are offered (the demo makes one). */
+  /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic subscription renewals (never receives); unset, none are offered (the demo makes one). */
   subscriptionCollectorPrivateKey: `0x${string}` | null
   /** X402_SOLANA_SECRET_KEY: the facilitator's fee payer on every configured Solana network (64-byte keypair); unset, no Solana x402 (the demo makes one). */
   x402SolanaSecretKey: Uint8Array | null
@@ -209,7 +209,7 @@ export function loadConfig(
     metricsToken: settings.METRICS_TOKEN,
     x402EvmPrivateKey: settings.X402_EVM_PRIVATE_KEY,
     x402SolanaSecretKey: settings.X402_SOLANA_SECRET_KEY,
-    subscriptionCollectorPrivateKey: settings.SUBSCRIPTION_COLLECTOR_PRIVATE_KEY,
+    subscriptionCollectorPrivateKey: settings.COLLECTOR_PRIVATE_KEY,
     trustProxy: settings.TRUST_PROXY,
     quoteTtlSeconds: settings.QUOTE_TTL_SECONDS,
     rateOutlierPercent: settings.RATE_OUTLIER_PERCENT,
@@ -315,7 +315,7 @@ const envSchema = z.object({
   ),
   X402_SOLANA_SECRET_KEY: setting<Uint8Array | null>(null, readSolanaKeypair),
   // Like METRICS_TOKEN, never echoed.
-  SUBSCRIPTION_COLLECTOR_PRIVATE_KEY: setting<`0x${string}` | null>(null, (value, invalid) =>
+  COLLECTOR_PRIVATE_KEY: setting<`0x${string}` | null>(null, (value, invalid) =>
     /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
   ),
   TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),
