@@ -14,7 +14,7 @@ import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { createCollector } from './subscriptions/collectorPull.js'
 import type { PeriodLinkContext } from './subscriptions/periodLink.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
-import { createSubscriptionClock } from './subscriptions/subscriptionClock.js'
+import { createSubscriptionClock, type SubscriptionClock } from './subscriptions/subscriptionClock.js'
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
@@ -143,8 +143,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment tracker and webhook worker: created with the app, started by startServer or a test. */
     paymentLinks: PaymentLinksServices
-    /** The subscriptions' renewal scheduler: started by startServer or a test. */
-    subscriptions: RenewalScheduler
+    /** The subscriptions' renewal scheduler (started by startServer or a test) and the clock it runs on. */
+    subscriptions: RenewalScheduler & { clock: SubscriptionClock }
   }
 }
 
@@ -500,7 +500,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     ...(options.cancelAfterSeconds !== undefined ? { cancelAfterSeconds: options.cancelAfterSeconds } : {}),
     onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
   })
-  app.decorate('subscriptions', scheduler)
+  app.decorate('subscriptions', Object.assign(scheduler, { clock }))
   app.addHook('preClose', async () => scheduler.stop())
   await app.register(subscriptionRoutes, {
     context,

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { eq } from 'drizzle-orm'
+import { subscriptionRenewals, subscriptions } from '../db/schema.js'
+import { eventually, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { createCollector } from './collectorPull.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 
 // Anvil's 10th default account: funded with ether, unlocked; here the collector's gas key only.
@@ -64,7 +67,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     )
   const events = () => receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent)
 
-  it('subscribe, pay the first link, then a month later the merchant is paid from the payer’s wallet with no payer action; a revoked allowance falls back to a renewal link, then past_due', async () => {
+  it('subscribe, pay the first link, then a month later the merchant is paid from the payer’s wallet with no payer action; a crash mid-pull pays once; a revoked allowance falls back to a renewal link, then past_due', async () => {
     const plan = await api<CreatedPlan>(
       'POST',
       '/api/plans',
@@ -152,6 +155,44 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     expect(renewedEvent.data.subscription!.txHash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(events().map((e) => e.type)).toContain('subscription.created')
 
+    // A crash between sending a pull and recording it: the pull is signed, sent and mined, and the
+    // process dies with the renewal left 'pulling' (its lease run out). The next round sends the
+    // same bytes again, finds them mined, and records the one renewal: the merchant is paid once.
+    await app.subscriptions.stop()
+    await h.rpc(31337, 'evm_increaseTime', [MONTH])
+    await h.rpc(31337, 'evm_mine')
+    app.subscriptions.clock.advance(MONTH)
+    const [row] = await h.database.db.select().from(subscriptions).where(eq(subscriptions.id, created.id))
+    const crashed = createCollector(collectorKey, () => h.devnet.chains[0]!.rpcUrl)
+    const signed = await crashed.sign({
+      caipNetworkId: L1,
+      collectorId: row!.collectorId as Hex,
+      to: recipient,
+      amount: parseUnits('5', 6),
+    })
+    expect(await crashed.send(L1, signed.raw, 10_000)).toEqual({ status: 'success' })
+    await h.database.db.insert(subscriptionRenewals).values({
+      id: 'rnw_crashed',
+      subscriptionId: created.id,
+      period: 2,
+      dueAt: row!.currentPeriodEnd!,
+      method: 'pull',
+      status: 'pulling',
+      pullTx: signed.raw,
+      txHash: signed.hash,
+      leaseUntil: new Date(Date.now() - 1000),
+    })
+    await app.subscriptions.runOnce()
+    await app.subscriptions.runOnce()
+    expect(await view()).toMatchObject({ status: 'active', paidPeriods: 3 })
+    expect(await tusd(recipient)).toBe(recipientBefore + 2n * parseUnits('5', 6))
+    const [recorded] = await h.database.db
+      .select()
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.id, 'rnw_crashed'))
+    expect(recorded).toMatchObject({ status: 'paid', txHash: signed.hash })
+    app.subscriptions.start()
+
     // The payer revokes the allowance: the next renewal falls back to a link, then past_due after the grace.
     await approve(0n)
     await api('POST', '/devnet/clock', { seconds: MONTH })
@@ -161,8 +202,8 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
       return current
     }, 15_000)
     expect(fallback.status).toBe('active')
-    expect(fallback.paidPeriods).toBe(2)
-    expect(await tusd(recipient)).toBe(recipientBefore + parseUnits('5', 6))
+    expect(fallback.paidPeriods).toBe(3)
+    expect(await tusd(recipient)).toBe(recipientBefore + 2n * parseUnits('5', 6))
     await api('POST', '/devnet/clock', { seconds: 86_400 + 60 })
     const pastDue = await eventually(async () => {
       const current = await view()
@@ -184,7 +225,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     await eventually(async () => {
       const current = await view()
       expect(current.status).toBe('active')
-      expect(current.paidPeriods).toBe(3)
+      expect(current.paidPeriods).toBe(4)
     }, 15_000)
     const canceled = await api<Subscription>('POST', `/api/subscriptions/${created.id}/cancel`, {
       token: created.manageToken,
