@@ -240,21 +240,25 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
     return row?.txHash ?? null
   }
 
-  const markPastDue = async () => {
-    const now = clock.now()
-    const late = await db
+  /** Unpaid renewals due before `dueBefore` of subscriptions in one of `statuses`. */
+  const unpaidRenewals = (statuses: string[], dueBefore: Date, linkOnly: boolean) =>
+    db
       .select({ renewal: subscriptionRenewals })
       .from(subscriptionRenewals)
       .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
       .where(
         and(
           eq(subscriptionRenewals.status, 'pending'),
-          eq(subscriptionRenewals.method, 'link'),
-          inArray(subscriptions.status, ['trialing', 'active']),
-          lte(subscriptionRenewals.dueAt, new Date(now.getTime() - graceMs)),
+          linkOnly ? eq(subscriptionRenewals.method, 'link') : undefined,
+          inArray(subscriptions.status, statuses),
+          lte(subscriptionRenewals.dueAt, dueBefore),
         ),
       )
       .limit(100)
+
+  const markPastDue = async () => {
+    const now = clock.now()
+    const late = await unpaidRenewals(['trialing', 'active'], new Date(now.getTime() - graceMs), true)
     for (const { renewal } of late) {
       await db.transaction(async (tx) => {
         const [updated] = await tx
@@ -273,18 +277,7 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
 
   const cancelUnpaid = async () => {
     const now = clock.now()
-    const late = await db
-      .select({ renewal: subscriptionRenewals })
-      .from(subscriptionRenewals)
-      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
-      .where(
-        and(
-          eq(subscriptionRenewals.status, 'pending'),
-          eq(subscriptions.status, 'past_due'),
-          lte(subscriptionRenewals.dueAt, new Date(now.getTime() - graceMs - cancelAfterMs)),
-        ),
-      )
-      .limit(100)
+    const late = await unpaidRenewals(['past_due'], new Date(now.getTime() - graceMs - cancelAfterMs), false)
     for (const { renewal } of late) {
       await db.transaction(async (tx) => {
         const [updated] = await tx

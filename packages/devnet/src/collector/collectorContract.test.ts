@@ -3,6 +3,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  encodeFunctionData,
   erc20Abi,
   getAddress,
   getContractAddress,
@@ -87,16 +88,20 @@ describe('PaylinkCollector on anvil', () => {
     await test.mine({ blocks: 1 })
   }
   const subscribe = async (id: Hex, firstCollectAt: bigint, allowance: bigint) => {
-    await mined(
-      await wallet(payer).writeContract({
-        chain: null,
-        address: PAYLINK_COLLECTOR_ADDRESS,
+    await payerCall(
+      encodeFunctionData({
         abi: collectorAbi,
         functionName: 'subscribe',
         args: [id, token, merchant, collector, PRICE, DAY * 30n, firstCollectAt],
       }),
     )
-    await mined(
+    await approve(allowance)
+  }
+  /** The payer's own transaction to the contract (its calldata typed by encodeFunctionData). */
+  const payerCall = async (data: Hex) =>
+    mined(await wallet(payer).sendTransaction({ chain: null, to: PAYLINK_COLLECTOR_ADDRESS, data }))
+  const approve = async (allowance: bigint) =>
+    mined(
       await wallet(payer).writeContract({
         chain: null,
         address: token,
@@ -105,7 +110,6 @@ describe('PaylinkCollector on anvil', () => {
         args: [PAYLINK_COLLECTOR_ADDRESS, allowance],
       }),
     )
-  }
   /** The collector's call as a simulation: resolves when the contract would accept it, rejects with its reason. */
   const tryCollect = (id: Hex, to: Address, amount: bigint, from = collector) =>
     publicClient().simulateContract({
@@ -191,15 +195,7 @@ describe('PaylinkCollector on anvil', () => {
         args: [id],
       }),
     ).rejects.toThrow(/not the payer/)
-    await mined(
-      await wallet(payer).writeContract({
-        chain: null,
-        address: PAYLINK_COLLECTOR_ADDRESS,
-        abi: collectorAbi,
-        functionName: 'cancel',
-        args: [id],
-      }),
-    )
+    await payerCall(encodeFunctionData({ abi: collectorAbi, functionName: 'cancel', args: [id] }))
     await advance(DAY * 60n)
     await expect(tryCollect(id, merchant, PRICE)).rejects.toThrow(/canceled/)
     expect(await balance(merchant)).toBe(merchantBefore + 2n * PRICE)
@@ -217,15 +213,7 @@ describe('PaylinkCollector on anvil', () => {
         args: [id, token, stranger, stranger, PRICE * 100n, 1n, 0n],
       }),
     ).rejects.toThrow(/id taken/)
-    await mined(
-      await wallet(payer).writeContract({
-        chain: null,
-        address: token,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [PAYLINK_COLLECTOR_ADDRESS, 0n],
-      }),
-    )
+    await approve(0n)
     await expect(tryCollect(id, merchant, PRICE)).rejects.toThrow()
   })
 })
