@@ -2,8 +2,7 @@
 // the checkout over this page with Paylink's /embed.js. The order counts as paid only when the
 // shop's server has the signed webhook: the `paid` message here is for the page, not proof.
 const config = await (await fetch('/config')).json()
-document.getElementById('price').textContent =
-  `${config.price} ${config.asset.split('/')[1] === 'slip44:60' ? 'ETH' : config.asset}`
+document.getElementById('price').textContent = config.priceLabel
 
 await new Promise((resolve, reject) => {
   const script = document.createElement('script')
