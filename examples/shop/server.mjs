@@ -7,6 +7,7 @@
 //   PAYLINK_ASSET     what the mug is priced in (default eip155:31337/slip44:60, ETH on the demo's devnet)
 //   PRICE             the price in that asset, a decimal string (default 0.01)
 //   PRICE_LABEL       the price as the page shows it (default "0.01 ETH")
+//   PAYLINK_RECIPIENT the wallet paid (default: the merchant's own account on that chain)
 //   HOST, PORT        where the shop listens (default 127.0.0.1:4000; PORT=0 picks a free port)
 //   SHOP_URL          the URL Paylink's webhooks reach the shop at (default this server's own)
 import { readFile } from 'node:fs/promises'
@@ -18,6 +19,7 @@ const apiKey = process.env.PAYLINK_API_KEY ?? ''
 const asset = process.env.PAYLINK_ASSET ?? 'eip155:31337/slip44:60'
 const price = process.env.PRICE ?? '0.01'
 const priceLabel = process.env.PRICE_LABEL ?? `${price} ETH`
+const recipient = process.env.PAYLINK_RECIPIENT
 const host = process.env.HOST ?? '127.0.0.1'
 const port = Number(process.env.PORT ?? 4000)
 if (!apiKey) {
@@ -45,7 +47,7 @@ async function createLink(order) {
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       title: `Mug, order ${order.id}`,
-      options: [{ asset, amount: price }],
+      options: [{ asset, amount: price, ...(recipient ? { recipient } : {}) }],
       webhookUrl: `${shopUrl}/paylink/webhook`,
     }),
   })

@@ -26,8 +26,17 @@ async function followOrder(id) {
   }
 }
 
+// Busy, not disabled, while the order is made: a disabled button would drop the focus that
+// embed.js gives back to it when the checkout closes.
+let busy = false
 buy.addEventListener('click', async () => {
-  buy.disabled = true
+  if (busy) return
+  busy = true
+  buy.setAttribute('aria-busy', 'true')
+  const done = () => {
+    busy = false
+    buy.removeAttribute('aria-busy')
+  }
   try {
     const response = await fetch('/orders', { method: 'POST' })
     const order = await response.json()
@@ -41,11 +50,11 @@ buy.addEventListener('click', async () => {
       onExpired: () => (said.textContent = 'The checkout says: expired'),
       onClose: () => {
         if (!said.textContent) said.textContent = 'The checkout was closed'
-        buy.disabled = false
+        done()
       },
     })
   } catch (error) {
     orderStatus.textContent = `Could not start the payment: ${error.message}`
-    buy.disabled = false
+    done()
   }
 })

@@ -114,7 +114,12 @@ export function open(linkIdOrUrl: string, options: OpenOptions = {}): CheckoutHa
   // The checkout offers to copy an address; wallets may ask for nothing else of the frame.
   frame.allow = 'clipboard-write'
 
-  dialog.append(closeButton, frame)
+  // Tab past the checkout's last control leaves the frame for the next one here, which hands focus round to the close button.
+  const wrap = document.createElement('span')
+  wrap.tabIndex = 0
+  wrap.addEventListener('focus', () => closeButton.focus())
+
+  dialog.append(closeButton, frame, wrap)
   backdrop.append(dialog)
 
   const onMessage = (event: MessageEvent) => {
