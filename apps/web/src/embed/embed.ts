@@ -44,9 +44,18 @@ function linkIdOf(linkIdOrUrl: string): string {
   return id
 }
 
-const style = <E extends HTMLElement>(element: E, properties: Partial<CSSStyleDeclaration>): E => {
-  // Properties, not a style attribute or a <style> element: a shop's CSP without 'unsafe-inline' allows these.
+/**
+ * A new element with its style and attributes. Style properties, not a style attribute or a
+ * <style> element: a shop's CSP without 'unsafe-inline' allows these.
+ */
+function make<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<CSSStyleDeclaration>,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag)
   Object.assign(element.style, properties)
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   return element
 }
 
@@ -59,60 +68,63 @@ export function open(linkIdOrUrl: string, options: OpenOptions = {}): CheckoutHa
   const root = document.documentElement
   const overflow = root.style.overflow
 
-  const backdrop = style(document.createElement('div'), {
-    position: 'fixed',
-    inset: '0',
-    zIndex: '2147483647',
-    background: 'rgba(15, 23, 42, 0.6)',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-  })
-  backdrop.setAttribute('data-paylink-overlay', '')
-  const dialog = style(document.createElement('div'), {
-    position: 'relative',
-    // Full screen on a phone (390 px), a sheet on wider screens.
-    width: 'min(480px, 100vw)',
-    height: 'min(780px, 100dvh)',
-    background: '#fff',
-    // Square corners when the sheet fills a narrow screen.
-    borderRadius: 'max(0px, min(12px, calc(100vw - 480px)))',
-    overflow: 'hidden',
-    boxShadow: '0 12px 40px rgba(0, 0, 0, 0.35)',
-  })
-  dialog.setAttribute('role', 'dialog')
-  dialog.setAttribute('aria-modal', 'true')
-  dialog.setAttribute('aria-label', 'Pay with crypto')
+  const backdrop = make(
+    'div',
+    {
+      position: 'fixed',
+      inset: '0',
+      zIndex: '2147483647',
+      background: 'rgba(15, 23, 42, 0.6)',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+    },
+    { 'data-paylink-overlay': '' },
+  )
+  const dialog = make(
+    'div',
+    {
+      position: 'relative',
+      // Full screen on a phone (390 px), a sheet on wider screens.
+      width: 'min(480px, 100vw)',
+      height: 'min(780px, 100dvh)',
+      background: '#fff',
+      // Square corners when the sheet fills a narrow screen.
+      borderRadius: 'max(0px, min(12px, calc(100vw - 480px)))',
+      overflow: 'hidden',
+      boxShadow: '0 12px 40px rgba(0, 0, 0, 0.35)',
+    },
+    { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Pay with crypto' },
+  )
 
-  const closeButton = style(document.createElement('button'), {
-    position: 'absolute',
-    top: '8px',
-    right: '8px',
-    zIndex: '1',
-    width: '44px',
-    height: '44px',
-    border: '0',
-    borderRadius: '22px',
-    background: 'rgba(255, 255, 255, 0.92)',
-    color: '#0f172a',
-    font: '600 24px/44px system-ui, sans-serif',
-    cursor: 'pointer',
-    padding: '0',
-  })
-  closeButton.type = 'button'
+  const closeButton = make(
+    'button',
+    {
+      position: 'absolute',
+      top: '8px',
+      right: '8px',
+      zIndex: '1',
+      width: '44px',
+      height: '44px',
+      border: '0',
+      borderRadius: '22px',
+      background: 'rgba(255, 255, 255, 0.92)',
+      color: '#0f172a',
+      font: '600 24px/44px system-ui, sans-serif',
+      cursor: 'pointer',
+      padding: '0',
+    },
+    { type: 'button', 'aria-label': 'Close checkout' },
+  )
   closeButton.textContent = '×'
-  closeButton.setAttribute('aria-label', 'Close checkout')
 
-  const frame = style(document.createElement('iframe'), {
-    width: '100%',
-    height: '100%',
-    border: '0',
-    display: 'block',
-  })
-  frame.title = 'Paylink checkout'
-  frame.src = `${paylinkOrigin}/pay/${encodeURIComponent(linkId)}?${embedQuery(location.origin)}`
   // The checkout offers to copy an address; wallets may ask for nothing else of the frame.
-  frame.allow = 'clipboard-write'
+  const frame = make(
+    'iframe',
+    { width: '100%', height: '100%', border: '0', display: 'block' },
+    { title: 'Paylink checkout', allow: 'clipboard-write' },
+  )
+  frame.src = `${paylinkOrigin}/pay/${encodeURIComponent(linkId)}?${embedQuery(location.origin)}`
 
   // Tab past the checkout's last control leaves the frame for the next one here, which hands focus round to the close button.
   const wrap = document.createElement('span')
@@ -182,18 +194,20 @@ export function open(linkIdOrUrl: string, options: OpenOptions = {}): CheckoutHa
 class PaylinkButton extends HTMLElement {
   connectedCallback() {
     if (this.shadowRoot) return
-    const button = style(document.createElement('button'), {
-      font: '600 16px/1.2 system-ui, sans-serif',
-      padding: '12px 20px',
-      minHeight: '44px',
-      border: '0',
-      borderRadius: '8px',
-      background: '#1a56db',
-      color: '#fff',
-      cursor: 'pointer',
-    })
-    button.type = 'button'
-    button.setAttribute('part', 'button')
+    const button = make(
+      'button',
+      {
+        font: '600 16px/1.2 system-ui, sans-serif',
+        padding: '12px 20px',
+        minHeight: '44px',
+        border: '0',
+        borderRadius: '8px',
+        background: '#1a56db',
+        color: '#fff',
+        cursor: 'pointer',
+      },
+      { type: 'button', part: 'button' },
+    )
     const label = document.createElement('slot')
     label.textContent = 'Pay with crypto'
     button.append(label)
