@@ -37,9 +37,10 @@ const orderOfLink = new Map()
 let shopUrl = process.env.SHOP_URL ?? ''
 
 /**
- * Creates a Paylink link for the order. Plain fetch with the API key; with @paylink/sdk
- * (packages/sdk) this call becomes `paylink.links.create({...})`, which also sends an
- * Idempotency-Key so a retried request cannot make a second link for one order.
+ * Creates a Paylink link for the order. Plain fetch with the API key, so the shop runs on bare
+ * Node; with @paylink/sdk (packages/sdk) this call becomes
+ * `paylink.links.create({ title, options, webhookUrl }, { idempotencyKey: order.id })`, which
+ * also retries safely: the order id as Idempotency-Key gets a retried request the same link back.
  */
 async function createLink(order) {
   const response = await fetch(`${paylinkUrl}/api/links`, {
