@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompileMessages } from './src/i18n/precompileMessages.js'
 
 // The server serves the built app; `vite` (npm run dev -w @paylink/web) proxies the API to it.
 const api = process.env.PAYLINK_API ?? 'http://127.0.0.1:3000'
@@ -95,7 +96,7 @@ function embedScript(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), embedScript(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
+  plugins: [react(), precompileMessages(), embedScript(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
   server: { proxy: { '/api': api, '/devnet': api } },
   build: {
     sourcemap: true,
