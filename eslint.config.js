@@ -183,4 +183,6 @@ export default defineConfig(
     files: ['apps/web/**/*.{ts,tsx}', 'packages/chains/src/*/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // The example shop's page script runs in the browser.
+  { files: ['examples/*/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
 )

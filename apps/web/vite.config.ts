@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precompileMessages } from './src/i18n/precompileMessages.js'
@@ -70,8 +71,32 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * /embed.js (src/embed/embed.ts): runs on shops' pages, not in the app, so it is built on its own
+ * as one small IIFE with no framework and none of the app's chunks, at a stable name (the server
+ * serves it at /embed.js).
+ */
+function embedScript(): Plugin {
+  return {
+    name: 'paylink-embed-script',
+    apply: 'build',
+    async generateBundle() {
+      const result = await esbuild({
+        entryPoints: [fileURLToPath(new URL('./src/embed/embed.ts', import.meta.url))],
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        write: false,
+        legalComments: 'none',
+      })
+      this.emitFile({ type: 'asset', fileName: 'embed.js', source: result.outputFiles[0]!.text })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), precompileMessages(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
+  plugins: [react(), precompileMessages(), embedScript(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
   server: { proxy: { '/api': api, '/devnet': api } },
   build: {
     sourcemap: true,

@@ -7,6 +7,8 @@
  * the two builds interleaved.
  */
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { resolve } from 'node:path'
 import { evmSigner, signedSession } from '../../apps/server/src/siwx/testing/siwxTestKit.js'
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.js'
@@ -76,6 +78,8 @@ export default async function run(): Promise<BenchRow[]> {
   const lazyPath = checkoutCriticalPath(lazyDist)
   const lazySize = lazyPath.gzip / 1024
   const eagerSize = checkoutCriticalPath(eagerDist).gzip / 1024
+  // What a shop's page loads to embed the checkout (issue #31), as gzip -9 makes it.
+  const embedSize = gzipSync(readFileSync(resolve(lazyDist, 'embed.js')), { level: 9 }).byteLength / 1024
 
   const servers = {
     lazy: await startPaylinkServer({ env: { WEB_DIST: lazyDist } }),
@@ -129,6 +133,9 @@ export default async function run(): Promise<BenchRow[]> {
       beside: `gzip ${kib(lazySize)} KiB; eager baseline: ${kib(eagerSize)} KiB gzip`,
     }),
     atMost('critical-path JS / eager baseline', round2(lazySize / eagerSize), 'x', 0.2),
+    atMost('/embed.js (gzip)', kib(embedSize), 'KiB', 8, {
+      note: "the embedded checkout's script on a shop's page: Paylink.open and <paylink-button>",
+    }),
     info(`navigation -> link facts painted (median of ${n})`, facts, 'ms', {
       beside: `baseline: facts ${m('eager', 'factsPaint')} ms, toolkit ready ${eagerButton} ms`,
       note: 'Element Timing of the title; the server writes the facts and the CSS into the HTML; absolute, for information (was budget 300 ms)',

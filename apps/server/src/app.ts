@@ -10,6 +10,8 @@ import type { DevnetFaucet } from './devnet/devnetFaucet.js'
 import type { DevnetMiner } from './devnet/devnetMiners.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { demoLinkRoutes } from './demo/demoLinkRoutes.js'
+import { embedRoutes } from './embed/embedRoutes.js'
+import { readLinkEmbedOrigins } from './embed/embedOriginsService.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { createCollector } from './subscriptions/collectorPull.js'
 import type { PeriodLinkContext } from './subscriptions/periodLink.js'
@@ -264,6 +266,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
             version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })),
         }
       },
+      // Read only for `?embed=1` (/embed.js's frame): the plain checkout keeps DENY without a query.
+      embedOriginsOf: (linkId) => readLinkEmbedOrigins(database.db, linkId),
     })
     installErrorHandling(app, { notFoundFallback: web.fallback })
     await registerCompression(app)
@@ -393,6 +397,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
     await app.register(merchantProfileRoutes, { db: database.db })
+    await app.register(embedRoutes, { db: database.db, webDist: config.webDist })
     const mailer = config.receiptEmail
       ? createReceiptMailer({
           db: database.db,

@@ -1,3 +1,5 @@
+// First: the modules below may touch storage as they load (see the file).
+import './embed/storageFallback.js'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installHostGuard } from './appkit/hostGuard.js'

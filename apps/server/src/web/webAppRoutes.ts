@@ -10,6 +10,7 @@ import {
   type CheckoutParts,
   type CheckoutTemplate,
 } from './checkoutShell.js'
+import { allowFrameAncestors } from '../embed/embedFrameHeaders.js'
 import { inlineStylesheets } from './inlineStylesheets.js'
 
 export interface WebAppOptions {
@@ -17,6 +18,8 @@ export interface WebAppOptions {
   webDist: string
   /** The link of a checkout page (`/pay/:id`) as it stands, or null for an unknown link. */
   loadCheckout?: (linkId: string) => Promise<CheckoutSource | null>
+  /** The shop origins the link's merchant lets frame `/pay/:id?embed=1` (null: no such link). */
+  embedOriginsOf?: (linkId: string) => Promise<readonly string[] | null>
 }
 
 /** One version of a link for its checkout page. */
@@ -43,6 +46,7 @@ export interface WebApp {
 
 /** Paths the web app never owns: the API and the demo chain proxy answer for themselves. */
 const serverPaths = /^\/(api|devnet)(\/|$)/
+const linkIdPattern = /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/
 const fileLike = /\/[^/]*\.[A-Za-z0-9]{1,8}$/
 
 /** How long a read index.html is served before the file is looked at again. */
@@ -56,7 +60,7 @@ export const notBuiltMessage =
  * never, so a new build is picked up on reload. Any GET for a page (not /api, not a file,
  * accepting HTML) gets index.html so the client-side router can take over.
  */
-export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
+export function webAppRoutes({ webDist, loadCheckout, embedOriginsOf }: WebAppOptions): WebApp {
   const indexHtml = join(webDist, 'index.html')
   let held: HeldTemplate | null = null
   let checkedAt = 0
@@ -80,7 +84,7 @@ export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
   const plugin: FastifyPluginAsync = async (app) => {
     if (!existsSync(webDist)) return
     if (loadCheckout) {
-      app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+      app.get<{ Params: { id: string }; Querystring: { embed?: unknown } }>('/pay/:id', async (request, reply) => {
         const template = await readTemplate()
         if (template === null)
           return reply
@@ -90,10 +94,12 @@ export function webAppRoutes({ webDist, loadCheckout }: WebAppOptions): WebApp {
             .send(notBuiltMessage)
         // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
         // marker; a build without it (the bench's baseline) is served as it is.
-        const wanted = template.checkout !== null && /^[a-z]{2,4}_[A-Za-z0-9_-]{1,40}$/.test(request.params.id)
+        const wanted = template.checkout !== null && linkIdPattern.test(request.params.id)
         const source = wanted ? await loadCheckout(request.params.id) : null
         // The link's state changes: never cache this page. An unknown link gets the plain app, which says so.
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        if (embedOriginsOf && request.query.embed === '1' && linkIdPattern.test(request.params.id))
+          allowFrameAncestors(reply.raw, (await embedOriginsOf(request.params.id)) ?? [])
         // Per request only the countdown's text is made; the rest is the link's parts, made once per version.
         return source && template.checkout
           ? assembleCheckoutPage(template.checkout, source.parts(), source.link, new Date())

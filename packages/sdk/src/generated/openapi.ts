@@ -211,6 +211,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/links/{id}/embed-origins': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The origins allowed to frame this link's checkout (its merchant's list): the embedded checkout reports only to a parent on it */
+    get: operations['getLinkEmbedOrigins']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/links/{id}/events': {
     parameters: {
       query?: never
@@ -395,6 +412,24 @@ export interface paths {
     /** A merchant logo by the SHA-256 of its bytes (public, cached for a year: a new logo is a new URL) */
     get: operations['getMerchantLogo']
     put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/merchant/embed-origins': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The shop origins allowed to embed your checkouts with /embed.js (empty before the first save) */
+    get: operations['getEmbedOrigins']
+    /** Replace the shop origins allowed to embed your checkouts: https origins (http only on localhost or 127.0.0.1), no path; at most 20; empty: none */
+    put: operations['putEmbedOrigins']
     post?: never
     delete?: never
     options?: never
@@ -2573,6 +2608,58 @@ export interface operations {
       }
     }
   }
+  getLinkEmbedOrigins: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The list */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            origins: string[]
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
   streamLinkEvents: {
     parameters: {
       query?: never
@@ -3608,6 +3695,126 @@ export interface operations {
       }
       /** @description No such logo (NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  getEmbedOrigins: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The list */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            origins: string[]
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  putEmbedOrigins: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          origins: string[]
+        }
+      }
+    }
+    responses: {
+      /** @description The saved list, normalised */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            origins: string[]
+          }
+        }
+      }
+      /** @description An entry is not an origin, naming it (INVALID_REQUEST) */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
         headers: {
           [name: string]: unknown
         }

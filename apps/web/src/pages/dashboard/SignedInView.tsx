@@ -13,6 +13,7 @@ import { EventsPage } from './events/EventsPage.js'
 import { ApiKeysPage } from './keys/ApiKeysPage.js'
 import { BitcoinKeyPage } from './settings/BitcoinKeyPage.js'
 import { ProfileSection } from './settings/ProfileSection.js'
+import { EmbedOriginsSection } from './settings/EmbedOriginsSection.js'
 import { DepositsPage } from './deposits/DepositsPage.js'
 import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
@@ -82,6 +83,7 @@ function SettingsPage() {
     <>
       <ProfileSection />
       <BitcoinKeyPage />
+      <EmbedOriginsSection />
     </>
   )
 }

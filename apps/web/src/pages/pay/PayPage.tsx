@@ -6,6 +6,7 @@ import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { fetchLink, linkAnswer, submitPayment } from '../../api/checkout.js'
 import { useLiveLink } from '../../api/useLiveLink.js'
 import { useNow } from '../../lib/useNow.js'
+import { useEmbedReport } from '../../embed/useEmbedReport.js'
 import { useRequote } from './useRequote.js'
 import { useOnline } from './useOnline.js'
 import { liveText } from './liveText.js'
@@ -54,6 +55,7 @@ export function PayPage() {
   useResubmitRemembered(link.data)
   useRequote(link.data, now, () => void link.refetch())
   useCheckoutTitle(link.data)
+  useEmbedReport(link.data, now)
   const { refetch } = link
   // Back online: read what happened meanwhile at once (the event stream reconnects by itself, later).
   const online = useOnline(useCallback(() => void refetch(), [refetch]))
