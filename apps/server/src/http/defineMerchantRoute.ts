@@ -3,6 +3,8 @@ import { defineRoute } from './defineRoute.js'
 import { merchantOnlyResponses } from './merchantResponses.js'
 import type { Infer, RouteInput, RouteSpec, Schema } from './routeRegistry.js'
 
+type Part = Schema | undefined
+
 /** The signed-in merchant, as `app.requireMerchant` (merchants/) resolves it. */
 type Merchant = Awaited<ReturnType<FastifyInstance['requireMerchant']>>
 
@@ -11,11 +13,7 @@ type Merchant = Awaited<ReturnType<FastifyInstance['requireMerchant']>>
  * `app.requireMerchant` has found the merchant and gets it; the answer is never cached
  * (cache-control: no-store), and the spec's responses get merchantOnlyResponses.
  */
-export function defineMerchantRoute<
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
->(
+export function defineMerchantRoute<P extends Part = undefined, Q extends Part = undefined, B extends Part = undefined>(
   app: FastifyInstance,
   spec: RouteSpec<P, Q, B>,
   handler: (input: RouteInput<Infer<P>, Infer<Q>, Infer<B>> & { merchant: Merchant }) => unknown,
