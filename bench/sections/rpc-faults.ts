@@ -18,7 +18,7 @@ import { startSolanaDevnet } from '@paylink/devnet/solana'
 import { Connection, Keypair } from '@solana/web3.js'
 import { fundSolanaPayer, type SolanaPayer } from '../../apps/server/src/testing/solanaPayer.js'
 import { startFaultProxy } from '../../apps/server/src/testing/startFaultProxy.js'
-import { startCrowdBenchApp, testNetwork } from '../lib/startCrowdBenchApp.js'
+import { solanaTestNetwork, startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
 const payments = 6
@@ -55,14 +55,7 @@ export default async function run(): Promise<BenchRow[]> {
     })
     const bench = await startCrowdBenchApp({
       label: 'rpc-faults',
-      networks: [
-        testNetwork({
-          caipNetworkId,
-          name: 'Solana devnet',
-          nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-          rpcUrl: proxy.url,
-        }),
-      ],
+      networks: [solanaTestNetwork(caipNetworkId, proxy.url)],
       assets: [sol],
       paymentLinks: { tracker: { pollIntervalMs: 100, idleRecheckMs: 500, rpcTimeoutMs: 1000 } },
       merchant: { namespace: 'solana', address: merchant },
