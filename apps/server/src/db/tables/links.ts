@@ -39,6 +39,8 @@ export const links = pgTable(
     merchantNotifiedAt: timestamptz('merchant_notified_at'),
     /** Set while the merchant has switched the link off: no new payments are looked for or offered. */
     deactivatedAt: timestamptz('deactivated_at'),
+    /** The subscription this link pays a period of (subscriptions/); null for every other link. */
+    subscriptionId: text('subscription_id'),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),
