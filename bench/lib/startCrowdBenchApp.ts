@@ -105,3 +105,12 @@ export async function startCrowdBenchApp({
 export const testNetwork = (
   fields: Pick<Network, 'caipNetworkId' | 'name' | 'nativeCurrency' | 'rpcUrl'>,
 ): Network => ({ ...fields, blockExplorerUrl: null, testnet: true, confirmations: 1 })
+
+/** The Solana devnet as a one-confirmation test network read at `rpcUrl`. */
+export const solanaTestNetwork = (caipNetworkId: string, rpcUrl: string): Network =>
+  testNetwork({
+    caipNetworkId,
+    name: 'Solana devnet',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrl,
+  })

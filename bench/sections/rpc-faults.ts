@@ -37,7 +37,7 @@ import {
 import { firstPassSucceeds } from '../../apps/server/src/testing/firstPassSucceeds.js'
 import { fundSolanaPayer, type SolanaPayer } from '../../apps/server/src/testing/solanaPayer.js'
 import { startFaultProxy, type FaultFlavour } from '../../apps/server/src/testing/startFaultProxy.js'
-import { startCrowdBenchApp, testNetwork, type CrowdBenchApp } from '../lib/startCrowdBenchApp.js'
+import { solanaTestNetwork, startCrowdBenchApp, type CrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
 const payments = 6
@@ -116,13 +116,7 @@ async function solanaChain(): Promise<ChainUnderFaults> {
     flavour: 'solana',
     upstream: devnet.rpcUrl,
     caipNetworkId: devnet.caipNetworkId,
-    network: (rpcUrl) =>
-      testNetwork({
-        caipNetworkId: devnet.caipNetworkId,
-        name: 'Solana devnet',
-        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-        rpcUrl,
-      }),
+    network: (rpcUrl) => solanaTestNetwork(devnet.caipNetworkId, rpcUrl),
     assets: [sol!],
     merchant: { namespace: 'solana', address: merchant },
     option: (i) => ({ asset: sol!.assetId, amount: `0.0${i + 1}` }),

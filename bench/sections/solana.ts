@@ -21,7 +21,7 @@ import { startSolanaDevnet } from '@paylink/devnet/solana'
 import type { Asset } from '@paylink/shared'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { describeSweeps, paidBesideBare, paidPhasesPerSweep, pollRace, sweepPaidBesideBare } from '../lib/pollRace.js'
-import { startCrowdBenchApp, testNetwork } from '../lib/startCrowdBenchApp.js'
+import { solanaTestNetwork, startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
@@ -44,14 +44,7 @@ export default async function run(): Promise<BenchRow[]> {
   const merchant = Keypair.generate().publicKey.toBase58()
   const bench = await startCrowdBenchApp({
     label: 'solana',
-    networks: [
-      testNetwork({
-        caipNetworkId,
-        name: 'Solana devnet',
-        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-        rpcUrl: proxy.url,
-      }),
-    ],
+    networks: [solanaTestNetwork(caipNetworkId, proxy.url)],
     assets: [sol],
     paymentLinks: { tracker: { pollIntervalMs } },
     merchant: { namespace: 'solana', address: merchant },

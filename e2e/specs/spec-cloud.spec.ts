@@ -1,7 +1,7 @@
 import { SOLANA_DEVNET } from '../support/chainFixtures.js'
-import { connectWallet, expect, openConnectModal, test } from '../support/fixtures.js'
+import { connectWallet, expect, openConnectModal, test, withReownProjectId } from '../support/fixtures.js'
 
-test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
+test.use(withReownProjectId)
 
 test.describe('spec §1, §5, §7: with a Reown project id while Reown’s hosts fail', () => {
   test('connect methods come in the order email, social, wallet, and the unreachable cloud gives alerts, not a hang', async ({

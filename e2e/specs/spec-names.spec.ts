@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test'
-import { connectWallet, expect, test } from '../support/fixtures.js'
+import { connectWallet, expect, test, withReownProjectId } from '../support/fixtures.js'
 
 /**
  * STAND-IN for Reown's name service (rpc.walletconnect.org): the test browser answers the paths AppKit
@@ -32,8 +32,7 @@ async function answerNameService(route: Route, asked: string[]) {
   return route.abort('internetdisconnected')
 }
 
-// With a project id, as the toolkit's cloud views need one (Reown's hosts fail as everywhere in these tests).
-test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
+test.use(withReownProjectId)
 
 test.describe('spec §2 and §7: RegisterAccountName and the name service', () => {
   test('the view opens by name; a typed name is looked up and suggestions come from the name service', async ({

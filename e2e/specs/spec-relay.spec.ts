@@ -3,9 +3,9 @@ import { routePageToRelay, walletConnectUri } from '../support/relay/pageRelay.j
 import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
 import { startVerifyStandIn, type VerifyStandIn } from '../support/relay/verifyStandIn.js'
-import { expect, openConnectModal, test } from '../support/fixtures.js'
+import { expect, openConnectModal, test, withReownProjectId } from '../support/fixtures.js'
 
-test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
+test.use(withReownProjectId)
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const UNISSUED_CALLS_ID = `0x${'00'.repeat(32)}`

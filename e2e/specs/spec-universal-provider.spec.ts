@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { connectWallet, expect, openConnectModal, test } from '../support/fixtures.js'
+import { connectWallet, expect, openConnectModal, test, withReownProjectId } from '../support/fixtures.js'
 
-test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
+test.use(withReownProjectId)
 
 /**
  * WalletConnect's relay refusing this site, as the real one does: it accepts the socket, sends a

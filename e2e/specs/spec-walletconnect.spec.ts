@@ -1,11 +1,20 @@
+import type { Page } from '@playwright/test'
 import { routePageToRelay, walletConnectUri } from '../support/relay/pageRelay.js'
 import { startRelayStandIn, type RelayStandIn } from '../support/relay/relayStandIn.js'
 import { startSignClientWallet, type SignClientWallet } from '../support/relay/signClientWallet.js'
-import { expect, openConnectModal, test } from '../support/fixtures.js'
+import { expect, openConnectModal, test, withReownProjectId } from '../support/fixtures.js'
 
-test.use({ serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } } })
+test.use(withReownProjectId)
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** On the wallet page, the EVM panel's Connect button pressed: the panel, and the pairing URI the toolkit offers. */
+async function walletPageUri(page: Page) {
+  await page.goto('/wallet')
+  const panel = page.getByTestId('panel-eip155')
+  await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
+  return { panel, uri: await walletConnectUri(page) }
+}
 
 test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand-in', () => {
   let relay: RelayStandIn
@@ -46,10 +55,7 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
   test('on the wallet page, the wallet deleting the session leaves the EVM panel disconnected, in Paylink’s words', async ({
     page,
   }) => {
-    await page.goto('/wallet')
-    const panel = page.getByTestId('panel-eip155')
-    await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
-    const uri = await walletConnectUri(page)
+    const { panel, uri } = await walletPageUri(page)
     const topic = await wallet.pairAndApprove(uri, [`eip155:31337:${ACCOUNT}`])
     await expect(page.getByTestId('status-eip155')).toHaveText('connected')
     await expect(page.getByTestId('address-eip155')).toHaveText(ACCOUNT)
@@ -65,10 +71,7 @@ test.describe('spec §3, §4, §7: a WalletConnect session through a relay stand
   test('on the wallet page, the wallet rejecting the session proposal: Paylink says the payer declined, and nothing connects', async ({
     page,
   }) => {
-    await page.goto('/wallet')
-    const panel = page.getByTestId('panel-eip155')
-    await panel.getByRole('button', { name: /^Connect .* wallet$/ }).click()
-    const uri = await walletConnectUri(page)
+    const { panel, uri } = await walletPageUri(page)
     await wallet.pairAndReject(uri)
     // The modal goes back to its Connect view (the toolkit's snackbar with the reason closes after 2.5 s);
     // the page says why nothing connected, and stays disconnected.

@@ -35,6 +35,15 @@ export const bitcoinDemoMinedByHand: Pick<TestFixtures, 'testWallets'> & Pick<Wo
   serverOptions: { env: { BITCOIN_DEVNET_BLOCK_MS: '0' } },
 }
 
+/**
+ * For `test.use`: the server with a Reown project id, as the toolkit's cloud views need one (Reown's hosts
+ * fail as everywhere in these tests). One object for every spec that needs it: Playwright gives a worker
+ * per distinct `test.use` value, so these specs share one server instead of starting one each.
+ */
+export const withReownProjectId: Pick<WorkerFixtures, 'serverOptions'> = {
+  serverOptions: { env: { REOWN_PROJECT_ID: '0123456789abcdef0123456789abcdef' } },
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverOptions: [{}, { option: true, scope: 'worker' }],
   chains: [

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const repo = resolve(import.meta.dirname, '../..')
+const serverBuild = join(repo, 'apps/server/dist/main.js')
 
 export interface PaylinkServerOptions {
   /** Contents of the PAYLINK_CONFIG file (devnet, extra networks and assets). */
@@ -45,13 +46,16 @@ export function originAt(origin: string, host: 'localhost' | '127.0.0.1'): strin
 
 /** Starts the production server (built web app, PGlite in a temp dir, the devnet) on a free port. */
 export async function startPaylinkServer({ configFile, env = {} }: PaylinkServerOptions = {}): Promise<PaylinkServer> {
+  if (!existsSync(serverBuild)) throw new Error(`${serverBuild} is missing: run \`npm run build\` before the E2E specs`)
   const dir = mkdtempSync(join(tmpdir(), 'paylink-e2e-'))
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const configPath = join(dir, 'paylink.config.json')
   writeFileSync(configPath, JSON.stringify({ devnet: true, ...configFile }))
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The built server, as `npm start` runs it: plain JavaScript, so each of the suite's server starts (and
+  // its devnet process) skips the tsx loader's compile. `npm run build` makes it with the web app.
+  const child: ChildProcess = spawn(process.execPath, [serverBuild], {
     cwd: repo,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,8 +1,8 @@
 import { collectDepositsBodySchema, collectTransactionSchema, depositsSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import { buildCollectTransaction } from './buildCollectTransaction.js'
 import { readWaitingDeposits, type DepositSetup } from './readWaitingDeposits.js'
 
@@ -14,7 +14,7 @@ const unavailable = errorResponse("The network's RPC did not answer (CHAIN_READ_
 
 /** Scan-to-pay deposit addresses (merchant): what waits there, and the transaction that collects it. Needs `app.requireMerchant`. */
 export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (app, { db, ...setup }) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -26,19 +26,16 @@ export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (ap
       tags: ['deposits'],
       responses: {
         200: { description: 'Per network', schema: depositsSchema },
-        ...merchantOnlyResponses,
         502: unavailable,
       },
     },
-    async ({ request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
+    async ({ merchant }) => {
       const networks = await readWaitingDeposits(db, merchant, setup)
       return { networks: networks.map(({ tokensHeld: _tokensHeld, ...network }) => network) }
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -53,15 +50,10 @@ export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (ap
       responses: {
         200: { description: 'The transaction request', schema: collectTransactionSchema },
         400: errorResponse('A field is wrong (INVALID_REQUEST naming it)'),
-        ...merchantOnlyResponses,
         409: errorResponse('Nothing waits on that network (NOTHING_TO_COLLECT)'),
         502: unavailable,
       },
     },
-    async ({ body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return buildCollectTransaction(db, merchant, setup, body.caipNetworkId)
-    },
+    async ({ body, merchant }) => buildCollectTransaction(db, merchant, setup, body.caipNetworkId),
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
-import { offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineLinkBody, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 const context = useOfflineApps({
   siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
@@ -58,12 +58,7 @@ describe('merchant profile (/api/merchant/profile)', () => {
       method: 'POST',
       url: '/api/links',
       headers,
-      payload: {
-        title: 'Coffee beans',
-        options: [
-          { asset: offlineAssets[1]!.assetId, amount: '12', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
-        ],
-      },
+      payload: offlineLinkBody('Coffee beans', '12'),
     })
     expect(created.statusCode).toBe(201)
     const view = (await app.inject({ method: 'GET', url: `/api/links/${created.json().id}` })).json()

@@ -1,8 +1,8 @@
 import { paymentListQuerySchema, paymentListSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import { listPayments } from './listPayments.js'
 
 export interface PaymentListRoutesOptions {
@@ -11,7 +11,7 @@ export interface PaymentListRoutesOptions {
 
 /** The merchant's payments across links. Needs `app.requireMerchant` (merchants/). */
 export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = async (app, { db }) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -27,13 +27,8 @@ export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = a
         400: errorResponse(
           'A bad filter or cursor (INVALID_REQUEST naming query.status, query.asset, query.from, query.to, query.q, query.after or query.limit)',
         ),
-        ...merchantOnlyResponses,
       },
     },
-    async ({ query, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return listPayments({ db, merchant, query })
-    },
+    async ({ query, merchant }) => listPayments({ db, merchant, query }),
   )
 }

@@ -77,10 +77,40 @@ async function broadcastOk(tx: { hex: string; txid: string }) {
   expect(answer, 'POST /tx').toEqual({ status: 200, text: tx.txid })
 }
 
+/** A new link of `amount` BTC, and a confirmed coin of 0.01 BTC the payer pays it with. */
+async function linkAndCoin(amount: string) {
+  return { order: await newLink(amount), coin: await fund(1_000_000n) }
+}
+
+/** Broadcasts `tx`, then a tracker pass: the link's one payment is `tx`, confirming with no confirmation yet. */
+async function expectConfirming(linkId: string, tx: { hex: string; txid: string }) {
+  await broadcastOk(tx)
+  await pass()
+  expect((await link(linkId)).payments).toMatchObject([{ txHash: tx.txid, status: 'confirming', confirmations: 0 }])
+}
+
+/** A block (mining `tx` when given, broadcast first), then a tracker pass: the link as it reads after them. */
+async function afterBlock(linkId: string, tx?: { hex: string; txid: string }) {
+  if (tx) await broadcastOk(tx)
+  await bitcoin.devnet.mine(1)
+  await pass()
+  return link(linkId)
+}
+
+/** Two tracker passes after a reorg: the link reopened, nothing counted, its one payment as `payment` says. */
+async function expectReopened(linkId: string, payment: Record<string, unknown>) {
+  await pass()
+  await pass()
+  const after = await link(linkId)
+  expect(after.status).toBe('open')
+  expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
+  expect(after.payments).toMatchObject([payment])
+  return after
+}
+
 describe('Bitcoin payments on the regtest devnet, found by the tracker (no submission)', () => {
   it('a payment in the mempool is confirming 0/1 (not counted), then confirmed and paid after a block', async () => {
-    const order = await newLink('0.001')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.001')
     const payment = pay(coin, order.address, 100_000n)
     await broadcastOk(payment)
     await pass()
@@ -91,9 +121,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     ])
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
-    await bitcoin.devnet.mine(1)
-    await pass()
-    const paid = await link(order.id)
+    const paid = await afterBlock(order.id)
     expect(paid.status).toBe('paid')
     expect(paid.payments).toMatchObject([
       { txHash: payment.txid, status: 'confirmed', amount: '0.001', payer: payer.address },
@@ -101,74 +129,53 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   }, 60_000)
 
   it('a partial payment then a second transaction sum to paid', async () => {
-    const order = await newLink('0.003')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.003')
     const first = pay(coin, order.address, 100_000n)
-    await broadcastOk(first)
-    await bitcoin.devnet.mine(1)
-    await pass()
-    const partial = await link(order.id)
+    const partial = await afterBlock(order.id, first)
     expect(partial.status).toBe('partially_paid')
     expect(partial.options[0]).toMatchObject({ paid: '0.001' })
 
     // The second spends the first's change: a chain of the payer's own coins.
     const second = pay({ txid: first.txid, vout: 1, value: 899_000n }, order.address, 200_000n)
-    await broadcastOk(second)
-    await bitcoin.devnet.mine(1)
-    await pass()
-    const paid = await link(order.id)
+    const paid = await afterBlock(order.id, second)
     expect(paid.status).toBe('paid')
     expect(paid.options[0]).toMatchObject({ paid: '0.003' })
     expect(paid.payments.map((p: { status: string }) => p.status)).toEqual(['confirmed', 'confirmed'])
   }, 60_000)
 
   it('an overpayment marks the link paid and records the amount over, to the satoshi', async () => {
-    const order = await newLink('0.001')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.001')
     const payment = pay(coin, order.address, 123_457n)
-    await broadcastOk(payment)
-    await bitcoin.devnet.mine(1)
-    await pass()
-    const paid = await link(order.id)
+    const paid = await afterBlock(order.id, payment)
     expect(paid.status).toBe('paid')
     expect(paid.options[0]).toMatchObject({ amount: '0.001', paid: '0.00123457', overpaid: '0.00023457' })
     expect(paid.payments).toMatchObject([{ txHash: payment.txid, status: 'confirmed', amount: '0.00123457' }])
   }, 60_000)
 
   it('an RBF replacement paying elsewhere: the link is not paid and the payment is dropped', async () => {
-    const order = await newLink('0.002')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.002')
     const original = pay(coin, order.address, 200_000n)
-    await broadcastOk(original)
-    await pass()
-    expect((await link(order.id)).payments).toMatchObject([
-      { txHash: original.txid, status: 'confirming', confirmations: 0 },
-    ])
+    await expectConfirming(order.id, original)
 
     const replacement = spend(coin, [{ address: elsewhere, value: 995_000n }])
     await broadcastOk(replacement)
     expect(bitcoin.devnet.mempool).not.toContain(original.txid)
     await pass()
-    await bitcoin.devnet.mine(1)
-    await pass()
-    const after = await link(order.id)
+    const after = await afterBlock(order.id)
     expect(after.status).toBe('open')
     expect(after.options[0]).toMatchObject({ paid: '0' })
     expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
   }, 60_000)
 
   it('an RBF replacement paying the same address is counted once', async () => {
-    const order = await newLink('0.001')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.001')
     const original = pay(coin, order.address, 100_000n)
     await broadcastOk(original)
     await pass()
     const replacement = pay(coin, order.address, 100_000n, { fee: 5_000n })
     await broadcastOk(replacement)
     await pass()
-    await bitcoin.devnet.mine(1)
-    await pass()
-    expectPaidByReplacement(await link(order.id), {
+    expectPaidByReplacement(await afterBlock(order.id), {
       paid: '0.001',
       original: original.txid,
       replacement: replacement.txid,
@@ -176,18 +183,13 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
   }, 60_000)
 
   it('a payment in the mempool whose input a conflicting transaction spends in a block: dropped (failed), the link unpaid, nothing counted', async () => {
-    const order = await newLink('0.0005')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.0005')
     // An empty block on top of the coin's, so the block that mines the conflict can take its place
     // below (the devnet's miners only mine their mempool; another miner saw the conflict first).
     await bitcoin.devnet.mine(1)
     // No BIP-125 signal: no replacement can reach the mempool, only a block can beat the payment.
     const payment = pay(coin, order.address, 50_000n, { rbf: false })
-    await broadcastOk(payment)
-    await pass()
-    expect((await link(order.id)).payments).toMatchObject([
-      { txHash: payment.txid, status: 'confirming', confirmations: 0 },
-    ])
+    await expectConfirming(order.id, payment)
     const conflict = spend(coin, [{ address: elsewhere, value: 990_000n }])
     expect(await broadcast(bitcoin.devnet.esploraUrl, conflict.hex), 'the mempool refuses the conflict').toMatchObject({
       status: 400,
@@ -201,24 +203,15 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
       block_hash: string
     }
     expect(minedIn).toMatchObject({ confirmed: true, block_hash: block.added[0] })
-    await pass()
-    await pass()
-    const after = await link(order.id)
-    expect(after.status).toBe('open')
-    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
-    expect(after.payments).toMatchObject([{ txHash: payment.txid, status: 'failed', reason: 'dropped' }])
+    const after = await expectReopened(order.id, { txHash: payment.txid, status: 'failed', reason: 'dropped' })
     // Never counted, so never confirmed: detected, then taken back.
     expect(await eventsOf(after.payments[0].id)).toEqual(['payment.detected', 'payment.reverted'])
   }, 60_000)
 
   it('a counted payment reorged out of the chain (its coin double-spent in the longer chain): reverted, payment.reverted in the events, and the link reopens', async () => {
-    const order = await newLink('0.0005')
-    const coin = await fund(1_000_000n)
+    const { order, coin } = await linkAndCoin('0.0005')
     const payment = pay(coin, order.address, 50_000n)
-    await broadcastOk(payment)
-    await bitcoin.devnet.mine(1)
-    await pass()
-    const paid = await link(order.id)
+    const paid = await afterBlock(order.id, payment)
     expect(paid.status).toBe('paid')
     expect(paid.payments).toMatchObject([{ txHash: payment.txid, status: 'confirmed' }])
 
@@ -226,12 +219,7 @@ describe('Bitcoin payments on the regtest devnet, found by the tracker (no submi
     const doubleSpend = spend(coin, [{ address: elsewhere, value: 990_000n }])
     const reorg = await bitcoin.devnet.reorg(1, { includeRawTxs: [doubleSpend.hex] })
     expect(reorg.dropped).toContain(payment.txid)
-    await pass()
-    await pass()
-    const after = await link(order.id)
-    expect(after.status).toBe('open')
-    expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
-    expect(after.payments).toMatchObject([{ txHash: payment.txid, status: 'reverted' }])
+    const after = await expectReopened(order.id, { txHash: payment.txid, status: 'reverted' })
     expect(await eventsOf(after.payments[0].id)).toEqual(['payment.detected', 'payment.confirmed', 'payment.reverted'])
   }, 60_000)
 })

@@ -12,6 +12,13 @@ const elsewhere = 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8g
 const app = useBitcoinFixtureApp()
 const { newLink, link, pay, pass } = app
 
+/** A block mining `transactions`, then a tracker pass: the link as it reads after them. */
+async function afterBlock(linkId: string, transactions: Parameters<typeof app.esplora.mine>[0]) {
+  app.esplora.mine(transactions)
+  await pass()
+  return link(linkId)
+}
+
 describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('seen in the mempool: confirming 0/1 and not counted; mined: confirmed and paid', async () => {
     const order = await newLink('0.001')
@@ -33,9 +40,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     // Shown as confirming, never counted: nothing paid yet.
     expect(seen.options[0]).toMatchObject({ paid: '0', confirming: '0.001' })
 
-    app.esplora.mine([transaction])
-    await pass()
-    const paid = await link(order.id)
+    const paid = await afterBlock(order.id, [transaction])
     expect(paid.status).toBe('paid')
     expect(paid.payments).toMatchObject([
       { txHash: transaction.txid, status: 'confirmed', amount: '0.001', payer: payerAddress },
@@ -45,12 +50,8 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('partial payments add up: two transactions to one address pay the link together', async () => {
     const order = await newLink('0.003')
     const first = pay(order.address, 100_000n)
-    app.esplora.mine([first])
-    await pass()
-    expect((await link(order.id)).status).toBe('partially_paid')
-    app.esplora.mine([pay(order.address, 200_000n)])
-    await pass()
-    const paid = await link(order.id)
+    expect((await afterBlock(order.id, [first])).status).toBe('partially_paid')
+    const paid = await afterBlock(order.id, [pay(order.address, 200_000n)])
     expect(paid.status).toBe('paid')
     expect(paid.payments.map((p: { status: string }) => p.status)).toEqual(['confirmed', 'confirmed'])
   })
@@ -66,9 +67,9 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     ])
 
     app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
-    app.esplora.mine([app.esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }])])
-    await pass()
-    const after = await link(order.id)
+    const after = await afterBlock(order.id, [
+      app.esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]),
+    ])
     expect(after.status).toBe('open')
     expect(after.options[0]).toMatchObject({ paid: '0', confirming: '0' })
     expect(after.payments).toMatchObject([{ txHash: original.txid, status: 'failed', reason: 'dropped' }])
@@ -88,9 +89,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
       ],
     )
     app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
-    app.esplora.mine([replacement])
-    await pass()
-    expectPaidByReplacement(await link(order.id), {
+    expectPaidByReplacement(await afterBlock(order.id, [replacement]), {
       paid: '0.001',
       original: original.txid,
       replacement: replacement.txid,
@@ -100,9 +99,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('a payment reorged out after being counted, whose transaction is gone, is reverted (dropped) and the link reopens', async () => {
     const order = await newLink('0.0005')
     const transaction = pay(order.address, 50_000n)
-    app.esplora.mine([transaction])
-    await pass()
-    expect((await link(order.id)).status).toBe('paid')
+    expect((await afterBlock(order.id, [transaction])).status).toBe('paid')
     // The block is replaced by one without it, and the transaction is gone (double-spent elsewhere).
     app.esplora.reorg(1, true)
     app.esplora.mine()
@@ -140,9 +137,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     expect(seen.payments).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
     expect(seen.payments).toHaveLength(1)
 
-    app.esplora.mine([transaction])
-    await pass()
-    const paid = await link(order.id)
+    const paid = await afterBlock(order.id, [transaction])
     expect(paid.status).toBe('paid')
     expect(paid.payments).toHaveLength(1)
     expect(paid.payments).toMatchObject([

@@ -364,14 +364,17 @@ describe('Solana payments found by reference', () => {
       const unsent = await signTransfer(requestOf(neverSent))
       const unsentSignature = base58.encode(unsent.signature!)
       // Signed, then held until its blockhash expired: the node takes it (no preflight) and drops it.
+      // The 150 slots that expire it are made here, not waited for (15 s at the test's slot time).
       const late = await signTransfer(requestOf(expired))
       await eventually(
-        async () =>
+        async () => {
+          for (let slot = 0; slot < 50; slot++) solana.devnet.nextSlot()
           expect(
             (await solana.connection.isBlockhashValid(late.recentBlockhash!, { commitment: 'processed' })).value,
-          ).toBe(false),
+          ).toBe(false)
+        },
         60_000,
-        250,
+        10,
       )
       const lateSignature = await solana.connection.sendRawTransaction(late.serialize(), { skipPreflight: true })
       expect(lateSignature).toBe(base58.encode(late.signature!))

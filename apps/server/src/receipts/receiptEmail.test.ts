@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { linkOptions, links, payments, receiptEmails } from '../db/schema.js'
-import { offlineAssets, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
+import { offlineLinkBody, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 // A real SMTP server on a free loopback port: what it receives is what a mailbox would.
 const received: ParsedMail[] = []
@@ -81,13 +81,7 @@ async function setUp(
     method: 'POST',
     url: '/api/links',
     headers,
-    payload: {
-      title: 'Coffee beans',
-      options: [
-        { asset: offlineAssets[1]!.assetId, amount: '1234.5', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
-      ],
-      ...link,
-    },
+    payload: { ...offlineLinkBody('Coffee beans', '1234.5'), ...link },
   })
   return { app, link: created.json() as { id: string; receiptNumber: string } }
 }

@@ -39,6 +39,15 @@ const context = bitcoin.context
 const pass = () => bitcoin.app.pass()
 const getLink = (id: string): Promise<Link> => bitcoin.app.link(id)
 
+/** A tracker pass, then the link and its one payment: confirmed in `txid`, paid by `payer`. */
+async function confirmedPayment(linkId: string, txid: string, payer: string, what: string) {
+  await pass()
+  const link = await getLink(linkId)
+  const payment = link.payments[0]!
+  expect(payment, what).toMatchObject({ txHash: txid, status: 'confirmed', payer })
+  return { link, payment }
+}
+
 /** A confirmed coin of `wallet`'s, paid by the devnet's faucet. */
 const fund = (wallet: Wallet, sats: bigint): Promise<Coin> => bitcoin.fund(wallet.address, sats)
 
@@ -76,15 +85,13 @@ async function paidLink(price: string, sats: bigint): Promise<Paid> {
     { address: depositAddress, value: sats },
     { address: payer.address, value: 9_000n },
   ])
-  await pass()
-  const link = await getLink(created.id)
-  const payment = link.payments[0]!
-  expect(payment, 'the payment to refund is confirmed').toMatchObject({
-    txHash: txid,
-    status: 'confirmed',
-    payer: payer.address,
-    refundAddress: null,
-  })
+  const { link, payment } = await confirmedPayment(
+    created.id,
+    txid,
+    payer.address,
+    'the payment to refund is confirmed',
+  )
+  expect(payment.refundAddress).toBeNull()
   return { link, payment, payer, merchant: walletOf(merchantKeyAt(index)), coin: { txid, vout: 0, value: sats } }
 }
 
@@ -209,14 +216,12 @@ describe('POST /api/payments/:id/refund-address (the Bitcoin payer gives a refun
       ],
       [{ address: created.address, value: 200_000n }],
     )
-    await pass()
-    const link = await getLink(created.id)
-    const payment = link.payments[0]!
-    expect(payment, 'the payer shown is the first input').toMatchObject({
-      txHash: txid,
-      status: 'confirmed',
-      payer: first.address,
-    })
+    const { link, payment } = await confirmedPayment(
+      created.id,
+      txid,
+      first.address,
+      'the payer shown is the first input',
+    )
     const refundTo = newWallet().address
     const response = await giveAddress(payment.id, statement({ link, payment }, refundTo, second))
     expect(response.statusCode, response.body).toBe(200)

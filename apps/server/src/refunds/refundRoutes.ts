@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
 import { giveRefundAddress } from './giveRefundAddress.js'
@@ -35,7 +36,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
   app,
   { db, readerOf, onLinkChanged, rateLimit },
 ) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -48,15 +49,10 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       params: paymentIdParamsSchema,
       responses: {
         200: { description: 'The payment', schema: listedPaymentSchema },
-        ...merchantOnlyResponses,
         404: notFound,
       },
     },
-    async ({ params, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return readMerchantPayment(db, merchant, params.id)
-    },
+    async ({ params, merchant }) => readMerchantPayment(db, merchant, params.id),
   )
 
   defineRoute(

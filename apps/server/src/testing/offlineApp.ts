@@ -78,6 +78,12 @@ export const offlineAssets: Asset[] = [
   },
 ]
 
+/** A POST /api/links body of one option: `amount` of offlineAssets[1] to the devnet's first account. */
+export const offlineLinkBody = (title: string, amount: string) => ({
+  title,
+  options: [{ asset: offlineAssets[1]!.assetId, amount, recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }],
+})
+
 export function offlineAppConfig(database: Database, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     publicOrigin: testOrigin,

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import { attachUnmatched, listUnmatched, markUnmatchedRefunded } from './unmatchedActions.js'
 
@@ -22,7 +23,7 @@ const params = z.strictObject({ id: resourceIdSchema })
 
 /** Payments that reached the merchant but no open option: listed, attached to a link, or marked refunded. Needs `app.requireMerchant`. */
 export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async (app, { db, onLinkChanged }) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -34,14 +35,9 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       tags: ['payments'],
       responses: {
         200: { description: 'The unmatched payments', schema: unmatchedListSchema },
-        ...merchantOnlyResponses,
       },
     },
-    async ({ request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return { unmatched: await listUnmatched(db, merchant) }
-    },
+    async ({ merchant }) => ({ unmatched: await listUnmatched(db, merchant) }),
   )
 
   defineRoute(
@@ -76,7 +72,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -92,15 +88,10 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       responses: {
         200: { description: 'Marked refunded', schema: unmatchedPaymentSchema },
         400: errorResponse('A malformed id or body (INVALID_REQUEST)'),
-        ...merchantOnlyResponses,
         404: errorResponse('No such unmatched payment of yours (UNMATCHED_NOT_FOUND)'),
         409: errorResponse('UNMATCHED_ALREADY_ATTACHED, UNMATCHED_ALREADY_REFUNDED'),
       },
     },
-    async ({ params, body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return markUnmatchedRefunded(db, merchant, params.id, body.refundTxHash)
-    },
+    async ({ params, body, merchant }) => markUnmatchedRefunded(db, merchant, params.id, body.refundTxHash),
   )
 }

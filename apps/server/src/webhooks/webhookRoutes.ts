@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { WebhookPolicy } from './checkWebhookUrl.js'
 import { rotateWebhookSecret } from './rotateWebhookSecret.js'
@@ -28,7 +29,7 @@ const notFound = errorResponse('No such link (LINK_NOT_FOUND)')
 
 /** A link's webhooks (merchant): deliveries, redelivery, the URL. Needs `app.requireMerchant` (merchants/). */
 export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, { db, policy, worker }) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -39,15 +40,10 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'Newest first', schema: webhookDeliveryListSchema },
-        ...merchantOnlyResponses,
         404: notFound,
       },
     },
-    async ({ params, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return listWebhookDeliveries(db, merchant, params.id)
-    },
+    async ({ params, merchant }) => listWebhookDeliveries(db, merchant, params.id),
   )
 
   defineRoute(

@@ -42,7 +42,10 @@ export function Field({
   )
 }
 
-/** A Field whose control is one text input: `value` in, each edit's text out through `onChange`. */
+/**
+ * A Field whose control is one text input: `value` in, each edit's text out through `onChange`;
+ * with `unit`, the unit (an asset's symbol, a currency) is shown after the input.
+ */
 export function TextField({
   id,
   label,
@@ -50,6 +53,7 @@ export function TextField({
   hint,
   value,
   onChange,
+  unit,
   ...input
 }: {
   id: string
@@ -58,10 +62,20 @@ export function TextField({
   hint?: ReactNode
   value: string
   onChange: (value: string) => void
+  unit?: ReactNode
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
   return (
     <Field id={id} label={label} {...(error ? { error } : {})} {...(hint ? { hint } : {})}>
-      {(props) => <input {...props} {...input} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(props) => {
+        const control = <input {...props} {...input} value={value} onChange={(e) => onChange(e.target.value)} />
+        if (unit === undefined) return control
+        return (
+          <div className="dash-amount">
+            {control}
+            <span className="dash-amount-symbol">{unit}</span>
+          </div>
+        )
+      }}
     </Field>
   )
 }

@@ -25,6 +25,18 @@ export interface JustCreated {
 }
 
 const maxOptions = 10
+
+/** The form's fields held as one line of text. */
+type TextFieldKey = 'title' | 'customExpiry' | 'webhookUrl' | 'successUrl' | 'tolerance' | 'graceMinutes'
+
+/** The key of a field's error: the server names some fields otherwise than the form does. */
+const errorKeyOf = (key: keyof LinkFormValues): string =>
+  ({
+    expiry: 'expiresInSeconds',
+    customExpiry: 'expiresInSeconds',
+    tolerance: 'underpaymentTolerancePercent',
+    graceMinutes: 'latePaymentGraceSeconds',
+  })[key as string] ?? key
 let optionCounter = 0
 const newOption = (asset: string, recipient: string): LinkOptionValues => ({
   key: `o${++optionCounter}`,
@@ -149,13 +161,7 @@ export function CreateLinkPage({
     )
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
-    const errorKeys: Partial<Record<keyof LinkFormValues, string>> = {
-      expiry: 'expiresInSeconds',
-      customExpiry: 'expiresInSeconds',
-      tolerance: 'underpaymentTolerancePercent',
-      graceMinutes: 'latePaymentGraceSeconds',
-    }
-    clearErrors([errorKeys[key] ?? key])
+    clearErrors([errorKeyOf(key)])
   }
   const setOption = (index: number, patch: Partial<LinkOptionValues>) => {
     setValues((v) => ({ ...v, options: v.options.map((o, i) => (i === index ? { ...o, ...patch } : o)) }))
@@ -176,6 +182,13 @@ export function CreateLinkPage({
 
   const assetOf = (id: string) => assets.find((a) => a.assetId === id)
   const fieldId = (name: string) => `${formId}-${name}`
+  /** A text field's id (`${formId}-<id>`), value, error and change handler, for the form's field `key`. */
+  const bind = (key: TextFieldKey, id: string = key) => ({
+    id: fieldId(id),
+    value: values[key],
+    error: errors[errorKeyOf(key)],
+    onChange: (value: string) => set(key, value),
+  })
 
   return (
     <section className="card dash-form-card" aria-labelledby={fieldId('heading')}>
@@ -202,13 +215,10 @@ export function CreateLinkPage({
         }}
       >
         <TextField
-          id={fieldId('title')}
+          {...bind('title')}
           label="Title"
-          error={errors.title}
           hint="What the payer sees first, e.g. “Order 1042”."
-          value={values.title}
           maxLength={120}
-          onChange={(value) => set('title', value)}
         />
         <Field id={fieldId('description')} label="Description (optional)" error={errors.description}>
           {(props) => (
@@ -252,46 +262,36 @@ export function CreateLinkPage({
             )}
           </Field>
           {values.priceCurrency !== '' && (
-            <Field id={fieldId('price-amount')} label="Price" error={errors['price.amount'] ?? errors.price}>
-              {(props) => (
-                <div className="dash-amount">
-                  <input
-                    {...props}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="12.00"
-                    value={values.priceAmount}
-                    onChange={(e) => {
-                      setValues((v) => ({ ...v, priceAmount: e.target.value }))
-                      clearErrors(['price.amount', 'price'])
-                    }}
-                  />
-                  <span className="dash-amount-symbol">{values.priceCurrency}</span>
-                </div>
-              )}
-            </Field>
+            <TextField
+              id={fieldId('price-amount')}
+              label="Price"
+              error={errors['price.amount'] ?? errors.price}
+              unit={values.priceCurrency}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="12.00"
+              value={values.priceAmount}
+              onChange={(value) => {
+                setValues((v) => ({ ...v, priceAmount: value }))
+                clearErrors(['price.amount', 'price'])
+              }}
+            />
           )}
           <TextField
-            id={fieldId('tolerance')}
+            {...bind('tolerance')}
             label="Underpayment tolerance (%) (optional)"
-            error={errors.underpaymentTolerancePercent}
             hint="A payment short by at most this share still pays the link (0 to 10, e.g. 0.5 for an exchange's fee). Empty: 0."
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
-            value={values.tolerance}
-            onChange={(value) => set('tolerance', value)}
           />
           <TextField
-            id={fieldId('grace')}
+            {...bind('graceMinutes', 'grace')}
             label="Late payments count for (minutes) (optional)"
-            error={errors.latePaymentGraceSeconds}
             hint="A payment mined this long after the link expired still counts. Empty: the server's default."
             inputMode="numeric"
             autoComplete="off"
             placeholder="Default"
-            value={values.graceMinutes}
-            onChange={(value) => set('graceMinutes', value)}
           />
         </fieldset>
 
@@ -354,21 +354,17 @@ export function CreateLinkPage({
                     )}
                   </Field>
                   {values.priceCurrency === '' ? (
-                    <Field id={fieldId(`amount-${option.key}`)} label="Amount" error={err('amount')}>
-                      {(props) => (
-                        <div className="dash-amount">
-                          <input
-                            {...props}
-                            inputMode="decimal"
-                            autoComplete="off"
-                            placeholder="0.00"
-                            value={option.amount}
-                            onChange={(e) => setOption(i, { amount: e.target.value })}
-                          />
-                          <span className="dash-amount-symbol">{asset?.symbol}</span>
-                        </div>
-                      )}
-                    </Field>
+                    <TextField
+                      id={fieldId(`amount-${option.key}`)}
+                      label="Amount"
+                      error={err('amount')}
+                      unit={asset?.symbol ?? ''}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      value={option.amount}
+                      onChange={(value) => setOption(i, { amount: value })}
+                    />
                   ) : (
                     <p className="field-hint" data-testid={`quoted-${i}`}>
                       Amount: quoted from the price ({values.priceCurrency}) when the payer opens the link.
@@ -433,34 +429,23 @@ export function CreateLinkPage({
           </Field>
           {values.expiry === 'custom' && (
             <TextField
-              id={fieldId('custom-expiry')}
+              {...bind('customExpiry', 'custom-expiry')}
               label="Expires at (your time)"
-              error={errors.expiresInSeconds}
               type="datetime-local"
-              value={values.customExpiry}
-              onChange={(value) => set('customExpiry', value)}
             />
           )}
         </div>
 
         <TextField
-          id={fieldId('webhook')}
+          {...bind('webhookUrl', 'webhook')}
           label="Webhook URL (optional)"
-          error={errors.webhookUrl}
           hint="Paylink POSTs signed events (payment detected, confirmed, link paid…) to this URL."
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder="https://example.com/paylink"
-          value={values.webhookUrl}
-          onChange={(value) => set('webhookUrl', value)}
         />
-        <SuccessUrlField
-          id={fieldId('success-url')}
-          value={values.successUrl}
-          error={errors.successUrl}
-          onChange={(value) => set('successUrl', value)}
-        />
+        <SuccessUrlField {...bind('successUrl', 'success-url')} />
         {offersReceiptEmail && (
           <label>
             <input
