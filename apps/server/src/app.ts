@@ -51,6 +51,7 @@ import { viewNeedsQuote } from './links/viewNeedsQuote.js'
 import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
 import { createPaylinkMetrics, metricsRoutes } from './metrics/metricsRoutes.js'
 import { x402EvmFacilitator, x402GasOf, x402Routes, x402SolanaFacilitator } from './x402/index.js'
+import { orderRoutes } from './orders/orderRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -113,6 +114,8 @@ export interface AppLimits {
   createLinkRateLimit?: RateLimit
   /** POST /api/links/:id/payments per IP (default 60 a minute). */
   submitPaymentRateLimit?: RateLimit
+  /** POST /api/links/:id/orders per IP (default 60 a minute): public, a payer starting to buy from a reusable link. */
+  createOrderRateLimit?: RateLimit
   /** POST /api/keys per IP (default 20 a minute). */
   createApiKeyRateLimit?: RateLimit
   /** POST /api/links/:id/receipt-email per IP (default 5 a minute). */
@@ -389,6 +392,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
+    })
+    await app.register(orderRoutes, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      windowSeconds: config.quotes?.ttlSeconds ?? 900,
+      createOrderRateLimit: config.limits?.createOrderRateLimit ?? { max: 60, timeWindow: 60_000 },
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })

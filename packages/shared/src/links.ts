@@ -9,6 +9,16 @@ import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
 import { formatUnits, isDecimalString, parseUnits } from '@paylink/chains/money'
 import { givenRefundAddressSchema } from './refundAddress.js'
 import { unmatchedPaymentSchema } from './unmatched.js'
+import {
+  maxOrdersLimit,
+  orderEventSchema,
+  orderTotalsSchema,
+  orderViewSchema,
+  payerDetailsSchema,
+  payerFieldsSchema,
+  quantityRangeSchema,
+  reusableViewSchema,
+} from './orders.js'
 
 /**
  * Payment links, payments, webhook deliveries and API keys: every body of those routes.
@@ -48,6 +58,7 @@ export const webhookEventTypes = [
   'payment.unmatched',
   'payment.x402',
   'link.paid',
+  'order.paid',
   'link.underpaid',
   'link.expired',
 ] as const
@@ -189,8 +200,20 @@ export const createLinkBodySchema = z
     underpaymentTolerancePercent: tolerancePercentSchema.optional(),
     /** Payments mined at most this long after expiry still count (default: the server's LATE_PAYMENT_GRACE_SECONDS). */
     latePaymentGraceSeconds: z.number().int().min(0).max(maxLateGraceSeconds).optional(),
+    /** Many payers buy from it: each checkout makes an order of its own (see orders.ts); the link itself is never paid. */
+    reusable: z.boolean().optional(),
+    /** Reusable links: the most orders paid or still open at once (stock); beyond it new orders are refused. */
+    maxOrders: z.number().int().min(1).max(maxOrdersLimit).optional(),
+    /** Reusable links: the payer picks how many (each option's amount, or the price, times that). */
+    quantity: quantityRangeSchema.optional(),
+    /** Reusable links: what the checkout asks the payer; only these are collected. */
+    fields: payerFieldsSchema.optional(),
   })
   .superRefine((body, context) => {
+    for (const key of ['maxOrders', 'quantity', 'fields'] as const) {
+      if (body[key] !== undefined && body.reusable !== true)
+        context.addIssue({ code: 'custom', path: [key], message: 'needs "reusable": true' })
+    }
     body.options.forEach((option, i) => {
       if (body.price && option.amount !== undefined) {
         context.addIssue({
@@ -417,8 +440,19 @@ export const linkSchema = z.object({
   merchantNotified: z.boolean(),
   /** `PL-XXXX-XXXX`: the same for the link forever, printed on its receipt. */
   receiptNumber: z.string().max(16),
+  /** A reusable link (never paid itself: POST /api/links/:id/orders makes an order to pay); null otherwise. */
+  reusable: reusableViewSchema.nullable(),
+  /** An order: the reusable link it was made from and its quantity; null otherwise. */
+  order: orderViewSchema.nullable(),
 })
 export type Link = z.infer<typeof linkSchema>
+
+/** `GET /api/links/:id/orders` (merchant): the reusable link's orders, newest first, with the payer's answers, and their totals. */
+export const orderListSchema = z.object({
+  orders: z.array(linkSchema.omit({ payments: true }).extend({ payer: payerDetailsSchema })),
+  totals: orderTotalsSchema,
+})
+export type OrderList = z.infer<typeof orderListSchema>
 
 /** The merchant's view adds the webhook URL. */
 export const merchantLinkSchema = linkSchema.extend({ webhookUrl: z.string().max(2048).nullable() })
@@ -527,6 +561,8 @@ export const webhookEventSchema = z.object({
     /** Null for `payment.unmatched` of a transfer that reached no link's option, and for `payment.x402`. */
     link: linkSchema.omit({ payments: true }).nullable(),
     payment: paymentSchema.nullable(),
+    /** Events of an order (a link made from a reusable link): the order, its link and the payer's answers. */
+    order: orderEventSchema.optional(),
     /** `payment.unmatched` only. */
     unmatchedPayment: unmatchedPaymentSchema.optional(),
     /** `payment.x402` only: the settled payment (of no link) and the resource it paid for. */

@@ -67,6 +67,12 @@ export async function createLink({
     paidAt: null,
     merchantNotifiedAt: null,
     deactivatedAt: null,
+    reusable: body.reusable ?? false,
+    orderOf: null,
+    maxOrders: body.maxOrders ?? null,
+    orderForm: body.reusable ? { quantity: body.quantity ?? null, fields: body.fields ?? [] } : null,
+    quantity: null,
+    payerDetails: null,
   }
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
@@ -80,7 +86,11 @@ export async function createLink({
     }
     const [inserted] = await tx.insert(links).values(linkRow).returning()
     const prepared = await prepareOptions({ tx, linkId, merchant, body, assets, networks })
-    const insertedOptions = await tx.insert(linkOptions).values(prepared.rows).returning()
+    // A reusable link is never paid itself: nothing is watched for it, each order gets its own receiving details.
+    const rows = linkRow.reusable
+      ? prepared.rows.map((row) => ({ ...row, depositAddress: null, reference: null }))
+      : prepared.rows
+    const insertedOptions = await tx.insert(linkOptions).values(rows).returning()
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position), prepared.warnings] as const
   })
   const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)

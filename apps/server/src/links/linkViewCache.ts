@@ -192,7 +192,16 @@ function current(entry: Entry, now: Date): LinkViewVersion {
 }
 
 function versionOf(rows: LinkRows, now: Date): LinkViewVersion {
-  const link = toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds)
+  const link = toLinkView(
+    rows.link,
+    rows.options,
+    rows.payments,
+    rows.quotes,
+    now,
+    rows.merchant,
+    rows.refunds,
+    rows.ordersHeld,
+  )
   const made = new Map<string, unknown>()
   const version: LinkViewVersion = {
     link,

@@ -98,6 +98,8 @@ export function toLinkView(
   now: Date,
   merchant: PublicMerchant = noMerchantProfile,
   refunds: readonly RefundRow[] = [],
+  /** A reusable link with `maxOrders`: its orders paid or still open (countHeldOrders). */
+  ordersHeld: number | null = null,
 ): Link {
   const assessed = assessLink(link, options, paymentRows, quotes, now)
   const currency = (link.priceCurrency as FiatCurrency | null) ?? null
@@ -139,11 +141,20 @@ export function toLinkView(
     merchant,
     merchantNotified: link.merchantNotifiedAt !== null,
     receiptNumber: receiptNumberOfLink(link.id),
+    reusable: link.reusable
+      ? {
+          maxOrders: link.maxOrders,
+          ordersLeft: link.maxOrders === null ? null : Math.max(0, link.maxOrders - (ordersHeld ?? 0)),
+          quantity: link.orderForm?.quantity ?? null,
+          fields: link.orderForm?.fields ?? [],
+        }
+      : null,
+    order: link.orderOf ? { linkId: link.orderOf, quantity: link.quantity ?? 1 } : null,
   }
 }
 
 function toOptionView(
-  link: Pick<LinkRow, 'title' | 'description'>,
+  link: Pick<LinkRow, 'title' | 'description' | 'reusable'>,
   option: LinkOptionRow,
   total: OptionAssessment,
 ): LinkOption {
@@ -153,8 +164,9 @@ function toOptionView(
   // Fiat-priced: a payer scanning is asked for what is still due at the current quote (the whole
   // amount before any payment), so a top-up URI is exact; no quote, no URI. Fixed: the amount, as always.
   const asked = quote && total.due !== null && total.due > 0n ? total.due : amount
+  // A reusable link is never paid itself: only its orders are.
   const paymentUri =
-    asked === null
+    asked === null || link.reusable
       ? null
       : (chainCoreOf(option.caipNetworkId)?.paymentUri?.({
           caipNetworkId: option.caipNetworkId,

@@ -1,5 +1,5 @@
 import type { Link, LinkList, Payment } from '@paylink/shared'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
@@ -18,7 +18,9 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRows(db, linkId)
-  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds) : null
+  return rows
+    ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds, rows.ordersHeld)
+    : null
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
@@ -26,7 +28,8 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
   const linkRows = await db
     .select()
     .from(links)
-    .where(eq(links.merchant, merchant.id))
+    // Orders are listed on their reusable link's page (GET /api/links/:id/orders).
+    .where(and(eq(links.merchant, merchant.id), isNull(links.orderOf)))
     .orderBy(desc(links.createdAt))
     .limit(limit)
   if (linkRows.length === 0) return { links: [] }

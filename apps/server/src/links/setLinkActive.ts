@@ -56,7 +56,16 @@ export async function setLinkActive({
     }
     const rows = (await loadLinkRows(tx, linkId))!
     return {
-      ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds),
+      ...toLinkView(
+        rows.link,
+        rows.options,
+        rows.payments,
+        rows.quotes,
+        now,
+        rows.merchant,
+        rows.refunds,
+        rows.ordersHeld,
+      ),
       webhookUrl: rows.link.webhookUrl,
     }
   })
