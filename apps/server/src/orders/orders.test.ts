@@ -141,6 +141,17 @@ describe('reusable links and their orders', () => {
       ]),
     )
 
+    // The CSV names each order's link, quantity and payer (fields kept simple here: no quoting to undo).
+    const csv = await app.inject({ method: 'GET', url: '/api/payments.csv', headers: asMerchant() })
+    const orderCells = (paymentId: string) =>
+      csv.body
+        .split('\r\n')
+        .find((line) => line.startsWith(`${paymentId},`))!
+        .split(',')
+        .slice(-6)
+    expect(orderCells(paid[0]!.payments[0]!.id)).toEqual([link.id, '1', 'Ann', 'ann@example.com', '', ''])
+    expect(orderCells(paid[2]!.payments[0]!.id)).toEqual([link.id, '3', '', 'cy@example.com', '', ''])
+
     // order.paid, once per order, carrying the order, its link and what the payer filled in.
     const response = await app.inject({ method: 'GET', url: '/api/events?limit=500', headers: asMerchant() })
     const events = (response.json() as { events: WebhookEvent[] }).events.filter((e) => e.type === 'order.paid')
