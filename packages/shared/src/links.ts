@@ -10,6 +10,7 @@ import { formatUnits, isDecimalString, parseUnits } from '@paylink/chains/money'
 import { givenRefundAddressSchema } from './refundAddress.js'
 import { unmatchedPaymentSchema } from './unmatched.js'
 import {
+  donationSchema,
   maxOrdersLimit,
   orderEventSchema,
   orderTotalsSchema,
@@ -208,8 +209,28 @@ export const createLinkBodySchema = z
     quantity: quantityRangeSchema.optional(),
     /** Reusable links: what the checkout asks the payer; only these are collected. */
     fields: payerFieldsSchema.optional(),
+    /** "payer": a donation link, the payer types the amount (reusable only; the options then name no amount). */
+    amount: z.literal('payer').optional(),
+    /** Donation links: the currency the payer types in (else the asset of the one option), a minimum, suggested amounts. */
+    donation: donationSchema.optional(),
   })
   .superRefine((body, context) => {
+    if (body.amount === 'payer') {
+      if (body.reusable !== true)
+        context.addIssue({ code: 'custom', path: ['amount'], message: 'needs "reusable": true' })
+      if (body.price)
+        context.addIssue({ code: 'custom', path: ['price'], message: 'must be left out of a donation link' })
+      if (body.quantity)
+        context.addIssue({ code: 'custom', path: ['quantity'], message: 'must be left out of a donation link' })
+      if (!body.donation?.currency && body.options.length > 1)
+        context.addIssue({
+          code: 'custom',
+          path: ['donation', 'currency'],
+          message: 'is required when a donation link offers more than one asset (the payer types one amount)',
+        })
+    } else if (body.donation) {
+      context.addIssue({ code: 'custom', path: ['donation'], message: 'needs "amount": "payer"' })
+    }
     for (const key of ['maxOrders', 'quantity', 'fields'] as const) {
       if (body[key] !== undefined && body.reusable !== true)
         context.addIssue({ code: 'custom', path: [key], message: 'needs "reusable": true' })
@@ -222,7 +243,14 @@ export const createLinkBodySchema = z
           message: 'must be left out when the link has a price: it is quoted from the price',
         })
       }
-      if (!body.price && option.amount === undefined) {
+      if (body.amount === 'payer' && option.amount !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['options', i, 'amount'],
+          message: 'must be left out of a donation link: the payer types it',
+        })
+      }
+      if (!body.price && body.amount !== 'payer' && option.amount === undefined) {
         context.addIssue({
           code: 'custom',
           path: ['options', i, 'amount'],

@@ -1,5 +1,9 @@
 import { z } from 'zod'
+import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength, maxIdLength } from './limits.js'
+import { isDecimalString } from '@paylink/chains/money'
+
+const amountTextSchema = z.string().max(40).refine(isDecimalString, 'must be a decimal amount such as "12.5"')
 
 /**
  * Reusable links and their orders: a reusable link is a product page many payers buy from; each
@@ -44,10 +48,24 @@ export const payerFieldsSchema = z
   .max(payerFieldNames.length)
   .refine((fields) => new Set(fields.map((f) => f.name)).size === fields.length, 'names a field twice')
 
+/**
+ * A donation link (`amount: "payer"`): the payer types the amount, in `currency` when given (each
+ * order is then quoted from it, like a fiat-priced link), else in the asset of the link's one option.
+ */
+export const donationSchema = z.strictObject({
+  currency: z.enum(fiatCurrencyCodes).optional(),
+  /** Below it an order is refused (400). */
+  minimum: amountTextSchema.optional(),
+  /** Amounts the checkout offers to pick with one press. */
+  suggested: z.array(amountTextSchema).max(6).optional(),
+})
+export type Donation = z.infer<typeof donationSchema>
+
 /** What a reusable link's checkout asks before it makes an order (stored with the link). */
 export const orderFormSchema = z.strictObject({
   quantity: quantityRangeSchema.nullable(),
   fields: payerFieldsSchema,
+  donation: donationSchema.nullable().optional(),
 })
 export type OrderForm = z.infer<typeof orderFormSchema>
 
@@ -65,6 +83,8 @@ export const createOrderBodySchema = z.strictObject({
   /** Within the link's quantity range; 1 when the link has none. */
   quantity: z.number().int().min(1).max(maxOrderQuantity).optional(),
   payer: payerDetailsSchema.optional(),
+  /** Donation links only (and required there): in the link's donation currency, else in its asset. */
+  amount: amountTextSchema.optional(),
 })
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>
 
@@ -75,6 +95,8 @@ export const reusableViewSchema = z.object({
   ordersLeft: z.number().int().nullable(),
   quantity: quantityRangeSchema.nullable(),
   fields: payerFieldsSchema,
+  /** A donation link: the payer types the amount (see `donationSchema`); null when the link has a price. */
+  donation: donationSchema.nullable(),
 })
 export type ReusableView = z.infer<typeof reusableViewSchema>
 

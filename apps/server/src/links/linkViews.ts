@@ -147,6 +147,7 @@ export function toLinkView(
           ordersLeft: link.maxOrders === null ? null : Math.max(0, link.maxOrders - (ordersHeld ?? 0)),
           quantity: link.orderForm?.quantity ?? null,
           fields: link.orderForm?.fields ?? [],
+          donation: link.orderForm?.donation ?? null,
         }
       : null,
     order: link.orderOf ? { linkId: link.orderOf, quantity: link.quantity ?? 1 } : null,

@@ -2,6 +2,8 @@ import {
   amountCapProblem,
   fiatCurrencies,
   formatUnits,
+  normalizeFiat,
+  type Donation,
   parseUnits,
   type Asset,
   type CreateOrderBody,
@@ -10,6 +12,7 @@ import {
   type Network,
 } from '@paylink/shared'
 import { asc, eq, sql } from 'drizzle-orm'
+import type { LinkOptionRow } from '../db/rows.js'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
@@ -66,7 +69,13 @@ export async function createOrder({
       .where(eq(linkOptions.linkId, link.id))
       .orderBy(asc(linkOptions.position))
     const times = BigInt(quantity)
+    const donation = link.orderForm?.donation
+      ? donationAmount(link.orderForm.donation, body.amount, parentOptions[0]!)
+      : null
+    if (!donation && body.amount !== undefined)
+      throw new RequestValidationError('body.amount: this link has its price; only a donation link takes an amount')
     const optionInputs = parentOptions.map((option, i) => {
+      if (donation?.asset) return { asset: option.assetId, amount: donation.asset, recipient: option.recipient }
       if (option.amount === null) return { asset: option.assetId, recipient: option.recipient }
       const atomic = BigInt(option.amount) * times
       const tooLarge = amountCapProblem(
@@ -76,10 +85,14 @@ export async function createOrder({
       if (tooLarge) throw new RequestValidationError(`body.quantity: the amount in options[${i}] ${tooLarge}`)
       return { asset: option.assetId, amount: formatUnits(atomic, option.decimals), recipient: option.recipient }
     })
-    const currency = link.priceCurrency as FiatCurrency | null
-    const priceAmount =
-      currency && link.priceAmount
-        ? formatUnits(parseUnits(link.priceAmount, fiatCurrencies[currency]) * times, fiatCurrencies[currency])
+    const currency = (donation?.currency ?? link.priceCurrency) as FiatCurrency | null
+    const priceAmount = donation?.currency
+      ? donation.fiat
+      : currency && link.priceAmount
+        ? normalizeFiat(
+            formatUnits(parseUnits(link.priceAmount, fiatCurrencies[currency]) * times, fiatCurrencies[currency]),
+            currency,
+          )
         : null
     const windowEnd = new Date(now.getTime() + windowSeconds * 1000)
     const orderId = newId('lnk')
@@ -90,6 +103,7 @@ export async function createOrder({
         id: orderId,
         status: 'open',
         expiresAt: link.expiresAt && link.expiresAt < windowEnd ? link.expiresAt : windowEnd,
+        priceCurrency: currency,
         priceAmount,
         version: 1,
         createdAt: now,
@@ -124,4 +138,34 @@ export async function createOrder({
   })
   const profile = (await readPublicMerchants(db, [order.merchant])).get(order.merchant)
   return toLinkView(order, options, [], [], now, profile)
+}
+
+/**
+ * The amount a donor typed, checked: in the link's currency (the order is then quoted from it) or
+ * in the asset of its one option, with no more decimals than that unit has, above zero and not
+ * below the link's minimum (400 otherwise).
+ */
+function donationAmount(
+  donation: Donation,
+  amount: string | undefined,
+  option: Pick<LinkOptionRow, 'assetId' | 'decimals' | 'symbol'>,
+): { currency: FiatCurrency; fiat: string; asset: null } | { currency: null; fiat: null; asset: string } {
+  if (amount === undefined)
+    throw new RequestValidationError('body.amount: is required: this link takes what the donor gives')
+  const digits = donation.currency ? fiatCurrencies[donation.currency] : option.decimals
+  const unit = donation.currency ?? option.symbol
+  let atomic: bigint
+  try {
+    atomic = parseUnits(amount, digits)
+  } catch {
+    throw new RequestValidationError(`body.amount: ${unit} has ${digits} decimal places; "${amount}" has more`)
+  }
+  if (atomic <= 0n) throw new RequestValidationError('body.amount: must be more than 0')
+  if (donation.minimum !== undefined && atomic < parseUnits(donation.minimum, digits))
+    throw new RequestValidationError(`body.amount: must be at least ${donation.minimum} ${unit}`)
+  if (donation.currency)
+    return { currency: donation.currency, fiat: normalizeFiat(amount, donation.currency), asset: null }
+  const tooLarge = amountCapProblem(option, atomic)
+  if (tooLarge) throw new RequestValidationError(`body.amount: ${tooLarge}`)
+  return { currency: null, fiat: null, asset: amount }
 }

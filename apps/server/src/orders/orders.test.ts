@@ -69,6 +69,7 @@ describe('reusable links and their orders', () => {
       ordersLeft: null,
       quantity: { min: 1, max: 3 },
       fields: [{ name: 'email', required: true }, { name: 'name' }],
+      donation: null,
     })
     // The link itself is never paid: nothing to scan, nothing watched, and a submitted payment is refused.
     expect(link.options.map((option) => [option.depositAddress, option.paymentUri])).toEqual([
@@ -165,7 +166,7 @@ describe('reusable links and their orders', () => {
     expect(events.filter((event) => event.data.order?.linkId === link.id)).toHaveLength(3)
   }, 90_000)
 
-  it('refuses the order beyond maxOrders (409 SOLD_OUT), a quantity out of range, a bad e-mail and a field not asked for (400, nothing stored); a deactivated link refuses new orders, its open ones stay payable', async () => {
+  it('refuses the order beyond maxOrders (409 SOLD_OUT), a quantity out of range, a bad e-mail and a field not asked for (400, nothing stored); a deactivated link refuses new orders, its open ones stay payable; donations below the minimum are refused', async () => {
     const link = await reusableLink({ maxOrders: 2, fields: [{ name: 'email' }] })
     const bad = await Promise.all([
       order(link.id, { payer: { email: 'not-an-address' } }),
@@ -192,6 +193,39 @@ describe('reusable links and their orders', () => {
     await h.payEth({ to: optionOn(open, h.assets.eth).depositAddress as Address, amount: '0.01' })
     await eventually(async () => expect((await h.getLink(app, open.id)).status).toBe('paid'), 30_000, 100)
     expect((await h.getLink(app, first.id)).status).toBe('open')
+
+    // Donations: the payer types the amount, in the asset of the one option or in the link's currency (then quoted).
+    const tip = await h.createLink(app, {
+      title: 'Tip jar',
+      reusable: true,
+      amount: 'payer',
+      donation: { minimum: '0.001', suggested: ['0.01', '0.05'] },
+      options: [{ asset: h.assets.eth }],
+    })
+    expect(tip.reusable?.donation).toEqual({ minimum: '0.001', suggested: ['0.01', '0.05'] })
+    const tooLittle = await order(tip.id, { amount: '0.0005' })
+    expect([tooLittle.statusCode, tooLittle.json().error.message]).toEqual([
+      400,
+      'body.amount: must be at least 0.001 ETH',
+    ])
+    expect((await order(tip.id)).statusCode).toBe(400)
+    expect((await newOrder(tip.id, { amount: '0.0123' })).options[0]!.amount).toBe('0.0123')
+    const fund = await h.createLink(app, {
+      title: 'Fund',
+      reusable: true,
+      amount: 'payer',
+      donation: { currency: 'USD', minimum: '5' },
+      options: [{ asset: h.assets.eth }, { asset: sol, recipient: solanaMerchant }],
+    })
+    expect((await order(fund.id, { amount: '4.99' })).statusCode).toBe(400)
+    expect((await order(fund.id, { amount: '5.001' })).statusCode).toBe(400)
+    expect((await newOrder(fund.id, { amount: '12.5' })).price).toEqual({ currency: 'USD', amount: '12.50' })
+    // A priced link takes no amount from the payer.
+    const priced = await order((await reusableLink()).id, { amount: '1' })
+    expect([priced.statusCode, priced.json().error.message]).toEqual([
+      400,
+      'body.amount: this link has its price; only a donation link takes an amount',
+    ])
 
     // Not a reusable link, or none at all: 404.
     const single = await h.createLink(app, { title: 'One', options: [{ asset: h.assets.eth, amount: '1' }] })
