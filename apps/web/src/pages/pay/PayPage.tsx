@@ -14,6 +14,7 @@ import { PaymentProgress } from './PaymentProgress.js'
 import { LinkNotReady } from './LinkNotReady.js'
 import { PayHeader } from './PayHeader.js'
 import { PayTabs } from './PayTabs.js'
+import { OrderStart } from './order/OrderStart.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
@@ -97,6 +98,8 @@ export function PayPage() {
             <h2>This link has expired</h2>
             <p>It no longer takes payments. Ask the merchant for a new link.</p>
           </section>
+        ) : data.reusable ? (
+          <OrderStart link={{ ...data, reusable: data.reusable }} />
         ) : (
           <section className="card pay-area" aria-label="Pay">
             <PayTabs link={data} config={config} waiting={waiting} />
