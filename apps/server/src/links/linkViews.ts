@@ -14,6 +14,7 @@ import { chainCoreOf } from '@paylink/chains/core'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
 import { receiptNumberOfLink } from './receiptNumberOfLink.js'
+import type { LinkRows } from './loadLinkRows.js'
 
 /** The API's view of a link and its payments, built from the rows (amounts as decimal strings). */
 export function toPaymentView(
@@ -89,6 +90,20 @@ export function toRefundView(refund: RefundRow, option: Pick<LinkOptionRow, 'ass
 
 /** A merchant who saved no profile (and views built without one, e.g. tests' fixtures). */
 export const noMerchantProfile: PublicMerchant = { displayName: null, logoUrl: null, brandColor: null }
+
+/** The view of a link as loaded (loadLinkRows), with everything the rows carry. */
+export function toLinkViewOf(rows: LinkRows, now: Date): Link {
+  return toLinkView(
+    rows.link,
+    rows.options,
+    rows.payments,
+    rows.quotes,
+    now,
+    rows.merchant,
+    rows.refunds,
+    rows.ordersHeld,
+  )
+}
 
 export function toLinkView(
   link: LinkRow,

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
-import { toLinkView } from './linkViews.js'
+import { toLinkView, toLinkViewOf } from './linkViews.js'
 import { loadLinkRows, loadQuotes } from './loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { readPublicMerchants } from '../merchants/merchantProfileService.js'
@@ -18,9 +18,7 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRows(db, linkId)
-  return rows
-    ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds, rows.ordersHeld)
-    : null
+  return rows ? toLinkViewOf(rows, now) : null
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
