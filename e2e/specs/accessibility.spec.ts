@@ -199,7 +199,7 @@ for (const width of widths) {
       await expect(page.getByTestId('pay-url')).toHaveValue(/\/pay\/lnk_/)
       const payUrl = await page.getByTestId('pay-url').inputValue()
       await checkPage(page, `link page at ${width}`)
-      for (const name of ['Payment links', 'Payments', 'Events', 'Deposits', 'API keys', 'Settings']) {
+      for (const name of ['Payment links', 'Payments', 'Events', 'Deposits', 'Paid URLs', 'API keys', 'Settings']) {
         await nav.getByRole('link', { name, exact: true }).click()
         await expect(page.locator('main h2').first()).toBeVisible()
         await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)

@@ -16,6 +16,7 @@ import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
 import { paymentListRoutes } from './paymentList/paymentListRoutes.js'
 import { healthRoutes } from './health/healthRoutes.js'
+import { idempotencyPlugin } from './idempotency/idempotencyPlugin.js'
 import { apiSecurityHeaders, hstsMaxAgeSeconds } from './http/apiSecurityHeaders.js'
 import { buildContentSecurityPolicy } from './http/contentSecurityPolicy.js'
 import { installErrorHandling, sendError } from './http/errorHandling.js'
@@ -50,7 +51,14 @@ import { quoteLink } from './links/quoteLink.js'
 import { viewNeedsQuote } from './links/viewNeedsQuote.js'
 import { createDevnetRates, type RateProvider } from './rates/rateProvider.js'
 import { createPaylinkMetrics, metricsRoutes } from './metrics/metricsRoutes.js'
-import { x402EvmFacilitator, x402GasOf, x402Routes, x402SolanaFacilitator } from './x402/index.js'
+import {
+  defaultLowGas,
+  x402EvmFacilitator,
+  x402GasOf,
+  x402Routes,
+  x402SolanaFacilitator,
+  type LowGas,
+} from './x402/index.js'
 import { orderRoutes } from './orders/orderRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
@@ -99,7 +107,12 @@ export interface AppConfig {
    * The x402 facilitator's gas keys (X402_EVM_PRIVATE_KEY; X402_SOLANA_SECRET_KEY, a 64-byte
    * keypair, adds the Solana networks); omitted: no /x402/facilitator.
    */
-  x402?: { evmPrivateKey: `0x${string}`; solanaSecretKey?: Uint8Array }
+  x402?: {
+    evmPrivateKey: `0x${string}`
+    solanaSecretKey?: Uint8Array
+    /** X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA: under these a gas key is low (default `defaultLowGas`). */
+    lowGas?: LowGas
+  }
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -120,6 +133,8 @@ export interface AppLimits {
   createApiKeyRateLimit?: RateLimit
   /** POST /api/links/:id/receipt-email per IP (default 5 a minute). */
   receiptEmailRateLimit?: RateLimit
+  /** How long a request waits for another one running with its Idempotency-Key before 409 IDEMPOTENCY_KEY_IN_USE (default 5000 ms). */
+  idempotencyWaitMs?: number
 }
 
 export const defaultBodyLimitBytes = 64 * 1024
@@ -355,6 +370,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       maxApiKeysPerMerchant: config.limits?.maxApiKeysPerMerchant ?? 20,
       createRateLimit: config.limits?.createApiKeyRateLimit ?? { max: 20, timeWindow: 60_000 },
     })
+    await app.register(idempotencyPlugin, {
+      db: database.db,
+      ...(config.limits?.idempotencyWaitMs !== undefined ? { waitMs: config.limits.idempotencyWaitMs } : {}),
+    })
     await app.register(receivingKeyRoutes, { db: database.db, networks: config.networks })
     await app.register(merchantProfileRoutes, { db: database.db })
     const mailer = config.receiptEmail
@@ -409,8 +428,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       const evm = x402EvmFacilitator(config, config.x402)
       const { solanaSecretKey } = config.x402
       const solana = solanaSecretKey ? await x402SolanaFacilitator(config, solanaSecretKey, evm) : undefined
-      await app.register(x402Routes, { db: database.db, evm, assets: config.assets, ...(solana ? { solana } : {}) })
-      x402Gas = () => x402GasOf(evm, solana)
+      const lowGas = config.x402.lowGas ?? defaultLowGas
+      await app.register(x402Routes, {
+        db: database.db,
+        evm,
+        assets: config.assets,
+        lowGas,
+        paidUrls: { publicOrigin: config.publicOrigin, policy: webhookPolicy },
+        ...(solana ? { solana } : {}),
+      })
+      x402Gas = () => x402GasOf(evm, solana, lowGas)
     }
     await app.register(refundRoutes, {
       db: database.db,

@@ -401,6 +401,17 @@ describe('hardening settings', () => {
     )
   })
 
+  it('X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA: 0.01 of the coin by default, a decimal amount in the coin otherwise', () => {
+    expect(loadConfig({}, dir).x402LowGas).toEqual({ evmWei: 10n ** 16n, solanaLamports: 10n ** 7n })
+    expect(loadConfig({ X402_LOW_GAS_EVM: '0.5', X402_LOW_GAS_SOLANA: '2' }, dir).x402LowGas).toEqual({
+      evmWei: 5n * 10n ** 17n,
+      solanaLamports: 2n * 10n ** 9n,
+    })
+    for (const bad of ['-1', 'lots', '1e3'])
+      expectConfigError({ X402_LOW_GAS_EVM: bad }, /X402_LOW_GAS_EVM.*decimal amount/)
+    expectConfigError({ X402_LOW_GAS_SOLANA: '0.0000000001' }, /X402_LOW_GAS_SOLANA.*at most 9 digits/)
+  })
+
   it('BITCOIN_DEVNET_BLOCK_MS: a block every 10 s by default, 0 for blocks only on demand, bounded', () => {
     expect(loadConfig({}, dir).bitcoinDevnetBlockMs).toBe(10_000)
     expect(loadConfig({ BITCOIN_DEVNET_BLOCK_MS: '0' }, dir).bitcoinDevnetBlockMs).toBe(0)

@@ -14,6 +14,7 @@ import {
   type Network,
 } from '@paylink/shared'
 import { chainCores } from '@paylink/chains/core'
+import { parseUnits } from '@paylink/chains/money'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { getAddress, isAddress } from 'viem'
@@ -21,6 +22,7 @@ import { z } from 'zod'
 import { ConfigError } from './errors.js'
 import { formatIssuePath } from './lib/formatIssuePath.js'
 import { serverRoot } from './serverRoot.js'
+import { defaultLowGas, type LowGas } from './x402/x402Gas.js'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -78,6 +80,8 @@ export interface ServerConfig {
   x402EvmPrivateKey: `0x${string}` | null
   /** X402_SOLANA_SECRET_KEY: the facilitator's fee payer on every configured Solana network (64-byte keypair); unset, no Solana x402 (the demo makes one). */
   x402SolanaSecretKey: Uint8Array | null
+  /** X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA (in the coin, default 0.01 each): under these /api/health and the dashboard warn that a gas key is low. */
+  x402LowGas: LowGas
   /** Which proxies' X-Forwarded-For to believe for the client's IP (TRUST_PROXY); false: none. */
   trustProxy: TrustProxy
   /** How long a fiat-priced link's quote is offered (QUOTE_TTL_SECONDS, default 900). */
@@ -207,6 +211,10 @@ export function loadConfig(
     metricsToken: settings.METRICS_TOKEN,
     x402EvmPrivateKey: settings.X402_EVM_PRIVATE_KEY,
     x402SolanaSecretKey: settings.X402_SOLANA_SECRET_KEY,
+    x402LowGas: {
+      evmWei: settings.X402_LOW_GAS_EVM ?? defaultLowGas.evmWei,
+      solanaLamports: settings.X402_LOW_GAS_SOLANA ?? defaultLowGas.solanaLamports,
+    },
     trustProxy: settings.TRUST_PROXY,
     quoteTtlSeconds: settings.QUOTE_TTL_SECONDS,
     rateOutlierPercent: settings.RATE_OUTLIER_PERCENT,
@@ -247,6 +255,19 @@ function integer(min: number, max: number, fallback: number) {
       return invalid(`must be an integer from ${min} to ${max} (got "${value}")`)
     return number
   })
+}
+
+/** A decimal amount of a coin (at most `decimals` digits after the point), in atomic units. */
+function coinAmount(decimals: number) {
+  return (value: string, invalid: Invalid): bigint => {
+    if (value.length > 40 || !isDecimalString(value))
+      return invalid(`must be a decimal amount such as "0.01" (got "${value}")`)
+    try {
+      return parseUnits(value, decimals)
+    } catch {
+      return invalid(`must have at most ${decimals} digits after the point (got "${value}")`)
+    }
+  }
 }
 
 /** `0` or `1`; unset leaves the choice to the caller's default. */
@@ -311,6 +332,8 @@ const envSchema = z.object({
     /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
   ),
   X402_SOLANA_SECRET_KEY: setting<Uint8Array | null>(null, readSolanaKeypair),
+  X402_LOW_GAS_EVM: setting<bigint | null>(null, coinAmount(18)),
+  X402_LOW_GAS_SOLANA: setting<bigint | null>(null, coinAmount(9)),
   TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),
   QUOTE_TTL_SECONDS: integer(10, 86_400, 900),
   RATE_CACHE_SECONDS: integer(0, 3600, 30),

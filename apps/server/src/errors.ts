@@ -51,6 +51,11 @@ export class LimitError extends ConflictError {
   override name = 'LimitError'
 }
 
+/** The request is well formed but cannot be taken as it is (an Idempotency-Key reused with another body). */
+export class UnprocessableError extends RefusalError {
+  override name = 'UnprocessableError'
+}
+
 /** Too many requests from one client in a window. */
 export class RateLimitedError extends RefusalError {
   override name = 'RateLimitedError'

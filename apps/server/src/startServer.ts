@@ -177,6 +177,7 @@ export async function startServer({
         ? {
             x402: {
               evmPrivateKey: x402EvmPrivateKey,
+              lowGas: config.x402LowGas,
               ...(x402SolanaSecretKey ? { solanaSecretKey: x402SolanaSecretKey } : {}),
             },
           }

@@ -97,6 +97,8 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>
 
 const x402GasKeySchema = z.object({
   address: z.string().max(128),
+  /** Under this balance, in the coin, a network is `low` (X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA, 0.01 by default). */
+  threshold: z.string().max(100),
   networks: z.array(
     z.object({
       caipNetworkId: z.string().max(200),

@@ -44,6 +44,7 @@ export const depositRoutes: FastifyPluginAsync<DepositRoutesOptions> = async (ap
       method: 'POST',
       url: '/api/deposits/collect',
       operationId: 'collectDeposits',
+      idempotent: true,
       summary: 'The unsigned transaction that collects deposit addresses to their recipients',
       description:
         "Send it from your own wallet: PaylinkDepositFactory.collect deploys each waiting forwarder and moves its native coin and tokens to the option's recipient, up to 40 addresses per transaction (`remaining` says how many still wait). The server never signs.",

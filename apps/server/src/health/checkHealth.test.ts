@@ -50,8 +50,9 @@ describe('checkHealth with the tracker', () => {
 describe('checkHealth with the x402 gas keys', () => {
   const gas = {
     address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    threshold: '0.01',
     networks: [{ caipNetworkId: 'eip155:8453', balance: '0.001', low: true }],
-    solana: { address: 'Fee1111111111111111111111111111111111111111', networks: [] },
+    solana: { address: 'Fee1111111111111111111111111111111111111111', threshold: '0.01', networks: [] },
   }
   const check = (x402Gas?: () => Promise<typeof gas> | undefined) =>
     checkHealth({ db: database.db, networks: [], timeoutMs: 50, ...(x402Gas ? { x402Gas } : {}) })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { apiErrorSchema } from '@paylink/shared'
 import { RequestValidationError } from '../errors.js'
 import { formatIssuePath } from '../lib/formatIssuePath.js'
-import type { Infer, RouteInput, RouteSpec, Schema } from './routeRegistry.js'
+import type { Infer, RouteInput, RouteResponse, RouteSpec, Schema } from './routeRegistry.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,10 +25,11 @@ export function defineRoute<
   handler: (input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown,
 ): void {
   const hasInput = Boolean(spec.params || spec.querystring || spec.body)
-  const responses =
+  let responses =
     hasInput && !spec.responses[400]
       ? { ...spec.responses, 400: { description: 'The request does not match the schema', schema: apiErrorSchema } }
       : spec.responses
+  if (spec.idempotent) responses = withIdempotencyResponses(responses)
   app.routeRegistry.add({ ...spec, responses })
 
   app.route({
@@ -40,9 +41,34 @@ export function defineRoute<
       const params = parsePart(spec.params, request.params, 'params')
       const query = parsePart(spec.querystring, request.query, 'query')
       const body = parsePart(spec.body, request.body, 'body')
-      return handler({ params, query, body, request, reply } as RouteInput<Infer<P>, Infer<Q>, Infer<B>>)
+      const run = () => handler({ params, query, body, request, reply } as RouteInput<Infer<P>, Infer<Q>, Infer<B>>)
+      const key = request.headers['idempotency-key']
+      if (!spec.idempotent || key === undefined || !app.hasDecorator('idempotency')) return run()
+      return app.idempotency.run({
+        request,
+        reply,
+        key,
+        scope: spec.idempotent,
+        route: `${spec.method} ${spec.url}`,
+        input: { params, query, body },
+        handler: run,
+      })
     },
   })
+}
+
+/** What an Idempotency-Key can add to a route's answers: 400 for a bad key, 409 in use, 422 reused. */
+function withIdempotencyResponses(responses: Record<number, RouteResponse>): Record<number, RouteResponse> {
+  const also = (status: number, description: string): RouteResponse => ({
+    description: responses[status] ? `${responses[status].description}; ${description}` : description,
+    schema: apiErrorSchema,
+  })
+  return {
+    ...responses,
+    400: also(400, 'Idempotency-Key empty or longer than 255 characters (INVALID_IDEMPOTENCY_KEY)'),
+    409: also(409, 'A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE)'),
+    422: also(422, 'This Idempotency-Key was used with another request in the last 24 hours (IDEMPOTENCY_KEY_REUSED)'),
+  }
 }
 
 function parsePart(schema: Schema | undefined, value: unknown, part: string): unknown {

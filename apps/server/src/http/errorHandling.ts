@@ -8,6 +8,7 @@ import {
   SiwxError,
   UnauthenticatedError,
   UnavailableError,
+  UnprocessableError,
   UpstreamError,
   ValidationError,
 } from '../errors.js'
@@ -55,6 +56,7 @@ const statusOfRefusal: ReadonlyArray<readonly [abstract new (...args: never[]) =
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [UnprocessableError, 422],
   [RateLimitedError, 429],
   [UpstreamError, 502],
   [UnavailableError, 503],

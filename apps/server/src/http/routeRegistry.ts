@@ -28,6 +28,12 @@ export interface RateLimit {
   timeWindow: number | string
 }
 
+/**
+ * A merchant route that honours `Idempotency-Key`: `true`, or the merchant check's options
+ * (`{ allowApiKey: false }` for a session-only route), since keys are per merchant.
+ */
+export type IdempotentScope = true | { allowApiKey: boolean }
+
 /** One API route as the OpenAPI document and the request parser both see it. */
 export interface RouteSpec<
   P extends Schema | undefined = Schema | undefined,
@@ -48,6 +54,8 @@ export interface RouteSpec<
   bodyLimit?: number
   /** Per-IP limit (@fastify/rate-limit); omit for none. */
   rateLimit?: RateLimit
+  /** Creates or changes something for a merchant: an `Idempotency-Key` makes a retry safe. */
+  idempotent?: IdempotentScope
   responses: Record<number, RouteResponse>
 }
 

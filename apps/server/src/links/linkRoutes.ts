@@ -78,6 +78,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       method: 'POST',
       url: '/api/links',
       operationId: 'createLink',
+      idempotent: true,
       summary: 'Create a payment link',
       description:
         'Signed-in merchant (cookie) or `Authorization: Bearer <api key>`. Each option is an asset (CAIP-19) and an amount in its units; or the link has a fiat `price` and its options name only an asset (each is quoted when a payer opens the checkout). The recipient defaults to the merchant address. The answer carries the webhook secret, shown only here.',
@@ -211,6 +212,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         method: 'POST',
         url: active ? '/api/links/:id/reactivate' : '/api/links/:id/deactivate',
         operationId: active ? 'reactivateLink' : 'deactivateLink',
+        idempotent: true,
         summary: active
           ? 'Take payments on a deactivated link again (merchant)'
           : 'Stop a link taking payments (merchant)',
@@ -249,6 +251,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       method: 'POST',
       url: '/api/links/:id/webhook/test',
       operationId: 'sendTestWebhook',
+      idempotent: true,
       summary: "Send a signed webhook.test event to the link's webhook URL now and answer what the receiver said",
       description:
         'Merchant. The same URL and address checks and the same Standard Webhooks signature as every delivery (`webhook-id`, `webhook-timestamp`, `webhook-signature`), body `{ id, type: "webhook.test", createdAt, data: { link, payment: null } }`. Sent once (5 s), not retried, not stored, not in the events feed. A refused URL or a failing receiver is a 200 with `delivered: false` and the reason.',

@@ -1,35 +1,19 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiKeys, links } from '../db/schema.js'
-import { openDatabase, type Database } from '../db/openDatabase.js'
-import { canStartTestPostgres, startTestPostgres, type TestPostgres } from '../testing/testPostgres.js'
-import { buildOfflineApp, offlineAssets, signInSolana, testOrigin } from '../testing/offlineApp.js'
+import { canStartTestPostgres } from '../testing/testPostgres.js'
+import { offlineAssets, signInSolana, testOrigin } from '../testing/offlineApp.js'
+import { useTwoOfflineProcesses } from '../testing/offlineProcesses.js'
 
 // Two pools on one Postgres stand for two server processes racing for the last places.
 describe.skipIf(!canStartTestPostgres())('per-merchant caps across processes (Postgres)', () => {
-  let postgres: TestPostgres
-  let databases: Database[] = []
-  let apps: FastifyInstance[] = []
-
-  beforeAll(async () => {
-    postgres = await startTestPostgres()
-    databases = await Promise.all([openDatabase({ url: postgres.url }), openDatabase({ url: postgres.url })])
-    const limits = { maxOpenLinksPerMerchant: 3, maxApiKeysPerMerchant: 2 }
-    const siwx = {
-      nonceRateLimit: { max: 1000, timeWindow: 60_000 },
-      signInRateLimit: { max: 1000, timeWindow: 60_000 },
-    }
-    apps = await Promise.all(databases.map((database) => buildOfflineApp(database, { limits, siwx })))
-  }, 60_000)
-
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()))
-    await Promise.all(databases.map((database) => database.close()))
-    await postgres?.stop()
+  const processes = useTwoOfflineProcesses({
+    limits: { maxOpenLinksPerMerchant: 3, maxApiKeysPerMerchant: 2 },
+    siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },
   })
 
   it('20 concurrent creations through two processes never pass the caps', async () => {
+    const { apps, databases } = processes
     const { cookie, merchantId } = await signInSolana(apps[0]!)
     const headers = { cookie, origin: testOrigin }
     const body = {

@@ -73,6 +73,7 @@ const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (
       method: 'POST',
       url: '/api/keys',
       operationId: 'createApiKey',
+      idempotent: { allowApiKey: false },
       summary: 'Create an API key (the token is shown only in this answer)',
       tags: ['api keys'],
       body: createApiKeyBodySchema,

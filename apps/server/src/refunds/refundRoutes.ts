@@ -65,6 +65,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       method: 'POST',
       url: '/api/payments/:id/refunds',
       operationId: 'recordRefund',
+      idempotent: true,
       summary: 'Record a refund your wallet sent, once the server has read it on chain',
       description:
         "Signed-in merchant or API key. Paylink holds no funds: the merchant sends the refund from the wallet that received the payment (the option's recipient) and posts the transaction id here. The server reads it on chain and records it only if it is mined, succeeded, moves the payment's asset from the option's recipient to the address that paid (EVM, Solana; on Bitcoin to `refundAddress`, which is then required; the Bitcoin sender is not checked) and keeps all refunds within what the payment brought. Then it sends `payment.refunded` (webhook and events feed). The same transaction again answers 200 with the same refund.",

@@ -50,6 +50,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       method: 'POST',
       url: '/api/unmatched/:id/attach',
       operationId: 'attachUnmatched',
+      idempotent: true,
       summary: 'Count an unmatched payment for one of your links',
       description:
         "Signed-in merchant or API key. The payment becomes a confirmed payment of the link's option in its network and asset and counts by the usual rules (the link may turn Paid; `payment.confirmed` and `link.paid` follow). Once only: the transfer then counts for that payment and no other.",
@@ -81,6 +82,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       method: 'POST',
       url: '/api/unmatched/:id/refunded',
       operationId: 'markUnmatchedRefunded',
+      idempotent: true,
       summary: 'Mark an unmatched payment refunded',
       description:
         'Signed-in merchant or API key. You sent the money back from your wallet; `refundTxHash` records that transaction (not read on chain). An attached payment is refunded from its link instead.',

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
 import { classifyAddress } from './classifyAddress.js'
 import type { WebhookPolicy } from './checkWebhookUrl.js'
 
@@ -56,4 +56,12 @@ export async function resolveWebhookTarget(
     }
   }
   return { ok: true, address: addresses[0]! }
+}
+
+/** A `lookup` for http(s).request that answers only `address`: the connection goes where the check said. */
+export function pinnedLookup(address: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address])
+    else callback(null, address.address, address.family)
+  }
 }

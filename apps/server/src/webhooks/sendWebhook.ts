@@ -1,7 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { LookupFunction } from 'node:net'
-import type { ResolvedAddress } from './resolveWebhookTarget.js'
+import { pinnedLookup, type ResolvedAddress } from './resolveWebhookTarget.js'
 import { signStandardWebhook } from './signStandardWebhook.js'
 import { signWebhook } from './signWebhook.js'
 
@@ -42,10 +41,7 @@ export async function sendWebhook({
 }: SendWebhookParameters): Promise<SendWebhookReturnType> {
   const timestamp = Math.floor(now() / 1000)
   const target = new URL(url)
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address])
-    else callback(null, address.address, address.family)
-  }
+  const lookup = pinnedLookup(address)
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise<SendWebhookReturnType>((resolve) => {
     let settled = false

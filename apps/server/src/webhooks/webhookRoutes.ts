@@ -56,6 +56,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       method: 'POST',
       url: '/api/links/:id/webhooks/:deliveryId/redeliver',
       operationId: 'redeliverWebhook',
+      idempotent: true,
       summary: 'Send a webhook event again (same event id and body, new signature)',
       tags: ['webhooks'],
       params: redeliverParamsSchema,
@@ -108,6 +109,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       method: 'POST',
       url: '/api/links/:id/webhook/rotate-secret',
       operationId: 'rotateWebhookSecret',
+      idempotent: true,
       summary: "Replace a link's webhook signing secret (the new one is shown only in this answer)",
       description:
         'For 24 h deliveries carry two signatures in `webhook-signature` (new secret, then the replaced one), so a receiver can switch without missing an event; then the replaced secret is dropped. Rotating again within the 24 h keeps only the secret just replaced.',

@@ -18,6 +18,8 @@ import {
   type Address,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import {
@@ -108,7 +110,10 @@ beforeAll(async () => {
     database,
     webDist: '/nonexistent',
     paymentLinks: fastPaymentLinks,
-    x402: { evmPrivateKey: gasKey },
+    // A paid URL's target below is on loopback, as the demo's webhooks are.
+    webhooks: { allowHttp: true, allowPrivateAddresses: true },
+    // A threshold of 0.5 ETH (X402_LOW_GAS_EVM), so the funded 1 ETH is not low and the answer shows it.
+    x402: { evmPrivateKey: gasKey, lowGas: { evmWei: parseEther('0.5'), solanaLamports: 10n ** 7n } },
   })
   served = await serveWithPaidResource(app, {
     apiKey: h.apiKey,
@@ -142,7 +147,7 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
       headers: { authorization: `Bearer ${h.apiKey}` },
     })
     expect(gas.statusCode, gas.body).toBe(200)
-    expect(gas.json().address).toBe(gasAddress)
+    expect(gas.json()).toMatchObject({ address: gasAddress, threshold: '0.5' })
     const l1 = gas.json().networks.find((n: { caipNetworkId: string }) => n.caipNetworkId === network)
     expect(l1).toMatchObject({ low: false })
     expect(Number(l1.balance)).toBeGreaterThan(0.9)
@@ -367,4 +372,58 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
     expect(await balanceOf(payer.address)).toBe(1_000_000n)
     expect(await database.db.select().from(x402Payments).where(eq(x402Payments.payer, payer.address))).toHaveLength(0)
   }, 60_000)
+})
+
+describe("Paid URLs: Paylink serves a merchant's price and target at /x402/r/<id>", () => {
+  it('creates one through the API, charges for it over x402 and books it; a bad target writes nothing; disabled is 404', async () => {
+    const target = createServer(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('the data'),
+    )
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve))
+    const origin = new URL(facilitatorUrl).origin
+    const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${h.apiKey}` }, ...(payload ? { payload } : {}) })
+    const body = { title: 'The data', asset: h.assets.tusd, amount: '0.01' }
+    try {
+      const bad = await api('POST', '/api/x402/resources', { ...body, targetUrl: 'https://user:secret@example.com/' })
+      expect(bad.statusCode, bad.body).toBe(400)
+      expect(bad.json().error.message).toMatch(/targetUrl: must not contain credentials/)
+      expect((await api('GET', '/api/x402/resources')).json()).toEqual({ paidUrls: [] })
+
+      const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/data`
+      const created = await api('POST', '/api/x402/resources', { ...body, targetUrl })
+      expect(created.statusCode, created.body).toBe(201)
+      const paidUrl = created.json()
+      expect(paidUrl).toMatchObject({ amount: '0.01', symbol: 'TUSD', payTo: h.merchant.address, targetUrl })
+      const url = `${origin}/x402/r/${paidUrl.id}`
+
+      expect((await fetch(url)).status).toBe(402)
+      // A payment header that is no payment is the caller's mistake: 402 again, never a 5xx.
+      for (const header of ['not base64 at all', Buffer.from(JSON.stringify({ x402Version: 2 })).toString('base64')])
+        expect((await fetch(url, { headers: { 'payment-signature': header } })).status).toBe(402)
+      const payer = await newPayer()
+      const paid = await payer.pay(url)
+      expect(paid.status, await paid.clone().text()).toBe(200)
+      expect(await paid.text()).toBe('the data')
+      const settlement = decodePaymentResponseHeader(paid.headers.get('payment-response')!)
+      expect(settlement).toMatchObject({ success: true, network, payer: payer.address })
+      expect(await balanceOf(payer.address)).toBe(1_000_000n - price)
+
+      const list = await api('GET', `/api/payments?q=${settlement.transaction}`)
+      expect(list.json().payments).toEqual([
+        expect.objectContaining({
+          kind: 'x402',
+          amount: '0.01',
+          x402: { resourceUrl: paidUrl.url, description: 'The data' },
+        }),
+      ])
+
+      const disabled = await api('POST', `/api/x402/resources/${paidUrl.id}/disabled`, { disabled: true })
+      expect(disabled.json()).toMatchObject({ disabled: true })
+      expect((await fetch(url)).status).toBe(404)
+      expect((await fetch(`${origin}/x402/r/res_unknown`)).status).toBe(404)
+    } finally {
+      target.close()
+    }
+  })
 })

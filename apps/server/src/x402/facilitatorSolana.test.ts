@@ -148,7 +148,11 @@ describe('Paylink as an x402 facilitator (Solana exact, SPL Test USD)', () => {
     expect(gas.statusCode, gas.body).toBe(200)
     expect(gas.json()).toMatchObject({
       networks: [],
-      solana: { address: feePayer, networks: [{ caipNetworkId: network, balance: '1', low: false }] },
+      solana: {
+        address: feePayer,
+        threshold: '0.01',
+        networks: [{ caipNetworkId: network, balance: '1', low: false }],
+      },
     })
   })
 

@@ -5,7 +5,8 @@ import { serverRpcUrl } from '../paymentLinksServices.js'
 import { createEvmFacilitator, type EvmFacilitator } from './createEvmFacilitator.js'
 import { createSolanaFacilitator, type SolanaFacilitator } from './createSolanaFacilitator.js'
 
-export { x402GasOf, x402Routes } from './x402Routes.js'
+export { x402Routes } from './x402Routes.js'
+export { defaultLowGas, x402GasOf, type LowGas } from './x402Gas.js'
 
 /** The facilitator on every configured EVM network, read through the server's own endpoint. */
 export function x402EvmFacilitator(

@@ -1,13 +1,5 @@
-import { sameAddress } from '@paylink/chains/core'
-import {
-  apiErrorSchema,
-  parseCaipAssetId,
-  x402GasSchema as gasSchema,
-  type Asset,
-  type X402Gas,
-  type X402GasKey,
-} from '@paylink/shared'
-import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types'
+import { apiErrorSchema, x402GasSchema as gasSchema, type Asset } from '@paylink/shared'
+import type { SettleResponse, VerifyResponse } from '@x402/core/types'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { formatUnits } from 'viem'
 import { z } from 'zod'
@@ -17,9 +9,10 @@ import { defineRoute } from '../http/defineRoute.js'
 import type { Merchant } from '../merchants/merchant.js'
 import type { EvmFacilitator } from './createEvmFacilitator.js'
 import type { SolanaFacilitator } from './createSolanaFacilitator.js'
-import { facilitatorRequestSchema, type FacilitatorRequest } from './facilitatorRequest.js'
-import { x402FamilyOf } from './x402Families.js'
-import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from './x402Payments.js'
+import { facilitatorRequestSchema } from './facilitatorRequest.js'
+import { defaultLowGas, x402GasOf, type LowGas } from './x402Gas.js'
+import { createPaylinkFacilitator } from './paylinkFacilitator.js'
+import { paidUrlRoutes, type PaidUrlRoutesOptions } from './paidUrlRoutes.js'
 
 export interface X402RoutesOptions {
   db: Db
@@ -28,6 +21,10 @@ export interface X402RoutesOptions {
   solana?: SolanaFacilitator
   /** The configured assets: a payment is booked in one of them (its symbol and decimals). */
   assets: readonly Asset[]
+  /** Under these a gas key is low (X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA; default `defaultLowGas`). */
+  lowGas?: LowGas
+  /** Paid URLs (/x402/r/…): where Paylink is reached, and what a target URL may be. */
+  paidUrls: Pick<PaidUrlRoutesOptions, 'publicOrigin' | 'policy'>
 }
 
 const reason = z.string().max(200)
@@ -60,38 +57,6 @@ const supportedResponseSchema = z.object({
   signers: z.record(reason, z.array(address)),
 })
 
-const lowGasWei = 10n ** 16n
-/** A Solana settlement costs its 5,000-lamport signature fee and a tiny priority fee: 0.01 SOL is about 2,000. */
-const lowGasLamports = 10n ** 7n
-
-/** A gas key's balances as the API shows them: in the coin, and whether they are under `low`. */
-const gasKeyOf = async (
-  key: Pick<SolanaFacilitator, 'address' | 'balances'>,
-  decimals: number,
-  low: bigint,
-): Promise<X402GasKey> => ({
-  address: key.address,
-  networks: (await key.balances()).map(({ caipNetworkId, balance }) => ({
-    caipNetworkId,
-    balance: balance === null ? null : formatUnits(balance, decimals),
-    low: balance !== null && balance < low,
-  })),
-})
-
-/** What `GET /api/x402/gas` and `/api/health` show: the gas keys' balances, `low` under the threshold. */
-export async function x402GasOf(evm: EvmFacilitator, solana?: SolanaFacilitator): Promise<X402Gas> {
-  const [evmGas, solanaGas] = await Promise.all([
-    gasKeyOf(evm, 18, lowGasWei),
-    solana && gasKeyOf(solana, 9, lowGasLamports),
-  ])
-  return { ...evmGas, ...(solanaGas ? { solana: solanaGas } : {}) }
-}
-
-// Paylink's own refusals, in x402's reason style beside the schemes' reasons.
-const payToRefused = 'invalid_pay_to_not_merchant'
-const unsupported = 'unsupported_scheme_or_network'
-const unsupportedAsset = 'unsupported_asset_not_configured'
-
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
 /** Verify's and settle's answers: the x402 body, also for Paylink's own refusals. */
 const answers = (what: string, schema: typeof verifyResponseSchema | typeof settleResponseSchema) => ({
@@ -111,7 +76,10 @@ const answers = (what: string, schema: typeof verifyResponseSchema | typeof sett
  * Verify and settle take a merchant's API key and pay only to an address that merchant receives
  * at; a settled payment is recorded as the merchant's, once per authorization (EVM) or transaction (Solana).
  */
-export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { db, evm, solana, assets }) => {
+export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (
+  app,
+  { db, evm, solana, assets, lowGas = defaultLowGas, paidUrls },
+) => {
   const merchantOf = async (request: FastifyRequest): Promise<Merchant> => {
     // A key, never the sign-in cookie: a facilitator call comes from the merchant's server, and a
     // cookie-borne settle from any page the merchant visits would spend nobody's money but ours.
@@ -119,52 +87,8 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       throw new UnauthenticatedError('UNAUTHENTICATED', 'Send Authorization: Bearer <api key> of a Paylink merchant.')
     return app.requireMerchant(request)
   }
-  const supportedKinds = () => evm.facilitator.getSupported().kinds
-  const isSupported = ({ paymentRequirements: r }: FacilitatorRequest) =>
-    supportedKinds().some((kind) => kind.x402Version === 2 && kind.scheme === r.scheme && kind.network === r.network)
-
-  const bookedAsset = (r: FacilitatorRequest['paymentRequirements']) =>
-    assets.find((asset) => {
-      if (asset.native || asset.caipNetworkId !== r.network) return false
-      const { assetNamespace, assetReference } = parseCaipAssetId(asset.assetId)
-      return (
-        assetNamespace === x402FamilyOf(r.network)?.tokenNamespace && sameAddress(r.network, assetReference, r.asset)
-      )
-    })
-  /** Paylink's checks before the scheme's: whose payment, and not one already settled. */
-  const refusal = async (merchant: Merchant, body: FacilitatorRequest) => {
-    const r = body.paymentRequirements
-    if (!isSupported(body))
-      return { status: 400, reason: unsupported, message: `No ${r.scheme} scheme on ${r.network} here.` }
-    if (!bookedAsset(r))
-      return {
-        status: 400,
-        reason: unsupportedAsset,
-        message: `${r.asset} on ${r.network} is not an asset this Paylink is configured with.`,
-      }
-    if (!(await merchantReceivesAt(db, merchant, r.network, r.payTo)))
-      return {
-        status: 403,
-        reason: payToRefused,
-        message: `${r.payTo} is not an address ${merchant.id} receives at on ${r.network} (its own account or a link's recipient).`,
-      }
-    const family = x402FamilyOf(r.network)!
-    const transfer = family.transferOf(body)
-    // Paylink keeps books by transfer: a payload without one it can read (Permit2) is not settled here.
-    if (!transfer) return { status: 400, ...family.unbookable }
-    if (
-      await isAuthorizationRecorded(db, {
-        caipNetworkId: r.network,
-        asset: r.asset,
-        payer: transfer.payer,
-        nonce: transfer.nonce,
-      })
-    )
-      return { status: 200, reason: family.replayed, message: 'This payment was settled already.' }
-    return null
-  }
-  // Two settles of one payment at once: the second waits for no chain, it is refused.
-  const settling = new Set<string>()
+  const facilitator = createPaylinkFacilitator({ db, evm, assets })
+  await app.register(paidUrlRoutes, { db, facilitator, ...paidUrls })
 
   defineRoute(
     app,
@@ -187,7 +111,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       url: '/api/x402/gas',
       operationId: 'x402Gas',
       summary: "The x402 facilitator's gas keys: each one's address and balance on each network it pays on",
-      description: `Signed-in merchant or API key. \`low\`: under ${formatUnits(lowGasWei, 18)} of the chain's coin (${formatUnits(lowGasLamports, 9)} SOL for \`solana\`, the Solana fee payer), too little for many settlements.`,
+      description: `Signed-in merchant or API key. \`low\`: under \`threshold\`, X402_LOW_GAS_EVM of the chain's coin (default ${formatUnits(defaultLowGas.evmWei, 18)}; X402_LOW_GAS_SOLANA SOL for \`solana\`, the Solana fee payer, default ${formatUnits(defaultLowGas.solanaLamports, 9)}), too little for many settlements.`,
       tags: ['x402'],
       responses: {
         200: { description: 'The gas key and its balances', schema: gasSchema },
@@ -197,7 +121,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
     async ({ request, reply }) => {
       await app.requireMerchant(request)
       reply.header('cache-control', 'no-store')
-      return x402GasOf(evm, solana)
+      return x402GasOf(evm, solana, lowGas)
     },
   )
 
@@ -215,16 +139,9 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       responses: answers('The verification', verifyResponseSchema),
     },
     async ({ body, request, reply }): Promise<VerifyResponse> => {
-      const merchant = await merchantOf(request)
-      const refused = await refusal(merchant, body)
-      if (refused) {
-        reply.code(refused.status)
-        return { isValid: false, invalidReason: refused.reason, invalidMessage: refused.message }
-      }
-      return evm.facilitator.verify(
-        body.paymentPayload as PaymentPayload,
-        body.paymentRequirements as PaymentRequirements,
-      )
+      const { status, answer } = await facilitator.verify(await merchantOf(request), body)
+      reply.code(status)
+      return answer
     },
   )
 
@@ -242,51 +159,9 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (app, { d
       responses: answers('The settlement', settleResponseSchema),
     },
     async ({ body, request, reply }): Promise<SettleResponse> => {
-      const merchant = await merchantOf(request)
-      const r = body.paymentRequirements
-      const failed = (errorReason: string, errorMessage: string): SettleResponse => ({
-        success: false,
-        errorReason,
-        errorMessage,
-        transaction: '',
-        network: r.network as SettleResponse['network'],
-      })
-      const refused = await refusal(merchant, body)
-      if (refused) {
-        reply.code(refused.status)
-        return failed(refused.reason, refused.message)
-      }
-      const family = x402FamilyOf(r.network)!
-      const transfer = family.transferOf(body)!
-      const key = `${r.network}|${r.asset}|${transfer.payer}|${transfer.nonce}`.toLowerCase()
-      if (settling.has(key)) return failed(family.replayed, 'This payment is being settled already.')
-      settling.add(key)
-      try {
-        const result = await evm.facilitator.settle(
-          body.paymentPayload as PaymentPayload,
-          body.paymentRequirements as PaymentRequirements,
-        )
-        if (result.success) {
-          await recordX402Payment(db, {
-            merchant,
-            caipNetworkId: r.network,
-            asset: r.asset,
-            payer: transfer.payer,
-            nonce: transfer.nonce,
-            scheme: r.scheme,
-            symbol: bookedAsset(r)!.symbol,
-            decimals: bookedAsset(r)!.decimals,
-            amount: transfer.amount,
-            payTo: transfer.payTo,
-            txHash: result.transaction,
-            resourceUrl: body.paymentPayload.resource?.url ?? null,
-            description: body.paymentPayload.resource?.description || null,
-          })
-        }
-        return result
-      } finally {
-        settling.delete(key)
-      }
+      const { status, answer } = await facilitator.settle(await merchantOf(request), body)
+      reply.code(status)
+      return answer
     },
   )
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, idColumn, merchantColumn, networkColumn, txHashColumn, amountColumn } from './columns'
 
 /**
@@ -37,4 +37,31 @@ export const x402Payments = pgTable(
     uniqueIndex('x402_payments_authorization_uq').on(t.caipNetworkId, t.assetId, t.payer, t.authorizationNonce),
     index('x402_payments_merchant_idx').on(t.merchant, t.createdAt),
   ],
+)
+
+/**
+ * A paid URL (x402/paidUrlRoutes.ts): Paylink serves it at /x402/r/<id> as an x402 resource
+ * server, paying `payTo`, and answers a paid request with `targetUrl`'s response or `content`.
+ */
+export const x402Resources = pgTable(
+  'x402_resources',
+  {
+    id: idColumn(),
+    merchant: merchantColumn(),
+    title: text('title').notNull(),
+    description: text('description'),
+    caipNetworkId: networkColumn(),
+    /** CAIP-19 of the configured token it is priced in. */
+    assetId: text('asset_id').notNull(),
+    /** Atomic units. */
+    amount: amountColumn().notNull(),
+    payTo: text('pay_to').notNull(),
+    /** Fetched on each paid request (one of targetUrl and content is set). */
+    targetUrl: text('target_url'),
+    contentType: text('content_type'),
+    content: text('content'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('x402_resources_merchant_idx').on(t.merchant, t.createdAt)],
 )

@@ -17,7 +17,7 @@ export function LowX402Gas() {
       {low.map((notice) => (
         <p key={`${notice.address}|${notice.caipNetworkId}`}>
           The x402 gas key <code className="break-all">{notice.address}</code> has {notice.balance} left on{' '}
-          <strong>{notice.name}</strong>: top it up, or x402 payments there stop settling.
+          <strong>{notice.name}</strong> (under {notice.threshold}): top it up, or x402 payments there stop settling.
         </p>
       ))}
     </div>

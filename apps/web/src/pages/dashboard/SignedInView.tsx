@@ -18,6 +18,7 @@ import { CreateLinkPage, type JustCreated } from './links/CreateLinkPage.js'
 import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
 import { PaymentsPage } from './payments/PaymentsPage.js'
+import { PaidUrlsPage } from './paidUrls/PaidUrlsPage.js'
 import { UnmatchedPage } from './unmatched/UnmatchedPage.js'
 import { DegradedNetworks } from './DegradedNetworks.js'
 import { HaltedChains } from './HaltedChains.js'
@@ -128,6 +129,7 @@ export function SignedInView({ me }: { me: Me }) {
         <NavLink to="/dashboard/unmatched">Unmatched</NavLink>
         <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/deposits">Deposits</NavLink>
+        <NavLink to="/dashboard/paid-urls">Paid URLs</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
         <NavLink to="/dashboard/settings">Settings</NavLink>
       </nav>
@@ -142,6 +144,7 @@ export function SignedInView({ me }: { me: Me }) {
         <Route path="unmatched" element={<UnmatchedPage />} />
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />
+        <Route path="paid-urls" element={<PaidUrlsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
         {/* settings/bitcoin: the address the tab had before, kept for bookmarks. */}
         {['settings', 'settings/bitcoin'].map((path) => (

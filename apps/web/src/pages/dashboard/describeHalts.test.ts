@@ -39,17 +39,22 @@ describe('describeLowGas', () => {
       chains: [],
       x402Gas: {
         address: '0xgas',
+        threshold: '0.01',
         networks: [
           { caipNetworkId: 'eip155:31337', balance: '1.5', low: false },
           { caipNetworkId: 'eip155:31338', balance: null, low: false },
           { caipNetworkId: 'eip155:1', balance: '0.001', low: true },
         ],
-        solana: { address: 'FeePayer', networks: [{ caipNetworkId: 'solana:dev', balance: '0.002', low: true }] },
+        solana: {
+          address: 'FeePayer',
+          threshold: '0.01',
+          networks: [{ caipNetworkId: 'solana:dev', balance: '0.002', low: true }],
+        },
       },
     }
     expect(describeLowGas(health, networks)).toEqual([
-      { caipNetworkId: 'eip155:1', name: 'eip155:1', address: '0xgas', balance: '0.001' },
-      { caipNetworkId: 'solana:dev', name: 'solana:dev', address: 'FeePayer', balance: '0.002' },
+      { caipNetworkId: 'eip155:1', name: 'eip155:1', address: '0xgas', balance: '0.001', threshold: '0.01' },
+      { caipNetworkId: 'solana:dev', name: 'solana:dev', address: 'FeePayer', balance: '0.002', threshold: '0.01' },
     ])
     expect(describeLowGas({ ...health, x402Gas: { ...health.x402Gas, networks: [] } }, networks)).toHaveLength(1)
     expect(describeLowGas({ ok: true, db: true, chains: [] }, networks)).toEqual([])

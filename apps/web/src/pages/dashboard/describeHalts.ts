@@ -22,6 +22,8 @@ export interface LowGasNotice {
   name: string
   address: string
   balance: string
+  /** Under this the key is low (X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA). */
+  threshold: string
 }
 
 /** The networks where an x402 gas key (EVM, or the Solana fee payer) runs low, named as the merchant knows them. */
@@ -36,6 +38,7 @@ export function describeLowGas(health: Health | undefined, networks: PublicConfi
         name: networks.find((n) => n.caipNetworkId === network.caipNetworkId)?.name ?? network.caipNetworkId,
         address: key.address,
         balance: network.balance ?? '0',
+        threshold: key.threshold,
       })),
   )
 }

@@ -1,0 +1,122 @@
+import createClient from 'openapi-fetch'
+import { PaylinkApiError } from './errors.js'
+import type { paths } from './generated/openapi.js'
+import { paginate } from './paginate.js'
+import { retryingFetch, type RetryOptions } from './retryingFetch.js'
+import type {
+  CreateLinkBody,
+  CreatedLink,
+  EventFeedPage,
+  Link,
+  MerchantLinkList,
+  PaymentListItem,
+  PaymentListPage,
+  PaymentListQuery,
+  WebhookEvent,
+} from './types.js'
+
+export interface PaylinkClientOptions {
+  /** The Paylink instance's origin, e.g. `https://pay.example.com`. */
+  baseUrl: string
+  /** A merchant's API key (`plk_…`), kept on the shop's server. Omit in a browser: public reads need none. */
+  apiKey?: string
+  /** Default: the global fetch (Node 20+, browsers). */
+  fetch?: (request: Request) => Promise<Response>
+  /** Retries of 429 (after Retry-After), 5xx and network failures. */
+  retry?: RetryOptions
+}
+
+/** Per call: the Idempotency-Key to send (default: a new random one, reused by the call's retries). */
+export interface WriteOptions {
+  idempotencyKey?: string
+}
+
+export interface ListOptions {
+  /** Start after this cursor (a `nextCursor` from an earlier page). */
+  after?: string
+  /** Page size asked for (the API's bounds apply). */
+  limit?: number
+}
+
+/**
+ * openapi-fetch's answer: the data, or the API's error as a typed exception. Typed by the caller
+ * from the generated `operations` directly: openapi-fetch's own view of a body (its `Readable`)
+ * drops properties typed `null`, such as an x402 event's `linkId`.
+ */
+function dataOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || result.data === undefined)
+    throw PaylinkApiError.from(result.response.status, result.error)
+  return result.data as T
+}
+
+const idempotencyHeader = (options: WriteOptions | undefined) =>
+  options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}
+
+/**
+ * A client for the Paylink API. `api` is the whole typed API (openapi-fetch over the generated
+ * `paths`: every route, `{ data, error }` answers); `links`, `payments` and `events` are the
+ * common calls with errors thrown as `PaylinkApiError` and lists walked page by page.
+ */
+export function createPaylinkClient({ baseUrl, apiKey, fetch = globalThis.fetch, retry }: PaylinkClientOptions) {
+  const api = createClient<paths>({
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    fetch: retryingFetch({ ...retry, fetch: (request) => fetch(request) }),
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+  })
+
+  const readPayments = async (query: PaymentListQuery & ListOptions = {}): Promise<PaymentListPage> => {
+    const { limit, ...rest } = query
+    return dataOf(
+      await api.GET('/api/payments', {
+        params: { query: { ...rest, ...(limit !== undefined ? { limit: String(limit) } : {}) } },
+      }),
+    )
+  }
+  const readEvents = async ({ after, limit }: ListOptions = {}): Promise<EventFeedPage> =>
+    dataOf(
+      await api.GET('/api/events', {
+        params: { query: { ...(after ? { after } : {}), ...(limit !== undefined ? { limit: String(limit) } : {}) } },
+      }),
+    )
+
+  return {
+    api,
+    links: {
+      /** Creates a link; retried safely under one Idempotency-Key (pass your order id to make it yours). */
+      create: async (body: CreateLinkBody, options?: WriteOptions): Promise<CreatedLink> =>
+        dataOf(await api.POST('/api/links', { body, params: { header: idempotencyHeader(options) } })),
+      /** A link as anyone sees it (no API key needed: works in a browser). */
+      get: async (id: string): Promise<Link> => dataOf(await api.GET('/api/links/{id}', { params: { path: { id } } })),
+      /** The merchant's links, newest first. */
+      list: async (): Promise<MerchantLinkList> => dataOf(await api.GET('/api/links')),
+      deactivate: async (id: string, options?: WriteOptions) =>
+        dataOf(
+          await api.POST('/api/links/{id}/deactivate', {
+            params: { path: { id }, header: idempotencyHeader(options) },
+          }),
+        ),
+    },
+    payments: {
+      /** One page, newest first, with totals over every match. */
+      list: readPayments,
+      /** Every payment matching `query`, newest first, fetched page by page as you iterate. */
+      all: (query: PaymentListQuery & ListOptions = {}): AsyncGenerator<PaymentListItem, void, undefined> =>
+        paginate(async (after) => {
+          const page = await readPayments({ ...query, ...(after ? { after } : {}) })
+          return { items: page.payments, nextCursor: page.nextCursor, hasMore: page.hasMore }
+        }, query.after),
+    },
+    events: {
+      /** One page of the merchant's events, oldest first; keep `nextCursor` to ask for newer ones later. */
+      list: readEvents,
+      /** Every event after `after` until now, page by page. */
+      all: (options: ListOptions = {}): AsyncGenerator<WebhookEvent, void, undefined> =>
+        paginate(async (after) => {
+          const page = await readEvents({ ...options, ...(after ? { after } : {}) })
+          return { items: page.events, nextCursor: page.nextCursor, hasMore: page.hasMore }
+        }, options.after),
+    },
+  }
+}
+
+export type PaylinkClient = ReturnType<typeof createPaylinkClient>
