@@ -1,12 +1,10 @@
 import { formatUnits, parseUnits, type OrderList, type OrderTotals } from '@paylink/shared'
-import { and, desc, eq, inArray } from 'drizzle-orm'
-import { linkOptions, links, payments } from '../db/schema.js'
+import { and, desc, eq } from 'drizzle-orm'
+import { links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
-import { toLinkView } from '../links/linkViews.js'
-import { loadQuotes } from '../links/loadLinkRows.js'
+import { summariesOf } from '../links/readLinks.js'
 import type { Merchant } from '../merchants/merchant.js'
-import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 
 /**
  * A reusable link's orders for its merchant, newest first (up to `limit`), each with the payer's
@@ -31,31 +29,8 @@ export async function listOrders(
     .where(eq(links.orderOf, linkId))
     .orderBy(desc(links.createdAt))
     .limit(limit)
-  const ids = orderRows.map((order) => order.id)
-  const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
-  const optionRows = ids.length ? await db.select().from(linkOptions).where(inArray(linkOptions.linkId, ids)) : []
-  const paymentRows = ids.length
-    ? await db
-        .select()
-        .from(payments)
-        .where(and(inArray(payments.linkId, ids), inArray(payments.status, ['confirming', 'confirmed'])))
-    : []
-  const quoteRows = await loadQuotes(
-    db,
-    orderRows.filter((order) => order.priceCurrency).map((order) => order.id),
-    true,
-  )
-  const orders = orderRows.map((order) => {
-    const { payments: _, ...view } = toLinkView(
-      order,
-      optionRows.filter((o) => o.linkId === order.id).sort((a, b) => a.position - b.position),
-      paymentRows.filter((p) => p.linkId === order.id),
-      quoteRows.filter((q) => q.linkId === order.id),
-      now,
-      profile,
-    )
-    return { ...view, payer: order.payerDetails ?? {} }
-  })
+  const views = await summariesOf(db, orderRows, merchant, now)
+  const orders = orderRows.map((order, i) => ({ ...views[i]!, payer: order.payerDetails ?? {} }))
   const received = new Map<string, { asset: string; symbol: string; decimals: number; atomic: bigint }>()
   for (const order of orders) {
     for (const option of order.options) {
