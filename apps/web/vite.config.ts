@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompileMessages } from './src/i18n/precompileMessages.js'
 
 // The server serves the built app; `vite` (npm run dev -w @paylink/web) proxies the API to it.
 const api = process.env.PAYLINK_API ?? 'http://127.0.0.1:3000'
@@ -70,7 +71,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
+  plugins: [react(), precompileMessages(), precompress(), ...(baseline ? [eagerToolkit()] : [])],
   server: { proxy: { '/api': api, '/devnet': api } },
   build: {
     sourcemap: true,

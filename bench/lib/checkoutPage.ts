@@ -112,3 +112,45 @@ export function median(values: readonly number[]): number {
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
+
+/**
+ * The payer switches the checkout's language (#34): the select's change -> `<html lang>` set to the new language and
+ * the next frame drawn. `fetched`: German, its catalogue fetched at the switch; `cached`: back to English (in the entry).
+ */
+const switchLanguage = `(async (language) => {
+  const select = document.querySelector('[data-testid="language-select"]')
+  const start = performance.now()
+  const done = new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (document.documentElement.lang !== language) return
+      watch.disconnect()
+      requestAnimationFrame(() => requestAnimationFrame(resolve))
+    })
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] })
+  })
+  select.value = language
+  select.dispatchEvent(new Event('change', { bubbles: true }))
+  await done
+  return performance.now() - start
+})`
+
+export async function measureLanguageSwitch(
+  launch: LaunchOptions,
+  url: string,
+): Promise<{ fetched: number; cached: number }> {
+  const profile = mkdtempSync(join(tmpdir(), 'paylink-bench-profile-'))
+  const context = await chromium.launchPersistentContext(profile, { ...launch, bypassCSP: true, locale: 'en-US' })
+  try {
+    await keepToLoopback(context)
+    const page: Page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(url, { waitUntil: 'load' })
+    await page.locator('[data-testid="language-select"]').waitFor()
+    await page.waitForLoadState('networkidle')
+    const fetched = await page.evaluate<number>(`${switchLanguage}('de')`)
+    const cached = await page.evaluate<number>(`${switchLanguage}('en')`)
+    return { fetched, cached }
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+}

@@ -11,6 +11,11 @@ import type { DevnetMiner } from './devnet/devnetMiners.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { demoLinkRoutes } from './demo/demoLinkRoutes.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
+import { createCollector } from './subscriptions/collectorPull.js'
+import type { PeriodLinkContext } from './subscriptions/periodLink.js'
+import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
+import { createSubscriptionClock, type SubscriptionClock } from './subscriptions/subscriptionClock.js'
+import { subscriptionRoutes } from './subscriptions/subscriptionRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
@@ -113,6 +118,19 @@ export interface AppConfig {
     /** X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA: under these a gas key is low (default `defaultLowGas`). */
     lowGas?: LowGas
   }
+  /** Subscriptions' renewals (subscriptions/); every field has a default. */
+  subscriptions?: SubscriptionOptions
+}
+
+export interface SubscriptionOptions {
+  /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic renewals (never receives); unset, none are offered. */
+  collectorPrivateKey?: `0x${string}`
+  /** The scheduler's round (default 5000 ms). */
+  intervalMs?: number
+  graceSeconds?: number
+  cancelAfterSeconds?: number
+  /** POST /devnet/clock (the demo, and tests): moves the renewals' clock and the EVM devnets' time. */
+  devnetClock?: boolean
 }
 
 /** Sizes, caps and per-IP rates; every field has a default. */
@@ -143,6 +161,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment tracker and webhook worker: created with the app, started by startServer or a test. */
     paymentLinks: PaymentLinksServices
+    /** The subscriptions' renewal scheduler (started by startServer or a test) and the clock it runs on. */
+    subscriptions: RenewalScheduler & { clock: SubscriptionClock }
   }
 }
 
@@ -463,6 +483,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         serverUrl: config.publicOrigin,
       },
     })
+    await registerSubscriptions(app, config, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      webhookPolicy,
+      maxOpenLinks: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+    })
     if (config.devnetUpstreams) {
       await app.register(devnetRoutes, {
         upstreams: config.devnetUpstreams,
@@ -487,6 +514,39 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (ownsDatabase) await database.close().catch(() => {})
     throw error
   }
+}
+
+/** Plans, subscribing, the manage view and the renewal scheduler (started with the app, stopped before it closes). */
+async function registerSubscriptions(app: FastifyInstance, config: AppConfig, context: PeriodLinkContext) {
+  const options = config.subscriptions ?? {}
+  const evmRpcUrls = new Map(
+    config.networks
+      .filter((network) => network.caipNetworkId.startsWith('eip155:'))
+      .map((network) => [network.caipNetworkId, serverRpcUrl(network, config.devnetUpstreams)]),
+  )
+  const clock = createSubscriptionClock()
+  const collector = options.collectorPrivateKey
+    ? createCollector(options.collectorPrivateKey, (caipNetworkId) => evmRpcUrls.get(caipNetworkId) ?? null)
+    : null
+  const scheduler = createRenewalScheduler({
+    context,
+    clock,
+    collector,
+    ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+    ...(options.graceSeconds !== undefined ? { graceSeconds: options.graceSeconds } : {}),
+    ...(options.cancelAfterSeconds !== undefined ? { cancelAfterSeconds: options.cancelAfterSeconds } : {}),
+    onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
+  })
+  app.decorate('subscriptions', Object.assign(scheduler, { clock }))
+  app.addHook('preClose', async () => scheduler.stop())
+  await app.register(subscriptionRoutes, {
+    context,
+    clock,
+    scheduler,
+    collectorAddress: collector?.address ?? null,
+    subscribeRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
+    ...(options.devnetClock ? { devnetClock: { evmRpcUrls: [...evmRpcUrls.values()] } } : {}),
+  })
 }
 
 /** The RPC each network's signatures are checked over: the devnet's own node directly, not through our proxy. */

@@ -78,6 +78,8 @@ export interface ServerConfig {
   metricsToken: string | null
   /** X402_EVM_PRIVATE_KEY: the x402 facilitator's gas key (it pays gas, never receives); unset, no /x402/facilitator (the demo makes one). */
   x402EvmPrivateKey: `0x${string}` | null
+  /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic subscription renewals (never receives); unset, none are offered (the demo makes one). */
+  subscriptionCollectorPrivateKey: `0x${string}` | null
   /** X402_SOLANA_SECRET_KEY: the facilitator's fee payer on every configured Solana network (64-byte keypair); unset, no Solana x402 (the demo makes one). */
   x402SolanaSecretKey: Uint8Array | null
   /** X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA (in the coin, default 0.01 each): under these /api/health and the dashboard warn that a gas key is low. */
@@ -211,6 +213,7 @@ export function loadConfig(
     metricsToken: settings.METRICS_TOKEN,
     x402EvmPrivateKey: settings.X402_EVM_PRIVATE_KEY,
     x402SolanaSecretKey: settings.X402_SOLANA_SECRET_KEY,
+    subscriptionCollectorPrivateKey: settings.COLLECTOR_PRIVATE_KEY,
     x402LowGas: {
       evmWei: settings.X402_LOW_GAS_EVM ?? defaultLowGas.evmWei,
       solanaLamports: settings.X402_LOW_GAS_SOLANA ?? defaultLowGas.solanaLamports,
@@ -332,6 +335,10 @@ const envSchema = z.object({
     /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
   ),
   X402_SOLANA_SECRET_KEY: setting<Uint8Array | null>(null, readSolanaKeypair),
+  // Like METRICS_TOKEN, never echoed.
+  COLLECTOR_PRIVATE_KEY: setting<`0x${string}` | null>(null, (value, invalid) =>
+    /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
+  ),
   X402_LOW_GAS_EVM: setting<bigint | null>(null, coinAmount(18)),
   X402_LOW_GAS_SOLANA: setting<bigint | null>(null, coinAmount(9)),
   TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),

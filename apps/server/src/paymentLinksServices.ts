@@ -14,7 +14,10 @@ import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } fr
 
 /** Tuning of the payment-link workers (tests shorten the intervals). */
 export interface PaymentLinksOptions {
-  tracker?: Pick<PaymentTrackerOptions, 'settings' | 'pollIntervalMs' | 'idleRecheckMs' | 'rpcTimeoutMs'> & {
+  tracker?: Pick<
+    PaymentTrackerOptions,
+    'settings' | 'pollIntervalMs' | 'idleRecheckMs' | 'rpcTimeoutMs' | 'downAfterMs'
+  > & {
     /** Follow payments only on these networks (CAIP-2 ids); default every configured one. */
     only?: readonly string[]
   }

@@ -140,6 +140,8 @@ export async function startServer({
     const x402EvmPrivateKey = config.x402EvmPrivateKey ?? demoGasKey
     const demoSolanaGasKey = faucets && !config.x402SolanaSecretKey ? generateSolanaKeypair() : null
     const x402SolanaSecretKey = config.x402SolanaSecretKey ?? demoSolanaGasKey
+    const demoCollectorKey = faucets && !config.subscriptionCollectorPrivateKey ? generatePrivateKey() : null
+    const collectorPrivateKey = config.subscriptionCollectorPrivateKey ?? demoCollectorKey
     let appLog: FastifyInstance['log'] | null = null
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
@@ -182,6 +184,10 @@ export async function startServer({
             },
           }
         : {}),
+      subscriptions: {
+        ...(collectorPrivateKey ? { collectorPrivateKey } : {}),
+        devnetClock: devnet !== null,
+      },
       ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
     })
     cleanups.push(() => app.close())
@@ -197,8 +203,13 @@ export async function startServer({
       void fundDemoGasKey({ evmPrivateKey: demoGasKey, solanaSecretKey: demoSolanaGasKey }, faucets, assets).catch(
         (error: Error) => app.log.warn({ err: error }, 'the x402 facilitator gas key of the demo was not funded'),
       )
-    // Payment tracking and webhook delivery run in every process; they share the work through the database.
+    if (demoCollectorKey && faucets)
+      void fundDemoGasKey({ evmPrivateKey: demoCollectorKey, solanaSecretKey: null }, faucets, assets).catch(
+        (error: Error) => app.log.warn({ err: error }, 'the subscriptions collector key of the demo was not funded'),
+      )
+    // Payment tracking, webhook delivery and renewals run in every process; they share the work through the database.
     app.paymentLinks.start()
+    app.subscriptions.start()
     print(`Paylink is running at ${config.publicOrigin}${devnet ? ' (demo: devnet with Dev Wallet)' : ''}`)
     return { app, address, devnet, close }
   } catch (error) {

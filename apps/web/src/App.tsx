@@ -4,6 +4,7 @@ import { PaylinkProvider } from './appkit/PaylinkProvider.js'
 import { Header } from './components/Header.js'
 import { HomePage } from './pages/HomePage.js'
 import { PayPage } from './pages/pay/PayPage.js'
+import { PayerLanguage } from './i18n/PayerLanguage.js'
 
 // Pages that live on the toolkit come in their own chunks (the polyfill first, as the toolkit
 // needs it); the checkout and the home page are in the entry, so a payer's first paint waits
@@ -58,8 +59,22 @@ export function App() {
         <Loading>
           <Routes>
             <Route path="/" element={<HomePage />} />
-            <Route path="/pay/:id" element={<PayPage />} />
-            <Route path="/pay/:id/refund" element={<RefundAddressPage />} />
+            <Route
+              path="/pay/:id"
+              element={
+                <PayerLanguage>
+                  <PayPage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/pay/:id/refund"
+              element={
+                <PayerLanguage>
+                  <RefundAddressPage />
+                </PayerLanguage>
+              }
+            />
             <Route path="/wallet" element={<WalletPage />} />
             <Route path="/dashboard/*" element={<DashboardPage />} />
             <Route path="/toolkit" element={<ToolkitPage />} />

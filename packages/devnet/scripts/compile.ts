@@ -1,7 +1,8 @@
 /**
  * Compiles contracts/TestUSD.sol and the EVM family's PaylinkDeposit.sol (in packages/chains, beside
  * the code that reads its addresses) with solc-js and writes src/artifacts/TestUSD.json and, beside
- * PaylinkDeposit.sol, PaylinkForwarder.json and PaylinkDepositFactory.json.
+ * PaylinkDeposit.sol, PaylinkForwarder.json and PaylinkDepositFactory.json, and PaylinkCollector.sol's
+ * PaylinkCollector.json beside it.
  * The artifact is committed so the devnet never compiles at start-up; a test recompiles and
  * compares, so it cannot drift from the source.
  *
@@ -64,10 +65,23 @@ export function compileDepositContract(name: DepositContractName): CompiledContr
   return compileContract(DEPOSIT_SOURCE_NAME, name, depositSettings, depositDirectory)
 }
 
+const COLLECTOR_SOURCE_NAME = 'contracts/PaylinkCollector.sol'
+export const collectorArtifactPath = fileURLToPath(new URL('contracts/PaylinkCollector.json', depositDirectory))
+
+/** The subscriptions' collector, compiled like the deposit contracts (so its CREATE2 address is fixed too). */
+export function compileCollectorContract(): CompiledContract {
+  return compileContract(
+    COLLECTOR_SOURCE_NAME,
+    'PaylinkCollector',
+    { ...depositSettings, outputSelection: { [COLLECTOR_SOURCE_NAME]: { '*': ['abi', 'evm.bytecode.object'] } } },
+    depositDirectory,
+  )
+}
+
 function compileContract(
   sourceName: string,
   contractName: string,
-  settings: { optimizer: unknown; evmVersion: string; metadata?: unknown },
+  settings: { optimizer: unknown; evmVersion: string; metadata?: unknown; outputSelection?: unknown },
   directory = new URL('../', import.meta.url),
 ): CompiledContract {
   const input = {
@@ -121,4 +135,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     writeFileSync(depositArtifactPath(name), serializeArtifact(deposit))
     console.log(`wrote ${depositArtifactPath(name)} (${(deposit.bytecode.length - 2) / 2} bytes)`)
   }
+  const collector = compileCollectorContract()
+  writeFileSync(collectorArtifactPath, serializeArtifact(collector))
+  console.log(`wrote ${collectorArtifactPath} (${(collector.bytecode.length - 2) / 2} bytes)`)
 }

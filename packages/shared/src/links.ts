@@ -62,6 +62,10 @@ export const webhookEventTypes = [
   'order.paid',
   'link.underpaid',
   'link.expired',
+  'subscription.created',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.canceled',
 ] as const
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
@@ -580,6 +584,20 @@ export const x402ResourceSchema = z.object({
   description: z.string().max(1000).nullable(),
 })
 
+/** A subscription as its events carry it (subscriptions.ts has the full views). */
+export const subscriptionEventDataSchema = z.object({
+  id: z.string().max(maxIdLength),
+  planId: z.string().max(maxIdLength),
+  status: z.string().max(16),
+  renewal: z.string().max(32),
+  paidPeriods: z.number().int(),
+  currentPeriodEnd: z.string().max(maxTimestampLength).nullable(),
+  /** `subscription.renewed` by the collector contract: the pull's transaction. */
+  txHash: z.string().max(128).nullable(),
+  /** The link that pays what is due, when one does (`subscription.past_due`: the renewal link). */
+  dueLinkId: z.string().max(maxIdLength).nullable(),
+})
+
 /** The JSON body POSTed to a link's webhook URL. */
 export const webhookEventSchema = z.object({
   id: z.string().max(maxIdLength),
@@ -595,6 +613,8 @@ export const webhookEventSchema = z.object({
     unmatchedPayment: unmatchedPaymentSchema.optional(),
     /** `payment.x402` only: the settled payment (of no link) and the resource it paid for. */
     x402Payment: paymentSchema.extend({ linkId: z.null() }).extend(x402ResourceSchema.shape).optional(),
+    /** `subscription.*` only. */
+    subscription: subscriptionEventDataSchema.optional(),
   }),
 })
 export type WebhookEvent = z.infer<typeof webhookEventSchema>

@@ -116,6 +116,7 @@ export async function createOrder({
         orderForm: null,
         quantity,
         payerDetails: payer,
+        subscriptionId: null,
       })
       .returning()
     const [namespace, ...address] = link.merchant.split(':')

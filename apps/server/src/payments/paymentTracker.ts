@@ -162,12 +162,23 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
       lastError: null,
       health: { state: 'ok', since: new Date() },
     }
-    state.chain = family.connect(network, {
+    const connected = family.connect(network, {
       timeoutMs: options.rpcTimeoutMs ?? 5000,
       onHttpRequest: () => state.requests++,
       onEndpointSwitch: (from, to, reason) =>
         options.onEndpointSwitch?.(network.caipNetworkId, originOf(from), originOf(to), reason),
     })
+    state.chain = {
+      ...connected,
+      // A payment's confirmations count from the highest head read: a node behind the others
+      // (a load balancer's) answering the evidence's head left a payment in the tip's block
+      // confirming 0/1 until the next block, ten minutes on Bitcoin.
+      async readEvidence(expectations, knownBlocks) {
+        const evidence = await connected.readEvidence(expectations, knownBlocks)
+        state.head = maxOf(state.head, evidence.head)
+        return { ...evidence, head: state.head! }
+      },
+    }
     state.guard = createChainGuard({
       db: options.db,
       caipNetworkId: network.caipNetworkId,
@@ -282,7 +293,10 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
         setHealth(state, 'ok')
       },
       (error: unknown) => {
-        const message = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+        const message = withOrigins(
+          error instanceof Error ? error.message.split('\n')[0]! : String(error),
+          state.network,
+        )
         state.lastError = { message, at: new Date() }
         const since = state.lastOkAt ?? state.health.since.getTime()
         setHealth(state, Date.now() - since >= downAfterMs ? 'down' : 'degraded')
@@ -390,6 +404,15 @@ function maxOf(a: bigint | null, b: bigint | null): bigint | null {
   if (a === null) return b
   if (b === null) return a
   return a > b ? a : b
+}
+
+/**
+ * The network's endpoint URLs in an error's message cut to their origins: readers name the URL
+ * that failed, and the message goes to /api/health, which anyone may read.
+ */
+function withOrigins(message: string, network: Pick<TrackedNetwork, 'rpcUrl' | 'rpcUrls'>): string {
+  const urls = [...new Set([network.rpcUrl, ...(network.rpcUrls ?? [])])].sort((a, b) => b.length - a.length)
+  return urls.reduce((text, url) => text.split(url).join(originOf(url)), message)
 }
 
 /** A URL's origin: a provider's key in its path or query stays out of logs and /api/health. */

@@ -89,6 +89,18 @@ describe('tracker health per network', () => {
     expect(tracker.health(caipNetworkId)).toMatchObject({ state: 'ok' })
   })
 
+  it("keeps a provider's key out of the last error, though the reader names the URL that failed", async () => {
+    const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    // Port 9 (discard) on loopback: nothing listens, so the read fails at once.
+    const tracker = createPaymentTracker({
+      db: database.db,
+      networks: [{ caipNetworkId: solana, rpcUrl: 'http://127.0.0.1:9/v2/SECRETKEY' }],
+      rpcTimeoutMs: 500,
+    })
+    await expect(tracker.runOnce()).rejects.toThrow()
+    expect(tracker.health(solana)!.lastError?.message).toBe('http://127.0.0.1:9 could not be reached')
+  })
+
   it('on a fresh install scans from the first head it read, not from the head of its first successful pass', async () => {
     const fresh = await openDatabase({ dataDir: ':memory:' })
     try {

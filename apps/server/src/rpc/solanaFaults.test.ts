@@ -2,12 +2,21 @@ import { startSolanaDevnet, type SolanaDevnet } from '@paylink/devnet/solana'
 import type { Asset, Link } from '@paylink/shared'
 import { Keypair } from '@solana/web3.js'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
+import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest'
 import { buildApp } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import { expectPaidOnceUnderFaults, paidWithin, untilFaulted } from '../testing/faultChecks.js'
+import {
+  expectHealthThroughFaults,
+  expectPaidOnceUnderFaults,
+  expectWebhooksOnce,
+  paidWithin,
+  untilFaulted,
+  watchHealth,
+} from '../testing/faultChecks.js'
+import { fastPaymentLinks } from '../testing/paymentLinksHarness.js'
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { fundSolanaPayer, type SolanaPayer } from '../testing/solanaPayer.js'
 
@@ -21,12 +30,14 @@ let proxy: FaultProxy
 let app: FastifyInstance
 let apiKey: string
 let payer: SolanaPayer
+let receiver: WebhookReceiver
 let sol: string
 const merchant = Keypair.generate().publicKey.toBase58()
 
 beforeAll(async () => {
   devnet = await startSolanaDevnet({ slotMs: 100, finalizeDepth: 8 })
   proxy = await startFaultProxy({ upstream: devnet.rpcUrl, flavour: 'solana', rate: 0.3, hangMs: 3000 })
+  receiver = await startWebhookReceiver()
   database = await openDatabase({ dataDir: ':memory:' })
   ;({ token: apiKey } = await createApiKey(database.db, merchantOf({ namespace: 'solana', address: merchant }), 't'))
   const network = devnet.caipNetworkId
@@ -52,8 +63,17 @@ beforeAll(async () => {
     assets,
     database,
     webDist: '/nonexistent',
+    webhooks: { allowHttp: true, allowPrivateAddresses: true },
     paymentLinks: {
-      tracker: { pollIntervalMs: 100, idleRecheckMs: 500, rpcTimeoutMs: 1000, settings: { missingGraceMs: 120_000 } },
+      tracker: {
+        pollIntervalMs: 100,
+        idleRecheckMs: 500,
+        rpcTimeoutMs: 1000,
+        // Short, so the 5 s outage shows as down in /api/health (30 s in production).
+        downAfterMs: 2000,
+        settings: { missingGraceMs: 120_000 },
+      },
+      webhooks: fastPaymentLinks.webhooks!,
     },
   })
   payer = await fundSolanaPayer(devnet, [merchant])
@@ -61,6 +81,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await app?.close()
+  await receiver?.close()
   await proxy?.close()
   await devnet?.close()
   await database?.close()
@@ -71,15 +92,16 @@ async function createLink(amount: string): Promise<Link> {
     method: 'POST',
     url: '/api/links',
     headers: { authorization: `Bearer ${apiKey}` },
-    payload: { title: 'Faulty', options: [{ asset: sol, amount }] },
+    payload: { title: 'Faulty', options: [{ asset: sol, amount }], webhookUrl: receiver.url },
   })
   if (response.statusCode !== 201) throw new Error(`createLink: ${response.statusCode} ${response.body}`)
   return response.json()
 }
 const state = async (id: string): Promise<Link> => (await app.inject({ method: 'GET', url: `/api/links/${id}` })).json()
 describe('Solana payments while the RPC fails, limits, lags and goes down', () => {
-  it('credits each payment once with its amount within 30 s, before, during and after a 5 s outage; an unpaid link stays open; health answers', async () => {
+  it('credits each payment once with its amount within 30 s, before, during and after a 5 s outage; webhooks once each; an unpaid link stays open; health answers, down in the outage, ok after', async () => {
     onTestFailed(() => console.error(`FAULT_SEED=${proxy.seed} replays the faults: ${JSON.stringify(proxy.injected)}`))
+    const health = watchHealth(app, devnet.caipNetworkId)
     const unpaid = await createLink('2')
     const pay = async (amount: string) => {
       const link = await createLink(amount)
@@ -93,11 +115,15 @@ describe('Solana payments while the RPC fails, limits, lags and goes down', () =
     await untilFaulted(proxy)
     proxy.outage(5000)
     made.push(await pay('0.05'), await pay('0.3'))
-    const health = await app.inject({ method: 'GET', url: '/api/health' })
-    expect(health.statusCode, 'health answers during the outage').toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 5000))
     made.push(await pay('0.5'), await pay('0.675'))
     await expectPaidOnceUnderFaults(made, unpaid.id, state, proxy)
+    await expectWebhooksOnce(
+      receiver,
+      made.map((m) => m.link.id),
+      unpaid.id,
+    )
+    await expectHealthThroughFaults(app, health, proxy)
     console.info(`solana faults: seed ${proxy.seed}, ${proxy.requests} requests, ${JSON.stringify(proxy.injected)}`)
   }, 120_000)
 })

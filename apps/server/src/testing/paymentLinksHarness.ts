@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem'
 import { createApiKey } from '../merchants/apiKeyStore.js'
-import { buildApp, type AppConfig } from '../app.js'
+import { buildApp, type AppConfig, type SubscriptionOptions } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import type { PaymentLinksOptions } from '../paymentLinksServices.js'
@@ -31,6 +31,7 @@ export interface Harness {
     confirmations?: number
     paymentLinks?: PaymentLinksOptions
     database?: Database
+    subscriptions?: SubscriptionOptions
   }): Promise<FastifyInstance>
   createLink(app: FastifyInstance, body: Record<string, unknown>): Promise<CreatedLink>
   submit(app: FastifyInstance, linkId: string, txHash: string, caipNetworkId?: string): Promise<Payment>
@@ -104,7 +105,7 @@ export async function startHarness(given?: Database, { allChains = false } = {})
     apiKey,
     assets: { eth: `${L1}/slip44:60`, eth2: `${L2}/slip44:60`, tusd },
     networks,
-    async app({ confirmations = 1, paymentLinks = fastPaymentLinks, database: db = database } = {}) {
+    async app({ confirmations = 1, paymentLinks = fastPaymentLinks, database: db = database, subscriptions } = {}) {
       const config: AppConfig = {
         publicOrigin: 'http://localhost:3000',
         projectId: null,
@@ -116,6 +117,7 @@ export async function startHarness(given?: Database, { allChains = false } = {})
         paymentLinks,
         // The receivers in these tests listen on 127.0.0.1 over http.
         webhooks: { allowHttp: true, allowPrivateAddresses: true },
+        ...(subscriptions ? { subscriptions } : {}),
       }
       const app = await buildApp(config)
       apps.push(app)

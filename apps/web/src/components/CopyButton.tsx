@@ -1,6 +1,15 @@
 import { useState } from 'react'
 
-export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  copiedText = 'Copied',
+}: {
+  value: string
+  label?: string
+  /** What the button says for a moment after copying (the payer's pages pass it in the payer's language). */
+  copiedText?: string
+}) {
   const [copied, setCopied] = useState(false)
   return (
     <button
@@ -13,7 +22,7 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
         setTimeout(() => setCopied(false), 1500)
       }}
     >
-      {copied ? 'Copied' : label}
+      {copied ? copiedText : label}
     </button>
   )
 }

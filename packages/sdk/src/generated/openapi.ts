@@ -577,6 +577,81 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/plans': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The merchant's plans, newest first (up to 200) */
+    get: operations['listPlans']
+    put?: never
+    /**
+     * Create a subscription plan
+     * @description A price per period (in fiat or per asset, like a link), an interval, optional trial days. Each period is paid through a link made from these fields. The answer carries the webhook secret, shown only here: every event of the plan is signed with it.
+     */
+    post: operations['createPlan']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/plans/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A plan as a payer sees it before subscribing */
+    get: operations['getPlan']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/plans/{id}/disable': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Take no new subscriptions to a plan (existing ones keep renewing) */
+    post: operations['disablePlan']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/plans/{id}/subscriptions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Subscribe to a plan
+     * @description Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM token option with a fixed amount) answers the collector contract’s terms the payer’s wallet signs (`subscribe`, then `approve` of `amount`). The manage token is shown only here.
+     */
+    post: operations['subscribe']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/siwx/nonce': {
     parameters: {
       query?: never
@@ -618,6 +693,60 @@ export interface paths {
     post: operations['createSiwxSession']
     /** AppKit revokeSession: drop one account; the session ends with its last account */
     delete: operations['revokeSiwxSession']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/subscriptions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The merchant's subscriptions, newest first (up to 500) */
+    get: operations['listSubscriptions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/subscriptions/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A subscription, for its payer (the manage token from the subscribe answer or e-mail) */
+    get: operations['getSubscription']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/subscriptions/{id}/cancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Cancel a subscription (its payer, with the manage token): no renewal happens after this
+     * @description Automatic renewals also stop on the chain when the payer calls the collector contract’s `cancel` or revokes the allowance; this stops Paylink from asking.
+     */
+    post: operations['cancelSubscription']
+    delete?: never
     options?: never
     head?: never
     patch?: never
@@ -1130,6 +1259,16 @@ export interface operations {
                   txHash: string
                   updatedAt: string
                 } | null
+                subscription?: {
+                  currentPeriodEnd: string | null
+                  dueLinkId: string | null
+                  id: string
+                  paidPeriods: number
+                  planId: string
+                  renewal: string
+                  status: string
+                  txHash: string | null
+                }
                 unmatchedPayment?: {
                   address: string
                   amount: string
@@ -1229,6 +1368,10 @@ export interface operations {
                 | 'order.paid'
                 | 'link.underpaid'
                 | 'link.expired'
+                | 'subscription.created'
+                | 'subscription.renewed'
+                | 'subscription.past_due'
+                | 'subscription.canceled'
             }[]
             hasMore: boolean
             nextCursor: string | null
@@ -2532,6 +2675,10 @@ export interface operations {
                 | 'order.paid'
                 | 'link.underpaid'
                 | 'link.expired'
+                | 'subscription.created'
+                | 'subscription.renewed'
+                | 'subscription.past_due'
+                | 'subscription.canceled'
             }[]
             webhookUrl: string | null
           }
@@ -3892,6 +4039,10 @@ export interface operations {
               | 'order.paid'
               | 'link.underpaid'
               | 'link.expired'
+              | 'subscription.created'
+              | 'subscription.renewed'
+              | 'subscription.past_due'
+              | 'subscription.canceled'
           }
         }
       }
@@ -5287,6 +5438,458 @@ export interface operations {
       }
     }
   }
+  listPlans: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The plans */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            plans: {
+              active: boolean
+              automaticRenewal: boolean
+              createdAt: string
+              description: string | null
+              id: string
+              /** @enum {string} */
+              interval: 'day' | 'week' | 'month' | 'year'
+              name: string
+              options: {
+                amount: string | null
+                asset: string
+                recipient: string | null
+              }[]
+              price: {
+                amount: string
+                currency: string
+              } | null
+              trialDays: number
+            }[]
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  createPlan: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string
+          /** @enum {string} */
+          interval: 'day' | 'week' | 'month' | 'year'
+          name: string
+          options: {
+            amount?: string
+            asset: string
+            recipient?: string
+          }[]
+          price?: {
+            amount: string
+            /** @enum {string} */
+            currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+          }
+          trialDays?: number
+          webhookUrl?: string
+        }
+      }
+    }
+    responses: {
+      /** @description The plan */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            active: boolean
+            automaticRenewal: boolean
+            createdAt: string
+            description: string | null
+            id: string
+            /** @enum {string} */
+            interval: 'day' | 'week' | 'month' | 'year'
+            name: string
+            options: {
+              amount: string | null
+              asset: string
+              recipient: string | null
+            }[]
+            price: {
+              amount: string
+              currency: string
+            } | null
+            trialDays: number
+            webhookSecret: string | null
+            webhookUrl: string | null
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  getPlan: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            active: boolean
+            automaticRenewal: boolean
+            createdAt: string
+            description: string | null
+            id: string
+            /** @enum {string} */
+            interval: 'day' | 'week' | 'month' | 'year'
+            name: string
+            options: {
+              amount: string | null
+              asset: string
+              recipient: string | null
+            }[]
+            price: {
+              amount: string
+              currency: string
+            } | null
+            trialDays: number
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such plan (PLAN_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  disablePlan: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            active: boolean
+            automaticRenewal: boolean
+            createdAt: string
+            description: string | null
+            id: string
+            /** @enum {string} */
+            interval: 'day' | 'week' | 'month' | 'year'
+            name: string
+            options: {
+              amount: string | null
+              asset: string
+              recipient: string | null
+            }[]
+            price: {
+              amount: string
+              currency: string
+            } | null
+            trialDays: number
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such plan (PLAN_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  subscribe: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          asset?: string
+          /** Format: email */
+          email: string
+          payerAddress?: string
+          /** @enum {string} */
+          renewal?: 'pay_each_period' | 'automatic'
+        }
+      }
+    }
+    responses: {
+      /** @description The subscription */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            canceledAt: string | null
+            collector: {
+              amount: string
+              caipNetworkId: string
+              collector: string
+              contract: string
+              firstCollectAt: number
+              id: string
+              intervalSeconds: number
+              merchant: string
+              token: string
+            } | null
+            createdAt: string
+            currentPeriodEnd: string | null
+            dueLinkId: string | null
+            id: string
+            manageToken: string
+            paidPeriods: number
+            planId: string
+            /** @enum {string} */
+            renewal: 'pay_each_period' | 'automatic'
+            /** @enum {string} */
+            status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled'
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such plan (PLAN_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The plan is disabled (PLAN_DISABLED), or the merchant is at the cap of open links */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description Too many subscriptions from this address (RATE_LIMITED) */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
   createSiwxNonce: {
     parameters: {
       query?: never
@@ -5607,6 +6210,234 @@ export interface operations {
       }
       /** @description BAD_ORIGIN */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  listSubscriptions: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The subscriptions */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            subscriptions: {
+              canceledAt: string | null
+              collector: {
+                amount: string
+                caipNetworkId: string
+                collector: string
+                contract: string
+                firstCollectAt: number
+                id: string
+                intervalSeconds: number
+                merchant: string
+                token: string
+              } | null
+              createdAt: string
+              currentPeriodEnd: string | null
+              dueLinkId: string | null
+              email: string
+              id: string
+              paidPeriods: number
+              planId: string
+              /** @enum {string} */
+              renewal: 'pay_each_period' | 'automatic'
+              /** @enum {string} */
+              status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled'
+            }[]
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  getSubscription: {
+    parameters: {
+      query: {
+        token: string
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The subscription */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            canceledAt: string | null
+            collector: {
+              amount: string
+              caipNetworkId: string
+              collector: string
+              contract: string
+              firstCollectAt: number
+              id: string
+              intervalSeconds: number
+              merchant: string
+              token: string
+            } | null
+            createdAt: string
+            currentPeriodEnd: string | null
+            dueLinkId: string | null
+            id: string
+            paidPeriods: number
+            planId: string
+            /** @enum {string} */
+            renewal: 'pay_each_period' | 'automatic'
+            /** @enum {string} */
+            status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled'
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such subscription for this token (SUBSCRIPTION_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  cancelSubscription: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string
+        }
+      }
+    }
+    responses: {
+      /** @description The subscription */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            canceledAt: string | null
+            collector: {
+              amount: string
+              caipNetworkId: string
+              collector: string
+              contract: string
+              firstCollectAt: number
+              id: string
+              intervalSeconds: number
+              merchant: string
+              token: string
+            } | null
+            createdAt: string
+            currentPeriodEnd: string | null
+            dueLinkId: string | null
+            id: string
+            paidPeriods: number
+            planId: string
+            /** @enum {string} */
+            renewal: 'pay_each_period' | 'automatic'
+            /** @enum {string} */
+            status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled'
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such subscription for this token (SUBSCRIPTION_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown
         }

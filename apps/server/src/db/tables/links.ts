@@ -65,6 +65,8 @@ export const links = pgTable(
     quantity: integer('quantity'),
     /** On an order: what the payer filled in of the fields the link asks for. */
     payerDetails: jsonb('payer_details').$type<PayerDetails>(),
+    /** The subscription this link pays a period of (subscriptions/); null for every other link. */
+    subscriptionId: text('subscription_id'),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),

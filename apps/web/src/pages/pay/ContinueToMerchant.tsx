@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Link } from '@paylink/shared'
 import { successUrlFor } from './successUrlFor.js'
+import { useT } from '../../i18n/useT.js'
 
 /** Seconds before the payer is taken to the merchant's page, unless they choose to stay. */
 export const continueDelaySeconds = 5
@@ -14,6 +15,7 @@ export function ContinueToMerchant({ link }: { link: Pick<Link, 'id' | 'successU
   const [left, setLeft] = useState(continueDelaySeconds)
   const [staying, setStaying] = useState(false)
   const href = target?.href
+  const { t } = useT()
 
   useEffect(() => {
     if (!href || staying) return
@@ -29,17 +31,17 @@ export function ContinueToMerchant({ link }: { link: Pick<Link, 'id' | 'successU
   return (
     <div className="continue-to-merchant" data-testid="continue-to-merchant">
       <a className="button primary" href={target.href} data-testid="continue-link">
-        Continue to {target.host}
+        {t('continue.link', { host: target.host })}
       </a>{' '}
       {staying ? (
-        <span className="muted">You are staying on this page.</span>
+        <span className="muted">{t('continue.staying')}</span>
       ) : (
         <>
           <span role="status" className="muted" data-testid="continue-countdown">
-            Going there in {Math.max(left, 0)} s…
+            {t('continue.countdown', { seconds: Math.max(left, 0) })}
           </span>{' '}
           <button type="button" onClick={() => setStaying(true)} data-testid="stay-on-page">
-            Stay on this page
+            {t('continue.stay')}
           </button>
         </>
       )}

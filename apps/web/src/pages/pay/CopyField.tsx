@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useT } from '../../i18n/useT.js'
 
 type Copy = 'idle' | 'copied' | 'failed'
 
@@ -24,6 +25,9 @@ export function CopyField({
   const [state, setState] = useState<Copy>('idle')
   const valueRef = useRef<HTMLElement>(null)
   const id = useId()
+  const { t, locale } = useT()
+  // The label inside a sentence: lower case, except in German, where nouns keep their capital.
+  const what = locale === 'de' ? label : label.toLocaleLowerCase(locale)
   useEffect(() => {
     if (state === 'idle') return
     const timer = setTimeout(() => setState('idle'), 2000)
@@ -52,17 +56,13 @@ export function CopyField({
         </span>
         <button type="button" className="scan-copy" aria-describedby={`${id}-label`} onClick={() => void copy()}>
           {state === 'copied'
-            ? 'Copied'
+            ? t('common.copied')
             : state === 'failed'
-              ? 'Selected: copy by hand'
-              : `Copy ${label.toLowerCase()}`}
+              ? t('copy.selected')
+              : t('copy.button', { what })}
         </button>
         <span role="status" className="visually-hidden">
-          {state === 'copied'
-            ? `${label} copied`
-            : state === 'failed'
-              ? `Could not copy: the ${label.toLowerCase()} is selected, copy it by hand`
-              : ''}
+          {state === 'copied' ? t('copy.done', { what: label }) : state === 'failed' ? t('copy.failed', { what }) : ''}
         </span>
       </dd>
     </div>

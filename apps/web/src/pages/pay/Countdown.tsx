@@ -1,18 +1,24 @@
-import { formatRemaining } from '@paylink/shared'
+import { remaining } from '../../i18n/payerText.js'
+import { useT } from '../../i18n/useT.js'
 
 export function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
   const left = new Date(expiresAt).getTime() - now
-  const at = new Date(expiresAt).toLocaleString()
+  const { t, date } = useT()
+  const at = date(expiresAt, { dateStyle: 'medium', timeStyle: 'short' })
   if (left <= 0) {
     return (
       <span className="countdown expired" data-testid="countdown">
-        Expired <time dateTime={expiresAt}>{at}</time>
+        {t('countdown.expired')} <time dateTime={expiresAt}>{at}</time>
       </span>
     )
   }
   return (
-    <span className={`countdown${left < 5 * 60_000 ? ' soon' : ''}`} data-testid="countdown" title={`Expires ${at}`}>
-      Expires in <time dateTime={expiresAt}>{formatRemaining(left)}</time>
+    <span
+      className={`countdown${left < 5 * 60_000 ? ' soon' : ''}`}
+      data-testid="countdown"
+      title={t('countdown.expiresAt', { at })}
+    >
+      {t('countdown.expiresIn')} <time dateTime={expiresAt}>{remaining(t, left)}</time>
     </span>
   )
 }

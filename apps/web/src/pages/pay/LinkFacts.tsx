@@ -1,12 +1,4 @@
-import {
-  amountOptionsTitle,
-  checkoutPayee,
-  merchantLabel,
-  optionAmountText,
-  shortHex,
-  type Link,
-  type PublicConfig,
-} from '@paylink/shared'
+import { checkoutPayee, optionAmountText, shortHex, type Link, type PublicConfig } from '@paylink/shared'
 import { useEffect } from 'react'
 import { CopyButton } from '../../components/CopyButton.js'
 import { FiatApprox } from '../../components/FiatApprox.js'
@@ -15,6 +7,8 @@ import { Countdown } from './Countdown.js'
 import { priceHeld } from './priceHeld.js'
 import { SettlementNote } from './SettlementNote.js'
 import { StatusBadge } from './StatusBadge.js'
+import { useT } from '../../i18n/useT.js'
+import { remaining } from '../../i18n/payerText.js'
 
 /** Marks the moment the facts are on screen, for `npm run bench` (performance.getEntriesByName). */
 function useFactsPaintedMark() {
@@ -42,6 +36,7 @@ export function LinkFacts({
   closed: boolean
 }) {
   useFactsPaintedMark()
+  const { t, rich, amount, date } = useT()
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
   // Only an address a plain transfer pays and the server watches for: never the merchant's
   // sign-in address as such, nor its main address when each option has an address of its own.
@@ -49,11 +44,11 @@ export function LinkFacts({
   const held = priceHeld(link, now)
   const receiving = !closed && payee && (
     <>
-      {payee.merchantOwn ? "the merchant's own address" : "this link's own address"}{' '}
-      <code className="address-short" title={payee.address}>
+      {payee.merchantOwn ? t('facts.payee.merchantOwn') : t('facts.payee.linkOwn')}{' '}
+      <code className="address-short" dir="ltr" title={payee.address}>
         {shortHex(payee.address)}
       </code>{' '}
-      <CopyButton value={payee.address} label="Copy address" />
+      <CopyButton value={payee.address} label={t('common.copyAddress')} copiedText={t('common.copied')} />
     </>
   )
   return (
@@ -62,22 +57,23 @@ export function LinkFacts({
       {link.merchant.displayName ? (
         <>
           <p className="merchant" data-testid="payment-to">
-            Payment to <strong>{link.merchant.displayName}</strong>
+            {rich('facts.paymentTo', { to: <strong>{link.merchant.displayName}</strong> })}
           </p>
           {receiving && (
             <p className="muted receiving-address" data-testid="receiving-address">
-              Send to {receiving}
+              {rich('facts.sendTo', { to: receiving })}
             </p>
           )}
         </>
       ) : (
         <p className="merchant" data-testid="payment-to">
-          Payment to{' '}
-          {receiving ? (
-            <span data-testid="receiving-address">{receiving}</span>
-          ) : (
-            <strong>{merchantLabel(link)}</strong>
-          )}
+          {rich('facts.paymentTo', {
+            to: receiving ? (
+              <span data-testid="receiving-address">{receiving}</span>
+            ) : (
+              <strong>{link.merchant.displayName || t('merchant.unnamed')}</strong>
+            ),
+          })}
         </p>
       )}
       <h1 id="link-title" data-testid="link-title" {...{ elementtiming: 'link-facts' }}>
@@ -90,12 +86,12 @@ export function LinkFacts({
       </p>
       {link.status !== 'paid' && (
         <>
-          <h2 className="options-title">{amountOptionsTitle(link.options.length)}</h2>
+          <h2 className="options-title">{t('facts.options', { count: link.options.length })}</h2>
           <ul className="amount-options" data-testid="amount-options">
             {link.options.map((option) => (
               <li key={option.id}>
                 {option.amount === null ? (
-                  <strong className="amount">{option.symbol}: no price now</strong>
+                  <strong className="amount">{t('facts.noPrice', { symbol: option.symbol })}</strong>
                 ) : (
                   <AmountText amount={option.amount} decimals={option.decimals} symbol={option.symbol} strong />
                 )}{' '}
@@ -112,20 +108,23 @@ export function LinkFacts({
                     )}
                   </>
                 )}
-                <span className="muted">on {networkName(option.caipNetworkId)}</span>
+                <span className="muted">{t('common.onNetwork', { network: networkName(option.caipNetworkId) })}</span>
                 {option.paid !== '0' && (
                   <span className="muted">
                     {' '}
-                    · {optionAmountText({ ...option, amount: option.paid })} paid
+                    · {t('facts.paid', { amount: amount(optionAmountText({ ...option, amount: option.paid })) })}
                     {option.overpaid !== '0'
-                      ? ` (${optionAmountText({ ...option, amount: option.overpaid })} over)`
+                      ? ` ${t('facts.over', { amount: amount(optionAmountText({ ...option, amount: option.overpaid })) })}`
                       : ''}
                   </span>
                 )}
                 {option.confirming !== '0' && (
                   <span className="muted">
                     {' '}
-                    · {optionAmountText({ ...option, amount: option.confirming })} confirming
+                    ·{' '}
+                    {t('facts.confirming', {
+                      amount: amount(optionAmountText({ ...option, amount: option.confirming })),
+                    })}
                   </span>
                 )}
               </li>
@@ -133,8 +132,10 @@ export function LinkFacts({
           </ul>
           {held && (
             <p className="muted price-held" data-testid="price-held">
-              Price held for <strong>{held.left}</strong>. At <time dateTime={held.at}>{held.atText}</time> the amounts
-              renew at the rate of that moment; a payment sent before then counts at this price.
+              {rich('facts.priceHeld', {
+                left: <strong>{remaining(t, held.ms)}</strong>,
+                at: <time dateTime={held.at}>{date(held.at, { hour: '2-digit', minute: '2-digit' })}</time>,
+              })}
             </p>
           )}
         </>

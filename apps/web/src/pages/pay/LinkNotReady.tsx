@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * A payer's page while its link is loading, or when it could not be loaded: the checkout and the
@@ -6,11 +7,12 @@ import { Link as RouterLink } from 'react-router-dom'
  * pass, so it offers Try again.
  */
 export function LinkNotReady({ error, retry }: { error: (Error & { status?: number }) | null; retry(): void }) {
+  const { t } = useT()
   if (!error) {
     return (
       <main className="page pay">
         <p className="page-status" role="status">
-          Loading the payment link…
+          {t('notReady.loading')}
         </p>
       </main>
     )
@@ -19,11 +21,11 @@ export function LinkNotReady({ error, retry }: { error: (Error & { status?: numb
   return (
     <main className="page pay">
       <section className="card" role="alert">
-        <h1>{missing ? 'Payment link not found' : 'This payment link could not be loaded'}</h1>
-        <p>{missing ? 'Check the address you were given, or ask the merchant for a new link.' : error.message}</p>
-        {!missing && <button onClick={retry}>Try again</button>}
+        <h1>{missing ? t('notReady.missing.title') : t('notReady.failed.title')}</h1>
+        <p>{missing ? t('notReady.missing.text') : error.message}</p>
+        {!missing && <button onClick={retry}>{t('common.tryAgain')}</button>}
         <p>
-          <RouterLink to="/">Paylink home</RouterLink>
+          <RouterLink to="/">{t('notReady.home')}</RouterLink>
         </p>
       </section>
     </main>

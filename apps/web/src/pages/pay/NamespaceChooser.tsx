@@ -1,6 +1,7 @@
 import type { Link } from '@paylink/shared'
 import { useId } from 'react'
 import { namespaceNames, type PayNamespace } from './payNamespaces.js'
+import { useT } from '../../i18n/useT.js'
 
 /** For a link priced on several chain families: which wallet the payer pays with. */
 export function NamespaceChooser({
@@ -15,9 +16,10 @@ export function NamespaceChooser({
   onChange(namespace: PayNamespace): void
 }) {
   const name = useId()
+  const { t } = useT()
   return (
     <fieldset className="pay-namespaces" data-testid="pay-namespaces">
-      <legend>Pay with a wallet on</legend>
+      <legend>{t('namespaces.legend')}</legend>
       <ul className="option-list">
         {namespaces.map((namespace) => {
           const symbols = [

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * Asked in place of the Pay button when a payment from this wallet is already on its way: paying
@@ -15,6 +16,7 @@ export function PayAgainQuestion({
 }) {
   const id = useId()
   const dontPay = useRef<HTMLButtonElement>(null)
+  const { t } = useT()
   useEffect(() => dontPay.current?.focus(), [])
   return (
     <div
@@ -25,15 +27,17 @@ export function PayAgainQuestion({
       data-testid="pay-again"
     >
       <p id={`${id}-title`}>
-        <strong>Pay again?</strong>
+        <strong>{t('payAgain.title')}</strong>
       </p>
-      <p id={`${id}-text`}>{text} Paying now would pay twice; wait for it below unless you mean to pay again.</p>
+      <p id={`${id}-text`}>
+        {text} {t('payAgain.text')}
+      </p>
       <div className="pay-again-actions">
         <button type="button" ref={dontPay} className="primary" onClick={onDontPay}>
-          Don&apos;t pay
+          {t('payAgain.dontPay')}
         </button>
         <button type="button" onClick={onPayAgain}>
-          Pay again anyway
+          {t('payAgain.anyway')}
         </button>
       </div>
     </div>

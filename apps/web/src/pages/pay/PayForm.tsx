@@ -5,6 +5,7 @@ import { AmountText } from './AmountText.js'
 import { PayAgainQuestion } from './PayAgainQuestion.js'
 import type { PayAgainQuestion as Question, PayPhase } from './usePayment.js'
 import { useOptionFunds, type OptionContext, type Shortfall } from './usePayOption.js'
+import { useT } from '../../i18n/useT.js'
 
 function OptionRow({
   ctx,
@@ -21,6 +22,7 @@ function OptionRow({
 }) {
   const funds = useOptionFunds(ctx, address)
   const { asset } = ctx
+  const { t, amount } = useT()
   return (
     <li className={selected ? 'selected' : ''}>
       <label className="option-choice">
@@ -32,7 +34,7 @@ function OptionRow({
             symbol={asset.symbol}
             strong
           />{' '}
-          on {ctx.network.name}
+          {t('common.onNetwork', { network: ctx.network.name })}
           <span
             className="muted balance"
             data-testid={`balance-${ctx.option.id}`}
@@ -43,11 +45,13 @@ function OptionRow({
             }
           >
             {funds.isPending
-              ? 'Reading your balance…'
+              ? t('payForm.readingBalance')
               : funds.data?.error
                 ? funds.data.error
                 : funds.data?.balance !== null && funds.data?.balance !== undefined
-                  ? `You have ${formatAmount(funds.data.balance, asset.decimals)} ${asset.symbol}`
+                  ? t('payForm.balance', {
+                      amount: `${amount(formatAmount(funds.data.balance, asset.decimals))} ${asset.symbol}`,
+                    })
                   : ''}
           </span>
         </span>
@@ -110,11 +114,15 @@ export function PayForm({
   switchError,
 }: PayFormProps) {
   const radioName = useId()
+  const { t, amount } = useT()
   const payer = (
     <p className="payer">
-      Paying from <code title={address}>{shortHex(address)}</code>{' '}
+      {t('payForm.payingFrom')}{' '}
+      <code dir="ltr" title={address}>
+        {shortHex(address)}
+      </code>{' '}
       <button type="button" className="link" onClick={onChangeAccount}>
-        Change
+        {t('payForm.change')}
       </button>
     </p>
   )
@@ -122,7 +130,7 @@ export function PayForm({
     return (
       <div>
         {payer}
-        <p role="status">Your payment is on its way; this page follows it below.</p>
+        <p role="status">{t('payForm.onItsWay')}</p>
       </div>
     )
   }
@@ -130,7 +138,7 @@ export function PayForm({
     return (
       <div>
         {payer}
-        <p role="status">Everything due is already paid or being confirmed.</p>
+        <p role="status">{t('payForm.nothingDue')}</p>
       </div>
     )
   }
@@ -140,7 +148,7 @@ export function PayForm({
     <div className="pay-form">
       {payer}
       <fieldset>
-        <legend>Choose how to pay</legend>
+        <legend>{t('payForm.choose')}</legend>
         <ul className="option-list">
           {contexts.map((ctx) => (
             <OptionRow
@@ -176,14 +184,22 @@ export function PayForm({
               onClick={() => payment.mutate(chosen)}
             >
               {phase === 'checking'
-                ? 'Checking for a payment on its way…'
+                ? t('payForm.checking')
                 : phase === 'wallet'
-                  ? 'Confirm in your wallet…'
+                  ? t('payForm.confirmInWallet')
                   : phase === 'server'
-                    ? 'Recording your payment…'
+                    ? t('payForm.recording')
                     : payment.isError
-                      ? 'Try again'
-                      : `Pay ${optionAmountText({ amount: formatUnits(chosen.due, chosen.asset.decimals), decimals: chosen.asset.decimals, symbol: chosen.asset.symbol })}`}
+                      ? t('common.tryAgain')
+                      : t('payForm.pay', {
+                          amount: amount(
+                            optionAmountText({
+                              amount: formatUnits(chosen.due, chosen.asset.decimals),
+                              decimals: chosen.asset.decimals,
+                              symbol: chosen.asset.symbol,
+                            }),
+                          ),
+                        })}
             </button>
           )}
         </>

@@ -1,5 +1,7 @@
-import { merchantLabel, readableTextOn, type Link } from '@paylink/shared'
+import { readableTextOn, type Link } from '@paylink/shared'
 import type { CSSProperties } from 'react'
+import { LanguageSelect } from '../../i18n/LanguageSelect.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * The checkout's header: the merchant's logo and name on the merchant's colour (its text black or
@@ -8,6 +10,7 @@ import type { CSSProperties } from 'react'
  */
 export function PayHeader({ link }: { link: Link }) {
   const { brandColor, logoUrl } = link.merchant
+  const { t } = useT()
   const style = brandColor
     ? ({ '--brand': brandColor, '--brand-text': readableTextOn(brandColor) } as CSSProperties)
     : undefined
@@ -19,10 +22,11 @@ export function PayHeader({ link }: { link: Link }) {
             <img className="pay-logo" src={logoUrl} alt="" width={32} height={32} data-testid="merchant-logo" />
           )}
           <span className="pay-merchant-name" data-testid="merchant-name">
-            {merchantLabel(link)}
+            {link.merchant.displayName || t('merchant.unnamed')}
           </span>
         </span>
-        <span className="pay-by">Checkout by Paylink</span>
+        <span className="pay-by">{t('header.by')}</span>
+        <LanguageSelect />
       </div>
     </header>
   )

@@ -12,6 +12,7 @@ import { PayForm } from './PayForm.js'
 import { SwitchNetworkStep } from './SwitchNetworkStep.js'
 import { usePayment } from './usePayment.js'
 import { findShortfall, useOptionFunds, type OptionContext } from './usePayOption.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * One chain family's connected-wallet checkout: its paying account, the switch step when the
@@ -41,6 +42,7 @@ export function PayOnFamily({
   const walletNetwork = checkout.useWalletNetwork?.(toolkit, account.isConnected)
   const switcher = useSwitchNetwork()
   const [chosenId, setChosenId] = useState<string | null>(null)
+  const { t, amount } = useT()
   const chosen = contexts.find((c) => c.option.id === chosenId) ?? contexts[0] ?? null
   const onNetwork = !checkout.useWalletNetwork || Boolean(chosen && walletNetwork === chosen.network.caipNetworkId)
   const transfer = chosen && address ? checkout.transferOf(chosen, address) : null
@@ -73,22 +75,25 @@ export function PayOnFamily({
       switchError={switcher.error}
       fee={
         <>
-          Network fee:{' '}
+          {t('fee.label')}{' '}
           {chosen && !transfer
-            ? 'this option has no address to pay'
+            ? t('fee.noAddress')
             : fee.isPending
-              ? 'estimating…'
+              ? t('fee.estimating')
               : fee.isError || !coin
                 ? checkout.explainsFeeError
-                  ? `could not be estimated (${describeWalletError(fee.error)})`
-                  : 'could not be estimated'
-                : `≈ ${formatEstimate(fee.data.fee, coin.decimals)} ${coin.symbol}${checkout.feeNote}`}
+                  ? t('fee.failedWhy', { why: describeWalletError(fee.error) })
+                  : t('fee.failed')
+                : `≈ ${amount(formatEstimate(fee.data.fee, coin.decimals))} ${coin.symbol}${checkout.feeNote}`}
           {rent > 0n && coin && (
             <>
               {' '}
               <span data-testid="pay-rent">
-                + {formatEstimate(rent, coin.decimals)} {coin.symbol} to open the merchant's {chosen?.asset.symbol}{' '}
-                account
+                +{' '}
+                {t('fee.rent', {
+                  amount: `${amount(formatEstimate(rent, coin.decimals))} ${coin.symbol}`,
+                  token: chosen?.asset.symbol ?? '',
+                })}
               </span>
             </>
           )}
@@ -98,7 +103,7 @@ export function PayOnFamily({
       shortfallAction={
         checkout.offersSwap && chosen && canSwap(config.projectId, chosen.network.caipNetworkId) ? (
           <button type="button" onClick={() => void open({ view: 'Swap' })}>
-            Swap for {chosen.asset.symbol}
+            {t('fee.swap', { symbol: chosen.asset.symbol })}
           </button>
         ) : undefined
       }

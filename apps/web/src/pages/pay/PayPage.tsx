@@ -18,6 +18,7 @@ import { OrderStart } from './order/OrderStart.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
+import { useT } from '../../i18n/useT.js'
 import { refundablePayments } from './refund/refundablePayments.js'
 
 const sameTx = (a: { caipNetworkId: string; txHash: string }, b: { caipNetworkId: string; txHash: string }) =>
@@ -57,12 +58,13 @@ export function PayPage() {
   const { refetch } = link
   // Back online: read what happened meanwhile at once (the event stream reconnects by itself, later).
   const online = useOnline(useCallback(() => void refetch(), [refetch]))
+  const { t } = useT()
 
   if (link.isPending || link.isError)
     return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
 
   const data = link.data
-  const badge = liveText(link.live, online)
+  const badge = liveText(t, link.live, online)
   const mine = rememberedPayments(data.id)
   const isMine = (p: { caipNetworkId: string; txHash: string }) => mine.some((m) => sameTx(m, p))
   const expired =
@@ -77,7 +79,7 @@ export function PayPage() {
       <main className="page pay">
         {!online && (
           <p className="offline-note" role="status" data-testid="offline-note">
-            You are offline: your payment is safe; we will show it as soon as you are back.
+            {t('pay.offline')}
           </p>
         )}
         <LinkFacts
@@ -90,25 +92,25 @@ export function PayPage() {
           <Receipt link={data} config={config} />
         ) : data.deactivatedAt ? (
           <section className="card" role="status" data-testid="pay-closed">
-            <h2>This link is no longer accepting payments</h2>
-            <p>The merchant has switched it off. Ask them for a new link.</p>
+            <h2>{t('pay.deactivated.title')}</h2>
+            <p>{t('pay.deactivated.text')}</p>
           </section>
         ) : expired ? (
           <section className="card" role="status" data-testid="pay-closed">
-            <h2>This link has expired</h2>
-            <p>It no longer takes payments. Ask the merchant for a new link.</p>
+            <h2>{t('pay.expired.title')}</h2>
+            <p>{t('pay.expired.text')}</p>
           </section>
         ) : data.reusable ? (
           <OrderStart link={{ ...data, reusable: data.reusable }} />
         ) : (
-          <section className="card pay-area" aria-label="Pay">
+          <section className="card pay-area" aria-label={t('pay.area')}>
             <PayTabs link={data} config={config} waiting={waiting} />
             {config.receiptEmail && data.receiptEmail && <ReceiptEmailForm linkId={data.id} paid={false} />}
           </section>
         )}
         {shown.length > 0 && (
           <section className="card pay-payments no-print" aria-labelledby="payments-title">
-            <h2 id="payments-title">Payments</h2>
+            <h2 id="payments-title">{t('pay.payments')}</h2>
             <ul className="payments">
               {shown.map((p) => (
                 <PaymentProgress key={p.id} payment={p} link={data} config={config} mine={isMine(p)} />
@@ -116,8 +118,8 @@ export function PayPage() {
             </ul>
             {data.status !== 'paid' && refundablePayments(data).length > 0 && (
               <p className="muted" data-testid="pay-refund-link">
-                Paid with Bitcoin and may need a refund?{' '}
-                <RouterLink to={`/pay/${encodeURIComponent(data.id)}/refund`}>Give a refund address</RouterLink>
+                {t('pay.refund.question')}{' '}
+                <RouterLink to={`/pay/${encodeURIComponent(data.id)}/refund`}>{t('pay.refund.give')}</RouterLink>
               </p>
             )}
           </section>

@@ -2,6 +2,7 @@ import type { Link, PublicConfig } from '@paylink/shared'
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { nextTabIndex } from './nextTabIndex.js'
 import { WalletArea } from './WalletArea.js'
+import { m, useT } from '../../i18n/useT.js'
 
 // The panel and the QR encoder arrive only when a payer opens the tab (or points at it): the
 // checkout's first paint carries none of it (scripts/check-checkout-size.mjs).
@@ -13,9 +14,10 @@ const ScanToPay = lazy(() =>
 )
 
 function ScanLoadFailed() {
+  const { t } = useT()
   return (
     <p role="alert" className="error">
-      The QR code could not be loaded. <button onClick={() => window.location.reload()}>Reload</button>
+      {t('tabs.qrFailed')} <button onClick={() => window.location.reload()}>{t('common.reload')}</button>
     </p>
   )
 }
@@ -23,8 +25,8 @@ function ScanLoadFailed() {
 // "Wallet", not "Connect wallet": the panel below has the page's one Connect wallet button, and
 // the same words twice on top of each other read as two things to press.
 const tabs = [
-  { key: 'wallet', label: 'Wallet' },
-  { key: 'scan', label: 'Scan to pay' },
+  { key: 'wallet', label: m('tabs.wallet') },
+  { key: 'scan', label: m('tabs.scan') },
 ] as const
 type TabKey = (typeof tabs)[number]['key']
 
@@ -38,6 +40,7 @@ export function PayTabs({ link, config, waiting }: { link: Link; config: PublicC
   const [scanOpened, setScanOpened] = useState(false)
   const refs = useRef<Array<HTMLButtonElement | null>>([])
   const id = useId()
+  const { t } = useT()
   const scannable = link.options.some((o) => o.paymentUri)
   if (!scannable) return <WalletArea link={link} waiting={waiting} />
 
@@ -57,7 +60,7 @@ export function PayTabs({ link, config, waiting }: { link: Link; config: PublicC
 
   return (
     <div className="pay-tabs">
-      <div role="tablist" aria-label="How to pay" className="tablist" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('tabs.label')} className="tablist" onKeyDown={onKeyDown}>
         {tabs.map((tab, i) => (
           <button
             key={tab.key}
@@ -75,7 +78,7 @@ export function PayTabs({ link, config, waiting }: { link: Link; config: PublicC
             onPointerEnter={tab.key === 'scan' ? prefetch : undefined}
             onFocus={tab.key === 'scan' ? prefetch : undefined}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>
@@ -87,7 +90,7 @@ export function PayTabs({ link, config, waiting }: { link: Link; config: PublicC
           <Suspense
             fallback={
               <p role="status" className="muted">
-                Loading the QR code…
+                {t('tabs.qrLoading')}
               </p>
             }
           >

@@ -7,6 +7,7 @@ import { NamespaceChooser } from './NamespaceChooser.js'
 import { PayOnFamily } from './PayOnFamily.js'
 import { connectLabel, payNamespaces, type PayNamespace } from './payNamespaces.js'
 import { optionContext, type OptionContext } from './usePayOption.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * The connected-wallet checkout: the payer's chain family (chosen when the link has options on
@@ -26,9 +27,10 @@ export function PayWithWallet({
   const { open } = useAppKit()
   const config = usePaylinkConfig()
   const connected = useConnectedFamilies()
+  const { t } = useT()
   const namespaces = payNamespaces(link.options)
   const chosen = namespace ?? namespaces.find((n) => connected[n]) ?? namespaces[0]
-  if (!chosen) return <p role="status">This link has no option a wallet can pay here; use Scan to pay.</p>
+  if (!chosen) return <p role="status">{t('wallet.noOption')}</p>
   const contexts = link.options
     .filter((o) => o.caipNetworkId.startsWith(`${chosen}:`))
     .map((o) => optionContext(o, config))

@@ -4,12 +4,13 @@ import { explorerUrl } from '../../lib/explorerUrl.js'
 import { shortHex } from '@paylink/shared'
 import { AmountText } from './AmountText.js'
 import { describePayment, type PaymentStep } from './describePayment.js'
+import { m, useT, type MessageId } from '../../i18n/useT.js'
 
-const steps: Array<{ step: PaymentStep | 'paid'; label: string }> = [
-  { step: 'submitted', label: 'Sent' },
-  { step: 'detected', label: 'Detected' },
-  { step: 'confirmed', label: 'Confirmed' },
-  { step: 'paid', label: 'Link paid' },
+const steps: Array<{ step: PaymentStep | 'paid'; label: MessageId }> = [
+  { step: 'submitted', label: m('steps.sent') },
+  { step: 'detected', label: m('steps.detected') },
+  { step: 'confirmed', label: m('steps.confirmed') },
+  { step: 'paid', label: m('steps.paid') },
 ]
 
 export function TxLink({
@@ -23,8 +24,9 @@ export function TxLink({
 }) {
   const network = config.networks.find((n) => n.caipNetworkId === caipNetworkId)
   const url = explorerUrl(network, 'tx', txHash)
+  const { t } = useT()
   return (
-    <span className="tx">
+    <span className="tx" dir="ltr">
       {url ? (
         <a href={url} target="_blank" rel="noreferrer" title={txHash}>
           {shortHex(txHash, 6)} ↗
@@ -32,7 +34,7 @@ export function TxLink({
       ) : (
         <code title={txHash}>{shortHex(txHash, 6)}</code>
       )}{' '}
-      <CopyButton value={txHash} label="Copy hash" />
+      <CopyButton value={txHash} label={t('tx.copyHash')} copiedText={t('common.copied')} />
     </span>
   )
 }
@@ -49,7 +51,8 @@ export function PaymentProgress({
   config: PublicConfig
   mine: boolean
 }) {
-  const description = describePayment(payment)
+  const { t } = useT()
+  const description = describePayment(payment, t)
   const option = link.options.find((o) => o.id === payment.optionId)
   const linkPaid = link.status === 'paid' && description.step === 'confirmed' && !payment.late
   const reached = linkPaid ? 3 : ['submitted', 'detected', 'confirmed'].indexOf(description.step)
@@ -57,35 +60,35 @@ export function PaymentProgress({
   return (
     <li className={`payment payment-${description.step}`} data-testid="payment-progress" data-status={payment.status}>
       <p className="payment-head">
-        <strong>{mine ? 'Your payment' : 'Payment'}</strong>
+        <strong>{mine ? t('payment.yours') : t('payment.title')}</strong>
         {payment.amount && option && (
           <span>
             {' '}
             <AmountText amount={payment.amount} decimals={option.decimals} symbol={option.symbol} />
           </span>
         )}{' '}
-        <span className="muted">on {network?.name ?? payment.caipNetworkId}</span>
+        <span className="muted">{t('common.onNetwork', { network: network?.name ?? payment.caipNetworkId })}</span>
       </p>
       {description.step !== 'failed' && (
-        <ol className="steps" aria-label="Progress">
+        <ol className="steps" aria-label={t('steps.label')}>
           {steps.map((s, i) => (
             <li
               key={s.step}
               className={i <= reached ? 'done' : i === reached + 1 ? 'next' : ''}
               aria-current={i === reached ? 'step' : undefined}
             >
-              {s.label}
+              {t(s.label)}
             </li>
           ))}
         </ol>
       )}
       <p className="payment-headline" role="status" data-testid="payment-headline">
-        {linkPaid ? 'Paid.' : description.headline}
+        {linkPaid ? t('payment.paid') : description.headline}
       </p>
 
       {description.detail && <p className="muted">{description.detail}</p>}
       <p className="muted">
-        Transaction <TxLink config={config} caipNetworkId={payment.caipNetworkId} txHash={payment.txHash} />
+        {t('tx.label')} <TxLink config={config} caipNetworkId={payment.caipNetworkId} txHash={payment.txHash} />
       </p>
     </li>
   )

@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../../i18n/testing/englishText.js'
 import { Receipt } from './Receipt.js'
 import { checkoutConfig, checkoutLink, DEPOSIT, pendingPayment, tokenOption } from './testing/checkoutFixtures.js'
 
@@ -14,12 +15,14 @@ const paid = (extra: Parameters<typeof tokenOption>[0] = {}, displayName: string
     ],
   })
 const render = (link: ReturnType<typeof paid>) =>
-  renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Receipt, { link, config: checkoutConfig })))
+  renderToStaticMarkup(
+    inEnglish(createElement(MemoryRouter, null, createElement(Receipt, { link, config: checkoutConfig }))),
+  )
 
 describe('Receipt', () => {
   it('has a To line: the address the payment reached', () => {
     expect(render(paid())).toContain(
-      `<dt>To</dt><dd><code class="receipt-long" data-testid="receipt-to">${DEPOSIT}</code>`,
+      `<dt>To</dt><dd><code class="receipt-long" dir="ltr" data-testid="receipt-to">${DEPOSIT}</code>`,
     )
   })
   it('names a merchant without a display name by the address paid, not by its main address', () => {

@@ -8,6 +8,7 @@ import { ContinueToMerchant } from './ContinueToMerchant.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { SettlementNote } from './SettlementNote.js'
 import { TxId } from './TxId.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * The proof a payer keeps: receipt number, merchant, what was paid with its unit, on which
@@ -16,31 +17,33 @@ import { TxId } from './TxId.js'
  */
 export function Receipt({ link, config }: { link: Link; config: PublicConfig }) {
   const counted = link.payments.filter((p) => p.counted)
+  const { t, date } = useT()
   return (
     <section className="card receipt" data-testid="receipt" aria-labelledby="receipt-title">
       <div className="receipt-head">
-        <h2 id="receipt-title">✓ Paid</h2>
+        <h2 id="receipt-title">✓ {t('status.paid')}</h2>
         <p>
-          Receipt <strong data-testid="receipt-number">{link.receiptNumber}</strong>
+          {t('receipt.number')}{' '}
+          <strong data-testid="receipt-number" dir="ltr">
+            {link.receiptNumber}
+          </strong>
         </p>
       </div>
       {link.merchantNotified && (
         <p className="muted" data-testid="merchant-notified">
-          The merchant was notified.
+          {t('receipt.notified')}
         </p>
       )}
       <dl className="receipt-facts">
-        <dt>Paid to</dt>
+        <dt>{t('receipt.paidTo')}</dt>
         <dd data-testid="receipt-merchant">{payeeLabel(link)}</dd>
-        <dt>For</dt>
+        <dt>{t('receipt.for')}</dt>
         <dd>{link.title}</dd>
         {link.paidAt && (
           <>
-            <dt>Date</dt>
+            <dt>{t('receipt.date')}</dt>
             <dd data-testid="receipt-date">
-              <time dateTime={link.paidAt}>
-                {new Date(link.paidAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}
-              </time>
+              <time dateTime={link.paidAt}>{date(link.paidAt, { dateStyle: 'long', timeStyle: 'short' })}</time>
             </dd>
           </>
         )}
@@ -52,7 +55,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
         const to = option ? paidAddressOf(option) : null
         return (
           <dl key={p.id} className="receipt-facts receipt-payment" data-testid="receipt-payment">
-            <dt>Amount</dt>
+            <dt>{t('receipt.amount')}</dt>
             <dd data-testid="receipt-amount">
               {p.amount && option ? (
                 <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong />
@@ -66,13 +69,13 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
                 </>
               )}
             </dd>
-            <dt>Network</dt>
+            <dt>{t('receipt.network')}</dt>
             <dd>{network?.name ?? p.caipNetworkId}</dd>
             {to && (
               <>
-                <dt>To</dt>
+                <dt>{t('receipt.to')}</dt>
                 <dd>
-                  <code className="receipt-long" data-testid="receipt-to">
+                  <code className="receipt-long" dir="ltr" data-testid="receipt-to">
                     {to}
                   </code>
                 </dd>
@@ -80,32 +83,34 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
             )}
             {p.payer && (
               <>
-                <dt>From</dt>
+                <dt>{t('receipt.from')}</dt>
                 <dd>
-                  <code className="receipt-long" data-testid="receipt-payer">
+                  <code className="receipt-long" dir="ltr" data-testid="receipt-payer">
                     {p.payer}
                   </code>
                 </dd>
               </>
             )}
-            <dt>Transaction</dt>
+            <dt>{t('tx.label')}</dt>
             <dd>
               <TxId hash={p.txHash} url={url} testId="receipt-tx" />{' '}
               <span className="no-print">
-                <CopyButton value={p.txHash} label="Copy transaction id" />
+                <CopyButton value={p.txHash} label={t('receipt.copyTx')} copiedText={t('common.copied')} />
               </span>
             </dd>
             {p.caipNetworkId.startsWith('bip122:') && (
               <>
-                <dt>Refund address</dt>
+                <dt>{t('receipt.refundAddress')}</dt>
                 <dd data-testid="receipt-refund-address">
                   {p.refundAddress && (
                     <>
-                      <code className="receipt-long">{p.refundAddress.address}</code>{' '}
+                      <code className="receipt-long" dir="ltr">
+                        {p.refundAddress.address}
+                      </code>{' '}
                     </>
                   )}
                   <RouterLink className="no-print" to={`/pay/${encodeURIComponent(link.id)}/refund`}>
-                    {p.refundAddress ? 'Change it' : 'Give one, in case of a refund'}
+                    {p.refundAddress ? t('receipt.refundChange') : t('receipt.refundGive')}
                   </RouterLink>
                 </dd>
               </>
@@ -114,17 +119,15 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
               const refundUrl = explorerUrl(network, 'tx', r.txHash)
               return (
                 <div key={r.id} className="receipt-refund" data-testid="receipt-refund">
-                  <dt>Refunded</dt>
+                  <dt>{t('receipt.refunded')}</dt>
                   <dd>
                     {option ? (
                       <AmountText amount={r.amount} decimals={option.decimals} symbol={option.symbol} />
                     ) : (
                       r.amount
                     )}{' '}
-                    on{' '}
-                    <time dateTime={r.createdAt}>
-                      {new Date(r.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-                    </time>
+                    {t('receipt.refundedOn')}{' '}
+                    <time dateTime={r.createdAt}>{date(r.createdAt, { dateStyle: 'medium' })}</time>
                     {', '}
                     <TxId hash={r.txHash} url={refundUrl} />
                   </dd>
@@ -137,7 +140,7 @@ export function Receipt({ link, config }: { link: Link; config: PublicConfig }) 
       <SettlementNote link={link} />
       <div className="receipt-actions no-print">
         <button type="button" onClick={() => window.print()}>
-          Print or save as PDF
+          {t('receipt.print')}
         </button>
         {config.receiptEmail && link.receiptEmail && <ReceiptEmailForm linkId={link.id} paid />}
       </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { requestReceiptEmail } from '../../api/checkout.js'
+import { useT } from '../../i18n/useT.js'
 
 type State =
   | { kind: 'idle' }
@@ -16,12 +17,11 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
   const [email, setEmail] = useState('')
   const [state, setState] = useState<State>({ kind: 'idle' })
   const id = useId()
+  const { t } = useT()
   if (state.kind === 'done') {
     return (
       <p role="status" className="receipt-email-done" data-testid="receipt-email-status">
-        {state.sent
-          ? `Receipt sent to ${state.email}.`
-          : `We will email the receipt to ${state.email} once the payment is confirmed.`}
+        {state.sent ? t('email.sent', { email: state.email }) : t('email.later', { email: state.email })}
       </p>
     )
   }
@@ -40,7 +40,7 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
         }
       }}
     >
-      <label htmlFor={`${id}-email`}>{paid ? 'Email me this receipt' : 'Email me the receipt (optional)'}</label>
+      <label htmlFor={`${id}-email`}>{paid ? t('email.thisReceipt') : t('email.optional')}</label>
       <div className="receipt-email-row">
         <input
           id={`${id}-email`}
@@ -50,10 +50,11 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
           maxLength={254}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
+          placeholder={t('email.placeholder')}
+          dir="ltr"
         />
         <button type="submit" disabled={state.kind === 'sending'}>
-          {state.kind === 'sending' ? 'Sending…' : paid ? 'Email me this receipt' : 'Email me the receipt'}
+          {state.kind === 'sending' ? t('email.sending') : paid ? t('email.thisReceipt') : t('email.theReceipt')}
         </button>
       </div>
       {state.kind === 'error' && (

@@ -2,6 +2,7 @@ import type { Link, LinkOption } from '@paylink/shared'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../../i18n/testing/englishText.js'
 import { ScanToPay } from './ScanToPay.js'
 import {
   checkoutConfig as config,
@@ -26,7 +27,7 @@ const noUri: LinkOption = {
   depositAddress: null,
 }
 
-const render = (l: Link) => renderToStaticMarkup(createElement(ScanToPay, { link: l, config }))
+const render = (l: Link) => renderToStaticMarkup(inEnglish(createElement(ScanToPay, { link: l, config })))
 
 describe('ScanToPay', () => {
   it('draws the QR of exactly the URI, links it for a wallet, and shows the facts to copy', () => {

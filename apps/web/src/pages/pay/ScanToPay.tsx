@@ -6,8 +6,10 @@ import { groupDigits } from './groupDigits.js'
 import { describeScanOption, type ScanOptionFacts } from './describeScanOption.js'
 import { PaymentQr } from './PaymentQr.js'
 import { scanStatus, type ScanStatus } from './scanStatus.js'
+import { useT } from '../../i18n/useT.js'
 
 function StatusLine({ status }: { status: ScanStatus }) {
+  const { t } = useT()
   return (
     <p className={`scan-status scan-${status.kind}`} role="status" data-testid="scan-status" data-kind={status.kind}>
       <span className="scan-dot" aria-hidden="true" />
@@ -17,7 +19,7 @@ function StatusLine({ status }: { status: ScanStatus }) {
           className="scan-progress"
           max={status.required}
           value={status.confirmations}
-          aria-label={`${status.confirmations} of ${status.required} confirmations`}
+          aria-label={t('scan.progress', { count: status.confirmations, required: status.required })}
         />
       )}
     </p>
@@ -34,48 +36,51 @@ function StatusNote({ status }: { status: ScanStatus }) {
 }
 
 function HowToPay({ facts, status }: { facts: ScanOptionFacts; status: ScanStatus }) {
-  const amountText = `${facts.amountDisplay} ${facts.symbol}`
+  const { t, amount } = useT()
+  const amountText = `${amount(facts.amountDisplay)} ${facts.symbol}`
   // Once part is paid the URI (which asks for the whole amount) would pay too much: only the copy fields stay.
   const offerUri = facts.uriMatchesDue
   return (
     <>
       {offerUri && (
         <div className="scan-code">
-          <PaymentQr uri={facts.paymentUri} label={`QR code to pay ${amountText} on ${facts.networkName}`} />
-          <p className="muted scan-hint">Scan with a wallet app, or open one on this device:</p>
+          <PaymentQr
+            uri={facts.paymentUri}
+            label={t('scan.qrLabel', { amount: amountText, network: facts.networkName })}
+          />
+          <p className="muted scan-hint">{t('scan.hint')}</p>
           <a className="button primary scan-open" href={facts.paymentUri} data-testid="scan-open">
-            Open in wallet
+            {t('scan.open')}
           </a>
         </div>
       )}
       {!offerUri && status.kind === 'partial' && (
-        <p className="muted">
-          {facts.address
-            ? 'Send the rest to the same address:'
-            : 'Pay the rest with a wallet connected on the Wallet tab: the QR code asks for the whole amount.'}
-        </p>
+        <p className="muted">{facts.address ? t('scan.restSameAddress') : t('scan.restWithWallet')}</p>
       )}
       <div className="scan-warning" role="note" data-testid="scan-warning">
         <p>
-          <strong>Network: {facts.networkName}.</strong> {facts.networkWarning}
+          <strong>{t('scan.network', { network: facts.networkName })}</strong> {facts.networkWarning}
         </p>
-        <p>{facts.assetWarning} Anything else sent here may be lost.</p>
+        <p>
+          {facts.assetWarning} {t('scan.lost')}
+        </p>
       </div>
       {facts.address ? (
         <dl className="scan-fields">
-          <CopyField label="Amount" value={facts.amount} testId="scan-amount">
-            <strong className="scan-amount" title={`${facts.amount} ${facts.symbol}`}>
+          <CopyField label={t('scan.amount')} value={facts.amount} testId="scan-amount">
+            <strong className="scan-amount" dir="ltr" title={`${facts.amount} ${facts.symbol}`}>
               {amountText}
             </strong>
           </CopyField>
-          <CopyField label="Address" value={facts.address} testId="scan-address" wide>
-            <code className="scan-address">{facts.address}</code>
+          <CopyField label={t('scan.address')} value={facts.address} testId="scan-address" wide>
+            <code className="scan-address" dir="ltr">
+              {facts.address}
+            </code>
           </CopyField>
         </dl>
       ) : (
         <p className="muted" data-testid="scan-no-copy">
-          No address to copy: this payment is recognised by a reference that only the QR code and &ldquo;Open in
-          wallet&rdquo; carry, so a transfer to a copied address would not reach this link.
+          {t('scan.noCopy')}
         </p>
       )}
     </>
@@ -89,21 +94,22 @@ function HowToPay({ facts, status }: { facts: ScanOptionFacts; status: ScanStatu
  * state from the link the page already follows over server-sent events.
  */
 export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }) {
+  const { t, amount } = useT()
   const scannable = link.options.flatMap((option) => {
-    const facts = describeScanOption(option, config)
+    const facts = describeScanOption(option, config, t)
     return facts ? [{ option, facts }] : []
   })
   const [chosenId, setChosenId] = useState<string | null>(null)
   const radioName = useId()
   const chosen = scannable.find((s) => s.option.id === chosenId) ?? scannable[0]
-  if (!chosen) return <p className="muted">This link can only be paid with a connected wallet.</p>
-  const status = scanStatus(chosen.option, link)
+  if (!chosen) return <p className="muted">{t('scan.walletOnly')}</p>
+  const status = scanStatus(chosen.option, link, t)
 
   return (
     <div className="scan" data-testid="scan-panel">
       {scannable.length > 1 && (
         <fieldset className="scan-choice">
-          <legend>Choose what to send</legend>
+          <legend>{t('scan.choose')}</legend>
           <ul className="option-list">
             {scannable.map(({ option, facts }) => (
               <li key={option.id} className={option === chosen.option ? 'selected' : ''}>
@@ -116,10 +122,10 @@ export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }
                     data-testid={`scan-choose-${option.id}`}
                   />
                   <span>
-                    <strong>
-                      {option.amount === null ? 'No price now' : groupDigits(option.amount)} {facts.symbol}
+                    <strong dir="ltr">
+                      {option.amount === null ? t('scan.noPrice') : amount(groupDigits(option.amount))} {facts.symbol}
                     </strong>{' '}
-                    on {facts.networkName}
+                    {t('common.onNetwork', { network: facts.networkName })}
                   </span>
                 </label>
               </li>
@@ -132,11 +138,7 @@ export function ScanToPay({ link, config }: { link: Link; config: PublicConfig }
       {(status.kind === 'waiting' || status.kind === 'partial') && (
         <HowToPay key={chosen.option.id} facts={chosen.facts} status={status} />
       )}
-      {(status.kind === 'seen' || status.kind === 'confirming') && (
-        <p className="muted">
-          Keep this page open: it turns to the receipt once the network has confirmed the payment.
-        </p>
-      )}
+      {(status.kind === 'seen' || status.kind === 'confirming') && <p className="muted">{t('scan.keepOpen')}</p>}
     </div>
   )
 }

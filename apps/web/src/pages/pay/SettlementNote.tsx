@@ -1,7 +1,8 @@
-import { formatFiat, type Link } from '@paylink/shared'
+import type { Link } from '@paylink/shared'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { groupDigits } from './groupDigits.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * What the payer must know about the money beyond the amounts: a price that cannot be quoted now,
@@ -10,40 +11,47 @@ import { groupDigits } from './groupDigits.js'
  */
 export function SettlementNote({ link }: { link: Link }) {
   const lines: Array<{ key: string; text: ReactNode; tone: 'muted' | 'warn' }> = []
-  const fiat = (amount: string) => (link.price ? formatFiat(amount, link.price.currency) : '')
+  const { t, amount, fiat: fiatIn, list } = useT()
+  const fiat = (value: string) => (link.price ? fiatIn(value, link.price.currency) : '')
   const problems = [...new Set(link.options.map((o) => o.quoteProblem).filter((p): p is string => p !== null))]
   for (const problem of problems) lines.push({ key: `p:${problem}`, text: problem, tone: 'warn' })
   if (link.status === 'partially_paid' || (link.status === 'open' && link.options.some((o) => o.paid !== '0'))) {
     const due = link.options
       .filter((o) => o.due !== null && o.due !== '0')
-      .map((o) => `${groupDigits(o.due!)} ${o.symbol}`)
+      .map((o) => `${amount(groupDigits(o.due!))} ${o.symbol}`)
     if (due.length) {
       lines.push({
         key: 'due',
-        text: `Still due: ${due.join(' or ')}${link.fiat ? ` (${fiat(link.fiat.due)})` : ''}. Send it as a second payment to complete.`,
+        text: t('settle.due', {
+          amounts: `${list(due, 'disjunction')}${link.fiat ? ` (${fiat(link.fiat.due)})` : ''}`,
+        }),
         tone: 'warn',
       })
     }
   }
   if (link.status === 'paid') {
-    const short = link.options.filter((o) => o.shortfall !== '0').map((o) => `${groupDigits(o.shortfall)} ${o.symbol}`)
+    const short = link.options
+      .filter((o) => o.shortfall !== '0')
+      .map((o) => `${amount(groupDigits(o.shortfall))} ${o.symbol}`)
     if (short.length || (link.fiat && link.fiat.shortfall !== '0.00' && link.fiat.shortfall !== '0')) {
       lines.push({
         key: 'short',
-        text: `Paid within the merchant's ${link.underpaymentTolerancePercent}% tolerance; short by ${short.join(', ')}${link.fiat ? ` (${fiat(link.fiat.shortfall)})` : ''}.`,
+        text: t('settle.short', {
+          percent: link.underpaymentTolerancePercent,
+          amounts: `${short.join(', ')}${link.fiat ? ` (${fiat(link.fiat.shortfall)})` : ''}`,
+        }),
         tone: 'muted',
       })
     }
   }
   const overpaid = link.options.filter((o) => o.overpaid !== '0')
   if (overpaid.length) {
-    const over = overpaid.map((o) => `${groupDigits(o.overpaid)} ${o.symbol}`)
+    const over = overpaid.map((o) => `${amount(groupDigits(o.overpaid))} ${o.symbol}`)
     lines.push({
       key: 'over',
       text: (
         <>
-          Overpaid by {over.join(', ')}
-          {link.fiat ? ` (${fiat(link.fiat.overpaid)})` : ''}.{' '}
+          {t('settle.over', { amounts: `${over.join(', ')}${link.fiat ? ` (${fiat(link.fiat.overpaid)})` : ''}` })}{' '}
           <SurplusBack link={link} bitcoin={overpaid.some((o) => o.caipNetworkId.startsWith('bip122:'))} />
         </>
       ),
@@ -68,19 +76,16 @@ export function SettlementNote({ link }: { link: Link }) {
  * address the payment came from, asked with the receipt number (the checkout has no other contact).
  */
 function SurplusBack({ link, bitcoin }: { link: Link; bitcoin: boolean }) {
-  const merchant = link.merchant.displayName ?? 'the merchant'
+  const { t, rich } = useT()
+  const merchant = link.merchant.displayName ?? t('settle.theMerchant')
   if (bitcoin)
     return (
       <span data-testid="surplus-back">
-        To get the surplus back,{' '}
-        <RouterLink to={`/pay/${encodeURIComponent(link.id)}/refund`}>give a refund address</RouterLink>; {merchant}{' '}
-        sends it there.
+        {rich('settle.surplusBitcoin', {
+          merchant,
+          link: (chunks) => <RouterLink to={`/pay/${encodeURIComponent(link.id)}/refund`}>{chunks}</RouterLink>,
+        })}
       </span>
     )
-  return (
-    <span data-testid="surplus-back">
-      To get the surplus back, ask {merchant} for a refund, quoting receipt {link.receiptNumber}: it goes back to the
-      address you paid from.
-    </span>
-  )
+  return <span data-testid="surplus-back">{t('settle.surplus', { merchant, receipt: link.receiptNumber })}</span>
 }

@@ -5,6 +5,7 @@ import { loadKitModule } from '../../appkit/loadKitModule.js'
 import { ConnectPrompt } from './ConnectPrompt.js'
 import { NamespaceChooser } from './NamespaceChooser.js'
 import { connectLabel, connectNamespace, payNamespaces, type PayNamespace } from './payNamespaces.js'
+import { useT } from '../../i18n/useT.js'
 
 // The wallet half of the checkout comes with the toolkit, after the facts are on screen.
 const PayWithWallet = lazy(() =>
@@ -23,6 +24,7 @@ export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) 
   const [opening, setOpening] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [picked, setPicked] = useState<PayNamespace | null>(null)
+  const { t } = useT()
   const namespaces = payNamespaces(link.options)
   const namespace = connectNamespace(namespaces, picked)
   const connect = (
@@ -52,7 +54,8 @@ export function WalletArea({ link, waiting }: { link: Link; waiting: boolean }) 
   if (kitError) {
     return (
       <p role="alert" className="error">
-        The wallet toolkit failed to start: {kitError} <button onClick={() => window.location.reload()}>Reload</button>
+        {t('wallet.kitFailed', { error: kitError })}{' '}
+        <button onClick={() => window.location.reload()}>{t('common.reload')}</button>
       </p>
     )
   }

@@ -1,8 +1,11 @@
 import { paymentReasons } from '@paylink/shared'
 import { describe, expect, it } from 'vitest'
-import { describePayment, reasonText } from './describePayment.js'
+import type { Payment } from '@paylink/shared'
+import { englishText } from '../../i18n/testing/englishText.js'
+import { describePayment as describePaymentIn, reasonText } from './describePayment.js'
 import { pendingPayment } from './testing/checkoutFixtures.js'
 
+const describePayment = (payment: Payment) => describePaymentIn(payment, englishText)
 const base = pendingPayment({ requiredConfirmations: 3 })
 
 describe('describePayment', () => {
@@ -45,6 +48,6 @@ describe('describePayment', () => {
   })
 
   it('has a sentence for every reason the server can give', () => {
-    for (const reason of paymentReasons) expect(reasonText[reason]).toMatch(/\.$/)
+    for (const reason of paymentReasons) expect(englishText(reasonText[reason])).toMatch(/\.$/)
   })
 })

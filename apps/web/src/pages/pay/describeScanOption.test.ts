@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { describeScanOption } from './describeScanOption.js'
+import { englishText } from '../../i18n/testing/englishText.js'
+import { describeScanOption as describeScanOptionIn } from './describeScanOption.js'
 import { checkoutConfig as config, DEPOSIT, RECIPIENT, TOKEN, tokenOption } from './testing/checkoutFixtures.js'
 
+const describeScanOption = (
+  ...args: [Parameters<typeof describeScanOptionIn>[0], Parameters<typeof describeScanOptionIn>[1]]
+) => describeScanOptionIn(...args, englishText)
 const token = tokenOption({ id: 'opt_1' })
 
 describe('describeScanOption', () => {

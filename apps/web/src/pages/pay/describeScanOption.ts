@@ -6,6 +6,7 @@ import {
   type LinkOption,
   type PublicConfig,
 } from '@paylink/shared'
+import type { TextOf } from '../../i18n/useT.js'
 import { groupDigits } from './groupDigits.js'
 import { optionDueAtomic } from './optionDue.js'
 
@@ -42,6 +43,7 @@ export interface ScanOptionFacts {
 export function describeScanOption(
   option: LinkOption,
   config: Pick<PublicConfig, 'networks' | 'assets'>,
+  t: TextOf,
 ): ScanOptionFacts | null {
   if (!option.paymentUri) return null
   const networkName =
@@ -59,10 +61,10 @@ export function describeScanOption(
     symbol: option.symbol,
     networkName,
     tokenAddress,
-    networkWarning: `Send on ${networkName} only.`,
+    networkWarning: t('scan.networkOnly', { network: networkName }),
     assetWarning: tokenAddress
-      ? `Send ${option.symbol} (token ${shortHex(tokenAddress)}) only.`
-      : `Send ${option.symbol}, the network's own coin, not a token.`,
+      ? t('scan.tokenOnly', { symbol: option.symbol, token: shortHex(tokenAddress) })
+      : t('scan.coinOnly', { symbol: option.symbol }),
     uriMatchesDue: option.paid === '0' && option.confirming === '0',
   }
 }

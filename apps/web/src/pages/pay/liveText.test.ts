@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { liveText } from './liveText.js'
+import { englishText } from '../../i18n/testing/englishText.js'
+import { liveText as liveTextOf } from './liveText.js'
+
+const liveText = (live: Parameters<typeof liveTextOf>[1], online: boolean) => liveTextOf(englishText, live, online)
 
 describe('liveText: the live badge says when the page is not live', () => {
   it('is live only with the stream on and the browser online', () => {

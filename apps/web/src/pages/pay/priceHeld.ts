@@ -3,6 +3,8 @@ import { formatRemaining, type Link } from '@paylink/shared'
 export interface PriceHeld {
   /** "14:32": how long the quoted amounts stay as they are. */
   left: string
+  /** The same in milliseconds, for the payer's language. */
+  ms: number
   /** When they renew, as an ISO timestamp (for <time>) and as people read it. */
   at: string
   atText: string
@@ -23,6 +25,7 @@ export function priceHeld(link: Pick<Link, 'price' | 'status' | 'options'>, now:
   const at = new Date(next)
   return {
     left: formatRemaining(at.getTime() - now),
+    ms: at.getTime() - now,
     at: next,
     atText: at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
   }

@@ -1,6 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { inEnglish } from '../../i18n/testing/englishText.js'
 import { LinkFacts } from './LinkFacts.js'
 import { checkoutPayee, receivingAddressOf } from '@paylink/shared'
 import { checkoutConfig, checkoutLink, DEPOSIT, RECIPIENT, tokenOption } from './testing/checkoutFixtures.js'
@@ -58,7 +59,7 @@ describe('checkoutPayee', () => {
 })
 
 const facts = (link = checkoutLink([tokenOption()]), closed = false) =>
-  renderToStaticMarkup(createElement(LinkFacts, { link, config: checkoutConfig, now: 0, closed }))
+  renderToStaticMarkup(inEnglish(createElement(LinkFacts, { link, config: checkoutConfig, now: 0, closed })))
 
 describe('LinkFacts: the top Copy address', () => {
   it("copies the option's deposit address, labelled as the link's own, and never shows the merchant's main address", () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { scanStatus } from './scanStatus.js'
+import { englishText } from '../../i18n/testing/englishText.js'
+import { scanStatus as scanStatusIn } from './scanStatus.js'
 import { DEPOSIT, eth, assetOption, pendingPayment } from './testing/checkoutFixtures.js'
 
+const scanStatus = (...args: [Parameters<typeof scanStatusIn>[0], Parameters<typeof scanStatusIn>[1]]) =>
+  scanStatusIn(...args, englishText)
 const option = assetOption(eth, '0.004', {
   depositAddress: DEPOSIT,
   paymentUri: `ethereum:${DEPOSIT}@31337?value=4000000000000000`,

@@ -1,4 +1,5 @@
 import { parseUnits, type Link, type LinkOption } from '@paylink/shared'
+import type { TextOf } from '../../i18n/useT.js'
 import { reasonText } from './describePayment.js'
 import { groupDigits } from './groupDigits.js'
 import { optionDue } from './optionDue.js'
@@ -16,10 +17,10 @@ export type ScanStatus =
  * A transaction the server found by itself has no option until it is checked, so a pending
  * payment on the option's network with no option yet counts as seen for it.
  */
-export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'payments'>): ScanStatus {
+export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'payments'>, t: TextOf): ScanStatus {
   const paidEnough =
     option.amount !== null && parseUnits(option.paid, option.decimals) >= parseUnits(option.amount, option.decimals)
-  if (link.status === 'paid' || paidEnough) return { kind: 'paid', text: 'Paid' }
+  if (link.status === 'paid' || paidEnough) return { kind: 'paid', text: t('status.paid') }
   const current = link.payments.filter((p) => !p.late)
   const confirming = current.filter((p) => p.status === 'confirming' && p.optionId === option.id)
   if (confirming.length > 0) {
@@ -27,18 +28,28 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
     const slowest = confirming.reduce((a, b) => (b.confirmations < a.confirmations ? b : a))
     const required = Math.max(1, slowest.requiredConfirmations)
     const confirmations = Math.min(slowest.confirmations, required)
-    return { kind: 'confirming', text: `Seen, confirming ${confirmations}/${required}`, confirmations, required }
+    return {
+      kind: 'confirming',
+      text: t('scan.confirming', { count: confirmations, required }),
+      confirmations,
+      required,
+    }
   }
   const pending = current.some(
     (p) =>
       p.status === 'pending' &&
       (p.optionId === option.id || (p.optionId === null && p.caipNetworkId === option.caipNetworkId)),
   )
-  if (pending) return { kind: 'seen', text: 'Seen, checking the transaction' }
+  if (pending) return { kind: 'seen', text: t('scan.seen') }
   if (option.paid !== '0') {
     return {
       kind: 'partial',
-      text: `Received ${groupDigits(option.paid)} of ${groupDigits(option.amount ?? '?')} ${option.symbol}: ${groupDigits(optionDue(option))} ${option.symbol} still to pay`,
+      text: t('scan.partial', {
+        paid: groupDigits(option.paid),
+        amount: groupDigits(option.amount ?? '?'),
+        due: groupDigits(optionDue(option)),
+        symbol: option.symbol,
+      }),
     }
   }
   // A transaction found for this option that did not count (the wrong token, say) is said, or the payer sees nothing happen.
@@ -52,12 +63,12 @@ export function scanStatus(option: LinkOption, link: Pick<Link, 'status' | 'paym
     undefined,
   )
   if (latest) {
-    const why = latest.reason ? ` ${reasonText[latest.reason]}` : ''
+    const why = latest.reason ? ` ${t(reasonText[latest.reason])}` : ''
     return {
       kind: 'waiting',
-      text: 'Waiting for payment',
-      note: `A transaction was found that does not pay this link.${why}`,
+      text: t('scan.waiting'),
+      note: `${t('scan.refused')}${why}`,
     }
   }
-  return { kind: 'waiting', text: 'Waiting for payment' }
+  return { kind: 'waiting', text: t('scan.waiting') }
 }

@@ -36,3 +36,9 @@ export {
   forwarderAbi,
   forwarderBytecode,
 } from './depositContracts.js'
+export {
+  PAYLINK_COLLECTOR_ADDRESS,
+  PAYLINK_COLLECTOR_SALT,
+  collectorAbi,
+  collectorBytecode,
+} from './collectorContract.js'

@@ -1,5 +1,6 @@
-import { concat, createPublicClient, createTestClient, createWalletClient, http, type Address } from 'viem'
+import { concat, createPublicClient, createTestClient, createWalletClient, http, type Address, type Hex } from 'viem'
 
+import { PAYLINK_COLLECTOR_ADDRESS, PAYLINK_COLLECTOR_SALT, collectorBytecode } from '../core/collectorContract.js'
 import {
   DETERMINISTIC_DEPLOYMENT_PROXY,
   PAYLINK_DEPOSIT_FACTORY_ADDRESS,
@@ -18,14 +19,37 @@ export type DeployDepositFactoryParameters = {
  * there already (a saved chain): idempotent. The sender's spent gas is given back, so the dev
  * accounts keep round balances.
  */
-export async function deployDepositFactory({
-  rpcUrl,
-  from,
-}: DeployDepositFactoryParameters): Promise<{ address: Address; deployed: boolean }> {
+export async function deployDepositFactory(
+  parameters: DeployDepositFactoryParameters,
+): Promise<{ address: Address; deployed: boolean }> {
+  return deployThroughProxy(parameters, {
+    name: 'PaylinkDepositFactory',
+    address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+    salt: PAYLINK_DEPOSIT_FACTORY_SALT,
+    bytecode: depositFactoryBytecode,
+  })
+}
+
+/** Deploys the subscriptions' PaylinkCollector the same way (idempotent, gas given back). */
+export async function deployCollector(
+  parameters: DeployDepositFactoryParameters,
+): Promise<{ address: Address; deployed: boolean }> {
+  return deployThroughProxy(parameters, {
+    name: 'PaylinkCollector',
+    address: PAYLINK_COLLECTOR_ADDRESS,
+    salt: PAYLINK_COLLECTOR_SALT,
+    bytecode: collectorBytecode,
+  })
+}
+
+async function deployThroughProxy(
+  { rpcUrl, from }: DeployDepositFactoryParameters,
+  contract: { name: string; address: Address; salt: Hex; bytecode: Hex },
+): Promise<{ address: Address; deployed: boolean }> {
   const transport = http(rpcUrl)
   const publicClient = createPublicClient({ transport, pollingInterval: 20 })
-  const existing = await publicClient.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
-  if (existing && existing !== '0x') return { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: false }
+  const existing = await publicClient.getCode({ address: contract.address })
+  if (existing && existing !== '0x') return { address: contract.address, deployed: false }
   const proxyCode = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYMENT_PROXY })
   if (!proxyCode || proxyCode === '0x')
     throw new Error(`no deterministic-deployment proxy at ${DETERMINISTIC_DEPLOYMENT_PROXY} on ${rpcUrl}`)
@@ -33,12 +57,12 @@ export async function deployDepositFactory({
   const hash = await createWalletClient({ transport, account: from }).sendTransaction({
     chain: null,
     to: DETERMINISTIC_DEPLOYMENT_PROXY,
-    data: concat([PAYLINK_DEPOSIT_FACTORY_SALT, depositFactoryBytecode]),
+    data: concat([contract.salt, contract.bytecode]),
   })
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
-  const code = await publicClient.getCode({ address: PAYLINK_DEPOSIT_FACTORY_ADDRESS })
+  const code = await publicClient.getCode({ address: contract.address })
   if (receipt.status !== 'success' || !code || code === '0x')
-    throw new Error(`PaylinkDepositFactory deployment failed (${hash})`)
+    throw new Error(`${contract.name} deployment failed (${hash})`)
   await createTestClient({ transport, mode: 'anvil' }).setBalance({ address: from, value: balance })
-  return { address: PAYLINK_DEPOSIT_FACTORY_ADDRESS, deployed: true }
+  return { address: contract.address, deployed: true }
 }

@@ -1,10 +1,10 @@
 import type { Address } from 'viem'
 
-import { deployDepositFactory } from './deployDepositFactory.js'
+import { deployCollector, deployDepositFactory } from './deployDepositFactory.js'
 
 /**
- * Scan to pay: the deposit factory on every devnet chain (already there on a saved chain), each
- * chain's state saved again when it was just deployed.
+ * Scan to pay: the deposit factory on every devnet chain, and the subscriptions' collector (both
+ * already there on a saved chain), each chain's state saved again when one was just deployed.
  */
 export async function deployDepositFactoryOnDevnet(
   anvils: ReadonlyArray<{ rpcUrl: string; saveState(): Promise<void> }>,
@@ -12,8 +12,10 @@ export async function deployDepositFactoryOnDevnet(
 ): Promise<void> {
   await Promise.all(
     anvils.map(async (anvil) => {
-      const { deployed } = await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from })
-      if (deployed) await anvil.saveState()
+      // One after the other: each gives the sender back the gas it read before sending.
+      const factory = await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from })
+      const collector = await deployCollector({ rpcUrl: anvil.rpcUrl, from })
+      if (factory.deployed || collector.deployed) await anvil.saveState()
     }),
   )
 }

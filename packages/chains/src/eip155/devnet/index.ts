@@ -5,6 +5,6 @@ export { startSavedAnvil, type StartSavedAnvilParameters, type StartSavedAnvilRe
 export { endLeftoverAnvil, type EndLeftoverAnvilParameters } from './endLeftoverAnvil.js'
 export { findLeftoverAnvil, type ChainPidFile } from './findLeftoverAnvil.js'
 export { chainStateFiles, type ChainStateFiles } from './chainStateFiles.js'
-export { deployDepositFactory, type DeployDepositFactoryParameters } from './deployDepositFactory.js'
+export { deployCollector, deployDepositFactory, type DeployDepositFactoryParameters } from './deployDepositFactory.js'
 export { deployDepositFactoryOnDevnet } from './deployDepositFactoryOnDevnet.js'
 export { anvilWallet } from './anvilWallet.js'

@@ -6,6 +6,7 @@ import { usePaylinkContext } from '../../../appkit/PaylinkProvider.js'
 import { loadKitModule } from '../../../appkit/loadKitModule.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { checkRefundAddress } from './checkRefundAddress.js'
+import { useT } from '../../../i18n/useT.js'
 
 const SignWithBitcoinWallet = lazy(() =>
   loadKitModule()
@@ -26,6 +27,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
   const [issuedAt, setIssuedAt] = useState(() => new Date().toISOString())
   const [signer, setSigner] = useState(payment.payer ?? '')
   const [signature, setSignature] = useState('')
+  const { t } = useT()
   const [touched, setTouched] = useState(false)
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({
     kind: 'idle',
@@ -63,7 +65,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
   return (
     <form
       className="refund-address-form"
-      aria-label="Refund address"
+      aria-label={t('receipt.refundAddress')}
       data-testid={`refund-address-form-${payment.id}`}
       noValidate
       onSubmit={(event) => {
@@ -73,13 +75,12 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
         if (!signer.trim() || !signature.trim())
           return setState({
             kind: 'error',
-            message:
-              'Sign the message first: with your wallet below, or paste the signature and the address that made it.',
+            message: t('refund.signFirst'),
           })
         void save(signer, signature)
       }}
     >
-      <label htmlFor={`${id}-address`}>Refund to (your Bitcoin address)</label>
+      <label htmlFor={`${id}-address`}>{t('refund.addressLabel')}</label>
       <input
         id={`${id}-address`}
         data-testid="refund-address-input"
@@ -97,20 +98,20 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
         onBlur={() => setTouched(true)}
       />
       <p id={`${id}-address-hint`} className={touched && !checked.ok ? 'error' : 'muted'}>
-        {touched && !checked.ok ? checked.problem : 'A SegWit or Taproot address of a wallet you control.'}
+        {touched && !checked.ok ? checked.problem : t('refund.addressHint')}
       </p>
 
       {message && (
         <>
-          <label htmlFor={`${id}-message`}>Message to sign</label>
+          <label htmlFor={`${id}-message`}>{t('refund.message')}</label>
           <textarea id={`${id}-message`} data-testid="refund-message" readOnly rows={6} value={message} />
           <p className="muted">
-            Sign it with the key of an address this payment was sent from (BIP-322; a legacy signature for a 1…, m… or
-            n… address). <CopyButton value={message} label="Copy message" />
+            {t('refund.signHint')}{' '}
+            <CopyButton value={message} label={t('refund.copyMessage')} copiedText={t('common.copied')} />
           </p>
           <div className="refund-sign">
             {kit || kitWanted ? (
-              <Suspense fallback={<p role="status">Loading the wallet toolkit…</p>}>
+              <Suspense fallback={<p role="status">{t('refund.kitLoading')}</p>}>
                 <SignWithBitcoinWallet
                   message={message}
                   onSigned={(signedBy, signed) => {
@@ -127,17 +128,17 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
                 onClick={() => {
                   setKitWanted(true)
                   void requestKit().catch((cause: Error) =>
-                    setState({ kind: 'error', message: `The wallet toolkit failed to start: ${cause.message}` }),
+                    setState({ kind: 'error', message: t('wallet.kitFailed', { error: cause.message }) }),
                   )
                 }}
               >
-                Sign with my Bitcoin wallet
+                {t('refund.useWallet')}
               </button>
             )}
           </div>
           <details>
-            <summary>Or paste a signature from another wallet</summary>
-            <label htmlFor={`${id}-signer`}>Signed by (one of the addresses you paid from)</label>
+            <summary>{t('refund.paste')}</summary>
+            <label htmlFor={`${id}-signer`}>{t('refund.signerLabel')}</label>
             <input
               id={`${id}-signer`}
               data-testid="refund-signer"
@@ -146,7 +147,7 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
               value={signer}
               onChange={(e) => setSigner(e.target.value)}
             />
-            <label htmlFor={`${id}-signature`}>Signature (base64)</label>
+            <label htmlFor={`${id}-signature`}>{t('refund.signatureLabel')}</label>
             <textarea
               id={`${id}-signature`}
               data-testid="refund-signature"
@@ -156,16 +157,18 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
               onChange={(e) => setSignature(e.target.value)}
             />
             <button type="submit" disabled={state.kind === 'saving'}>
-              {state.kind === 'saving' ? 'Saving…' : 'Save refund address'}
+              {state.kind === 'saving' ? t('refund.saving') : t('refund.save')}
             </button>
           </details>
         </>
       )}
-      {state.kind === 'saving' && <p role="status">Checking the signature…</p>}
+      {state.kind === 'saving' && <p role="status">{t('refund.checking')}</p>}
       {state.kind === 'saved' && (
         <p role="status" className="ok" data-testid="refund-address-saved">
-          Saved: the merchant will refund to{' '}
-          <code className="receipt-long">{checked.ok ? checked.address : address}</code>.
+          {t('refund.saved')}{' '}
+          <code className="receipt-long" dir="ltr">
+            {checked.ok ? checked.address : address}
+          </code>
         </p>
       )}
       {state.kind === 'error' && (

@@ -10,6 +10,7 @@ import { PayHeader } from '../PayHeader.js'
 import { TxId } from '../TxId.js'
 import { RefundAddressForm } from './RefundAddressForm.js'
 import { refundablePayments } from './refundablePayments.js'
+import { useT } from '../../../i18n/useT.js'
 
 /**
  * `/pay/:id/refund`: where a Bitcoin payer says where a refund should go. A Bitcoin payment has no
@@ -20,6 +21,7 @@ export function RefundAddressPage() {
   const { id = '' } = useParams()
   const config = usePaylinkConfig()
   const link = useLiveLink(id, { read: fetchLink, parser: linkAnswer })
+  const { t, rich } = useT()
 
   if (link.isPending || link.isError)
     return <LinkNotReady error={link.isError ? link.error : null} retry={() => void link.refetch()} />
@@ -31,19 +33,15 @@ export function RefundAddressPage() {
       <PayHeader link={data} />
       <main className="page pay">
         <section className="card" aria-labelledby="refund-title" data-testid="refund-page">
-          <h1 id="refund-title">Where should a refund go?</h1>
-          <p>
-            A Bitcoin payment has no single address to send money back to. If the merchant refunds you, they send it to
-            the address you give here, once you have signed it with a key you paid from. Paylink never holds the money.
-          </p>
+          <h1 id="refund-title">{t('refund.title')}</h1>
+          <p>{t('refund.intro')}</p>
           {payments.length === 0 && (
             <p className="muted" data-testid="refund-none">
-              This link has no Bitcoin payment seen on chain. On other networks a refund goes back to the address that
-              paid: there is nothing to give here.
+              {t('refund.none')}
             </p>
           )}
           <p>
-            <RouterLink to={`/pay/${encodeURIComponent(data.id)}`}>Back to the payment</RouterLink>
+            <RouterLink to={`/pay/${encodeURIComponent(data.id)}`}>{t('refund.back')}</RouterLink>
           </p>
         </section>
         {payments.map((p) => {
@@ -54,11 +52,11 @@ export function RefundAddressPage() {
             <section
               key={p.id}
               className="card"
-              aria-label={`Payment ${p.txHash.slice(0, 8)}`}
+              aria-label={t('refund.paymentLabel', { hash: p.txHash.slice(0, 8) })}
               data-testid="refund-payment"
             >
               <dl className="receipt-facts">
-                <dt>Amount</dt>
+                <dt>{t('receipt.amount')}</dt>
                 <dd>
                   {p.amount && option ? (
                     <AmountText amount={p.amount} decimals={option.decimals} symbol={option.symbol} strong />
@@ -66,16 +64,24 @@ export function RefundAddressPage() {
                     '—'
                   )}
                 </dd>
-                <dt>Transaction</dt>
+                <dt>{t('tx.label')}</dt>
                 <dd>
                   <TxId hash={p.txHash} url={url} />
                 </dd>
                 {p.refundAddress && (
                   <>
-                    <dt>Refund address</dt>
+                    <dt>{t('receipt.refundAddress')}</dt>
                     <dd data-testid="refund-address-current">
-                      <code className="receipt-long">{p.refundAddress.address}</code> (signed by{' '}
-                      <code className="receipt-long">{p.refundAddress.signer}</code>)
+                      <code className="receipt-long" dir="ltr">
+                        {p.refundAddress.address}
+                      </code>{' '}
+                      {rich('refund.signedBy', {
+                        signer: (
+                          <code className="receipt-long" dir="ltr">
+                            {p.refundAddress.signer}
+                          </code>
+                        ),
+                      })}
                     </dd>
                   </>
                 )}

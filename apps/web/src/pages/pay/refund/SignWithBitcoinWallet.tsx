@@ -6,6 +6,7 @@ import { usePaylinkKit } from '../../../appkit/PaylinkProvider.js'
 import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSignMessage } from '../../../wallet/useSignMessage.js'
 import { describeWalletError } from '../../../wallet/walletErrors.js'
+import { useT } from '../../../i18n/useT.js'
 
 const bitcoin: WebNamespace = chainFacts.bip122.namespace
 
@@ -24,6 +25,7 @@ export function SignWithBitcoinWallet({
   const address = useConnectedAddress(bitcoin)
   const sign = useSignMessage(bitcoin)
   const [error, setError] = useState<string | null>(null)
+  const { t } = useT()
   if (!address) {
     return (
       <button
@@ -31,7 +33,7 @@ export function SignWithBitcoinWallet({
         data-testid="refund-connect"
         onClick={() => void kit.appKit.open({ view: 'Connect', namespace: bitcoin })}
       >
-        Connect a Bitcoin wallet
+        {t('refund.connect')}
       </button>
     )
   }
@@ -52,7 +54,7 @@ export function SignWithBitcoinWallet({
           }
         }}
       >
-        {sign.isPending ? 'Confirm in your wallet…' : `Sign with ${shortHex(address, 6)}`}
+        {sign.isPending ? t('payForm.confirmInWallet') : t('refund.signWith', { address: shortHex(address, 6) })}
       </button>
       {error && (
         <p role="alert" className="error">

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamptz, createdAt, idColumn, merchantColumn } from './columns'
+import { links } from './links'
+
+/** A merchant's recurring price: each period is paid like a link made from these fields. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: idColumn(),
+    merchant: merchantColumn(),
+    merchantAddress: text('merchant_address').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** ISO 4217 code of a fiat price; null: priced per option (in the asset). */
+    priceCurrency: text('price_currency'),
+    priceAmount: text('price_amount'),
+    /** The link options each period's link gets: `{ asset, amount?, recipient? }[]`, as POST /api/links takes them. */
+    options: jsonb('options').$type<Array<{ asset: string; amount?: string; recipient?: string }>>().notNull(),
+    /** day | week | month | year */
+    interval: text('interval').notNull(),
+    trialDays: integer('trial_days').notNull().default(0),
+    webhookUrl: text('webhook_url'),
+    /** Every period link of the plan is signed with it, so the merchant verifies them all with one secret. */
+    webhookSecret: text('webhook_secret'),
+    createdAt: createdAt(),
+    /** Set when the merchant disabled the plan: no new subscriptions; existing ones renew. */
+    disabledAt: timestamptz('disabled_at'),
+  },
+  (t) => [index('plans_merchant_idx').on(t.merchant, t.createdAt)],
+)
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: idColumn(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    merchant: merchantColumn(),
+    /** incomplete | trialing | active | past_due | canceled; changed only with the row locked. */
+    status: text('status').notNull(),
+    email: text('email').notNull(),
+    /** SHA-256 (hex) of the manage token the payer got: the token itself is never stored. */
+    manageTokenHash: text('manage_token_hash').notNull(),
+    /** pay_each_period | automatic */
+    renewal: text('renewal').notNull(),
+    /** Automatic renewal: the payer's wallet, the token's asset id and the contract's bytes32 id. */
+    payerAddress: text('payer_address'),
+    autoAssetId: text('auto_asset_id'),
+    collectorId: text('collector_id'),
+    /** Unix seconds: the first renewal the contract allows (the terms the payer signs). */
+    firstCollectAt: integer('first_collect_at'),
+    /** Periods paid so far; the next renewal is period number `paid_periods`. */
+    paidPeriods: integer('paid_periods').notNull().default(0),
+    currentPeriodStart: timestamptz('current_period_start'),
+    /** When the next renewal is due (the end of the trial, or of the paid period); null before the first payment. */
+    currentPeriodEnd: timestamptz('current_period_end'),
+    /** The first period's link: subscription events are delivered through its webhook URL and secret (the plan's). */
+    firstLinkId: text('first_link_id').references(() => links.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    canceledAt: timestamptz('canceled_at'),
+  },
+  (t) => [
+    index('subscriptions_plan_idx').on(t.planId),
+    index('subscriptions_merchant_idx').on(t.merchant, t.createdAt),
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`status in ('trialing', 'active')`),
+  ],
+)
+
+/**
+ * One row per period to pay, inserted before anything is done for it: the unique (subscription,
+ * period) makes a second process (or a restart) find the row and not create a second link or pull.
+ */
+export const subscriptionRenewals = pgTable(
+  'subscription_renewals',
+  {
+    id: idColumn(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    /** When it was due (the scheduler's clock). */
+    dueAt: timestamptz('due_at').notNull(),
+    /** pull (the collector contract) | link */
+    method: text('method').notNull(),
+    /** pending | pulling | paid */
+    status: text('status').notNull().default('pending'),
+    linkId: text('link_id').references(() => links.id, { onDelete: 'set null' }),
+    txHash: text('tx_hash'),
+    /**
+     * The pull, signed before it is sent and recorded with its hash: a process that finds a pull
+     * under way (a crash between sending and recording) sends these same bytes again (same nonce),
+     * so a renewal is never pulled twice.
+     */
+    pullTx: text('pull_tx'),
+    /** A process working on this renewal holds it until then. */
+    leaseUntil: timestamptz('lease_until'),
+    /** Why the pull failed, when it fell back to a link. */
+    pullError: text('pull_error'),
+    pastDueAt: timestamptz('past_due_at'),
+    createdAt: createdAt(),
+    paidAt: timestamptz('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('subscription_renewals_period_uq').on(t.subscriptionId, t.period),
+    index('subscription_renewals_open_idx')
+      .on(t.status)
+      .where(sql`status <> 'paid'`),
+  ],
+)

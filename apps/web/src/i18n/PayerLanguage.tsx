@@ -1,0 +1,113 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { IntlProvider } from 'react-intl'
+import en from './messages/en.json'
+import { directionOf, intlLocaleOf, isLanguage, pickLanguage, type Language } from './languages.js'
+
+export type Catalogue = Record<keyof typeof en, string>
+
+const storageKey = 'paylink:lang'
+
+// English is in the entry; every other catalogue is its own chunk, fetched only for a payer who reads it.
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  es: () => import('./messages/es.json'),
+  'pt-BR': () => import('./messages/pt-BR.json'),
+  fr: () => import('./messages/fr.json'),
+  de: () => import('./messages/de.json'),
+  tr: () => import('./messages/tr.json'),
+  id: () => import('./messages/id.json'),
+  'zh-CN': () => import('./messages/zh-CN.json'),
+  ar: () => import('./messages/ar.json'),
+}
+
+const loaded = new Map<Language, Catalogue>([['en', en]])
+
+function loadCatalogue(language: Language): Promise<Catalogue> {
+  const have = loaded.get(language)
+  if (have) return Promise.resolve(have)
+  return loaders[language as Exclude<Language, 'en'>]().then((m) => {
+    loaded.set(language, m.default)
+    return m.default
+  })
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(storageKey)
+  } catch {
+    return null
+  }
+}
+
+function remember(language: Language) {
+  try {
+    localStorage.setItem(storageKey, language)
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+}
+
+/** The language the page opens in; a valid `?lang=` is remembered as if chosen with the switcher. */
+export function initialLanguage(): Language {
+  const param = new URLSearchParams(window.location.search).get('lang')
+  const language = pickLanguage({ param, stored: readStored(), preferred: navigator.languages ?? [] })
+  if (param && language !== readStored() && isLanguage(param)) remember(language)
+  return language
+}
+
+const LanguageContext = createContext<{ language: Language; choose(language: Language): void }>({
+  language: 'en',
+  choose: () => undefined,
+})
+
+/** The payer's language and the switcher's setter (remembered in this browser). */
+export const useLanguage = () => useContext(LanguageContext)
+
+/**
+ * The payer's pages in the payer's language: loads that one catalogue (English without a
+ * request), sets <html lang dir> while mounted, and gives it back to English on the way out, as
+ * the merchant's pages stay English. Until a first catalogue arrives the page waits (a small
+ * chunk, fetched at once), so no English flashes before Arabic.
+ */
+export function PayerLanguage({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState<Language>(initialLanguage)
+  const [shown, setShown] = useState<{ language: Language; messages: Catalogue } | null>(() => {
+    const have = loaded.get(wanted)
+    return have ? { language: wanted, messages: have } : null
+  })
+
+  useEffect(() => {
+    let current = true
+    loadCatalogue(wanted)
+      .then((messages) => current && setShown({ language: wanted, messages }))
+      // A catalogue that cannot load (offline) leaves the page in the language it has, else English.
+      .catch(() => current && setShown((s) => s ?? { language: 'en', messages: en }))
+    return () => {
+      current = false
+    }
+  }, [wanted])
+
+  const language = shown?.language
+  useEffect(() => {
+    if (!language) return
+    const root = document.documentElement
+    root.lang = language
+    root.dir = directionOf(language)
+    return () => {
+      root.lang = 'en'
+      root.dir = 'ltr'
+    }
+  }, [language])
+
+  if (!shown) return null
+  const choose = (next: Language) => {
+    remember(next)
+    setWanted(next)
+  }
+  return (
+    <LanguageContext.Provider value={{ language: shown.language, choose }}>
+      <IntlProvider locale={intlLocaleOf(shown.language)} messages={shown.messages} defaultLocale="en">
+        {children}
+      </IntlProvider>
+    </LanguageContext.Provider>
+  )
+}

@@ -1,0 +1,56 @@
+/** The payer's pages speak these; the first is the fallback and ships in the entry. */
+export const languages = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Español' },
+  { code: 'pt-BR', name: 'Português (Brasil)' },
+  { code: 'fr', name: 'Français' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'tr', name: 'Türkçe' },
+  { code: 'id', name: 'Bahasa Indonesia' },
+  { code: 'zh-CN', name: '简体中文' },
+  { code: 'ar', name: 'العربية' },
+] as const
+
+export type Language = (typeof languages)[number]['code']
+
+export const fallbackLanguage: Language = 'en'
+
+export const isLanguage = (value: string): value is Language => languages.some((l) => l.code === value)
+
+export const directionOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr')
+
+/**
+ * The locale Intl formats with. Arabic keeps Latin digits: the amounts a payer copies, addresses
+ * and hashes are Latin digits whatever the language, and a page mixing two digit sets reads as two numbers.
+ */
+export const intlLocaleOf = (language: Language): string => (language === 'ar' ? 'ar-u-nu-latn' : language)
+
+/**
+ * One of ours for a BCP 47 tag a browser sends: the exact tag, else its language (pt-PT -> pt-BR,
+ * zh-TW -> zh-CN, de-AT -> de), else null.
+ */
+export function matchLanguage(tag: string): Language | null {
+  const lower = tag.trim().toLowerCase()
+  if (!lower) return null
+  const exact = languages.find((l) => l.code.toLowerCase() === lower)
+  if (exact) return exact.code
+  const base = lower.split(/[-_]/)[0]
+  return languages.find((l) => l.code.toLowerCase().split('-')[0] === base)?.code ?? null
+}
+
+/** `?lang=`, then the payer's remembered choice, then the browser's languages in order, then English. */
+export function pickLanguage({
+  param,
+  stored,
+  preferred,
+}: {
+  param: string | null
+  stored: string | null
+  preferred: readonly string[]
+}): Language {
+  for (const tag of [param, stored, ...preferred]) {
+    const match = tag ? matchLanguage(tag) : null
+    if (match) return match
+  }
+  return fallbackLanguage
+}
