@@ -134,6 +134,7 @@ describe('GET /api/openapi.json', () => {
       '/api/links/{id}/deactivate',
       '/api/links/{id}/deliveries',
       '/api/links/{id}/events',
+      '/api/links/{id}/orders',
       '/api/links/{id}/payments',
       '/api/links/{id}/reactivate',
       '/api/links/{id}/receipt-email',

@@ -66,6 +66,7 @@ import {
   x402SolanaFacilitator,
   type LowGas,
 } from './x402/index.js'
+import { orderRoutes } from './orders/orderRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -146,6 +147,8 @@ export interface AppLimits {
   createLinkRateLimit?: RateLimit
   /** POST /api/links/:id/payments per IP (default 60 a minute). */
   submitPaymentRateLimit?: RateLimit
+  /** POST /api/links/:id/orders per IP (default 60 a minute): public, a payer starting to buy from a reusable link. */
+  createOrderRateLimit?: RateLimit
   /** POST /api/keys per IP (default 20 a minute). */
   createApiKeyRateLimit?: RateLimit
   /** POST /api/links/:id/receipt-email per IP (default 5 a minute). */
@@ -433,6 +436,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
       submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
+    })
+    await app.register(orderRoutes, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      windowSeconds: config.quotes?.ttlSeconds ?? 900,
+      createOrderRateLimit: config.limits?.createOrderRateLimit ?? { max: 60, timeWindow: 60_000 },
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })

@@ -112,6 +112,13 @@ export const paymentsCsvColumns = [
   'refunded',
   /** The refunds' transaction ids, separated by spaces. */
   'refund_transactions',
+  /** Orders (`link_id` is then the order): the reusable link it was made from, how many, and what the payer filled in. */
+  'order_of',
+  'quantity',
+  'payer_name',
+  'payer_email',
+  'shipping_address',
+  'payer_note',
 ] as const
 
 /** A position in the payments list. */

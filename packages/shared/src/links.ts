@@ -9,6 +9,17 @@ import { fiatCurrencies, fiatCurrencyCodes } from './fiat.js'
 import { formatUnits, isDecimalString, parseUnits } from '@paylink/chains/money'
 import { givenRefundAddressSchema } from './refundAddress.js'
 import { unmatchedPaymentSchema } from './unmatched.js'
+import {
+  donationSchema,
+  maxOrdersLimit,
+  orderEventSchema,
+  orderTotalsSchema,
+  orderViewSchema,
+  payerDetailsSchema,
+  payerFieldsSchema,
+  quantityRangeSchema,
+  reusableViewSchema,
+} from './orders.js'
 
 /**
  * Payment links, payments, webhook deliveries and API keys: every body of those routes.
@@ -48,6 +59,7 @@ export const webhookEventTypes = [
   'payment.unmatched',
   'payment.x402',
   'link.paid',
+  'order.paid',
   'link.underpaid',
   'link.expired',
   'subscription.created',
@@ -193,8 +205,40 @@ export const createLinkBodySchema = z
     underpaymentTolerancePercent: tolerancePercentSchema.optional(),
     /** Payments mined at most this long after expiry still count (default: the server's LATE_PAYMENT_GRACE_SECONDS). */
     latePaymentGraceSeconds: z.number().int().min(0).max(maxLateGraceSeconds).optional(),
+    /** Many payers buy from it: each checkout makes an order of its own (see orders.ts); the link itself is never paid. */
+    reusable: z.boolean().optional(),
+    /** Reusable links: the most orders paid or still open at once (stock); beyond it new orders are refused. */
+    maxOrders: z.number().int().min(1).max(maxOrdersLimit).optional(),
+    /** Reusable links: the payer picks how many (each option's amount, or the price, times that). */
+    quantity: quantityRangeSchema.optional(),
+    /** Reusable links: what the checkout asks the payer; only these are collected. */
+    fields: payerFieldsSchema.optional(),
+    /** "payer": a donation link, the payer types the amount (reusable only; the options then name no amount). */
+    amount: z.literal('payer').optional(),
+    /** Donation links: the currency the payer types in (else the asset of the one option), a minimum, suggested amounts. */
+    donation: donationSchema.optional(),
   })
   .superRefine((body, context) => {
+    if (body.amount === 'payer') {
+      if (body.reusable !== true)
+        context.addIssue({ code: 'custom', path: ['amount'], message: 'needs "reusable": true' })
+      if (body.price)
+        context.addIssue({ code: 'custom', path: ['price'], message: 'must be left out of a donation link' })
+      if (body.quantity)
+        context.addIssue({ code: 'custom', path: ['quantity'], message: 'must be left out of a donation link' })
+      if (!body.donation?.currency && body.options.length > 1)
+        context.addIssue({
+          code: 'custom',
+          path: ['donation', 'currency'],
+          message: 'is required when a donation link offers more than one asset (the payer types one amount)',
+        })
+    } else if (body.donation) {
+      context.addIssue({ code: 'custom', path: ['donation'], message: 'needs "amount": "payer"' })
+    }
+    for (const key of ['maxOrders', 'quantity', 'fields'] as const) {
+      if (body[key] !== undefined && body.reusable !== true)
+        context.addIssue({ code: 'custom', path: [key], message: 'needs "reusable": true' })
+    }
     body.options.forEach((option, i) => {
       if (body.price && option.amount !== undefined) {
         context.addIssue({
@@ -203,7 +247,14 @@ export const createLinkBodySchema = z
           message: 'must be left out when the link has a price: it is quoted from the price',
         })
       }
-      if (!body.price && option.amount === undefined) {
+      if (body.amount === 'payer' && option.amount !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['options', i, 'amount'],
+          message: 'must be left out of a donation link: the payer types it',
+        })
+      }
+      if (!body.price && body.amount !== 'payer' && option.amount === undefined) {
         context.addIssue({
           code: 'custom',
           path: ['options', i, 'amount'],
@@ -421,8 +472,19 @@ export const linkSchema = z.object({
   merchantNotified: z.boolean(),
   /** `PL-XXXX-XXXX`: the same for the link forever, printed on its receipt. */
   receiptNumber: z.string().max(16),
+  /** A reusable link (never paid itself: POST /api/links/:id/orders makes an order to pay); null otherwise. */
+  reusable: reusableViewSchema.nullable(),
+  /** An order: the reusable link it was made from and its quantity; null otherwise. */
+  order: orderViewSchema.nullable(),
 })
 export type Link = z.infer<typeof linkSchema>
+
+/** `GET /api/links/:id/orders` (merchant): the reusable link's orders, newest first, with the payer's answers, and their totals. */
+export const orderListSchema = z.object({
+  orders: z.array(linkSchema.omit({ payments: true }).extend({ payer: payerDetailsSchema })),
+  totals: orderTotalsSchema,
+})
+export type OrderList = z.infer<typeof orderListSchema>
 
 /** The merchant's view adds the webhook URL. */
 export const merchantLinkSchema = linkSchema.extend({ webhookUrl: z.string().max(2048).nullable() })
@@ -545,6 +607,8 @@ export const webhookEventSchema = z.object({
     /** Null for `payment.unmatched` of a transfer that reached no link's option, and for `payment.x402`. */
     link: linkSchema.omit({ payments: true }).nullable(),
     payment: paymentSchema.nullable(),
+    /** Events of an order (a link made from a reusable link): the order, its link and the payer's answers. */
+    order: orderEventSchema.optional(),
     /** `payment.unmatched` only. */
     unmatchedPayment: unmatchedPaymentSchema.optional(),
     /** `payment.x402` only: the settled payment (of no link) and the resource it paid for. */

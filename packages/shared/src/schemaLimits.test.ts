@@ -114,6 +114,8 @@ describe('string length limits', () => {
       },
       merchantNotified: true,
       receiptNumber: 'PL-ABCD-EFGH',
+      reusable: null,
+      order: null,
       price: { currency: 'USD', amount },
       fiat: { paid: amount, due: amount, shortfall: amount, overpaid: amount },
       underpaymentTolerancePercent: '10.00',

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { linkOptions, links, payments, refunds, x402Payments } from '../db/schema.js'
 import { toX402PaymentView } from '../paymentList/listX402Payments.js'
 import type { Db } from '../db/openDatabase.js'
-import type { LinkOptionRow, PaymentRow } from '../db/rows.js'
+import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
 import { toLinkView } from '../links/linkViews.js'
 import { loadLinkRows } from '../links/loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
@@ -14,6 +14,7 @@ interface PageRow {
   createdAtText: string
   title: string
   priced: boolean
+  order: Pick<LinkRow, 'orderOf' | 'quantity' | 'payerDetails'>
   option: Pick<LinkOptionRow, 'assetId' | 'symbol' | 'decimals'> | null
 }
 
@@ -46,6 +47,7 @@ export async function* streamPaymentsCsv({
         createdAtText: sql<string>`${payments.createdAt}::text`,
         title: links.title,
         priced: sql<boolean>`${links.priceCurrency} is not null`,
+        order: { orderOf: links.orderOf, quantity: links.quantity, payerDetails: links.payerDetails },
         option: { assetId: linkOptions.assetId, symbol: linkOptions.symbol, decimals: linkOptions.decimals },
       })
       .from(payments)
@@ -78,7 +80,7 @@ export async function* streamPaymentsCsv({
           .orderBy(asc(refunds.createdAt), asc(refunds.id))
       : []
     const records: CsvRecord[] = []
-    for (const { payment, title, option, createdAtText } of rows) {
+    for (const { payment, title, option, createdAtText, order } of rows) {
       const quote = quotes.get(payment.id) ?? null
       const own = refundRows.filter((refund) => refund.paymentId === payment.id)
       records.push({
@@ -112,6 +114,12 @@ export async function* streamPaymentsCsv({
               )
             : '0',
           own.map((refund) => refund.txHash).join(' '),
+          order.orderOf,
+          order.orderOf ? (order.quantity ?? 1) : null,
+          order.payerDetails?.name ?? null,
+          order.payerDetails?.email ?? null,
+          order.payerDetails?.shippingAddress ?? null,
+          order.payerDetails?.note ?? null,
         ],
       })
     }
@@ -199,6 +207,8 @@ async function x402Records(
         view.confirmedAt,
         view.refunded,
         '',
+        // An x402 payment is of no order.
+        ...Array<null>(6).fill(null),
       ],
     }
   })

@@ -7,7 +7,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
 /**
  * How many of the merchant's links hold a place under the open-links cap at `now`: open or
- * partially paid, not expired, and not switched off (a deactivated link takes no payments).
+ * partially paid, not expired, not switched off (a deactivated link takes no payments), and not an order.
  * Creating and reactivating a link both check it, under the merchant's advisory lock.
  */
 export async function countOpenLinks(tx: Tx, merchantId: string, now: Date): Promise<number> {
@@ -20,6 +20,8 @@ export async function countOpenLinks(tx: Tx, merchantId: string, now: Date): Pro
         inArray(links.status, ['open', 'partially_paid']),
         or(isNull(links.expiresAt), gt(links.expiresAt, now)),
         isNull(links.deactivatedAt),
+        // Orders are made by payers, not the merchant: they must not use up the merchant's cap.
+        isNull(links.orderOf),
       ),
     )
   return open!.n

@@ -1,4 +1,13 @@
-import { normalizeFiat, type Asset, type CreateLinkBody, type CreatedLink, type Network } from '@paylink/shared'
+import {
+  fiatCurrencies,
+  normalizeFiat,
+  parseUnits,
+  type Asset,
+  type Donation,
+  type CreateLinkBody,
+  type CreatedLink,
+  type Network,
+} from '@paylink/shared'
 import { sql } from 'drizzle-orm'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
@@ -25,6 +34,31 @@ export interface CreateLinkParameters {
   /** Grace after expiry for late payments when the body names none (LATE_PAYMENT_GRACE_SECONDS). */
   defaultLateGraceSeconds?: number
   now?: Date
+}
+
+/** A donation link's terms, its minimum and suggested amounts checked against the unit the payer types in. */
+function donationOf(body: CreateLinkBody, assets: readonly Asset[]): Donation | null {
+  if (body.amount !== 'payer') return null
+  const donation = body.donation ?? {}
+  const asset = assets.find((a) => a.assetId.toLowerCase() === body.options[0]!.asset.toLowerCase())
+  const digits = donation.currency ? fiatCurrencies[donation.currency] : (asset?.decimals ?? 0)
+  const unit = donation.currency ?? asset?.symbol ?? 'the asset'
+  for (const [field, amount] of [
+    ['minimum', donation.minimum],
+    ...(donation.suggested ?? []).map((value, i) => [`suggested[${i}]`, value] as const),
+  ] as const) {
+    if (amount === undefined) continue
+    let atomic: bigint
+    try {
+      atomic = parseUnits(amount, digits)
+    } catch {
+      throw new RequestValidationError(
+        `body.donation.${field}: ${unit} has ${digits} decimal places; "${amount}" has more`,
+      )
+    }
+    if (atomic <= 0n) throw new RequestValidationError(`body.donation.${field}: must be more than 0`)
+  }
+  return donation
 }
 
 export async function createLink({
@@ -67,6 +101,14 @@ export async function createLink({
     paidAt: null,
     merchantNotifiedAt: null,
     deactivatedAt: null,
+    reusable: body.reusable ?? false,
+    orderOf: null,
+    maxOrders: body.maxOrders ?? null,
+    orderForm: body.reusable
+      ? { quantity: body.quantity ?? null, fields: body.fields ?? [], donation: donationOf(body, assets) }
+      : null,
+    quantity: null,
+    payerDetails: null,
   }
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
@@ -80,7 +122,11 @@ export async function createLink({
     }
     const [inserted] = await tx.insert(links).values(linkRow).returning()
     const prepared = await prepareOptions({ tx, linkId, merchant, body, assets, networks })
-    const insertedOptions = await tx.insert(linkOptions).values(prepared.rows).returning()
+    // A reusable link is never paid itself: nothing is watched for it, each order gets its own receiving details.
+    const rows = linkRow.reusable
+      ? prepared.rows.map((row) => ({ ...row, depositAddress: null, reference: null }))
+      : prepared.rows
+    const insertedOptions = await tx.insert(linkOptions).values(rows).returning()
     return [inserted!, insertedOptions.sort((a, b) => a.position - b.position), prepared.warnings] as const
   })
   const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)

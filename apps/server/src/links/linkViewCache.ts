@@ -1,7 +1,7 @@
 import type { Link } from '@paylink/shared'
 import type { Database } from '../db/openDatabase.js'
 import { isExpired } from './linkStatus.js'
-import { toLinkView } from './linkViews.js'
+import { toLinkViewOf } from './linkViews.js'
 import { loadLinkRows, type LinkRows } from './loadLinkRows.js'
 
 /** The Postgres channel the `links` trigger (migration 0008) notifies at every version change. */
@@ -192,7 +192,7 @@ function current(entry: Entry, now: Date): LinkViewVersion {
 }
 
 function versionOf(rows: LinkRows, now: Date): LinkViewVersion {
-  const link = toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds)
+  const link = toLinkViewOf(rows, now)
   const made = new Map<string, unknown>()
   const version: LinkViewVersion = {
     link,

@@ -14,6 +14,7 @@ import { chainCoreOf } from '@paylink/chains/core'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import { assessLink, fiatText, presentedStatus, type OptionAssessment, type PaymentAssessment } from './linkStatus.js'
 import { receiptNumberOfLink } from './receiptNumberOfLink.js'
+import type { LinkRows } from './loadLinkRows.js'
 
 /** The API's view of a link and its payments, built from the rows (amounts as decimal strings). */
 export function toPaymentView(
@@ -90,6 +91,20 @@ export function toRefundView(refund: RefundRow, option: Pick<LinkOptionRow, 'ass
 /** A merchant who saved no profile (and views built without one, e.g. tests' fixtures). */
 export const noMerchantProfile: PublicMerchant = { displayName: null, logoUrl: null, brandColor: null }
 
+/** The view of a link as loaded (loadLinkRows), with everything the rows carry. */
+export function toLinkViewOf(rows: LinkRows, now: Date): Link {
+  return toLinkView(
+    rows.link,
+    rows.options,
+    rows.payments,
+    rows.quotes,
+    now,
+    rows.merchant,
+    rows.refunds,
+    rows.ordersHeld,
+  )
+}
+
 export function toLinkView(
   link: LinkRow,
   options: readonly LinkOptionRow[],
@@ -98,6 +113,8 @@ export function toLinkView(
   now: Date,
   merchant: PublicMerchant = noMerchantProfile,
   refunds: readonly RefundRow[] = [],
+  /** A reusable link with `maxOrders`: its orders paid or still open (countHeldOrders). */
+  ordersHeld: number | null = null,
 ): Link {
   const assessed = assessLink(link, options, paymentRows, quotes, now)
   const currency = (link.priceCurrency as FiatCurrency | null) ?? null
@@ -139,11 +156,21 @@ export function toLinkView(
     merchant,
     merchantNotified: link.merchantNotifiedAt !== null,
     receiptNumber: receiptNumberOfLink(link.id),
+    reusable: link.reusable
+      ? {
+          maxOrders: link.maxOrders,
+          ordersLeft: link.maxOrders === null ? null : Math.max(0, link.maxOrders - (ordersHeld ?? 0)),
+          quantity: link.orderForm?.quantity ?? null,
+          fields: link.orderForm?.fields ?? [],
+          donation: link.orderForm?.donation ?? null,
+        }
+      : null,
+    order: link.orderOf ? { linkId: link.orderOf, quantity: link.quantity ?? 1 } : null,
   }
 }
 
 function toOptionView(
-  link: Pick<LinkRow, 'title' | 'description'>,
+  link: Pick<LinkRow, 'title' | 'description' | 'reusable'>,
   option: LinkOptionRow,
   total: OptionAssessment,
 ): LinkOption {
@@ -153,8 +180,9 @@ function toOptionView(
   // Fiat-priced: a payer scanning is asked for what is still due at the current quote (the whole
   // amount before any payment), so a top-up URI is exact; no quote, no URI. Fixed: the amount, as always.
   const asked = quote && total.due !== null && total.due > 0n ? total.due : amount
+  // A reusable link is never paid itself: only its orders are.
   const paymentUri =
-    asked === null
+    asked === null || link.reusable
       ? null
       : (chainCoreOf(option.caipNetworkId)?.paymentUri?.({
           caipNetworkId: option.caipNetworkId,

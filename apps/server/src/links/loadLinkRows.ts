@@ -4,6 +4,7 @@ import type { Queryable } from '../db/transaction.js'
 import type { LinkOptionRow, LinkQuoteRow, LinkRow, PaymentRow, RefundRow } from '../db/rows.js'
 import type { PublicMerchant } from '@paylink/shared'
 import { readPublicMerchants } from '../merchants/merchantProfileService.js'
+import { countHeldOrders } from '../orders/countHeldOrders.js'
 
 export interface LinkRows {
   link: LinkRow
@@ -15,6 +16,8 @@ export interface LinkRows {
   merchant: PublicMerchant
   /** Refunds of the link's payments, oldest first. */
   refunds: RefundRow[]
+  /** A reusable link with `maxOrders`: its orders paid or still open; null otherwise. */
+  ordersHeld: number | null
 }
 
 /**
@@ -46,7 +49,8 @@ export async function loadLinkRows(q: Queryable, linkId: string, { lock = false 
   const refundRows = paymentRows.length
     ? await q.select().from(refunds).where(eq(refunds.linkId, linkId)).orderBy(asc(refunds.createdAt), asc(refunds.id))
     : []
-  return { link, options: optionRows, payments: paymentRows, quotes, merchant, refunds: refundRows }
+  const ordersHeld = link.reusable && link.maxOrders !== null ? await countHeldOrders(q, linkId, new Date()) : null
+  return { link, options: optionRows, payments: paymentRows, quotes, merchant, refunds: refundRows, ordersHeld }
 }
 
 /**

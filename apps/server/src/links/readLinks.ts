@@ -1,9 +1,10 @@
 import type { Link, LinkList, Payment } from '@paylink/shared'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { LinkRow } from '../db/rows.js'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LinkNotFoundError } from '../errors.js'
-import { toLinkView } from './linkViews.js'
+import { toLinkView, toLinkViewOf } from './linkViews.js'
 import { loadLinkRows, loadQuotes } from './loadLinkRows.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { readPublicMerchants } from '../merchants/merchantProfileService.js'
@@ -18,7 +19,7 @@ export async function requireLink(db: Db, linkId: string, now: Date = new Date()
 /** The public view of a link, or null, read from the database (the routes read through LinkViewCache). */
 export async function getLink(db: Db, linkId: string, now: Date = new Date()): Promise<Link | null> {
   const rows = await loadLinkRows(db, linkId)
-  return rows ? toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds) : null
+  return rows ? toLinkViewOf(rows, now) : null
 }
 
 /** The merchant's links, newest first, with status and totals per option (no payment list). */
@@ -26,10 +27,25 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
   const linkRows = await db
     .select()
     .from(links)
-    .where(eq(links.merchant, merchant.id))
+    // Orders are listed on their reusable link's page (GET /api/links/:id/orders).
+    .where(and(eq(links.merchant, merchant.id), isNull(links.orderOf)))
     .orderBy(desc(links.createdAt))
     .limit(limit)
-  if (linkRows.length === 0) return { links: [] }
+  const views = await summariesOf(db, linkRows, merchant, now)
+  return { links: linkRows.map((link, i) => ({ ...views[i]!, webhookUrl: link.webhookUrl })) }
+}
+
+/**
+ * Links' views without their payment lists (status and totals per option), in the order of
+ * `linkRows`, read in four queries whatever their number: the links list and a reusable link's orders.
+ */
+export async function summariesOf(
+  db: Db,
+  linkRows: readonly LinkRow[],
+  merchant: Merchant,
+  now: Date,
+): Promise<Array<Omit<Link, 'payments'>>> {
+  if (linkRows.length === 0) return []
   const ids = linkRows.map((l) => l.id)
   const profile = (await readPublicMerchants(db, [merchant.id])).get(merchant.id)
   const [optionRows, paymentRows] = [
@@ -44,19 +60,17 @@ export async function listLinks(db: Db, merchant: Merchant, now: Date = new Date
     linkRows.filter((l) => l.priceCurrency).map((l) => l.id),
     true,
   )
-  return {
-    links: linkRows.map((link) => {
-      const { payments: _, ...view } = toLinkView(
-        link,
-        optionRows.filter((o) => o.linkId === link.id).sort((a, b) => a.position - b.position),
-        paymentRows.filter((p) => p.linkId === link.id),
-        quoteRows.filter((q) => q.linkId === link.id),
-        now,
-        profile,
-      )
-      return { ...view, webhookUrl: link.webhookUrl }
-    }),
-  }
+  return linkRows.map((link) => {
+    const { payments: _, ...view } = toLinkView(
+      link,
+      optionRows.filter((o) => o.linkId === link.id).sort((a, b) => a.position - b.position),
+      paymentRows.filter((p) => p.linkId === link.id),
+      quoteRows.filter((q) => q.linkId === link.id),
+      now,
+      profile,
+    )
+    return view
+  })
 }
 
 export async function getPayment(db: Db, paymentId: string): Promise<Payment | null> {

@@ -26,7 +26,7 @@ export async function refreshLink(
 ): Promise<RefreshLinkReturnType | null> {
   const rows = await loadLinkRows(tx, linkId, { lock: true })
   if (!rows) return null
-  const { link, options, payments, quotes, merchant, refunds } = rows
+  const { link, options, payments, quotes, merchant, refunds, ordersHeld } = rows
   const { status } = assessLink(link, options, payments, quotes, now)
   const statusChanged = status !== link.status
   const paidAt = status === 'paid' ? (link.paidAt ?? now) : null
@@ -35,10 +35,12 @@ export async function refreshLink(
     .set({ status, paidAt, version: sql`${links.version} + 1` })
     .where(eq(links.id, linkId))
     .returning()
-  const view = toLinkView(updated!, options, payments, quotes, now, merchant, refunds)
+  const view = toLinkView(updated!, options, payments, quotes, now, merchant, refunds, ordersHeld)
 
   const events = paymentEvents(view)
-  if (statusChanged && status === 'paid') events.push({ type: 'link.paid', payment: null })
+  // An order's merchant hears `order.paid` (carrying the order and its reusable link), never `link.paid`.
+  if (statusChanged && status === 'paid')
+    events.push({ type: link.orderOf ? 'order.paid' : 'link.paid', payment: null })
   if (statusChanged && status === 'partially_paid') events.push({ type: 'link.underpaid', payment: null })
   if (statusChanged && status === 'expired') events.push({ type: 'link.expired', payment: null })
   await enqueueWebhookEvents(tx, link, view, events, now)

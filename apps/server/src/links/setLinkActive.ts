@@ -6,7 +6,7 @@ import { LimitError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { countOpenLinks } from './countOpenLinks.js'
-import { toLinkView } from './linkViews.js'
+import { toLinkViewOf } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
 
 export interface SetLinkActiveParameters {
@@ -56,7 +56,7 @@ export async function setLinkActive({
     }
     const rows = (await loadLinkRows(tx, linkId))!
     return {
-      ...toLinkView(rows.link, rows.options, rows.payments, rows.quotes, now, rows.merchant, rows.refunds),
+      ...toLinkViewOf(rows, now),
       webhookUrl: rows.link.webhookUrl,
     }
   })

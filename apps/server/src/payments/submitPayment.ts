@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { normalizeTransactionId } from '@paylink/chains/server'
 import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
-import { LinkNotFoundError } from '../errors.js'
+import { ConflictError, LinkNotFoundError } from '../errors.js'
 import { toPaymentView } from '../links/linkViews.js'
 import { newId } from '../db/newId.js'
 import { refreshLink } from '../links/refreshLink.js'
@@ -37,8 +37,13 @@ export async function submitPayment({
   now = new Date(),
 }: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
   const txHash = normalizeTransactionId(body.caipNetworkId, body.txHash)
-  const [link] = await db.select({ id: links.id }).from(links).where(eq(links.id, linkId))
+  const [link] = await db.select({ id: links.id, reusable: links.reusable }).from(links).where(eq(links.id, linkId))
   if (!link) throw new LinkNotFoundError(linkId)
+  if (link.reusable)
+    throw new ConflictError(
+      'REUSABLE_LINK',
+      'A reusable link is paid through its orders: make one with POST /api/links/:id/orders.',
+    )
   const options = await db.select().from(linkOptions).where(eq(linkOptions.linkId, linkId))
   const option = options.find((o) => o.caipNetworkId === body.caipNetworkId)
   const required = confirmations.get(body.caipNetworkId)

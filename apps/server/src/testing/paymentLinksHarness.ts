@@ -50,11 +50,14 @@ export const fastPaymentLinks: PaymentLinksOptions = {
   heartbeatMs: 200,
 }
 
-/** The harness on `database`, or on an in-memory PGlite database of its own (closed by `close()`) when none is given. */
-export async function startHarness(given?: Database): Promise<Harness> {
+/**
+ * The harness on `database`, or on an in-memory PGlite database of its own (closed by `close()`) when none is given.
+ * The EVM chains only, unless `allChains`: then the Solana devnet and the Bitcoin regtest devnet (blocks only on
+ * `devnet.bitcoin.mine`) too, in the apps' networks and assets, for tests about one thing on every chain family.
+ */
+export async function startHarness(given?: Database, { allChains = false } = {}): Promise<Harness> {
   const database = given ?? (await openDatabase({ dataDir: ':memory:' }))
-  // The EVM chains only: these tests are about EVM payments (Solana and Bitcoin have their own).
-  const devnet = await startDevnet({ solana: false, bitcoin: false })
+  const devnet = await startDevnet(allChains ? { bitcoin: { blockIntervalMs: 0 } } : { solana: false, bitcoin: false })
   const apps: FastifyInstance[] = []
   const rpcUrl = (chainId: number) => devnet.chains.find((c) => c.chainId === chainId)!.rpcUrl
   const demo = devnetNetworks(devnet)
@@ -83,14 +86,17 @@ export async function startHarness(given?: Database): Promise<Harness> {
     return body.result
   }
 
+  // The devnet's own endpoints: the server reads them directly (the demo's are paths behind its proxy).
   const networks = (confirmations = 1): Network[] =>
-    demo.networks
-      .filter((network) => network.caipNetworkId.startsWith('eip155:'))
-      .map((network) => ({
+    demo.networks.map((network) => {
+      const upstream = demo.upstreams[network.caipNetworkId]!
+      return {
         ...network,
-        rpcUrl: rpcUrl(Number(network.caipNetworkId.split(':')[1])),
+        rpcUrl: upstream.rpcUrl,
+        ...(upstream.wsUrl ? { wsUrl: upstream.wsUrl } : {}),
         confirmations: network.caipNetworkId === L1 ? confirmations : 1,
-      }))
+      }
+    })
 
   const harness: Harness = {
     devnet,

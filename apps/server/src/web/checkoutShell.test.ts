@@ -61,6 +61,8 @@ const link = {
   merchant: { displayName: 'Bean <&> Leaf', logoUrl: '/api/merchant-logos/' + 'a'.repeat(64), brandColor: '#1a237e' },
   merchantNotified: false,
   receiptNumber: 'PL-ABCD-EFGH',
+  reusable: null,
+  order: null,
 } as Link
 
 describe('renderCheckoutShell', () => {

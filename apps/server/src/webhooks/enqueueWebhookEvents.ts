@@ -1,4 +1,4 @@
-import type { Link, Payment, WebhookEvent, WebhookEventType } from '@paylink/shared'
+import type { Link, PayerDetails, Payment, WebhookEvent, WebhookEventType } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
 import { links, webhookDeliveries, webhookEvents } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
@@ -20,19 +20,30 @@ export interface PendingWebhookEvent {
  */
 export async function enqueueWebhookEvents(
   tx: Tx,
-  link: { id: string; merchant: string; webhookUrl: string | null },
+  link: {
+    id: string
+    merchant: string
+    webhookUrl: string | null
+    orderOf?: string | null
+    quantity?: number | null
+    payerDetails?: PayerDetails | null
+  },
   linkView: Link,
   events: readonly PendingWebhookEvent[],
   now: Date,
 ): Promise<void> {
   if (events.length === 0) return
   const { payments: _, ...linkSummary } = linkView
+  // An order's events say which reusable link it is of and what the payer filled in.
+  const order = link.orderOf
+    ? { id: link.id, linkId: link.orderOf, quantity: link.quantity ?? 1, payer: link.payerDetails ?? {} }
+    : undefined
   const rows = events.map((event) => {
     const body: WebhookEvent = {
       id: newId('evt'),
       type: event.type,
       createdAt: now.toISOString(),
-      data: { link: linkSummary, payment: event.payment },
+      data: { link: linkSummary, payment: event.payment, ...(order ? { order } : {}) },
     }
     return {
       id: body.id,

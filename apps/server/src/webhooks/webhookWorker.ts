@@ -178,7 +178,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
             leaseUntil: null,
           })
           .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.leaseToken, leaseToken)))
-        if (result.ok && delivery.type === 'link.paid') {
+        if (result.ok && (delivery.type === 'link.paid' || delivery.type === 'order.paid')) {
           // The checkout says "the merchant was notified" only from here; the version bump lets
           // its event stream carry the news.
           await db

@@ -248,6 +248,27 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/links/{id}/orders': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A reusable link's orders with the payers' answers, and their totals (merchant) */
+    get: operations['listOrders']
+    put?: never
+    /**
+     * Start buying from a reusable link: a new order (a link of its own) to pay
+     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers).
+     */
+    post: operations['createOrder']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/links/{id}/payments': {
     parameters: {
       query?: never
@@ -1163,6 +1184,10 @@ export interface operations {
                     shortfall: string
                     symbol: string
                   }[]
+                  order: {
+                    linkId: string
+                    quantity: number
+                  } | null
                   paidAt: string | null
                   price: {
                     amount: string
@@ -1171,6 +1196,25 @@ export interface operations {
                   } | null
                   receiptEmail: boolean
                   receiptNumber: string
+                  reusable: {
+                    donation: {
+                      /** @enum {string} */
+                      currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                      minimum?: string
+                      suggested?: string[]
+                    } | null
+                    fields: {
+                      /** @enum {string} */
+                      name: 'name' | 'email' | 'shippingAddress' | 'note'
+                      required?: boolean
+                    }[]
+                    maxOrders: number | null
+                    ordersLeft: number | null
+                    quantity: {
+                      max: number
+                      min: number
+                    } | null
+                  } | null
                   /** @enum {string} */
                   status: 'open' | 'partially_paid' | 'paid' | 'expired'
                   successUrl: string | null
@@ -1178,6 +1222,18 @@ export interface operations {
                   underpaymentTolerancePercent: string
                   version: number
                 } | null
+                order?: {
+                  id: string
+                  linkId: string
+                  payer: {
+                    /** Format: email */
+                    email?: string
+                    name?: string
+                    note?: string
+                    shippingAddress?: string
+                  }
+                  quantity: number
+                }
                 payment: {
                   amount: string | null
                   asset: string | null
@@ -1344,6 +1400,7 @@ export interface operations {
                 | 'payment.unmatched'
                 | 'payment.x402'
                 | 'link.paid'
+                | 'order.paid'
                 | 'link.underpaid'
                 | 'link.expired'
                 | 'subscription.created'
@@ -1814,6 +1871,10 @@ export interface operations {
                 shortfall: string
                 symbol: string
               }[]
+              order: {
+                linkId: string
+                quantity: number
+              } | null
               paidAt: string | null
               price: {
                 amount: string
@@ -1822,6 +1883,25 @@ export interface operations {
               } | null
               receiptEmail: boolean
               receiptNumber: string
+              reusable: {
+                donation: {
+                  /** @enum {string} */
+                  currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                  minimum?: string
+                  suggested?: string[]
+                } | null
+                fields: {
+                  /** @enum {string} */
+                  name: 'name' | 'email' | 'shippingAddress' | 'note'
+                  required?: boolean
+                }[]
+                maxOrders: number | null
+                ordersLeft: number | null
+                quantity: {
+                  max: number
+                  min: number
+                } | null
+              } | null
               /** @enum {string} */
               status: 'open' | 'partially_paid' | 'paid' | 'expired'
               successUrl: string | null
@@ -1876,9 +1956,23 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @constant */
+          amount?: 'payer'
           description?: string
+          donation?: {
+            /** @enum {string} */
+            currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+            minimum?: string
+            suggested?: string[]
+          }
           expiresInSeconds?: number
+          fields?: {
+            /** @enum {string} */
+            name: 'name' | 'email' | 'shippingAddress' | 'note'
+            required?: boolean
+          }[]
           latePaymentGraceSeconds?: number
+          maxOrders?: number
           options: {
             amount?: string
             asset: string
@@ -1889,7 +1983,12 @@ export interface operations {
             /** @enum {string} */
             currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
           }
+          quantity?: {
+            max: number
+            min: number
+          }
           receiptEmail?: boolean
+          reusable?: boolean
           successUrl?: string
           title: string
           underpaymentTolerancePercent?: string
@@ -1945,6 +2044,10 @@ export interface operations {
               shortfall: string
               symbol: string
             }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
             paidAt: string | null
             payments: {
               amount: string | null
@@ -2013,6 +2116,25 @@ export interface operations {
             } | null
             receiptEmail: boolean
             receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
             /** @enum {string} */
             status: 'open' | 'partially_paid' | 'paid' | 'expired'
             successUrl: string | null
@@ -2169,6 +2291,10 @@ export interface operations {
               shortfall: string
               symbol: string
             }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
             paidAt: string | null
             payments: {
               amount: string | null
@@ -2237,6 +2363,25 @@ export interface operations {
             } | null
             receiptEmail: boolean
             receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
             /** @enum {string} */
             status: 'open' | 'partially_paid' | 'paid' | 'expired'
             successUrl: string | null
@@ -2337,6 +2482,10 @@ export interface operations {
               shortfall: string
               symbol: string
             }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
             paidAt: string | null
             payments: {
               amount: string | null
@@ -2405,6 +2554,25 @@ export interface operations {
             } | null
             receiptEmail: boolean
             receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
             /** @enum {string} */
             status: 'open' | 'partially_paid' | 'paid' | 'expired'
             successUrl: string | null
@@ -2539,6 +2707,7 @@ export interface operations {
                 | 'payment.unmatched'
                 | 'payment.x402'
                 | 'link.paid'
+                | 'order.paid'
                 | 'link.underpaid'
                 | 'link.expired'
                 | 'subscription.created'
@@ -2696,6 +2865,412 @@ export interface operations {
       }
       /** @description No such link (LINK_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  listOrders: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Newest first (up to 500) */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            orders: {
+              createdAt: string
+              deactivatedAt: string | null
+              description: string | null
+              expiresAt: string | null
+              fiat: {
+                due: string
+                overpaid: string
+                paid: string
+                shortfall: string
+              } | null
+              id: string
+              latePaymentGraceSeconds: number
+              merchant: {
+                brandColor: string | null
+                displayName: string | null
+                logoUrl: string | null
+              }
+              merchantAddress: string
+              merchantNotified: boolean
+              options: {
+                amount: string | null
+                asset: string
+                caipNetworkId: string
+                confirming: string
+                decimals: number
+                depositAddress: string | null
+                due: string | null
+                id: string
+                late: string
+                overpaid: string
+                paid: string
+                paymentUri: string | null
+                quoteExpiresAt: string | null
+                quoteProblem: string | null
+                rate: string | null
+                rateSource: string | null
+                recipient: string
+                shortfall: string
+                symbol: string
+              }[]
+              order: {
+                linkId: string
+                quantity: number
+              } | null
+              paidAt: string | null
+              payer: {
+                /** Format: email */
+                email?: string
+                name?: string
+                note?: string
+                shippingAddress?: string
+              }
+              price: {
+                amount: string
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+              } | null
+              receiptEmail: boolean
+              receiptNumber: string
+              reusable: {
+                donation: {
+                  /** @enum {string} */
+                  currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                  minimum?: string
+                  suggested?: string[]
+                } | null
+                fields: {
+                  /** @enum {string} */
+                  name: 'name' | 'email' | 'shippingAddress' | 'note'
+                  required?: boolean
+                }[]
+                maxOrders: number | null
+                ordersLeft: number | null
+                quantity: {
+                  max: number
+                  min: number
+                } | null
+              } | null
+              /** @enum {string} */
+              status: 'open' | 'partially_paid' | 'paid' | 'expired'
+              successUrl: string | null
+              title: string
+              underpaymentTolerancePercent: string
+              version: number
+            }[]
+            totals: {
+              expired: number
+              open: number
+              orders: number
+              paid: number
+              received: {
+                amount: string
+                asset: string
+                symbol: string
+              }[]
+            }
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such reusable link of yours (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  createOrder: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          amount?: string
+          payer?: {
+            /** Format: email */
+            email?: string
+            name?: string
+            note?: string
+            shippingAddress?: string
+          }
+          quantity?: number
+        }
+      }
+    }
+    responses: {
+      /** @description The order, as GET /api/links/:id shows it */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            deactivatedAt: string | null
+            description: string | null
+            expiresAt: string | null
+            fiat: {
+              due: string
+              overpaid: string
+              paid: string
+              shortfall: string
+            } | null
+            id: string
+            latePaymentGraceSeconds: number
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            merchantAddress: string
+            merchantNotified: boolean
+            options: {
+              amount: string | null
+              asset: string
+              caipNetworkId: string
+              confirming: string
+              decimals: number
+              depositAddress: string | null
+              due: string | null
+              id: string
+              late: string
+              overpaid: string
+              paid: string
+              paymentUri: string | null
+              quoteExpiresAt: string | null
+              quoteProblem: string | null
+              rate: string | null
+              rateSource: string | null
+              recipient: string
+              shortfall: string
+              symbol: string
+            }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
+            paidAt: string | null
+            payments: {
+              amount: string | null
+              asset: string | null
+              blockNumber: string | null
+              caipNetworkId: string
+              confirmations: number
+              confirmedAt: string | null
+              counted: boolean
+              createdAt: string
+              detectedAt: string | null
+              id: string
+              late: boolean
+              linkId: string
+              optionId: string | null
+              payer: string | null
+              quote: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                expiresAt: string
+                fiatValue: string | null
+                rate: string
+                rateSource: string
+              } | null
+              reason:
+                | (
+                    | 'wrong_network'
+                    | 'tx_not_found'
+                    | 'tx_reverted'
+                    | 'wrong_recipient'
+                    | 'wrong_token'
+                    | 'no_transfer'
+                    | 'already_credited'
+                    | 'reorged_out'
+                    | 'dropped'
+                  )
+                | null
+              refundAddress: {
+                address: string
+                givenAt: string
+                signer: string
+              } | null
+              refunded: string
+              refunds: {
+                amount: string
+                asset: string
+                blockNumber: string
+                caipNetworkId: string
+                createdAt: string
+                id: string
+                paymentId: string
+                recipient: string
+                sender: string
+                txHash: string
+              }[]
+              requiredConfirmations: number
+              /** @enum {string} */
+              status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+              txHash: string
+              updatedAt: string
+            }[]
+            price: {
+              amount: string
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+            } | null
+            receiptEmail: boolean
+            receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
+            /** @enum {string} */
+            status: 'open' | 'partially_paid' | 'paid' | 'expired'
+            successUrl: string | null
+            title: string
+            underpaymentTolerancePercent: string
+            version: number
+          }
+        }
+      }
+      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST) */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such reusable link (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description Too many orders from this address (RATE_LIMITED; see Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown
         }
@@ -2901,6 +3476,10 @@ export interface operations {
               shortfall: string
               symbol: string
             }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
             paidAt: string | null
             payments: {
               amount: string | null
@@ -2969,6 +3548,25 @@ export interface operations {
             } | null
             receiptEmail: boolean
             receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
             /** @enum {string} */
             status: 'open' | 'partially_paid' | 'paid' | 'expired'
             successUrl: string | null
@@ -3525,6 +4123,7 @@ export interface operations {
               | 'payment.unmatched'
               | 'payment.x402'
               | 'link.paid'
+              | 'order.paid'
               | 'link.underpaid'
               | 'link.expired'
               | 'subscription.created'

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import type { OrderForm, PayerDetails } from '@paylink/shared'
 import { timestamptz, createdAt, idColumn, merchantColumn, networkColumn, amountColumn } from './columns'
 
 export const links = pgTable(
@@ -39,11 +50,29 @@ export const links = pgTable(
     merchantNotifiedAt: timestamptz('merchant_notified_at'),
     /** Set while the merchant has switched the link off: no new payments are looked for or offered. */
     deactivatedAt: timestamptz('deactivated_at'),
+    /**
+     * A link many payers buy from: it is never paid itself, each payer's checkout makes an order
+     * (a link row of its own, `orderOf` this one) with its own receiving details, quote and status.
+     */
+    reusable: boolean('reusable').notNull().default(false),
+    /** On an order: the reusable link it was made from; null on every other link. */
+    orderOf: text('order_of').references((): AnyPgColumn => links.id, { onDelete: 'cascade' }),
+    /** On a reusable link: the most orders paid or still open at once (stock); null: no limit. */
+    maxOrders: integer('max_orders'),
+    /** On a reusable link: what its checkout asks the payer (quantity range, payer fields, donation). */
+    orderForm: jsonb('order_form').$type<OrderForm>(),
+    /** On an order: how many of the link's item it buys (its amounts are the link's times this). */
+    quantity: integer('quantity'),
+    /** On an order: what the payer filled in of the fields the link asks for. */
+    payerDetails: jsonb('payer_details').$type<PayerDetails>(),
     /** The subscription this link pays a period of (subscriptions/); null for every other link. */
     subscriptionId: text('subscription_id'),
   },
   (t) => [
     index('links_merchant_idx').on(t.merchant, t.createdAt),
+    index('links_order_of_idx')
+      .on(t.orderOf, t.createdAt)
+      .where(sql`order_of is not null`),
     index('links_expiry_idx')
       .on(t.expiresAt)
       .where(sql`status in ('open', 'partially_paid')`),

@@ -15,6 +15,7 @@ import { PaymentProgress } from './PaymentProgress.js'
 import { LinkNotReady } from './LinkNotReady.js'
 import { PayHeader } from './PayHeader.js'
 import { PayTabs } from './PayTabs.js'
+import { OrderStart } from './order/OrderStart.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
@@ -101,6 +102,8 @@ export function PayPage() {
             <h2>{t('pay.expired.title')}</h2>
             <p>{t('pay.expired.text')}</p>
           </section>
+        ) : data.reusable ? (
+          <OrderStart link={{ ...data, reusable: data.reusable }} />
         ) : (
           <section className="card pay-area" aria-label={t('pay.area')}>
             <PayTabs link={data} config={config} waiting={waiting} />

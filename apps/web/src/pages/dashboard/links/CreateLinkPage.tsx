@@ -17,6 +17,8 @@ import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
 import { SuccessUrlField } from './SuccessUrlField.js'
+import { ReusableFieldset } from './ReusableFieldset.js'
+import { newReusableForm } from './reusableForm.js'
 
 /** What the link page needs to show once: the webhook secret of a link just created. */
 export interface JustCreated {
@@ -128,8 +130,10 @@ export function CreateLinkPage({
       priceAmount: duplicateOf?.price?.amount ?? '',
       tolerance: '',
       graceMinutes: '',
+      reusable: newReusableForm(),
     }
   })
+  const donation = values.reusable?.on === true && values.reusable.donation
   const [errors, setErrors] = useState<FieldErrors>({})
   // Bumped on each refused submit, so focus moves to the first invalid field every time.
   const [refusals, setRefusals] = useState(0)
@@ -261,7 +265,7 @@ export function CreateLinkPage({
               </select>
             )}
           </Field>
-          {values.priceCurrency !== '' && (
+          {values.priceCurrency !== '' && !donation && (
             <TextField
               id={fieldId('price-amount')}
               label="Price"
@@ -294,6 +298,13 @@ export function CreateLinkPage({
             placeholder="Default"
           />
         </fieldset>
+
+        <ReusableFieldset
+          idOf={fieldId}
+          values={values.reusable ?? newReusableForm()}
+          errors={errors}
+          onChange={(reusable) => setValues((v) => ({ ...v, reusable }))}
+        />
 
         <fieldset className="dash-options">
           <legend>Payment options</legend>
@@ -353,7 +364,9 @@ export function CreateLinkPage({
                       </select>
                     )}
                   </Field>
-                  {values.priceCurrency === '' ? (
+                  {donation ? (
+                    <p className="field-hint">Amount: the payer types it.</p>
+                  ) : values.priceCurrency === '' ? (
                     <TextField
                       id={fieldId(`amount-${option.key}`)}
                       label="Amount"

@@ -16,6 +16,7 @@ import type { JustCreated } from './CreateLinkPage.js'
 import { DeliveriesSection } from './DeliveriesSection.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 import { PaymentsTable } from './PaymentsTable.js'
+import { OrdersSection } from './OrdersSection.js'
 import { LinkActions } from './LinkActions.js'
 import { AmountText } from '../../pay/AmountText.js'
 
@@ -216,6 +217,13 @@ export function LinkPage({
         </div>
         <PaymentsTable link={data} />
       </section>
+
+      {data.reusable && (
+        <section className="card" aria-labelledby="orders-title">
+          <h2 id="orders-title">Orders</h2>
+          <OrdersSection linkId={data.id} />
+        </section>
+      )}
 
       <section className="card" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook deliveries</h2>

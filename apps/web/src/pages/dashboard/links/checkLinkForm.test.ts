@@ -2,6 +2,7 @@ import type { Asset } from '@paylink/shared'
 import { devnetEth as eth } from '@paylink/shared/testing/testNetworks'
 import { describe, expect, it } from 'vitest'
 import { checkLinkForm, type LinkFormValues } from './checkLinkForm.js'
+import { newReusableForm } from './reusableForm.js'
 
 const tusd: Asset = {
   assetId: 'eip155:31337/erc20:0x5fbdb2315678afecb367f032d93f642f64180aa3',
@@ -137,5 +138,55 @@ describe('checkLinkForm', () => {
       ok: false,
       errors: { expiresInSeconds: 'pick a date and time' },
     })
+  })
+})
+
+describe('the New link form, reusable part', () => {
+  it('adds nothing while off', () => {
+    expect(checkLinkForm({ ...base, reusable: { ...newReusableForm(), maxOrders: '5' } }, [tusd], now)).toEqual({
+      ok: true,
+      body: { title: 'Order 42', options: [{ asset: tusd.assetId, amount: '10' }] },
+    })
+  })
+
+  it('sends stock, quantity and the asked fields as numbers and names', () => {
+    const reusable = {
+      ...newReusableForm(),
+      on: true,
+      maxOrders: '20',
+      quantityMax: '4',
+      fields: { name: 'optional', email: 'required', shippingAddress: 'off', note: 'off' } as const,
+    }
+    expect(checkLinkForm({ ...base, reusable }, [tusd], now)).toEqual({
+      ok: true,
+      body: {
+        title: 'Order 42',
+        options: [{ asset: tusd.assetId, amount: '10' }],
+        reusable: true,
+        maxOrders: 20,
+        quantity: { min: 1, max: 4 },
+        fields: [{ name: 'name' }, { name: 'email', required: true }],
+      },
+    })
+  })
+
+  it('makes a donation in the price currency without a price or option amounts; a wrong stock names its field', () => {
+    const reusable = { ...newReusableForm(), on: true, donation: true, minimum: '5', suggested: '5, 10' }
+    expect(checkLinkForm({ ...base, priceCurrency: 'USD', reusable }, [tusd], now)).toEqual({
+      ok: true,
+      body: {
+        title: 'Order 42',
+        options: [{ asset: tusd.assetId }],
+        reusable: true,
+        amount: 'payer',
+        donation: { currency: 'USD', minimum: '5', suggested: ['5', '10'] },
+      },
+    })
+    const wrong = checkLinkForm(
+      { ...base, reusable: { ...newReusableForm(), on: true, maxOrders: 'ten' } },
+      [tusd],
+      now,
+    )
+    expect(wrong.ok ? null : wrong.errors.maxOrders).toBeTruthy()
   })
 })

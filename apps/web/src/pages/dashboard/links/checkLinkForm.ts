@@ -7,6 +7,7 @@ import {
   type FiatCurrency,
 } from '@paylink/shared'
 import { fieldErrorsFromIssues, type FieldErrors } from './fieldErrors.js'
+import { reusableBody, type ReusableFormValues } from './reusableForm.js'
 
 export interface LinkOptionValues {
   /** Stable React key: options can be removed from the middle. */
@@ -44,6 +45,8 @@ export interface LinkFormValues {
   tolerance: string
   /** Minutes after expiry a late payment still counts, '' for the server's default. */
   graceMinutes: string
+  /** Many payers buy from it (orders), a donation, stock, quantity, payer fields; absent: an ordinary link. */
+  reusable?: ReusableFormValues
 }
 
 export type CheckedLinkForm = { ok: true; body: CreateLinkBody } | { ok: false; errors: FieldErrors }
@@ -66,7 +69,9 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
   } else if (values.expiry !== 'none') {
     expiresInSeconds = Number(values.expiry)
   }
-  const fiat = values.priceCurrency !== ''
+  const donation = values.reusable?.on === true && values.reusable.donation
+  // A donation's currency is the price currency: the payer types the amount, so there is no price.
+  const fiat = values.priceCurrency !== '' && !donation
   const priceAmount = values.priceAmount.trim()
   if (fiat && !priceAmount) errors['price.amount'] = 'is required'
   const tolerance = values.tolerance.trim()
@@ -87,7 +92,7 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
     ...(fiat ? { price: { currency: values.priceCurrency, amount: priceAmount } } : {}),
     options: values.options.map((o) => ({
       asset: o.asset,
-      ...(fiat ? {} : { amount: o.amount.trim() }),
+      ...(fiat || donation ? {} : { amount: o.amount.trim() }),
       ...(o.recipient.trim() ? { recipient: o.recipient.trim() } : {}),
     })),
     ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
@@ -96,6 +101,7 @@ export function checkLinkForm(values: LinkFormValues, assets: readonly Asset[], 
     ...(values.receiptEmail === false ? { receiptEmail: false } : {}),
     ...(tolerance ? { underpaymentTolerancePercent: tolerance } : {}),
     ...(latePaymentGraceSeconds !== undefined ? { latePaymentGraceSeconds } : {}),
+    ...reusableBody(values.reusable, values.priceCurrency),
   }
   const result = createLinkBodySchemaFor(assets).safeParse(body)
   if (!result.success) Object.assign(errors, { ...fieldErrorsFromIssues(result.error.issues), ...errors })

@@ -116,6 +116,8 @@ export function checkoutLink(options: LinkOption[], extra: Partial<Link> = {}): 
     merchant: { displayName: null, logoUrl: null, brandColor: null },
     merchantNotified: false,
     receiptNumber: 'PL-0000-0000',
+    reusable: null,
+    order: null,
     ...extra,
   }
 }

@@ -1,0 +1,88 @@
+import {
+  createOrderBodySchema,
+  linkIdParamsSchema,
+  linkSchema,
+  orderListSchema,
+  type Asset,
+  type Network,
+} from '@paylink/shared'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Db } from '../db/openDatabase.js'
+import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import type { RateLimit } from '../http/routeRegistry.js'
+import { createOrder } from './createOrder.js'
+import { listOrders } from './listOrders.js'
+
+export interface OrderRoutesOptions {
+  db: Db
+  assets: readonly Asset[]
+  networks: readonly Network[]
+  /** How long an order waits to be paid (the quote window). */
+  windowSeconds: number
+  /** Per IP: anyone can make orders. */
+  createOrderRateLimit: RateLimit
+}
+
+/** Orders of reusable links: made by payers at the checkout, listed for the merchant. Needs `app.requireMerchant`. */
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
+  const { db, assets, networks } = options
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/links/:id/orders',
+      operationId: 'createOrder',
+      summary: 'Start buying from a reusable link: a new order (a link of its own) to pay',
+      description:
+        "Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers).",
+      tags: ['links'],
+      params: linkIdParamsSchema,
+      body: createOrderBodySchema,
+      rateLimit: options.createOrderRateLimit,
+      responses: {
+        201: { description: 'The order, as GET /api/links/:id shows it', schema: linkSchema },
+        400: errorResponse(
+          'A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST)',
+        ),
+        404: errorResponse('No such reusable link (LINK_NOT_FOUND)'),
+        409: errorResponse('The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED)'),
+        429: errorResponse('Too many orders from this address (RATE_LIMITED; see Retry-After)'),
+      },
+    },
+    async ({ params, body, reply }) => {
+      const order = await createOrder({
+        db,
+        linkId: params.id,
+        body,
+        assets,
+        networks,
+        windowSeconds: options.windowSeconds,
+      })
+      reply.header('cache-control', 'no-store')
+      return reply.code(201).send(order)
+    },
+  )
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/links/:id/orders',
+      operationId: 'listOrders',
+      summary: "A reusable link's orders with the payers' answers, and their totals (merchant)",
+      tags: ['links'],
+      params: linkIdParamsSchema,
+      responses: {
+        200: { description: 'Newest first (up to 500)', schema: orderListSchema },
+        ...merchantOnlyResponses,
+        404: errorResponse('No such reusable link of yours (LINK_NOT_FOUND)'),
+      },
+    },
+    async ({ params, request, reply }) => {
+      const merchant = await app.requireMerchant(request)
+      reply.header('cache-control', 'no-store')
+      return listOrders(db, merchant, params.id)
+    },
+  )
+}

@@ -1,0 +1,148 @@
+import './order.css'
+import { payerFieldMaxLengths, type CreateOrderBody, type Link, type PayerFieldName } from '@paylink/shared'
+import { useId, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { ApiRequestError } from '../../../api/client.js'
+import { createOrder } from '../../../api/orders.js'
+
+const fieldLabels: Record<PayerFieldName, string> = {
+  name: 'Your name',
+  email: 'Your e-mail',
+  shippingAddress: 'Shipping address',
+  note: 'Note to the seller',
+}
+
+type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'soldOut' } | { kind: 'error'; message: string }
+
+/**
+ * The checkout of a reusable link: it is never paid itself, so the payer picks how many (or types
+ * a donation) and fills in what the merchant asks, then gets an order of their own and moves to
+ * its checkout (/pay/<order id>), where the usual pay flow runs.
+ */
+export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link['reusable']> } }) {
+  const { quantity: range, fields, donation, ordersLeft } = link.reusable
+  const navigate = useNavigate()
+  const id = useId()
+  const [quantity, setQuantity] = useState(range?.min ?? 1)
+  const [amount, setAmount] = useState('')
+  const [answers, setAnswers] = useState<Partial<Record<PayerFieldName, string>>>({})
+  const [state, setState] = useState<State>(ordersLeft === 0 ? { kind: 'soldOut' } : { kind: 'idle' })
+  const unit = donation ? (donation.currency ?? link.options[0]?.symbol ?? '') : ''
+
+  if (state.kind === 'soldOut') {
+    return (
+      <section className="card" role="status" data-testid="sold-out">
+        <h2>Sold out</h2>
+        <p>Every order of this link is taken. Ask the merchant whether more are coming.</p>
+      </section>
+    )
+  }
+
+  const submit = async () => {
+    const payer = Object.fromEntries(
+      Object.entries(answers)
+        .map(([name, value]) => [name, value?.trim()])
+        .filter(([, value]) => value),
+    )
+    const body: CreateOrderBody = {
+      ...(range ? { quantity } : {}),
+      ...(Object.keys(payer).length ? { payer } : {}),
+      ...(donation ? { amount: amount.trim() } : {}),
+    }
+    setState({ kind: 'sending' })
+    try {
+      const order = await createOrder(link.id, body)
+      void navigate(`/pay/${encodeURIComponent(order.id)}`)
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'SOLD_OUT') setState({ kind: 'soldOut' })
+      else setState({ kind: 'error', message: (error as Error).message })
+    }
+  }
+
+  return (
+    <section className="card pay-area" aria-label={donation ? 'Donate' : 'Order'}>
+      <form
+        className="order-start"
+        data-testid="order-start"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        {donation && (
+          <div className="order-field">
+            <label htmlFor={`${id}-amount`}>Amount ({unit})</label>
+            {donation.suggested && donation.suggested.length > 0 && (
+              <div className="order-suggested" role="group" aria-label="Suggested amounts">
+                {donation.suggested.map((value) => (
+                  <button key={value} type="button" onClick={() => setAmount(value)} aria-pressed={amount === value}>
+                    {value} {unit}
+                  </button>
+                ))}
+              </div>
+            )}
+            <input
+              id={`${id}-amount`}
+              inputMode="decimal"
+              required
+              maxLength={40}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder={donation.minimum ? `at least ${donation.minimum}` : '0.00'}
+            />
+          </div>
+        )}
+        {range && range.max > range.min && (
+          <div className="order-field">
+            <label htmlFor={`${id}-quantity`}>Quantity</label>
+            <input
+              id={`${id}-quantity`}
+              type="number"
+              min={range.min}
+              max={range.max}
+              step={1}
+              required
+              value={quantity}
+              onChange={(e) => setQuantity(Number(e.target.value))}
+            />
+          </div>
+        )}
+        {fields.map((field) => {
+          const props = {
+            id: `${id}-${field.name}`,
+            required: field.required === true,
+            maxLength: payerFieldMaxLengths[field.name],
+            value: answers[field.name] ?? '',
+            onChange: (e: { target: { value: string } }) => setAnswers({ ...answers, [field.name]: e.target.value }),
+          }
+          return (
+            <div className="order-field" key={field.name}>
+              <label htmlFor={props.id}>
+                {fieldLabels[field.name]}
+                {field.required ? '' : ' (optional)'}
+              </label>
+              {field.name === 'shippingAddress' || field.name === 'note' ? (
+                <textarea rows={3} {...props} />
+              ) : (
+                <input
+                  type={field.name === 'email' ? 'email' : 'text'}
+                  autoComplete={field.name === 'email' ? 'email' : 'name'}
+                  {...props}
+                />
+              )}
+            </div>
+          )
+        })}
+        {ordersLeft !== null && <p className="muted">{ordersLeft} left</p>}
+        <button type="submit" className="primary" disabled={state.kind === 'sending'} data-testid="order-submit">
+          {state.kind === 'sending' ? 'One moment…' : donation ? 'Continue to donate' : 'Continue to pay'}
+        </button>
+        {state.kind === 'error' && (
+          <p role="alert" className="error">
+            {state.message}
+          </p>
+        )}
+      </form>
+    </section>
+  )
+}
