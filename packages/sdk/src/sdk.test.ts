@@ -14,8 +14,8 @@ import {
 import { startWebhookReceiver, type WebhookReceiver } from '../../../apps/server/src/testing/webhookReceiver.js'
 import { enqueueWebhookEvents } from '../../../apps/server/src/webhooks/enqueueWebhookEvents.js'
 import { merchantOf } from '../../../apps/server/src/merchants/merchant.js'
-import { typesDrift } from '../scripts/generateTypes.js'
-import { sdkServerConfig } from '../scripts/serverDocument.js'
+import { typesDrift } from '../../../scripts/sdk/generateTypes.js'
+import { sdkServerConfig } from '../../../scripts/sdk/serverDocument.js'
 import {
   createPaylinkClient,
   PaylinkApiError,

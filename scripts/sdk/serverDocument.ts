@@ -2,8 +2,8 @@
 // PGlite, asked in-process (no port). The routes and schemas do not depend on the networks or
 // assets configured, so one EVM test network stands for every instance.
 import { testEvmNetwork } from '@paylink/shared/testing/testNetworks'
-import { buildApp, type AppConfig } from '../../../apps/server/src/app.js'
-import { openDatabase, type Database } from '../../../apps/server/src/db/openDatabase.js'
+import { buildApp, type AppConfig } from '../../apps/server/src/app.js'
+import { openDatabase, type Database } from '../../apps/server/src/db/openDatabase.js'
 
 /** The configuration the SDK's types are generated from (and its integration test runs): no demo routes, no x402. */
 export function sdkServerConfig(database: Database): AppConfig {

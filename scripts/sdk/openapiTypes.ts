@@ -1,5 +1,7 @@
-// `node --import tsx scripts/openapiTypes.ts` writes src/generated/openapi.ts from the server's
-// OpenAPI document; with `--check` it writes nothing and fails when the committed file differs.
+// `npm run generate -w @paylink/sdk` (this file) writes packages/sdk/src/generated/openapi.ts from
+// the server's OpenAPI document; with `--check` it writes nothing and fails when the committed file
+// differs. It lives with the repository's scripts, not in the package: it builds the server to read
+// its document, and the SDK itself must not depend on the server.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { typesDrift, typesFile, typesFromDocument } from './generateTypes.js'
