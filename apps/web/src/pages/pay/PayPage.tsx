@@ -1,6 +1,6 @@
 import './pay.css'
 import { checkoutTitle, type Link } from '@paylink/shared'
-import { useCallback, useEffect } from 'react'
+import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { fetchLink, linkAnswer, submitPayment } from '../../api/checkout.js'
@@ -15,12 +15,15 @@ import { PaymentProgress } from './PaymentProgress.js'
 import { LinkNotReady } from './LinkNotReady.js'
 import { PayHeader } from './PayHeader.js'
 import { PayTabs } from './PayTabs.js'
-import { OrderStart } from './order/OrderStart.js'
 import { ReceiptEmailForm } from './ReceiptEmailForm.js'
 import { Receipt } from './Receipt.js'
 import { rememberedPayments } from './rememberedPayments.js'
 import { useT } from '../../i18n/useT.js'
 import { refundablePayments } from './refund/refundablePayments.js'
+
+// Only a reusable link's checkout asks for a quantity or an amount: its form and the order API's
+// schemas load with it, off the critical path of every other checkout (issue #32's 150 KiB).
+const OrderStart = lazy(() => import('./order/OrderStart.js').then((m) => ({ default: m.OrderStart })))
 
 const sameTx = (a: { caipNetworkId: string; txHash: string }, b: { caipNetworkId: string; txHash: string }) =>
   a.caipNetworkId === b.caipNetworkId && a.txHash.toLowerCase() === b.txHash.toLowerCase()
@@ -103,7 +106,15 @@ export function PayPage() {
             <p>{t('pay.expired.text')}</p>
           </section>
         ) : data.reusable ? (
-          <OrderStart link={{ ...data, reusable: data.reusable }} />
+          <Suspense
+            fallback={
+              <p className="page-status" role="status">
+                {t('notReady.loading')}
+              </p>
+            }
+          >
+            <OrderStart link={{ ...data, reusable: data.reusable }} />
+          </Suspense>
         ) : (
           <section className="card pay-area" aria-label={t('pay.area')}>
             <PayTabs link={data} config={config} waiting={waiting} />
