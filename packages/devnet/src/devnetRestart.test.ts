@@ -97,7 +97,7 @@ describe('startDevnet with a state directory', () => {
     const second = await start(stateDir)
     expect(await snapshot(second, payment)).toEqual(before)
     expect(second.token).toEqual(first.token)
-    expect(before.deployerNonce).toBe(2) // Test USD, then the deposit factory (through the proxy)
+    expect(before.deployerNonce).toBe(3) // Test USD, then the deposit factory and the subscriptions collector (through the proxy)
     // The chain goes on from there.
     const next = await pay(second)
     expect((await l1(second).getTransactionReceipt({ hash: next })).blockNumber).toBe(before.head + 1n)
@@ -145,7 +145,7 @@ describe('startDevnet with a state directory', () => {
     await first.stop()
     const second = await start(stateDir, true)
     await expect(l1(second).getTransactionReceipt({ hash: payment })).rejects.toThrow()
-    expect(await l1(second).getBlockNumber()).toBe(2n) // the Test USD and deposit factory deployments
+    expect(await l1(second).getBlockNumber()).toBe(3n) // the Test USD, deposit factory and collector deployments
     expect(second.token.address).toBe(first.token.address)
   })
 })

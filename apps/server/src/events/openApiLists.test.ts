@@ -59,6 +59,8 @@ describe('/api/openapi.json', () => {
       '403',
       '404',
       '409',
+      // An Idempotency-Key reused with another body.
+      '422',
       '429',
       '503',
     ])

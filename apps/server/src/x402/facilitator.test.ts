@@ -289,6 +289,13 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
         rows[0]!.createdAt.toISOString(),
         '0',
         '',
+        // No order: order_of, quantity and the payer's answers stay empty.
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
       ].join(','),
     ])
   }, 60_000)
