@@ -1,27 +1,20 @@
 import type { Page } from '@playwright/test'
-import { createLinkThroughApi, devnetAssets, expect, signInOnDashboard, test } from '../support/fixtures.js'
+import {
+  createLinkThroughApi,
+  devnetAssets,
+  expect,
+  payFromDevWalletModal,
+  signInOnDashboard,
+  test,
+} from '../support/fixtures.js'
 
 /** anvil's account 2: the merchant's receiving address, not the payers' Dev Wallet. */
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
-/**
- * On an order's checkout in a browser never connected before: connects the Paylink Dev Wallet on
- * its EVM account and pays, until the receipt shows `amount`.
- */
+/** On an order's checkout in a browser never connected before: pays with the Dev Wallet, until the receipt shows `amount`. */
 async function payWithDevWallet(page: Page, amount: string) {
-  const paying = page.getByText('Paying from')
   await page.getByTestId('pay-connect').click()
-  const modal = page.locator('w3m-modal')
-  await modal.getByText('Paylink Dev Wallet', { exact: false }).first().click({ timeout: 30_000 })
-  // The Dev Wallet is multichain: AppKit may ask which chain first.
-  const evm = modal.getByText('EVM Networks')
-  await expect(evm.or(paying).first()).toBeVisible()
-  if (await evm.isVisible()) await evm.click()
-  await expect(paying).toBeVisible()
-  const switchButton = page.getByRole('button', { name: 'Switch to Paylink Devnet' })
-  if (await switchButton.isVisible()) await switchButton.click()
-  await page.getByTestId('pay-button').click()
-  await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+  await payFromDevWalletModal(page)
   await expect(page.getByTestId('receipt-amount')).toHaveText(amount)
 }
 
