@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '../support/fixtures.js'
+import { expect, payFromDevWalletModal, test } from '../support/fixtures.js'
 
 /** The toolkit's entry chunk (apps/web/src/appkit/kitModule.ts): asked for means AppKit is loading. */
 const toolkitChunk = /\/assets\/kitModule-[\w-]+\.js$/
@@ -64,17 +64,7 @@ test.describe('the toolkit loads when it is wanted (issue #32)', () => {
     const modal = page.locator('w3m-modal')
     await expect(modal.locator('wui-card'), 'the modal opens on the first press').toBeVisible({ timeout: 30_000 })
     expect(asked.length).toBeGreaterThan(0)
-    await modal.getByText('Paylink Dev Wallet', { exact: false }).first().click()
-    // The Dev Wallet is multichain: AppKit may ask which chain first.
-    const evm = modal.getByText('EVM Networks')
-    const paying = page.getByText('Paying from')
-    await expect(evm.or(paying).first()).toBeVisible()
-    if (await evm.isVisible()) await evm.click()
-    await expect(paying).toBeVisible()
-    const switchButton = page.getByRole('button', { name: 'Switch to Paylink Devnet' })
-    if (await switchButton.isVisible()) await switchButton.click()
-    await page.getByTestId('pay-button').click()
-    await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+    await payFromDevWalletModal(page)
     await expect(page.getByTestId('receipt-amount')).toHaveText('12 TUSD')
     // The demo link pays on the EVM devnet only: the devnet's Solana and Bitcoin chains are configured,
     // but their adapters are not the checkout's to load.

@@ -166,6 +166,25 @@ export async function signInWithDevWallet(page: Page) {
 }
 
 /**
+ * On a checkout whose connect modal is open: picks the Paylink Dev Wallet on its EVM account and
+ * pays (switching to the Paylink Devnet when asked), until the receipt shows.
+ */
+export async function payFromDevWalletModal(page: Page) {
+  const modal = page.locator('w3m-modal')
+  await modal.getByText('Paylink Dev Wallet', { exact: false }).first().click({ timeout: 30_000 })
+  // The Dev Wallet is multichain: AppKit may ask which chain first.
+  const evm = modal.getByText('EVM Networks')
+  const paying = page.getByText('Paying from')
+  await expect(evm.or(paying).first()).toBeVisible()
+  if (await evm.isVisible()) await evm.click()
+  await expect(paying).toBeVisible()
+  const switchButton = page.getByRole('button', { name: 'Switch to Paylink Devnet' })
+  if (await switchButton.isVisible()) await switchButton.click()
+  await page.getByTestId('pay-button').click()
+  await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+}
+
+/**
  * Waits until the wallet page's network switch in `panel` has finished. Paylink asks the wallet
  * first and then AppKit, which asks the wallet once more: the page already shows the new network
  * while that second request is still to come, and a lever pulled then (refuseNext,

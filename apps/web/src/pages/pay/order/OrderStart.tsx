@@ -4,12 +4,13 @@ import { useId, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { ApiRequestError } from '../../../api/client.js'
 import { createOrder } from '../../../api/orders.js'
+import { m, useT, type MessageId } from '../../../i18n/useT.js'
 
-const fieldLabels: Record<PayerFieldName, string> = {
-  name: 'Your name',
-  email: 'Your e-mail',
-  shippingAddress: 'Shipping address',
-  note: 'Note to the seller',
+const fieldLabels: Record<PayerFieldName, MessageId> = {
+  name: m('order.field.name'),
+  email: m('order.field.email'),
+  shippingAddress: m('order.field.shippingAddress'),
+  note: m('order.field.note'),
 }
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'soldOut' } | { kind: 'error'; message: string }
@@ -22,6 +23,7 @@ type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'soldOut' } | { ki
 export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link['reusable']> } }) {
   const { quantity: range, fields, donation, ordersLeft } = link.reusable
   const navigate = useNavigate()
+  const { t, amount: localAmount } = useT()
   const id = useId()
   const [quantity, setQuantity] = useState(range?.min ?? 1)
   const [amount, setAmount] = useState('')
@@ -32,8 +34,8 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
   if (state.kind === 'soldOut') {
     return (
       <section className="card" role="status" data-testid="sold-out">
-        <h2>Sold out</h2>
-        <p>Every order of this link is taken. Ask the merchant whether more are coming.</p>
+        <h2>{t('order.soldOut.title')}</h2>
+        <p>{t('order.soldOut.text')}</p>
       </section>
     )
   }
@@ -60,7 +62,7 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
   }
 
   return (
-    <section className="card pay-area" aria-label={donation ? 'Donate' : 'Order'}>
+    <section className="card pay-area" aria-label={donation ? t('order.donate') : t('order.order')}>
       <form
         className="order-start"
         data-testid="order-start"
@@ -71,12 +73,12 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
       >
         {donation && (
           <div className="order-field">
-            <label htmlFor={`${id}-amount`}>Amount ({unit})</label>
+            <label htmlFor={`${id}-amount`}>{t('order.amount', { unit })}</label>
             {donation.suggested && donation.suggested.length > 0 && (
-              <div className="order-suggested" role="group" aria-label="Suggested amounts">
+              <div className="order-suggested" role="group" aria-label={t('order.suggested')}>
                 {donation.suggested.map((value) => (
                   <button key={value} type="button" onClick={() => setAmount(value)} aria-pressed={amount === value}>
-                    {value} {unit}
+                    {localAmount(value)} {unit}
                   </button>
                 ))}
               </div>
@@ -88,13 +90,13 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
               maxLength={40}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
-              placeholder={donation.minimum ? `at least ${donation.minimum}` : '0.00'}
+              placeholder={donation.minimum ? t('order.atLeast', { minimum: donation.minimum }) : '0.00'}
             />
           </div>
         )}
         {range && range.max > range.min && (
           <div className="order-field">
-            <label htmlFor={`${id}-quantity`}>Quantity</label>
+            <label htmlFor={`${id}-quantity`}>{t('order.quantity')}</label>
             <input
               id={`${id}-quantity`}
               type="number"
@@ -118,8 +120,9 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
           return (
             <div className="order-field" key={field.name}>
               <label htmlFor={props.id}>
-                {fieldLabels[field.name]}
-                {field.required ? '' : ' (optional)'}
+                {field.required
+                  ? t(fieldLabels[field.name])
+                  : t('order.optional', { label: t(fieldLabels[field.name]) })}
               </label>
               {field.name === 'shippingAddress' || field.name === 'note' ? (
                 <textarea rows={3} {...props} />
@@ -133,9 +136,13 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
             </div>
           )
         })}
-        {ordersLeft !== null && <p className="muted">{ordersLeft} left</p>}
+        {ordersLeft !== null && <p className="muted">{t('order.left', { count: ordersLeft })}</p>}
         <button type="submit" className="primary" disabled={state.kind === 'sending'} data-testid="order-submit">
-          {state.kind === 'sending' ? 'One moment…' : donation ? 'Continue to donate' : 'Continue to pay'}
+          {state.kind === 'sending'
+            ? t('order.sending')
+            : donation
+              ? t('order.continueDonate')
+              : t('order.continuePay')}
         </button>
         {state.kind === 'error' && (
           <p role="alert" className="error">
