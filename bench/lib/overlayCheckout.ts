@@ -12,8 +12,8 @@ const recorder = `(() => {
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
-        if (e.identifier === 'link-facts' && window.__overlayFacts === undefined)
-          window.__overlayFacts = performance.timeOrigin + (e.renderTime || e.loadTime)
+        if (e.identifier === 'link-facts' && window.__overlayPainted)
+          window.__overlayPainted(performance.timeOrigin + (e.renderTime || e.loadTime))
     }).observe({ type: 'element', buffered: true })
   } catch {}
 })()`
@@ -28,6 +28,13 @@ export async function measureOverlayFacts(launch: LaunchOptions, shopOrigin: str
   const context = await chromium.launchPersistentContext(profile, launch)
   try {
     await keepToLoopback(context)
+    // The frame reports through a binding, not an evaluate: Playwright's evaluate runs eval, which the checkout's
+    // CSP refuses, and the frame keeps its CSP (no bypassCSP) so it loads as a shop's customer gets it.
+    let report: (at: number) => void = () => {}
+    const painted = new Promise<number>((resolve) => (report = resolve))
+    await context.exposeBinding('__overlayPainted', ({ frame }, at: number) => {
+      if (frame.url().includes('/pay/')) report(at)
+    })
     await context.addInitScript(recorder)
     const page: Page = context.pages()[0] ?? (await context.newPage())
     await page.goto(shopOrigin, { waitUntil: 'load' })
@@ -36,10 +43,11 @@ export async function measureOverlayFacts(launch: LaunchOptions, shopOrigin: str
     const opened = await page.evaluate<number>(
       `(() => { const at = performance.timeOrigin + performance.now(); window.Paylink.open(${JSON.stringify(linkId)}); return at })()`,
     )
-    const frame = await (await page.waitForSelector('iframe[title="Paylink checkout"]')).contentFrame()
-    if (!frame) throw new Error('the overlay has no frame')
-    await frame.waitForFunction('window.__overlayFacts !== undefined', undefined, { timeout: 30_000 })
-    return (await frame.evaluate<number>('window.__overlayFacts')) - opened
+    const at = await Promise.race([
+      painted,
+      page.waitForTimeout(30_000).then(() => Promise.reject(new Error("the overlay's facts not painted within 30 s"))),
+    ])
+    return at - opened
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })
