@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPayerLanguage, payerLanguageCodes } from './payerLanguages.js'
 
 /** A logo as stored and served: PNG, JPEG or WebP only, at most this many bytes. */
 export const maxLogoBytes = 256 * 1024
@@ -53,9 +54,13 @@ export const logoParamsSchema = z.strictObject({
     .regex(/^[0-9a-f]{64}$/, 'is not a logo hash'),
 })
 
+const notAReceiptLanguage = `is not a language receipts are written in (${payerLanguageCodes.join(', ')})`
+
 /** `POST /api/links/:id/receipt-email`. */
 export const receiptEmailBodySchema = z.strictObject({
   email: z.email({ error: 'is not an email address' }).max(254, 'is longer than an email address can be'),
+  /** The language the payer's page was in: the receipt is written in it (English when absent). */
+  language: z.string().max(10, notAReceiptLanguage).refine(isPayerLanguage, notAReceiptLanguage).optional(),
 })
 export type ReceiptEmailBody = z.infer<typeof receiptEmailBodySchema>
 export const receiptEmailAnswerSchema = z.object({

@@ -94,13 +94,13 @@ const until = async (check: () => boolean, ms = 10_000) => {
   }
 }
 
-/** The payer's "email me the receipt", as the checkout sends it. */
-const askReceipt = (app: Awaited<ReturnType<typeof setUp>>['app'], linkId: string, email: string) =>
+/** The payer's "email me the receipt", as the checkout sends it (with the page's language, or without as before). */
+const askReceipt = (app: Awaited<ReturnType<typeof setUp>>['app'], linkId: string, email: string, language?: string) =>
   app.inject({
     method: 'POST',
     url: `/api/links/${linkId}/receipt-email`,
     headers: { origin: testOrigin },
-    payload: { email },
+    payload: { email, language },
   })
 
 describe('email receipt (POST /api/links/:id/receipt-email)', () => {
@@ -123,7 +123,7 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
       `Transaction: ${txHash}`,
       `From: ${payer}`,
       'Paid to: Bean & Leaf',
-      'Date: 2026-11-25 12:00 UTC',
+      'Date: November 25, 2026 at 12:00 PM UTC',
       `${testOrigin}/pay/${link.id}`,
     ]) {
       expect(mail.text, fact).toContain(fact)
@@ -221,5 +221,41 @@ describe('email receipt (POST /api/links/:id/receipt-email)', () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     const created = doc.paths['/api/links'].post.requestBody.content['application/json'].schema
     expect(JSON.stringify(created)).toContain('"receiptEmail":{"type":"boolean"')
+  })
+})
+
+describe("receipt email in the payer's language", () => {
+  it('writes the subject and body in Arabic and in Chinese with every digit of the amount, and refuses an unknown language', async () => {
+    const { app, link } = await setUp(true, { link: offlineLinkBody('Coffee beans', '1234.567891') })
+    await markPaid(link.id)
+    const ofThisLink = () => received.filter((m) => m.text?.includes(link.receiptNumber))
+
+    const unknown = await askReceipt(app, link.id, 'klingon@example.test', 'tlh')
+    expect([unknown.statusCode, unknown.json().error.message]).toEqual([
+      400,
+      'body.language: is not a language receipts are written in (en, es, pt-BR, fr, de, tr, id, zh-CN, ar)',
+    ])
+
+    for (const [language, email] of [
+      ['ar', 'arabic@example.test'],
+      ['zh-CN', 'chinese@example.test'],
+    ] as const) {
+      const asked = await askReceipt(app, link.id, email, language)
+      expect([asked.statusCode, asked.json()]).toEqual([202, { status: 'sent' }])
+    }
+    await until(() => ofThisLink().length === 2)
+    const to = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '')
+    const arabic = ofThisLink().find((m) => to(m) === 'arabic@example.test')!
+    const chinese = ofThisLink().find((m) => to(m) === 'chinese@example.test')!
+    expect(arabic.subject).toBe(`الإيصال ${link.receiptNumber}: تم دفع 1,234.567891 TUSD إلى Bean & Leaf`)
+    expect(arabic.text).toContain('المبلغ: 1,234.567891 TUSD')
+    expect(arabic.text).toContain(`المعاملة: ${txHash}`)
+    expect(arabic.html).toContain('dir="rtl"')
+    expect(chinese.subject).toBe(`收据 ${link.receiptNumber}：已向 Bean & Leaf 支付 1,234.567891 TUSD`)
+    expect(chinese.text).toContain('金额：1,234.567891 TUSD')
+    expect(chinese.text).toContain('日期：2026年11月25日')
+    expect(ofThisLink().map(to)).not.toContain('klingon@example.test')
+    const rows = await context.database.db.select().from(receiptEmails).where(eq(receiptEmails.linkId, link.id))
+    expect(rows.map((r) => r.language).sort()).toEqual(['ar', 'zh-CN'])
   })
 })

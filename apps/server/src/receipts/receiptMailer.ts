@@ -1,4 +1,4 @@
-import type { Network } from '@paylink/shared'
+import { isPayerLanguage, type Network } from '@paylink/shared'
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '../db/openDatabase.js'
@@ -60,6 +60,7 @@ export function createReceiptMailer({
           id: receiptEmails.id,
           linkId: receiptEmails.linkId,
           email: receiptEmails.email,
+          language: receiptEmails.language,
           attempts: receiptEmails.attempts,
         })
         .from(receiptEmails)
@@ -94,7 +95,8 @@ export function createReceiptMailer({
     for (const row of await claim()) {
       const link = await getLink(db, row.linkId)
       if (!link) continue
-      const mail = renderReceiptEmail(link, networks, `${publicOrigin}/pay/${link.id}`)
+      const language = row.language && isPayerLanguage(row.language) ? row.language : 'en'
+      const mail = renderReceiptEmail(link, networks, `${publicOrigin}/pay/${link.id}`, language)
       try {
         await transport.sendMail({ from, to: row.email!, subject: mail.subject, text: mail.text, html: mail.html })
         await db

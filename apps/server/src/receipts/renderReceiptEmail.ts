@@ -1,5 +1,6 @@
-import { formatAmount, parseUnits, type Link, type Network } from '@paylink/shared'
+import { formatAmount, localizeDecimal, parseUnits, type Link, type Network, type PayerLanguage } from '@paylink/shared'
 import { plainDisplayName } from './plainDisplayName.js'
+import { receiptIntl, type ReceiptMessageId } from './receiptCatalogues.js'
 
 export interface ReceiptEmail {
   subject: string
@@ -10,28 +11,37 @@ export interface ReceiptEmail {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
+/** Amounts and addresses read left to right in a right-to-left mail too. */
+const ltr = (text: string) => `<span dir="ltr">${escapeHtml(text)}</span>`
+
 /**
  * The payer's receipt as an email (plain text and HTML): receipt number, merchant (a short plain
  * name; the link's title only in the HTML part, escaped), amount with
  * its unit (for people, and exact), network, full transaction id with the explorer's page when
  * the network has one, date and payer. Only the payments that count (confirmed, not late).
+ * Written in the payer's language: words from its catalogue, the date through Intl, amounts with
+ * the locale's separators and every digit kept.
  */
-export function renderReceiptEmail(link: Link, networks: readonly Network[], payUrl: string): ReceiptEmail {
+export function renderReceiptEmail(
+  link: Link,
+  networks: readonly Network[],
+  payUrl: string,
+  language: PayerLanguage = 'en',
+): ReceiptEmail {
+  const intl = receiptIntl(language)
+  const t = (id: ReceiptMessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values)
+  const amountOf = (text: string) => localizeDecimal(text, intl.locale)
   // Merchant-written text reaches the Subject and the text part only as a short plain name.
   const merchant = plainDisplayName(link.merchant.displayName) ?? link.merchantAddress
   const counted = link.payments.filter((p) => p.status === 'confirmed' && !p.late)
   const lines = counted.map((p) => {
     const option = link.options.find((o) => o.id === p.optionId)
     const network = networks.find((n) => n.caipNetworkId === p.caipNetworkId)
-    const amount =
-      p.amount && option
-        ? `${formatAmount(parseUnits(p.amount, option.decimals), option.decimals)} ${option.symbol}`
-        : 'an amount'
+    const written = p.amount && option ? formatAmount(parseUnits(p.amount, option.decimals), option.decimals) : null
+    const amount = written && option ? `${amountOf(written)} ${option.symbol}` : t('anAmount')
     const exact =
-      p.amount &&
-      option &&
-      formatAmount(parseUnits(p.amount, option.decimals), option.decimals).replace(/,/g, '') !== p.amount
-        ? ` (exactly ${p.amount} ${option.symbol})`
+      written && option && written.replace(/,/g, '') !== p.amount
+        ? ` (${t('exactly', { amount: `${amountOf(p.amount!)} ${option.symbol}` })})`
         : ''
     // The same rule as the web app's explorerUrl(): `<blockExplorerUrl>/tx/<id>`.
     const explorer = network?.blockExplorerUrl
@@ -47,45 +57,57 @@ export function renderReceiptEmail(link: Link, networks: readonly Network[], pay
     }
   })
   const paidAt = link.paidAt ? new Date(link.paidAt) : null
-  const date = paidAt ? `${paidAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—'
+  const date = paidAt
+    ? intl.formatDate(paidAt, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+        timeZoneName: 'short',
+      })
+    : '—'
   const total = lines.map((l) => l.amount).join(' + ')
-  const subject = `Receipt ${link.receiptNumber}: ${total} paid to ${merchant}`
+  const heading = t('heading', { number: link.receiptNumber })
+  const subject = t('subject', { number: link.receiptNumber, total, merchant })
+  const line = (label: ReceiptMessageId, value: string) => t('line', { label: t(label), value })
   const text = [
-    `Receipt ${link.receiptNumber}`,
+    heading,
     '',
-    `Paid to: ${merchant}`,
-    `Date: ${date}`,
+    line('paidTo', merchant),
+    line('date', date),
     ...lines.flatMap((l) => [
       '',
-      `Amount: ${l.amount}`,
-      `Network: ${l.network}`,
-      `Transaction: ${l.txHash}`,
-      ...(l.explorer ? [`Explorer: ${l.explorer}`] : []),
-      ...(l.payer ? [`From: ${l.payer}`] : []),
+      line('amount', l.amount),
+      line('network', l.network),
+      line('transaction', l.txHash),
+      ...(l.explorer ? [line('explorer', l.explorer)] : []),
+      ...(l.payer ? [line('from', l.payer)] : []),
     ]),
     '',
-    `This receipt online: ${payUrl}`,
-    'You asked for this email on the payment page. Your address was used for this one email and then erased.',
+    line('online', payUrl),
+    t('why'),
   ].join('\n')
-  const row = (label: string, value: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;font-family:monospace;word-break:break-all">${value}</td></tr>`
+  const row = (label: ReceiptMessageId, value: string) =>
+    `<tr><th style="text-align:start;padding-block:4px;padding-inline:0 12px">${escapeHtml(t(label))}</th><td style="padding:4px 0;font-family:monospace;word-break:break-all">${value}</td></tr>`
   const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
-    `<h1 style="font-size:20px">Receipt ${escapeHtml(link.receiptNumber)}</h1>` +
-    `<table>${row('Paid to', escapeHtml(merchant))}${row('For', escapeHtml(link.title))}${row('Date', escapeHtml(date))}` +
+    `<!doctype html><html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#111">` +
+    `<h1 style="font-size:20px">${escapeHtml(heading)}</h1>` +
+    `<table>${row('paidTo', escapeHtml(merchant))}${row('for', escapeHtml(link.title))}${row('date', escapeHtml(date))}` +
     lines
       .map(
         (l) =>
-          row('Amount', escapeHtml(l.amount)) +
-          row('Network', escapeHtml(l.network)) +
+          row('amount', ltr(l.amount)) +
+          row('network', escapeHtml(l.network)) +
           row(
-            'Transaction',
+            'transaction',
             l.explorer ? `<a href="${escapeHtml(l.explorer)}">${escapeHtml(l.txHash)}</a>` : escapeHtml(l.txHash),
           ) +
-          (l.payer ? row('From', escapeHtml(l.payer)) : ''),
+          (l.payer ? row('from', ltr(l.payer)) : ''),
       )
       .join('') +
-    `</table><p><a href="${escapeHtml(payUrl)}">This receipt online</a></p>` +
-    `<p style="color:#555">You asked for this email on the payment page. Your address was used for this one email and then erased.</p></body></html>`
+    `</table><p><a href="${escapeHtml(payUrl)}">${escapeHtml(t('online'))}</a></p>` +
+    `<p style="color:#555">${escapeHtml(t('why'))}</p></body></html>`
   return { subject, text, html }
 }

@@ -1,4 +1,4 @@
-import type { ReceiptEmailAnswer } from '@paylink/shared'
+import type { PayerLanguage, ReceiptEmailAnswer } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
@@ -19,13 +19,14 @@ export const receiptRepeatWindowMs = 60 * 60 * 1000
  * `maxReceiptRecipientsPerLink` addresses ever (counted by a hash kept after the address is
  * erased), and the same address asked again within the hour gets no second mail. Refused for an
  * unknown link (404), a link whose merchant turned receipt mail off or that expired unpaid (409),
- * and past the recipients cap (409).
+ * and past the recipients cap (409). The mail is written in `language`, the payer's page's.
  */
 export async function requestReceiptEmail(
   db: Db,
   mailer: ReceiptMailer,
   linkId: string,
   email: string,
+  language: PayerLanguage = 'en',
   now: () => Date = () => new Date(),
 ): Promise<ReceiptEmailAnswer> {
   const link = await requireLink(db, linkId)
@@ -58,7 +59,7 @@ export async function requestReceiptEmail(
         `This link's receipt was already asked for by ${maxReceiptRecipientsPerLink} addresses, the most one link's receipt goes to.`,
       )
     }
-    await tx.insert(receiptEmails).values({ id: newId('rcm'), linkId, email, emailHash, createdAt: at })
+    await tx.insert(receiptEmails).values({ id: newId('rcm'), linkId, email, emailHash, language, createdAt: at })
     return null
   })
   if (repeated) return { status: repeated.sentAt ? 'sent' : 'queued' }

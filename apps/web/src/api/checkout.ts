@@ -3,6 +3,7 @@ import type {
   GiveRefundAddressBody,
   GivenRefundAddressResponse,
   Link,
+  PayerLanguage,
   Payment,
   ReceiptEmailAnswer,
 } from '@paylink/shared'
@@ -23,9 +24,19 @@ export function submitPayment(linkId: string, body: CreatePaymentBody): Promise<
 
 const receiptEmailAnswer = hasFields<ReceiptEmailAnswer>('a receipt email answer', ['status'])
 
-/** Asks the server to email the receipt: now if the link is paid ("sent"), else once it is ("queued"). */
-export function requestReceiptEmail(linkId: string, email: string): Promise<ReceiptEmailAnswer> {
-  return apiSend('POST', `/api/links/${encodeURIComponent(linkId)}/receipt-email`, receiptEmailAnswer, { email })
+/**
+ * Asks the server to email the receipt: now if the link is paid ("sent"), else once it is
+ * ("queued"), written in the language the payer reads the page in.
+ */
+export function requestReceiptEmail(
+  linkId: string,
+  email: string,
+  language: PayerLanguage,
+): Promise<ReceiptEmailAnswer> {
+  return apiSend('POST', `/api/links/${encodeURIComponent(linkId)}/receipt-email`, receiptEmailAnswer, {
+    email,
+    language,
+  })
 }
 
 const givenRefundAddressAnswer = hasFields<GivenRefundAddressResponse>('a payment with its refund address', ['payment'])

@@ -1,5 +1,4 @@
-import { formatFiat, type FiatCurrency } from '@paylink/shared'
-import { formatFiatLocal } from '../i18n/localNumbers.js'
+import { formatFiat, formatFiatLocal, type FiatCurrency } from '@paylink/shared'
 import { usePayerIntl } from '../i18n/usePayerIntl.js'
 
 /**

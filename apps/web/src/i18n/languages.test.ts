@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { matchLanguage, pickLanguage } from './languages.js'
+import { payerLanguageCodes } from '@paylink/shared'
+import { languages, matchLanguage, pickLanguage } from './languages.js'
 
 describe('pickLanguage', () => {
   it('takes ?lang= before the remembered choice, and that before the browser', () => {
@@ -18,5 +19,11 @@ describe('pickLanguage', () => {
     expect(matchLanguage('zh-Hans-SG')).toBe('zh-CN')
     expect(matchLanguage('tr_TR')).toBe('tr')
     expect(matchLanguage('')).toBeNull()
+  })
+})
+
+describe('languages', () => {
+  it('names exactly the languages the server writes receipt e-mails in, in its order', () => {
+    expect(languages.map((l) => l.code)).toEqual(payerLanguageCodes)
   })
 })

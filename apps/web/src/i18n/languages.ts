@@ -1,4 +1,8 @@
-/** The payer's pages speak these; the first is the fallback and ships in the entry. */
+import { intlLocaleOf, type PayerLanguage } from '@paylink/shared'
+
+export { intlLocaleOf }
+
+/** The payer's pages speak these (the shared list, named); the first is the fallback and ships in the entry. */
 export const languages = [
   { code: 'en', name: 'English' },
   { code: 'es', name: 'Español' },
@@ -9,7 +13,7 @@ export const languages = [
   { code: 'id', name: 'Bahasa Indonesia' },
   { code: 'zh-CN', name: '简体中文' },
   { code: 'ar', name: 'العربية' },
-] as const
+] as const satisfies ReadonlyArray<{ code: PayerLanguage; name: string }>
 
 export type Language = (typeof languages)[number]['code']
 
@@ -18,12 +22,6 @@ export const fallbackLanguage: Language = 'en'
 export const isLanguage = (value: string): value is Language => languages.some((l) => l.code === value)
 
 export const directionOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr')
-
-/**
- * The locale Intl formats with. Arabic keeps Latin digits: the amounts a payer copies, addresses
- * and hashes are Latin digits whatever the language, and a page mixing two digit sets reads as two numbers.
- */
-export const intlLocaleOf = (language: Language): string => (language === 'ar' ? 'ar-u-nu-latn' : language)
 
 /**
  * One of ours for a BCP 47 tag a browser sends: the exact tag, else its language (pt-PT -> pt-BR,

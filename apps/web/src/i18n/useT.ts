@@ -1,8 +1,7 @@
-import type { FiatCurrency } from '@paylink/shared'
+import { formatFiatLocal, localizeDecimal, type FiatCurrency } from '@paylink/shared'
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import type en from './messages/en.json'
-import { formatFiatLocal, localizeDecimal } from './localNumbers.js'
 
 /** Every payer-facing message id: a key of the English catalogue (catalogues.test.ts keeps the others in step). */
 export type MessageId = keyof typeof en

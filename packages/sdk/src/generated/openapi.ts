@@ -320,7 +320,7 @@ export interface paths {
     put?: never
     /**
      * Email the link's receipt to the payer once it is paid (at once if it is); the address is erased after sending
-     * @description Public: anyone with the link's id may ask, so a link's receipt goes to at most 3 distinct addresses ever (sent ones included), and the same address asked again within an hour is answered as before (`sent` or `queued`) without a second mail. The Subject and the text part carry the merchant only as a short plain name (letters, digits, spaces, `& ' - , ( )`, at most 40 characters). The merchant can turn receipt mail off per link (`receiptEmail: false`).
+     * @description Public: anyone with the link's id may ask, so a link's receipt goes to at most 3 distinct addresses ever (sent ones included), and the same address asked again within an hour is answered as before (`sent` or `queued`) without a second mail. The Subject and the text part carry the merchant only as a short plain name (letters, digits, spaces, `& ' - , ( )`, at most 40 characters). The merchant can turn receipt mail off per link (`receiptEmail: false`). The mail is written in `language` (the payer's page's: en, es, pt-BR, fr, de, tr, id, zh-CN or ar; English when absent).
      */
     post: operations['requestReceiptEmail']
     delete?: never
@@ -3677,6 +3677,7 @@ export interface operations {
         'application/json': {
           /** Format: email */
           email: string
+          language?: string
         }
       }
     }
@@ -3693,7 +3694,7 @@ export interface operations {
           }
         }
       }
-      /** @description The request does not match the schema */
+      /** @description Not an email address, or a language receipts are not written in (INVALID_REQUEST) */
       400: {
         headers: {
           [name: string]: unknown

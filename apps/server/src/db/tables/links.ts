@@ -155,6 +155,8 @@ export const receiptEmails = pgTable(
      * link's recipients can be counted (at most 3, ever) and the same address asked again is known.
      */
     emailHash: text('email_hash'),
+    /** The payer's language when asking (a PayerLanguage tag); null (rows from before) is English. */
+    language: text('language'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A process sending this receipt holds it until then (so another one does not send it too). */

@@ -1,5 +1,4 @@
-import { optionAmountText } from '@paylink/shared'
-import { localizeDecimal } from '../../i18n/localNumbers.js'
+import { localizeDecimal, optionAmountText } from '@paylink/shared'
 import { usePayerIntl } from '../../i18n/usePayerIntl.js'
 
 /** An amount as people read it ("9,999.99991249 ETH"), the exact value in its title (hover, long press). */

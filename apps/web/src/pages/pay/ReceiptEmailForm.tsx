@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { requestReceiptEmail } from '../../api/checkout.js'
+import { useLanguage } from '../../i18n/PayerLanguage.js'
 import { useT } from '../../i18n/useT.js'
 
 type State =
@@ -11,13 +12,14 @@ type State =
 /**
  * "Email me this receipt": offered only when the operator configured SMTP. Before payment the
  * server keeps the address until the link is paid; after, it sends at once. The address is used
- * for that one email and erased.
+ * for that one email and erased. The email is written in the language the page is in.
  */
 export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boolean }) {
   const [email, setEmail] = useState('')
   const [state, setState] = useState<State>({ kind: 'idle' })
   const id = useId()
   const { t } = useT()
+  const { language } = useLanguage()
   if (state.kind === 'done') {
     return (
       <p role="status" className="receipt-email-done" data-testid="receipt-email-status">
@@ -33,7 +35,7 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
         event.preventDefault()
         setState({ kind: 'sending' })
         try {
-          const answer = await requestReceiptEmail(linkId, email.trim())
+          const answer = await requestReceiptEmail(linkId, email.trim(), language)
           setState({ kind: 'done', sent: answer.status === 'sent', email: email.trim() })
         } catch (error) {
           setState({ kind: 'error', message: (error as Error).message })

@@ -1,4 +1,4 @@
-import type { FiatCurrency } from '@paylink/shared'
+import type { FiatCurrency } from './fiat.js'
 
 const separatorCache = new Map<string, { group: string; decimal: string }>()
 

@@ -1,0 +1,1 @@
+ALTER TABLE "receipt_emails" ADD COLUMN "language" text;
