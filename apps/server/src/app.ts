@@ -192,9 +192,22 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, str
 }
 
 /** Composes the feature plugins into one Fastify instance. Call `.ready()` or `.listen()` next. */
+/** The configured limits with their defaults, said once for every route that applies them. */
+function limitsOf(config: AppConfig) {
+  const perMinute = { max: 60, timeWindow: 60_000 }
+  return {
+    maxOpenLinks: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+    createLink: config.limits?.createLinkRateLimit ?? perMinute,
+    submitPayment: config.limits?.submitPaymentRateLimit ?? perMinute,
+    createOrder: config.limits?.createOrderRateLimit ?? perMinute,
+    quoteSeconds: config.quotes?.ttlSeconds ?? 900,
+  }
+}
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ownsDatabase = !isDatabase(config.database)
   const database = isDatabase(config.database) ? config.database : await openDatabase(config.database)
+  const limits = limitsOf(config)
 
   // The API's security headers, for the answers under /api and for those Fastify sends before any hook.
   const apiHeaders = apiSecurityHeaders(config.publicOrigin)
@@ -251,7 +264,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
           linkId,
           assets: config.assets,
           rates,
-          ttlSeconds: config.quotes?.ttlSeconds ?? 900,
+          ttlSeconds: limits.quoteSeconds,
         })
       )
         app.paymentLinks.views.invalidate(linkId)
@@ -429,20 +442,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       events: paymentLinks.events,
       submitPayment: paymentLinks.submitPayment,
       webhookPolicy,
-      maxOpenLinksPerMerchant: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+      maxOpenLinksPerMerchant: limits.maxOpenLinks,
       defaultLateGraceSeconds: config.latePaymentGraceSeconds ?? 0,
       readCheckoutView,
       readerOf: paymentLinks.readerOf,
-      createLinkRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
-      submitPaymentRateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
+      createLinkRateLimit: limits.createLink,
+      submitPaymentRateLimit: limits.submitPayment,
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
     })
     await app.register(orderRoutes, {
       db: database.db,
       assets: config.assets,
       networks: config.networks,
-      windowSeconds: config.quotes?.ttlSeconds ?? 900,
-      createOrderRateLimit: config.limits?.createOrderRateLimit ?? { max: 60, timeWindow: 60_000 },
+      windowSeconds: limits.quoteSeconds,
+      createOrderRateLimit: limits.createOrder,
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })
@@ -468,7 +481,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       db: database.db,
       readerOf: paymentLinks.readerOf,
       onLinkChanged: (linkId) => paymentLinks.views.invalidate(linkId),
-      rateLimit: config.limits?.submitPaymentRateLimit ?? { max: 60, timeWindow: 60_000 },
+      rateLimit: limits.submitPayment,
     })
     await app.register(depositRoutes, {
       db: database.db,
@@ -493,7 +506,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       assets: config.assets,
       networks: config.networks,
       webhookPolicy,
-      maxOpenLinks: config.limits?.maxOpenLinksPerMerchant ?? 1000,
+      maxOpenLinks: limits.maxOpenLinks,
     })
     if (config.devnetUpstreams) {
       await app.register(devnetRoutes, {
@@ -508,8 +521,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         db: database.db,
         assets: config.assets,
         networks: config.networks,
-        maxOpenLinks: config.limits?.maxOpenLinksPerMerchant ?? 1000,
-        rateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
+        maxOpenLinks: limits.maxOpenLinks,
+        rateLimit: limits.createLink,
       })
     }
     await app.register(web.plugin)
@@ -549,7 +562,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     clock,
     scheduler,
     collectorAddress: collector?.address ?? null,
-    subscribeRateLimit: config.limits?.createLinkRateLimit ?? { max: 60, timeWindow: 60_000 },
+    subscribeRateLimit: limitsOf(config).createLink,
     ...(options.devnetClock ? { devnetClock: { evmRpcUrls: [...evmRpcUrls.values()] } } : {}),
   })
 }
