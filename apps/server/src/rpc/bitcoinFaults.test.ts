@@ -13,6 +13,7 @@ import {
   paidWithin,
   untilFaulted,
   watchHealth,
+  faultyAppSettings,
 } from '../testing/faultChecks.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
@@ -39,21 +40,7 @@ beforeAll(async () => {
     esploraUrl: proxy.url,
     networkName: 'Bitcoin regtest (faulty)',
     receivingKey: bip84Tpub,
-    overrides: {
-      webhooks: { allowHttp: true, allowPrivateAddresses: true },
-      paymentLinks: {
-        tracker: {
-          only: [regtestChain],
-          pollIntervalMs: 100,
-          idleRecheckMs: 500,
-          rpcTimeoutMs: 1000,
-          // Short, so the 5 s outage shows as down in /api/health (30 s in production).
-          downAfterMs: 2000,
-          settings: { missingGraceMs: 120_000 },
-        },
-        webhooks: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400, timeoutMs: 2000 },
-      },
-    },
+    overrides: faultyAppSettings([regtestChain]),
   })
   await firstPassSucceeds(app.server)
   app.server.paymentLinks.start()

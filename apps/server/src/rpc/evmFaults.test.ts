@@ -11,9 +11,10 @@ import {
   firstPassSucceeds,
   untilFaulted,
   watchHealth,
+  faultyAppSettings,
 } from '../testing/faultChecks.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
-import { fastPaymentLinks, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 
 // EVM payments through a provider that fails, limits, lags and goes down (#27): each credited
@@ -39,19 +40,7 @@ beforeAll(async () => {
     assets: devnetNetworks(h.devnet).assets,
     database: h.database,
     webDist: '/nonexistent',
-    webhooks: { allowHttp: true, allowPrivateAddresses: true },
-    paymentLinks: {
-      tracker: {
-        pollIntervalMs: 100,
-        idleRecheckMs: 500,
-        rpcTimeoutMs: 1000,
-        // Short, so the 5 s outage shows as down in /api/health (30 s in production).
-        downAfterMs: 2000,
-        only: [L1],
-        settings: { missingGraceMs: 120_000 },
-      },
-      webhooks: fastPaymentLinks.webhooks!,
-    },
+    ...faultyAppSettings([L1]),
   })
   await firstPassSucceeds(app)
   app.paymentLinks.start()

@@ -14,8 +14,8 @@ import {
   paidWithin,
   untilFaulted,
   watchHealth,
+  faultyAppSettings,
 } from '../testing/faultChecks.js'
-import { fastPaymentLinks } from '../testing/paymentLinksHarness.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { fundSolanaPayer, type SolanaPayer } from '../testing/solanaPayer.js'
@@ -63,18 +63,7 @@ beforeAll(async () => {
     assets,
     database,
     webDist: '/nonexistent',
-    webhooks: { allowHttp: true, allowPrivateAddresses: true },
-    paymentLinks: {
-      tracker: {
-        pollIntervalMs: 100,
-        idleRecheckMs: 500,
-        rpcTimeoutMs: 1000,
-        // Short, so the 5 s outage shows as down in /api/health (30 s in production).
-        downAfterMs: 2000,
-        settings: { missingGraceMs: 120_000 },
-      },
-      webhooks: fastPaymentLinks.webhooks!,
-    },
+    ...faultyAppSettings(),
   })
   payer = await fundSolanaPayer(devnet, [merchant])
   app.paymentLinks.start()

@@ -2,10 +2,34 @@ import type { Health, Link, WebhookEvent } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { eventually } from './eventually.js'
+import type { AppConfig } from '../app.js'
+import { fastPaymentLinks } from './paymentLinksHarness.js'
 import type { FaultProxy } from './startFaultProxy.js'
 import type { WebhookReceiver } from './webhookReceiver.js'
 
 export { firstPassSucceeds } from './firstPassSucceeds.js'
+
+/**
+ * The app settings every fault test runs with: a fast tracker whose reads give up after 1 s, a
+ * short downAfterMs so the 5 s outage shows as down in /api/health (30 s in production), webhooks
+ * to the loopback receiver, fast deliveries. `only` keeps the tracker to the faulty network.
+ */
+export function faultyAppSettings(only?: string[]): Pick<AppConfig, 'webhooks' | 'paymentLinks'> {
+  return {
+    webhooks: { allowHttp: true, allowPrivateAddresses: true },
+    paymentLinks: {
+      tracker: {
+        pollIntervalMs: 100,
+        idleRecheckMs: 500,
+        rpcTimeoutMs: 1000,
+        downAfterMs: 2000,
+        ...(only ? { only } : {}),
+        settings: { missingGraceMs: 120_000 },
+      },
+      webhooks: fastPaymentLinks.webhooks!,
+    },
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
