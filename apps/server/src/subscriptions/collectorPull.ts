@@ -68,13 +68,12 @@ export function createCollector(privateKey: Hex, rpcUrlOf: (caipNetworkId: strin
         await clientOf(request.caipNetworkId).simulateContract({ ...call(request), account: account.address })
         return { ok: true }
       } catch (error) {
+        // Only the contract's refusal is an answer. An RPC that timed out, limited or failed says
+        // nothing about the payer's allowance: thrown, so the scheduler tries the pull again next
+        // round instead of sending the payer a renewal link because a provider blinked.
         const revert = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null
-        const reason =
-          revert instanceof ContractFunctionRevertedError
-            ? (revert.reason ?? revert.shortMessage)
-            : error instanceof BaseError
-              ? error.shortMessage
-              : String(error)
+        if (!(revert instanceof ContractFunctionRevertedError)) throw error
+        const reason = revert.reason ?? revert.shortMessage
         return { ok: false, reason: reason.slice(0, 500), notDueYet: /period not due/.test(reason) }
       }
     },
