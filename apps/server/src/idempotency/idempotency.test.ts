@@ -148,6 +148,7 @@ describe('Idempotency-Key', () => {
       (document.paths[path][method].parameters ?? []).find((p: { in: string }) => p.in === 'header')?.name
     expect(headerOf('/api/links', 'post')).toBe('Idempotency-Key')
     expect(headerOf('/api/payments/{id}/refunds', 'post')).toBe('Idempotency-Key')
+    expect(headerOf('/api/plans', 'post')).toBe('Idempotency-Key')
     expect(document.paths['/api/links'].post.responses['422']).toBeDefined()
     expect(headerOf('/api/links', 'get')).toBeUndefined()
     expect(headerOf('/api/links/{id}/payments', 'post')).toBeUndefined()

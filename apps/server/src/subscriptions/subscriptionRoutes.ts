@@ -52,6 +52,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       method: 'POST',
       url: '/api/plans',
       operationId: 'createPlan',
+      idempotent: true,
       summary: 'Create a subscription plan',
       description:
         'A price per period (in fiat or per asset, like a link), an interval, optional trial days. Each period is paid through a link made from these fields. The answer carries the webhook secret, shown only here: every event of the plan is signed with it.',
@@ -92,6 +93,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       method: 'POST',
       url: '/api/plans/:id/disable',
       operationId: 'disablePlan',
+      idempotent: true,
       summary: 'Take no new subscriptions to a plan (existing ones keep renewing)',
       tags: ['subscriptions'],
       params: planIdParamsSchema,

@@ -150,6 +150,7 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
       method: 'POST',
       url: '/api/x402/resources',
       operationId: 'createPaidUrl',
+      idempotent: true,
       summary: 'Create a paid URL: Paylink serves it over x402 at /x402/r/<id>',
       description:
         'Signed-in merchant or API key. A price in a token Paylink settles over x402, and either `targetUrl` (fetched on each paid request, under the webhook URL rules: https, no private addresses on a real instance, no redirects) or `content` (a static text of at most 32 KiB).',
@@ -204,6 +205,7 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
       method: 'POST',
       url: '/api/x402/resources/:id/disabled',
       operationId: 'setPaidUrlDisabled',
+      idempotent: true,
       summary: 'Disable a paid URL (it answers 404) or enable it again',
       description: 'Signed-in merchant or API key.',
       tags: ['x402'],

@@ -5718,7 +5718,10 @@ export interface operations {
   createPlan: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        'Idempotency-Key'?: string
+      }
       path?: never
       cookie?: never
     }
@@ -5775,7 +5778,7 @@ export interface operations {
           }
         }
       }
-      /** @description The request does not match the schema */
+      /** @description The request does not match the schema; Idempotency-Key empty or longer than 255 characters (INVALID_IDEMPOTENCY_KEY) */
       400: {
         headers: {
           [name: string]: unknown
@@ -5805,6 +5808,34 @@ export interface operations {
       }
       /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
       403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description This Idempotency-Key was used with another request in the last 24 hours (IDEMPOTENCY_KEY_REUSED) */
+      422: {
         headers: {
           [name: string]: unknown
         }
@@ -5891,7 +5922,10 @@ export interface operations {
   disablePlan: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        'Idempotency-Key'?: string
+      }
       path: {
         id: string
       }
@@ -5927,7 +5961,7 @@ export interface operations {
           }
         }
       }
-      /** @description The request does not match the schema */
+      /** @description The request does not match the schema; Idempotency-Key empty or longer than 255 characters (INVALID_IDEMPOTENCY_KEY) */
       400: {
         headers: {
           [name: string]: unknown
@@ -5971,6 +6005,34 @@ export interface operations {
       }
       /** @description No such plan (PLAN_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description This Idempotency-Key was used with another request in the last 24 hours (IDEMPOTENCY_KEY_REUSED) */
+      422: {
         headers: {
           [name: string]: unknown
         }
