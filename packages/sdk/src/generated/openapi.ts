@@ -260,7 +260,7 @@ export interface paths {
     put?: never
     /**
      * Start buying from a reusable link: a new order (a link of its own) to pay
-     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers).
+     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers). An `Idempotency-Key` makes a retry answer the same order; keys are per merchant of the link (not per payer), so make each one unguessable (a UUID per order attempt).
      */
     post: operations['createOrder']
     delete?: never
@@ -1004,7 +1004,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -1622,7 +1622,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -1947,7 +1947,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -2425,7 +2425,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -3058,7 +3058,10 @@ export interface operations {
   createOrder: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
+        'Idempotency-Key'?: string
+      }
       path: {
         id: string
       }
@@ -3227,7 +3230,7 @@ export interface operations {
           }
         }
       }
-      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST) */
+      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST); Idempotency-Key empty or longer than 255 characters (INVALID_IDEMPOTENCY_KEY) */
       400: {
         headers: {
           [name: string]: unknown
@@ -3255,8 +3258,22 @@ export interface operations {
           }
         }
       }
-      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED) */
+      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED); A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description This Idempotency-Key was used with another request in the last 24 hours (IDEMPOTENCY_KEY_REUSED) */
+      422: {
         headers: {
           [name: string]: unknown
         }
@@ -3419,7 +3436,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -3843,7 +3860,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -3955,7 +3972,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4087,7 +4104,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -5351,7 +5368,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -5719,7 +5736,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -5923,7 +5940,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -6798,7 +6815,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -6935,7 +6952,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
