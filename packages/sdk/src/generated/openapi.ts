@@ -67,7 +67,7 @@ export interface paths {
     }
     /**
      * Every webhook event of the merchant's links, oldest first, from a cursor
-     * @description Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100).
+     * @description Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100). `type` keeps one type (`order.paid`: every paid order of every reusable link); `linkId` keeps the events of that link and, for a reusable link, of its orders (each of which carries `data.order.linkId`). A cursor read with filters is read on with the same filters.
      */
     get: operations['listEvents']
     put?: never
@@ -1126,6 +1126,22 @@ export interface operations {
       query?: {
         after?: string
         limit?: string
+        linkId?: string
+        type?:
+          | 'payment.detected'
+          | 'payment.confirmed'
+          | 'payment.reverted'
+          | 'payment.refunded'
+          | 'payment.unmatched'
+          | 'payment.x402'
+          | 'link.paid'
+          | 'order.paid'
+          | 'link.underpaid'
+          | 'link.expired'
+          | 'subscription.created'
+          | 'subscription.renewed'
+          | 'subscription.past_due'
+          | 'subscription.canceled'
       }
       header?: never
       path?: never
@@ -4883,6 +4899,7 @@ export interface operations {
               linkId: string | null
               linkTitle: string
               optionId: string | null
+              orderOf: string | null
               payer: string | null
               quote: {
                 /** @enum {string} */
@@ -5090,6 +5107,7 @@ export interface operations {
             linkId: string | null
             linkTitle: string
             optionId: string | null
+            orderOf: string | null
             payer: string | null
             quote: {
               /** @enum {string} */

@@ -74,7 +74,17 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
   return (
     <tr data-testid={`payments-row-${payment.id}`}>
       <td data-label="Link">
-        {payment.linkId !== null ? (
+        {payment.orderOf !== null && payment.linkId !== null ? (
+          // An order's title is its reusable link's: the link is what the merchant knows, the order its own row.
+          <span data-testid="payment-order-of">
+            Order of <Link to={`/dashboard/links/${encodeURIComponent(payment.orderOf)}`}>{payment.linkTitle}</Link>
+            <div className="dash-small">
+              <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`} className="dash-muted">
+                <code>{payment.linkId}</code>
+              </Link>
+            </div>
+          </span>
+        ) : payment.linkId !== null ? (
           <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
         ) : (
           // An x402 payment has no link: the resource it paid for.
