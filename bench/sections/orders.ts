@@ -12,52 +12,35 @@
  *   paid. Budget: equal, the tracker's reads per block must not grow with the open orders.
  */
 import { performance } from 'node:perf_hooks'
-import { startDevnet } from '@paylink/devnet'
 import { evmDepositAddress } from '@paylink/chains/eip155/server'
-import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import type { Address } from 'viem'
-import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
 import { newId } from '../../apps/server/src/db/newId.js'
 import { linkOptions, links } from '../../apps/server/src/db/schema.js'
 import { canStartTestPostgres, startTestPostgres } from '../../apps/server/src/testing/testPostgres.js'
 import { blockScanRows, type CrowdMeasure } from '../lib/blockScanRows.js'
-import { startCountingProxy } from '../lib/startCountingProxy.js'
+import { L1, blocksPerSize, crowdSizes, measureDepositBlocks, startEvmDepositCrowd } from '../lib/evmDepositCrowd.js'
 import { startCrowdBenchApp, type CrowdBenchApp, type CrowdBenchAppOptions } from '../lib/startCrowdBenchApp.js'
 import { atMost, info, type BenchRow } from '../table.js'
 
-const L1 = 'eip155:31337'
-const crowdSizes = [10, 10_000]
-const blocksPerSize = 3
 /** Orders timed through the API per database, and how many are asked for at once. */
 const timedOrders = 400
 const concurrency = 8
 
 export default async function run(): Promise<BenchRow[]> {
-  const devnet = await startDevnet({ solana: false, bitcoin: false })
-  const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
-  const proxy = await startCountingProxy(l1.rpcUrl)
-  const onDevnet = devnetNetworks(devnet)
-  const merchant = devnet.accounts[5]!
+  const crowd = await startEvmDepositCrowd()
+  const { onDevnet, merchant, tusd, wallet } = crowd
   const options: Omit<CrowdBenchAppOptions, 'label'> = {
-    networks: onDevnet.networks.map((network) => ({
-      ...network,
-      rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl,
-    })),
+    networks: crowd.networks,
     assets: onDevnet.assets,
     paymentLinks: { tracker: { only: [L1] } },
     merchant: { namespace: 'eip155', address: merchant },
   }
-  const tusd = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && !asset.native)!
   const shirt = { title: 'T-shirt', reusable: true, options: [{ asset: tusd.assetId, amount: '1' }] }
   const bench = await startCrowdBenchApp({ label: 'orders', ...options })
-  const { app, status } = bench
-  const wallet = anvilWallet(l1.rpcUrl)
-  const payer = devnet.accounts[1]!
-  const { tracker } = app.paymentLinks
+  const { tracker } = bench.app.paymentLinks
 
   try {
     const { id: linkId } = await bench.createLink(shirt)
-    const newOrder = () => createOrder(bench, linkId)
     await wallet.setAutomine(false)
     await tracker.runOnce()
     const perSize: Array<CrowdMeasure & { requests: number[] }> = []
@@ -65,27 +48,23 @@ export default async function run(): Promise<BenchRow[]> {
     let pglite: OrderRate | null = null
     for (const size of crowdSizes) {
       // Each measured block adds one order; the crowd is what is open before it.
-      if (open === 0) for (; open < size; open++) await newOrder()
+      if (open === 0) for (; open < size; open++) await createOrder(bench, linkId)
       else {
         pglite = await timeOrders(bench, linkId)
         open += timedOrders
         await addOrderCopies(bench, linkId, size - open)
         open = size
       }
-      const result = { open: size, requests: [] as number[], ms: [] as number[], paid: 0 }
-      for (let b = 0; b < blocksPerSize; b++) {
-        const order = await newOrder()
-        await tracker.runOnce()
-        await wallet.payToken(devnet.token.address, payer, order.depositAddress, '1', tusd.decimals)
-        await wallet.mine(1) // straight to anvil: not counted
-        const before = proxy.count
-        const started = performance.now()
-        await tracker.runOnce()
-        result.ms.push(performance.now() - started)
-        result.requests.push(proxy.count - before)
-        if ((await status(order.id)) === 'paid') result.paid++
-      }
-      perSize.push(result)
+      perSize.push(
+        await measureDepositBlocks({
+          crowd,
+          tracker,
+          status: bench.status,
+          open: size,
+          blocks: blocksPerSize,
+          fresh: () => createOrder(bench, linkId),
+        }),
+      )
     }
     await wallet.setAutomine(true)
 
@@ -122,8 +101,7 @@ export default async function run(): Promise<BenchRow[]> {
   } finally {
     await wallet.setAutomine(true).catch(() => {})
     await bench.close()
-    await proxy.close()
-    await devnet.stop()
+    await crowd.close()
   }
 }
 

@@ -4,26 +4,23 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { listEvents, type EventFilters } from '../../../api/merchantFeed.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatDateTime } from '../format.js'
+import { OrderOf } from '../OrderOf.js'
 import { RefreshableHeading } from '../RefreshableHeading.js'
 
 const isEventType = (value: string | null): value is WebhookEventType =>
   (webhookEventTypes as readonly (string | null)[]).includes(value)
+
+/** The types by what they are about (`payment`, `link`, `order`, `subscription`), for the filter. */
+const eventTypeGroups = [...new Set(webhookEventTypes.map((type) => type.split('.')[0]!))].map(
+  (group) => [group, webhookEventTypes.filter((type) => type.startsWith(`${group}.`))] as const,
+)
 
 /** The Link cell: an order's event names the reusable link it is of (its title is that link's). */
 function EventLink({ event }: { event: WebhookEvent }) {
   const { link, order } = event.data
   if (!link) return <Link to="/dashboard/unmatched">Unmatched payment</Link>
   if (!order) return <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`}>{link.title}</Link>
-  return (
-    <span data-testid="event-order-of">
-      Order of <Link to={`/dashboard/links/${encodeURIComponent(order.linkId)}`}>{link.title}</Link>
-      <div className="dash-small">
-        <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`} className="dash-muted">
-          <code>{link.id}</code>
-        </Link>
-      </div>
-    </span>
-  )
+  return <OrderOf linkId={order.linkId} title={link.title} orderId={link.id} testId="event-order-of" />
 }
 
 /**
@@ -64,10 +61,12 @@ export function EventsPage() {
           <label htmlFor="events-type">Type</label>
           <select id="events-type" value={filters.type ?? ''} onChange={(e) => setType(e.target.value)}>
             <option value="">Any type</option>
-            {webhookEventTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
+            {eventTypeGroups.map(([group, types]) => (
+              <optgroup key={group} label={group}>
+                {types.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </div>

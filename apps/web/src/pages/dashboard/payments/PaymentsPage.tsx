@@ -16,6 +16,7 @@ import {
   paymentReasonTexts,
   paymentStatusLabels,
 } from '../format.js'
+import { OrderOf } from '../OrderOf.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 import { RefreshableHeading } from '../RefreshableHeading.js'
 
@@ -75,15 +76,12 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
     <tr data-testid={`payments-row-${payment.id}`}>
       <td data-label="Link">
         {payment.orderOf !== null && payment.linkId !== null ? (
-          // An order's title is its reusable link's: the link is what the merchant knows, the order its own row.
-          <span data-testid="payment-order-of">
-            Order of <Link to={`/dashboard/links/${encodeURIComponent(payment.orderOf)}`}>{payment.linkTitle}</Link>
-            <div className="dash-small">
-              <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`} className="dash-muted">
-                <code>{payment.linkId}</code>
-              </Link>
-            </div>
-          </span>
+          <OrderOf
+            linkId={payment.orderOf}
+            title={payment.linkTitle}
+            orderId={payment.linkId}
+            testId="payment-order-of"
+          />
         ) : payment.linkId !== null ? (
           <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
         ) : (
