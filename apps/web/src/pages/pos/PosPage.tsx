@@ -1,6 +1,6 @@
 import '../pay/pay.css'
 import './pos.css'
-import { fiatCurrencies, type FiatCurrency, type Link, type PosSession } from '@paylink/shared'
+import { fiatCurrencies, normalizeFiat, type FiatCurrency, type Link, type PosSession } from '@paylink/shared'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
@@ -104,7 +104,9 @@ function Register({
           disabled={!amount || charge.isPending}
           onClick={() => amount && charge.mutate(amount)}
         >
-          {charge.isPending ? t('pos.charging') : t('pos.charge', { amount: amount ? shown : fiat('0', currency) })}
+          {charge.isPending
+            ? t('pos.charging')
+            : t('pos.charge', { amount: fiat(amount ? normalizeFiat(amount, currency) : '0', currency) })}
         </button>
       </div>
       {charge.isError && !isRevoked(charge.error) && (
