@@ -469,8 +469,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })
     await app.register(unmatchedRoutes, { db: database.db, onLinkChanged: (id) => paymentLinks.views.invalidate(id) })
-    await app.register(exportRoutes, { db: database.db })
-    await app.register(paymentListRoutes, { db: database.db })
+    await app.register(exportRoutes, { db: database.db, assets: config.assets })
+    await app.register(paymentListRoutes, { db: database.db, assets: config.assets })
     if (config.x402) {
       const evm = x402EvmFacilitator(config, config.x402)
       const { solanaSecretKey } = config.x402

@@ -131,6 +131,9 @@ export const paymentsCsvColumns = [
   'payer_email',
   'shipping_address',
   'payer_note',
+  /** Renewals pulled from the payer's wallet (`link_id` empty, `link_title` the plan's name): the subscription and its plan. */
+  'subscription_id',
+  'plan_id',
 ] as const
 
 /** A position in the payments list. */
@@ -164,6 +167,9 @@ export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>
  * A payment in the merchant's list: the payment, with its link's title and its asset's symbol.
  * `kind` "x402": settled through Paylink's x402 facilitator, for no link (`linkId` null, the title
  * is the resource's description or URL, and `x402` says which resource was paid for).
+ * `kind` "subscription": a renewal the collector pulled from the payer's wallet (a renewal paid by
+ * link is an ordinary "link" payment): `id` is the renewal's, `linkId` null, the title is the plan's
+ * name, and `subscription` says which subscription and plan it renewed.
  */
 export const listedPaymentSchema = paymentSchema.extend({
   linkId: z.string().max(maxIdLength).nullable(),
@@ -171,8 +177,16 @@ export const listedPaymentSchema = paymentSchema.extend({
   orderOf: z.string().max(maxIdLength).nullable(),
   linkTitle: z.string().max(2048),
   symbol: z.string().max(16).nullable(),
-  kind: z.enum(['link', 'x402']),
+  kind: z.enum(['link', 'x402', 'subscription']),
   x402: x402ResourceSchema.optional(),
+  subscription: z
+    .object({
+      id: z.string().max(maxIdLength),
+      planId: z.string().max(maxIdLength),
+      /** Which period it paid (0: the first). */
+      period: z.number().int(),
+    })
+    .optional(),
 })
 export type ListedPayment = z.infer<typeof listedPaymentSchema>
 

@@ -219,6 +219,7 @@ describe('GET /api/payments.csv', () => {
       db: merchantApp.context.database.db,
       merchant,
       query: {},
+      assets: offlineAssets,
       pageSize: 5,
     }))
       text += chunk

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { paymentsCsvQuerySchema } from '@paylink/shared'
+import { paymentsCsvQuerySchema, type Asset } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
@@ -8,10 +8,11 @@ import { streamPaymentsCsv } from './streamPaymentsCsv.js'
 
 export interface ExportRoutesOptions {
   db: Db
+  assets: readonly Asset[]
 }
 
 /** Exports for accounting. Needs `app.requireMerchant` (merchants/). */
-export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, { db }) => {
+export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, { db, assets }) => {
   defineRoute(
     app,
     {
@@ -36,7 +37,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`)
         .type('text/csv; charset=utf-8')
-      return reply.send(Readable.from(streamPaymentsCsv({ db, merchant, query })))
+      return reply.send(Readable.from(streamPaymentsCsv({ db, merchant, query, assets })))
     },
   )
 }

@@ -1,7 +1,15 @@
-import { formatUnits, paymentsCsvColumns, type Payment, type PaymentsCsvQuery } from '@paylink/shared'
+import {
+  formatUnits,
+  paymentsCsvColumns,
+  type Asset,
+  type ListedPayment,
+  type Payment,
+  type PaymentsCsvQuery,
+} from '@paylink/shared'
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { linkOptions, links, payments, refunds, x402Payments } from '../db/schema.js'
 import { toX402PaymentView } from '../paymentList/listX402Payments.js'
+import { pageRenewalPayments } from '../paymentList/listRenewalPayments.js'
 import type { Db } from '../db/openDatabase.js'
 import type { LinkOptionRow, LinkRow, PaymentRow } from '../db/rows.js'
 import { toLinkView } from '../links/linkViews.js'
@@ -22,6 +30,8 @@ export interface StreamPaymentsCsvParameters {
   db: Db
   merchant: Merchant
   query: PaymentsCsvQuery
+  /** The configured assets: a pulled renewal's amount is its plan's, in the asset's decimals. */
+  assets: readonly Asset[]
   /** Rows read per query (default 500): memory stays flat however large the export. */
   pageSize?: number
 }
@@ -35,6 +45,7 @@ export async function* streamPaymentsCsv({
   db,
   merchant,
   query,
+  assets,
   pageSize = 500,
 }: StreamPaymentsCsvParameters): AsyncGenerator<string> {
   yield formatCsvRow([...paymentsCsvColumns])
@@ -120,11 +131,26 @@ export async function* streamPaymentsCsv({
           order.payerDetails?.email ?? null,
           order.payerDetails?.shippingAddress ?? null,
           order.payerDetails?.note ?? null,
+          null,
+          null,
         ],
       })
     }
     records.push(...(await x402Records(db, merchant, query, after, pageSize)))
-    // Both sources are read past the same position, so the first pageSize of the two, in order, are the next page.
+    records.push(
+      ...(await pageRenewalPayments(db, merchant, assets, query, after, pageSize, 'asc')).map((row) => ({
+        createdAtText: row.createdAtText,
+        id: row.id,
+        cells: [
+          ...viewCells(row.payment),
+          // A renewal is of no order.
+          ...Array<null>(6).fill(null),
+          row.payment.subscription!.id,
+          row.payment.subscription!.planId,
+        ],
+      })),
+    )
+    // Every source is read past the same position, so the first pageSize of the two, in order, are the next page.
     const page = records.sort(byPosition).slice(0, pageSize)
     const text = page.map((record) => formatCsvRow(record.cells)).join('')
     if (text) yield text
@@ -179,40 +205,39 @@ async function x402Records(
     )
     .orderBy(asc(x402Payments.createdAt), asc(x402Payments.id))
     .limit(limit)
-  return rows.map(({ row, createdAtText }) => {
-    const view = toX402PaymentView(row)
-    return {
-      createdAtText,
-      id: row.id,
-      cells: [
-        view.id,
-        null,
-        view.linkTitle,
-        view.caipNetworkId,
-        view.asset,
-        view.symbol,
-        view.amount,
-        null,
-        null,
-        null,
-        view.payer,
-        view.txHash,
-        view.status,
-        view.reason,
-        view.confirmations,
-        view.requiredConfirmations,
-        view.late,
-        view.createdAt,
-        view.detectedAt,
-        view.confirmedAt,
-        view.refunded,
-        '',
-        // An x402 payment is of no order.
-        ...Array<null>(6).fill(null),
-      ],
-    }
-  })
+  return rows.map(({ row, createdAtText }) => ({
+    createdAtText,
+    id: row.id,
+    // An x402 payment is of no order and no subscription.
+    cells: [...viewCells(toX402PaymentView(row)), ...Array<null>(8).fill(null)],
+  }))
 }
+
+/** The cells up to `refund_transactions` of a payment of no link (x402, pulled renewal): no fiat, no refunds. */
+const viewCells = (view: ListedPayment): CsvCells => [
+  view.id,
+  null,
+  view.linkTitle,
+  view.caipNetworkId,
+  view.asset,
+  view.symbol,
+  view.amount,
+  null,
+  null,
+  null,
+  view.payer,
+  view.txHash,
+  view.status,
+  view.reason,
+  view.confirmations,
+  view.requiredConfirmations,
+  view.late,
+  view.createdAt,
+  view.detectedAt,
+  view.confirmedAt,
+  view.refunded,
+  '',
+]
 
 /**
  * The quote each payment of a fiat-priced link is judged against, as its link's view says (the

@@ -4,6 +4,7 @@ import {
   formatFiatScaled,
   formatUnits,
   rateDecimals,
+  type Asset,
   type FiatCurrency,
   type PaymentList,
   type PaymentListQuery,
@@ -16,11 +17,14 @@ import { toPaymentView } from '../links/linkViews.js'
 import { blockTimeResolutionMs } from '../links/linkStatus.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
 import { pageX402Payments, sumX402Payments } from './listX402Payments.js'
+import { pageRenewalPayments, sumRenewalPayments } from './listRenewalPayments.js'
 
 export interface ListPaymentsParameters {
   db: Db
   merchant: Merchant
   query: PaymentListQuery
+  /** The configured assets: a pulled renewal's amount is its plan's, in the asset's decimals. */
+  assets: readonly Asset[]
 }
 
 /** `%` and `_` typed by the merchant are letters, not wildcards. */
@@ -33,7 +37,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * `q` is a whole link, payment or transaction id or payer address (any case: indexed on
  * lower()) or a piece of the link's title; a reusable link's id also finds its orders' payments.
  */
-export async function listPayments({ db, merchant, query }: ListPaymentsParameters): Promise<PaymentList> {
+export async function listPayments({ db, merchant, query, assets }: ListPaymentsParameters): Promise<PaymentList> {
   const limit = query.limit ?? defaultPaymentListLimit
   const position = query.after === undefined ? null : decodePaymentCursor(query.after)
   const q = query.q
@@ -98,6 +102,8 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
 
   const x402Rows = await pageX402Payments(db, merchant, query, position, limit + 1)
   const x402Sums = await sumX402Payments(db, merchant, query)
+  const renewalRows = await pageRenewalPayments(db, merchant, assets, query, position, limit + 1, 'desc')
+  const renewalSums = await sumRenewalPayments(db, merchant, assets, query)
 
   const page = rows.slice(0, limit)
   const refundRows = page.length
@@ -112,7 +118,7 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
         )
         .orderBy(asc(refunds.createdAt), asc(refunds.id))
     : []
-  // Link payments and x402 payments, each a newest-first page of limit + 1: merged, the first
+  // Link payments, x402 payments and pulled renewals, each a newest-first page of limit + 1: merged, the first
   // limit + 1 are the list's. Postgres's text of one session's timestamps sorts as the times do.
   const merged = [
     ...page.map(({ payment, title, orderOf, option, createdAtText }) => ({
@@ -130,6 +136,7 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
       ? [{ createdAtText: rows[limit]!.createdAtText, id: rows[limit]!.payment.id, payment: null }]
       : []),
     ...x402Rows,
+    ...renewalRows,
   ].sort((a, b) => compareDesc(a.createdAtText, b.createdAtText) || compareDesc(a.id, b.id))
   const shown = merged.slice(0, limit)
   const last = shown.at(-1)
@@ -149,7 +156,8 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
       count: sum.count,
     })
   }
-  for (const sum of x402Sums) {
+  // x402 payments and pulled renewals are all confirmed.
+  for (const sum of [...x402Sums, ...renewalSums]) {
     const known = totals.get(sum.asset)
     if (known) {
       known.confirmed += BigInt(sum.confirmed)
@@ -176,7 +184,7 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
       confirming: minorText(BigInt(sum.confirming), sum.currency),
       count: sum.count,
     })),
-    matched: [...sums, ...x402Sums].reduce((n, sum) => n + sum.count, 0),
+    matched: [...sums, ...x402Sums, ...renewalSums].reduce((n, sum) => n + sum.count, 0),
     nextCursor: hasMore && last ? encodePaymentCursor({ createdAt: last.createdAtText, id: last.id }) : null,
     hasMore,
   }

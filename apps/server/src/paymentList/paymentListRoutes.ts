@@ -1,4 +1,4 @@
-import { paymentListQuerySchema, paymentListSchema } from '@paylink/shared'
+import { paymentListQuerySchema, paymentListSchema, type Asset } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
 import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
@@ -7,10 +7,11 @@ import { listPayments } from './listPayments.js'
 
 export interface PaymentListRoutesOptions {
   db: Db
+  assets: readonly Asset[]
 }
 
 /** The merchant's payments across links. Needs `app.requireMerchant` (merchants/). */
-export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = async (app, { db }) => {
+export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = async (app, { db, assets }) => {
   defineMerchantRoute(
     app,
     {
@@ -19,7 +20,7 @@ export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = a
       operationId: 'listPayments',
       summary: "The merchant's payments across all links, newest first, with totals per asset",
       description:
-        'Signed-in merchant or API key. Filters: `status`, `asset` (CAIP-19), `from` (inclusive) and `to` (exclusive) on the time the payment was recorded, `q` (a whole link id, payment id, transaction id or payer address in any case, or a piece of the link title). `totals` sum every matching payment per asset (confirmed and confirming, decimal strings), not only the page. `limit` 1-200 (default 50); read older pages with `after=<nextCursor>` and the same filters.',
+        'Signed-in merchant or API key. Filters: `status`, `asset` (CAIP-19), `from` (inclusive) and `to` (exclusive) on the time the payment was recorded, `q` (a whole link id, payment id, transaction id or payer address in any case, or a piece of the link title; for a renewal the collector pulled (`kind` subscription), its subscription or plan id or a piece of the plan name). `totals` sum every matching payment per asset (confirmed and confirming, decimal strings), not only the page. `limit` 1-200 (default 50); read older pages with `after=<nextCursor>` and the same filters.',
       tags: ['payments'],
       querystring: paymentListQuerySchema,
       responses: {
@@ -29,6 +30,6 @@ export const paymentListRoutes: FastifyPluginAsync<PaymentListRoutesOptions> = a
         ),
       },
     },
-    async ({ query, merchant }) => listPayments({ db, merchant, query }),
+    async ({ query, merchant }) => listPayments({ db, merchant, query, assets }),
   )
 }

@@ -106,7 +106,13 @@ describe("x402 payments in the merchant's books", () => {
     }
     let text = ''
     const query = { from: '2025-03-01T00:00:00.000Z', to: '2025-03-02T00:00:00.000Z' }
-    for await (const chunk of streamPaymentsCsv({ db: context.database.db, merchant, query, pageSize: 2 }))
+    for await (const chunk of streamPaymentsCsv({
+      db: context.database.db,
+      merchant,
+      query,
+      assets: offlineAssets,
+      pageSize: 2,
+    }))
       text += chunk
     const lines = text.split('\r\n').filter(Boolean).slice(1)
     expect(lines.map((line) => line.split(',')[0])).toEqual(expected)
@@ -124,6 +130,7 @@ describe("x402 payments in the merchant's books", () => {
     for await (const chunk of streamPaymentsCsv({
       db: context.database.db,
       merchant,
+      assets: offlineAssets,
       query: { ...query, status: 'pending' },
     }))
       pending += chunk

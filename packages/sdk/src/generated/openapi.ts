@@ -556,7 +556,7 @@ export interface paths {
     }
     /**
      * The merchant's payments across all links, newest first, with totals per asset
-     * @description Signed-in merchant or API key. Filters: `status`, `asset` (CAIP-19), `from` (inclusive) and `to` (exclusive) on the time the payment was recorded, `q` (a whole link id, payment id, transaction id or payer address in any case, or a piece of the link title). `totals` sum every matching payment per asset (confirmed and confirming, decimal strings), not only the page. `limit` 1-200 (default 50); read older pages with `after=<nextCursor>` and the same filters.
+     * @description Signed-in merchant or API key. Filters: `status`, `asset` (CAIP-19), `from` (inclusive) and `to` (exclusive) on the time the payment was recorded, `q` (a whole link id, payment id, transaction id or payer address in any case, or a piece of the link title; for a renewal the collector pulled (`kind` subscription), its subscription or plan id or a piece of the plan name). `totals` sum every matching payment per asset (confirmed and confirming, decimal strings), not only the page. `limit` 1-200 (default 50); read older pages with `after=<nextCursor>` and the same filters.
      */
     get: operations['listPayments']
     put?: never
@@ -5294,7 +5294,7 @@ export interface operations {
               detectedAt: string | null
               id: string
               /** @enum {string} */
-              kind: 'link' | 'x402'
+              kind: 'link' | 'x402' | 'subscription'
               late: boolean
               linkId: string | null
               linkTitle: string
@@ -5343,6 +5343,11 @@ export interface operations {
               requiredConfirmations: number
               /** @enum {string} */
               status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+              subscription?: {
+                id: string
+                period: number
+                planId: string
+              }
               symbol: string | null
               txHash: string
               updatedAt: string
@@ -5502,7 +5507,7 @@ export interface operations {
             detectedAt: string | null
             id: string
             /** @enum {string} */
-            kind: 'link' | 'x402'
+            kind: 'link' | 'x402' | 'subscription'
             late: boolean
             linkId: string | null
             linkTitle: string
@@ -5551,6 +5556,11 @@ export interface operations {
             requiredConfirmations: number
             /** @enum {string} */
             status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+            subscription?: {
+              id: string
+              period: number
+              planId: string
+            }
             symbol: string | null
             txHash: string
             updatedAt: string

@@ -1,0 +1,184 @@
+import { formatUnits, type Asset, type ListedPayment, type PaymentStatus } from '@paylink/shared'
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/openDatabase.js'
+import { plans, subscriptionRenewals, subscriptions } from '../db/schema.js'
+import type { Merchant } from '../merchants/merchant.js'
+import { automaticTerms, type PlanRow } from '../subscriptions/plans.js'
+import type { PaymentPosition } from './paymentCursor.js'
+
+/** The filters of the list and of the CSV (which has no `asset` and `q`). */
+export interface RenewalFilters {
+  status?: PaymentStatus | undefined
+  asset?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  q?: string | undefined
+}
+
+/** `%` and `_` typed by the merchant are letters, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * The merchant's renewals pulled by the collector under the filters, or null when the filters
+ * exclude them all. A renewal paid by link is left out: its link's payment is already listed.
+ */
+function filtersOf(merchant: Merchant, query: RenewalFilters): SQL | null {
+  // Recorded paid once the pull was mined with success: confirmed, and it stays so.
+  if (query.status && query.status !== 'confirmed') return null
+  const q = query.q
+  return and(
+    eq(subscriptions.merchant, merchant.id),
+    eq(subscriptionRenewals.method, 'pull'),
+    eq(subscriptionRenewals.status, 'paid'),
+    query.asset ? sql`lower(${subscriptions.autoAssetId}) = lower(${query.asset})` : undefined,
+    query.from ? gte(subscriptionRenewals.paidAt, new Date(query.from)) : undefined,
+    query.to ? lt(subscriptionRenewals.paidAt, new Date(query.to)) : undefined,
+    q
+      ? or(
+          eq(subscriptionRenewals.id, q),
+          eq(subscriptions.id, q),
+          eq(plans.id, q),
+          sql`lower(${subscriptionRenewals.txHash}) = lower(${q})`,
+          sql`lower(${subscriptions.payerAddress}) = lower(${q})`,
+          ilike(plans.name, `%${escapeLike(q)}%`),
+        )
+      : undefined,
+  )!
+}
+
+export interface RenewalPageRow {
+  createdAtText: string
+  id: string
+  payment: ListedPayment
+}
+
+/**
+ * Up to `limit` pulled renewals past `position` in the paid time's order, as the list shows
+ * them: `desc` before it (the list, newest first), `asc` after it (the CSV, oldest first).
+ */
+export async function pageRenewalPayments(
+  db: Db,
+  merchant: Merchant,
+  assets: readonly Asset[],
+  query: RenewalFilters,
+  position: PaymentPosition | null,
+  limit: number,
+  direction: 'desc' | 'asc',
+): Promise<RenewalPageRow[]> {
+  const filters = filtersOf(merchant, query)
+  if (!filters) return []
+  const order = direction === 'desc' ? desc : asc
+  const rows = await db
+    .select({
+      renewal: subscriptionRenewals,
+      subscription: subscriptions,
+      plan: plans,
+      createdAtText: sql<string>`${subscriptionRenewals.paidAt}::text`,
+    })
+    .from(subscriptionRenewals)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        filters,
+        position
+          ? direction === 'desc'
+            ? sql`(${subscriptionRenewals.paidAt}, ${subscriptionRenewals.id}) < (${position.createdAt}::timestamptz, ${position.id})`
+            : sql`(${subscriptionRenewals.paidAt}, ${subscriptionRenewals.id}) > (${position.createdAt}::timestamptz, ${position.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(order(subscriptionRenewals.paidAt), order(subscriptionRenewals.id))
+    .limit(limit)
+  return rows.map(({ renewal, subscription, plan, createdAtText }) => ({
+    createdAtText,
+    id: renewal.id,
+    payment: toRenewalPaymentView(renewal, subscription, plan, assets),
+  }))
+}
+
+/** A pulled renewal as the list and the CSV show it: the amount is the plan's, as the collector pulled it. */
+function toRenewalPaymentView(
+  renewal: typeof subscriptionRenewals.$inferSelect,
+  subscription: typeof subscriptions.$inferSelect,
+  plan: PlanRow,
+  assets: readonly Asset[],
+): ListedPayment {
+  // A renewal is pulled only for a subscription with an automatic asset.
+  const assetId = subscription.autoAssetId ?? ''
+  const terms = automaticTerms(plan, assets, assetId)
+  const at = (renewal.paidAt ?? renewal.createdAt).toISOString()
+  return {
+    id: renewal.id,
+    linkId: null,
+    orderOf: null,
+    kind: 'subscription',
+    linkTitle: plan.name,
+    subscription: { id: subscription.id, planId: plan.id, period: renewal.period },
+    symbol: terms?.asset.symbol ?? null,
+    // CAIP-19 starts with its network (CAIP-2): known even if the asset left the configuration.
+    caipNetworkId: terms?.asset.caipNetworkId ?? assetId.split('/')[0]!,
+    // The pull's hash is recorded before it is sent, so a paid pull always has one.
+    txHash: renewal.txHash ?? '',
+    status: 'confirmed',
+    reason: null,
+    confirmations: 1,
+    requiredConfirmations: 1,
+    // No amount when the plan no longer has the option's terms: never a guess.
+    amount: terms ? formatUnits(terms.amount, terms.asset.decimals) : null,
+    asset: assetId,
+    optionId: null,
+    payer: subscription.payerAddress,
+    blockNumber: null,
+    late: false,
+    counted: true,
+    quote: null,
+    refunds: [],
+    refunded: '0',
+    refundAddress: null,
+    createdAt: at,
+    updatedAt: at,
+    detectedAt: at,
+    confirmedAt: at,
+  }
+}
+
+/**
+ * Per asset, the pulled renewals the filters match (all confirmed), in atomic units: counted per
+ * plan and asset in Postgres, each count times that plan's amount here (exact bigint).
+ */
+export async function sumRenewalPayments(db: Db, merchant: Merchant, assets: readonly Asset[], query: RenewalFilters) {
+  const filters = filtersOf(merchant, query)
+  if (!filters) return []
+  const groups = await db
+    .select({
+      plan: plans,
+      assetId: subscriptions.autoAssetId,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(subscriptionRenewals)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(filters)
+    .groupBy(plans.id, subscriptions.autoAssetId)
+  const sums = new Map<
+    string,
+    { asset: string; caipNetworkId: string; symbol: string; decimals: number; confirmed: bigint; count: number }
+  >()
+  for (const { plan, assetId, count } of groups) {
+    const terms = automaticTerms(plan, assets, assetId ?? '')
+    if (!terms) continue
+    const sum = sums.get(terms.asset.assetId) ?? {
+      asset: terms.asset.assetId,
+      caipNetworkId: terms.asset.caipNetworkId,
+      symbol: terms.asset.symbol,
+      decimals: terms.asset.decimals,
+      confirmed: 0n,
+      count: 0,
+    }
+    sum.confirmed += terms.amount * BigInt(count)
+    sum.count += Number(count)
+    sums.set(terms.asset.assetId, sum)
+  }
+  return [...sums.values()]
+}
