@@ -1,3 +1,4 @@
+import { payerLanguageCookie } from '@paylink/shared'
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import en from './messages/en.json'
 import { createPayerIntl, PayerIntlContext } from './payerIntl.js'
@@ -39,6 +40,8 @@ function readStored(): string | null {
 }
 
 function remember(language: Language) {
+  // The server writes the checkout's first HTML in this language too (it cannot read localStorage).
+  document.cookie = `${payerLanguageCookie}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`
   try {
     localStorage.setItem(storageKey, language)
   } catch {
