@@ -40,6 +40,7 @@ import { refundRoutes } from './refunds/refundRoutes.js'
 import { unmatchedRoutes } from './unmatched/unmatchedRoutes.js'
 import {
   createPaymentLinksServices,
+  serverEndpoint,
   serverRpcUrl,
   type PaymentLinksOptions,
   type PaymentLinksServices,
@@ -537,14 +538,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 /** Plans, subscribing, the manage view and the renewal scheduler (started with the app, stopped before it closes). */
 async function registerSubscriptions(app: FastifyInstance, config: AppConfig, context: PeriodLinkContext) {
   const options = config.subscriptions ?? {}
-  const evmRpcUrls = new Map(
+  const evmEndpoints = new Map(
     config.networks
       .filter((network) => network.caipNetworkId.startsWith('eip155:'))
-      .map((network) => [network.caipNetworkId, serverRpcUrl(network, config.devnetUpstreams)]),
+      .map((network) => [network.caipNetworkId, serverEndpoint(network, config.devnetUpstreams)]),
   )
   const clock = createSubscriptionClock()
   const collector = options.collectorPrivateKey
-    ? createCollector(options.collectorPrivateKey, (caipNetworkId) => evmRpcUrls.get(caipNetworkId) ?? null)
+    ? createCollector(options.collectorPrivateKey, {
+        endpointOf: (caipNetworkId) => evmEndpoints.get(caipNetworkId) ?? null,
+        timeoutMs: config.paymentLinks?.tracker?.rpcTimeoutMs ?? 5000,
+      })
     : null
   const scheduler = createRenewalScheduler({
     context,
@@ -563,7 +567,9 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     scheduler,
     collectorAddress: collector?.address ?? null,
     subscribeRateLimit: limitsOf(config).createLink,
-    ...(options.devnetClock ? { devnetClock: { evmRpcUrls: [...evmRpcUrls.values()] } } : {}),
+    ...(options.devnetClock
+      ? { devnetClock: { evmRpcUrls: [...evmEndpoints.values()].map((endpoint) => endpoint.rpcUrl) } }
+      : {}),
   })
 }
 

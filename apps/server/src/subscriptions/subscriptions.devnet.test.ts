@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { subscriptionRenewals, subscriptions } from '../db/schema.js'
+import { and, eq } from 'drizzle-orm'
+import { buildApp } from '../app.js'
+import { links, subscriptionRenewals, subscriptions } from '../db/schema.js'
+import { devnetNetworks } from '../devnet/devnetNetworks.js'
+import { faultsInjected, faultyAppSettings } from '../testing/faultChecks.js'
+import { startFaultProxy } from '../testing/startFaultProxy.js'
 import { eventually, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 import { createCollector } from './collectorPull.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
@@ -66,19 +70,41 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
       }),
     )
   const events = () => receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent)
-
-  it('subscribe, pay the first link, then a month later the merchant is paid from the payer’s wallet with no payer action; a crash mid-pull pays once; a revoked allowance falls back to a renewal link, then past_due', async () => {
-    const plan = await api<CreatedPlan>(
+  const consent = async (terms: NonNullable<Subscription['collector']>) => {
+    await mined(
+      await payerWallet().writeContract({
+        chain: null,
+        address: PAYLINK_COLLECTOR_ADDRESS,
+        abi: collectorAbi,
+        functionName: 'subscribe',
+        args: [
+          terms.id as Hex,
+          terms.token as Address,
+          terms.merchant as Address,
+          terms.collector as Address,
+          BigInt(terms.amount),
+          BigInt(terms.intervalSeconds),
+          BigInt(terms.firstCollectAt),
+        ],
+      }),
+    )
+    await approve(parseUnits('60', 6))
+  }
+  const monthlyPlan = (name: string) =>
+    api<CreatedPlan>(
       'POST',
       '/api/plans',
       {
-        name: 'Newsletter',
+        name,
         options: [{ asset: h.assets.tusd, amount: '5', recipient }],
         interval: 'month',
         webhookUrl: receiver.url,
       },
       true,
     )
+
+  it('subscribe, pay the first link, then a month later the merchant is paid from the payer’s wallet with no payer action; a crash mid-pull pays once; a revoked allowance falls back to a renewal link, then past_due', async () => {
+    const plan = await monthlyPlan('Newsletter')
     expect(plan).toMatchObject({ interval: 'month', automaticRenewal: true, active: true })
     expect(plan.webhookSecret).toMatch(/^whsec_/)
 
@@ -100,24 +126,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     const view = () => api<Subscription>('GET', `/api/subscriptions/${created.id}?token=${created.manageToken}`)
 
     // The payer's consent on the chain: the terms, and an allowance of a year of renewals.
-    await mined(
-      await payerWallet().writeContract({
-        chain: null,
-        address: PAYLINK_COLLECTOR_ADDRESS,
-        abi: collectorAbi,
-        functionName: 'subscribe',
-        args: [
-          terms.id as Hex,
-          terms.token as Address,
-          terms.merchant as Address,
-          terms.collector as Address,
-          BigInt(terms.amount),
-          BigInt(terms.intervalSeconds),
-          BigInt(terms.firstCollectAt),
-        ],
-      }),
-    )
-    await approve(parseUnits('60', 6))
+    await consent(terms)
 
     // The first period: a link of its own, paid like any link.
     const firstLink = await h.getLink(app, created.dueLinkId!)
@@ -163,7 +172,9 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     await h.rpc(31337, 'evm_mine')
     app.subscriptions.clock.advance(MONTH)
     const [row] = await h.database.db.select().from(subscriptions).where(eq(subscriptions.id, created.id))
-    const crashed = createCollector(collectorKey, () => h.devnet.chains[0]!.rpcUrl)
+    const crashed = createCollector(collectorKey, {
+      endpointOf: (caipNetworkId) => ({ caipNetworkId, rpcUrl: h.devnet.chains[0]!.rpcUrl }),
+    })
     const signed = await crashed.sign({
       caipNetworkId: L1,
       collectorId: row!.collectorId as Hex,
@@ -268,4 +279,68 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     const plans = await api<{ plans: unknown[] }>('GET', '/api/plans', undefined, true)
     expect(plans.plans.length).toBe(2)
   })
+
+  it('under a flaky provider (an outage, then timeouts, 429s, 5xx, cut answers) a due automatic renewal is pulled once and never falls back to a link', async () => {
+    // The first process's scheduler rests: the one reading through the faulty provider does the renewals.
+    await app.subscriptions.stop()
+    const anvil = h.networks().find((network) => network.caipNetworkId === L1)!.rpcUrl
+    const proxy = await startFaultProxy({ upstream: anvil, flavour: 'evm', rate: 0.3, hangMs: 3000 })
+    const faulty = await buildApp({
+      publicOrigin: 'http://localhost:3000',
+      projectId: null,
+      demo: false,
+      networks: h.networks().map((n) => (n.caipNetworkId === L1 ? { ...n, rpcUrl: proxy.url } : n)),
+      assets: devnetNetworks(h.devnet).assets,
+      database: h.database,
+      webDist: '/nonexistent',
+      ...faultyAppSettings([L1]),
+      subscriptions: { collectorPrivateKey: collectorKey, intervalMs: 50 },
+    })
+    try {
+      faulty.subscriptions.clock.advance(app.subscriptions.clock.offsetSeconds())
+      const plan = await monthlyPlan('Flaky')
+      const created = await api<CreatedSubscription>('POST', `/api/plans/${plan.id}/subscriptions`, {
+        email: 'payer@example.com',
+        renewal: 'automatic',
+        asset: h.assets.tusd,
+        payerAddress: payer,
+      })
+      await consent(created.collector!)
+      const firstLink = await h.getLink(app, created.dueLinkId!)
+      await h.payTusd({ to: firstLink.options[0]!.depositAddress as Address, amount: '5' })
+      faulty.subscriptions.start()
+      const row = async () =>
+        (await h.database.db.select().from(subscriptions).where(eq(subscriptions.id, created.id)))[0]!
+      await eventually(async () => expect((await row()).status).toBe('active'), 15_000)
+
+      // A month passes; the provider is down for 2 s, then fails 30 % of requests.
+      const recipientBefore = await tusd(recipient)
+      proxy.outage(2000)
+      await h.rpc(31337, 'evm_increaseTime', [MONTH + 60])
+      await h.rpc(31337, 'evm_mine')
+      faulty.subscriptions.clock.advance(MONTH + 60)
+      faulty.subscriptions.wake()
+      await eventually(async () => expect((await row()).paidPeriods).toBe(2), 40_000)
+      // More rounds under faults: nothing more is pulled, no renewal link is made.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(await tusd(recipient)).toBe(recipientBefore + parseUnits('5', 6))
+      const [renewal] = await h.database.db
+        .select()
+        .from(subscriptionRenewals)
+        .where(and(eq(subscriptionRenewals.subscriptionId, created.id), eq(subscriptionRenewals.period, 1)))
+      expect(renewal).toMatchObject({ method: 'pull', status: 'paid', pullError: null, linkId: null })
+      expect(await h.database.db.select().from(links).where(eq(links.subscriptionId, created.id))).toHaveLength(1)
+      await eventually(() => {
+        const renewed = events().filter(
+          (e) => e.type === 'subscription.renewed' && e.data.subscription!.id === created.id,
+        )
+        expect(renewed).toHaveLength(1)
+      }, 10_000)
+      expect(proxy.injected.outage ?? 0).toBeGreaterThan(0)
+      expect(faultsInjected(proxy)).toBeGreaterThan(0)
+    } finally {
+      await faulty.close()
+      await proxy.close()
+    }
+  }, 90_000)
 })
