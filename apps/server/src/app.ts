@@ -15,6 +15,7 @@ import { readLinkEmbedOrigins } from './embed/embedOriginsService.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
 import { createCollector } from './subscriptions/collectorPull.js'
 import type { PeriodLinkContext } from './subscriptions/periodLink.js'
+import { createRenewalMailer } from './subscriptions/renewalMailer.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
 import { createSubscriptionClock, type SubscriptionClock } from './subscriptions/subscriptionClock.js'
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes.js'
@@ -550,17 +551,30 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
         timeoutMs: config.paymentLinks?.tracker?.rpcTimeoutMs ?? 5000,
       })
     : null
+  // The payer's renewal e-mails go through the receipts' SMTP server.
+  const mailer = config.receiptEmail
+    ? createRenewalMailer({
+        db: context.db,
+        smtpUrl: config.receiptEmail.smtpUrl,
+        from: config.receiptEmail.from,
+        publicOrigin: config.publicOrigin,
+      })
+    : undefined
   const scheduler = createRenewalScheduler({
     context,
     clock,
     collector,
+    ...(mailer ? { mailer } : {}),
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
     ...(options.graceSeconds !== undefined ? { graceSeconds: options.graceSeconds } : {}),
     ...(options.cancelAfterSeconds !== undefined ? { cancelAfterSeconds: options.cancelAfterSeconds } : {}),
     onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
   })
   app.decorate('subscriptions', Object.assign(scheduler, { clock }))
-  app.addHook('preClose', async () => scheduler.stop())
+  app.addHook('preClose', async () => {
+    await scheduler.stop()
+    mailer?.close()
+  })
   await app.register(subscriptionRoutes, {
     context,
     clock,

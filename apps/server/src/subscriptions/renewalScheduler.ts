@@ -6,6 +6,7 @@ import { newId } from '../db/newId.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 import type { Collector } from './collectorPull.js'
 import { createPeriodLink, type PeriodLinkContext } from './periodLink.js'
+import { enqueueRenewalEmail, type RenewalMailer } from './renewalMailer.js'
 import { automaticTerms } from './plans.js'
 import { enqueueSubscriptionEvent } from './subscriptionEvents.js'
 import type { SubscriptionClock } from './subscriptionClock.js'
@@ -15,6 +16,8 @@ export interface RenewalSchedulerOptions {
   clock: SubscriptionClock
   /** The collector key; null: automatic renewals fall back to links. */
   collector: Collector | null
+  /** Sends the payer's renewal and past-due e-mails; absent (no SMTP): none are sent. */
+  mailer?: RenewalMailer
   /** A renewal unpaid this long after it was due makes the subscription past_due (default 3 days). */
   graceSeconds?: number
   /** A past_due subscription is canceled this long after its renewal was due (default 14 days). */
@@ -159,10 +162,13 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
       if (!(await claim(renewal.id))) continue
       try {
         const linkId = await createPeriodLink(context, plan, subscription.id, renewal.period)
-        await db
-          .update(subscriptionRenewals)
-          .set({ linkId, leaseUntil: null })
-          .where(eq(subscriptionRenewals.id, renewal.id))
+        await db.transaction(async (tx) => {
+          await tx
+            .update(subscriptionRenewals)
+            .set({ linkId, leaseUntil: null })
+            .where(eq(subscriptionRenewals.id, renewal.id))
+          if (options.mailer) await enqueueRenewalEmail(tx, renewal, 'renewal')
+        })
       } catch (error) {
         await release(renewal.id)
         report(error, 'renewal link')
@@ -270,6 +276,7 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
           .returning()
         if (!updated) return
         await tx.update(subscriptionRenewals).set({ pastDueAt: now }).where(eq(subscriptionRenewals.id, renewal.id))
+        if (options.mailer) await enqueueRenewalEmail(tx, renewal, 'past_due')
         await enqueueSubscriptionEvent(tx, 'subscription.past_due', updated, { dueLinkId: renewal.linkId })
       })
     }
@@ -297,6 +304,12 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
     ['links', makeRenewalLinks],
     ['past_due', markPastDue],
     ['cancel', cancelUnpaid],
+    [
+      'mail',
+      async () => {
+        await options.mailer?.sendDue()
+      },
+    ],
   ]
   const runOnce = async () => {
     for (const [where, step] of steps) {

@@ -12,7 +12,7 @@ import {
 import { PAYLINK_COLLECTOR_ADDRESS } from '@paylink/chains/eip155/core'
 import { and, desc, eq, ne } from 'drizzle-orm'
 import { getAddress, isAddress, keccak256, toHex } from 'viem'
-import { subscriptionRenewals, subscriptions } from '../db/schema.js'
+import { subscriptionEmails, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { ConflictError, NotFoundError, RequestValidationError } from '../errors.js'
@@ -123,6 +123,7 @@ export async function subscribe({
     merchant: plan.merchant,
     status: trialEnd ? 'trialing' : 'incomplete',
     email: body.email,
+    language: body.language ?? null,
     manageTokenHash: hashManageToken(manageToken),
     renewal,
     payerAddress,
@@ -160,9 +161,20 @@ export async function subscribe({
 
 /** The subscription its payer's token opens (a wrong token reads as no subscription). */
 export async function readSubscriptionWithToken(db: Db, id: string, token: string): Promise<SubscriptionRow> {
+  const hash = hashManageToken(token)
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id))
-  if (!row || row.manageTokenHash !== hashManageToken(token))
-    throw new NotFoundError('SUBSCRIPTION_NOT_FOUND', `No subscription ${id} for this token.`)
+  // The subscribe answer's token, or the one in any renewal e-mail the payer got.
+  const valid =
+    row &&
+    (row.manageTokenHash === hash ||
+      (
+        await db
+          .select({ id: subscriptionEmails.id })
+          .from(subscriptionEmails)
+          .where(and(eq(subscriptionEmails.subscriptionId, id), eq(subscriptionEmails.manageTokenHash, hash)))
+          .limit(1)
+      ).length === 1)
+  if (!valid) throw new NotFoundError('SUBSCRIPTION_NOT_FOUND', `No subscription ${id} for this token.`)
   return row
 }
 

@@ -6062,6 +6062,7 @@ export interface operations {
           asset?: string
           /** Format: email */
           email: string
+          language?: string
           payerAddress?: string
           /** @enum {string} */
           renewal?: 'pay_each_period' | 'automatic'
