@@ -13,7 +13,7 @@ import { demoLinkRoutes } from './demo/demoLinkRoutes.js'
 import { embedRoutes } from './embed/embedRoutes.js'
 import { readLinkEmbedOrigins } from './embed/embedOriginsService.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
-import { createCollector } from './subscriptions/collectorPull.js'
+import { createCollector, createSolanaCollector, type Collectors } from './subscriptions/collectorPull.js'
 import type { PeriodLinkContext } from './subscriptions/periodLink.js'
 import { createRenewalMailer } from './subscriptions/renewalMailer.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
@@ -129,6 +129,8 @@ export interface AppConfig {
 export interface SubscriptionOptions {
   /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic renewals (never receives); unset, none are offered. */
   collectorPrivateKey?: `0x${string}`
+  /** COLLECTOR_SOLANA_SECRET_KEY (64-byte keypair): the SPL delegate of automatic renewals on Solana, paying their fees; unset, none on Solana. */
+  collectorSolanaSecretKey?: Uint8Array
   /** The scheduler's round (default 5000 ms). */
   intervalMs?: number
   graceSeconds?: number
@@ -539,18 +541,20 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 /** Plans, subscribing, the manage view and the renewal scheduler (started with the app, stopped before it closes). */
 async function registerSubscriptions(app: FastifyInstance, config: AppConfig, context: PeriodLinkContext) {
   const options = config.subscriptions ?? {}
-  const evmEndpoints = new Map(
-    config.networks
-      .filter((network) => network.caipNetworkId.startsWith('eip155:'))
-      .map((network) => [network.caipNetworkId, serverEndpoint(network, config.devnetUpstreams)]),
+  const endpoints = new Map(
+    config.networks.map((network) => [network.caipNetworkId, serverEndpoint(network, config.devnetUpstreams)]),
   )
+  const collectorOptions = {
+    endpointOf: (caipNetworkId: string) => endpoints.get(caipNetworkId) ?? null,
+    timeoutMs: config.paymentLinks?.tracker?.rpcTimeoutMs ?? 5000,
+  }
   const clock = createSubscriptionClock()
-  const collector = options.collectorPrivateKey
-    ? createCollector(options.collectorPrivateKey, {
-        endpointOf: (caipNetworkId) => evmEndpoints.get(caipNetworkId) ?? null,
-        timeoutMs: config.paymentLinks?.tracker?.rpcTimeoutMs ?? 5000,
-      })
-    : null
+  const collectors: Collectors = {
+    ...(options.collectorPrivateKey ? { eip155: createCollector(options.collectorPrivateKey, collectorOptions) } : {}),
+    ...(options.collectorSolanaSecretKey
+      ? { solana: await createSolanaCollector(options.collectorSolanaSecretKey, collectorOptions) }
+      : {}),
+  }
   // The payer's renewal e-mails go through the receipts' SMTP server.
   const mailer = config.receiptEmail
     ? createRenewalMailer({
@@ -563,7 +567,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
   const scheduler = createRenewalScheduler({
     context,
     clock,
-    collector,
+    collectors,
     ...(mailer ? { mailer } : {}),
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
     ...(options.graceSeconds !== undefined ? { graceSeconds: options.graceSeconds } : {}),
@@ -579,10 +583,18 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     context,
     clock,
     scheduler,
-    collectorAddress: collector?.address ?? null,
+    collectorAddresses: Object.fromEntries(
+      Object.entries(collectors).map(([namespace, collector]) => [namespace, collector!.address]),
+    ),
     subscribeRateLimit: limitsOf(config).createLink,
     ...(options.devnetClock
-      ? { devnetClock: { evmRpcUrls: [...evmEndpoints.values()].map((endpoint) => endpoint.rpcUrl) } }
+      ? {
+          devnetClock: {
+            evmRpcUrls: [...endpoints.values()]
+              .filter((endpoint) => endpoint.caipNetworkId.startsWith('eip155:'))
+              .map((endpoint) => endpoint.rpcUrl),
+          },
+        }
       : {}),
   })
 }

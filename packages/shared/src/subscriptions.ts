@@ -106,7 +106,7 @@ export const subscribeBodySchema = z
   })
 export type SubscribeBody = z.infer<typeof subscribeBodySchema>
 
-/** What the payer's wallet sends for automatic renewal: PaylinkCollector.subscribe(...) then token.approve(collector, cap). */
+/** What the payer's wallet sends for automatic renewal. EVM: PaylinkCollector.subscribe(...) then token.approve(contract, cap); Solana: an SPL approve of `collector` as delegate of the payer's token account for `token`, up to a cap (`contract` is the token program). */
 export const collectorTermsSchema = z.object({
   caipNetworkId: z.string().max(200),
   contract: z.string().max(64),

@@ -183,7 +183,10 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     })
     const signed = await crashed.sign({
       caipNetworkId: L1,
-      collectorId: row!.collectorId as Hex,
+      collectorId: row!.collectorId!,
+      payer,
+      token: h.devnet.token.address,
+      decimals: 6,
       to: recipient,
       amount: parseUnits('5', 6),
     })
