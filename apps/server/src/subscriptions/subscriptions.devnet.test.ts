@@ -10,14 +10,14 @@ import { links, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { faultyAppSettings } from '../testing/faultChecks.js'
 import { startFaultProxy } from '../testing/startFaultProxy.js'
-import { eventually, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { eventually, L1, type Harness } from '../testing/paymentLinksHarness.js'
+import { MONTH, startSubscriptionsTestApp, type SubscriptionsTestApp } from './subscriptionsTestApp.js'
 import { createCollector } from './collectorPull.js'
-import { startSmtpTestServer, type SmtpTestServer } from '../testing/smtpTestServer.js'
+import type { SmtpTestServer } from '../testing/smtpTestServer.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 
 // Anvil's 10th default account: funded with ether, unlocked; here the collector's gas key only.
 const collectorKey: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
-const MONTH = 30 * 86_400
 
 describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by the collector contract', () => {
   let h: Harness
@@ -28,36 +28,22 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
   let recipient: Address
   const collector = privateKeyToAccount(collectorKey).address
 
+  let api: SubscriptionsTestApp['api']
+  let t: SubscriptionsTestApp
+
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
-    h = await startHarness()
-    smtp = await startSmtpTestServer()
-    app = await h.app({
-      subscriptions: { collectorPrivateKey: collectorKey, devnetClock: true, intervalMs: 50, graceSeconds: 86_400 },
-      receiptEmail: { smtpUrl: smtp.url, from: 'Paylink <subscriptions@localhost>' },
-    })
+    t = await startSubscriptionsTestApp({ collectorPrivateKey: collectorKey, graceSeconds: 86_400 })
+    ;({ h, app, smtp, api } = t)
     // Not the merchant's sign-in account: only the pulls move this one's balance.
     payer = h.devnet.accounts[2]!
     recipient = h.devnet.accounts[5]!
-    app.paymentLinks.start()
-    app.subscriptions.start()
   }, 60_000)
   afterAll(async () => {
-    await h?.close()
+    await t?.close()
     await receiver?.close()
-    await smtp?.close()
   })
 
-  const api = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, merchant = false) => {
-    const response = await app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      ...(merchant ? { headers: { authorization: `Bearer ${h.apiKey}` } } : {}),
-    })
-    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
-    return response.json() as T
-  }
   const tusd = (address: Address) =>
     h
       .client()
@@ -215,12 +201,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
 
     // The payer revokes the allowance: the next renewal falls back to a link, then past_due after the grace.
     await approve(0n)
-    await api('POST', '/devnet/clock', { seconds: MONTH })
-    const fallback = await eventually(async () => {
-      const current = await view()
-      expect(current.dueLinkId).not.toBeNull()
-      return current
-    }, 15_000)
+    const fallback = await t.advanceUntilDue(view, MONTH)
     expect(fallback.status).toBe('active')
     expect(fallback.paidPeriods).toBe(3)
     expect(await tusd(recipient)).toBe(recipientBefore + 2n * parseUnits('5', 6))

@@ -34,42 +34,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { links, subscriptionRenewals } from '../db/schema.js'
 import { generateSolanaKeypair } from '../x402/demoGasKey.js'
 import { merchantAccountKey } from '../testing/bitcoinRegtest.js'
-import { eventually, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
-import { startSmtpTestServer, type SmtpTestServer } from '../testing/smtpTestServer.js'
+import { eventually, type Harness } from '../testing/paymentLinksHarness.js'
+import type { SmtpTestServer } from '../testing/smtpTestServer.js'
+import { MONTH, startSubscriptionsTestApp, type SubscriptionsTestApp } from './subscriptionsTestApp.js'
 
 // Renewals on the other chain families (#33): one devnet (anvil, the Solana devnet, Bitcoin
 // regtest) and one app with its tracker and renewal scheduler running for the whole file.
-const MONTH = 30 * 86_400
+let t: SubscriptionsTestApp
 let h: Harness
 let app: FastifyInstance
 let smtp: SmtpTestServer
+let api: SubscriptionsTestApp['api']
 const solanaCollectorKey = generateSolanaKeypair()
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer()
-  h = await startHarness(undefined, { allChains: true })
-  app = await h.app({
-    subscriptions: { devnetClock: true, intervalMs: 50, collectorSolanaSecretKey: solanaCollectorKey },
-    receiptEmail: { smtpUrl: smtp.url, from: 'Paylink <subscriptions@localhost>' },
-  })
-  app.paymentLinks.start()
-  app.subscriptions.start()
+  t = await startSubscriptionsTestApp({ collectorSolanaSecretKey: solanaCollectorKey }, { allChains: true })
+  ;({ h, app, smtp, api } = t)
 }, 120_000)
-afterAll(async () => {
-  await h?.close()
-  await smtp?.close()
-})
-
-const api = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, merchant = false) => {
-  const response = await app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    ...(merchant ? { headers: { authorization: `Bearer ${h.apiKey}` } } : {}),
-  })
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
-  return response.json() as T
-}
+afterAll(() => t?.close())
 
 describe('subscriptions on Bitcoin', () => {
   it('a monthly BTC plan renews by link: the renewal has its own address, is e-mailed, and paying it renews', async () => {
@@ -99,12 +81,7 @@ describe('subscriptions on Bitcoin', () => {
     const firstAddress = await pay(created.dueLinkId!)
     await eventually(async () => expect(await view()).toMatchObject({ status: 'active', paidPeriods: 1 }), 20_000)
 
-    await api('POST', '/devnet/clock', { seconds: MONTH + 60 })
-    const due = await eventually(async () => {
-      const current = await view()
-      expect(current.dueLinkId).not.toBeNull()
-      return current
-    }, 15_000)
+    const due = await t.advanceUntilDue(view, MONTH + 60)
     const mail = await eventually(() => {
       const sent = smtp.received.find((m) => m.text?.includes(`/pay/${due.dueLinkId}`))
       expect(sent).toBeDefined()
@@ -223,12 +200,7 @@ describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => 
 
     // The payer revokes the delegate: the next renewal falls back to a link (and an e-mail), nothing is taken.
     await sendAs(payer, [getRevokeInstruction({ source: await ataOf(payer.address), owner: payer })])
-    await api('POST', '/devnet/clock', { seconds: MONTH })
-    const fallback = await eventually(async () => {
-      const current = await view()
-      expect(current.dueLinkId).not.toBeNull()
-      return current
-    }, 15_000)
+    const fallback = await t.advanceUntilDue(view, MONTH)
     expect(fallback).toMatchObject({ status: 'active', paidPeriods: 2 })
     expect(await balanceOf(merchant)).toBe(merchantBefore + 5_000_000n)
     const [renewal] = await h.database.db
