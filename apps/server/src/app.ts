@@ -69,6 +69,7 @@ import {
   type LowGas,
 } from './x402/index.js'
 import { orderRoutes } from './orders/orderRoutes.js'
+import { posRoutes } from './pos/posRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -282,8 +283,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         if (!version) return null
         return {
           link: version.link,
-          parts: () =>
-            version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })),
+          parts: (words) =>
+            version.memo(`checkout-parts:${words.language}`, (v) =>
+              renderCheckoutParts({ config: publicConfig, link: v.link }, words),
+            ),
         }
       },
       // Read only for `?embed=1` (/embed.js's frame): the plain checkout keeps DENY without a query.
@@ -460,6 +463,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       networks: config.networks,
       windowSeconds: limits.quoteSeconds,
       createOrderRateLimit: limits.createOrder,
+    })
+    await app.register(posRoutes, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      windowSeconds: limits.quoteSeconds,
+      readCheckoutView,
+      createSaleRateLimit: limits.createOrder,
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })

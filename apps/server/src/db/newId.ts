@@ -17,6 +17,7 @@ export function newId(
     | 'pln'
     | 'sub'
     | 'rnw'
+    | 'pos'
     | 'sml',
 ): string {
   return `${prefix}_${randomBytes(16).toString('base64url')}`

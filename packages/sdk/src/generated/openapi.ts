@@ -67,7 +67,7 @@ export interface paths {
     }
     /**
      * Every webhook event of the merchant's links, oldest first, from a cursor
-     * @description Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100).
+     * @description Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100). `type` keeps one type (`order.paid`: every paid order of every reusable link); `linkId` keeps the events of that link and, for a reusable link, of its orders (each of which carries `data.order.linkId`). A cursor read with filters is read on with the same filters.
      */
     get: operations['listEvents']
     put?: never
@@ -260,7 +260,7 @@ export interface paths {
     put?: never
     /**
      * Start buying from a reusable link: a new order (a link of its own) to pay
-     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers).
+     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers). An `Idempotency-Key` makes a retry answer the same order; keys are per merchant of the link (not per payer), so make each one unguessable (a UUID per order attempt).
      */
     post: operations['createOrder']
     delete?: never
@@ -284,6 +284,41 @@ export interface paths {
      */
     post: operations['submitPayment']
     delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/links/{id}/pos-devices': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A point of sale's device links, newest first, disconnected ones included */
+    get: operations['listPosDevices']
+    put?: never
+    /** A device link for a point of sale: open its `path` on the shop device (the token is shown this once) */
+    post: operations['createPosDevice']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/links/{id}/pos-devices/{deviceId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Disconnect a device: its token is refused from its next request on */
+    delete: operations['revokePosDevice']
     options?: never
     head?: never
     patch?: never
@@ -687,6 +722,60 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/pos/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The shop device: its name and the point of sale it sells for (header x-pos-token) */
+    get: operations['readPos']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/pos/{id}/sales': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The shop device rings up a sale: a new order of the point of sale for the amount typed, in the link's currency
+     * @description The order is quoted at once and carries every option's payment URI (EIP-681 to its own deposit address, Solana Pay with its own reference, BIP21 to its own address): show them as QR codes. Follow it with GET /api/pos/:id/sales/:orderId.
+     */
+    post: operations['createPosSale']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/pos/{id}/sales/{orderId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The shop device follows a sale it made: the order, as GET /api/links/:id shows it */
+    get: operations['readPosSale']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/siwx/nonce': {
     parameters: {
       query?: never
@@ -1004,7 +1093,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -1126,6 +1215,22 @@ export interface operations {
       query?: {
         after?: string
         limit?: string
+        linkId?: string
+        type?:
+          | 'payment.detected'
+          | 'payment.confirmed'
+          | 'payment.reverted'
+          | 'payment.refunded'
+          | 'payment.unmatched'
+          | 'payment.x402'
+          | 'link.paid'
+          | 'order.paid'
+          | 'link.underpaid'
+          | 'link.expired'
+          | 'subscription.created'
+          | 'subscription.renewed'
+          | 'subscription.past_due'
+          | 'subscription.canceled'
       }
       header?: never
       path?: never
@@ -1210,6 +1315,8 @@ export interface operations {
                     }[]
                     maxOrders: number | null
                     ordersLeft: number | null
+                    /** @constant */
+                    pos?: true
                     quantity: {
                       max: number
                       min: number
@@ -1622,7 +1729,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -1897,6 +2004,8 @@ export interface operations {
                 }[]
                 maxOrders: number | null
                 ordersLeft: number | null
+                /** @constant */
+                pos?: true
                 quantity: {
                   max: number
                   min: number
@@ -1947,7 +2056,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -1978,6 +2087,7 @@ export interface operations {
             asset: string
             recipient?: string
           }[]
+          pos?: boolean
           price?: {
             amount: string
             /** @enum {string} */
@@ -2130,6 +2240,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -2377,6 +2489,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -2425,7 +2539,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -2568,6 +2682,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -2971,6 +3087,8 @@ export interface operations {
                 }[]
                 maxOrders: number | null
                 ordersLeft: number | null
+                /** @constant */
+                pos?: true
                 quantity: {
                   max: number
                   min: number
@@ -3058,7 +3176,10 @@ export interface operations {
   createOrder: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
+        'Idempotency-Key'?: string
+      }
       path: {
         id: string
       }
@@ -3213,6 +3334,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -3227,7 +3350,7 @@ export interface operations {
           }
         }
       }
-      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST) */
+      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST); Idempotency-Key empty or longer than 255 characters (INVALID_IDEMPOTENCY_KEY) */
       400: {
         headers: {
           [name: string]: unknown
@@ -3255,8 +3378,22 @@ export interface operations {
           }
         }
       }
-      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED) */
+      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED); A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description This Idempotency-Key was used with another request in the last 24 hours (IDEMPOTENCY_KEY_REUSED) */
+      422: {
         headers: {
           [name: string]: unknown
         }
@@ -3415,11 +3552,305 @@ export interface operations {
       }
     }
   }
+  listPosDevices: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The devices (never their tokens) */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            devices: {
+              createdAt: string
+              id: string
+              label: string
+              lastUsedAt: string | null
+              linkId: string
+              revokedAt: string | null
+            }[]
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link of yours (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The link is not a point of sale (NOT_A_POS) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  createPosDevice: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          label?: string
+        }
+      }
+    }
+    responses: {
+      /** @description The device with its token and device link */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            id: string
+            label: string
+            lastUsedAt: string | null
+            linkId: string
+            path: string
+            revokedAt: string | null
+            token: string
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link of yours (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The link is not a point of sale (NOT_A_POS), or has the most devices allowed (TOO_MANY_POS_DEVICES) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  revokePosDevice: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        deviceId: string
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The device, disconnected */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            id: string
+            label: string
+            lastUsedAt: string | null
+            linkId: string
+            revokedAt: string | null
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such device on this point of sale of yours (POS_DEVICE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
   reactivateLink: {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -3562,6 +3993,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -3843,7 +4276,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -3955,7 +4388,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4087,7 +4520,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4866,6 +5299,7 @@ export interface operations {
               linkId: string | null
               linkTitle: string
               optionId: string | null
+              orderOf: string | null
               payer: string | null
               quote: {
                 /** @enum {string} */
@@ -5073,6 +5507,7 @@ export interface operations {
             linkId: string | null
             linkTitle: string
             optionId: string | null
+            orderOf: string | null
             payer: string | null
             quote: {
               /** @enum {string} */
@@ -5351,7 +5786,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -5719,7 +6154,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -5923,7 +6358,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -6147,6 +6582,701 @@ export interface operations {
       }
       /** @description Too many subscriptions from this address (RATE_LIMITED) */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  readPos: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The device and the point-of-sale link */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            device: {
+              id: string
+              label: string
+            }
+            link: {
+              createdAt: string
+              deactivatedAt: string | null
+              description: string | null
+              expiresAt: string | null
+              fiat: {
+                due: string
+                overpaid: string
+                paid: string
+                shortfall: string
+              } | null
+              id: string
+              latePaymentGraceSeconds: number
+              merchant: {
+                brandColor: string | null
+                displayName: string | null
+                logoUrl: string | null
+              }
+              merchantAddress: string
+              merchantNotified: boolean
+              options: {
+                amount: string | null
+                asset: string
+                caipNetworkId: string
+                confirming: string
+                decimals: number
+                depositAddress: string | null
+                due: string | null
+                id: string
+                late: string
+                overpaid: string
+                paid: string
+                paymentUri: string | null
+                quoteExpiresAt: string | null
+                quoteProblem: string | null
+                rate: string | null
+                rateSource: string | null
+                recipient: string
+                shortfall: string
+                symbol: string
+              }[]
+              order: {
+                linkId: string
+                quantity: number
+              } | null
+              paidAt: string | null
+              payments: {
+                amount: string | null
+                asset: string | null
+                blockNumber: string | null
+                caipNetworkId: string
+                confirmations: number
+                confirmedAt: string | null
+                counted: boolean
+                createdAt: string
+                detectedAt: string | null
+                id: string
+                late: boolean
+                linkId: string
+                optionId: string | null
+                payer: string | null
+                quote: {
+                  /** @enum {string} */
+                  currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                  expiresAt: string
+                  fiatValue: string | null
+                  rate: string
+                  rateSource: string
+                } | null
+                reason:
+                  | (
+                      | 'wrong_network'
+                      | 'tx_not_found'
+                      | 'tx_reverted'
+                      | 'wrong_recipient'
+                      | 'wrong_token'
+                      | 'no_transfer'
+                      | 'already_credited'
+                      | 'reorged_out'
+                      | 'dropped'
+                    )
+                  | null
+                refundAddress: {
+                  address: string
+                  givenAt: string
+                  signer: string
+                } | null
+                refunded: string
+                refunds: {
+                  amount: string
+                  asset: string
+                  blockNumber: string
+                  caipNetworkId: string
+                  createdAt: string
+                  id: string
+                  paymentId: string
+                  recipient: string
+                  sender: string
+                  txHash: string
+                }[]
+                requiredConfirmations: number
+                /** @enum {string} */
+                status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+                txHash: string
+                updatedAt: string
+              }[]
+              price: {
+                amount: string
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+              } | null
+              receiptEmail: boolean
+              receiptNumber: string
+              reusable: {
+                donation: {
+                  /** @enum {string} */
+                  currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                  minimum?: string
+                  suggested?: string[]
+                } | null
+                fields: {
+                  /** @enum {string} */
+                  name: 'name' | 'email' | 'shippingAddress' | 'note'
+                  required?: boolean
+                }[]
+                maxOrders: number | null
+                ordersLeft: number | null
+                /** @constant */
+                pos?: true
+                quantity: {
+                  max: number
+                  min: number
+                } | null
+              } | null
+              /** @enum {string} */
+              status: 'open' | 'partially_paid' | 'paid' | 'expired'
+              successUrl: string | null
+              title: string
+              underpaymentTolerancePercent: string
+              version: number
+            }
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No device token in x-pos-token (POS_TOKEN_MISSING), or one not made for this point of sale (INVALID_POS_TOKEN) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The merchant disconnected this device (POS_DEVICE_REVOKED) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  createPosSale: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: string
+        }
+      }
+    }
+    responses: {
+      /** @description The order, as GET /api/links/:id shows it */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            deactivatedAt: string | null
+            description: string | null
+            expiresAt: string | null
+            fiat: {
+              due: string
+              overpaid: string
+              paid: string
+              shortfall: string
+            } | null
+            id: string
+            latePaymentGraceSeconds: number
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            merchantAddress: string
+            merchantNotified: boolean
+            options: {
+              amount: string | null
+              asset: string
+              caipNetworkId: string
+              confirming: string
+              decimals: number
+              depositAddress: string | null
+              due: string | null
+              id: string
+              late: string
+              overpaid: string
+              paid: string
+              paymentUri: string | null
+              quoteExpiresAt: string | null
+              quoteProblem: string | null
+              rate: string | null
+              rateSource: string | null
+              recipient: string
+              shortfall: string
+              symbol: string
+            }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
+            paidAt: string | null
+            payments: {
+              amount: string | null
+              asset: string | null
+              blockNumber: string | null
+              caipNetworkId: string
+              confirmations: number
+              confirmedAt: string | null
+              counted: boolean
+              createdAt: string
+              detectedAt: string | null
+              id: string
+              late: boolean
+              linkId: string
+              optionId: string | null
+              payer: string | null
+              quote: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                expiresAt: string
+                fiatValue: string | null
+                rate: string
+                rateSource: string
+              } | null
+              reason:
+                | (
+                    | 'wrong_network'
+                    | 'tx_not_found'
+                    | 'tx_reverted'
+                    | 'wrong_recipient'
+                    | 'wrong_token'
+                    | 'no_transfer'
+                    | 'already_credited'
+                    | 'reorged_out'
+                    | 'dropped'
+                  )
+                | null
+              refundAddress: {
+                address: string
+                givenAt: string
+                signer: string
+              } | null
+              refunded: string
+              refunds: {
+                amount: string
+                asset: string
+                blockNumber: string
+                caipNetworkId: string
+                createdAt: string
+                id: string
+                paymentId: string
+                recipient: string
+                sender: string
+                txHash: string
+              }[]
+              requiredConfirmations: number
+              /** @enum {string} */
+              status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+              txHash: string
+              updatedAt: string
+            }[]
+            price: {
+              amount: string
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+            } | null
+            receiptEmail: boolean
+            receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              /** @constant */
+              pos?: true
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
+            /** @enum {string} */
+            status: 'open' | 'partially_paid' | 'paid' | 'expired'
+            successUrl: string | null
+            title: string
+            underpaymentTolerancePercent: string
+            version: number
+          }
+        }
+      }
+      /** @description The amount is not a positive amount of the currency, or below the minimum (INVALID_REQUEST) */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No device token in x-pos-token (POS_TOKEN_MISSING), or one not made for this point of sale (INVALID_POS_TOKEN) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The merchant disconnected this device (POS_DEVICE_REVOKED) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The point of sale is deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description Too many sales from this address (RATE_LIMITED; see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  readPosSale: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        orderId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            deactivatedAt: string | null
+            description: string | null
+            expiresAt: string | null
+            fiat: {
+              due: string
+              overpaid: string
+              paid: string
+              shortfall: string
+            } | null
+            id: string
+            latePaymentGraceSeconds: number
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            merchantAddress: string
+            merchantNotified: boolean
+            options: {
+              amount: string | null
+              asset: string
+              caipNetworkId: string
+              confirming: string
+              decimals: number
+              depositAddress: string | null
+              due: string | null
+              id: string
+              late: string
+              overpaid: string
+              paid: string
+              paymentUri: string | null
+              quoteExpiresAt: string | null
+              quoteProblem: string | null
+              rate: string | null
+              rateSource: string | null
+              recipient: string
+              shortfall: string
+              symbol: string
+            }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
+            paidAt: string | null
+            payments: {
+              amount: string | null
+              asset: string | null
+              blockNumber: string | null
+              caipNetworkId: string
+              confirmations: number
+              confirmedAt: string | null
+              counted: boolean
+              createdAt: string
+              detectedAt: string | null
+              id: string
+              late: boolean
+              linkId: string
+              optionId: string | null
+              payer: string | null
+              quote: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                expiresAt: string
+                fiatValue: string | null
+                rate: string
+                rateSource: string
+              } | null
+              reason:
+                | (
+                    | 'wrong_network'
+                    | 'tx_not_found'
+                    | 'tx_reverted'
+                    | 'wrong_recipient'
+                    | 'wrong_token'
+                    | 'no_transfer'
+                    | 'already_credited'
+                    | 'reorged_out'
+                    | 'dropped'
+                  )
+                | null
+              refundAddress: {
+                address: string
+                givenAt: string
+                signer: string
+              } | null
+              refunded: string
+              refunds: {
+                amount: string
+                asset: string
+                blockNumber: string
+                caipNetworkId: string
+                createdAt: string
+                id: string
+                paymentId: string
+                recipient: string
+                sender: string
+                txHash: string
+              }[]
+              requiredConfirmations: number
+              /** @enum {string} */
+              status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+              txHash: string
+              updatedAt: string
+            }[]
+            price: {
+              amount: string
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+            } | null
+            receiptEmail: boolean
+            receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              /** @constant */
+              pos?: true
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
+            /** @enum {string} */
+            status: 'open' | 'partially_paid' | 'paid' | 'expired'
+            successUrl: string | null
+            title: string
+            underpaymentTolerancePercent: string
+            version: number
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No device token in x-pos-token (POS_TOKEN_MISSING), or one not made for this point of sale (INVALID_POS_TOKEN) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The merchant disconnected this device (POS_DEVICE_REVOKED) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such sale of this point of sale (SALE_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown
         }
@@ -6799,7 +7929,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -6936,7 +8066,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
