@@ -158,6 +158,24 @@ async function paymentsOf(linkId: string) {
   return solana.database.db.select().from(payments).where(eq(payments.linkId, linkId))
 }
 
+/** The link's one payment once a tracker pass has failed it (the reason is the test's to check). */
+function failedPaymentOf(linkId: string) {
+  return untilTracked(async () => {
+    const [row] = await paymentsOf(linkId)
+    expect(row?.status).toBe('failed')
+    return row!
+  })
+}
+
+/** The link once a tracker pass has given it `status`. */
+function linkWhen(linkId: string, status: Link['status']) {
+  return untilTracked(async () => {
+    const after = await getLink(linkId)
+    expect(after.status).toBe(status)
+    return after
+  })
+}
+
 describe('Solana payments found by reference', () => {
   it('gives every option a Solana Pay URI with its own reference and the price in user units', async () => {
     const link = await createLink([
@@ -251,18 +269,10 @@ describe('Solana payments found by reference', () => {
     const request = requestOf(link)
     expect(request.splToken?.toBase58()).toBe(solana.devnet.mint)
     await payRequest(request, { amount: new BigNumber('4'), memo: 'order 42, first part' })
-    const partial = await untilTracked(async () => {
-      const after = await getLink(link.id)
-      expect(after.status).toBe('partially_paid')
-      return after
-    })
+    const partial = await linkWhen(link.id, 'partially_paid')
     expect(partial.options[0]).toMatchObject({ paid: '4' })
     await payRequest(request, { amount: new BigNumber('6.5') })
-    const paid = await untilTracked(async () => {
-      const after = await getLink(link.id)
-      expect(after.status).toBe('paid')
-      return after
-    })
+    const paid = await linkWhen(link.id, 'paid')
     expect(paid.options[0]).toMatchObject({ paid: '10.5', overpaid: '0.5' })
     expect(paid.payments.map((p) => p.status)).toEqual(['confirmed', 'confirmed'])
     expect(paid.payments.map((p) => p.amount).sort()).toEqual(['4', '6.5'])
@@ -275,11 +285,7 @@ describe('Solana payments found by reference', () => {
     for (let pass = 0; pass < 5; pass++) await solana.app.paymentLinks.tracker.runOnce()
     expect(await paymentsOf(link.id)).toHaveLength(0)
     await submit(link.id, signature)
-    const payment = await untilTracked(async () => {
-      const [row] = await paymentsOf(link.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
+    const payment = await failedPaymentOf(link.id)
     expect(payment.reason).toBe('wrong_recipient')
     expect((await getLink(link.id)).status).toBe('open')
   }, 30_000)
@@ -289,11 +295,7 @@ describe('Solana payments found by reference', () => {
     // An open Test USD link makes the merchant's token account one the tracker polls.
     await createLink([{ asset: solana.tusd, amount: '1' }])
     await payRequest(requestOf(solLink), { splToken: new PublicKey(solana.devnet.mint) })
-    const payment = await untilTracked(async () => {
-      const [row] = await paymentsOf(solLink.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
+    const payment = await failedPaymentOf(solLink.id)
     expect(payment.reason).toBe('wrong_token')
     expect((await getLink(solLink.id)).status).toBe('open')
   }, 30_000)
@@ -306,11 +308,7 @@ describe('Solana payments found by reference', () => {
     expect(
       (await solana.connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err,
     ).not.toBeNull()
-    const payment = await untilTracked(async () => {
-      const [row] = await paymentsOf(link.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
+    const payment = await failedPaymentOf(link.id)
     expect(payment).toMatchObject({ reason: 'tx_reverted', optionId: null })
     expect((await getLink(link.id)).status).toBe('open')
   }, 30_000)
@@ -321,11 +319,7 @@ describe('Solana payments found by reference', () => {
     const signature = await payRequest(requestOf(first))
     await untilTracked(async () => expect((await getLink(first.id)).status).toBe('paid'))
     await submit(second.id, signature)
-    const reused = await untilTracked(async () => {
-      const [row] = await paymentsOf(second.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
+    const reused = await failedPaymentOf(second.id)
     expect(reused.reason).toBe('already_credited')
     expect((await getLink(second.id)).status).toBe('open')
   }, 30_000)
