@@ -20,6 +20,8 @@ const DashboardPage = lazy(() =>
 const RefundAddressPage = lazy(() =>
   import('./pages/pay/refund/RefundAddressPage.js').then((m) => ({ default: m.RefundAddressPage })),
 )
+// A shop device's till: its own chunk, so the checkout's first paint does not carry the keypad.
+const PosPage = lazy(() => import('./pages/pos/PosPage.js').then((m) => ({ default: m.PosPage })))
 const ToolkitPage = lazy(() =>
   import('./polyfills.js')
     .then(() => import('./pages/toolkit/ToolkitPage.js'))
@@ -72,6 +74,14 @@ export function App() {
               element={
                 <PayerLanguage>
                   <RefundAddressPage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/pos/:id"
+              element={
+                <PayerLanguage>
+                  <PosPage />
                 </PayerLanguage>
               }
             />
