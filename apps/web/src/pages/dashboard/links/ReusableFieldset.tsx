@@ -108,13 +108,7 @@ export function ReusableFieldset({
             </div>
           )}
           {values.donation && (
-            <label>
-              <input
-                type="checkbox"
-                data-testid="link-pos"
-                checked={values.pos}
-                onChange={(e) => set('pos', e.target.checked)}
-              />{' '}
+            <CheckboxField testId="link-pos" checked={values.pos} onChange={(on) => set('pos', on)}>
               Point of sale: shop devices ring up sales at a keypad (/pos/…), the amount typed in the price currency
               above
               {errors.pos && (
@@ -123,7 +117,7 @@ export function ReusableFieldset({
                   {errors.pos}
                 </span>
               )}
-            </label>
+            </CheckboxField>
           )}
         </>
       )}
