@@ -7,6 +7,7 @@ import {
   REGTEST_VERSIONS as REGTEST,
 } from '../support/chainFixtures.js'
 import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { submitLinkForm } from '../support/linkForm.js'
 import { eventOf, expectSignedLinkPaid } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it; blocks only when mined, so the test sees the payment before its block.
@@ -60,9 +61,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
     await option.getByLabel('Amount').fill('0.001')
     await expect(option.getByLabel('Recipient address')).toHaveValue('')
     await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
-    await page.getByRole('button', { name: 'Create link' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-    const linkId = page.url().split('/').pop()!
+    const linkId = await submitLinkForm(page)
     const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
     await expect(page.getByTestId('link-status')).toHaveText('Open')
 

@@ -3,6 +3,7 @@ import { base58 } from '@scure/base'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { submitLinkForm } from '../support/linkForm.js'
 import { expectSignedLinkPaid } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
@@ -48,9 +49,7 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     await option.getByLabel('Amount').fill('4.2')
     await option.getByLabel('Recipient address').fill(merchantSolana)
     await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
-    await page.getByRole('button', { name: 'Create link' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-    const linkId = page.url().split('/').pop()!
+    const linkId = await submitLinkForm(page)
     const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
     await expect(page.getByTestId('link-status')).toHaveText('Open')
 
