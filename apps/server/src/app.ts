@@ -279,8 +279,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         if (!version) return null
         return {
           link: version.link,
-          parts: () =>
-            version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })),
+          parts: (words) =>
+            version.memo(`checkout-parts:${words.language}`, (v) =>
+              renderCheckoutParts({ config: publicConfig, link: v.link }, words),
+            ),
         }
       },
       // Read only for `?embed=1` (/embed.js's frame): the plain checkout keeps DENY without a query.

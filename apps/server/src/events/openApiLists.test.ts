@@ -28,6 +28,8 @@ describe('/api/openapi.json', () => {
     expect(paths['/api/events']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
       'query:after',
       'query:limit',
+      'query:linkId',
+      'query:type',
     ])
     expectResponses(paths['/api/events']!.get!, ['200', '400', '401', '403'])
     expect(paths['/api/payments.csv']?.get?.operationId).toBe('exportPaymentsCsv')

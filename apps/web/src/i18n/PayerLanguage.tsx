@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
+import { payerLanguageCookie } from '@paylink/shared'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import en from './messages/en.json'
+import { createPayerIntl, PayerIntlContext } from './payerIntl.js'
 import { directionOf, intlLocaleOf, isLanguage, pickLanguage, type Language } from './languages.js'
 
 export type Catalogue = Record<keyof typeof en, string>
@@ -39,6 +40,8 @@ function readStored(): string | null {
 }
 
 function remember(language: Language) {
+  // The server writes the checkout's first HTML in this language too (it cannot read localStorage).
+  document.cookie = `${payerLanguageCookie}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`
   try {
     localStorage.setItem(storageKey, language)
   } catch {
@@ -98,6 +101,7 @@ export function PayerLanguage({ children }: { children: ReactNode }) {
     }
   }, [language])
 
+  const intl = useMemo(() => shown && createPayerIntl(intlLocaleOf(shown.language), shown.messages), [shown])
   if (!shown) return null
   const choose = (next: Language) => {
     remember(next)
@@ -105,9 +109,7 @@ export function PayerLanguage({ children }: { children: ReactNode }) {
   }
   return (
     <LanguageContext.Provider value={{ language: shown.language, choose }}>
-      <IntlProvider locale={intlLocaleOf(shown.language)} messages={shown.messages} defaultLocale="en">
-        {children}
-      </IntlProvider>
+      <PayerIntlContext.Provider value={intl}>{children}</PayerIntlContext.Provider>
     </LanguageContext.Provider>
   )
 }

@@ -1,7 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import type { Plugin } from 'vite'
 
 const catalogue = /\/src\/i18n\/messages\/[^/]+\.json$/
+const messagesDir = new URL('./messages/', import.meta.url)
+
+/** Where the build puts every catalogue as ICU text, for the server's first HTML of the checkout (apps/server/src/web/checkoutWords.ts). */
+export const checkoutWordsFile = 'checkout-words.json'
 
 /**
  * The catalogues stay ICU text a translator edits; the build ships each message already parsed
@@ -23,6 +28,19 @@ export function precompileMessages(): Plugin {
         ],
       },
     }),
+    // The server writes the checkout's first HTML (before the app starts) in the payer's language
+    // with these same messages, so the page reads alike before and after the app takes over.
+    generateBundle() {
+      const all = Object.fromEntries(
+        readdirSync(messagesDir)
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => [
+            file.slice(0, -'.json'.length),
+            JSON.parse(readFileSync(new URL(file, messagesDir), 'utf8')),
+          ]),
+      )
+      this.emitFile({ type: 'asset', fileName: checkoutWordsFile, source: JSON.stringify(all) })
+    },
     transform(code, id) {
       if (!catalogue.test(id.split('?')[0]!)) return null
       const messages = JSON.parse(code) as Record<string, string>
