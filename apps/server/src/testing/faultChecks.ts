@@ -168,3 +168,34 @@ export async function expectWebhooksOnce(
   expect(ids.length - new Set(ids).size, 'no event delivered twice').toBe(0)
   expect(typesOf(unpaidId), 'nothing paid the unpaid link').toEqual([])
 }
+
+/**
+ * The end of every fault run: each paid link credited once and the unpaid one open
+ * (expectPaidOnceUnderFaults), each link's webhooks once (expectWebhooksOnce), then health through
+ * the faults (expectHealthThroughFaults, which stops them).
+ */
+export async function expectFaultRunHeld({
+  app,
+  made,
+  unpaidId,
+  read,
+  proxy,
+  receiver,
+  health,
+}: {
+  app: FastifyInstance
+  made: ReadonlyArray<{ link: { id: string }; amount: string }>
+  unpaidId: string
+  read: (id: string) => Promise<Link>
+  proxy: FaultProxy
+  receiver: WebhookReceiver
+  health: HealthWatch
+}): Promise<void> {
+  await expectPaidOnceUnderFaults(made, unpaidId, read, proxy)
+  await expectWebhooksOnce(
+    receiver,
+    made.map((m) => m.link.id),
+    unpaidId,
+  )
+  await expectHealthThroughFaults(app, health, proxy)
+}
