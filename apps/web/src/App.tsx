@@ -72,7 +72,7 @@ export function App() {
             <Route
               path="/pay/:id/refund"
               element={
-                <PayerLanguage>
+                <PayerLanguage part="refund">
                   <RefundAddressPage />
                 </PayerLanguage>
               }
@@ -80,7 +80,7 @@ export function App() {
             <Route
               path="/pos/:id"
               element={
-                <PayerLanguage>
+                <PayerLanguage part="pos">
                   <PosPage />
                 </PayerLanguage>
               }

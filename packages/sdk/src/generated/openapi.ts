@@ -713,7 +713,7 @@ export interface paths {
     put?: never
     /**
      * Subscribe to a plan
-     * @description Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM token option with a fixed amount) answers the collector contract’s terms the payer’s wallet signs (`subscribe`, then `approve` of `amount`). The manage token is shown only here.
+     * @description Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM or Solana token option with a fixed amount) answers the terms the payer’s wallet signs: on EVM the collector contract’s `subscribe`, then `approve` of `amount`; on Solana an SPL `approve` of `collector` as delegate, up to the cap the payer picks. The manage token is shown only here.
      */
     post: operations['subscribe']
     delete?: never
@@ -6507,6 +6507,7 @@ export interface operations {
           asset?: string
           /** Format: email */
           email: string
+          language?: string
           payerAddress?: string
           /** @enum {string} */
           renewal?: 'pay_each_period' | 'automatic'
