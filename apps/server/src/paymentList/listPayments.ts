@@ -16,7 +16,7 @@ import type { Merchant } from '../merchants/merchant.js'
 import { toPaymentView } from '../links/linkViews.js'
 import { blockTimeResolutionMs } from '../links/linkStatus.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
-import { pageX402Payments, sumX402Payments } from './listX402Payments.js'
+import { escapeLike, pageX402Payments, sumX402Payments } from './listX402Payments.js'
 import { pageRenewalPayments, sumRenewalPayments } from './listRenewalPayments.js'
 
 export interface ListPaymentsParameters {
@@ -26,9 +26,6 @@ export interface ListPaymentsParameters {
   /** The configured assets: a pulled renewal's amount is its plan's, in the asset's decimals. */
   assets: readonly Asset[]
 }
-
-/** `%` and `_` typed by the merchant are letters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * A page of the merchant's payments across all links, newest first, with the sums per asset of

@@ -5,6 +5,7 @@ import { plans, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { automaticTerms, type PlanRow } from '../subscriptions/plans.js'
 import type { PaymentPosition } from './paymentCursor.js'
+import { escapeLike, minedPaymentOfNoLink } from './listX402Payments.js'
 
 /** The filters of the list and of the CSV (which has no `asset` and `q`). */
 export interface RenewalFilters {
@@ -14,9 +15,6 @@ export interface RenewalFilters {
   to?: string | undefined
   q?: string | undefined
 }
-
-/** `%` and `_` typed by the merchant are letters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The merchant's renewals pulled by the collector under the filters, or null when the filters
@@ -107,40 +105,25 @@ function toRenewalPaymentView(
   // A renewal is pulled only for a subscription with an automatic asset.
   const assetId = subscription.autoAssetId ?? ''
   const terms = automaticTerms(plan, assets, assetId)
-  const at = (renewal.paidAt ?? renewal.createdAt).toISOString()
-  return {
-    id: renewal.id,
-    linkId: null,
-    orderOf: null,
-    kind: 'subscription',
-    linkTitle: plan.name,
-    subscription: { id: subscription.id, planId: plan.id, period: renewal.period },
-    symbol: terms?.asset.symbol ?? null,
-    // CAIP-19 starts with its network (CAIP-2): known even if the asset left the configuration.
-    caipNetworkId: terms?.asset.caipNetworkId ?? assetId.split('/')[0]!,
-    // The pull's hash is recorded before it is sent, so a paid pull always has one.
-    txHash: renewal.txHash ?? '',
-    status: 'confirmed',
-    reason: null,
-    confirmations: 1,
-    requiredConfirmations: 1,
-    // No amount when the plan no longer has the option's terms: never a guess.
-    amount: terms ? formatUnits(terms.amount, terms.asset.decimals) : null,
-    asset: assetId,
-    optionId: null,
-    payer: subscription.payerAddress,
-    blockNumber: null,
-    late: false,
-    counted: true,
-    quote: null,
-    refunds: [],
-    refunded: '0',
-    refundAddress: null,
-    createdAt: at,
-    updatedAt: at,
-    detectedAt: at,
-    confirmedAt: at,
-  }
+  return minedPaymentOfNoLink(
+    {
+      id: renewal.id,
+      kind: 'subscription',
+      linkTitle: plan.name,
+      subscription: { id: subscription.id, planId: plan.id, period: renewal.period },
+      symbol: terms?.asset.symbol ?? null,
+      // CAIP-19 starts with its network (CAIP-2): known even if the asset left the configuration.
+      caipNetworkId: terms?.asset.caipNetworkId ?? assetId.split('/')[0]!,
+      // The pull's hash is recorded before it is sent, so a paid pull always has one.
+      txHash: renewal.txHash ?? '',
+      // No amount when the plan no longer has the option's terms: never a guess.
+      amount: terms ? formatUnits(terms.amount, terms.asset.decimals) : null,
+      asset: assetId,
+      payer: subscription.payerAddress,
+    },
+    // Recorded paid once the pull was mined with success.
+    renewal.paidAt ?? renewal.createdAt,
+  )
 }
 
 /**

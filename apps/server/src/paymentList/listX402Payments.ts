@@ -6,7 +6,7 @@ import type { Merchant } from '../merchants/merchant.js'
 import type { PaymentPosition } from './paymentCursor.js'
 
 /** `%` and `_` typed by the merchant are letters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The merchant's x402 payments under the list's filters, or null when the filters exclude them
@@ -66,26 +66,55 @@ export async function pageX402Payments(
 
 /** An x402 payment as the list, the CSV and the `payment.x402` event show it. */
 export function toX402PaymentView(row: typeof x402Payments.$inferSelect): ListedPayment {
-  const at = row.createdAt.toISOString()
+  return minedPaymentOfNoLink(
+    {
+      id: row.id,
+      kind: 'x402',
+      linkTitle: row.description || row.resourceUrl || 'x402 payment',
+      x402: { resourceUrl: row.resourceUrl, description: row.description },
+      symbol: row.symbol,
+      caipNetworkId: row.caipNetworkId,
+      txHash: row.txHash,
+      amount: formatUnits(BigInt(row.amount), row.decimals),
+      asset: row.assetId,
+      payer: row.payer,
+    },
+    // Settled means mined with success: the facilitator waited for the receipt.
+    row.createdAt,
+  )
+}
+
+/**
+ * A payment of no link (x402, a renewal the collector pulled) mined with success when it was
+ * recorded: confirmed at `at`, with no quote and no refunds.
+ */
+export function minedPaymentOfNoLink(
+  own: Pick<
+    ListedPayment,
+    | 'id'
+    | 'kind'
+    | 'linkTitle'
+    | 'x402'
+    | 'subscription'
+    | 'symbol'
+    | 'caipNetworkId'
+    | 'txHash'
+    | 'amount'
+    | 'asset'
+    | 'payer'
+  >,
+  at: Date,
+): ListedPayment {
+  const time = at.toISOString()
   return {
-    id: row.id,
     linkId: null,
     orderOf: null,
-    kind: 'x402',
-    linkTitle: row.description || row.resourceUrl || 'x402 payment',
-    x402: { resourceUrl: row.resourceUrl, description: row.description },
-    symbol: row.symbol,
-    caipNetworkId: row.caipNetworkId,
-    txHash: row.txHash,
-    // Settled means mined with success: the facilitator waited for the receipt.
+    ...own,
     status: 'confirmed',
     reason: null,
     confirmations: 1,
     requiredConfirmations: 1,
-    amount: formatUnits(BigInt(row.amount), row.decimals),
-    asset: row.assetId,
     optionId: null,
-    payer: row.payer,
     blockNumber: null,
     late: false,
     counted: true,
@@ -93,10 +122,10 @@ export function toX402PaymentView(row: typeof x402Payments.$inferSelect): Listed
     refunds: [],
     refunded: '0',
     refundAddress: null,
-    createdAt: at,
-    updatedAt: at,
-    detectedAt: at,
-    confirmedAt: at,
+    createdAt: time,
+    updatedAt: time,
+    detectedAt: time,
+    confirmedAt: time,
   }
 }
 
