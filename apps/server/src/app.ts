@@ -18,6 +18,7 @@ import type { PeriodLinkContext } from './subscriptions/periodLink.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
 import { createSubscriptionClock, type SubscriptionClock } from './subscriptions/subscriptionClock.js'
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes.js'
+import { subscriptionPageRoutes } from './subscriptions/subscriptionPageRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
@@ -565,6 +566,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     subscribeRateLimit: limitsOf(config).createLink,
     ...(options.devnetClock ? { devnetClock: { evmRpcUrls: [...evmRpcUrls.values()] } } : {}),
   })
+  await app.register(subscriptionPageRoutes, { context, collectorAddress: collector?.address ?? null })
 }
 
 /** The RPC each network's signatures are checked over: the devnet's own node directly, not through our proxy. */
