@@ -20,6 +20,13 @@ const DashboardPage = lazy(() =>
 const RefundAddressPage = lazy(() =>
   import('./pages/pay/refund/RefundAddressPage.js').then((m) => ({ default: m.RefundAddressPage })),
 )
+// A subscription's payer pages: their own chunk, never on the checkout's first paint.
+const SubscribePage = lazy(() =>
+  import('./pages/subscribe/SubscribePage.js').then((m) => ({ default: m.SubscribePage })),
+)
+const ManageSubscriptionPage = lazy(() =>
+  import('./pages/subscribe/ManageSubscriptionPage.js').then((m) => ({ default: m.ManageSubscriptionPage })),
+)
 const ToolkitPage = lazy(() =>
   import('./polyfills.js')
     .then(() => import('./pages/toolkit/ToolkitPage.js'))
@@ -72,6 +79,22 @@ export function App() {
               element={
                 <PayerLanguage>
                   <RefundAddressPage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/subscribe/:planId"
+              element={
+                <PayerLanguage>
+                  <SubscribePage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/subscriptions/:id"
+              element={
+                <PayerLanguage>
+                  <ManageSubscriptionPage />
                 </PayerLanguage>
               }
             />
