@@ -1,4 +1,11 @@
-import { devnetAssets, expect, signInOnDashboard, test } from '../support/fixtures.js'
+import {
+  devnetAssets,
+  expect,
+  payConnectedCheckout,
+  pickDevWalletEvm,
+  signInOnDashboard,
+  test,
+} from '../support/fixtures.js'
 
 /** anvil's account 2: the merchant's receiving address, not the payer's Dev Wallet. */
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -33,12 +40,8 @@ test.describe('subscriptions (issue #33)', () => {
     await payer.screenshot({ path: 'docs/screenshots/subscribe-390.png', fullPage: true })
 
     await payer.getByTestId('pay-connect').click()
-    const modal = payer.locator('w3m-modal')
-    await modal.getByText('Paylink Dev Wallet', { exact: false }).first().click({ timeout: 30_000 })
-    const evm = modal.getByText('EVM Networks')
     const approve = payer.getByTestId('subscribe-approve')
-    await expect(evm.or(approve).first()).toBeVisible()
-    if (await evm.isVisible()) await evm.click()
+    await pickDevWalletEvm(payer, approve)
     const subscribed = payer.waitForResponse(
       (r) => r.request().method() === 'POST' && /\/api\/plans\/[^/]+\/subscriptions$/.test(r.url()),
     )
@@ -47,10 +50,7 @@ test.describe('subscriptions (issue #33)', () => {
 
     // The terms and the allowance are on the chain: the first month's checkout, paid from the same wallet.
     await expect(payer).toHaveURL(/\/pay\/[^/]+$/, { timeout: 30_000 })
-    const switchButton = payer.getByRole('button', { name: 'Switch to Paylink Devnet' })
-    await expect(payer.getByTestId('pay-button').or(switchButton).first()).toBeVisible()
-    if (await switchButton.isVisible()) await switchButton.click()
-    await payer.getByTestId('pay-button').click()
+    await payConnectedCheckout(payer)
     await expect(payer.getByTestId('receipt-amount')).toHaveText('3 TUSD', { timeout: 30_000 })
 
     await payer.goto(`/subscriptions/${id}?token=${encodeURIComponent(manageToken)}`)
@@ -61,9 +61,15 @@ test.describe('subscriptions (issue #33)', () => {
     await expect(payer.getByTestId('revoke-allowance')).toBeVisible()
     expect(await payer.evaluate(() => document.documentElement.scrollWidth), 'fits 390 px').toBe(390)
     await payer.screenshot({ path: 'docs/screenshots/manage-390.png', fullPage: true })
-    const mrr = await (await page.request.get('/api/subscriptions/mrr')).json()
-    expect(mrr).toEqual({ mrr: [{ currency: 'TUSD', assetId: tusd, amount: '3', subscriptions: 1 }] })
+    // The merchant's books: the plan's subscribe URL, the subscriber Active, MRR in the plan's asset.
+    await page.goto('/dashboard/plans')
+    await expect(page.getByTestId(`plan-${plan.id}`)).toContainText(`/subscribe/${plan.id}`)
+    await page.getByRole('link', { name: 'Subscriptions' }).click()
+    await expect(page.getByTestId(`subscription-${id}`)).toContainText('Active')
+    await expect(page.getByTestId('mrr-row')).toHaveText('3 TUSD from 1 active subscription')
 
+    await payer.getByTestId('revoke-allowance').click()
+    await expect(payer.getByTestId('allowance-revoked')).toBeVisible({ timeout: 30_000 })
     await payer.getByTestId('cancel-subscription').click()
     await payer.getByTestId('cancel-confirm').click()
     await expect(payer.getByTestId('subscription-status')).toHaveText('Canceled')

@@ -80,11 +80,13 @@ export const subscriptionPageRoutes: FastifyPluginAsync<SubscriptionPageRoutesOp
     async ({ params, query, reply }) => {
       const row = await readSubscriptionWithToken(db, params.id, query.token)
       const plan = await readPlan(db, row.planId)
+      // Newest first; the pull's signed bytes and leases are the scheduler's business, not the payer's.
+      const { period, method, status, linkId, txHash, dueAt, paidAt } = subscriptionRenewals
       const periods = await db
-        .select()
+        .select({ period, method, status, linkId, txHash, dueAt, paidAt })
         .from(subscriptionRenewals)
         .where(eq(subscriptionRenewals.subscriptionId, row.id))
-        .orderBy(desc(subscriptionRenewals.period))
+        .orderBy(desc(period))
         .limit(200)
       reply.header('cache-control', 'no-store')
       return {

@@ -9,6 +9,15 @@ type State =
   | { kind: 'done'; sent: boolean; email: string }
   | { kind: 'error'; message: string }
 
+/** A payer's e-mail field (also the subscribe page's): an address reads left to right in every language. */
+export const emailInputProps = {
+  type: 'email',
+  autoComplete: 'email',
+  required: true,
+  maxLength: 254,
+  dir: 'ltr',
+} as const
+
 /**
  * "Email me this receipt": offered only when the operator configured SMTP. Before payment the
  * server keeps the address until the link is paid; after, it sends at once. The address is used
@@ -46,14 +55,10 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
       <div className="receipt-email-row">
         <input
           id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
+          {...emailInputProps}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           placeholder={t('email.placeholder')}
-          dir="ltr"
         />
         <button type="submit" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? t('email.sending') : paid ? t('email.thisReceipt') : t('email.theReceipt')}

@@ -6,8 +6,9 @@ import { useEffect, useId, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { fetchPlanPage, managePath, subscribeToPlan } from '../../api/subscriptions.js'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
-import { useT } from '../../i18n/useT.js'
+import { m, useT, type MessageId } from '../../i18n/useT.js'
 import { PayHeader } from '../pay/PayHeader.js'
+import { emailInputProps } from '../pay/ReceiptEmailForm.js'
 import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 import { PageNotReady } from './PageNotReady.js'
@@ -20,6 +21,12 @@ function automaticAmount(page: PlanPage, assetId: string): string | null {
   const option = page.plan.options.find((o) => o.asset === assetId)
   return option?.amount ?? page.plan.price?.amount ?? null
 }
+
+/** The two ways to renew; automatic only where the server offers it for one of the plan's options. */
+const renewalChoices = [
+  { mode: 'pay_each_period', label: m('sub.renewal.each'), hint: m('sub.renewal.eachHint') },
+  { mode: 'automatic', label: m('sub.renewal.auto'), hint: m('sub.renewal.autoHint') },
+] as const satisfies ReadonlyArray<{ mode: RenewalMode; label: MessageId; hint: MessageId }>
 
 /** Where the payer goes once subscribed: the first period's checkout, or (a trial: nothing due yet) the manage page. */
 const nextPath = (created: CreatedSubscription) =>
@@ -98,11 +105,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
           <label htmlFor={`${id}-email`}>{t('sub.email.label')}</label>
           <input
             id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            dir="ltr"
+            {...emailInputProps}
             placeholder={t('email.placeholder')}
             value={email}
             disabled={created !== null}
@@ -115,28 +118,20 @@ function SubscribeForm({ page }: { page: PlanPage }) {
         </div>
         <fieldset className="subscribe-renewal" disabled={created !== null}>
           <legend>{t('sub.renewal.legend')}</legend>
-          <label>
-            <input
-              type="radio"
-              name={`${id}-renewal`}
-              checked={renewal === 'pay_each_period'}
-              onChange={() => setRenewal('pay_each_period')}
-            />{' '}
-            <strong>{t('sub.renewal.each')}</strong>
-            <span className="field-hint">{t('sub.renewal.eachHint')}</span>
-          </label>
-          {page.automaticAssets.length > 0 && (
-            <label>
-              <input
-                type="radio"
-                name={`${id}-renewal`}
-                checked={renewal === 'automatic'}
-                onChange={() => setRenewal('automatic')}
-              />{' '}
-              <strong>{t('sub.renewal.auto')}</strong>
-              <span className="field-hint">{t('sub.renewal.autoHint')}</span>
-            </label>
-          )}
+          {renewalChoices
+            .filter((choice) => choice.mode === 'pay_each_period' || page.automaticAssets.length > 0)
+            .map((choice) => (
+              <label key={choice.mode}>
+                <input
+                  type="radio"
+                  name={`${id}-renewal`}
+                  checked={renewal === choice.mode}
+                  onChange={() => setRenewal(choice.mode)}
+                />{' '}
+                <strong>{t(choice.label)}</strong>
+                <span className="field-hint">{t(choice.hint)}</span>
+              </label>
+            ))}
         </fieldset>
         {renewal === 'automatic' && page.automaticAssets.length > 1 && (
           <div className="field">

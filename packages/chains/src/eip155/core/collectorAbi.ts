@@ -1,4 +1,4 @@
-import { parseAbi, type Address } from 'viem'
+import { parseAbi, type Address, type Hex } from 'viem'
 
 // Without the artifact's bytecode: the web face imports this, and the payer's page carries no contract code.
 
@@ -18,3 +18,24 @@ export const collectorAbi = parseAbi([
   'function subscribe(bytes32 id, address token, address merchant, address collector, uint256 amount, uint64 interval, uint64 firstCollectAt)',
   'function subscriptions(bytes32) view returns (address payer, address token, address merchant, address collector, uint256 amount, uint64 interval, uint64 nextCollectAt, bool canceled)',
 ])
+
+/** The server's terms (decimal and number fields, as JSON carries them) as `subscribe`'s arguments. */
+export function collectorSubscribeArgs(terms: {
+  id: string
+  token: string
+  merchant: string
+  collector: string
+  amount: string
+  intervalSeconds: number
+  firstCollectAt: number
+}) {
+  return [
+    terms.id as Hex,
+    terms.token as Address,
+    terms.merchant as Address,
+    terms.collector as Address,
+    BigInt(terms.amount),
+    BigInt(terms.intervalSeconds),
+    BigInt(terms.firstCollectAt),
+  ] as const
+}

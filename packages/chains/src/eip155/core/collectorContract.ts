@@ -4,6 +4,6 @@ import collectorArtifact from './contracts/PaylinkCollector.json' with { type: '
 
 export const PAYLINK_COLLECTOR_SALT: Hex = zeroHash
 
-export { PAYLINK_COLLECTOR_ADDRESS, collectorAbi } from './collectorAbi.js'
+export { PAYLINK_COLLECTOR_ADDRESS, collectorAbi, collectorSubscribeArgs } from './collectorAbi.js'
 
 export const collectorBytecode = collectorArtifact.bytecode as Hex

@@ -1,23 +1,13 @@
 import { useMemo } from 'react'
-import { erc20Abi, type Address, type Hash, type Hex } from 'viem'
+import { erc20Abi, type Address, type Hash } from 'viem'
 import { useWriteContract } from 'wagmi'
 import type { ChainNetwork } from '../../chainShapes.js'
 import type { WebToolkit } from '../../webContract.js'
-import { collectorAbi } from '../core/collectorAbi.js'
+import { collectorAbi, collectorSubscribeArgs } from '../core/collectorAbi.js'
 import { publicClientFor } from './publicClient.js'
 
-/** The terms the server answers for an automatic subscription (shared's collectorTermsSchema). */
-export interface CollectorConsentTerms {
-  contract: string
-  id: string
-  token: string
-  merchant: string
-  collector: string
-  /** Atomic units: the most one renewal takes. */
-  amount: string
-  intervalSeconds: number
-  firstCollectAt: number
-}
+/** The terms the server answers for an automatic subscription (shared's collectorTermsSchema): the contract's address and its `subscribe` arguments. */
+export type CollectorConsentTerms = Parameters<typeof collectorSubscribeArgs>[0] & { contract: string }
 
 /**
  * The payer's wallet side of automatic renewal on EVM: `consent` records the terms on the
@@ -50,15 +40,7 @@ export function useCollectorConsent({ wagmiConfig: config }: WebToolkit) {
             address: terms.contract as Address,
             abi: collectorAbi,
             functionName: 'subscribe',
-            args: [
-              terms.id as Hex,
-              terms.token as Address,
-              terms.merchant as Address,
-              terms.collector as Address,
-              BigInt(terms.amount),
-              BigInt(terms.intervalSeconds),
-              BigInt(terms.firstCollectAt),
-            ],
+            args: collectorSubscribeArgs(terms),
             chainId: chainIdOf(network),
           }),
         )
