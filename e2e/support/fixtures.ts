@@ -1,6 +1,12 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { keepToLoopback, type LoopbackOptions } from './loopback.js'
-import { originAt, startPaylinkServer, type PaylinkServer, type PaylinkServerOptions } from './server.js'
+import {
+  originAt,
+  StartHungError,
+  startPaylinkServer,
+  type PaylinkServer,
+  type PaylinkServerOptions,
+} from './server.js'
 import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
 
@@ -56,7 +62,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   paylink: [
     async ({ serverOptions, chains }, use) => {
-      const server = await startPaylinkServer({
+      const server = await startOnceMore({
         ...serverOptions,
         configFile: {
           networks: [
@@ -85,7 +91,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server)
       await server.stop()
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   testWallets: [{ evm: true, solana: true, bitcoin: true }, { option: true }],
   loopback: [{}, { option: true }],
@@ -262,4 +268,19 @@ export async function devnetAssets(page: Page) {
   const find = (network: string, native: boolean) =>
     config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
   return { tusd: find('eip155:31337', false), eth: find('eip155:31337', true), ethL2: find('eip155:31338', true) }
+}
+
+/**
+ * One start in about forty has hung without a word on a loaded machine (cause not yet found): that
+ * start's diagnostic report goes to the log and the worker starts a fresh server once, instead of
+ * failing every test of the worker. A second hang fails as before.
+ */
+async function startOnceMore(options: PaylinkServerOptions): Promise<PaylinkServer> {
+  try {
+    return await startPaylinkServer({ ...options, startTimeoutMs: 120_000 })
+  } catch (error) {
+    if (!(error instanceof StartHungError)) throw error
+    process.stderr.write(`${error.message}\nStarting a fresh server once more.\n`)
+    return startPaylinkServer(options)
+  }
 }

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -17,6 +17,8 @@ export interface PaylinkServerOptions {
    * made links on a shared server. The server never sees it.
    */
   label?: string
+  /** How long the start may take before it counts as hung (default 150 s). */
+  startTimeoutMs?: number
 }
 
 export interface PaylinkServer {
@@ -45,13 +47,19 @@ export function originAt(origin: string, host: 'localhost' | '127.0.0.1'): strin
 }
 
 /** Starts the production server (built web app, PGlite in a temp dir, the devnet) on a free port. */
-export async function startPaylinkServer({ configFile, env = {} }: PaylinkServerOptions = {}): Promise<PaylinkServer> {
+export async function startPaylinkServer({
+  configFile,
+  env = {},
+  startTimeoutMs = 150_000,
+}: PaylinkServerOptions = {}): Promise<PaylinkServer> {
   if (!existsSync(serverBuild)) throw new Error(`${serverBuild} is missing: run \`npm run build\` before the E2E specs`)
   const dir = mkdtempSync(join(tmpdir(), 'paylink-e2e-'))
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const configPath = join(dir, 'paylink.config.json')
   writeFileSync(configPath, JSON.stringify({ devnet: true, ...configFile }))
+  const reports = join(dir, 'reports')
+  mkdirSync(reports)
   let output = ''
   // The built server, as `npm start` runs it: plain JavaScript, so each of the suite's server starts (and
   // its devnet process) skips the tsx loader's compile. `npm run build` makes it with the web app.
@@ -66,6 +74,9 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
       DATA_DIR: join(dir, 'data'),
       PAYLINK_CONFIG: configPath,
       LOG_LEVEL: 'warn',
+      // A start that hangs is asked for a Node diagnostic report (SIGUSR2) of the server and its devnet
+      // process, so the failure says what each was waiting on; inherited by the devnet's fork.
+      NODE_OPTIONS: `--report-on-signal --report-directory=${reports}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,9 +85,11 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
     const timer = setTimeout(() => {
       // A start runs three devnets and opens PGlite: on a loaded machine that has taken over 60 s.
       // Not left running: an orphaned server (and its devnet) would load the machine for the next test.
-      child.kill('SIGTERM')
-      fail(new Error(`Paylink did not start within 150 s:\n${output}`))
-    }, 150_000)
+      void describeHang(child, reports).then((hang) => {
+        child.kill('SIGTERM')
+        fail(new StartHungError(`Paylink did not start within ${startTimeoutMs / 1000} s:\n${output}\n${hang}`))
+      })
+    }, startTimeoutMs)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('Paylink is running at')) {
@@ -106,4 +119,45 @@ export async function startPaylinkServer({ configFile, env = {} }: PaylinkServer
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+export class StartHungError extends Error {}
+
+/** What a hung start was doing: each process's JavaScript stack and open handles, from Node's diagnostic report. */
+async function describeHang(child: ChildProcess, reports: string): Promise<string> {
+  const pids = [child.pid!]
+  try {
+    pids.push(
+      ...execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    )
+  } catch {
+    // No child processes (pgrep exits 1): the server alone is reported.
+  }
+  for (const pid of pids) process.kill(pid, 'SIGUSR2')
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+  const lines: string[] = []
+  for (const file of readdirSync(reports)) {
+    const report = JSON.parse(readFileSync(join(reports, file), 'utf8')) as {
+      header: { processId: number; commandLine: string[] }
+      javascriptStack: { message: string; stack?: string[] }
+      libuv: Array<{ type: string; is_active: boolean; localEndpoint?: unknown; remoteEndpoint?: unknown }>
+    }
+    lines.push(`process ${report.header.processId} (${report.header.commandLine.slice(1, 2).join(' ')}):`)
+    lines.push(
+      `  stack: ${report.javascriptStack.message} ${(report.javascriptStack.stack ?? []).slice(0, 12).join(' | ')}`,
+    )
+    for (const handle of report.libuv.filter(
+      (h) => h.is_active && !['async', 'check', 'prepare', 'idle', 'loop', 'signal'].includes(h.type),
+    ))
+      lines.push(
+        `  ${handle.type} ${[handle.localEndpoint, handle.remoteEndpoint]
+          .filter(Boolean)
+          .map((e) => JSON.stringify(e))
+          .join(' -> ')}`,
+      )
+  }
+  return lines.length ? `Diagnostic reports:\n${lines.join('\n')}` : 'No diagnostic report was written.'
 }

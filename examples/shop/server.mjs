@@ -12,7 +12,8 @@
 //   SHOP_URL          the URL Paylink's webhooks reach the shop at (default this server's own)
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { Webhook } from 'standardwebhooks'
+import { randomUUID } from 'node:crypto'
+import { createPaylinkClient, PaylinkApiError, PaylinkWebhookError, verifyWebhook } from '@paylink/sdk'
 
 const paylinkUrl = (process.env.PAYLINK_URL ?? 'http://localhost:3000').replace(/\/$/, '')
 const apiKey = process.env.PAYLINK_API_KEY ?? ''
@@ -33,28 +34,27 @@ if (!apiKey) {
  * webhooks.
  */
 const orders = new Map()
+// The shop's order numbers restart with the process (they live in memory): this run's prefix keeps
+// the idempotency keys of two runs apart.
+const shopRun = randomUUID()
+const paylink = createPaylinkClient({ baseUrl: paylinkUrl, apiKey })
 const orderOfLink = new Map()
 let shopUrl = process.env.SHOP_URL ?? ''
 
 /**
- * Creates a Paylink link for the order. Plain fetch with the API key, so the shop runs on bare
- * Node; with @paylink/sdk (packages/sdk) this call becomes
- * `paylink.links.create({ title, options, webhookUrl }, { idempotencyKey: order.id })`, which
- * also retries safely: the order id as Idempotency-Key gets a retried request the same link back.
+ * Creates a Paylink link for the order with the SDK. The order id is the Idempotency-Key: if the
+ * answer is lost and the SDK (or the shop, after a restart) asks again, Paylink gives back the same
+ * link instead of making a second one for one order.
  */
 async function createLink(order) {
-  const response = await fetch(`${paylinkUrl}/api/links`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
+  return paylink.links.create(
+    {
       title: `Mug, order ${order.id}`,
       options: [{ asset, amount: price, ...(recipient ? { recipient } : {}) }],
       webhookUrl: `${shopUrl}/paylink/webhook`,
-    }),
-  })
-  const body = await response.json()
-  if (response.status !== 201) throw new Error(`Paylink refused the link: ${body.error?.message ?? response.status}`)
-  return body
+    },
+    { idempotencyKey: `${shopRun}-${order.id}` },
+  )
 }
 
 /** POST /paylink/webhook: a Standard Webhooks delivery, checked against the link's own secret before anything is believed. */
@@ -71,12 +71,9 @@ async function onWebhook(request, response) {
   if (!order) return send(response, 404, { error: 'no order for this link' })
   let event
   try {
-    event = new Webhook(order.webhookSecret).verify(raw, {
-      'webhook-id': String(request.headers['webhook-id']),
-      'webhook-timestamp': String(request.headers['webhook-timestamp']),
-      'webhook-signature': String(request.headers['webhook-signature']),
-    })
-  } catch {
+    event = verifyWebhook(raw, request.headers, order.webhookSecret)
+  } catch (error) {
+    if (!(error instanceof PaylinkWebhookError)) throw error
     return send(response, 401, { error: 'bad signature' })
   }
   if (event.type === 'link.paid') order.status = 'paid'
@@ -115,7 +112,10 @@ const server = createServer(async (request, response) => {
     send(response, answer.status ?? 200, answer.json)
   } catch (error) {
     console.error(error)
-    send(response, 502, { error: error.message })
+    // The API's own words (e.g. a refused link) reach the page; anything else is a plain 502.
+    send(response, 502, {
+      error: error instanceof PaylinkApiError ? `Paylink refused: ${error.message}` : error.message,
+    })
   }
 })
 

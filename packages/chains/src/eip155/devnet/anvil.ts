@@ -121,6 +121,8 @@ async function waitForChainId(rpcUrl: string, chainId: number, timeoutMs: number
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        // Bounded: an anvil that took the connection but never answers would otherwise hold the start forever.
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
       })
       const body = (await response.json()) as { result?: string }
       if (body.result !== undefined) {
