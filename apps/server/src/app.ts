@@ -68,6 +68,7 @@ import {
   type LowGas,
 } from './x402/index.js'
 import { orderRoutes } from './orders/orderRoutes.js'
+import { posRoutes } from './pos/posRoutes.js'
 
 /** The resolved configuration buildApp runs with: networks and assets final (devnet included). */
 export interface AppConfig {
@@ -457,6 +458,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       networks: config.networks,
       windowSeconds: limits.quoteSeconds,
       createOrderRateLimit: limits.createOrder,
+    })
+    await app.register(posRoutes, {
+      db: database.db,
+      assets: config.assets,
+      networks: config.networks,
+      windowSeconds: limits.quoteSeconds,
+      readCheckoutView,
+      createSaleRateLimit: limits.createOrder,
     })
     await app.register(webhookRoutes, { db: database.db, policy: webhookPolicy, worker: paymentLinks.webhooks })
     await app.register(eventRoutes, { db: database.db })

@@ -27,6 +27,8 @@ const SubscribePage = lazy(() =>
 const ManageSubscriptionPage = lazy(() =>
   import('./pages/subscribe/ManageSubscriptionPage.js').then((m) => ({ default: m.ManageSubscriptionPage })),
 )
+// A shop device's till: its own chunk, so the checkout's first paint does not carry the keypad.
+const PosPage = lazy(() => import('./pages/pos/PosPage.js').then((m) => ({ default: m.PosPage })))
 const ToolkitPage = lazy(() =>
   import('./polyfills.js')
     .then(() => import('./pages/toolkit/ToolkitPage.js'))
@@ -95,6 +97,14 @@ export function App() {
               element={
                 <PayerLanguage>
                   <ManageSubscriptionPage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/pos/:id"
+              element={
+                <PayerLanguage>
+                  <PosPage />
                 </PayerLanguage>
               }
             />

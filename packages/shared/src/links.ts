@@ -217,8 +217,19 @@ export const createLinkBodySchema = z
     amount: z.literal('payer').optional(),
     /** Donation links: the currency the payer types in (else the asset of the one option), a minimum, suggested amounts. */
     donation: donationSchema.optional(),
+    /**
+     * A point of sale (`/pos/:id`): a donation link priced in a fiat currency whose orders a shop
+     * device makes with a POS device token (see pos.ts), the cashier typing each sale's amount.
+     */
+    pos: z.boolean().optional(),
   })
   .superRefine((body, context) => {
+    if (body.pos && (body.amount !== 'payer' || !body.donation?.currency))
+      context.addIssue({
+        code: 'custom',
+        path: ['pos'],
+        message: 'needs "amount": "payer" and a "donation.currency" (the cashier types each sale in it)',
+      })
     if (body.amount === 'payer') {
       if (body.reusable !== true)
         context.addIssue({ code: 'custom', path: ['amount'], message: 'needs "reusable": true' })

@@ -66,6 +66,8 @@ export const orderFormSchema = z.strictObject({
   quantity: quantityRangeSchema.nullable(),
   fields: payerFieldsSchema,
   donation: donationSchema.nullable().optional(),
+  /** A point of sale: shop devices with a POS token make its orders (createLinkBodySchema's `pos`). */
+  pos: z.boolean().optional(),
 })
 export type OrderForm = z.infer<typeof orderFormSchema>
 
@@ -97,6 +99,8 @@ export const reusableViewSchema = z.object({
   fields: payerFieldsSchema,
   /** A donation link: the payer types the amount (see `donationSchema`); null when the link has a price. */
   donation: donationSchema.nullable(),
+  /** Present (true) on a point of sale only: `/pos/:id` sells from it with a device token. */
+  pos: z.literal(true).optional(),
 })
 export type ReusableView = z.infer<typeof reusableViewSchema>
 

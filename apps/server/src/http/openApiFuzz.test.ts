@@ -216,10 +216,12 @@ function realistic(name: string): fc.Arbitrary<unknown> | null {
       return fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom('0'.repeat(63), 'F'.repeat(64)))
     case 'id':
     case 'deliveryId':
+    case 'deviceId':
+    case 'orderId':
       return fc.oneof(
         fc.constant(auth.linkId),
         fc.constant(auth.keyId),
-        fc.stringMatching(/^(lnk|whd|key|pay)_[A-Za-z0-9_-]{1,30}$/),
+        fc.stringMatching(/^(lnk|whd|key|pay|pos)_[A-Za-z0-9_-]{1,30}$/),
       )
     default:
       return null

@@ -105,7 +105,12 @@ export async function createLink({
     orderOf: null,
     maxOrders: body.maxOrders ?? null,
     orderForm: body.reusable
-      ? { quantity: body.quantity ?? null, fields: body.fields ?? [], donation: donationOf(body, assets) }
+      ? {
+          quantity: body.quantity ?? null,
+          fields: body.fields ?? [],
+          donation: donationOf(body, assets),
+          ...(body.pos ? { pos: true } : {}),
+        }
       : null,
     quantity: null,
     payerDetails: null,

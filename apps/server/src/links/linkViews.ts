@@ -163,6 +163,7 @@ export function toLinkView(
           quantity: link.orderForm?.quantity ?? null,
           fields: link.orderForm?.fields ?? [],
           donation: link.orderForm?.donation ?? null,
+          ...(link.orderForm?.pos ? { pos: true as const } : {}),
         }
       : null,
     order: link.orderOf ? { linkId: link.orderOf, quantity: link.quantity ?? 1 } : null,

@@ -49,11 +49,21 @@ export function hasFields<T>(what: string, fields: readonly string[]): Parser<T>
   }
 }
 
-async function request<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  parser: Parser<T>,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null)
@@ -61,9 +71,9 @@ async function request<T>(method: string, path: string, parser: Parser<T>, body?
   return parser.parse(answer)
 }
 
-/** Reads from the server; the answer is checked with `parser`. */
-export function apiGet<T>(path: string, parser: Parser<T>): Promise<T> {
-  return request('GET', path, parser)
+/** Reads from the server; the answer is checked with `parser`. `headers`: a credential other than the session (a POS device token). */
+export function apiGet<T>(path: string, parser: Parser<T>, headers?: Record<string, string>): Promise<T> {
+  return request('GET', path, parser, undefined, headers)
 }
 
 /** Writes to the server (the body as JSON); the answer is checked with `parser`. */
@@ -72,8 +82,9 @@ export function apiSend<T>(
   path: string,
   parser: Parser<T>,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<T> {
-  return request(method, path, parser, body)
+  return request(method, path, parser, body, headers)
 }
 
 export function fetchPublicConfig(): Promise<PublicConfig> {

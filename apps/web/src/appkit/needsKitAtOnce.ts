@@ -1,13 +1,19 @@
 /**
  * The dashboard and the toolkit page want the toolkit at once (signing in, AppKit's own views).
- * The home page, the checkout and the wallet page never fetch it by themselves: it comes when the
+ * The home page, the checkout, the point of sale (no wallet there) and the wallet page never fetch it by themselves: it comes when the
  * visitor reaches for a wallet control (watchWalletIntent.ts) or has a connection to restore. The
  * wallet page's first screen for a visitor without a connection (every chain disconnected, its
  * Connect buttons) needs none of it; loading it there at once held its largest paint behind
  * 770 KiB of script on a phone (Lighthouse 71).
  */
 export function needsKitAtOnce(pathname: string): boolean {
-  return !(pathname === '/' || pathname === '' || pathname.startsWith('/pay/') || pathname === '/wallet')
+  return !(
+    pathname === '/' ||
+    pathname === '' ||
+    pathname.startsWith('/pay/') ||
+    pathname.startsWith('/pos/') ||
+    pathname === '/wallet'
+  )
 }
 
 /** AppKit 1.7.8's own keys (SafeLocalStorageKeys in @reown/appkit-common), read without loading it. */

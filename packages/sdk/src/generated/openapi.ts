@@ -289,6 +289,41 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/links/{id}/pos-devices': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A point of sale's device links, newest first, disconnected ones included */
+    get: operations['listPosDevices']
+    put?: never
+    /** A device link for a point of sale: open its `path` on the shop device (the token is shown this once) */
+    post: operations['createPosDevice']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/links/{id}/pos-devices/{deviceId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Disconnect a device: its token is refused from its next request on */
+    delete: operations['revokePosDevice']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/links/{id}/reactivate': {
     parameters: {
       query?: never
@@ -698,6 +733,60 @@ export interface paths {
      * @description Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM token option with a fixed amount) answers the collector contract’s terms the payer’s wallet signs (`subscribe`, then `approve` of `amount`). The manage token is shown only here.
      */
     post: operations['subscribe']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/pos/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The shop device: its name and the point of sale it sells for (header x-pos-token) */
+    get: operations['readPos']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/pos/{id}/sales': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The shop device rings up a sale: a new order of the point of sale for the amount typed, in the link's currency
+     * @description The order is quoted at once and carries every option's payment URI (EIP-681 to its own deposit address, Solana Pay with its own reference, BIP21 to its own address): show them as QR codes. Follow it with GET /api/pos/:id/sales/:orderId.
+     */
+    post: operations['createPosSale']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/pos/{id}/sales/{orderId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The shop device follows a sale it made: the order, as GET /api/links/:id shows it */
+    get: operations['readPosSale']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -1264,6 +1353,8 @@ export interface operations {
                     }[]
                     maxOrders: number | null
                     ordersLeft: number | null
+                    /** @constant */
+                    pos?: true
                     quantity: {
                       max: number
                       min: number
@@ -1951,6 +2042,8 @@ export interface operations {
                 }[]
                 maxOrders: number | null
                 ordersLeft: number | null
+                /** @constant */
+                pos?: true
                 quantity: {
                   max: number
                   min: number
@@ -2032,6 +2125,7 @@ export interface operations {
             asset: string
             recipient?: string
           }[]
+          pos?: boolean
           price?: {
             amount: string
             /** @enum {string} */
@@ -2184,6 +2278,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -2431,6 +2527,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -2622,6 +2720,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -3025,6 +3125,8 @@ export interface operations {
                 }[]
                 maxOrders: number | null
                 ordersLeft: number | null
+                /** @constant */
+                pos?: true
                 quantity: {
                   max: number
                   min: number
@@ -3267,6 +3369,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -3469,6 +3573,300 @@ export interface operations {
       }
     }
   }
+  listPosDevices: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The devices (never their tokens) */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            devices: {
+              createdAt: string
+              id: string
+              label: string
+              lastUsedAt: string | null
+              linkId: string
+              revokedAt: string | null
+            }[]
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link of yours (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The link is not a point of sale (NOT_A_POS) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  createPosDevice: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          label?: string
+        }
+      }
+    }
+    responses: {
+      /** @description The device with its token and device link */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            id: string
+            label: string
+            lastUsedAt: string | null
+            linkId: string
+            path: string
+            revokedAt: string | null
+            token: string
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link of yours (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The link is not a point of sale (NOT_A_POS), or has the most devices allowed (TOO_MANY_POS_DEVICES) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  revokePosDevice: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        deviceId: string
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The device, disconnected */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            id: string
+            label: string
+            lastUsedAt: string | null
+            linkId: string
+            revokedAt: string | null
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such device on this point of sale of yours (POS_DEVICE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
   reactivateLink: {
     parameters: {
       query?: never
@@ -3616,6 +4014,8 @@ export interface operations {
               }[]
               maxOrders: number | null
               ordersLeft: number | null
+              /** @constant */
+              pos?: true
               quantity: {
                 max: number
                 min: number
@@ -6277,6 +6677,701 @@ export interface operations {
       }
       /** @description Too many subscriptions from this address (RATE_LIMITED) */
       429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  readPos: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The device and the point-of-sale link */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            device: {
+              id: string
+              label: string
+            }
+            link: {
+              createdAt: string
+              deactivatedAt: string | null
+              description: string | null
+              expiresAt: string | null
+              fiat: {
+                due: string
+                overpaid: string
+                paid: string
+                shortfall: string
+              } | null
+              id: string
+              latePaymentGraceSeconds: number
+              merchant: {
+                brandColor: string | null
+                displayName: string | null
+                logoUrl: string | null
+              }
+              merchantAddress: string
+              merchantNotified: boolean
+              options: {
+                amount: string | null
+                asset: string
+                caipNetworkId: string
+                confirming: string
+                decimals: number
+                depositAddress: string | null
+                due: string | null
+                id: string
+                late: string
+                overpaid: string
+                paid: string
+                paymentUri: string | null
+                quoteExpiresAt: string | null
+                quoteProblem: string | null
+                rate: string | null
+                rateSource: string | null
+                recipient: string
+                shortfall: string
+                symbol: string
+              }[]
+              order: {
+                linkId: string
+                quantity: number
+              } | null
+              paidAt: string | null
+              payments: {
+                amount: string | null
+                asset: string | null
+                blockNumber: string | null
+                caipNetworkId: string
+                confirmations: number
+                confirmedAt: string | null
+                counted: boolean
+                createdAt: string
+                detectedAt: string | null
+                id: string
+                late: boolean
+                linkId: string
+                optionId: string | null
+                payer: string | null
+                quote: {
+                  /** @enum {string} */
+                  currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                  expiresAt: string
+                  fiatValue: string | null
+                  rate: string
+                  rateSource: string
+                } | null
+                reason:
+                  | (
+                      | 'wrong_network'
+                      | 'tx_not_found'
+                      | 'tx_reverted'
+                      | 'wrong_recipient'
+                      | 'wrong_token'
+                      | 'no_transfer'
+                      | 'already_credited'
+                      | 'reorged_out'
+                      | 'dropped'
+                    )
+                  | null
+                refundAddress: {
+                  address: string
+                  givenAt: string
+                  signer: string
+                } | null
+                refunded: string
+                refunds: {
+                  amount: string
+                  asset: string
+                  blockNumber: string
+                  caipNetworkId: string
+                  createdAt: string
+                  id: string
+                  paymentId: string
+                  recipient: string
+                  sender: string
+                  txHash: string
+                }[]
+                requiredConfirmations: number
+                /** @enum {string} */
+                status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+                txHash: string
+                updatedAt: string
+              }[]
+              price: {
+                amount: string
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+              } | null
+              receiptEmail: boolean
+              receiptNumber: string
+              reusable: {
+                donation: {
+                  /** @enum {string} */
+                  currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                  minimum?: string
+                  suggested?: string[]
+                } | null
+                fields: {
+                  /** @enum {string} */
+                  name: 'name' | 'email' | 'shippingAddress' | 'note'
+                  required?: boolean
+                }[]
+                maxOrders: number | null
+                ordersLeft: number | null
+                /** @constant */
+                pos?: true
+                quantity: {
+                  max: number
+                  min: number
+                } | null
+              } | null
+              /** @enum {string} */
+              status: 'open' | 'partially_paid' | 'paid' | 'expired'
+              successUrl: string | null
+              title: string
+              underpaymentTolerancePercent: string
+              version: number
+            }
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No device token in x-pos-token (POS_TOKEN_MISSING), or one not made for this point of sale (INVALID_POS_TOKEN) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The merchant disconnected this device (POS_DEVICE_REVOKED) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  createPosSale: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: string
+        }
+      }
+    }
+    responses: {
+      /** @description The order, as GET /api/links/:id shows it */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            deactivatedAt: string | null
+            description: string | null
+            expiresAt: string | null
+            fiat: {
+              due: string
+              overpaid: string
+              paid: string
+              shortfall: string
+            } | null
+            id: string
+            latePaymentGraceSeconds: number
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            merchantAddress: string
+            merchantNotified: boolean
+            options: {
+              amount: string | null
+              asset: string
+              caipNetworkId: string
+              confirming: string
+              decimals: number
+              depositAddress: string | null
+              due: string | null
+              id: string
+              late: string
+              overpaid: string
+              paid: string
+              paymentUri: string | null
+              quoteExpiresAt: string | null
+              quoteProblem: string | null
+              rate: string | null
+              rateSource: string | null
+              recipient: string
+              shortfall: string
+              symbol: string
+            }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
+            paidAt: string | null
+            payments: {
+              amount: string | null
+              asset: string | null
+              blockNumber: string | null
+              caipNetworkId: string
+              confirmations: number
+              confirmedAt: string | null
+              counted: boolean
+              createdAt: string
+              detectedAt: string | null
+              id: string
+              late: boolean
+              linkId: string
+              optionId: string | null
+              payer: string | null
+              quote: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                expiresAt: string
+                fiatValue: string | null
+                rate: string
+                rateSource: string
+              } | null
+              reason:
+                | (
+                    | 'wrong_network'
+                    | 'tx_not_found'
+                    | 'tx_reverted'
+                    | 'wrong_recipient'
+                    | 'wrong_token'
+                    | 'no_transfer'
+                    | 'already_credited'
+                    | 'reorged_out'
+                    | 'dropped'
+                  )
+                | null
+              refundAddress: {
+                address: string
+                givenAt: string
+                signer: string
+              } | null
+              refunded: string
+              refunds: {
+                amount: string
+                asset: string
+                blockNumber: string
+                caipNetworkId: string
+                createdAt: string
+                id: string
+                paymentId: string
+                recipient: string
+                sender: string
+                txHash: string
+              }[]
+              requiredConfirmations: number
+              /** @enum {string} */
+              status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+              txHash: string
+              updatedAt: string
+            }[]
+            price: {
+              amount: string
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+            } | null
+            receiptEmail: boolean
+            receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              /** @constant */
+              pos?: true
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
+            /** @enum {string} */
+            status: 'open' | 'partially_paid' | 'paid' | 'expired'
+            successUrl: string | null
+            title: string
+            underpaymentTolerancePercent: string
+            version: number
+          }
+        }
+      }
+      /** @description The amount is not a positive amount of the currency, or below the minimum (INVALID_REQUEST) */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No device token in x-pos-token (POS_TOKEN_MISSING), or one not made for this point of sale (INVALID_POS_TOKEN) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The merchant disconnected this device (POS_DEVICE_REVOKED) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such link (LINK_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The point of sale is deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED) */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description Too many sales from this address (RATE_LIMITED; see Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  readPosSale: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+        orderId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            createdAt: string
+            deactivatedAt: string | null
+            description: string | null
+            expiresAt: string | null
+            fiat: {
+              due: string
+              overpaid: string
+              paid: string
+              shortfall: string
+            } | null
+            id: string
+            latePaymentGraceSeconds: number
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            merchantAddress: string
+            merchantNotified: boolean
+            options: {
+              amount: string | null
+              asset: string
+              caipNetworkId: string
+              confirming: string
+              decimals: number
+              depositAddress: string | null
+              due: string | null
+              id: string
+              late: string
+              overpaid: string
+              paid: string
+              paymentUri: string | null
+              quoteExpiresAt: string | null
+              quoteProblem: string | null
+              rate: string | null
+              rateSource: string | null
+              recipient: string
+              shortfall: string
+              symbol: string
+            }[]
+            order: {
+              linkId: string
+              quantity: number
+            } | null
+            paidAt: string | null
+            payments: {
+              amount: string | null
+              asset: string | null
+              blockNumber: string | null
+              caipNetworkId: string
+              confirmations: number
+              confirmedAt: string | null
+              counted: boolean
+              createdAt: string
+              detectedAt: string | null
+              id: string
+              late: boolean
+              linkId: string
+              optionId: string | null
+              payer: string | null
+              quote: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                expiresAt: string
+                fiatValue: string | null
+                rate: string
+                rateSource: string
+              } | null
+              reason:
+                | (
+                    | 'wrong_network'
+                    | 'tx_not_found'
+                    | 'tx_reverted'
+                    | 'wrong_recipient'
+                    | 'wrong_token'
+                    | 'no_transfer'
+                    | 'already_credited'
+                    | 'reorged_out'
+                    | 'dropped'
+                  )
+                | null
+              refundAddress: {
+                address: string
+                givenAt: string
+                signer: string
+              } | null
+              refunded: string
+              refunds: {
+                amount: string
+                asset: string
+                blockNumber: string
+                caipNetworkId: string
+                createdAt: string
+                id: string
+                paymentId: string
+                recipient: string
+                sender: string
+                txHash: string
+              }[]
+              requiredConfirmations: number
+              /** @enum {string} */
+              status: 'pending' | 'confirming' | 'confirmed' | 'failed' | 'reverted'
+              txHash: string
+              updatedAt: string
+            }[]
+            price: {
+              amount: string
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+            } | null
+            receiptEmail: boolean
+            receiptNumber: string
+            reusable: {
+              donation: {
+                /** @enum {string} */
+                currency?: 'USD' | 'EUR' | 'GBP' | 'JPY' | 'CHF' | 'CAD' | 'AUD'
+                minimum?: string
+                suggested?: string[]
+              } | null
+              fields: {
+                /** @enum {string} */
+                name: 'name' | 'email' | 'shippingAddress' | 'note'
+                required?: boolean
+              }[]
+              maxOrders: number | null
+              ordersLeft: number | null
+              /** @constant */
+              pos?: true
+              quantity: {
+                max: number
+                min: number
+              } | null
+            } | null
+            /** @enum {string} */
+            status: 'open' | 'partially_paid' | 'paid' | 'expired'
+            successUrl: string | null
+            title: string
+            underpaymentTolerancePercent: string
+            version: number
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No device token in x-pos-token (POS_TOKEN_MISSING), or one not made for this point of sale (INVALID_POS_TOKEN) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The merchant disconnected this device (POS_DEVICE_REVOKED) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such sale of this point of sale (SALE_NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown
         }

@@ -17,6 +17,7 @@ import { DeliveriesSection } from './DeliveriesSection.js'
 import { WebhookSecretOnce } from './WebhookSecretOnce.js'
 import { PaymentsTable } from './PaymentsTable.js'
 import { OrdersSection } from './OrdersSection.js'
+import { PosDevicesSection } from './PosDevicesSection.js'
 import { LinkActions } from './LinkActions.js'
 import { AmountText } from '../../pay/AmountText.js'
 
@@ -222,6 +223,18 @@ export function LinkPage({
         <section className="card" aria-labelledby="orders-title">
           <h2 id="orders-title">Orders</h2>
           <OrdersSection linkId={data.id} />
+        </section>
+      )}
+
+      {data.reusable?.pos && (
+        <section className="card" aria-labelledby="pos-title">
+          <h2 id="pos-title">Point of sale</h2>
+          <p>
+            <a href={`/pos/${encodeURIComponent(data.id)}`} target="_blank" rel="noreferrer">
+              /pos/{data.id}
+            </a>
+          </p>
+          <PosDevicesSection linkId={data.id} />
         </section>
       )}
 

@@ -121,6 +121,24 @@ export function ReusableFieldset({
               />
             </div>
           )}
+          {values.donation && (
+            <label>
+              <input
+                type="checkbox"
+                data-testid="link-pos"
+                checked={values.pos}
+                onChange={(e) => set('pos', e.target.checked)}
+              />{' '}
+              Point of sale: shop devices ring up sales at a keypad (/pos/…), the amount typed in the price currency
+              above
+              {errors.pos && (
+                <span className="error" role="alert">
+                  {' '}
+                  {errors.pos}
+                </span>
+              )}
+            </label>
+          )}
         </>
       )}
     </fieldset>

@@ -189,4 +189,16 @@ describe('the New link form, reusable part', () => {
     )
     expect(wrong.ok ? null : wrong.errors.maxOrders).toBeTruthy()
   })
+
+  it('marks a donation in the price currency as a point of sale; without a currency the box names its field', () => {
+    const reusable = { ...newReusableForm(), on: true, donation: true, pos: true }
+    const made = checkLinkForm({ ...base, priceCurrency: 'EUR', reusable }, [tusd], now)
+    expect(made.ok ? made.body : made.errors).toMatchObject({
+      amount: 'payer',
+      donation: { currency: 'EUR' },
+      pos: true,
+    })
+    const noCurrency = checkLinkForm({ ...base, reusable }, [tusd], now)
+    expect(noCurrency.ok ? null : noCurrency.errors.pos).toMatch(/needs "amount": "payer" and a "donation.currency"/)
+  })
 })

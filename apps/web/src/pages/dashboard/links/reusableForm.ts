@@ -14,6 +14,8 @@ export interface ReusableFormValues {
   minimum: string
   /** Comma-separated. */
   suggested: string
+  /** A point of sale (`pos: true`): a donation in the price currency that shop devices ring up. */
+  pos: boolean
 }
 
 export const newReusableForm = (): ReusableFormValues => ({
@@ -25,6 +27,7 @@ export const newReusableForm = (): ReusableFormValues => ({
   donation: false,
   minimum: '',
   suggested: '',
+  pos: false,
 })
 
 /** Numbers as the schema wants them, or the text itself so the schema names the field that is wrong. */
@@ -37,7 +40,7 @@ const wholeOr = (text: string): number | string => (/^\d{1,9}$/.test(text) ? Num
 export function reusableBody(
   values: ReusableFormValues | undefined,
   priceCurrency: string,
-): Partial<Pick<CreateLinkBody, 'reusable' | 'maxOrders' | 'quantity' | 'fields' | 'amount' | 'donation'>> {
+): Partial<Pick<CreateLinkBody, 'reusable' | 'maxOrders' | 'quantity' | 'fields' | 'amount' | 'donation' | 'pos'>> {
   if (!values?.on) return {}
   const min = values.quantityMin.trim()
   const max = values.quantityMax.trim()
@@ -62,9 +65,12 @@ export function reusableBody(
             ...(values.minimum.trim() ? { minimum: values.minimum.trim() } : {}),
             ...(suggested.length ? { suggested } : {}),
           },
+          ...(values.pos ? { pos: true } : {}),
         }
       : {}),
   }
   // Wrong numbers stay strings here: the schema then refuses them, naming the field.
-  return body as Partial<Pick<CreateLinkBody, 'reusable' | 'maxOrders' | 'quantity' | 'fields' | 'amount' | 'donation'>>
+  return body as Partial<
+    Pick<CreateLinkBody, 'reusable' | 'maxOrders' | 'quantity' | 'fields' | 'amount' | 'donation' | 'pos'>
+  >
 }
