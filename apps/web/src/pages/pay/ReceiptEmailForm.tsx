@@ -2,21 +2,13 @@ import { useId, useState } from 'react'
 import { requestReceiptEmail } from '../../api/checkout.js'
 import { useLanguage } from '../../i18n/PayerLanguage.js'
 import { useT } from '../../i18n/useT.js'
+import { emailInputProps } from './emailInputProps.js'
 
 type State =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'done'; sent: boolean; email: string }
   | { kind: 'error'; message: string }
-
-/** A payer's e-mail field (also the subscribe page's): an address reads left to right in every language. */
-export const emailInputProps = {
-  type: 'email',
-  autoComplete: 'email',
-  required: true,
-  maxLength: 254,
-  dir: 'ltr',
-} as const
 
 /**
  * "Email me this receipt": offered only when the operator configured SMTP. Before payment the

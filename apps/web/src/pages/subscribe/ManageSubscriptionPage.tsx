@@ -3,12 +3,13 @@ import './subscribe.css'
 import { formatUnits, type SubscriptionPage, type SubscriptionPeriod } from '@paylink/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useParams } from 'react-router-dom'
 import { cancelSubscription, fetchSubscriptionPage } from '../../api/subscriptions.js'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { useT } from '../../i18n/useT.js'
 import { PayHeader } from '../pay/PayHeader.js'
 import { PageNotReady } from './PageNotReady.js'
+import { SubscriptionMessages } from './SubscriptionMessages.js'
 import { PlanFacts, SubscriptionBadge, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 
@@ -139,9 +140,10 @@ function AllowanceSection({ page }: { page: SubscriptionPage }) {
 }
 
 /** `/subscriptions/:id?token=…` (the link in the payer's e-mail): status, next renewal, payments, cancel, allowance. */
-export function ManageSubscriptionPage() {
+function ManageView() {
   const { id = '' } = useParams()
-  const token = useSearchParams()[0].get('token') ?? ''
+  // Not useSearchParams: the router's shared chunk would carry it onto the checkout's first paint.
+  const token = new URLSearchParams(useLocation().search).get('token') ?? ''
   const { t, date } = useT()
   const page = useQuery({
     queryKey: ['subscription-page', id, token],
@@ -212,5 +214,14 @@ export function ManageSubscriptionPage() {
         {!canceled && <CancelSection page={data} token={token} />}
       </main>
     </>
+  )
+}
+
+/** The page with its own English messages (SubscriptionMessages). */
+export function ManageSubscriptionPage() {
+  return (
+    <SubscriptionMessages>
+      <ManageView />
+    </SubscriptionMessages>
   )
 }

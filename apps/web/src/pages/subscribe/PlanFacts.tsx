@@ -3,22 +3,21 @@ import type { ReactNode } from 'react'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { m, useT } from '../../i18n/useT.js'
 import { AmountText } from '../pay/AmountText.js'
+import { subscriptionBadgeClass } from './subscriptionBadgeClass.js'
 
-/** Each status as a badge: the text carries the meaning, the colour (the links' badges' own) repeats it. */
-export const subscriptionStatusBadges = {
-  incomplete: { text: m('sub.status.incomplete'), className: 'badge-partially_paid' },
-  trialing: { text: m('sub.status.trialing'), className: 'badge-open' },
-  active: { text: m('sub.status.active'), className: 'badge-paid' },
-  past_due: { text: m('sub.status.pastDue'), className: 'badge-late' },
-  canceled: { text: m('sub.status.canceled'), className: 'badge-expired' },
-} as const satisfies Record<SubscriptionStatus, { text: string; className: string }>
+const statusTexts = {
+  incomplete: m('sub.status.incomplete'),
+  trialing: m('sub.status.trialing'),
+  active: m('sub.status.active'),
+  past_due: m('sub.status.pastDue'),
+  canceled: m('sub.status.canceled'),
+} as const satisfies Record<SubscriptionStatus, string>
 
 export function SubscriptionBadge({ status }: { status: SubscriptionStatus }) {
   const { t } = useT()
-  const badge = subscriptionStatusBadges[status]
   return (
-    <span className={`badge ${badge.className}`} data-testid="subscription-status">
-      {t(badge.text)}
+    <span className={`badge ${subscriptionBadgeClass[status]}`} data-testid="subscription-status">
+      {t(statusTexts[status])}
     </span>
   )
 }

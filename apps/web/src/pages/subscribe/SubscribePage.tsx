@@ -8,10 +8,11 @@ import { fetchPlanPage, managePath, subscribeToPlan } from '../../api/subscripti
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { m, useT, type MessageId } from '../../i18n/useT.js'
 import { PayHeader } from '../pay/PayHeader.js'
-import { emailInputProps } from '../pay/ReceiptEmailForm.js'
+import { emailInputProps } from '../pay/emailInputProps.js'
 import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 import { PageNotReady } from './PageNotReady.js'
+import { SubscriptionMessages } from './SubscriptionMessages.js'
 
 /** Automatic renewal's allowance: a year of monthly renewals' worth; the contract still takes at most one amount per interval. */
 export const allowancePeriods = 12
@@ -180,7 +181,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
 }
 
 /** `/subscribe/:planId`: the plan in the checkout's look, the payer's e-mail and renewal choice, then Subscribe. */
-export function SubscribePage() {
+function SubscribeView() {
   const { planId = '' } = useParams()
   const page = useQuery({ queryKey: ['plan-page', planId], queryFn: () => fetchPlanPage(planId) })
   const name = page.data?.plan.name
@@ -197,5 +198,14 @@ export function SubscribePage() {
         <SubscribeForm page={page.data} />
       </main>
     </>
+  )
+}
+
+/** The page with its own English messages (SubscriptionMessages). */
+export function SubscribePage() {
+  return (
+    <SubscriptionMessages>
+      <SubscribeView />
+    </SubscriptionMessages>
   )
 }

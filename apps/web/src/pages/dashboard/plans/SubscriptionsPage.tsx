@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
 import { DashTable, LoadError } from '../DashTable.js'
 import { formatAmount, formatDateTime } from '../format.js'
-import { subscriptionStatusBadges } from '../../subscribe/PlanFacts.js'
+import { subscriptionBadgeClass } from '../../subscribe/subscriptionBadgeClass.js'
 import { fetchMrr, listPlans, listSubscriptions } from './plansApi.js'
 
 // The merchant's dashboard stays English (issue #34): the payer pages' badge colours, these words.
@@ -15,7 +15,7 @@ const statusLabels: Record<SubscriptionStatus, string> = {
 }
 
 function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
-  return <span className={`badge ${subscriptionStatusBadges[status].className}`}>{statusLabels[status]}</span>
+  return <span className={`badge ${subscriptionBadgeClass[status]}`}>{statusLabels[status]}</span>
 }
 
 function MrrSection() {
