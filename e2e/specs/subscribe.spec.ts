@@ -53,7 +53,8 @@ test.describe('subscriptions (issue #33)', () => {
     await payConnectedCheckout(payer)
     await expect(payer.getByTestId('receipt-amount')).toHaveText('3 TUSD', { timeout: 30_000 })
 
-    await payer.goto(`/subscriptions/${id}?token=${encodeURIComponent(manageToken)}`)
+    const managePage = `/subscriptions/${id}?token=${encodeURIComponent(manageToken)}`
+    await payer.goto(managePage)
     await expect(payer.getByTestId('subscription-status')).toHaveText('Active', { timeout: 15_000 })
     await expect(payer.getByTestId('subscription-next')).toContainText('Next renewal:')
     await expect(payer.getByTestId('period-link')).toHaveText('Receipt')
@@ -75,5 +76,8 @@ test.describe('subscriptions (issue #33)', () => {
     await expect(payer.getByTestId('subscription-status')).toHaveText('Canceled')
     await expect(payer.getByTestId('subscription-next')).toContainText('Nothing more will be charged')
     expect(await (await page.request.get('/api/subscriptions/mrr')).json()).toEqual({ mrr: [] })
+    // The manage page in the payer's language (issue #34): Spanish from ?lang=.
+    await payer.goto(`${managePage}&lang=es`)
+    await expect(payer.getByTestId('subscription-status')).toHaveText('Cancelada')
   })
 })
