@@ -12,7 +12,10 @@ import { emailInputProps } from '../pay/emailInputProps.js'
 import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 import { PageNotReady } from './PageNotReady.js'
+import { chainFacts } from '@paylink/chains/facts'
 import { SubscriptionMessages } from './SubscriptionMessages.js'
+
+const evm = chainFacts.eip155.namespace
 
 /** Automatic renewal's allowance: a year of monthly renewals' worth; the contract still takes at most one amount per interval. */
 export const allowancePeriods = 12
@@ -42,7 +45,9 @@ function SubscribeForm({ page }: { page: PlanPage }) {
   const id = useId()
   const [email, setEmail] = useState('')
   const [renewal, setRenewal] = useState<RenewalMode>('pay_each_period')
-  const [autoAsset, setAutoAsset] = useState(page.automaticAssets[0] ?? '')
+  // The wallet step speaks to the EVM collector contract: another family's automatic renewal is not offered here yet.
+  const automaticAssets = page.automaticAssets.filter((assetId) => assetId.startsWith(`${evm}:`))
+  const [autoAsset, setAutoAsset] = useState(automaticAssets[0] ?? '')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // Made once: a wallet step that fails (a refusal) is tried again on the same subscription.
@@ -120,7 +125,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
         <fieldset className="subscribe-renewal" disabled={created !== null}>
           <legend>{t('sub.renewal.legend')}</legend>
           {renewalChoices
-            .filter((choice) => choice.mode === 'pay_each_period' || page.automaticAssets.length > 0)
+            .filter((choice) => choice.mode === 'pay_each_period' || automaticAssets.length > 0)
             .map((choice) => (
               <label key={choice.mode}>
                 <input
@@ -134,11 +139,11 @@ function SubscribeForm({ page }: { page: PlanPage }) {
               </label>
             ))}
         </fieldset>
-        {renewal === 'automatic' && page.automaticAssets.length > 1 && (
+        {renewal === 'automatic' && automaticAssets.length > 1 && (
           <div className="field">
             <label htmlFor={`${id}-asset`}>{t('sub.auto.asset')}</label>
             <select id={`${id}-asset`} value={autoAsset} onChange={(e) => setAutoAsset(e.target.value)}>
-              {page.automaticAssets.map((assetId) => (
+              {automaticAssets.map((assetId) => (
                 <option key={assetId} value={assetId}>
                   {config.assets.find((a) => a.assetId === assetId)?.symbol ?? assetId}
                 </option>
