@@ -18,6 +18,8 @@ export interface CrowdBenchAppOptions {
   paymentLinks: AppConfig['paymentLinks']
   /** The account the bench's links belong to; its API key creates them. */
   merchant: { namespace: string; address: string }
+  /** A Postgres URL instead of PGlite in the temporary directory. */
+  databaseUrl?: string
 }
 
 export interface CrowdBenchApp {
@@ -45,8 +47,9 @@ interface CreatedLinkJson {
 }
 
 /**
- * The app for a tracker crowd section: PGlite in a temporary directory, no web build, caps
- * high enough for 10,000 open links created as fast as the bench can. Not listening yet.
+ * The app for a tracker crowd section: PGlite in a temporary directory (or the Postgres given), no
+ * web build, caps high enough for 10,000 open links or orders created as fast as the bench can.
+ * Not listening yet.
  */
 export async function startCrowdBenchApp({
   label,
@@ -54,9 +57,10 @@ export async function startCrowdBenchApp({
   assets,
   paymentLinks,
   merchant,
+  databaseUrl,
 }: CrowdBenchAppOptions): Promise<CrowdBenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), `paylink-bench-${label}-`))
-  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') })
   const app = await buildApp({
     publicOrigin: 'http://127.0.0.1',
     projectId: null,
@@ -65,7 +69,11 @@ export async function startCrowdBenchApp({
     assets,
     database,
     webDist: join(dataDir, 'no-web-build'),
-    limits: { maxOpenLinksPerMerchant: 100_000, createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 } },
+    limits: {
+      maxOpenLinksPerMerchant: 100_000,
+      createLinkRateLimit: { max: 1_000_000, timeWindow: 60_000 },
+      createOrderRateLimit: { max: 1_000_000, timeWindow: 60_000 },
+    },
     paymentLinks,
   })
   const { token } = await createApiKey(database.db, merchantOf(merchant), 'bench')

@@ -16,46 +16,32 @@
  *   (bench/lib/pollRace.ts), in batches until the medians settle (bench/lib/untilSettled.ts).
  */
 import type { AddressInfo } from 'node:net'
-import { performance } from 'node:perf_hooks'
-import { startDevnet } from '@paylink/devnet'
 import { keccak256, toHex, type Address } from 'viem'
 import { evmDepositAddress } from '@paylink/chains/eip155/server'
-import { devnetNetworks } from '../../apps/server/src/devnet/devnetNetworks.js'
-import { anvilWallet } from '@paylink/chains/eip155/devnet'
 import { describeSweeps, pollRace, sweepUntilSettled, type Sweeps } from '../lib/pollRace.js'
 import { startCrowdBenchApp } from '../lib/startCrowdBenchApp.js'
 import { blockScanRows } from '../lib/blockScanRows.js'
-import { isLoneCall, startCountingProxy } from '../lib/startCountingProxy.js'
+import { L1, blocksPerSize, crowdSizes, measureDepositBlocks, startEvmDepositCrowd } from '../lib/evmDepositCrowd.js'
+import { isLoneCall } from '../lib/startCountingProxy.js'
 import { subscribeLinkEvents } from '../lib/subscribeLinkEvents.js'
 import { atMost, info, median, type BenchRow } from '../table.js'
 
-const L1 = 'eip155:31337'
-const crowdSizes = [10, 10_000]
-const blocksPerSize = 3
 /** Blocks per sweep, one per phase of the tracker's poll cycle (bench/lib/pollRace.ts). */
 const phasesPerSweep = 8
 const pollIntervalMs = 100
 
 export default async function run(): Promise<BenchRow[]> {
-  const devnet = await startDevnet({ solana: false, bitcoin: false })
-  const l1 = devnet.chains.find((chain) => chain.chainId === 31337)!
-  const proxy = await startCountingProxy(l1.rpcUrl)
-  const onDevnet = devnetNetworks(devnet)
-  const merchant = devnet.accounts[5]!
+  const crowd = await startEvmDepositCrowd()
+  const { devnet, l1, proxy, onDevnet, merchant, tusd, wallet } = crowd
   const bench = await startCrowdBenchApp({
     label: 'deposits',
-    networks: onDevnet.networks.map((network) => ({
-      ...network,
-      rpcUrl: network.caipNetworkId === L1 ? proxy.url : onDevnet.upstreams[network.caipNetworkId]!.rpcUrl,
-    })),
+    networks: crowd.networks,
     assets: onDevnet.assets,
     paymentLinks: { tracker: { only: [L1], pollIntervalMs } },
     merchant: { namespace: 'eip155', address: merchant },
   })
   const { app, status } = bench
-  const tusd = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && !asset.native)!
   const eth = onDevnet.assets.find((asset) => asset.caipNetworkId === L1 && asset.native)!
-  const wallet = anvilWallet(l1.rpcUrl)
   const payer = devnet.accounts[1]!
   const newLink = async (title: string, assetId: string, amount: string) => {
     const link = await bench.createLink({ title, options: [{ asset: assetId, amount }] })
@@ -81,20 +67,16 @@ export default async function run(): Promise<BenchRow[]> {
       // Each crowd link is itself one open deposit address, plus its added options.
       await addWatches(size - open - 1)
       open = size
-      const result = { open: size, requests: [] as number[], ms: [] as number[], paid: 0 }
-      for (let b = 0; b < blocksPerSize; b++) {
-        const link = await newLink(`Deposit ${size} ${b}`, tusd.assetId, '1')
-        await tracker.runOnce()
-        await wallet.payToken(devnet.token.address, payer, link.depositAddress, '1', tusd.decimals)
-        await wallet.mine(1) // straight to anvil: not counted
-        const before = proxy.count
-        const started = performance.now()
-        await tracker.runOnce()
-        result.ms.push(performance.now() - started)
-        result.requests.push(proxy.count - before)
-        if ((await status(link.id)) === 'paid') result.paid++
-      }
-      perSize.push(result)
+      perSize.push(
+        await measureDepositBlocks({
+          crowd,
+          tracker,
+          status,
+          open: size,
+          blocks: blocksPerSize,
+          fresh: (b) => newLink(`Deposit ${size} ${b}`, tusd.assetId, '1'),
+        }),
+      )
     }
 
     // Block -> SSE "paid", with the tracker running: in each block an ETH deposit and a payment
@@ -193,8 +175,7 @@ export default async function run(): Promise<BenchRow[]> {
   } finally {
     await wallet.setAutomine(true).catch(() => {})
     await bench.close()
-    await proxy.close()
-    await devnet.stop()
+    await crowd.close()
   }
 }
 

@@ -82,6 +82,11 @@ test.describe('the checkout in the payer’s language', () => {
     await payer.goto(`/pay/${link.id}`)
     await expect(payer.locator('html')).toHaveAttribute('dir', 'rtl')
     await expect(payer.getByTestId('language-select')).toHaveValue('ar')
+    await expect(payer).toHaveTitle(/^ادفع 1,234\.5 TUSD · /)
+    // The server's first HTML, before any script, is Arabic too: the choice travels as a cookie.
+    const firstHtml = await (await payer.request.get(`/pay/${link.id}`)).text()
+    expect(firstHtml).toContain('<html lang="ar" dir="rtl">')
+    expect(firstHtml).toMatch(/<title>ادفع 1,234\.5 TUSD · /)
 
     await payWithTestWallet(payer)
     await expect(payer.locator('#receipt-title')).toHaveText('✓ مدفوع')

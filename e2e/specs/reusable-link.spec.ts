@@ -69,6 +69,20 @@ test.describe('reusable links (issue #30)', () => {
     await expect(rows).toHaveCount(2)
     for (const order of orders) await expect(rows.filter({ hasText: order })).toContainText('Paid')
 
+    // The back office: the Payments page names each payment's order and its link, found by the
+    // link's id; the Events page keeps the link's order.paid, each naming the link too.
+    await page.goto('/dashboard/payments')
+    await page.getByLabel('Search').fill(product.id)
+    await page.getByRole('button', { name: 'Apply' }).click()
+    const orderCells = page.getByTestId('all-payments-table').getByTestId('payment-order-of')
+    await expect(orderCells).toHaveCount(2)
+    for (const order of orders)
+      await expect(orderCells.filter({ hasText: order })).toContainText('Order of Bag of beans')
+    await page.goto(`/dashboard/events?type=order.paid&linkId=${product.id}`)
+    await expect(page.getByLabel('Type')).toHaveValue('order.paid')
+    await expect(page.getByTestId('event-row')).toHaveCount(2)
+    await expect(page.getByTestId('event-order-of')).toHaveText(orders.map((order) => `Order of Bag of beans${order}`))
+
     // The donor types an amount, in a browser of its own: in one already connected the toolkit
     // reconnects only after the page shows Connect, and a press in between opens a modal that never settles.
     const donor = await (await newWalletContext()).newPage()

@@ -13,8 +13,9 @@ import { demoLinkRoutes } from './demo/demoLinkRoutes.js'
 import { embedRoutes } from './embed/embedRoutes.js'
 import { readLinkEmbedOrigins } from './embed/embedOriginsService.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
-import { createCollector } from './subscriptions/collectorPull.js'
+import { createCollector, createSolanaCollector, type Collectors } from './subscriptions/collectorPull.js'
 import type { PeriodLinkContext } from './subscriptions/periodLink.js'
+import { createRenewalMailer } from './subscriptions/renewalMailer.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
 import { createSubscriptionClock, type SubscriptionClock } from './subscriptions/subscriptionClock.js'
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes.js'
@@ -41,6 +42,7 @@ import { refundRoutes } from './refunds/refundRoutes.js'
 import { unmatchedRoutes } from './unmatched/unmatchedRoutes.js'
 import {
   createPaymentLinksServices,
+  serverEndpoint,
   serverRpcUrl,
   type PaymentLinksOptions,
   type PaymentLinksServices,
@@ -129,6 +131,8 @@ export interface AppConfig {
 export interface SubscriptionOptions {
   /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic renewals (never receives); unset, none are offered. */
   collectorPrivateKey?: `0x${string}`
+  /** COLLECTOR_SOLANA_SECRET_KEY (64-byte keypair): the SPL delegate of automatic renewals on Solana, paying their fees; unset, none on Solana. */
+  collectorSolanaSecretKey?: Uint8Array
   /** The scheduler's round (default 5000 ms). */
   intervalMs?: number
   graceSeconds?: number
@@ -280,8 +284,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         if (!version) return null
         return {
           link: version.link,
-          parts: () =>
-            version.memo('checkout-parts', (v) => renderCheckoutParts({ config: publicConfig, link: v.link })),
+          parts: (words) =>
+            version.memo(`checkout-parts:${words.language}`, (v) =>
+              renderCheckoutParts({ config: publicConfig, link: v.link }, words),
+            ),
         }
       },
       // Read only for `?embed=1` (/embed.js's frame): the plain checkout keeps DENY without a query.
@@ -547,33 +553,61 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 /** Plans, subscribing, the manage view and the renewal scheduler (started with the app, stopped before it closes). */
 async function registerSubscriptions(app: FastifyInstance, config: AppConfig, context: PeriodLinkContext) {
   const options = config.subscriptions ?? {}
-  const evmRpcUrls = new Map(
-    config.networks
-      .filter((network) => network.caipNetworkId.startsWith('eip155:'))
-      .map((network) => [network.caipNetworkId, serverRpcUrl(network, config.devnetUpstreams)]),
+  const endpoints = new Map(
+    config.networks.map((network) => [network.caipNetworkId, serverEndpoint(network, config.devnetUpstreams)]),
   )
+  const collectorOptions = {
+    endpointOf: (caipNetworkId: string) => endpoints.get(caipNetworkId) ?? null,
+    timeoutMs: config.paymentLinks?.tracker?.rpcTimeoutMs ?? 5000,
+  }
   const clock = createSubscriptionClock()
-  const collector = options.collectorPrivateKey
-    ? createCollector(options.collectorPrivateKey, (caipNetworkId) => evmRpcUrls.get(caipNetworkId) ?? null)
-    : null
+  const collectors: Collectors = {
+    ...(options.collectorPrivateKey ? { eip155: createCollector(options.collectorPrivateKey, collectorOptions) } : {}),
+    ...(options.collectorSolanaSecretKey
+      ? { solana: await createSolanaCollector(options.collectorSolanaSecretKey, collectorOptions) }
+      : {}),
+  }
+  // The payer's renewal e-mails go through the receipts' SMTP server.
+  const mailer = config.receiptEmail
+    ? createRenewalMailer({
+        db: context.db,
+        smtpUrl: config.receiptEmail.smtpUrl,
+        from: config.receiptEmail.from,
+        publicOrigin: config.publicOrigin,
+      })
+    : undefined
   const scheduler = createRenewalScheduler({
     context,
     clock,
-    collector,
+    collectors,
+    ...(mailer ? { mailer } : {}),
     ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
     ...(options.graceSeconds !== undefined ? { graceSeconds: options.graceSeconds } : {}),
     ...(options.cancelAfterSeconds !== undefined ? { cancelAfterSeconds: options.cancelAfterSeconds } : {}),
     onError: (error, where) => app.log.warn({ err: error }, `${where} failed; retrying on the next round`),
   })
   app.decorate('subscriptions', Object.assign(scheduler, { clock }))
-  app.addHook('preClose', async () => scheduler.stop())
+  app.addHook('preClose', async () => {
+    await scheduler.stop()
+    mailer?.close()
+  })
   await app.register(subscriptionRoutes, {
     context,
     clock,
     scheduler,
-    collectorAddress: collector?.address ?? null,
+    collectorAddresses: Object.fromEntries(
+      Object.entries(collectors).map(([namespace, collector]) => [namespace, collector!.address]),
+    ),
     subscribeRateLimit: limitsOf(config).createLink,
-    ...(options.devnetClock ? { devnetClock: { evmRpcUrls: [...evmRpcUrls.values()] } } : {}),
+    ...(options.devnetClock
+      ? {
+          devnetClock: {
+            evmRpcUrls: [...endpoints.values()]
+              .filter((endpoint) => endpoint.caipNetworkId.startsWith('eip155:'))
+              .map((endpoint) => endpoint.rpcUrl),
+          },
+        }
+      : {}),
   })
   await app.register(subscriptionPageRoutes, { context, collectorAddress: collector?.address ?? null })
 }

@@ -80,6 +80,8 @@ export interface ServerConfig {
   x402EvmPrivateKey: `0x${string}` | null
   /** COLLECTOR_PRIVATE_KEY: pays the gas of automatic subscription renewals (never receives); unset, none are offered (the demo makes one). */
   subscriptionCollectorPrivateKey: `0x${string}` | null
+  /** COLLECTOR_SOLANA_SECRET_KEY: the SPL delegate of automatic renewals on Solana, paying their fees (64-byte keypair); unset, none on Solana (the demo makes one). */
+  subscriptionCollectorSolanaSecretKey: Uint8Array | null
   /** X402_SOLANA_SECRET_KEY: the facilitator's fee payer on every configured Solana network (64-byte keypair); unset, no Solana x402 (the demo makes one). */
   x402SolanaSecretKey: Uint8Array | null
   /** X402_LOW_GAS_EVM / X402_LOW_GAS_SOLANA (in the coin, default 0.01 each): under these /api/health and the dashboard warn that a gas key is low. */
@@ -214,6 +216,7 @@ export function loadConfig(
     x402EvmPrivateKey: settings.X402_EVM_PRIVATE_KEY,
     x402SolanaSecretKey: settings.X402_SOLANA_SECRET_KEY,
     subscriptionCollectorPrivateKey: settings.COLLECTOR_PRIVATE_KEY,
+    subscriptionCollectorSolanaSecretKey: settings.COLLECTOR_SOLANA_SECRET_KEY,
     x402LowGas: {
       evmWei: settings.X402_LOW_GAS_EVM ?? defaultLowGas.evmWei,
       solanaLamports: settings.X402_LOW_GAS_SOLANA ?? defaultLowGas.solanaLamports,
@@ -339,6 +342,7 @@ const envSchema = z.object({
   COLLECTOR_PRIVATE_KEY: setting<`0x${string}` | null>(null, (value, invalid) =>
     /^0x[0-9a-fA-F]{64}$/.test(value) ? (value as `0x${string}`) : invalid('must be 0x and 64 hex digits'),
   ),
+  COLLECTOR_SOLANA_SECRET_KEY: setting<Uint8Array | null>(null, readSolanaKeypair),
   X402_LOW_GAS_EVM: setting<bigint | null>(null, coinAmount(18)),
   X402_LOW_GAS_SOLANA: setting<bigint | null>(null, coinAmount(9)),
   TRUST_PROXY: setting<TrustProxy>(false, readTrustProxy),

@@ -1,5 +1,5 @@
 import { serverRpcUrls, type Asset, type CreatePaymentBody, type Network, type Payment } from '@paylink/shared'
-import { type PaymentChainReader, chainFamilyOf } from '@paylink/chains/server'
+import { type ChainEndpoint, type PaymentChainReader, chainFamilyOf } from '@paylink/chains/server'
 import type { Database, Db } from './db/openDatabase.js'
 import type { DevnetUpstreams } from './devnet/devnetNetworks.js'
 import { createLinkEventHub, type LinkEventHub } from './links/linkEventHub.js'
@@ -92,9 +92,7 @@ export function createPaymentLinksServices({
     networks: networks
       .filter((network) => !only || only.includes(network.caipNetworkId))
       .map((network) => ({
-        caipNetworkId: network.caipNetworkId,
-        rpcUrl: serverRpcUrl(network, devnetUpstreams),
-        ...(devnetUpstreams?.[network.caipNetworkId] ? {} : { rpcUrls: serverRpcUrls(network) }),
+        ...serverEndpoint(network, devnetUpstreams),
         confirmations: network.confirmations,
         assets: assets.filter((asset) => asset.caipNetworkId === network.caipNetworkId),
         // A local devnet costs nothing per request: poll it often so a payment shows as paid
@@ -126,14 +124,9 @@ export function createPaymentLinksServices({
     const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
     const family = network ? chainFamilyOf(caipNetworkId) : undefined
     if (!network || !family?.connect) return null
-    const reader = family.connect(
-      {
-        caipNetworkId,
-        rpcUrl: serverRpcUrl(network, devnetUpstreams),
-        ...(devnetUpstreams?.[caipNetworkId] ? {} : { rpcUrls: serverRpcUrls(network) }),
-      },
-      { timeoutMs: options.tracker?.rpcTimeoutMs ?? 5000 },
-    )
+    const reader = family.connect(serverEndpoint(network, devnetUpstreams), {
+      timeoutMs: options.tracker?.rpcTimeoutMs ?? 5000,
+    })
     readers.set(caipNetworkId, reader)
     return reader
   }
@@ -178,4 +171,19 @@ export function serverRpcUrl(
   devnetUpstreams?: DevnetUpstreams,
 ): string {
   return devnetUpstreams?.[network.caipNetworkId]?.rpcUrl ?? serverRpcUrls(network)[0]!
+}
+
+/**
+ * A network's endpoints as the server's readers use them: the devnet's own node alone, else every
+ * one of the server's (`rpcUrls`), so the endpoint pool fails over between them.
+ */
+export function serverEndpoint(
+  network: Pick<Network, 'caipNetworkId' | 'rpcUrl' | 'rpcUrls'>,
+  devnetUpstreams?: DevnetUpstreams,
+): ChainEndpoint {
+  return {
+    caipNetworkId: network.caipNetworkId,
+    rpcUrl: serverRpcUrl(network, devnetUpstreams),
+    ...(devnetUpstreams?.[network.caipNetworkId] ? {} : { rpcUrls: serverRpcUrls(network) }),
+  }
 }

@@ -142,6 +142,9 @@ export async function startServer({
     const x402SolanaSecretKey = config.x402SolanaSecretKey ?? demoSolanaGasKey
     const demoCollectorKey = faucets && !config.subscriptionCollectorPrivateKey ? generatePrivateKey() : null
     const collectorPrivateKey = config.subscriptionCollectorPrivateKey ?? demoCollectorKey
+    const demoSolanaCollectorKey =
+      faucets && !config.subscriptionCollectorSolanaSecretKey ? generateSolanaKeypair() : null
+    const collectorSolanaSecretKey = config.subscriptionCollectorSolanaSecretKey ?? demoSolanaCollectorKey
     let appLog: FastifyInstance['log'] | null = null
     const app = await buildApp({
       publicOrigin: config.publicOrigin,
@@ -186,6 +189,7 @@ export async function startServer({
         : {}),
       subscriptions: {
         ...(collectorPrivateKey ? { collectorPrivateKey } : {}),
+        ...(collectorSolanaSecretKey ? { collectorSolanaSecretKey } : {}),
         devnetClock: devnet !== null,
       },
       ...(config.smtpUrl ? { receiptEmail: { smtpUrl: config.smtpUrl, from: config.receiptEmailFrom } } : {}),
@@ -203,9 +207,13 @@ export async function startServer({
       void fundDemoGasKey({ evmPrivateKey: demoGasKey, solanaSecretKey: demoSolanaGasKey }, faucets, assets).catch(
         (error: Error) => app.log.warn({ err: error }, 'the x402 facilitator gas key of the demo was not funded'),
       )
-    if (demoCollectorKey && faucets)
-      void fundDemoGasKey({ evmPrivateKey: demoCollectorKey, solanaSecretKey: null }, faucets, assets).catch(
-        (error: Error) => app.log.warn({ err: error }, 'the subscriptions collector key of the demo was not funded'),
+    if ((demoCollectorKey || demoSolanaCollectorKey) && faucets)
+      void fundDemoGasKey(
+        { evmPrivateKey: demoCollectorKey, solanaSecretKey: demoSolanaCollectorKey },
+        faucets,
+        assets,
+      ).catch((error: Error) =>
+        app.log.warn({ err: error }, 'the subscriptions collector key of the demo was not funded'),
       )
     // Payment tracking, webhook delivery and renewals run in every process; they share the work through the database.
     app.paymentLinks.start()

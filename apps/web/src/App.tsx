@@ -79,7 +79,7 @@ export function App() {
             <Route
               path="/pay/:id/refund"
               element={
-                <PayerLanguage>
+                <PayerLanguage part="refund">
                   <RefundAddressPage />
                 </PayerLanguage>
               }
@@ -87,7 +87,7 @@ export function App() {
             <Route
               path="/subscribe/:planId"
               element={
-                <PayerLanguage>
+                <PayerLanguage part="sub">
                   <SubscribePage />
                 </PayerLanguage>
               }
@@ -95,7 +95,7 @@ export function App() {
             <Route
               path="/subscriptions/:id"
               element={
-                <PayerLanguage>
+                <PayerLanguage part="sub">
                   <ManageSubscriptionPage />
                 </PayerLanguage>
               }
@@ -103,7 +103,7 @@ export function App() {
             <Route
               path="/pos/:id"
               element={
-                <PayerLanguage>
+                <PayerLanguage part="pos">
                   <PosPage />
                 </PayerLanguage>
               }

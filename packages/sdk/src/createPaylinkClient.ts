@@ -7,6 +7,7 @@ import type {
   CreateLinkBody,
   CreatedLink,
   EventFeedPage,
+  EventListQuery,
   Link,
   MerchantLinkList,
   PaymentListItem,
@@ -57,6 +58,11 @@ const idempotencyHeader = (options: WriteOptions | undefined) =>
  * `paths`: every route, `{ data, error }` answers); `links`, `payments` and `events` are the
  * common calls with errors thrown as `PaylinkApiError` and lists walked page by page.
  */
+/** A list's query as the API reads it: `limit` is a query string, an absent `after` is left out. */
+function pageQuery<Q extends ListOptions>({ limit, after, ...rest }: Q) {
+  return { ...rest, ...(after ? { after } : {}), ...(limit !== undefined ? { limit: String(limit) } : {}) }
+}
+
 export function createPaylinkClient({ baseUrl, apiKey, fetch = globalThis.fetch, retry }: PaylinkClientOptions) {
   const api = createClient<paths>({
     baseUrl: baseUrl.replace(/\/+$/, ''),
@@ -64,20 +70,10 @@ export function createPaylinkClient({ baseUrl, apiKey, fetch = globalThis.fetch,
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
   })
 
-  const readPayments = async (query: PaymentListQuery & ListOptions = {}): Promise<PaymentListPage> => {
-    const { limit, ...rest } = query
-    return dataOf(
-      await api.GET('/api/payments', {
-        params: { query: { ...rest, ...(limit !== undefined ? { limit: String(limit) } : {}) } },
-      }),
-    )
-  }
-  const readEvents = async ({ after, limit }: ListOptions = {}): Promise<EventFeedPage> =>
-    dataOf(
-      await api.GET('/api/events', {
-        params: { query: { ...(after ? { after } : {}), ...(limit !== undefined ? { limit: String(limit) } : {}) } },
-      }),
-    )
+  const readPayments = async (query: PaymentListQuery & ListOptions = {}): Promise<PaymentListPage> =>
+    dataOf(await api.GET('/api/payments', { params: { query: pageQuery(query) } }))
+  const readEvents = async (query: EventListQuery & ListOptions = {}): Promise<EventFeedPage> =>
+    dataOf(await api.GET('/api/events', { params: { query: pageQuery(query) } }))
 
   return {
     api,
@@ -109,8 +105,8 @@ export function createPaylinkClient({ baseUrl, apiKey, fetch = globalThis.fetch,
     events: {
       /** One page of the merchant's events, oldest first; keep `nextCursor` to ask for newer ones later. */
       list: readEvents,
-      /** Every event after `after` until now, page by page. */
-      all: (options: ListOptions = {}): AsyncGenerator<WebhookEvent, void, undefined> =>
+      /** Every event (of `type`, of `linkId` and its orders) after `after` until now, page by page. */
+      all: (options: EventListQuery & ListOptions = {}): AsyncGenerator<WebhookEvent, void, undefined> =>
         paginate(async (after) => {
           const page = await readEvents({ ...options, ...(after ? { after } : {}) })
           return { items: page.events, nextCursor: page.nextCursor, hasMore: page.hasMore }

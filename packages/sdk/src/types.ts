@@ -21,6 +21,8 @@ export type CreatedLink = Json<'createLink', 201>
 export type Link = Json<'getLink', 200>
 export type MerchantLinkList = Json<'listLinks', 200>
 export type PaymentListQuery = Omit<Query<'listPayments'>, 'after' | 'limit'>
+/** `type` (`order.paid`) and `linkId` (a reusable link's id keeps its orders' events too). */
+export type EventListQuery = Omit<Query<'listEvents'>, 'after' | 'limit'>
 export type PaymentListPage = Json<'listPayments', 200>
 export type PaymentListItem = PaymentListPage['payments'][number]
 export type EventFeedPage = Json<'listEvents', 200>

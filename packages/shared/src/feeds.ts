@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { caipAssetIdSchema } from './caip.js'
 import { fiatCurrencyCodes } from './fiat.js'
 import { maxAmountLength, maxIdLength, maxTimestampLength } from './limits.js'
-import { figureAssetShape, paymentSchema, paymentStatuses, webhookEventSchema, x402ResourceSchema } from './links.js'
+import {
+  figureAssetShape,
+  paymentSchema,
+  paymentStatuses,
+  resourceIdSchema,
+  webhookEventSchema,
+  webhookEventTypes,
+  x402ResourceSchema,
+} from './links.js'
 
 /**
  * What a merchant's own systems read: the events feed, the payments CSV export and webhook
@@ -31,11 +39,15 @@ function pageLimitSchema(max: number) {
 export const maxEventFeedLimit = 500
 export const defaultEventFeedLimit = 100
 
-/** `GET /api/events?after=&limit=` */
+/** `GET /api/events?after=&limit=&type=&linkId=` */
 export const eventFeedQuerySchema = z.strictObject({
   /** Omit to start at the merchant's first event. */
   after: eventCursorSchema.optional(),
   limit: pageLimitSchema(maxEventFeedLimit).optional(),
+  /** Only events of this type (`order.paid`: every paid order). */
+  type: z.enum(webhookEventTypes).optional(),
+  /** Only events of this link and, for a reusable link, of its orders. */
+  linkId: resourceIdSchema.optional(),
 })
 export type EventFeedQuery = z.infer<typeof eventFeedQuerySchema>
 
@@ -155,6 +167,8 @@ export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>
  */
 export const listedPaymentSchema = paymentSchema.extend({
   linkId: z.string().max(maxIdLength).nullable(),
+  /** The payment is to an order (`linkId`) of this reusable link, whose title `linkTitle` is; null otherwise. */
+  orderOf: z.string().max(maxIdLength).nullable(),
   linkTitle: z.string().max(2048),
   symbol: z.string().max(16).nullable(),
   kind: z.enum(['link', 'x402']),

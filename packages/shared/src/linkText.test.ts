@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutTitle, formatRemaining, merchantLabel, shortHex } from './linkText.js'
+import { checkoutTitle, formatRemaining, merchantLabel, shortHex, type CheckoutWords } from './linkText.js'
 
 describe('formatRemaining', () => {
   it('shows minutes and seconds under an hour', () => {
@@ -25,6 +25,18 @@ describe('shortHex', () => {
   })
 })
 
+// The English catalogue's messages, as the pages' formatter writes them.
+const english: CheckoutWords = {
+  locale: 'en',
+  t: (id, v = {}) =>
+    ({
+      'title.pay': `Pay ${v.amounts} · ${v.title} · ${v.merchant}`,
+      'title.paid': `Paid ${v.amounts} · ${v.title} · ${v.merchant}`,
+      'title.amounts': v.others === 1 ? `${v.first} or ${v.second}` : `${v.first} or ${v.others} other ways`,
+      'merchant.unnamed': 'Paylink merchant',
+    })[id],
+}
+
 describe('checkoutTitle', () => {
   const option = {
     amount: '12',
@@ -42,16 +54,24 @@ describe('checkoutTitle', () => {
     merchantAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   }
   it('names the amount with its unit, the title and the merchant', () => {
-    expect(checkoutTitle(link as never)).toBe('Pay 12 TUSD · Coffee beans · Bean & Leaf')
-    expect(checkoutTitle({ ...link, status: 'paid' } as never)).toBe('Paid 12 TUSD · Coffee beans · Bean & Leaf')
+    expect(checkoutTitle(link as never, english)).toBe('Pay 12 TUSD · Coffee beans · Bean & Leaf')
+    expect(checkoutTitle({ ...link, status: 'paid' } as never, english)).toBe(
+      'Paid 12 TUSD · Coffee beans · Bean & Leaf',
+    )
   })
   it('falls back to a neutral name (never the address), and lists two options or counts more', () => {
     const eth = { ...option, amount: '9999.999912490173429597', decimals: 18, symbol: 'ETH' }
-    expect(checkoutTitle({ ...link, merchant: { displayName: null }, options: [option, eth] } as never)).toBe(
+    expect(checkoutTitle({ ...link, merchant: { displayName: null }, options: [option, eth] } as never, english)).toBe(
       'Pay 12 TUSD or 9,999.99991249 ETH · Coffee beans · Paylink merchant',
     )
-    expect(checkoutTitle({ ...link, options: [option, eth, eth] } as never)).toBe(
+    expect(checkoutTitle({ ...link, options: [option, eth, eth] } as never, english)).toBe(
       'Pay 12 TUSD or 2 other ways · Coffee beans · Bean & Leaf',
+    )
+  })
+  it("writes amounts with the payer's separators, every digit kept", () => {
+    const eth = { ...option, amount: '1234.5', decimals: 18, symbol: 'ETH' }
+    expect(checkoutTitle({ ...link, options: [eth] } as never, { ...english, locale: 'de-DE' })).toBe(
+      'Pay 1.234,5 ETH · Coffee beans · Bean & Leaf',
     )
   })
 })
@@ -69,13 +89,16 @@ describe('merchantLabel: a name, never an address that looks payable', () => {
   it("is a neutral name without one: never the merchant's main address, which pays no option with a deposit address", () => {
     expect(merchantLabel({ merchant: { displayName: null } })).toBe('Paylink merchant')
     expect(merchantLabel({ merchant: { displayName: '' } })).toBe('Paylink merchant')
-    const title = checkoutTitle({
-      title: 'Beans',
-      status: 'open',
-      merchant: { displayName: null },
-      merchantAddress: evm.recipient,
-      options: [{ ...evm, amount: '12', decimals: 6, symbol: 'TUSD' }],
-    } as never)
+    const title = checkoutTitle(
+      {
+        title: 'Beans',
+        status: 'open',
+        merchant: { displayName: null },
+        merchantAddress: evm.recipient,
+        options: [{ ...evm, amount: '12', decimals: 6, symbol: 'TUSD' }],
+      } as never,
+      english,
+    )
     expect(title).toBe('Pay 12 TUSD · Beans · Paylink merchant')
     expect(title).not.toContain('0xf39F')
   })

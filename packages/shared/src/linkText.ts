@@ -1,6 +1,6 @@
 import type { Link, LinkStatus } from './links.js'
 import { formatAmount } from './formatAmount.js'
-import { formatFiat } from './fiat.js'
+import { formatFiatLocal, localizeDecimal } from './localNumbers.js'
 import { parseUnits } from '@paylink/chains/money'
 
 /**
@@ -55,20 +55,38 @@ export function optionAmountText(option: { amount: string | null; decimals: numb
   return `${formatAmount(parseUnits(option.amount, option.decimals), option.decimals)} ${option.symbol}`
 }
 
-/** The tab title of a checkout: "Pay 12 TUSD · Coffee beans · Bean & Leaf" ("Paid …" once paid). */
+/** What a checkout's words need from the payer's language: its locale and a message of its catalogue. */
+export interface CheckoutWords {
+  locale: string
+  t(
+    id: 'title.pay' | 'title.paid' | 'title.amounts' | 'merchant.unnamed',
+    values?: Record<string, string | number>,
+  ): string
+}
+
+/**
+ * The tab title of a checkout in the payer's language: "Pay 12 TUSD · Coffee beans · Bean & Leaf"
+ * ("Paid …" once paid). The page and the server's first HTML both write it, from the same catalogue.
+ */
 export function checkoutTitle(
-  link: Pick<Link, 'options' | 'title' | 'status' | 'merchant' | 'merchantAddress' | 'price'>,
+  link: Pick<Link, 'options' | 'title' | 'status' | 'merchant' | 'price'>,
+  words: CheckoutWords,
 ): string {
   const [first, second] = link.options
+  const amountOf = (option: typeof first & object) => localizeDecimal(optionAmountText(option), words.locale)
   // A fiat-priced link is priced once, in its currency, whatever the payer pays with.
   const amounts = link.price
-    ? formatFiat(link.price.amount, link.price.currency)
+    ? formatFiatLocal(link.price.amount, link.price.currency, words.locale)
     : !first
       ? ''
-      : link.options.length === 1
-        ? optionAmountText(first)
-        : link.options.length === 2
-          ? `${optionAmountText(first)} or ${optionAmountText(second!)}`
-          : `${optionAmountText(first)} or ${link.options.length - 1} other ways`
-  return `${link.status === 'paid' ? 'Paid' : 'Pay'} ${amounts} · ${link.title} · ${merchantLabel(link)}`
+      : !second
+        ? amountOf(first)
+        : words.t('title.amounts', {
+            first: amountOf(first),
+            second: amountOf(second),
+            others: link.options.length - 1,
+          })
+  const merchant = link.merchant.displayName || words.t('merchant.unnamed')
+  const values = { amounts, title: link.title, merchant }
+  return link.status === 'paid' ? words.t('title.paid', values) : words.t('title.pay', values)
 }

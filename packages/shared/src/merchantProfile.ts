@@ -55,12 +55,17 @@ export const logoParamsSchema = z.strictObject({
 })
 
 const notAReceiptLanguage = `is not a language receipts are written in (${payerLanguageCodes.join(', ')})`
+/** The language the payer's page was in: what is e-mailed to them is written in it (English when absent). */
+export const payerLanguageFieldSchema = z
+  .string()
+  .max(10, notAReceiptLanguage)
+  .refine(isPayerLanguage, notAReceiptLanguage)
+  .optional()
 
 /** `POST /api/links/:id/receipt-email`. */
 export const receiptEmailBodySchema = z.strictObject({
   email: z.email({ error: 'is not an email address' }).max(254, 'is longer than an email address can be'),
-  /** The language the payer's page was in: the receipt is written in it (English when absent). */
-  language: z.string().max(10, notAReceiptLanguage).refine(isPayerLanguage, notAReceiptLanguage).optional(),
+  language: payerLanguageFieldSchema,
 })
 export type ReceiptEmailBody = z.infer<typeof receiptEmailBodySchema>
 export const receiptEmailAnswerSchema = z.object({

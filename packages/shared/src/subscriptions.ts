@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { maxIdLength, maxTimestampLength } from './limits.js'
 import { caipAssetIdSchema } from './caip.js'
 import { fiatPriceSchema, linkOptionInputSchema, resourceIdSchema } from './links.js'
+import { payerLanguageFieldSchema } from './merchantProfile.js'
 
 /** How often a plan renews. A month is 30 days and a year 365: the collector contract counts seconds. */
 export const planIntervals = ['day', 'week', 'month', 'year'] as const
@@ -94,6 +95,8 @@ export const subscribeBodySchema = z
     /** Automatic renewal: the token the payer approves, and the wallet it is pulled from. */
     asset: caipAssetIdSchema.optional(),
     payerAddress: z.string().trim().max(128).optional(),
+    /** Renewal and past-due e-mails are written in it. */
+    language: payerLanguageFieldSchema,
   })
   .superRefine((body, context) => {
     if (body.renewal !== 'automatic') return
@@ -103,7 +106,7 @@ export const subscribeBodySchema = z
   })
 export type SubscribeBody = z.infer<typeof subscribeBodySchema>
 
-/** What the payer's wallet sends for automatic renewal: PaylinkCollector.subscribe(...) then token.approve(collector, cap). */
+/** What the payer's wallet sends for automatic renewal. EVM: PaylinkCollector.subscribe(...) then token.approve(contract, cap); Solana: an SPL approve of `collector` as delegate of the payer's token account for `token`, up to a cap (`contract` is the token program). */
 export const collectorTermsSchema = z.object({
   caipNetworkId: z.string().max(200),
   contract: z.string().max(64),

@@ -17,7 +17,8 @@ export function newId(
     | 'pln'
     | 'sub'
     | 'rnw'
-    | 'pos',
+    | 'pos'
+    | 'sml',
 ): string {
   return `${prefix}_${randomBytes(16).toString('base64url')}`
 }

@@ -19,7 +19,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
       operationId: 'listEvents',
       summary: "Every webhook event of the merchant's links, oldest first, from a cursor",
       description:
-        'Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100).',
+        'Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100). `type` keeps one type (`order.paid`: every paid order of every reusable link); `linkId` keeps the events of that link and, for a reusable link, of its orders (each of which carries `data.order.linkId`). A cursor read with filters is read on with the same filters.',
       tags: ['events'],
       querystring: eventFeedQuerySchema,
       responses: {
@@ -32,7 +32,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
     },
     async ({ query, request, reply }) => {
       const merchant = await app.requireMerchant(request)
-      const page = await listEvents({ db, merchant, after: query.after, limit: query.limit })
+      const page = await listEvents({ db, merchant, ...query })
       // The stored bodies are already JSON: joined, not parsed and serialized again.
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8')
       return `{"events":[${page.bodies.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`

@@ -33,12 +33,16 @@ async function createLink(token: string, extra: Record<string, unknown> = {}): P
 }
 
 /** Writes `n` events for a link through the real writer, `perTransaction` to a transaction (as a busy tracker would). */
-async function writeEvents(linkId: string, n: number, perTransaction: number): Promise<void> {
+async function writeEvents(
+  linkId: string,
+  n: number,
+  perTransaction: number,
+  types: WebhookEventType[] = ['payment.detected', 'payment.confirmed', 'link.paid'],
+): Promise<void> {
   const view = (await getLink(merchantApp.context.database.db, linkId))!
-  const types: WebhookEventType[] = ['payment.detected', 'payment.confirmed', 'link.paid']
   for (let done = 0; done < n; done += perTransaction) {
     const batch = Array.from({ length: Math.min(perTransaction, n - done) }, (_, i) => ({
-      type: types[(done + i) % 3]!,
+      type: types[(done + i) % types.length]!,
       payment: null,
     }))
     await merchantApp.context.database.db.transaction(async (tx) => {
@@ -127,6 +131,38 @@ describe('GET /api/events', () => {
     })
   })
 
+  it("keeps one type (order.paid) or one link's events with its orders', paging with the filters", async () => {
+    const shop = await createLink(merchantApp.key, { reusable: true })
+    const orderOf = async () => {
+      const response = await merchantApp.app.inject({ method: 'POST', url: `/api/links/${shop}/orders`, payload: {} })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json<{ id: string }>().id
+    }
+    const [first, second] = [await orderOf(), await orderOf()]
+    const elsewhere = await createLink(merchantApp.key)
+    await writeEvents(first, 2, 2, ['payment.confirmed', 'order.paid'])
+    await writeEvents(elsewhere, 1, 1, ['link.paid'])
+    await writeEvents(second, 2, 1, ['payment.confirmed', 'order.paid'])
+    const paid = (await feed('?type=order.paid&limit=500')).body.events
+    expect(paid.map((event) => [event.type, event.data.link?.id, event.data.order?.linkId])).toEqual([
+      ['order.paid', first, shop],
+      ['order.paid', second, shop],
+    ])
+    const ofShop = (await feed(`?linkId=${shop}`)).body.events
+    expect(ofShop.map((event) => [event.data.link?.id, event.type])).toEqual([
+      [first, 'payment.confirmed'],
+      [first, 'order.paid'],
+      [second, 'payment.confirmed'],
+      [second, 'order.paid'],
+    ])
+    const firstPage = (await feed(`?linkId=${shop}&type=order.paid&limit=1`)).body
+    expect([firstPage.events.map((event) => event.data.link?.id), firstPage.hasMore]).toEqual([[first], true])
+    const next = (await feed(`?linkId=${shop}&type=order.paid&after=${firstPage.nextCursor}`)).body
+    expect([next.events.map((event) => event.data.link?.id), next.hasMore]).toEqual([[second], false])
+    expect((await feed(`?linkId=${first}`)).body.events).toHaveLength(2)
+    expect((await feed(`?linkId=${shop}`, otherKey)).body.events).toEqual([])
+  })
+
   it("never shows another merchant's events", async () => {
     const stranger = await feed('', otherKey)
     expect([stranger.status, stranger.body.events, stranger.body.nextCursor, stranger.body.hasMore]).toEqual([
@@ -164,6 +200,8 @@ describe('GET /api/events', () => {
       ['?limit=1.5', 'query.limit'],
       ['?limit=', 'query.limit'],
       ['?since=1', 'query'],
+      ['?type=order.shipped', 'query.type'],
+      ['?linkId=x', 'query.linkId'],
     ]
     await expectQueriesRefused(cases, (query) =>
       merchantApp.app.inject({ method: 'GET', url: `/api/events${query}`, headers: bearer(merchantApp.key) }),

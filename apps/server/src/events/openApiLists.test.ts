@@ -23,6 +23,8 @@ describe('/api/openapi.json', () => {
     expect(paths['/api/events']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
       'query:after',
       'query:limit',
+      'query:linkId',
+      'query:type',
     ])
     expect(Object.keys(paths['/api/events']!.get!.responses).sort()).toEqual(['200', '400', '401', '403'])
     expect(paths['/api/payments.csv']?.get?.operationId).toBe('exportPaymentsCsv')

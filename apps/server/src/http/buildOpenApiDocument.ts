@@ -57,13 +57,13 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], info: OpenApi
   }
 }
 
-/** The header a merchant's create or change call may carry (Stripe's semantics). */
+/** The header a create or change call may carry (Stripe's semantics). */
 const idempotencyKeyParameter: JsonSchema = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
   description:
-    'Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept.',
+    "Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept.",
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 }
 

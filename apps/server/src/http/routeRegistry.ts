@@ -29,10 +29,12 @@ export interface RateLimit {
 }
 
 /**
- * A merchant route that honours `Idempotency-Key`: `true`, or the merchant check's options
- * (`{ allowApiKey: false }` for a session-only route), since keys are per merchant.
+ * A route that honours `Idempotency-Key`. Keys are per merchant, so the route says whose: `true` (the
+ * signed-in merchant), the merchant check's options (`{ allowApiKey: false }` for a session-only
+ * route), or, for a public route, `merchantOf` its params (a reusable link's orders: the link's
+ * merchant; it throws the route's own 404 for what does not exist).
  */
-export type IdempotentScope = true | { allowApiKey: boolean }
+export type IdempotentScope<P = unknown> = true | { allowApiKey: boolean } | { merchantOf(params: P): Promise<string> }
 
 /** One API route as the OpenAPI document and the request parser both see it. */
 export interface RouteSpec<
@@ -55,7 +57,7 @@ export interface RouteSpec<
   /** Per-IP limit (@fastify/rate-limit); omit for none. */
   rateLimit?: RateLimit
   /** Creates or changes something for a merchant: an `Idempotency-Key` makes a retry safe. */
-  idempotent?: IdempotentScope
+  idempotent?: IdempotentScope<Infer<P>>
   responses: Record<number, RouteResponse>
 }
 

@@ -69,6 +69,33 @@ describe('Idempotency-Key', () => {
     expect(await linksTitled('Plain')).toBe(2)
   })
 
+  it("keys a payer's public order to the link's merchant: one order for concurrent retries, 422 for another body, 404 for no link", async () => {
+    const link = await postLink('shop-link', { ...linkBody('Shop'), reusable: true, quantity: { min: 1, max: 5 } })
+    expect(link.statusCode, link.body).toBe(201)
+    const order = (key: string, quantity: number, linkId: string = link.json().id) =>
+      merchant.app.inject({
+        method: 'POST',
+        url: `/api/links/${linkId}/orders`,
+        headers: { 'idempotency-key': key },
+        payload: { quantity },
+      })
+    const raced = await Promise.all([order('cart-7', 2), order('cart-7', 2), order('cart-7', 2)])
+    expect(raced.map((r) => r.statusCode)).toEqual([201, 201, 201])
+    expect(new Set(raced.map((r) => r.json().id)).size).toBe(1)
+    expect(raced.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(2)
+    const { db } = merchant.context.database
+    const ordersOfLink = async () =>
+      (await db.select({ n: count() }).from(links).where(eq(links.orderOf, link.json().id)))[0]!.n
+    expect(await ordersOfLink()).toBe(1)
+    // The merchant's own 'cart-7' is the same key (keys are per merchant), so another request under it is refused.
+    expect((await postLink('cart-7', linkBody('Not an order'))).statusCode).toBe(422)
+    const reused = await order('cart-7', 3)
+    expect([reused.statusCode, reused.json().error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED'])
+    expect(await ordersOfLink()).toBe(1)
+    const unknown = await order('cart-8', 1, 'lnk_missing')
+    expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'LINK_NOT_FOUND'])
+  })
+
   it('keeps refusals from the work (4xx) but not a malformed key, and forgets keys after 24 hours', async () => {
     const tooLong = await postLink('k'.repeat(256), linkBody('Long key'))
     expect([tooLong.statusCode, tooLong.json().error.code]).toEqual([400, 'INVALID_IDEMPOTENCY_KEY'])
@@ -142,13 +169,14 @@ describe('Idempotency-Key', () => {
     expect(again.json()).toEqual(JSON.parse(gunzipSync(first.rawPayload).toString()))
   })
 
-  it('is in the OpenAPI document on the merchant writes only', async () => {
+  it('is in the OpenAPI document on the merchant writes and the public order only', async () => {
     const document = (await merchant.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     const headerOf = (path: string, method: string) =>
       (document.paths[path][method].parameters ?? []).find((p: { in: string }) => p.in === 'header')?.name
     expect(headerOf('/api/links', 'post')).toBe('Idempotency-Key')
     expect(headerOf('/api/payments/{id}/refunds', 'post')).toBe('Idempotency-Key')
     expect(headerOf('/api/plans', 'post')).toBe('Idempotency-Key')
+    expect(headerOf('/api/links/{id}/orders', 'post')).toBe('Idempotency-Key')
     expect(document.paths['/api/links'].post.responses['422']).toBeDefined()
     expect(headerOf('/api/links', 'get')).toBeUndefined()
     expect(headerOf('/api/links/{id}/payments', 'post')).toBeUndefined()

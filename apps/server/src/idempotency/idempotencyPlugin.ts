@@ -54,10 +54,11 @@ export function idempotentRequestHash(route: string, input: unknown): string {
 const pruneEveryMs = 10 * 60_000
 
 /**
- * Stripe's Idempotency-Key for the merchant routes that create or change something: the first
+ * Stripe's Idempotency-Key for the routes that create or change something: the first
  * request with a key claims a row in Postgres (so two processes agree), runs, and stores its
  * answer unless it is a 5xx; a later one with the key and the same input gets that answer again
- * with `Idempotent-Replayed: true`, another input 422 IDEMPOTENCY_KEY_REUSED. Keys are per merchant.
+ * with `Idempotent-Replayed: true`, another input 422 IDEMPOTENCY_KEY_REUSED. Keys are per merchant (on a
+ * public route, the merchant of what it acts on: a reusable link's for its orders).
  */
 const idempotencyPluginFn: FastifyPluginAsync<IdempotencyOptions> = async (
   app,
@@ -82,10 +83,11 @@ const idempotencyPluginFn: FastifyPluginAsync<IdempotencyOptions> = async (
           'INVALID_IDEMPOTENCY_KEY',
           `Idempotency-Key must be one header of 1 to ${maxIdempotencyKeyLength} characters.`,
         )
-      const merchant = await app.requireMerchant(request, scope === true ? {} : scope)
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([route, input]))
-        .digest('hex')
+      const merchant =
+        scope !== true && 'merchantOf' in scope
+          ? await scope.merchantOf((input as { params: unknown }).params)
+          : (await app.requireMerchant(request, scope === true ? {} : scope)).id
+      const requestHash = idempotentRequestHash(route, input)
       const owner = randomBytes(12).toString('base64url')
 
       if (Date.now() - lastPruned > pruneEveryMs) {
@@ -94,7 +96,7 @@ const idempotencyPluginFn: FastifyPluginAsync<IdempotencyOptions> = async (
           request.log.warn({ err: error }, 'pruning expired idempotency keys failed; trying again later'),
         )
       }
-      const claim = () => claimIdempotencyKey({ db, merchant: merchant.id, key, requestHash, owner, staleAfterSeconds })
+      const claim = () => claimIdempotencyKey({ db, merchant, key, requestHash, owner, staleAfterSeconds })
       let result: ClaimResult = await claim()
       // Stripe answers a concurrent retry 409 at once; a short wait instead lets a client's quick
       // retry (a timeout shorter than our answer) get the answer itself.
@@ -118,7 +120,7 @@ const idempotencyPluginFn: FastifyPluginAsync<IdempotencyOptions> = async (
           if (result.contentType) reply.type(result.contentType)
           return reply.send(result.body)
         case 'claimed':
-          owned.set(request, { merchant: merchant.id, key, owner, settled: false })
+          owned.set(request, { merchant, key, owner, settled: false })
           return handler()
       }
     },

@@ -141,6 +141,13 @@ export async function createOrder({
   return toLinkView(order, options, [], [], now, profile)
 }
 
+/** Whose Idempotency-Keys an order request uses: the link's merchant's; an unknown link is the route's 404. */
+export async function merchantOfLink(db: Db, linkId: string): Promise<string> {
+  const [link] = await db.select({ merchant: links.merchant }).from(links).where(eq(links.id, linkId))
+  if (!link) throw new LinkNotFoundError(linkId)
+  return link.merchant
+}
+
 /**
  * The amount a donor typed, checked: in the link's currency (the order is then quoted from it) or
  * in the asset of its one option, with no more decimals than that unit has, above zero and not

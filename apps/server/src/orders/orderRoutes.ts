@@ -11,7 +11,7 @@ import type { Db } from '../db/openDatabase.js'
 import { defineRoute } from '../http/defineRoute.js'
 import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
-import { createOrder } from './createOrder.js'
+import { createOrder, merchantOfLink } from './createOrder.js'
 import { listOrders } from './listOrders.js'
 
 export interface OrderRoutesOptions {
@@ -35,11 +35,13 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       operationId: 'createOrder',
       summary: 'Start buying from a reusable link: a new order (a link of its own) to pay',
       description:
-        "Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers).",
+        "Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers). An `Idempotency-Key` makes a retry answer the same order; keys are per merchant of the link (not per payer), so make each one unguessable (a UUID per order attempt).",
       tags: ['links'],
       params: linkIdParamsSchema,
       body: createOrderBodySchema,
       rateLimit: options.createOrderRateLimit,
+      // A shop's server retrying an order it started for its customer: the key is the link's merchant's.
+      idempotent: { merchantOf: ({ id }) => merchantOfLink(db, id) },
       responses: {
         201: { description: 'The order, as GET /api/links/:id shows it', schema: linkSchema },
         400: errorResponse(

@@ -9,7 +9,9 @@ import {
   ethOrTusdLink,
   insertPaymentRow,
   merchantApiKey,
+  optionRowsOf,
   otherMerchantAddress,
+  createLinkOk,
 } from '../testing/merchantApi.js'
 import { offlineAssets } from '../testing/offlineApp.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
@@ -269,6 +271,42 @@ describe('GET /api/payments', () => {
     )
     expect(JSON.stringify(plan.rows), 'the transaction search uses its index').toContain('payments_tx_hash_lower_idx')
   }, 120_000)
+
+  it("says which reusable link an order's payment is of, here and in GET /api/payments/:id, and finds it by that link's id", async () => {
+    const { app, context } = merchantApp
+    const shopKey = await merchantApiKey(context.database, 'shop', '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f')
+    const poster = await createLinkOk(app, shopKey, {
+      title: 'Poster',
+      reusable: true,
+      options: [{ asset: eth.assetId, amount: '0.5' }],
+    })
+    const oneOff = await linkWithPayments(shopKey, 'One-off', [
+      { status: 'confirmed', createdAt: '2025-03-01T00:00:00.000Z', amount: 1n },
+    ])
+    const ordered = await app.inject({ method: 'POST', url: `/api/links/${poster.id}/orders`, payload: {} })
+    expect(ordered.statusCode, ordered.body).toBe(201)
+    const orderId: string = ordered.json().id
+    await insertPaymentRow(context.database, (await optionRowsOf(context.database, orderId))[0]!, {
+      txHash: txHashOf(++txCounter),
+      status: 'confirmed',
+      amount: '500000000000000000',
+      payer: alice,
+      confirmations: 1,
+      createdAt: new Date('2025-03-02T00:00:00.000Z'),
+    })
+    const all = await listOk('', shopKey)
+    expect(all.payments.map((p) => [p.linkTitle, p.linkId, p.orderOf])).toEqual([
+      ['Poster', orderId, poster.id],
+      ['One-off', oneOff.linkId, null],
+    ])
+    expect((await listOk(`?q=${poster.id}`, shopKey)).payments.map((p) => p.linkId)).toEqual([orderId])
+    const one = await app.inject({
+      method: 'GET',
+      url: `/api/payments/${all.payments[0]!.id}`,
+      headers: bearer(shopKey),
+    })
+    expect([one.statusCode, one.json().orderOf]).toEqual([200, poster.id])
+  })
 
   it('encodes cursors that decode to the same position', () => {
     const position = { createdAt: '2025-01-01 00:00:00.123456+00', id: 'pay_abc' }

@@ -31,7 +31,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * everything the filters match. Paged by (created_at, id) from a cursor, so a merchant with
  * 10,000 payments reads 50 at a time and a payment recorded meanwhile never shifts a page.
  * `q` is a whole link, payment or transaction id or payer address (any case: indexed on
- * lower()) or a piece of the link's title.
+ * lower()) or a piece of the link's title; a reusable link's id also finds its orders' payments.
  */
 export async function listPayments({ db, merchant, query }: ListPaymentsParameters): Promise<PaymentList> {
   const limit = query.limit ?? defaultPaymentListLimit
@@ -46,6 +46,8 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
     q
       ? or(
           eq(links.id, q),
+          // A reusable link's id finds its orders' payments (it is never paid itself).
+          eq(links.orderOf, q),
           eq(payments.id, q),
           sql`lower(${payments.txHash}) = lower(${q})`,
           sql`lower(${payments.payer}) = lower(${q})`,
@@ -58,6 +60,7 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
       payment: payments,
       createdAtText: sql<string>`${payments.createdAt}::text`,
       title: links.title,
+      orderOf: links.orderOf,
       option: linkOptions,
     })
     .from(payments)
@@ -112,11 +115,12 @@ export async function listPayments({ db, merchant, query }: ListPaymentsParamete
   // Link payments and x402 payments, each a newest-first page of limit + 1: merged, the first
   // limit + 1 are the list's. Postgres's text of one session's timestamps sorts as the times do.
   const merged = [
-    ...page.map(({ payment, title, option, createdAtText }) => ({
+    ...page.map(({ payment, title, orderOf, option, createdAtText }) => ({
       createdAtText,
       id: payment.id,
       payment: {
         ...toPaymentView(payment, option ?? undefined, undefined, null, refundRows),
+        orderOf,
         linkTitle: title,
         symbol: option?.symbol ?? null,
         kind: 'link' as const,

@@ -70,6 +70,7 @@ export function toX402PaymentView(row: typeof x402Payments.$inferSelect): Listed
   return {
     id: row.id,
     linkId: null,
+    orderOf: null,
     kind: 'x402',
     linkTitle: row.description || row.resourceUrl || 'x402 payment',
     x402: { resourceUrl: row.resourceUrl, description: row.description },

@@ -1,32 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import type { AddressInfo } from 'node:net'
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import type { ParsedMail } from 'mailparser'
 import { linkOptions, links, payments, receiptEmails } from '../db/schema.js'
+import { startSmtpTestServer, type SmtpTestServer } from '../testing/smtpTestServer.js'
 import { offlineLinkBody, signInSolana, testOrigin, useOfflineApps } from '../testing/offlineApp.js'
 
 // A real SMTP server on a free loopback port: what it receives is what a mailbox would.
-const received: ParsedMail[] = []
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push(mail)
-        callback()
-      })
-      .catch(callback)
-  },
-})
+let smtp: SmtpTestServer
+let received: ParsedMail[] = []
 let smtpUrl = ''
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+  smtp = await startSmtpTestServer()
+  received = smtp.received
+  smtpUrl = smtp.url
 })
-afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())))
+afterAll(() => smtp.close())
 
 const context = useOfflineApps({
   siwx: { nonceRateLimit: { max: 1000, timeWindow: 60_000 }, signInRateLimit: { max: 1000, timeWindow: 60_000 } },

@@ -8,7 +8,7 @@ export interface ReceiptEmail {
   html: string
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Amounts and addresses read left to right in a right-to-left mail too. */

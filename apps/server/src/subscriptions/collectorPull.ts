@@ -1,12 +1,13 @@
 import { PAYLINK_COLLECTOR_ADDRESS, collectorAbi } from '@paylink/chains/eip155/core'
+import type { ChainEndpoint } from '@paylink/chains/server'
+import { createEvmRpcClient } from '@paylink/chains/eip155/server'
+import { createSolanaDelegateCollector } from '@paylink/chains/solana/server'
 import {
   BaseError,
   ContractFunctionRevertedError,
-  createPublicClient,
-  createWalletClient,
   encodeFunctionData,
-  http,
   keccak256,
+  TransactionReceiptNotFoundError,
   parseTransaction,
   type Hex,
   type PublicClient,
@@ -16,40 +17,64 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 /** One pull's terms, as the subscription's row and plan give them. */
 export interface PullRequest {
   caipNetworkId: string
-  collectorId: Hex
-  to: Hex
+  /** The collector contract's bytes32 id of the subscription (EVM). */
+  collectorId: string
+  /** The payer's wallet, the token (contract or mint) and its decimals. */
+  payer: string
+  token: string
+  decimals: number
+  /** The merchant's address (the option's recipient). */
+  to: string
   amount: bigint
 }
 
 export type PullCheck = { ok: true } | { ok: false; reason: string; notDueYet: boolean }
 
 /**
- * The collector key (gas only: the contract sends funds to the merchant alone) and the RPC of
- * each EVM network it pulls on.
+ * A collector key (gas only: funds go from the payer to the merchant alone) and the RPC of each
+ * network of its chain family it pulls on.
  */
 export interface Collector {
-  address: Hex
-  /** Would the contract take this pull now? A refusal says why (allowance revoked, balance short, canceled…). */
+  address: string
+  /** Would the chain take this pull now? A refusal says why (allowance revoked, balance short, canceled…). */
   check(request: PullRequest): Promise<PullCheck>
   /** Signs the pull (not sent): the caller records it before sending, see `send`. */
-  sign(request: PullRequest): Promise<{ raw: Hex; hash: Hex }>
-  /** Sends signed bytes (again, after a crash: the same nonce cannot be mined twice) and waits for the outcome. */
+  sign(request: PullRequest): Promise<{ raw: string; hash: string }>
+  /** Sends signed bytes (again, after a crash: one signed pull lands once) and waits for the outcome. */
   send(
     caipNetworkId: string,
-    raw: Hex,
+    raw: string,
     timeoutMs: number,
   ): Promise<{ status: 'success' | 'reverted' } | { status: 'dropped' } | { status: 'unknown' }>
 }
 
-export function createCollector(privateKey: Hex, rpcUrlOf: (caipNetworkId: string) => string | null): Collector {
+/** The collectors by chain family (CAIP-2 namespace): `eip155` the contract's, `solana` the SPL delegate. */
+export type Collectors = Readonly<Partial<Record<string, Collector>>>
+
+export const collectorFor = (collectors: Collectors, caipNetworkId: string): Collector | null =>
+  collectors[caipNetworkId.split(':')[0]!] ?? null
+
+export interface CollectorOptions {
+  /** The network's endpoints, as the tracker reads them; null: no such EVM network. */
+  endpointOf(caipNetworkId: string): ChainEndpoint | null
+  /** Per RPC request (default 5000 ms); the pool retries and fails over within its budget. */
+  timeoutMs?: number
+}
+
+/**
+ * Reads, signs against and sends through the network's endpoint pool (createEvmRpcClient, as the
+ * tracker's EVM reads): a provider that times out, limits or fails is retried and failed over,
+ * and what still fails is thrown, never taken for the contract's answer.
+ */
+export function createCollector(privateKey: Hex, { endpointOf, timeoutMs = 5000 }: CollectorOptions): Collector {
   const account: PrivateKeyAccount = privateKeyToAccount(privateKey)
   const clients = new Map<string, PublicClient>()
   const clientOf = (caipNetworkId: string): PublicClient => {
-    const rpcUrl = rpcUrlOf(caipNetworkId)
-    if (!rpcUrl) throw new Error(`no RPC for ${caipNetworkId}`)
     let client = clients.get(caipNetworkId)
     if (!client) {
-      client = createPublicClient({ transport: http(rpcUrl), pollingInterval: 100 })
+      const endpoint = endpointOf(caipNetworkId)
+      if (!endpoint) throw new Error(`no RPC for ${caipNetworkId}`)
+      client = createEvmRpcClient({ ...endpoint, timeoutMs })
       clients.set(caipNetworkId, client)
     }
     return client
@@ -59,7 +84,7 @@ export function createCollector(privateKey: Hex, rpcUrlOf: (caipNetworkId: strin
       address: PAYLINK_COLLECTOR_ADDRESS,
       abi: collectorAbi,
       functionName: 'collect',
-      args: [request.collectorId, request.to, request.amount],
+      args: [request.collectorId as Hex, request.to as Hex, request.amount],
     }) as const
   return {
     address: account.address,
@@ -68,46 +93,78 @@ export function createCollector(privateKey: Hex, rpcUrlOf: (caipNetworkId: strin
         await clientOf(request.caipNetworkId).simulateContract({ ...call(request), account: account.address })
         return { ok: true }
       } catch (error) {
-        // Only the contract's refusal is an answer. An RPC that timed out, limited or failed says
-        // nothing about the payer's allowance: thrown, so the scheduler tries the pull again next
-        // round instead of sending the payer a renewal link because a provider blinked.
+        // Only the contract's refusal is an answer: a revert that carries the contract's reason.
+        // An RPC that timed out, limited or failed says nothing about the payer's allowance (and
+        // viem reads a node's bare -32603 "internal error" as a revert without data): thrown, so
+        // the scheduler tries the pull again next round instead of sending the payer a renewal
+        // link because a provider blinked.
         const revert = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null
-        if (!(revert instanceof ContractFunctionRevertedError)) throw error
+        if (!(revert instanceof ContractFunctionRevertedError) || (!revert.reason && !revert.data)) throw error
         const reason = revert.reason ?? revert.shortMessage
         return { ok: false, reason: reason.slice(0, 500), notDueYet: /period not due/.test(reason) }
       }
     },
     async sign(request) {
-      const wallet = createWalletClient({ account, transport: http(rpcUrlOf(request.caipNetworkId)!) })
-      const prepared = await wallet.prepareTransactionRequest({
+      const prepared = await clientOf(request.caipNetworkId).prepareTransactionRequest({
+        account,
         chain: null,
         to: PAYLINK_COLLECTOR_ADDRESS,
         data: encodeFunctionData(call(request)),
       })
-      const raw = await wallet.signTransaction(prepared)
+      const raw = await account.signTransaction(prepared as Parameters<PrivateKeyAccount['signTransaction']>[0])
       return { raw, hash: keccak256(raw) }
     },
     async send(caipNetworkId, raw, timeoutMs) {
       const client = clientOf(caipNetworkId)
-      const hash = keccak256(raw)
+      const hash = keccak256(raw as Hex)
       try {
-        await client.sendRawTransaction({ serializedTransaction: raw })
+        await client.sendRawTransaction({ serializedTransaction: raw as Hex })
       } catch {
-        // Already known, or already mined (nonce too low): the receipt below tells which.
+        // Already known, already mined (nonce too low), or the provider failed: the receipt below tells which.
       }
       try {
         const receipt = await client.waitForTransactionReceipt({ hash, timeout: timeoutMs, pollingInterval: 100 })
         return { status: receipt.status }
       } catch {
-        const nonce = parseTransaction(raw).nonce ?? 0
+        const nonce = parseTransaction(raw as Hex).nonce ?? 0
         const mined = await client.getTransactionCount({ address: account.address, blockTag: 'latest' })
-        // The account moved past this nonce without this transaction: it never will be mined.
+        // The account moved past this nonce. Mined, or never will be: only a receipt the node
+        // says does not exist is "dropped"; a provider's failure to answer is thrown (retried).
         if (mined > nonce) {
-          const receipt = await client.getTransactionReceipt({ hash }).catch(() => null)
-          return receipt ? { status: receipt.status } : { status: 'dropped' }
+          try {
+            return { status: (await client.getTransactionReceipt({ hash })).status }
+          } catch (error) {
+            if (error instanceof TransactionReceiptNotFoundError) return { status: 'dropped' }
+            throw error
+          }
         }
         return { status: 'unknown' }
       }
     },
+  }
+}
+
+/**
+ * The Solana collector: the SPL delegate the payer approved (see solanaDelegatePull.ts). The token
+ * program has no notion of a period: a refusal is final for this renewal (it falls back to a link).
+ */
+export async function createSolanaCollector(secretKey: Uint8Array, options: CollectorOptions): Promise<Collector> {
+  const delegate = await createSolanaDelegateCollector(secretKey, options)
+  const pull = (request: PullRequest) => ({
+    caipNetworkId: request.caipNetworkId,
+    payer: request.payer,
+    mint: request.token,
+    decimals: request.decimals,
+    merchant: request.to,
+    amount: request.amount,
+  })
+  return {
+    address: delegate.address,
+    async check(request) {
+      const check = await delegate.check(pull(request))
+      return check.ok ? check : { ...check, notDueYet: false }
+    },
+    sign: (request) => delegate.sign(pull(request)),
+    send: (caipNetworkId, raw, timeoutMs) => delegate.send(caipNetworkId, raw, timeoutMs),
   }
 }

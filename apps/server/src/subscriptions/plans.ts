@@ -20,7 +20,16 @@ import { newWebhookSecret } from '../webhooks/newWebhookSecret.js'
 
 export type PlanRow = typeof plans.$inferSelect
 
-/** What the collector contract can pull for a plan option: an EVM token and its amount per period (atomic units). */
+/** The token an automatic renewal moves: an ERC-20 contract (`…/erc20:<address>`) or an SPL mint (`…/token:<mint>`); null for anything else. */
+export function pulledTokenOf(assetId: string): string | null {
+  const [, token] = assetId.split(/\/(?:erc20|token):/)
+  return assetId.startsWith('eip155:') || assetId.startsWith('solana:') ? (token ?? null) : null
+}
+
+/**
+ * What a collector can pull for a plan option: an EVM token (the collector contract) or a Solana
+ * SPL token (the delegate) and its amount per period (atomic units).
+ */
 export function automaticTerms(
   plan: Pick<PlanRow, 'options' | 'priceCurrency' | 'priceAmount'>,
   assets: readonly Asset[],
@@ -28,7 +37,7 @@ export function automaticTerms(
 ): { asset: Asset; amount: bigint; recipient: string | null } | null {
   const option = plan.options.find((o) => o.asset.toLowerCase() === assetId.toLowerCase())
   const asset = assets.find((a) => a.assetId.toLowerCase() === assetId.toLowerCase())
-  if (!option || !asset || asset.native || !asset.assetId.includes('/erc20:')) return null
+  if (!option || !asset || asset.native || !pulledTokenOf(asset.assetId)) return null
   let amount: string | null = option.amount ?? null
   // A fiat price pulls a fixed amount only in a stablecoin pegged to that currency: no quote to lock.
   if (amount === null && plan.priceCurrency && plan.priceAmount && asset.peggedTo === plan.priceCurrency)

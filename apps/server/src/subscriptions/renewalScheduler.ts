@@ -1,20 +1,22 @@
 import { planIntervalSeconds, type PlanInterval } from '@paylink/shared'
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import type { Hex } from 'viem'
 import { links, plans, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import { newId } from '../db/newId.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
-import type { Collector } from './collectorPull.js'
+import { collectorFor, type Collectors } from './collectorPull.js'
 import { createPeriodLink, type PeriodLinkContext } from './periodLink.js'
-import { automaticTerms } from './plans.js'
+import { enqueueRenewalEmail, type RenewalMailer } from './renewalMailer.js'
+import { automaticTerms, pulledTokenOf } from './plans.js'
 import { enqueueSubscriptionEvent } from './subscriptionEvents.js'
 import type { SubscriptionClock } from './subscriptionClock.js'
 
 export interface RenewalSchedulerOptions {
   context: PeriodLinkContext
   clock: SubscriptionClock
-  /** The collector key; null: automatic renewals fall back to links. */
-  collector: Collector | null
+  /** The collector keys by chain family; one missing: automatic renewals there fall back to links. */
+  collectors: Collectors
+  /** Sends the payer's renewal and past-due e-mails; absent (no SMTP): none are sent. */
+  mailer?: RenewalMailer
   /** A renewal unpaid this long after it was due makes the subscription past_due (default 3 days). */
   graceSeconds?: number
   /** A past_due subscription is canceled this long after its renewal was due (default 14 days). */
@@ -44,7 +46,7 @@ const leaseMs = 60_000
  * second pull in a period.
  */
 export function createRenewalScheduler(options: RenewalSchedulerOptions): RenewalScheduler {
-  const { context, clock, collector } = options
+  const { context, clock, collectors } = options
   const { db } = context
   const graceMs = (options.graceSeconds ?? 3 * 86_400) * 1000
   const cancelAfterMs = (options.cancelAfterSeconds ?? 14 * 86_400) * 1000
@@ -132,7 +134,10 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
           subscriptionId: row.id,
           period: row.paidPeriods,
           dueAt: row.currentPeriodEnd!,
-          method: row.renewal === 'automatic' && collector ? 'pull' : 'link',
+          method:
+            row.renewal === 'automatic' && row.autoAssetId && collectorFor(collectors, row.autoAssetId.split('/')[0]!)
+              ? 'pull'
+              : 'link',
           createdAt: now,
         })
         .onConflictDoNothing()
@@ -159,10 +164,13 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
       if (!(await claim(renewal.id))) continue
       try {
         const linkId = await createPeriodLink(context, plan, subscription.id, renewal.period)
-        await db
-          .update(subscriptionRenewals)
-          .set({ linkId, leaseUntil: null })
-          .where(eq(subscriptionRenewals.id, renewal.id))
+        await db.transaction(async (tx) => {
+          await tx
+            .update(subscriptionRenewals)
+            .set({ linkId, leaseUntil: null })
+            .where(eq(subscriptionRenewals.id, renewal.id))
+          if (options.mailer) await enqueueRenewalEmail(tx, renewal, 'renewal')
+        })
       } catch (error) {
         await release(renewal.id)
         report(error, 'renewal link')
@@ -177,7 +185,7 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
       .where(eq(subscriptionRenewals.id, renewalId))
 
   const pull = async () => {
-    if (!collector) return
+    if (Object.keys(collectors).length === 0) return
     const open = await db
       .select({ renewal: subscriptionRenewals, subscription: subscriptions, plan: plans })
       .from(subscriptionRenewals)
@@ -195,12 +203,21 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
           continue
         }
         const caipNetworkId = terms.asset.caipNetworkId
-        let raw = renewal.pullTx as Hex | null
+        const collector = collectorFor(collectors, caipNetworkId)
+        if (!collector) {
+          if (!renewal.pullTx) await fallBackToLink(renewal.id, 'no collector for this network')
+          else await release(renewal.id)
+          continue
+        }
+        let raw = renewal.pullTx
         if (!raw) {
           const request = {
             caipNetworkId,
-            collectorId: subscription.collectorId as Hex,
-            to: (terms.recipient ?? plan.merchantAddress) as Hex,
+            collectorId: subscription.collectorId,
+            payer: subscription.payerAddress ?? '',
+            token: pulledTokenOf(terms.asset.assetId)!,
+            decimals: terms.asset.decimals,
+            to: terms.recipient ?? plan.merchantAddress,
             amount: terms.amount,
           }
           const check = await collector.check(request)
@@ -270,6 +287,7 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
           .returning()
         if (!updated) return
         await tx.update(subscriptionRenewals).set({ pastDueAt: now }).where(eq(subscriptionRenewals.id, renewal.id))
+        if (options.mailer) await enqueueRenewalEmail(tx, renewal, 'past_due')
         await enqueueSubscriptionEvent(tx, 'subscription.past_due', updated, { dueLinkId: renewal.linkId })
       })
     }
@@ -297,6 +315,12 @@ export function createRenewalScheduler(options: RenewalSchedulerOptions): Renewa
     ['links', makeRenewalLinks],
     ['past_due', markPastDue],
     ['cancel', cancelUnpaid],
+    [
+      'mail',
+      async () => {
+        await options.mailer?.sendDue()
+      },
+    ],
   ]
   const runOnce = async () => {
     for (const [where, step] of steps) {

@@ -10,15 +10,17 @@ import {
   type SubscriptionStatus,
 } from '@paylink/shared'
 import { PAYLINK_COLLECTOR_ADDRESS } from '@paylink/chains/eip155/core'
+import { chainCoreOf } from '@paylink/chains/core'
+import { tokenProgramId } from '@paylink/chains/solana/server'
 import { and, desc, eq, ne } from 'drizzle-orm'
-import { getAddress, isAddress, keccak256, toHex } from 'viem'
-import { subscriptionRenewals, subscriptions } from '../db/schema.js'
+import { getAddress, keccak256, toHex } from 'viem'
+import { subscriptionEmails, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { ConflictError, NotFoundError, RequestValidationError } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { createPeriodLink, type PeriodLinkContext } from './periodLink.js'
-import { automaticTerms, readPlan, type PlanRow } from './plans.js'
+import { automaticTerms, pulledTokenOf, readPlan, type PlanRow } from './plans.js'
 import { enqueueSubscriptionEvent } from './subscriptionEvents.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -31,21 +33,34 @@ export const hashManageToken = (token: string) => createHash('sha256').update(to
 /** The contract's bytes32 id of a subscription. */
 export const collectorIdOf = (subscriptionId: string) => keccak256(toHex(subscriptionId))
 
+/** The collector key's address per chain family (CAIP-2 namespace); a family missing: no automatic renewal there. */
+export type CollectorAddresses = Readonly<Partial<Record<string, string>>>
+
+/**
+ * What the payer's wallet consents to. EVM: the collector contract's `subscribe` with these terms,
+ * then an ERC-20 `approve` of the contract. Solana: an SPL `approve` (or `approveChecked`) of
+ * `collector` as the delegate of the payer's token account for `token`, up to the cap the payer
+ * picks (`contract` is the token program; `id` and `firstCollectAt` mean nothing there).
+ */
 export function collectorTermsOf(
   row: SubscriptionRow,
   plan: PlanRow,
-  context: { assets: PeriodLinkContext['assets']; collectorAddress: string | null },
+  context: { assets: PeriodLinkContext['assets']; collectorAddresses: CollectorAddresses },
 ): CollectorTerms | null {
-  if (row.renewal !== 'automatic' || !row.autoAssetId || !row.collectorId || !context.collectorAddress) return null
+  if (row.renewal !== 'automatic' || !row.autoAssetId || !row.collectorId) return null
   const terms = automaticTerms(plan, context.assets, row.autoAssetId)
-  if (!terms) return null
+  const collector = terms ? context.collectorAddresses[terms.asset.caipNetworkId.split(':')[0]!] : undefined
+  if (!terms || !collector) return null
+  const evm = terms.asset.caipNetworkId.startsWith('eip155:')
+  const token = pulledTokenOf(terms.asset.assetId)!
+  const merchant = terms.recipient ?? plan.merchantAddress
   return {
     caipNetworkId: terms.asset.caipNetworkId,
-    contract: PAYLINK_COLLECTOR_ADDRESS,
+    contract: evm ? PAYLINK_COLLECTOR_ADDRESS : tokenProgramId,
     id: row.collectorId,
-    token: getAddress(terms.asset.assetId.split('/erc20:')[1]!),
-    merchant: getAddress(terms.recipient ?? plan.merchantAddress),
-    collector: context.collectorAddress,
+    token: evm ? getAddress(token) : token,
+    merchant: evm ? getAddress(merchant) : merchant,
+    collector,
     amount: terms.amount.toString(),
     intervalSeconds: planIntervalSeconds[plan.interval as PlanInterval],
     firstCollectAt: row.firstCollectAt ?? 0,
@@ -56,7 +71,7 @@ export async function toSubscriptionView(
   db: Db,
   row: SubscriptionRow,
   plan: PlanRow,
-  context: { assets: PeriodLinkContext['assets']; collectorAddress: string | null },
+  context: { assets: PeriodLinkContext['assets']; collectorAddresses: CollectorAddresses },
 ): Promise<Subscription> {
   const [due] = await db
     .select({ linkId: subscriptionRenewals.linkId })
@@ -87,14 +102,14 @@ export async function subscribe({
   context,
   planId,
   body,
-  collectorAddress,
+  collectorAddresses,
   now,
 }: {
   context: PeriodLinkContext
   planId: string
   body: SubscribeBody
-  /** The collector key's address; null: this instance offers no automatic renewal. */
-  collectorAddress: string | null
+  /** The collector keys' addresses; none: this instance offers no automatic renewal. */
+  collectorAddresses: CollectorAddresses
   now: Date
 }): Promise<CreatedSubscription> {
   const { db } = context
@@ -103,15 +118,21 @@ export async function subscribe({
   const renewal = body.renewal ?? 'pay_each_period'
   let payerAddress: string | null = null
   if (renewal === 'automatic') {
-    if (!collectorAddress)
-      throw new RequestValidationError('body.renewal: this instance offers no automatic renewal (no collector key)')
-    if (!automaticTerms(plan, context.assets, body.asset!))
+    const terms = automaticTerms(plan, context.assets, body.asset!)
+    if (!terms)
       throw new RequestValidationError(
-        'body.asset: automatic renewal needs one of the plan’s EVM token options with a fixed amount',
+        'body.asset: automatic renewal needs one of the plan’s EVM or Solana token options with a fixed amount',
       )
-    if (!isAddress(body.payerAddress!, { strict: false }))
-      throw new RequestValidationError('body.payerAddress: must be an EVM address')
-    payerAddress = getAddress(body.payerAddress)
+    const namespace = terms.asset.caipNetworkId.split(':')[0]!
+    if (!collectorAddresses[namespace])
+      throw new RequestValidationError(
+        `body.renewal: this instance offers no automatic renewal on ${namespace} (no collector key)`,
+      )
+    // The payer's wallet by its family's own rules (EIP-55 on EVM, an ed25519 key on Solana).
+    const core = chainCoreOf(namespace)!
+    const problem = core.recipientProblem(body.payerAddress!)
+    if (problem) throw new RequestValidationError(`body.payerAddress: ${problem}`)
+    payerAddress = core.canonicalAddress(body.payerAddress!)
   }
   const manageToken = randomBytes(24).toString('base64url')
   const id = newId('sub')
@@ -123,6 +144,7 @@ export async function subscribe({
     merchant: plan.merchant,
     status: trialEnd ? 'trialing' : 'incomplete',
     email: body.email,
+    language: body.language ?? null,
     manageTokenHash: hashManageToken(manageToken),
     renewal,
     payerAddress,
@@ -154,15 +176,26 @@ export async function subscribe({
     await enqueueSubscriptionEvent(tx, 'subscription.created', created[0]!, { dueLinkId: firstLinkId })
     return created
   })
-  const view = await toSubscriptionView(db, inserted!, plan, { assets: context.assets, collectorAddress })
+  const view = await toSubscriptionView(db, inserted!, plan, { assets: context.assets, collectorAddresses })
   return { ...view, manageToken }
 }
 
 /** The subscription its payer's token opens (a wrong token reads as no subscription). */
 export async function readSubscriptionWithToken(db: Db, id: string, token: string): Promise<SubscriptionRow> {
+  const hash = hashManageToken(token)
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id))
-  if (!row || row.manageTokenHash !== hashManageToken(token))
-    throw new NotFoundError('SUBSCRIPTION_NOT_FOUND', `No subscription ${id} for this token.`)
+  // The subscribe answer's token, or the one in any renewal e-mail the payer got.
+  const valid =
+    row &&
+    (row.manageTokenHash === hash ||
+      (
+        await db
+          .select({ id: subscriptionEmails.id })
+          .from(subscriptionEmails)
+          .where(and(eq(subscriptionEmails.subscriptionId, id), eq(subscriptionEmails.manageTokenHash, hash)))
+          .limit(1)
+      ).length === 1)
+  if (!valid) throw new NotFoundError('SUBSCRIPTION_NOT_FOUND', `No subscription ${id} for this token.`)
   return row
 }
 

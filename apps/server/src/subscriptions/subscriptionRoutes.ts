@@ -24,13 +24,19 @@ import type { PeriodLinkContext } from './periodLink.js'
 import type { RenewalScheduler } from './renewalScheduler.js'
 import type { SubscriptionClock } from './subscriptionClock.js'
 import { enqueueSubscriptionEvent } from './subscriptionEvents.js'
-import { listSubscriptions, readSubscriptionWithToken, subscribe, toSubscriptionView } from './subscribe.js'
+import {
+  listSubscriptions,
+  readSubscriptionWithToken,
+  subscribe,
+  toSubscriptionView,
+  type CollectorAddresses,
+} from './subscribe.js'
 
 export interface SubscriptionRoutesOptions {
   context: PeriodLinkContext
   clock: SubscriptionClock
   scheduler: RenewalScheduler
-  collectorAddress: string | null
+  collectorAddresses: CollectorAddresses
   /** POST /api/plans/:id/subscriptions per IP. */
   subscribeRateLimit: RateLimit
   /** The demo only: `POST /devnet/clock` moves the clock, and each of these EVM devnet RPCs' time, forward. */
@@ -42,9 +48,9 @@ const subscriptionNotFound = errorResponse('No such subscription for this token 
 
 /** Plans (merchant), subscribing and the payer's manage view (public), and the demo's clock. */
 export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> = async (app, options) => {
-  const { context, clock, scheduler, collectorAddress } = options
+  const { context, clock, scheduler, collectorAddresses } = options
   const { db, assets } = context
-  const viewContext = { assets, collectorAddress }
+  const viewContext = { assets, collectorAddresses }
 
   defineRoute(
     app,
@@ -124,7 +130,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       operationId: 'subscribe',
       summary: 'Subscribe to a plan',
       description:
-        'Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM token option with a fixed amount) answers the collector contract’s terms the payer’s wallet signs (`subscribe`, then `approve` of `amount`). The manage token is shown only here.',
+        'Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM or Solana token option with a fixed amount) answers the terms the payer’s wallet signs: on EVM the collector contract’s `subscribe`, then `approve` of `amount`; on Solana an SPL `approve` of `collector` as delegate, up to the cap the payer picks. The manage token is shown only here.',
       tags: ['subscriptions'],
       params: planIdParamsSchema,
       body: subscribeBodySchema,
@@ -137,7 +143,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
       rateLimit: options.subscribeRateLimit,
     },
     async ({ params, body, reply }) => {
-      const created = await subscribe({ context, planId: params.id, body, collectorAddress, now: clock.now() })
+      const created = await subscribe({ context, planId: params.id, body, collectorAddresses, now: clock.now() })
       return reply.code(201).header('cache-control', 'no-store').send(created)
     },
   )

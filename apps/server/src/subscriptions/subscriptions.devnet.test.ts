@@ -4,51 +4,46 @@ import type { FastifyInstance } from 'fastify'
 import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { subscriptionRenewals, subscriptions } from '../db/schema.js'
-import { eventually, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { and, eq } from 'drizzle-orm'
+import { buildApp } from '../app.js'
+import { links, subscriptionRenewals, subscriptions } from '../db/schema.js'
+import { devnetNetworks } from '../devnet/devnetNetworks.js'
+import { faultyAppSettings } from '../testing/faultChecks.js'
+import { startFaultProxy } from '../testing/startFaultProxy.js'
+import { eventually, L1, type Harness } from '../testing/paymentLinksHarness.js'
+import { MONTH, startSubscriptionsTestApp, type SubscriptionsTestApp } from './subscriptionsTestApp.js'
 import { createCollector } from './collectorPull.js'
+import type { SmtpTestServer } from '../testing/smtpTestServer.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 
 // Anvil's 10th default account: funded with ether, unlocked; here the collector's gas key only.
 const collectorKey: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
-const MONTH = 30 * 86_400
 
 describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by the collector contract', () => {
   let h: Harness
   let app: FastifyInstance
   let receiver: WebhookReceiver
+  let smtp: SmtpTestServer
   let payer: Address
   let recipient: Address
   const collector = privateKeyToAccount(collectorKey).address
 
+  let api: SubscriptionsTestApp['api']
+  let t: SubscriptionsTestApp
+
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
-    h = await startHarness()
-    app = await h.app({
-      subscriptions: { collectorPrivateKey: collectorKey, devnetClock: true, intervalMs: 50, graceSeconds: 86_400 },
-    })
+    t = await startSubscriptionsTestApp({ collectorPrivateKey: collectorKey, graceSeconds: 86_400 })
+    ;({ h, app, smtp, api } = t)
     // Not the merchant's sign-in account: only the pulls move this one's balance.
     payer = h.devnet.accounts[2]!
     recipient = h.devnet.accounts[5]!
-    app.paymentLinks.start()
-    app.subscriptions.start()
   }, 60_000)
   afterAll(async () => {
-    await h?.close()
+    await t?.close()
     await receiver?.close()
   })
 
-  const api = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, merchant = false) => {
-    const response = await app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      ...(merchant ? { headers: { authorization: `Bearer ${h.apiKey}` } } : {}),
-    })
-    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
-    return response.json() as T
-  }
   const tusd = (address: Address) =>
     h
       .client()
@@ -66,19 +61,33 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
       }),
     )
   const events = () => receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent)
-
-  it('subscribe, pay the first link, then a month later the merchant is paid from the payer’s wallet with no payer action; a crash mid-pull pays once; a revoked allowance falls back to a renewal link, then past_due', async () => {
-    const plan = await api<CreatedPlan>(
+  const consent = async (terms: NonNullable<Subscription['collector']>) => {
+    await mined(
+      await payerWallet().writeContract({
+        chain: null,
+        address: PAYLINK_COLLECTOR_ADDRESS,
+        abi: collectorAbi,
+        functionName: 'subscribe',
+        args: collectorSubscribeArgs(terms),
+      }),
+    )
+    await approve(parseUnits('60', 6))
+  }
+  const monthlyPlan = (name: string) =>
+    api<CreatedPlan>(
       'POST',
       '/api/plans',
       {
-        name: 'Newsletter',
+        name,
         options: [{ asset: h.assets.tusd, amount: '5', recipient }],
         interval: 'month',
         webhookUrl: receiver.url,
       },
       true,
     )
+
+  it('subscribe, pay the first link, then a month later the merchant is paid from the payer’s wallet with no payer action; a crash mid-pull pays once; a revoked allowance falls back to a renewal link, then past_due', async () => {
+    const plan = await monthlyPlan('Newsletter')
     expect(plan).toMatchObject({ interval: 'month', automaticRenewal: true, active: true })
     expect(plan.webhookSecret).toMatch(/^whsec_/)
 
@@ -87,6 +96,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
       renewal: 'automatic',
       asset: h.assets.tusd,
       payerAddress: payer,
+      language: 'fr',
     })
     expect(created.status).toBe('incomplete')
     const terms = created.collector!
@@ -100,16 +110,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     const view = () => api<Subscription>('GET', `/api/subscriptions/${created.id}?token=${created.manageToken}`)
 
     // The payer's consent on the chain: the terms, and an allowance of a year of renewals.
-    await mined(
-      await payerWallet().writeContract({
-        chain: null,
-        address: PAYLINK_COLLECTOR_ADDRESS,
-        abi: collectorAbi,
-        functionName: 'subscribe',
-        args: collectorSubscribeArgs(terms),
-      }),
-    )
-    await approve(parseUnits('60', 6))
+    await consent(terms)
 
     // The first period: a link of its own, paid like any link.
     const firstLink = await h.getLink(app, created.dueLinkId!)
@@ -155,10 +156,15 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     await h.rpc(31337, 'evm_mine')
     app.subscriptions.clock.advance(MONTH)
     const [row] = await h.database.db.select().from(subscriptions).where(eq(subscriptions.id, created.id))
-    const crashed = createCollector(collectorKey, () => h.devnet.chains[0]!.rpcUrl)
+    const crashed = createCollector(collectorKey, {
+      endpointOf: (caipNetworkId) => ({ caipNetworkId, rpcUrl: h.devnet.chains[0]!.rpcUrl }),
+    })
     const signed = await crashed.sign({
       caipNetworkId: L1,
-      collectorId: row!.collectorId as Hex,
+      collectorId: row!.collectorId!,
+      payer,
+      token: h.devnet.token.address,
+      decimals: 6,
       to: recipient,
       amount: parseUnits('5', 6),
     })
@@ -187,12 +193,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
 
     // The payer revokes the allowance: the next renewal falls back to a link, then past_due after the grace.
     await approve(0n)
-    await api('POST', '/devnet/clock', { seconds: MONTH })
-    const fallback = await eventually(async () => {
-      const current = await view()
-      expect(current.dueLinkId).not.toBeNull()
-      return current
-    }, 15_000)
+    const fallback = await t.advanceUntilDue(view, MONTH)
     expect(fallback.status).toBe('active')
     expect(fallback.paidPeriods).toBe(3)
     expect(await tusd(recipient)).toBe(recipientBefore + 2n * parseUnits('5', 6))
@@ -211,6 +212,26 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
       return event!
     }, 10_000)
     expect(pastDueEvent.data.subscription).toMatchObject({ id: created.id, dueLinkId: fallback.dueLinkId })
+
+    // The payer was e-mailed, in French: the renewal link when the pull failed, again at past_due,
+    // each with a manage link whose token (made for that e-mail) opens the subscription.
+    const mails = await eventually(() => {
+      const sent = smtp.received.filter((m) => m.text?.includes(`/pay/${fallback.dueLinkId}`))
+      expect(sent.map((m) => m.subject)).toEqual([
+        'Newsletter : votre prochain paiement à 0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        'Newsletter : votre paiement à 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 est en retard',
+      ])
+      return sent
+    }, 10_000)
+    expect(mails[0]!.to).toMatchObject({ text: 'payer@example.com' })
+    expect(mails[0]!.text).toContain('Le paiement automatique n’a pas pu être prélevé')
+    for (const mail of mails) {
+      const manage = new URL(mail.text!.match(/http:\/\/localhost:3000\/subscriptions\/\S+/)![0])
+      expect(manage.pathname).toBe(`/subscriptions/${created.id}`)
+      expect(manage.searchParams.get('token')).not.toBe(created.manageToken)
+      const opened = await app.inject({ method: 'GET', url: `/api/subscriptions/${created.id}${manage.search}` })
+      expect(opened.json()).toMatchObject({ id: created.id, status: 'past_due' })
+    }
 
     // The payer pays the renewal link: active again. Then cancels: nothing renews any more.
     await h.payTusd({ to: renewalLink.options[0]!.depositAddress as Address, amount: '5' })
@@ -260,4 +281,68 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     const plans = await api<{ plans: unknown[] }>('GET', '/api/plans', undefined, true)
     expect(plans.plans.length).toBe(2)
   })
+
+  it('under a flaky provider (an outage, then timeouts, 429s, 5xx, cut answers) a due automatic renewal is pulled once and never falls back to a link', async () => {
+    // The first process's scheduler rests: the one reading through the faulty provider does the renewals.
+    await app.subscriptions.stop()
+    const anvil = h.networks().find((network) => network.caipNetworkId === L1)!.rpcUrl
+    const proxy = await startFaultProxy({ upstream: anvil, flavour: 'evm', rate: 0.4, hangMs: 3000 })
+    const faulty = await buildApp({
+      publicOrigin: 'http://localhost:3000',
+      projectId: null,
+      demo: false,
+      networks: h.networks().map((n) => (n.caipNetworkId === L1 ? { ...n, rpcUrl: proxy.url } : n)),
+      assets: devnetNetworks(h.devnet).assets,
+      database: h.database,
+      webDist: '/nonexistent',
+      ...faultyAppSettings([L1]),
+      subscriptions: { collectorPrivateKey: collectorKey, intervalMs: 50 },
+    })
+    try {
+      faulty.subscriptions.clock.advance(app.subscriptions.clock.offsetSeconds())
+      const plan = await monthlyPlan('Flaky')
+      const created = await api<CreatedSubscription>('POST', `/api/plans/${plan.id}/subscriptions`, {
+        email: 'payer@example.com',
+        renewal: 'automatic',
+        asset: h.assets.tusd,
+        payerAddress: payer,
+      })
+      await consent(created.collector!)
+      const firstLink = await h.getLink(app, created.dueLinkId!)
+      await h.payTusd({ to: firstLink.options[0]!.depositAddress as Address, amount: '5' })
+      faulty.subscriptions.start()
+      const row = async () =>
+        (await h.database.db.select().from(subscriptions).where(eq(subscriptions.id, created.id)))[0]!
+      await eventually(async () => expect((await row()).status).toBe('active'), 15_000)
+
+      // A month passes; the provider is down for 2 s, then fails 40 % of requests.
+      const recipientBefore = await tusd(recipient)
+      proxy.outage(2000)
+      await h.rpc(31337, 'evm_increaseTime', [MONTH + 60])
+      await h.rpc(31337, 'evm_mine')
+      faulty.subscriptions.clock.advance(MONTH + 60)
+      faulty.subscriptions.wake()
+      await eventually(async () => expect((await row()).paidPeriods).toBe(2), 40_000)
+      // More rounds under faults: nothing more is pulled, no renewal link is made.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(await tusd(recipient)).toBe(recipientBefore + parseUnits('5', 6))
+      const [renewal] = await h.database.db
+        .select()
+        .from(subscriptionRenewals)
+        .where(and(eq(subscriptionRenewals.subscriptionId, created.id), eq(subscriptionRenewals.period, 1)))
+      expect(renewal).toMatchObject({ method: 'pull', status: 'paid', pullError: null, linkId: null })
+      expect(await h.database.db.select().from(links).where(eq(links.subscriptionId, created.id))).toHaveLength(1)
+      await eventually(() => {
+        const renewed = events().filter(
+          (e) => e.type === 'subscription.renewed' && e.data.subscription!.id === created.id,
+        )
+        expect(renewed).toHaveLength(1)
+      }, 10_000)
+      // The due pull was tried while the provider was down (the outage's failures counted), then under faults.
+      expect(proxy.injected.outage ?? 0).toBeGreaterThan(0)
+    } finally {
+      await faulty.close()
+      await proxy.close()
+    }
+  }, 90_000)
 })

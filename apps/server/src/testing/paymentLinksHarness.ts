@@ -32,6 +32,7 @@ export interface Harness {
     paymentLinks?: PaymentLinksOptions
     database?: Database
     subscriptions?: SubscriptionOptions
+    receiptEmail?: AppConfig['receiptEmail']
   }): Promise<FastifyInstance>
   createLink(app: FastifyInstance, body: Record<string, unknown>): Promise<CreatedLink>
   submit(app: FastifyInstance, linkId: string, txHash: string, caipNetworkId?: string): Promise<Payment>
@@ -105,7 +106,13 @@ export async function startHarness(given?: Database, { allChains = false } = {})
     apiKey,
     assets: { eth: `${L1}/slip44:60`, eth2: `${L2}/slip44:60`, tusd },
     networks,
-    async app({ confirmations = 1, paymentLinks = fastPaymentLinks, database: db = database, subscriptions } = {}) {
+    async app({
+      confirmations = 1,
+      paymentLinks = fastPaymentLinks,
+      database: db = database,
+      subscriptions,
+      receiptEmail,
+    } = {}) {
       const config: AppConfig = {
         publicOrigin: 'http://localhost:3000',
         projectId: null,
@@ -118,6 +125,7 @@ export async function startHarness(given?: Database, { allChains = false } = {})
         // The receivers in these tests listen on 127.0.0.1 over http.
         webhooks: { allowHttp: true, allowPrivateAddresses: true },
         ...(subscriptions ? { subscriptions } : {}),
+        ...(receiptEmail ? { receiptEmail } : {}),
       }
       const app = await buildApp(config)
       apps.push(app)

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link, LinkOption, PublicConfig } from '@paylink/shared'
@@ -6,7 +6,18 @@ import { devnetNetwork, nothingReceived } from '@paylink/shared/testing/testNetw
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkoutShellMarker, renderCheckoutParts, renderCheckoutShell } from './checkoutShell.js'
+import { checkoutWordsFile, shellWords, type Catalogues } from './checkoutWords.js'
 import { templateCheckMs, webAppRoutes } from './webAppRoutes.js'
+
+// The web app's catalogues, as its build writes them beside index.html (checkout-words.json).
+const messagesDir = join(import.meta.dirname, '../../../web/src/i18n/messages')
+const catalogues = Object.fromEntries(
+  readdirSync(messagesDir).map((file) => [
+    file.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(join(messagesDir, file), 'utf8')),
+  ]),
+) as Catalogues
+const english = shellWords(catalogues, 'en')
 
 const index = `<!doctype html><html><head><title>Paylink</title></head><body><div id="root">${checkoutShellMarker}</div><script type="module" src="/assets/index.js"></script></body></html>`
 const config: PublicConfig = {
@@ -66,7 +77,7 @@ const link = {
 } as Link
 
 describe('renderCheckoutShell', () => {
-  const html = renderCheckoutShell(index, { config, link }, new Date('2030-01-01T00:00:00.000Z'))
+  const html = renderCheckoutShell(index, { config, link }, english, new Date('2030-01-01T00:00:00.000Z'))
 
   it('writes the facts a payer needs into the root: merchant, title, status, countdown, every option', () => {
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'))
@@ -114,6 +125,7 @@ describe('renderCheckoutShell', () => {
     const named = renderCheckoutShell(
       index,
       { config, link: { ...link, options: [btcOption] } },
+      english,
       new Date('2030-01-01T00:00:00.000Z'),
     )
     // What is painted (the boot JSON after it still carries the link's data as the API gives it).
@@ -125,6 +137,7 @@ describe('renderCheckoutShell', () => {
     const unnamed = renderCheckoutShell(
       index,
       { config, link: { ...link, merchant: { ...link.merchant, displayName: null }, options: [btcOption] } },
+      english,
       new Date('2030-01-01T00:00:00.000Z'),
     )
     expect(painted(unnamed)).not.toContain('0xf39F')
@@ -142,6 +155,7 @@ describe('renderCheckoutShell', () => {
     const page = renderCheckoutShell(
       index,
       { config, link: { ...link, merchant: { ...link.merchant, displayName: null }, options: [tokenOption] } },
+      english,
       new Date('2030-01-01T00:00:00.000Z'),
     )
     const painted = page.slice(page.indexOf('<div id="root">'), page.indexOf('<script'))
@@ -156,6 +170,7 @@ describe('renderCheckoutShell', () => {
         config,
         link: { ...link, status: 'paid', merchant: { ...link.merchant, displayName: null }, options: [tokenOption] },
       },
+      english,
       new Date('2030-01-01T00:00:00.000Z'),
     )
     const paidPainted = paid.slice(paid.indexOf('<div id="root">'), paid.indexOf('<script'))
@@ -167,6 +182,7 @@ describe('renderCheckoutShell', () => {
     const paid = renderCheckoutShell(
       index,
       { config, link: { ...link, status: 'paid' } },
+      english,
       new Date('2030-01-01T00:00:00.000Z'),
     )
     expect(paid).not.toContain('data-testid="amount-options"')
@@ -196,11 +212,14 @@ describe('GET /pay/:id', () => {
 
   async function serve(template: string, known: Link | null, dist = mkdtempSync(join(tmpdir(), 'paylink-web-'))) {
     writeFileSync(join(dist, 'index.html'), template)
+    writeFileSync(join(dist, checkoutWordsFile), JSON.stringify(catalogues))
     const app = Fastify()
     const web = webAppRoutes({
       webDist: dist,
       loadCheckout: async (id) =>
-        known && id === known.id ? { link: known, parts: () => renderCheckoutParts({ config, link: known }) } : null,
+        known && id === known.id
+          ? { link: known, parts: (words) => renderCheckoutParts({ config, link: known }, words) }
+          : null,
     })
     await app.register(web.plugin)
     return app
@@ -213,6 +232,35 @@ describe('GET /pay/:id', () => {
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.body).toContain('data-testid="link-facts"')
     expect(response.body).toContain('id="paylink-boot"')
+  })
+
+  it("writes the first HTML in the payer's language: ?lang=, then the switcher's cookie, then Accept-Language", async () => {
+    const app = await serve(index, link)
+    const page = async (url: string, headers: Record<string, string> = {}) =>
+      (await app.inject({ method: 'GET', url, headers })).body
+    const arabic = await page('/pay/lnk_abc', { 'accept-language': 'fr;q=0.5, ar-EG, en;q=0.1' })
+    expect(arabic).toContain('<html lang="ar" dir="rtl">')
+    expect(arabic).toContain(`data-testid="link-status">${catalogues.ar!['status.open']}</span>`)
+    expect(arabic).toContain(`<span class="pay-by">${catalogues.ar!['header.by']}</span>`)
+    expect(arabic).toMatch(/<title>ادفع 0\.004 ETH أو 10 TUSD · /)
+    // German separators on the amounts, every digit kept; the time left in German.
+    const german = await page('/pay/lnk_abc?lang=de', { 'accept-language': 'ar', cookie: 'paylink-lang=zh-CN' })
+    expect(german).toContain('<html lang="de" dir="ltr">')
+    expect(german).toContain(
+      '<strong class="amount" title="0.004 ETH">0,004 ETH</strong> <span class="muted">auf Paylink Devnet</span>',
+    )
+    expect(await page('/pay/lnk_abc', { 'accept-language': 'ar', cookie: 'a=1; paylink-lang=zh-CN' })).toContain(
+      '<html lang="zh-CN" dir="ltr">',
+    )
+    // A cookie or a parameter that is none of ours is passed over, never an error.
+    const odd = await app.inject({
+      method: 'GET',
+      url: '/pay/lnk_abc?lang=%E0',
+      headers: { cookie: 'paylink-lang=%E0%A4%A' },
+    })
+    expect(odd.statusCode).toBe(200)
+    expect(odd.body).toContain('<html lang="en" dir="ltr">')
+    expect(odd.headers.vary).toContain('Accept-Language')
   })
 
   it('sends the plain app for an unknown or malformed link (the app says it was not found)', async () => {

@@ -1,17 +1,17 @@
 import {
-  amountOptionsTitle,
   checkoutTitle,
-  formatFiat,
-  formatRemaining,
-  linkStatusLabels,
   checkoutPayee,
-  merchantLabel,
+  formatFiatLocal,
+  formatRemaining,
+  localizeDecimal,
   optionAmountText,
   readableTextOn,
   shortHex,
   type Link,
+  type LinkStatus,
   type PublicConfig,
 } from '@paylink/shared'
+import type { ShellWords } from './checkoutWords.js'
 
 /** Where index.html lets the server write the checkout's first screen (apps/web/index.html). */
 export const checkoutShellMarker = '<!--paylink-checkout-shell-->'
@@ -31,8 +31,34 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
+/**
+ * A message as HTML: its text escaped, each `html` value put in as it is (already escaped markup),
+ * so a translation may place the merchant's name or an address anywhere in its sentence.
+ */
+function messageHtml(words: ShellWords, id: string, html: Record<string, string>): string {
+  const names = Object.keys(html)
+  const marked = words.t(id, Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`])))
+  return escapeHtml(marked).replace(/\uE000(\d+)\uE001/g, (_, i: string) => html[names[Number(i)]!]!)
+}
+
+const statusIds: Record<LinkStatus, string> = {
+  open: 'status.open',
+  partially_paid: 'status.partiallyPaid',
+  paid: 'status.paid',
+  expired: 'status.expired',
+}
+
+/** Time left as the page writes it (payerText.ts's remaining): "2 days 03:04:05" in the payer's language. */
+function remainingIn(words: ShellWords, ms: number): string {
+  const text = formatRemaining(ms)
+  const days = /^(\d+) d (.*)$/.exec(text)
+  return days ? words.t('time.days', { days: Number(days[1]), clock: days[2]! }) : text
+}
+
 /** The link-specific parts of the checkout page: made once per version of the link (see CheckoutPage). */
 export interface CheckoutParts {
+  /** The payer's language the parts are written in. */
+  language: ShellWords['language']
   /** The tab's title (escaped): what is paid to whom. */
   title: string
   /** The facts up to the countdown. */
@@ -44,12 +70,12 @@ export interface CheckoutParts {
 }
 
 /** The one part of the page that moves with the clock, not with the link: the countdown's text. */
-export function renderCountdown(link: Pick<Link, 'expiresAt' | 'status'>, now: Date): string {
+export function renderCountdown(link: Pick<Link, 'expiresAt' | 'status'>, now: Date, words: ShellWords): string {
   if (!link.expiresAt || link.status === 'paid') return ''
   const left = new Date(link.expiresAt).getTime() - now.getTime()
   return left > 0
-    ? `<span class="countdown" data-testid="countdown">Expires in <time datetime="${escapeHtml(link.expiresAt)}">${formatRemaining(left)}</time></span>`
-    : `<span class="countdown expired" data-testid="countdown">Expired</span>`
+    ? `<span class="countdown" data-testid="countdown">${escapeHtml(words.t('countdown.expiresIn'))} <time datetime="${escapeHtml(link.expiresAt)}">${escapeHtml(remainingIn(words, left))}</time></span>`
+    : `<span class="countdown expired" data-testid="countdown">${escapeHtml(words.t('countdown.expired'))}</span>`
 }
 
 /**
@@ -58,24 +84,27 @@ export function renderCountdown(link: Pick<Link, 'expiresAt' | 'status'>, now: D
  * starts from it without asking the API again. The markup mirrors LinkFacts.tsx (same classes
  * and words, from @paylink/shared): React replaces it on its first render without a visible jump.
  */
-export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutParts {
+export function renderCheckoutParts({ config, link }: CheckoutBoot, words: ShellWords): CheckoutParts {
   const networkName = (id: string) => config.networks.find((n) => n.caipNetworkId === id)?.name ?? id
+  const { t } = words
+  const amountText = (o: { amount: string | null; decimals: number; symbol: string }) =>
+    o.amount === null ? t('facts.noPrice', { symbol: o.symbol }) : localizeDecimal(optionAmountText(o), words.locale)
   const options = link.options
     .map((o) => {
       const paid =
         o.paid !== '0'
-          ? `<span class="muted"> · ${escapeHtml(optionAmountText({ ...o, amount: o.paid }))} paid</span>`
+          ? `<span class="muted"> · ${escapeHtml(t('facts.paid', { amount: amountText({ ...o, amount: o.paid }) }))}</span>`
           : ''
       // Fiat-priced: the quoted amount with its fiat worth beside it, or that there is no price now.
       const exact = o.amount === null ? '' : ` title="${escapeHtml(`${o.amount} ${o.symbol}`)}"`
       const approx =
         link.price && o.amount !== null
-          ? ` <span class="fiat-approx">≈ ${escapeHtml(formatFiat(link.price.amount, link.price.currency))}</span>`
+          ? ` <span class="fiat-approx">≈ ${escapeHtml(formatFiatLocal(link.price.amount, link.price.currency, words.locale))}</span>`
           : ''
-      return `<li><strong class="amount"${exact}>${escapeHtml(optionAmountText(o))}</strong>${approx} <span class="muted">on ${escapeHtml(networkName(o.caipNetworkId))}</span>${paid}</li>`
+      return `<li><strong class="amount"${exact}>${escapeHtml(amountText(o))}</strong>${approx} <span class="muted">${escapeHtml(t('common.onNetwork', { network: networkName(o.caipNetworkId) }))}</span>${paid}</li>`
     })
     .join('')
-  const name = merchantLabel(link)
+  const name = link.merchant.displayName || t('merchant.unnamed')
   const brand = link.merchant.brandColor
     ? ` style="--brand:${link.merchant.brandColor};--brand-text:${readableTextOn(link.merchant.brandColor)}"`
     : ''
@@ -86,21 +115,24 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
   const header =
     `<header class="pay-header${brand ? ' branded' : ''}" data-testid="pay-header"${brand}><div class="pay-header-inner">` +
     `<span class="pay-merchant">${logo}<span class="pay-merchant-name" data-testid="merchant-name">${escapeHtml(name)}</span></span>` +
-    `<span class="pay-by">Checkout by Paylink</span></div></header>`
+    `<span class="pay-by">${escapeHtml(t('header.by'))}</span></div></header>`
   // Only an address a plain transfer pays and the server watches for, while the link takes
   // payments, said whose it is (LinkFacts.tsx writes the same); otherwise the merchant's name.
   const closed = link.status === 'paid' || link.status === 'expired' || link.deactivatedAt !== null
   const payee = closed ? null : checkoutPayee(link)
   const receiving = payee
-    ? `${payee.merchantOwn ? 'the merchant&#39;s own address' : 'this link&#39;s own address'} <code class="address-short" title="${escapeHtml(payee.address)}">${escapeHtml(shortHex(payee.address))}</code>`
+    ? `${escapeHtml(t(payee.merchantOwn ? 'facts.payee.merchantOwn' : 'facts.payee.linkOwn'))} <code class="address-short" title="${escapeHtml(payee.address)}">${escapeHtml(shortHex(payee.address))}</code>`
     : ''
+  const strongName = `<strong>${escapeHtml(name)}</strong>`
   const merchantLine = link.merchant.displayName
-    ? `<p class="merchant" data-testid="payment-to">Payment to <strong>${escapeHtml(name)}</strong></p>` +
-      (receiving ? `<p class="muted receiving-address" data-testid="receiving-address">Send to ${receiving}</p>` : '')
-    : `<p class="merchant" data-testid="payment-to">Payment to ` +
+    ? `<p class="merchant" data-testid="payment-to">${messageHtml(words, 'facts.paymentTo', { to: strongName })}</p>` +
       (receiving
-        ? `<span data-testid="receiving-address">${receiving}</span>`
-        : `<strong>${escapeHtml(name)}</strong>`) +
+        ? `<p class="muted receiving-address" data-testid="receiving-address">${messageHtml(words, 'facts.sendTo', { to: receiving })}</p>`
+        : '')
+    : `<p class="merchant" data-testid="payment-to">` +
+      messageHtml(words, 'facts.paymentTo', {
+        to: receiving ? `<span data-testid="receiving-address">${receiving}</span>` : strongName,
+      }) +
       `</p>`
   const factsHead =
     header +
@@ -108,16 +140,22 @@ export function renderCheckoutParts({ config, link }: CheckoutBoot): CheckoutPar
     merchantLine +
     `<h1 id="link-title" data-testid="link-title" elementtiming="link-facts">${escapeHtml(link.title)}</h1>` +
     (link.description ? `<p class="description">${escapeHtml(link.description)}</p>` : '') +
-    `<p class="facts-line"><span class="badge status-${link.status}" data-testid="link-status">${linkStatusLabels[link.status]}</span>`
+    `<p class="facts-line"><span class="badge status-${link.status}" data-testid="link-status">${escapeHtml(t(statusIds[link.status]))}</span>`
   const factsTail =
     `</p>` +
     // Once paid, the receipt (drawn by the app) takes the options' place.
     (link.status === 'paid'
       ? ''
-      : `<h2 class="options-title">${amountOptionsTitle(link.options.length)}</h2><ul class="amount-options" data-testid="amount-options">${options}</ul>`) +
+      : `<h2 class="options-title">${escapeHtml(t('facts.options', { count: link.options.length }))}</h2><ul class="amount-options" data-testid="amount-options">${options}</ul>`) +
     `</section></main>`
   const boot = `<script type="application/json" id="paylink-boot">${scriptJson({ config, link })}</script>`
-  return { title: escapeHtml(checkoutTitle(link)), factsHead, factsTail, boot }
+  return {
+    language: words.language,
+    title: escapeHtml(checkoutTitle(link, words)),
+    factsHead,
+    factsTail,
+    boot,
+  }
 }
 
 /** index.html cut where the facts and the boot data go, once per build. */
@@ -153,15 +191,15 @@ export function assembleCheckoutPage(
   parts: CheckoutParts,
   link: Pick<Link, 'expiresAt' | 'status'>,
   now: Date,
+  words: ShellWords,
 ): string {
-  const head =
-    template.beforeFacts === null
-      ? template.beforeTitle
-      : `${template.beforeTitle}<title>${parts.title}</title>${template.beforeFacts}`
+  // The page's language and direction from the first byte, as the app sets them (Arabic mirrored before any script).
+  const start = template.beforeTitle.replace(/<html\b[^>]*>/, `<html lang="${words.language}" dir="${words.dir}">`)
+  const head = template.beforeFacts === null ? start : `${start}<title>${parts.title}</title>${template.beforeFacts}`
   return (
     head +
     parts.factsHead +
-    renderCountdown(link, now) +
+    renderCountdown(link, now, words) +
     parts.factsTail +
     template.beforeBoot +
     parts.boot +
@@ -170,7 +208,12 @@ export function assembleCheckoutPage(
 }
 
 /** The whole page in one call (tests; the server goes through the parts, made once per version). */
-export function renderCheckoutShell(indexHtml: string, boot: CheckoutBoot, now: Date = new Date()): string {
+export function renderCheckoutShell(
+  indexHtml: string,
+  boot: CheckoutBoot,
+  words: ShellWords,
+  now: Date = new Date(),
+): string {
   const template = splitCheckoutTemplate(indexHtml)
-  return template ? assembleCheckoutPage(template, renderCheckoutParts(boot), boot.link, now) : indexHtml
+  return template ? assembleCheckoutPage(template, renderCheckoutParts(boot, words), boot.link, now, words) : indexHtml
 }

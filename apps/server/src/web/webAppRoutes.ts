@@ -10,6 +10,7 @@ import {
   type CheckoutParts,
   type CheckoutTemplate,
 } from './checkoutShell.js'
+import { readCatalogues, requestLanguage, wordsOf, type ShellWords } from './checkoutWords.js'
 import { allowFrameAncestors } from '../embed/embedFrameHeaders.js'
 import { inlineStylesheets } from './inlineStylesheets.js'
 
@@ -25,16 +26,18 @@ export interface WebAppOptions {
 /** One version of a link for its checkout page. */
 export interface CheckoutSource {
   link: Link
-  /** The link's parts of the page (renderCheckoutParts), made once per version of the link and kept with it. */
-  parts(): CheckoutParts
+  /** The link's parts of the page in the payer's language (renderCheckoutParts), made once per version and language. */
+  parts(words: ShellWords): CheckoutParts
 }
 
 interface HeldTemplate {
   /** mtime and size of index.html when read. */
   key: string
   raw: string
-  /** Stylesheets inlined, cut at the marker; null without the marker. */
+  /** Stylesheets inlined, cut at the marker; null without the marker or without the build's catalogues. */
   checkout: CheckoutTemplate | null
+  /** The build's words of the first HTML, per payer language. */
+  words: (language: ShellWords['language']) => ShellWords
 }
 
 export interface WebApp {
@@ -77,34 +80,48 @@ export function webAppRoutes({ webDist, loadCheckout, embedOriginsOf }: WebAppOp
     if (held?.key === key) return held
     const raw = await readFile(indexHtml, 'utf8').catch(() => null)
     if (raw === null) return null
-    held = { key, raw, checkout: splitCheckoutTemplate(inlineStylesheets(raw, webDist)) }
+    // The first HTML speaks the payer's language with the build's own catalogues; a build without
+    // them (the bench's baseline) gets no first HTML, as one without the marker.
+    const catalogues = readCatalogues(webDist)
+    held = {
+      key,
+      raw,
+      checkout: catalogues && splitCheckoutTemplate(inlineStylesheets(raw, webDist)),
+      words: wordsOf(catalogues ?? {}),
+    }
     return held
   }
 
   const plugin: FastifyPluginAsync = async (app) => {
     if (!existsSync(webDist)) return
     if (loadCheckout) {
-      app.get<{ Params: { id: string }; Querystring: { embed?: unknown } }>('/pay/:id', async (request, reply) => {
-        const template = await readTemplate()
-        if (template === null)
-          return reply
-            .code(503)
-            .type('text/plain; charset=utf-8')
+      app.get<{ Params: { id: string }; Querystring: { embed?: unknown; lang?: unknown } }>(
+        '/pay/:id',
+        async (request, reply) => {
+          const template = await readTemplate()
+          if (template === null)
+            return reply
+              .code(503)
+              .type('text/plain; charset=utf-8')
+              .header('cache-control', 'no-store')
+              .send(notBuiltMessage)
+          // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
+          // marker; a build without it (the bench's baseline) is served as it is.
+          const wanted = template.checkout !== null && linkIdPattern.test(request.params.id)
+          const source = wanted ? await loadCheckout(request.params.id) : null
+          // The link's state changes: never cache this page. An unknown link gets the plain app, which says so.
+          reply
+            .type('text/html; charset=utf-8')
             .header('cache-control', 'no-store')
-            .send(notBuiltMessage)
-        // The checkout's first screen comes with the HTML (checkoutShell.ts) when the build has the
-        // marker; a build without it (the bench's baseline) is served as it is.
-        const wanted = template.checkout !== null && linkIdPattern.test(request.params.id)
-        const source = wanted ? await loadCheckout(request.params.id) : null
-        // The link's state changes: never cache this page. An unknown link gets the plain app, which says so.
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-        if (embedOriginsOf && request.query.embed === '1' && linkIdPattern.test(request.params.id))
-          allowFrameAncestors(reply.raw, (await embedOriginsOf(request.params.id)) ?? [])
-        // Per request only the countdown's text is made; the rest is the link's parts, made once per version.
-        return source && template.checkout
-          ? assembleCheckoutPage(template.checkout, source.parts(), source.link, new Date())
-          : template.raw
-      })
+            .header('vary', 'Accept-Language, Cookie')
+          if (embedOriginsOf && request.query.embed === '1' && linkIdPattern.test(request.params.id))
+            allowFrameAncestors(reply.raw, (await embedOriginsOf(request.params.id)) ?? [])
+          // Per request only the countdown's text is made; the rest is the link's parts, made once per version.
+          if (!source || !template.checkout) return template.raw
+          const words = template.words(requestLanguage(request))
+          return assembleCheckoutPage(template.checkout, source.parts(words), source.link, new Date(), words)
+        },
+      )
     }
     await app.register(fastifyStatic, {
       root: webDist,

@@ -126,7 +126,7 @@ export async function recordX402Payment(db: Db, payment: SettledX402Payment, now
       .onConflictDoNothing()
       .returning()
     if (!row) return false
-    const { kind, linkTitle, symbol, x402, ...view } = toX402PaymentView(row)
+    const { kind, linkTitle, symbol, x402, orderOf, ...view } = toX402PaymentView(row)
     const body: WebhookEvent = {
       id: newId('evt'),
       type: 'payment.x402',

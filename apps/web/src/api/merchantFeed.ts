@@ -1,12 +1,29 @@
-import { eventFeedSchema, rotatedWebhookSecretSchema, type EventFeed, type RotatedWebhookSecret } from '@paylink/shared'
+import {
+  eventFeedSchema,
+  rotatedWebhookSecretSchema,
+  type EventFeed,
+  type RotatedWebhookSecret,
+  type WebhookEventType,
+} from '@paylink/shared'
 import { apiGet, apiSend } from './client.js'
 
 // The merchant's feeds (apps/server/README.md, "Events feed and CSV export").
 
+/** What the events list keeps: one type (`order.paid`), one link with its orders' events. */
+export interface EventFilters {
+  type?: WebhookEventType | undefined
+  linkId?: string | undefined
+}
+
 /** One page of the merchant's webhook events, oldest first, after `cursor` (from the start when null). */
-export const listEvents = (cursor: string | null, limit = 50): Promise<EventFeed> =>
+export const listEvents = (cursor: string | null, filters: EventFilters = {}, limit = 50): Promise<EventFeed> =>
   apiGet(
-    `/api/events?${new URLSearchParams({ limit: String(limit), ...(cursor ? { after: cursor } : {}) })}`,
+    `/api/events?${new URLSearchParams({
+      limit: String(limit),
+      ...(cursor ? { after: cursor } : {}),
+      ...(filters.type ? { type: filters.type } : {}),
+      ...(filters.linkId ? { linkId: filters.linkId } : {}),
+    })}`,
     eventFeedSchema,
   )
 

@@ -1,7 +1,9 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
+import { payerLanguageCookie } from '@paylink/shared'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import en from './messages/en.json'
+import { createPayerIntl, PayerIntlContext } from './payerIntl.js'
 import { directionOf, intlLocaleOf, isLanguage, pickLanguage, type Language } from './languages.js'
+import type { LazyPart } from './precompileMessages.js'
 
 export type Catalogue = Record<keyof typeof en, string>
 
@@ -19,15 +21,40 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogu
   ar: () => import('./messages/ar.json'),
 }
 
-const loaded = new Map<Language, Catalogue>([['en', en]])
+// A lazy page's own messages (see lazyParts in precompileMessages.ts), each language's its own chunk.
+// Without the build's plugin (tests) a part is the whole catalogue, which merges to the same.
+type PartLoaders = Record<string, () => Promise<Partial<Catalogue>>>
+const partLoaders: Record<LazyPart, PartLoaders> = {
+  pos: import.meta.glob<Partial<Catalogue>>('./messages/*.json', { query: '?part=pos', import: 'default' }),
+  sub: import.meta.glob<Partial<Catalogue>>('./messages/*.json', { query: '?part=sub', import: 'default' }),
+  refund: import.meta.glob<Partial<Catalogue>>('./messages/*.json', { query: '?part=refund', import: 'default' }),
+}
 
-function loadCatalogue(language: Language): Promise<Catalogue> {
+const loaded = new Map<string, Catalogue>([['en', en]])
+
+function loadBase(language: Language): Promise<Catalogue> {
   const have = loaded.get(language)
   if (have) return Promise.resolve(have)
   return loaders[language as Exclude<Language, 'en'>]().then((m) => {
     loaded.set(language, m.default)
     return m.default
   })
+}
+
+/** The language's catalogue, with a lazy page's part (its English under it, for a message not yet translated). */
+function loadCatalogue(language: Language, part: LazyPart | undefined): Promise<Catalogue> {
+  if (!part) return loadBase(language)
+  const key = `${language}:${part}`
+  const have = loaded.get(key)
+  if (have) return Promise.resolve(have)
+  const loadPart = (of: Language) => partLoaders[part][`./messages/${of}.json`]!()
+  return Promise.all([loadBase(language), loadPart('en'), language === 'en' ? {} : loadPart(language)]).then(
+    ([base, english, own]) => {
+      const messages = { ...base, ...english, ...own }
+      loaded.set(key, messages)
+      return messages
+    },
+  )
 }
 
 function readStored(): string | null {
@@ -39,6 +66,8 @@ function readStored(): string | null {
 }
 
 function remember(language: Language) {
+  // The server writes the checkout's first HTML in this language too (it cannot read localStorage).
+  document.cookie = `${payerLanguageCookie}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`
   try {
     localStorage.setItem(storageKey, language)
   } catch {
@@ -68,23 +97,23 @@ export const useLanguage = () => useContext(LanguageContext)
  * the merchant's pages stay English. Until a first catalogue arrives the page waits (a small
  * chunk, fetched at once), so no English flashes before Arabic.
  */
-export function PayerLanguage({ children }: { children: ReactNode }) {
+export function PayerLanguage({ children, part }: { children: ReactNode; part?: LazyPart }) {
   const [wanted, setWanted] = useState<Language>(initialLanguage)
   const [shown, setShown] = useState<{ language: Language; messages: Catalogue } | null>(() => {
-    const have = loaded.get(wanted)
+    const have = loaded.get(part ? `${wanted}:${part}` : wanted)
     return have ? { language: wanted, messages: have } : null
   })
 
   useEffect(() => {
     let current = true
-    loadCatalogue(wanted)
+    loadCatalogue(wanted, part)
       .then((messages) => current && setShown({ language: wanted, messages }))
       // A catalogue that cannot load (offline) leaves the page in the language it has, else English.
       .catch(() => current && setShown((s) => s ?? { language: 'en', messages: en }))
     return () => {
       current = false
     }
-  }, [wanted])
+  }, [wanted, part])
 
   const language = shown?.language
   useEffect(() => {
@@ -98,6 +127,7 @@ export function PayerLanguage({ children }: { children: ReactNode }) {
     }
   }, [language])
 
+  const intl = useMemo(() => shown && createPayerIntl(intlLocaleOf(shown.language), shown.messages), [shown])
   if (!shown) return null
   const choose = (next: Language) => {
     remember(next)
@@ -105,9 +135,7 @@ export function PayerLanguage({ children }: { children: ReactNode }) {
   }
   return (
     <LanguageContext.Provider value={{ language: shown.language, choose }}>
-      <IntlProvider locale={intlLocaleOf(shown.language)} messages={shown.messages} defaultLocale="en">
-        {children}
-      </IntlProvider>
+      <PayerIntlContext.Provider value={intl}>{children}</PayerIntlContext.Provider>
     </LanguageContext.Provider>
   )
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { languages } from './languages.js'
 
 const src = join(import.meta.dirname, '..')
+// The checkout's words both the page and the server's first HTML write (the tab title) live in shared.
+const shared = join(import.meta.dirname, '../../../../packages/shared/src')
 const catalogueDir = join(import.meta.dirname, 'messages')
 
 /** Every source file of the web app but tests and the catalogues themselves. */
@@ -22,7 +24,7 @@ function sourceFiles(dir: string): string[] {
  */
 function usedIds(): Map<string, string> {
   const used = new Map<string, string>()
-  for (const file of sourceFiles(src)) {
+  for (const file of [...sourceFiles(src), ...sourceFiles(shared)]) {
     const text = readFileSync(file, 'utf8')
     for (const match of text.matchAll(/\b(?:t|rich|m)\(\s*'([A-Za-z0-9_.-]+)'/g))
       used.set(match[1]!, relative(src, file))

@@ -1,4 +1,4 @@
-import { intlLocaleOf, type PayerLanguage } from '@paylink/shared'
+import { intlLocaleOf, matchPayerLanguage, type PayerLanguage } from '@paylink/shared'
 
 export { intlLocaleOf }
 
@@ -23,18 +23,8 @@ export const isLanguage = (value: string): value is Language => languages.some((
 
 export const directionOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr')
 
-/**
- * One of ours for a BCP 47 tag a browser sends: the exact tag, else its language (pt-PT -> pt-BR,
- * zh-TW -> zh-CN, de-AT -> de), else null.
- */
-export function matchLanguage(tag: string): Language | null {
-  const lower = tag.trim().toLowerCase()
-  if (!lower) return null
-  const exact = languages.find((l) => l.code.toLowerCase() === lower)
-  if (exact) return exact.code
-  const base = lower.split(/[-_]/)[0]
-  return languages.find((l) => l.code.toLowerCase().split('-')[0] === base)?.code ?? null
-}
+/** One of ours for a BCP 47 tag a browser sends (shared with the server's first HTML). */
+export const matchLanguage = (tag: string): Language | null => matchPayerLanguage(tag)
 
 /** `?lang=`, then the payer's remembered choice, then the browser's languages in order, then English. */
 export function pickLanguage({

@@ -1,15 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import type { Plugin } from 'vite'
 
 const catalogue = /\/src\/i18n\/messages\/[^/]+\.json$/
+const messagesDir = new URL('./messages/', import.meta.url)
 
 /**
- * Messages of payer pages that are not the checkout (the subscription pages): the English the entry
- * carries (PayerLanguage's import, resolved to `en.json?entry` in builds) leaves them out, so they
- * cost the checkout's first paint nothing; those pages bring the whole English catalogue in their own
- * chunk (pages/subscribe/SubscriptionMessages.tsx). Tests and catalogues see the one whole file.
+ * Messages of pages that load in their own chunk (a key's first segment): the entry's catalogue
+ * leaves them out and the page loads them with its language (`<PayerLanguage part>`), so every
+ * message a new payer page adds does not weigh on the checkout's first paint (issue #32's budget).
  */
-export const pageOnlyPrefixes = ['sub.']
+export const lazyParts = ['pos', 'sub', 'refund'] as const
+export type LazyPart = (typeof lazyParts)[number]
+
+/** The messages of one part (`?part=pos`), or without a part the entry's: all but the lazy parts'. */
+export function messagesOfPart<T>(messages: Record<string, T>, part: string | null): Record<string, T> {
+  const partOf = (key: string) => key.slice(0, key.indexOf('.'))
+  return Object.fromEntries(
+    Object.entries(messages).filter(([key]) =>
+      part ? partOf(key) === part : !(lazyParts as readonly string[]).includes(partOf(key)),
+    ),
+  )
+}
+
+/** Where the build puts every catalogue as ICU text, for the server's first HTML of the checkout (apps/server/src/web/checkoutWords.ts). */
+export const checkoutWordsFile = 'checkout-words.json'
 
 /**
  * The catalogues stay ICU text a translator edits; the build ships each message already parsed
@@ -31,25 +46,30 @@ export function precompileMessages(): Plugin {
         ],
       },
     }),
-    // The English PayerLanguage imports is the entry's: `en.json?entry`, without the page-only messages.
-    async resolveId(source, importer, options) {
-      if (source !== './messages/en.json' || !importer?.endsWith('/i18n/PayerLanguage.tsx')) return null
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
-      return resolved && { ...resolved, id: `${resolved.id}?entry` }
+    // The server writes the checkout's first HTML (before the app starts) in the payer's language
+    // with these same messages, so the page reads alike before and after the app takes over.
+    generateBundle() {
+      const all = Object.fromEntries(
+        readdirSync(messagesDir)
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => [
+            file.slice(0, -'.json'.length),
+            JSON.parse(readFileSync(new URL(file, messagesDir), 'utf8')),
+          ]),
+      )
+      this.emitFile({ type: 'asset', fileName: checkoutWordsFile, source: JSON.stringify(all) })
     },
     transform(code, id) {
-      const [path, query = ''] = id.split('?')
-      if (!catalogue.test(path!)) return null
-      const entry = new URLSearchParams(query).has('entry')
-      const messages = JSON.parse(code) as Record<string, string>
-      const parsed = Object.fromEntries(
-        Object.entries(messages)
-          .filter(([key]) => !entry || !pageOnlyPrefixes.some((prefix) => key.startsWith(prefix)))
-          .map(([key, text]) => [key, parse(text)]),
+      const [file, query = ''] = id.split('?')
+      if (!catalogue.test(file!)) return null
+      const part = new URLSearchParams(query).get('part')
+      const messages = messagesOfPart(JSON.parse(code) as Record<string, string>, part)
+      const parsed = JSON.stringify(
+        Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)])),
       )
-      // Still JSON: Vite's own JSON plugin makes the module of it. With a query the file is no longer
-      // taken for JSON, so the entry's subset comes as the module itself.
-      return { code: entry ? `export default ${JSON.stringify(parsed)}` : JSON.stringify(parsed), map: null }
+      // Still JSON for the plain file: Vite's own JSON plugin makes the module of it. Vite takes a
+      // file with a query for JavaScript, so a part is given as its module.
+      return { code: part ? `export default JSON.parse(${JSON.stringify(parsed)})` : parsed, map: null }
     },
   }
 }

@@ -1,5 +1,4 @@
-import { useContext } from 'react'
-import { IntlContext, type IntlShape } from 'react-intl'
+import { usePayerIntlContext } from './payerIntl.js'
 import type { MessageId } from './useT.js'
 
 /**
@@ -7,7 +6,7 @@ import type { MessageId } from './useT.js'
  * buttons): null outside a payer page, where they keep writing English as before.
  */
 export function usePayerIntl(): { locale: string; t(id: MessageId, values?: Record<string, string>): string } | null {
-  const intl = useContext(IntlContext) as IntlShape | null
+  const intl = usePayerIntlContext()
   if (!intl) return null
-  return { locale: intl.locale, t: (id, values) => intl.formatMessage({ id }, values) }
+  return { locale: intl.locale, t: (id, values) => intl.text(id, values) }
 }

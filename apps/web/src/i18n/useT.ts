@@ -1,6 +1,6 @@
 import { formatFiatLocal, localizeDecimal, type FiatCurrency } from '@paylink/shared'
 import type { ReactNode } from 'react'
-import { useIntl } from 'react-intl'
+import { usePayerIntlContext } from './payerIntl.js'
 import type en from './messages/en.json'
 
 /** Every payer-facing message id: a key of the English catalogue (catalogues.test.ts keeps the others in step). */
@@ -20,18 +20,19 @@ export const m = <Id extends MessageId>(id: Id): Id => id
  * tags in the catalogue), and the locale's way of writing amounts, money and dates.
  */
 export function useT() {
-  const intl = useIntl()
+  const intl = usePayerIntlContext()
+  if (!intl) throw new Error('useT outside a payer page: wrap it in <PayerLanguage>')
   const locale = intl.locale
   return {
     locale,
-    t: ((id, values) => intl.formatMessage({ id }, values)) as TextOf,
-    rich: (id: MessageId, values: RichValues): ReactNode => intl.formatMessage({ id }, values),
+    t: ((id, values) => intl.text(id, values)) as TextOf,
+    rich: (id: MessageId, values: RichValues): ReactNode => intl.rich(id, values),
     /** A crypto amount written the English way ("1,234.5") with this locale's separators; digits untouched. */
     amount: (text: string) => localizeDecimal(text, locale),
     fiat: (amount: string, currency: FiatCurrency) => formatFiatLocal(amount, currency, locale),
-    date: (iso: string, options: Intl.DateTimeFormatOptions) => intl.formatDate(new Date(iso), options),
+    date: (iso: string, options: Intl.DateTimeFormatOptions) => intl.date(new Date(iso), options),
     /** "A, B or C" the locale's way. */
-    list: (items: string[], type: 'conjunction' | 'disjunction') => intl.formatList(items, { type }),
+    list: (items: string[], type: 'conjunction' | 'disjunction') => intl.list(items, type),
   }
 }
 

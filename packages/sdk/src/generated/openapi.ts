@@ -67,7 +67,7 @@ export interface paths {
     }
     /**
      * Every webhook event of the merchant's links, oldest first, from a cursor
-     * @description Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100).
+     * @description Signed-in merchant or API key. Each event is the exact body a webhook delivery carries (also for links without a webhook URL), so a backend that missed deliveries catches up: read with `after=<nextCursor>` until `hasMore` is false, and again later for newer events. `limit` 1-500 (default 100). `type` keeps one type (`order.paid`: every paid order of every reusable link); `linkId` keeps the events of that link and, for a reusable link, of its orders (each of which carries `data.order.linkId`). A cursor read with filters is read on with the same filters.
      */
     get: operations['listEvents']
     put?: never
@@ -260,7 +260,7 @@ export interface paths {
     put?: never
     /**
      * Start buying from a reusable link: a new order (a link of its own) to pay
-     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers).
+     * @description Public (the payer). The order has the link's options with the amounts (or fiat price) times `quantity`, its own receiving details per option (EVM deposit address, Solana Pay reference, Bitcoin address), its own quote, status, payments and receipt, and expires unpaid after the quote window. `payer` carries only the fields the link asks for (`reusable.fields`). Pay it like any link: GET /api/links/<order id>, /pay/<order id>. Its merchant gets `order.paid` (with `data.order`: the order id, the link id, the quantity and the payer's answers). An `Idempotency-Key` makes a retry answer the same order; keys are per merchant of the link (not per payer), so make each one unguessable (a UUID per order attempt).
      */
     post: operations['createOrder']
     delete?: never
@@ -730,7 +730,7 @@ export interface paths {
     put?: never
     /**
      * Subscribe to a plan
-     * @description Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM token option with a fixed amount) answers the collector contract’s terms the payer’s wallet signs (`subscribe`, then `approve` of `amount`). The manage token is shown only here.
+     * @description Anyone. Makes the subscription and its first period’s link (`dueLinkId`), paid like any link; the subscription is active once it is paid. `renewal: "automatic"` (an EVM or Solana token option with a fixed amount) answers the terms the payer’s wallet signs: on EVM the collector contract’s `subscribe`, then `approve` of `amount`; on Solana an SPL `approve` of `collector` as delegate, up to the cap the payer picks. The manage token is shown only here.
      */
     post: operations['subscribe']
     delete?: never
@@ -1147,7 +1147,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -1269,6 +1269,22 @@ export interface operations {
       query?: {
         after?: string
         limit?: string
+        linkId?: string
+        type?:
+          | 'payment.detected'
+          | 'payment.confirmed'
+          | 'payment.reverted'
+          | 'payment.refunded'
+          | 'payment.unmatched'
+          | 'payment.x402'
+          | 'link.paid'
+          | 'order.paid'
+          | 'link.underpaid'
+          | 'link.expired'
+          | 'subscription.created'
+          | 'subscription.renewed'
+          | 'subscription.past_due'
+          | 'subscription.canceled'
       }
       header?: never
       path?: never
@@ -1767,7 +1783,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -2094,7 +2110,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -2577,7 +2593,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -3214,7 +3230,10 @@ export interface operations {
   createOrder: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
+        'Idempotency-Key'?: string
+      }
       path: {
         id: string
       }
@@ -3385,7 +3404,7 @@ export interface operations {
           }
         }
       }
-      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST) */
+      /** @description A field is wrong: quantity out of range, a bad e-mail, a field missing or not asked for (INVALID_REQUEST); Idempotency-Key empty or longer than 255 characters (INVALID_IDEMPOTENCY_KEY) */
       400: {
         headers: {
           [name: string]: unknown
@@ -3413,8 +3432,22 @@ export interface operations {
           }
         }
       }
-      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED) */
+      /** @description The link is sold out (SOLD_OUT), deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED); A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) */
       409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description This Idempotency-Key was used with another request in the last 24 hours (IDEMPOTENCY_KEY_REUSED) */
+      422: {
         headers: {
           [name: string]: unknown
         }
@@ -3871,7 +3904,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4297,7 +4330,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4409,7 +4442,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -4541,7 +4574,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -5320,6 +5353,7 @@ export interface operations {
               linkId: string | null
               linkTitle: string
               optionId: string | null
+              orderOf: string | null
               payer: string | null
               quote: {
                 /** @enum {string} */
@@ -5527,6 +5561,7 @@ export interface operations {
             linkId: string | null
             linkTitle: string
             optionId: string | null
+            orderOf: string | null
             payer: string | null
             quote: {
               /** @enum {string} */
@@ -5805,7 +5840,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -6173,7 +6208,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path?: never
@@ -6377,7 +6412,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -6593,6 +6628,7 @@ export interface operations {
           asset?: string
           /** Format: email */
           email: string
+          language?: string
           payerAddress?: string
           /** @enum {string} */
           renewal?: 'pay_each_period' | 'automatic'
@@ -8192,7 +8228,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {
@@ -8329,7 +8365,7 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
-        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant; 5xx answers are not kept. */
+        /** @description Makes a retry safe: the same key and the same request within 24 hours answer the first answer again (status and body, with `Idempotent-Replayed: true`) without doing the work twice. Another request under the key: 422 IDEMPOTENCY_KEY_REUSED; one still running: 409 IDEMPOTENCY_KEY_IN_USE after a short wait. Keys are per merchant (on the public POST /api/links/{id}/orders, the link's merchant); 5xx answers are not kept. */
         'Idempotency-Key'?: string
       }
       path: {

@@ -41,6 +41,8 @@ export const subscriptions = pgTable(
     /** incomplete | trialing | active | past_due | canceled; changed only with the row locked. */
     status: text('status').notNull(),
     email: text('email').notNull(),
+    /** The payer's language (a payer language code): renewal e-mails are written in it; null: English. */
+    language: text('language'),
     /** SHA-256 (hex) of the manage token the payer got: the token itself is never stored. */
     manageTokenHash: text('manage_token_hash').notNull(),
     /** pay_each_period | automatic */
@@ -109,5 +111,40 @@ export const subscriptionRenewals = pgTable(
     index('subscription_renewals_open_idx')
       .on(t.status)
       .where(sql`status <> 'paid'`),
+  ],
+)
+
+/**
+ * The payer's e-mails about a renewal: one row per (renewal, kind), inserted with the step that
+ * calls for it (the renewal link made, past_due), sent by the scheduler. Each e-mail carries a
+ * manage token of its own, made when it is sent and kept here only as its hash: the payer's
+ * manage link in any e-mail they got opens the subscription, and no raw token is ever stored.
+ */
+export const subscriptionEmails = pgTable(
+  'subscription_emails',
+  {
+    id: idColumn(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    renewalId: text('renewal_id')
+      .notNull()
+      .references(() => subscriptionRenewals.id, { onDelete: 'cascade' }),
+    /** renewal (a link to pay this period) | past_due */
+    kind: text('kind').notNull(),
+    /** SHA-256 (hex) of the manage token in this e-mail; null until it is sent. */
+    manageTokenHash: text('manage_token_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamptz('lease_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('subscription_emails_renewal_kind_uq').on(t.renewalId, t.kind),
+    index('subscription_emails_token_idx').on(t.subscriptionId, t.manageTokenHash),
+    index('subscription_emails_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`sent_at is null`),
   ],
 )

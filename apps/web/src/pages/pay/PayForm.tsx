@@ -1,11 +1,11 @@
 import { formatAmount, formatUnits, optionAmountText, shortHex } from '@paylink/shared'
 import { useId, type ReactNode } from 'react'
-import { describeWalletError } from '../../wallet/walletErrors.js'
 import { AmountText } from './AmountText.js'
 import { PayAgainQuestion } from './PayAgainQuestion.js'
 import type { PayAgainQuestion as Question, PayPhase } from './usePayment.js'
 import { useOptionFunds, type OptionContext, type Shortfall } from './usePayOption.js'
 import { useT } from '../../i18n/useT.js'
+import { WalletErrorText } from './WalletErrorText.js'
 
 function OptionRow({
   ctx,
@@ -204,11 +204,7 @@ export function PayForm({
           )}
         </>
       )}
-      {Boolean(walletError) && (
-        <p role="alert" className="error" data-testid="pay-error">
-          {describeWalletError(walletError)}
-        </p>
-      )}
+      {Boolean(walletError) && <WalletErrorText error={walletError} testId="pay-error" />}
     </div>
   )
 }

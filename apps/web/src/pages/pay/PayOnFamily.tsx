@@ -6,7 +6,7 @@ import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
 import { useWebToolkit } from '../../wallet/useWebToolkit.js'
-import { describeWalletError } from '../../wallet/walletErrors.js'
+import { walletErrorPhrase } from './WalletErrorText.js'
 import { canSwap } from './canSwap.js'
 import { PayForm } from './PayForm.js'
 import { SwitchNetworkStep } from './SwitchNetworkStep.js'
@@ -57,7 +57,13 @@ export function PayOnFamily({
   // Anything set aside with the fee (the rent of the recipient's new token account) is paid in the coin too.
   const shortfall =
     chosen && funds.data
-      ? findShortfall(chosen, funds.data, fee.data ? fee.data.fee + rent : undefined, formatAmount)
+      ? findShortfall(
+          chosen,
+          funds.data,
+          fee.data ? fee.data.fee + rent : undefined,
+          (atomic, decimals) => amount(formatAmount(atomic, decimals)),
+          t,
+        )
       : null
   return (
     <PayForm
@@ -82,7 +88,7 @@ export function PayOnFamily({
               ? t('fee.estimating')
               : fee.isError || !coin
                 ? checkout.explainsFeeError
-                  ? t('fee.failedWhy', { why: describeWalletError(fee.error) })
+                  ? t('fee.failedWhy', { why: walletErrorPhrase(t, fee.error) })
                   : t('fee.failed')
                 : `≈ ${amount(formatEstimate(fee.data.fee, coin.decimals))} ${coin.symbol}${checkout.feeNote}`}
           {rent > 0n && coin && (

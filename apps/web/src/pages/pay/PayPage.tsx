@@ -41,9 +41,10 @@ function useResubmitRemembered(link: Link | undefined) {
   }, [linkId])
 }
 
-/** The tab names what is paid to whom (the server's HTML starts with the same title). */
+/** The tab names what is paid to whom, in the payer's language (the server's HTML starts with the same title). */
 function useCheckoutTitle(link: Link | undefined) {
-  const title = link ? checkoutTitle(link) : null
+  const { t, locale } = useT()
+  const title = link ? checkoutTitle(link, { t, locale }) : null
   useEffect(() => {
     if (title) document.title = title
   }, [title])

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { englishText } from '../../i18n/testing/englishText.js'
 import { findPaymentOnItsWay } from './paymentOnItsWay.js'
 import { clearPaying, markPaying, otherTabPaying } from './payingMarker.js'
 import { pendingPayment, tokenOption } from './testing/checkoutFixtures.js'
@@ -21,6 +22,7 @@ const ask = (payments = [fromPayer], extra: Partial<Parameters<typeof findPaymen
     payer: PAYER,
     remembered: [],
     paying: null,
+    t: englishText,
     ...extra,
   })
 

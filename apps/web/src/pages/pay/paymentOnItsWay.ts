@@ -1,4 +1,5 @@
 import { optionAmountText, type Link, type LinkOption } from '@paylink/shared'
+import type { TextOf } from '../../i18n/useT.js'
 import { optionDueAtomic } from './optionDue.js'
 import type { RememberedPayment } from './rememberedPayments.js'
 import type { PayingMarker } from './payingMarker.js'
@@ -28,6 +29,7 @@ export function findPaymentOnItsWay({
   payer,
   remembered,
   paying,
+  t,
 }: {
   link: Pick<Link, 'payments' | 'options'>
   option: Pick<LinkOption, 'id' | 'caipNetworkId' | 'decimals' | 'symbol'>
@@ -37,6 +39,8 @@ export function findPaymentOnItsWay({
   remembered: readonly RememberedPayment[]
   /** Another tab's payment at the wallet step (payingMarker.ts); null when none. */
   paying: PayingMarker | null
+  /** The payer's language. */
+  t: TextOf
 }): PaymentOnItsWay | null {
   const current = link.options.find((o) => o.id === option.id)
   // The server counts less still due than the page asks for: a payment the page has not heard of.
@@ -44,25 +48,19 @@ export function findPaymentOnItsWay({
   const sentHere = (txHash: string) => remembered.some((r) => r.txHash.toLowerCase() === txHash.toLowerCase())
   for (const p of link.payments) {
     if (p.late || p.caipNetworkId !== option.caipNetworkId) continue
-    const amount = p.amount ? ` (${optionAmountText({ ...option, amount: p.amount })})` : ''
+    const amount = p.amount ? optionAmountText({ ...option, amount: p.amount }) : null
+    const onItsWay = () => (amount ? t('payAgain.onItsWayAmount', { amount }) : t('payAgain.onItsWay'))
     const fromPayer = p.optionId === option.id && p.payer !== null && sameAccount(p.payer, payer)
-    if (fromPayer && p.status === 'pending')
-      return { text: `A payment from this wallet${amount} is already on its way to this link.` }
+    if (fromPayer && p.status === 'pending') return { text: onItsWay() }
     // Not read from the chain yet (no option, no sender): this browser sent it, so it is the payer's.
-    if (p.status === 'pending' && p.optionId === null && sentHere(p.txHash))
-      return {
-        text: 'A payment from this wallet is already on its way to this link: the network has not confirmed it yet.',
-      }
+    if (p.status === 'pending' && p.optionId === null && sentHere(p.txHash)) return { text: t('payAgain.unread') }
     // Detected or confirmed: already left out of what is due, unless the page has not heard of it.
     if (!unheard) continue
     if (fromPayer && p.status === 'confirmed')
-      return { text: `A payment from this wallet${amount} has already reached this link.` }
-    if (fromPayer && p.status === 'confirming')
-      return { text: `A payment from this wallet${amount} is already on its way to this link.` }
+      return { text: amount ? t('payAgain.reachedAmount', { amount }) : t('payAgain.reached') }
+    if (fromPayer && p.status === 'confirming') return { text: onItsWay() }
   }
   if (paying && paying.optionId === option.id && sameAccount(paying.payer, payer))
-    return {
-      text: 'A payment from this wallet is already on its way: another tab is waiting for the wallet to confirm it.',
-    }
+    return { text: t('payAgain.otherTab') }
   return null
 }

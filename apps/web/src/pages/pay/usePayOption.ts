@@ -1,5 +1,6 @@
 import { formatUnits, parseUnits, type Asset, type LinkOption, type Network, type PublicConfig } from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
+import type { TextOf } from '../../i18n/useT.js'
 import { readBalance } from '../../wallet/readBalance.js'
 import { optionDueAtomic } from './optionDue.js'
 
@@ -67,9 +68,10 @@ export function findShortfall(
   funds: OptionFunds,
   fee: bigint | undefined,
   format: (atomic: bigint, decimals: number) => string,
+  t: TextOf,
 ): Shortfall {
-  const found = describeShortfall(ctx, funds, fee, format)
-  return found && { ...found, exact: describeShortfall(ctx, funds, fee, formatUnits)!.message }
+  const found = describeShortfall(ctx, funds, fee, format, t)
+  return found && { ...found, exact: describeShortfall(ctx, funds, fee, formatUnits, t)!.message }
 }
 
 function describeShortfall(
@@ -77,25 +79,33 @@ function describeShortfall(
   funds: OptionFunds,
   fee: bigint | undefined,
   format: (atomic: bigint, decimals: number) => string,
+  t: TextOf,
 ) {
   const { asset, network, due } = ctx
   const feeNeeded = fee ?? 0n
   if (funds.balance !== null && funds.balance < due) {
     return {
       kind: 'asset' as const,
-      message: `Not enough ${asset.symbol}: this wallet has ${format(funds.balance, asset.decimals)}, the payment needs ${format(due, asset.decimals)}.`,
+      message: t('shortfall.asset', {
+        symbol: asset.symbol,
+        has: format(funds.balance, asset.decimals),
+        needs: format(due, asset.decimals),
+      }),
     }
   }
   if (asset.native && funds.balance !== null && fee !== undefined && funds.balance < due + feeNeeded) {
     return {
       kind: 'fee' as const,
-      message: `Not enough ${asset.symbol} for the payment plus the network fee (${format(due + feeNeeded, asset.decimals)} in all).`,
+      message: t('shortfall.paymentAndFee', { symbol: asset.symbol, total: format(due + feeNeeded, asset.decimals) }),
     }
   }
   if (!asset.native && funds.native !== null && fee !== undefined && funds.native < feeNeeded) {
     return {
       kind: 'fee' as const,
-      message: `Not enough ${network.nativeCurrency.symbol} for the network fee (${format(feeNeeded, network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}).`,
+      message: t('shortfall.fee', {
+        symbol: network.nativeCurrency.symbol,
+        fee: format(feeNeeded, network.nativeCurrency.decimals),
+      }),
     }
   }
   return null

@@ -6,6 +6,7 @@ import { linkQueryKey } from '../../api/useLiveLink.js'
 import { useSubmitPayment } from '../../api/useSubmitPayment.js'
 import { clearPaying, markPaying, otherTabPaying } from './payingMarker.js'
 import { findPaymentOnItsWay } from './paymentOnItsWay.js'
+import { useT } from '../../i18n/useT.js'
 import { rememberedPayments, rememberPayment } from './rememberedPayments.js'
 import type { OptionContext } from './usePayOption.js'
 
@@ -28,6 +29,7 @@ export interface PayAgainQuestion {
  */
 export function usePayment(linkId: string, payer: string | undefined, send: (ctx: OptionContext) => Promise<string>) {
   const queryClient = useQueryClient()
+  const { t } = useT()
   const submit = useSubmitPayment(linkId)
   const [phase, setPhase] = useState<PayPhase>('idle')
   const [question, setQuestion] = useState<PayAgainQuestion | null>(null)
@@ -69,6 +71,7 @@ export function usePayment(linkId: string, payer: string | undefined, send: (ctx
               payer,
               remembered: rememberedPayments(linkId),
               paying: otherTabPaying(linkId),
+              t,
             })
           : null
       setPhase('idle')

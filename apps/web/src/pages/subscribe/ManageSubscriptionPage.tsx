@@ -9,7 +9,6 @@ import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { useT } from '../../i18n/useT.js'
 import { PayHeader } from '../pay/PayHeader.js'
 import { PageNotReady } from './PageNotReady.js'
-import { SubscriptionMessages } from './SubscriptionMessages.js'
 import { PlanFacts, SubscriptionBadge, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 
@@ -140,7 +139,7 @@ function AllowanceSection({ page }: { page: SubscriptionPage }) {
 }
 
 /** `/subscriptions/:id?token=…` (the link in the payer's e-mail): status, next renewal, payments, cancel, allowance. */
-function ManageView() {
+export function ManageSubscriptionPage() {
   const { id = '' } = useParams()
   // Not useSearchParams: the router's shared chunk would carry it onto the checkout's first paint.
   const token = new URLSearchParams(useLocation().search).get('token') ?? ''
@@ -214,14 +213,5 @@ function ManageView() {
         {!canceled && <CancelSection page={data} token={token} />}
       </main>
     </>
-  )
-}
-
-/** The page with its own English messages (SubscriptionMessages). */
-export function ManageSubscriptionPage() {
-  return (
-    <SubscriptionMessages>
-      <ManageView />
-    </SubscriptionMessages>
   )
 }

@@ -13,7 +13,6 @@ import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 import { PageNotReady } from './PageNotReady.js'
 import { chainFacts } from '@paylink/chains/facts'
-import { SubscriptionMessages } from './SubscriptionMessages.js'
 
 const evm = chainFacts.eip155.namespace
 
@@ -186,7 +185,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
 }
 
 /** `/subscribe/:planId`: the plan in the checkout's look, the payer's e-mail and renewal choice, then Subscribe. */
-function SubscribeView() {
+export function SubscribePage() {
   const { planId = '' } = useParams()
   const page = useQuery({ queryKey: ['plan-page', planId], queryFn: () => fetchPlanPage(planId) })
   const name = page.data?.plan.name
@@ -203,14 +202,5 @@ function SubscribeView() {
         <SubscribeForm page={page.data} />
       </main>
     </>
-  )
-}
-
-/** The page with its own English messages (SubscriptionMessages). */
-export function SubscribePage() {
-  return (
-    <SubscriptionMessages>
-      <SubscribeView />
-    </SubscriptionMessages>
   )
 }

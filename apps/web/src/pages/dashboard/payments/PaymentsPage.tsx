@@ -16,6 +16,7 @@ import {
   paymentReasonTexts,
   paymentStatusLabels,
 } from '../format.js'
+import { OrderOf } from '../OrderOf.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 import { RefreshableHeading } from '../RefreshableHeading.js'
 
@@ -74,7 +75,14 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
   return (
     <tr data-testid={`payments-row-${payment.id}`}>
       <td data-label="Link">
-        {payment.linkId !== null ? (
+        {payment.orderOf !== null && payment.linkId !== null ? (
+          <OrderOf
+            linkId={payment.orderOf}
+            title={payment.linkTitle}
+            orderId={payment.linkId}
+            testId="payment-order-of"
+          />
+        ) : payment.linkId !== null ? (
           <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
         ) : (
           // An x402 payment has no link: the resource it paid for.

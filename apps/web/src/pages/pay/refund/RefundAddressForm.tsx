@@ -98,7 +98,9 @@ export function RefundAddressForm({ link, payment }: { link: Link; payment: Paym
         onBlur={() => setTouched(true)}
       />
       <p id={`${id}-address-hint`} className={touched && !checked.ok ? 'error' : 'muted'}>
-        {touched && !checked.ok ? checked.problem : t('refund.addressHint')}
+        {touched && !checked.ok
+          ? t(checked.problem.id, 'values' in checked.problem ? checked.problem.values : undefined)
+          : t('refund.addressHint')}
       </p>
 
       {message && (

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { usePaylinkKit } from '../../../appkit/PaylinkProvider.js'
 import { useConnectedAddress } from '../../../wallet/useConnectedAddress.js'
 import { useSignMessage } from '../../../wallet/useSignMessage.js'
-import { describeWalletError } from '../../../wallet/walletErrors.js'
+import { WalletErrorText } from '../WalletErrorText.js'
 import { useT } from '../../../i18n/useT.js'
 
 const bitcoin: WebNamespace = chainFacts.bip122.namespace
@@ -24,7 +24,7 @@ export function SignWithBitcoinWallet({
   const kit = usePaylinkKit()
   const address = useConnectedAddress(bitcoin)
   const sign = useSignMessage(bitcoin)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<{ cause: unknown } | null>(null)
   const { t } = useT()
   if (!address) {
     return (
@@ -50,17 +50,13 @@ export function SignWithBitcoinWallet({
           try {
             onSigned(address, await sign.mutateAsync(message))
           } catch (cause) {
-            setError(describeWalletError(cause))
+            setError({ cause })
           }
         }}
       >
         {sign.isPending ? t('payForm.confirmInWallet') : t('refund.signWith', { address: shortHex(address, 6) })}
       </button>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      {error && <WalletErrorText error={error.cause} testId="refund-sign-error" />}
     </>
   )
 }

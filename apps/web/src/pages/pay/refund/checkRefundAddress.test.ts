@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { checkRefundAddress } from './checkRefundAddress.js'
+import { englishText } from '../../../i18n/testing/englishText.js'
+import { checkRefundAddress as check } from './checkRefundAddress.js'
+
+/** The check with its problem as the English page says it. */
+const checkRefundAddress = (text: string, network: string) => {
+  const checked = check(text, network)
+  return checked.ok
+    ? checked
+    : { ok: false, problem: englishText(checked.problem.id, 'values' in checked.problem ? checked.problem.values : {}) }
+}
 
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'

@@ -1,5 +1,6 @@
 import { normalizeRefundAddress } from '@paylink/shared'
 import { bech32, bech32m } from '@scure/base'
+import { m } from '../../../i18n/useT.js'
 
 const mainnet = 'bip122:000000000019d6689c085ae165831e93'
 const regtest = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -9,7 +10,13 @@ export function bech32PrefixOf(caipNetworkId: string): string {
   return caipNetworkId === mainnet ? 'bc1' : caipNetworkId === regtest ? 'bcrt1' : 'tb1'
 }
 
-export type CheckRefundAddressReturnType = { ok: true; address: string } | { ok: false; problem: string }
+/** What is wrong with the typed address, as a message of the payer's language and its values. */
+export type RefundAddressProblem =
+  | { id: 'refund.problem.empty' }
+  | { id: 'refund.problem.otherNetwork'; values: { prefix: string } }
+  | { id: 'refund.problem.checksum' }
+
+export type CheckRefundAddressReturnType = { ok: true; address: string } | { ok: false; problem: RefundAddressProblem }
 
 /**
  * What the refund page can tell before asking the server: the address is a SegWit or Taproot
@@ -19,10 +26,10 @@ export type CheckRefundAddressReturnType = { ok: true; address: string } | { ok:
 export function checkRefundAddress(text: string, caipNetworkId: string): CheckRefundAddressReturnType {
   const address = normalizeRefundAddress(text)
   const prefix = bech32PrefixOf(caipNetworkId)
-  if (address === '') return { ok: false, problem: 'Enter the Bitcoin address to refund to.' }
+  if (address === '') return { ok: false, problem: { id: m('refund.problem.empty') } }
   if (!address.startsWith(prefix) || (prefix === 'bc1' && address.startsWith('bcrt1')))
-    return { ok: false, problem: `Enter an address of this network: it starts with ${prefix}.` }
-  if (!hasChecksum(address)) return { ok: false, problem: 'This is not a Bitcoin address: check for a typo.' }
+    return { ok: false, problem: { id: m('refund.problem.otherNetwork'), values: { prefix } } }
+  if (!hasChecksum(address)) return { ok: false, problem: { id: m('refund.problem.checksum') } }
   return { ok: true, address }
 }
 

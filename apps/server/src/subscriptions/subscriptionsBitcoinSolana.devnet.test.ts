@@ -1,0 +1,216 @@
+import {
+  nativeAssetId,
+  parseUnits,
+  type CreatedPlan,
+  type CreatedSubscription,
+  type Subscription,
+} from '@paylink/shared'
+import {
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createTransactionMessage,
+  devnet,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit'
+import {
+  findAssociatedTokenPda,
+  getApproveCheckedInstruction,
+  getRevokeInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { links, subscriptionRenewals } from '../db/schema.js'
+import { generateSolanaKeypair } from '../x402/demoGasKey.js'
+import { merchantAccountKey } from '../testing/bitcoinRegtest.js'
+import { eventually, type Harness } from '../testing/paymentLinksHarness.js'
+import type { SmtpTestServer } from '../testing/smtpTestServer.js'
+import { MONTH, startSubscriptionsTestApp, type SubscriptionsTestApp } from './subscriptionsTestApp.js'
+
+// Renewals on the other chain families (#33): one devnet (anvil, the Solana devnet, Bitcoin
+// regtest) and one app with its tracker and renewal scheduler running for the whole file.
+let t: SubscriptionsTestApp
+let h: Harness
+let app: FastifyInstance
+let smtp: SmtpTestServer
+let api: SubscriptionsTestApp['api']
+const solanaCollectorKey = generateSolanaKeypair()
+
+beforeAll(async () => {
+  t = await startSubscriptionsTestApp({ collectorSolanaSecretKey: solanaCollectorKey }, { allChains: true })
+  ;({ h, app, smtp, api } = t)
+}, 120_000)
+afterAll(() => t?.close())
+
+describe('subscriptions on Bitcoin', () => {
+  it('a monthly BTC plan renews by link: the renewal has its own address, is e-mailed, and paying it renews', async () => {
+    const bitcoin = h.devnet.bitcoin!
+    const btc = nativeAssetId(bitcoin.caipNetworkId)
+    const plan = await api<CreatedPlan>(
+      'POST',
+      '/api/plans',
+      {
+        name: 'Node hosting',
+        options: [{ asset: btc, amount: '0.001', recipient: merchantAccountKey().publicExtendedKey }],
+        interval: 'month',
+      },
+      true,
+    )
+    expect(plan.automaticRenewal).toBe(false)
+    const created = await api<CreatedSubscription>('POST', `/api/plans/${plan.id}/subscriptions`, {
+      email: 'btc-payer@example.com',
+    })
+    const view = () => api<Subscription>('GET', `/api/subscriptions/${created.id}?token=${created.manageToken}`)
+    const pay = async (linkId: string) => {
+      const address = (await h.getLink(app, linkId)).options[0]!.depositAddress!
+      await bitcoin.faucet(address, parseUnits('0.001', 8))
+      await bitcoin.mine(1)
+      return address
+    }
+    const firstAddress = await pay(created.dueLinkId!)
+    await eventually(async () => expect(await view()).toMatchObject({ status: 'active', paidPeriods: 1 }), 20_000)
+
+    const due = await t.advanceUntilDue(view, MONTH + 60)
+    const mail = await eventually(() => {
+      const sent = smtp.received.find((m) => m.text?.includes(`/pay/${due.dueLinkId}`))
+      expect(sent).toBeDefined()
+      return sent!
+    }, 10_000)
+    expect(mail.subject).toBe(`Node hosting: your next payment to ${h.merchant.address}`)
+    expect(mail.text).toMatch(new RegExp(`/subscriptions/${created.id}\\?token=`))
+    const renewalAddress = await pay(due.dueLinkId!)
+    expect(renewalAddress).not.toBe(firstAddress)
+    await eventually(async () => expect(await view()).toMatchObject({ status: 'active', paidPeriods: 2 }), 20_000)
+  }, 60_000)
+})
+
+describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => {
+  it('a month later the merchant is paid from the payer’s token account with no payer action, once per period; a revoked delegate falls back to a renewal link', async () => {
+    const solana = h.devnet.solana!
+    const rpc = createSolanaRpc(devnet(solana.rpcUrl))
+    const landed = async (signature: string) => {
+      for (const until = Date.now() + 20_000; Date.now() < until;) {
+        const { value } = await rpc.getSignatureStatuses([signature as never]).send()
+        const status = value[0]?.confirmationStatus
+        if (status === 'confirmed' || status === 'finalized') return expect(value[0]!.err).toBeNull()
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      throw new Error(`${signature} did not land`)
+    }
+    const sendAs = async (signer: KeyPairSigner, instructions: Instruction[]) => {
+      const { value: latest } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
+      const signed = await signTransactionMessageWithSigners(
+        pipe(
+          createTransactionMessage({ version: 0 }),
+          (m) => setTransactionMessageFeePayerSigner(signer, m),
+          (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+          (m) => appendTransactionMessageInstructions(instructions, m),
+        ),
+      )
+      await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
+      await landed(getSignatureFromTransaction(signed))
+    }
+    const ataOf = async (owner: Address) =>
+      (await findAssociatedTokenPda({ owner, mint: solana.mint as Address, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
+    const balanceOf = async (owner: Address) =>
+      BigInt((await rpc.getTokenAccountBalance(await ataOf(owner), { commitment: 'confirmed' }).send()).value.amount)
+
+    const collector = (await createKeyPairSignerFromBytes(solanaCollectorKey)).address
+    const payer = await generateKeyPairSigner()
+    const merchant = (await generateKeyPairSigner()).address
+    // The payer holds SOL and 100 Test USD; the merchant's token account exists; the collector has gas.
+    for (const signature of await Promise.all([
+      solana.faucet(payer.address, 'native', 1_000_000_000n),
+      solana.faucet(payer.address, solana.mint, 100_000_000n),
+      solana.faucet(merchant, solana.mint, 1n),
+      solana.faucet(collector, 'native', 1_000_000_000n),
+    ]))
+      await landed(signature)
+
+    const tusd = `${solana.caipNetworkId}/token:${solana.mint}`
+    const plan = await api<CreatedPlan>(
+      'POST',
+      '/api/plans',
+      { name: 'Solana monthly', options: [{ asset: tusd, amount: '5', recipient: merchant }], interval: 'month' },
+      true,
+    )
+    expect(plan.automaticRenewal).toBe(true)
+    const created = await api<CreatedSubscription>('POST', `/api/plans/${plan.id}/subscriptions`, {
+      email: 'sol-payer@example.com',
+      renewal: 'automatic',
+      asset: tusd,
+      payerAddress: payer.address,
+    })
+    expect(created.collector).toMatchObject({
+      caipNetworkId: solana.caipNetworkId,
+      contract: TOKEN_PROGRAM_ADDRESS,
+      token: solana.mint,
+      merchant,
+      collector,
+      amount: '5000000',
+    })
+    const view = () => api<Subscription>('GET', `/api/subscriptions/${created.id}?token=${created.manageToken}`)
+
+    // The payer's consent: the collector as delegate of their Test USD account, up to twelve periods.
+    await sendAs(payer, [
+      getApproveCheckedInstruction({
+        source: await ataOf(payer.address),
+        mint: solana.mint as Address,
+        delegate: collector,
+        owner: payer,
+        amount: 12n * 5_000_000n,
+        decimals: 6,
+      }),
+    ])
+    // The first period is paid by link (the EVM test pays one on the chain; here the tracker's end state).
+    await h.database.db
+      .update(links)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(links.id, created.dueLinkId!))
+    await eventually(async () => expect(await view()).toMatchObject({ status: 'active', paidPeriods: 1 }), 10_000)
+
+    const [payerBefore, merchantBefore] = await Promise.all([balanceOf(payer.address), balanceOf(merchant)])
+    await api('POST', '/devnet/clock', { seconds: MONTH + 60 })
+    await eventually(async () => expect(await view()).toMatchObject({ status: 'active', paidPeriods: 2 }), 15_000)
+    // More rounds in the same period: no second pull is sent.
+    await app.subscriptions.runOnce()
+    await app.subscriptions.runOnce()
+    expect(await balanceOf(merchant)).toBe(merchantBefore + 5_000_000n)
+    expect(await balanceOf(payer.address)).toBe(payerBefore - 5_000_000n)
+    const renewals = await h.database.db
+      .select()
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.subscriptionId, created.id))
+    expect(renewals.filter((r) => r.period === 1)).toMatchObject([{ method: 'pull', status: 'paid', linkId: null }])
+    const { value: pulled } = await rpc
+      .getSignatureStatuses([renewals.find((r) => r.period === 1)!.txHash as never])
+      .send()
+    expect(pulled[0]).toMatchObject({ err: null })
+
+    // The payer revokes the delegate: the next renewal falls back to a link (and an e-mail), nothing is taken.
+    await sendAs(payer, [getRevokeInstruction({ source: await ataOf(payer.address), owner: payer })])
+    const fallback = await t.advanceUntilDue(view, MONTH)
+    expect(fallback).toMatchObject({ status: 'active', paidPeriods: 2 })
+    expect(await balanceOf(merchant)).toBe(merchantBefore + 5_000_000n)
+    const [renewal] = await h.database.db
+      .select()
+      .from(subscriptionRenewals)
+      .where(and(eq(subscriptionRenewals.subscriptionId, created.id), eq(subscriptionRenewals.period, 2)))
+    expect(renewal).toMatchObject({ method: 'link', pullError: 'the delegate was revoked or replaced' })
+    await eventually(
+      () => expect(smtp.received.some((m) => m.text?.includes(`/pay/${fallback.dueLinkId}`))).toBe(true),
+      10_000,
+    )
+  }, 60_000)
+})

@@ -1,0 +1,181 @@
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromBytes,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  getTransactionDecoder,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Blockhash,
+  type KeyPairSigner,
+} from '@solana/kit'
+import {
+  AccountState,
+  findAssociatedTokenPda,
+  getTokenDecoder,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import type { ChainEndpoint } from '../../serverFace/chainFamily.js'
+import { createJsonRpc, JsonRpcCallError, type JsonRpc } from '../../serverFace/createJsonRpc.js'
+
+/** One pull: `amount` base units of `mint` from `payer`'s token account to `merchant`'s (both owners' associated accounts). */
+export interface SolanaPullRequest {
+  caipNetworkId: string
+  payer: string
+  mint: string
+  decimals: number
+  merchant: string
+  amount: bigint
+}
+
+export type SolanaPullCheck = { ok: true } | { ok: false; reason: string }
+
+export interface SolanaDelegateCollector {
+  /** The delegate the payer approves (gas only: it signs transfers to the merchant and pays their fees). */
+  address: string
+  /** Would the token program take this pull now? A refusal says why (delegate revoked or replaced, allowance or balance short). */
+  check(request: SolanaPullRequest): Promise<SolanaPullCheck>
+  /** Signs the pull (not sent): base64 wire bytes and the signature. */
+  sign(request: SolanaPullRequest): Promise<{ raw: string; hash: string }>
+  /** Sends signed bytes (again, after a crash: one signature lands once) and waits for the outcome. */
+  send(
+    caipNetworkId: string,
+    raw: string,
+    timeoutMs: number,
+  ): Promise<{ status: 'success' | 'reverted' } | { status: 'dropped' } | { status: 'unknown' }>
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Automatic renewals on Solana: the payer's SPL `approve` made this key the delegate of their
+ * token account up to a cap; a pull is one `transferChecked` from that account to the merchant's
+ * with the delegate as authority and fee payer. The token program bounds the total (the delegated
+ * amount) but not where it goes or how often: Paylink's scheduler sends only to the merchant and
+ * at most once per period. Reads and sends go through the network's endpoint pool (createJsonRpc).
+ *
+ * `secretKey` is the 64-byte keypair (secret then public key, as `solana-keygen` writes it).
+ */
+export async function createSolanaDelegateCollector(
+  secretKey: Uint8Array,
+  { endpointOf, timeoutMs = 5000 }: { endpointOf(caipNetworkId: string): ChainEndpoint | null; timeoutMs?: number },
+): Promise<SolanaDelegateCollector> {
+  const signer: KeyPairSigner = await createKeyPairSignerFromBytes(secretKey)
+  const rpcs = new Map<string, JsonRpc>()
+  const rpcOf = (caipNetworkId: string) => {
+    let rpc = rpcs.get(caipNetworkId)
+    if (!rpc) {
+      const endpoint = endpointOf(caipNetworkId)
+      if (!endpoint) throw new Error(`no RPC for ${caipNetworkId}`)
+      rpc = createJsonRpc(endpoint, { timeoutMs })
+      rpcs.set(caipNetworkId, rpc)
+    }
+    return rpc
+  }
+  const tokenAccount = async (owner: string, mint: string) =>
+    (
+      await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    )[0]
+  const statusOf = async (rpc: JsonRpc, signature: string) => {
+    const { value } = (await rpc.call('getSignatureStatuses', [[signature], { searchTransactionHistory: true }])) as {
+      value: Array<{ err: unknown; confirmationStatus: string | null } | null>
+    }
+    const status = value[0]
+    if (!status || !status.confirmationStatus || status.confirmationStatus === 'processed') return null
+    return status.err === null ? ('success' as const) : ('reverted' as const)
+  }
+  return {
+    address: signer.address,
+    async check(request) {
+      const source = await tokenAccount(request.payer, request.mint)
+      const { value } = (await rpcOf(request.caipNetworkId).call('getAccountInfo', [
+        source,
+        { encoding: 'base64', commitment: 'confirmed' },
+      ])) as { value: { data: [string, string]; owner: string } | null }
+      if (!value || value.owner !== TOKEN_PROGRAM_ADDRESS)
+        return { ok: false, reason: 'the payer has no token account for this token' }
+      const account = getTokenDecoder().decode(getBase64Encoder().encode(value.data[0]))
+      if (account.state === AccountState.Frozen) return { ok: false, reason: 'the payer’s token account is frozen' }
+      if (account.delegate.__option === 'None' || account.delegate.value !== signer.address)
+        return { ok: false, reason: 'the delegate was revoked or replaced' }
+      if (account.delegatedAmount < request.amount) return { ok: false, reason: 'the allowance left is short' }
+      if (account.amount < request.amount) return { ok: false, reason: 'the payer’s balance is short' }
+      return { ok: true }
+    },
+    async sign(request) {
+      const rpc = rpcOf(request.caipNetworkId)
+      const { value: latest } = (await rpc.call('getLatestBlockhash', [{ commitment: 'confirmed' }])) as {
+        value: { blockhash: string; lastValidBlockHeight: number }
+      }
+      const [source, destination] = await Promise.all([
+        tokenAccount(request.payer, request.mint),
+        tokenAccount(request.merchant, request.mint),
+      ])
+      const message = pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(signer, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: latest.blockhash as Blockhash, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [
+              getTransferCheckedInstruction({
+                source,
+                mint: address(request.mint),
+                destination,
+                authority: signer,
+                amount: request.amount,
+                decimals: request.decimals,
+              }),
+            ],
+            m,
+          ),
+      )
+      const signed = await signTransactionMessageWithSigners(message)
+      return { raw: getBase64EncodedWireTransaction(signed), hash: getSignatureFromTransaction(signed) }
+    },
+    async send(caipNetworkId, raw, timeoutMs) {
+      const rpc = rpcOf(caipNetworkId)
+      const signature = signatureOf(raw)
+      try {
+        await rpc.call('sendTransaction', [raw, { encoding: 'base64', preflightCommitment: 'confirmed' }])
+      } catch (error) {
+        // The node simulated it and refused (the delegate revoked since the check…) and it never
+        // landed: a refusal. Already landed (a resend after a crash): its status says so below.
+        if (error instanceof JsonRpcCallError && error.rpcCode === -32002 && (await statusOf(rpc, signature)) === null)
+          return { status: 'reverted' }
+      }
+      for (const until = Date.now() + timeoutMs; Date.now() < until; await sleep(100)) {
+        const status = await statusOf(rpc, signature).catch(() => null)
+        if (status) return { status }
+      }
+      const landed = await statusOf(rpc, signature)
+      if (landed) return { status: landed }
+      // Its blockhash expired and it never landed: it never will.
+      const { value: valid } = (await rpc.call('isBlockhashValid', [
+        blockhashOf(raw),
+        { commitment: 'confirmed' },
+      ])) as {
+        value: boolean
+      }
+      return valid ? { status: 'unknown' } : { status: 'dropped' }
+    },
+  }
+}
+
+const signatureOf = (raw: string) =>
+  getSignatureFromTransaction(getTransactionDecoder().decode(getBase64Encoder().encode(raw)))
+const blockhashOf = (raw: string) => {
+  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(raw))
+  return getCompiledTransactionMessageDecoder().decode(transaction.messageBytes).lifetimeToken
+}
