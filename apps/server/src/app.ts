@@ -591,13 +591,14 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     await scheduler.stop()
     mailer?.close()
   })
+  const collectorAddresses = Object.fromEntries(
+    Object.entries(collectors).map(([namespace, collector]) => [namespace, collector!.address]),
+  )
   await app.register(subscriptionRoutes, {
     context,
     clock,
     scheduler,
-    collectorAddresses: Object.fromEntries(
-      Object.entries(collectors).map(([namespace, collector]) => [namespace, collector!.address]),
-    ),
+    collectorAddresses,
     subscribeRateLimit: limitsOf(config).createLink,
     ...(options.devnetClock
       ? {
@@ -609,7 +610,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
         }
       : {}),
   })
-  await app.register(subscriptionPageRoutes, { context, collectorAddress: collector?.address ?? null })
+  await app.register(subscriptionPageRoutes, { context, collectorAddresses })
 }
 
 /** The RPC each network's signatures are checked over: the devnet's own node directly, not through our proxy. */

@@ -19,11 +19,17 @@ import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.
 import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 import type { PeriodLinkContext } from './periodLink.js'
 import { automaticTerms, readPlan, toPlanView, type PlanRow } from './plans.js'
-import { readSubscriptionWithToken, toSubscriptionView, type SubscriptionRow } from './subscribe.js'
+import {
+  readSubscriptionWithToken,
+  toSubscriptionView,
+  type CollectorAddresses,
+  type SubscriptionRow,
+} from './subscribe.js'
 
 export interface SubscriptionPageRoutesOptions {
   context: PeriodLinkContext
-  collectorAddress: string | null
+  /** Each chain family's collector key address; a family without one renews by link only. */
+  collectorAddresses: CollectorAddresses
 }
 
 /**
@@ -32,7 +38,7 @@ export interface SubscriptionPageRoutesOptions {
  * their receipts' links, and the merchant's monthly revenue summed on the server in bigints.
  */
 export const subscriptionPageRoutes: FastifyPluginAsync<SubscriptionPageRoutesOptions> = async (app, options) => {
-  const { context, collectorAddress } = options
+  const { context, collectorAddresses } = options
   const { db, assets } = context
   const merchantOf = async (plan: PlanRow) => (await readPublicMerchants(db, [plan.merchant])).get(plan.merchant)!
 
@@ -55,9 +61,9 @@ export const subscriptionPageRoutes: FastifyPluginAsync<SubscriptionPageRoutesOp
       return {
         plan: toPlanView(plan, assets),
         merchant: await merchantOf(plan),
-        automaticAssets: collectorAddress
-          ? plan.options.filter((o) => automaticTerms(plan, assets, o.asset) !== null).map((o) => o.asset)
-          : [],
+        automaticAssets: plan.options
+          .filter((o) => automaticTerms(plan, assets, o.asset) && collectorAddresses[o.asset.split(':')[0]!])
+          .map((o) => o.asset),
       }
     },
   )
@@ -90,7 +96,7 @@ export const subscriptionPageRoutes: FastifyPluginAsync<SubscriptionPageRoutesOp
         .limit(200)
       reply.header('cache-control', 'no-store')
       return {
-        subscription: await toSubscriptionView(db, row, plan, { assets, collectorAddress }),
+        subscription: await toSubscriptionView(db, row, plan, { assets, collectorAddresses }),
         plan: toPlanView(plan, assets),
         merchant: await merchantOf(plan),
         periods: periods.map((p): SubscriptionPeriod => ({

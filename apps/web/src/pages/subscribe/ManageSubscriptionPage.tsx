@@ -1,3 +1,4 @@
+import { chainFacts } from '@paylink/chains/facts'
 import '../pay/pay.css'
 import './subscribe.css'
 import { formatUnits, type SubscriptionPage, type SubscriptionPeriod } from '@paylink/shared'
@@ -13,6 +14,7 @@ import { PlanFacts, SubscriptionBadge, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 
 const day = { dateStyle: 'medium' } as const
+const evm = chainFacts.eip155.namespace
 
 function PeriodRow({ period }: { period: SubscriptionPeriod }) {
   const { t, date } = useT()
@@ -209,7 +211,8 @@ export function ManageSubscriptionPage() {
             </ul>
           )}
         </section>
-        {subscription.collector && <AllowanceSection page={data} />}
+        {/* The revoke button speaks to an EVM wallet; a Solana delegate is revoked from the payer's own wallet. */}
+        {subscription.collector?.caipNetworkId.startsWith(`${evm}:`) && <AllowanceSection page={data} />}
         {!canceled && <CancelSection page={data} token={token} />}
       </main>
     </>
