@@ -3,7 +3,8 @@ import { base58 } from '@scure/base'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { expectSignedLinkPaid, startWebhookReceiver } from '../support/webhookReceiver.js'
+import { submitLinkForm } from '../support/linkForm.js'
+import { expectSignedLinkPaid } from '../support/webhookReceiver.js'
 
 // The demo as a newcomer runs it: its own Solana devnet (litesvm behind /devnet/solana/rpc) and
 // the Paylink Dev Wallet, no injected test wallet.
@@ -36,65 +37,59 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
   test('a Test USD link on the Solana devnet: the payer connects the Dev Wallet, sees balance, fee and rent, pays; both pages turn Paid at finalized; link.paid is signed', async ({
     page,
     newWalletContext,
+    receiver,
   }) => {
-    const receiver = await startWebhookReceiver()
-    try {
-      await signInWithDevWallet(page)
-      // The merchant's Solana account: a key it holds elsewhere, never seen by the app, with no Test USD account yet.
-      const merchantSolana = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
-      await page.getByLabel('Title').fill('Solana order 7')
-      const option = page.getByTestId('option-0')
-      await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Solana Devnet' })
-      await option.getByLabel('Amount').fill('4.2')
-      await option.getByLabel('Recipient address').fill(merchantSolana)
-      await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
-      await page.getByRole('button', { name: 'Create link' }).click()
-      await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-      const linkId = page.url().split('/').pop()!
-      const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
-      await expect(page.getByTestId('link-status')).toHaveText('Open')
+    await signInWithDevWallet(page)
+    // The merchant's Solana account: a key it holds elsewhere, never seen by the app, with no Test USD account yet.
+    const merchantSolana = base58.encode(ed25519.getPublicKey(ed25519.utils.randomPrivateKey()))
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New link' }).click()
+    await page.getByLabel('Title').fill('Solana order 7')
+    const option = page.getByTestId('option-0')
+    await option.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Solana Devnet' })
+    await option.getByLabel('Amount').fill('4.2')
+    await option.getByLabel('Recipient address').fill(merchantSolana)
+    await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
+    const linkId = await submitLinkForm(page)
+    const secret = (await page.getByTestId('webhook-secret').getByTestId('secret-value').textContent())!
+    await expect(page.getByTestId('link-status')).toHaveText('Open')
 
-      // The payer, in another browser: one Connect button, for Solana (the link's only chain family).
-      const checkout = await (await newWalletContext()).newPage()
-      await checkout.goto(`/pay/${linkId}`)
-      await expect(checkout.getByTestId('link-status')).toHaveText('Open')
-      await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
-      await connectSolana(checkout)
-      await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
-      await expect(checkout.locator('.option-list')).toContainText(
-        /4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.,]* TUSD/,
-      )
-      // The fee and the rent of the merchant's new token account, before the wallet is asked.
-      await expect(checkout.getByTestId('pay-fee')).toContainText('Network fee: ≈ 0.000005 SOL')
-      await expect(checkout.getByTestId('pay-rent')).toContainText("SOL to open the merchant's TUSD account")
-      await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
-      await checkout.getByTestId('pay-button').click()
+    // The payer, in another browser: one Connect button, for Solana (the link's only chain family).
+    const checkout = await (await newWalletContext()).newPage()
+    await checkout.goto(`/pay/${linkId}`)
+    await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+    await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
+    await connectSolana(checkout)
+    await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
+    await expect(checkout.locator('.option-list')).toContainText(
+      /4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.,]* TUSD/,
+    )
+    // The fee and the rent of the merchant's new token account, before the wallet is asked.
+    await expect(checkout.getByTestId('pay-fee')).toContainText('Network fee: ≈ 0.000005 SOL')
+    await expect(checkout.getByTestId('pay-rent')).toContainText("SOL to open the merchant's TUSD account")
+    await expect(checkout.getByTestId('pay-shortfall')).toHaveCount(0)
+    await checkout.getByTestId('pay-button').click()
 
-      // Found on chain and counted at finalized: the checkout and the merchant's page, open all along.
-      await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
-      await expect(checkout.getByTestId('receipt')).toContainText('4.2 TUSD')
-      await expect(page.getByTestId('link-status')).toHaveText('Paid', { timeout: 15_000 })
+    // Found on chain and counted at finalized: the checkout and the merchant's page, open all along.
+    await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
+    await expect(checkout.getByTestId('receipt')).toContainText('4.2 TUSD')
+    await expect(page.getByTestId('link-status')).toHaveText('Paid', { timeout: 15_000 })
 
-      // The transfer carried the option's Solana Pay reference, and the signature reached the server.
-      const link = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
-        options: Array<{ paymentUri: string }>
-        payments: Array<{ txHash: string; status: string; amount: string; payer: string | null }>
-      }
-      expect(link.payments).toEqual([expect.objectContaining({ status: 'confirmed', amount: '4.2' })])
-      const signature = link.payments[0]!.txHash
-      const reference = new URL(link.options[0]!.paymentUri).searchParams.get('reference')!
-      const byReference = await solanaRpc<Array<{ signature: string }>>(page.request, 'getSignaturesForAddress', [
-        reference,
-        { commitment: 'confirmed' },
-      ])
-      expect(byReference.map((s) => s.signature)).toEqual([signature])
-
-      // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
-      await expectSignedLinkPaid(receiver.received, secret, linkId)
-    } finally {
-      await receiver.close()
+    // The transfer carried the option's Solana Pay reference, and the signature reached the server.
+    const link = (await (await page.request.get(`/api/links/${linkId}`)).json()) as {
+      options: Array<{ paymentUri: string }>
+      payments: Array<{ txHash: string; status: string; amount: string; payer: string | null }>
     }
+    expect(link.payments).toEqual([expect.objectContaining({ status: 'confirmed', amount: '4.2' })])
+    const signature = link.payments[0]!.txHash
+    const reference = new URL(link.options[0]!.paymentUri).searchParams.get('reference')!
+    const byReference = await solanaRpc<Array<{ signature: string }>>(page.request, 'getSignaturesForAddress', [
+      reference,
+      { commitment: 'confirmed' },
+    ])
+    expect(byReference.map((s) => s.signature)).toEqual([signature])
+
+    // The webhook: link.paid, with a valid Standard Webhooks signature under the link's secret.
+    await expectSignedLinkPaid(receiver.received, secret, linkId)
   })
 
   test('more Test USD than the wallet holds: said before the wallet is asked, Pay disabled', async ({

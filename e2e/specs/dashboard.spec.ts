@@ -13,129 +13,126 @@ test.describe('merchant dashboard', () => {
   test('create a two-option link, share it, see it paid live and its webhooks redelivered', async ({
     page,
     paylink,
+    receiver,
   }) => {
     test.setTimeout(150_000)
     // It fails with 500 until told to accept.
-    const receiver = await startWebhookReceiver(500)
-    try {
-      await signInOnDashboard(page)
-      await expect(page.getByText('No payment links yet.')).toBeVisible()
-      await page.getByRole('link', { name: 'Create your first link' }).click()
-      await expect(page.getByRole('heading', { name: 'New payment link' })).toBeVisible()
+    receiver.answerWith(500)
+    await signInOnDashboard(page)
+    await expect(page.getByText('No payment links yet.')).toBeVisible()
+    await page.getByRole('link', { name: 'Create your first link' }).click()
+    await expect(page.getByRole('heading', { name: 'New payment link' })).toBeVisible()
 
-      await page.getByLabel('Title').fill('Order 1042')
-      await page.getByLabel('Description (optional)').fill('Two mugs, one teapot')
-      const first = page.getByTestId('option-0')
-      await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
-      await expect(first.getByLabel('Recipient address')).toHaveValue(ACCOUNT_0)
-      await first.getByLabel('Amount').fill('10.0000001')
-      await page.getByRole('button', { name: '+ Add another option' }).click()
-      const second = page.getByTestId('option-1')
-      await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet' })
-      await second.getByLabel('Amount').fill('0.004')
-      await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 24 hours' })
+    await page.getByLabel('Title').fill('Order 1042')
+    await page.getByLabel('Description (optional)').fill('Two mugs, one teapot')
+    const first = page.getByTestId('option-0')
+    await first.getByLabel('Asset').selectOption({ label: 'Test USD on Paylink Devnet' })
+    await expect(first.getByLabel('Recipient address')).toHaveValue(ACCOUNT_0)
+    await first.getByLabel('Amount').fill('10.0000001')
+    await page.getByRole('button', { name: '+ Add another option' }).click()
+    const second = page.getByTestId('option-1')
+    await second.getByLabel('Asset').selectOption({ label: 'Ether on Paylink Devnet' })
+    await second.getByLabel('Amount').fill('0.004')
+    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 24 hours' })
 
-      // The browser's own check (the server's schema): the error sits beside the amount, which gets focus.
-      await page.getByRole('button', { name: 'Create link' }).click()
-      const amount = first.getByLabel('Amount')
-      await expect(first.locator('.field-error')).toHaveText(/TUSD has 6 decimal places; "10.0000001" has more/)
-      await expect(amount).toHaveAttribute('aria-invalid', 'true')
-      await expect(amount).toBeFocused()
-      await expect(second.locator('.field-error')).toHaveCount(0)
+    // The browser's own check (the server's schema): the error sits beside the amount, which gets focus.
+    await page.getByRole('button', { name: 'Create link' }).click()
+    const amount = first.getByLabel('Amount')
+    await expect(first.locator('.field-error')).toHaveText(/TUSD has 6 decimal places; "10.0000001" has more/)
+    await expect(amount).toHaveAttribute('aria-invalid', 'true')
+    await expect(amount).toBeFocused()
+    await expect(second.locator('.field-error')).toHaveCount(0)
 
-      // A mistake only the server finds comes back beside its field too.
-      await amount.fill('10')
-      await expect(first.locator('.field-error')).toHaveCount(0)
-      await page.getByLabel('Webhook URL (optional)').fill('ftp://127.0.0.1/hook')
-      await page.getByRole('button', { name: 'Create link' }).click()
-      const webhookField = page.locator('.field', { has: page.getByLabel('Webhook URL (optional)') })
-      await expect(webhookField.locator('.field-error')).toContainText('must be an http or https URL')
-      await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
-      await page.getByRole('button', { name: 'Create link' }).click()
+    // A mistake only the server finds comes back beside its field too.
+    await amount.fill('10')
+    await expect(first.locator('.field-error')).toHaveCount(0)
+    await page.getByLabel('Webhook URL (optional)').fill('ftp://127.0.0.1/hook')
+    await page.getByRole('button', { name: 'Create link' }).click()
+    const webhookField = page.locator('.field', { has: page.getByLabel('Webhook URL (optional)') })
+    await expect(webhookField.locator('.field-error')).toContainText('must be an http or https URL')
+    await page.getByLabel('Webhook URL (optional)').fill(receiver.url)
+    await page.getByRole('button', { name: 'Create link' }).click()
 
-      // The link's page: created note, the secret once, options, pay URL, QR code.
-      await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
-      const linkId = page.url().split('/').pop()!
-      await expect(page.getByRole('heading', { name: 'Order 1042' })).toBeVisible()
-      const secret = page.getByTestId('webhook-secret')
-      await expect(secret.getByTestId('secret-value')).toHaveText(/^whsec_[A-Za-z0-9+/=]{20,}$/)
-      await expect(secret).toContainText('shown only this once')
-      await expect(page.getByTestId('link-status')).toHaveText('Open')
-      const options = page.getByTestId('options-table')
-      await expect(options).toContainText('10 TUSD')
-      await expect(options).toContainText('0.004 ETH')
-      await expect(options).toContainText('Test USD on Paylink Devnet')
-      await expect(page.getByTestId('pay-url')).toHaveValue(`${paylink.origin}/pay/${linkId}`)
-      await expect(page.getByTestId('pay-qr').locator('svg[role="img"] path')).toHaveAttribute('d', /^M\d/)
-      await expect(page.getByText('No payments yet.')).toBeVisible()
-      await expect(page.getByText('No events yet')).toBeVisible()
+    // The link's page: created note, the secret once, options, pay URL, QR code.
+    await expect(page).toHaveURL(/\/dashboard\/links\/lnk_[\w-]+$/)
+    const linkId = page.url().split('/').pop()!
+    await expect(page.getByRole('heading', { name: 'Order 1042' })).toBeVisible()
+    const secret = page.getByTestId('webhook-secret')
+    await expect(secret.getByTestId('secret-value')).toHaveText(/^whsec_[A-Za-z0-9+/=]{20,}$/)
+    await expect(secret).toContainText('shown only this once')
+    await expect(page.getByTestId('link-status')).toHaveText('Open')
+    const options = page.getByTestId('options-table')
+    await expect(options).toContainText('10 TUSD')
+    await expect(options).toContainText('0.004 ETH')
+    await expect(options).toContainText('Test USD on Paylink Devnet')
+    await expect(page.getByTestId('pay-url')).toHaveValue(`${paylink.origin}/pay/${linkId}`)
+    await expect(page.getByTestId('pay-qr').locator('svg[role="img"] path')).toHaveAttribute('d', /^M\d/)
+    await expect(page.getByText('No payments yet.')).toBeVisible()
+    await expect(page.getByText('No events yet')).toBeVisible()
 
-      // The secret is not shown again after leaving the page; the list has the link as open.
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payment links' }).click()
-      const row = page.getByTestId(`link-row-${linkId}`)
-      await expect(row).toContainText('Order 1042')
-      await expect(row).toContainText('Open')
-      await expect(row).toContainText('10 TUSD')
-      await expect(row).toContainText('0.004 ETH')
-      await row.getByRole('link', { name: 'Order 1042' }).click()
-      await expect(page.getByTestId('link-status')).toHaveText('Open')
-      await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
+    // The secret is not shown again after leaving the page; the list has the link as open.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payment links' }).click()
+    const row = page.getByTestId(`link-row-${linkId}`)
+    await expect(row).toContainText('Order 1042')
+    await expect(row).toContainText('Open')
+    await expect(row).toContainText('10 TUSD')
+    await expect(row).toContainText('0.004 ETH')
+    await row.getByRole('link', { name: 'Order 1042' }).click()
+    await expect(page.getByTestId('link-status')).toHaveText('Open')
+    await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
 
-      // Pay 0.004 ETH from anvil's account 1 through the server's devnet RPC proxy, then tell Paylink.
-      const rpc = `${paylink.origin}/devnet/rpc/31337`
-      const wallet = createWalletClient({
-        chain: {
-          id: 31337,
-          name: 'Paylink Devnet',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpc] } },
-        },
-        transport: http(rpc),
-      })
-      const txHash = await wallet.request({
-        method: 'eth_sendTransaction',
-        params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther('0.004')) }],
-      })
-      const submitted = await fetch(`${paylink.origin}/api/links/${linkId}/payments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ caipNetworkId: 'eip155:31337', txHash }),
-      })
-      expect(submitted.status).toBe(202)
+    // Pay 0.004 ETH from anvil's account 1 through the server's devnet RPC proxy, then tell Paylink.
+    const rpc = `${paylink.origin}/devnet/rpc/31337`
+    const wallet = createWalletClient({
+      chain: {
+        id: 31337,
+        name: 'Paylink Devnet',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [rpc] } },
+      },
+      transport: http(rpc),
+    })
+    const txHash = await wallet.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: ACCOUNT_1, to: ACCOUNT_0, value: toHex(parseEther('0.004')) }],
+    })
+    const submitted = await fetch(`${paylink.origin}/api/links/${linkId}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ caipNetworkId: 'eip155:31337', txHash }),
+    })
+    expect(submitted.status).toBe(202)
 
-      // The page follows the link's event stream: the payment, then paid.
-      const payment = page.getByTestId(`payment-${txHash}`)
-      await expect(payment).toContainText('0.004 ETH')
-      await expect(payment).toContainText(/0x7099…79c8/i)
-      await expect(payment).toContainText('Confirmed')
-      await expect(payment).toContainText('confirmed')
-      await expect(page.getByTestId('link-status')).toHaveText('Paid')
-      await expect(page.getByText('● Live')).toBeVisible()
+    // The page follows the link's event stream: the payment, then paid.
+    const payment = page.getByTestId(`payment-${txHash}`)
+    await expect(payment).toContainText('0.004 ETH')
+    await expect(payment).toContainText(/0x7099…79c8/i)
+    await expect(payment).toContainText('Confirmed')
+    await expect(payment).toContainText('confirmed')
+    await expect(page.getByTestId('link-status')).toHaveText('Paid')
+    await expect(page.getByText('● Live')).toBeVisible()
 
-      // Webhooks: each event was tried once and refused with 500; a redelivery after the fix gets 200.
-      const paid = page.getByTestId('delivery-link.paid')
-      await expect(paid.getByTestId('status-code')).toHaveText('500')
-      await expect(paid).toContainText('Retrying')
-      await expect(page.getByTestId('delivery-payment.confirmed')).toBeVisible()
-      const paidEvent = receiver.received.find((r) => eventOf(r).type === 'link.paid')!
-      expect(paidEvent.answered).toBe(500)
-      receiver.answerWith(200)
-      const redelivered = page.waitForResponse((r) => r.url().includes('/redeliver') && r.request().method() === 'POST')
-      await paid.getByRole('button', { name: 'Redeliver' }).click()
-      expect((await redelivered).status()).toBe(202)
-      await expect(paid.getByTestId('status-code')).toHaveText('200')
-      await expect(paid).toContainText('Delivered')
-      expect(receiver.received.filter((r) => eventOf(r).id === eventOf(paidEvent).id).map((r) => r.answered)).toContain(
-        200,
-      )
+    // Webhooks: each event was tried once and refused with 500; a redelivery after the fix gets 200.
+    const paid = page.getByTestId('delivery-link.paid')
+    await expect(paid.getByTestId('status-code')).toHaveText('500')
+    await expect(paid).toContainText('Retrying')
+    await expect(page.getByTestId('delivery-payment.confirmed')).toBeVisible()
+    const paidEvent = receiver.received.find((r) => eventOf(r).type === 'link.paid')!
+    expect(paidEvent.answered).toBe(500)
+    receiver.answerWith(200)
+    const redelivered = page.waitForResponse((r) => r.url().includes('/redeliver') && r.request().method() === 'POST')
+    await paid.getByRole('button', { name: 'Redeliver' }).click()
+    expect((await redelivered).status()).toBe(202)
+    await expect(paid.getByTestId('status-code')).toHaveText('200')
+    await expect(paid).toContainText('Delivered')
+    expect(receiver.received.filter((r) => eventOf(r).id === eventOf(paidEvent).id).map((r) => r.answered)).toContain(
+      200,
+    )
 
-      // Back on the list, the link is paid with its total.
-      await page.getByRole('link', { name: '← Payment links' }).click()
-      await expect(row).toContainText('Paid')
-      await expect(row).toContainText('0.004 paid')
-    } finally {
-      await receiver.close()
-    }
+    // Back on the list, the link is paid with its total.
+    await page.getByRole('link', { name: '← Payment links' }).click()
+    await expect(row).toContainText('Paid')
+    await expect(row).toContainText('0.004 paid')
   })
 
   test('API keys: the token is shown once, works as a Bearer token, and stops working once revoked', async ({

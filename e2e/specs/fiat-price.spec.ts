@@ -1,15 +1,6 @@
-import {
-  createPublicClient,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  toHex,
-  type Address,
-  type Hex,
-} from 'viem'
-import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { parseEther, type Address, type Hex } from 'viem'
+import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
+import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it pays the quoted amounts by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
@@ -35,20 +26,9 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     context,
   }) => {
     test.setTimeout(180_000)
-    const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
-    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
-      assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }>
-    }
-    const onDevnet = (symbol: string) =>
-      config.assets.find((asset) => asset.symbol === symbol && asset.caipNetworkId === 'eip155:31337')!.assetId
-    const [tusd, eth] = [onDevnet('TUSD'), onDevnet('ETH')]
-    const send = async (tx: { to: Address; value?: bigint; data?: Hex }) => {
-      const hash = (await chain.request({
-        method: 'eth_sendTransaction' as never,
-        params: [{ from: PAYER, to: tx.to, value: toHex(tx.value ?? 0n), data: tx.data }] as never,
-      })) as Hex
-      expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
-    }
+    const chain = devnetChain(paylink.origin)
+    const { tusd, eth } = await devnetAssets(page)
+    const send = (tx: { to: Address; value?: bigint; data?: Hex }) => sendUnlocked(chain, { from: PAYER, ...tx })
 
     // The merchant signs in with the Dev Wallet; links are made through the API with that session (shorter than filling the form).
     await signInWithDevWallet(page)
@@ -115,15 +95,7 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
     const tolerant = (await (await fetch(`${paylink.origin}/api/links/${tolerantId}`)).json()) as {
       options: QuotedOption[]
     }
-    const token = tusd.split(':').pop() as Address
-    await send({
-      to: token,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [tolerant.options[0]!.depositAddress as Address, parseUnits('11.94', 6)],
-      }),
-    })
+    await send({ to: tokenOf(tusd), data: tusdTransferData(tolerant.options[0]!.depositAddress as Address, '11.94') })
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
     await expect(checkout.getByTestId('receipt').getByTestId('settlement-note')).toContainText(
       "Paid within the merchant's 1% tolerance; short by 0.06 TUSD ($0.06).",

@@ -3,8 +3,8 @@ import { decodePaymentResponseHeader } from '@x402/core/http'
 import { toClientEvmSigner } from '@x402/evm'
 import { ExactEvmScheme } from '@x402/evm/exact/client'
 import { wrapFetchWithPayment } from '@x402/fetch'
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
 import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 
 /** anvil's account 7 (unlocked on the devnet): gives the payer its Test USD. */
@@ -30,24 +30,10 @@ test.describe('paid URLs', () => {
     await expect(page.getByTestId(`paid-url-${id}`)).toContainText('0.01 TUSD')
 
     // A program with a key Paylink never saw, holding Test USD and no gas.
-    const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
-    const tusd = (await devnetAssets(page)).tusd.split(':').pop() as Address
+    const chain = devnetChain(paylink.origin)
+    const tusd = tokenOf((await devnetAssets(page)).tusd)
     const payer = privateKeyToAccount(generatePrivateKey())
-    const hash = (await chain.request({
-      method: 'eth_sendTransaction' as never,
-      params: [
-        {
-          from: FUNDER,
-          to: tusd,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [payer.address, parseUnits('1', 6)],
-          }),
-        },
-      ] as never,
-    })) as Hex
-    expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+    await sendUnlocked(chain, { from: FUNDER, to: tusd, data: tusdTransferData(payer.address, '1') })
     const client = x402Client.fromConfig({
       schemes: [{ network: 'eip155:31337', client: new ExactEvmScheme(toClientEvmSigner(payer, chain)) }],
       spendControls: { allowedAssets: [{ network: 'eip155:31337', asset: tusd, maxAmountPerPayment: '10000' }] },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, toHex, type Address, type Hex } from 'viem'
-import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { encodeFunctionData, erc20Abi, parseUnits, type Address, type Hex } from 'viem'
+import { devnetChain, sendUnlocked, tokenOf } from '../support/devnetEvm.js'
+import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
@@ -54,15 +55,8 @@ test.describe('scan to pay', () => {
     context,
   }) => {
     test.setTimeout(150_000)
-    const rpc = `${paylink.origin}/devnet/rpc/31337`
-    const chain = createPublicClient({ transport: http(rpc), pollingInterval: 100 })
-    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
-      assets: Array<{ assetId: string; symbol: string; native: boolean; caipNetworkId: string }>
-    }
-    const tusd = config.assets
-      .find((asset) => asset.symbol === 'TUSD')!
-      .assetId.split(':')
-      .pop() as Address
+    const chain = devnetChain(paylink.origin)
+    const tusd = tokenOf((await devnetAssets(page)).tusd)
     const tusdOf = (address: Address) =>
       chain.readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
@@ -86,11 +80,7 @@ test.describe('scan to pay', () => {
     expect(request.to.toLowerCase()).toBe(tusd.toLowerCase())
     const phoneNonce = await chain.getTransactionCount({ address: PHONE })
     expect(phoneNonce).toBe(0) // the app never used this account
-    const hash = (await chain.request({
-      method: 'eth_sendTransaction' as never,
-      params: [{ from: PHONE, to: request.to, value: toHex(request.value), data: request.data }] as never,
-    })) as Hex
-    expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+    await sendUnlocked(chain, { from: PHONE, to: request.to, value: request.value, data: request.data })
 
     // Found by the server in the block: the checkout turns Paid by itself.
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 20_000 })

@@ -1,5 +1,5 @@
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
-import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
+import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
@@ -16,14 +16,8 @@ test.describe('unmatched payments', () => {
     paylink,
   }) => {
     test.setTimeout(120_000)
-    const chain = createPublicClient({ transport: http(`${paylink.origin}/devnet/rpc/31337`), pollingInterval: 100 })
-    const config = (await (await fetch(`${paylink.origin}/api/config`)).json()) as {
-      assets: Array<{ assetId: string; symbol: string }>
-    }
-    const tusd = config.assets
-      .find((asset) => asset.symbol === 'TUSD')!
-      .assetId.split(':')
-      .pop() as Address
+    const chain = devnetChain(paylink.origin)
+    const tusd = tokenOf((await devnetAssets(page)).tusd)
 
     // The merchant has a Test USD link (so its address receives Test USD through Paylink).
     await signInWithDevWallet(page)
@@ -34,21 +28,7 @@ test.describe('unmatched payments', () => {
     const linkId = await submitLinkForm(page)
 
     // The payer sends 4 TUSD straight to the merchant's address: no link's deposit address, nothing posted.
-    const hash = (await chain.request({
-      method: 'eth_sendTransaction' as never,
-      params: [
-        {
-          from: PAYER,
-          to: tusd,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [MERCHANT, parseUnits('4', 6)],
-          }),
-        },
-      ] as never,
-    })) as Hex
-    expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+    await sendUnlocked(chain, { from: PAYER, to: tusd, data: tusdTransferData(MERCHANT, '4') })
 
     // It shows in Unmatched, with its amount and sender.
     await nav.getByRole('link', { name: 'Unmatched' }).click()

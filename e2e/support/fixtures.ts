@@ -8,6 +8,7 @@ import {
   type PaylinkServerOptions,
 } from './server.js'
 import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
+import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver.js'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
 
 export interface TestWalletChoice {
@@ -29,6 +30,8 @@ interface TestFixtures {
   loopback: LoopbackOptions
   /** Another browser (a second person: the payer beside the merchant), set up like `context`. */
   newWalletContext: () => Promise<BrowserContext>
+  /** The merchant's webhook endpoint for this test (answers 200 until `answerWith`), closed after it. */
+  receiver: WebhookReceiver
 }
 
 /**
@@ -93,6 +96,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 300_000 },
   ],
+  receiver: async ({}, use) => {
+    const receiver = await startWebhookReceiver()
+    await use(receiver)
+    await receiver.close()
+  },
   testWallets: [{ evm: true, solana: true, bitcoin: true }, { option: true }],
   loopback: [{}, { option: true }],
   appHost: ['127.0.0.1', { option: true }],

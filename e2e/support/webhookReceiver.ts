@@ -10,6 +10,8 @@ export interface Delivery {
   answered: number
 }
 
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>
+
 /**
  * A merchant's webhook endpoint on a free loopback port: keeps every delivery (headers and raw body)
  * and answers `status` (200 unless told) until `answerWith` changes it, so a spec can make Paylink retry.

@@ -12,6 +12,16 @@ const devnet = {
   token: { chainId: 31337, address: token, symbol: 'TUSD', name: 'Test USD', decimals: 6 },
 }
 
+/** What devnetNetworks gives for one family's devnet beside the EVM ones: its network, its assets and its upstream. */
+function added(extra: Omit<Parameters<typeof devnetNetworks>[0], keyof typeof devnet>, caipNetworkId: string) {
+  const { networks, assets, upstreams } = devnetNetworks({ ...devnet, ...extra })
+  return {
+    network: networks.find((n) => n.caipNetworkId === caipNetworkId),
+    assets: assets.filter((a) => a.caipNetworkId === caipNetworkId),
+    upstream: upstreams[caipNetworkId],
+  }
+}
+
 describe('devnetNetworks', () => {
   it('maps the devnet chains to networks behind the proxy, at origin-relative URLs', () => {
     const { networks, upstreams } = devnetNetworks(devnet)
@@ -62,8 +72,7 @@ describe('devnetNetworks', () => {
       finalizeDepth: 8,
       faucet: async () => 'sig',
     }
-    const { networks, assets, upstreams } = devnetNetworks({ ...devnet, solana })
-    const network = networks.find((n) => n.caipNetworkId === solana.caipNetworkId)
+    const { network, assets: solanaAssets, upstream } = added({ solana }, solana.caipNetworkId)
     expect(network).toEqual({
       caipNetworkId: solana.caipNetworkId,
       name: 'Paylink Solana Devnet',
@@ -75,7 +84,6 @@ describe('devnetNetworks', () => {
       confirmations: 1,
     })
     publicNetworkSchema.parse(network)
-    const solanaAssets = assets.filter((a) => a.caipNetworkId === solana.caipNetworkId)
     expect(solanaAssets).toEqual([
       {
         assetId: `${solana.caipNetworkId}/slip44:501`,
@@ -96,7 +104,7 @@ describe('devnetNetworks', () => {
       },
     ])
     for (const asset of solanaAssets) assetSchema.parse(asset)
-    expect(upstreams[solana.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
+    expect(upstream).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
   })
 
   it('adds the Bitcoin devnet behind /devnet/bitcoin/esplora, with BTC, counted at 1 confirmation', () => {
@@ -107,8 +115,7 @@ describe('devnetNetworks', () => {
       faucet: async () => 'txid',
       mine: async () => [],
     }
-    const { networks, assets, upstreams } = devnetNetworks({ ...devnet, bitcoin })
-    const network = networks.find((n) => n.caipNetworkId === bitcoin.caipNetworkId)
+    const { network, assets, upstream } = added({ bitcoin }, bitcoin.caipNetworkId)
     expect(network).toEqual({
       caipNetworkId: bitcoin.caipNetworkId,
       name: 'Paylink Bitcoin Devnet',
@@ -119,7 +126,7 @@ describe('devnetNetworks', () => {
       confirmations: 1,
     })
     publicNetworkSchema.parse(network)
-    expect(assets.filter((a) => a.caipNetworkId === bitcoin.caipNetworkId)).toEqual([
+    expect(assets).toEqual([
       {
         assetId: `${bitcoin.caipNetworkId}/slip44:0`,
         caipNetworkId: bitcoin.caipNetworkId,
@@ -129,6 +136,6 @@ describe('devnetNetworks', () => {
         native: true,
       },
     ])
-    expect(upstreams[bitcoin.caipNetworkId]).toEqual({ rpcUrl: 'http://127.0.0.1:41004' })
+    expect(upstream).toEqual({ rpcUrl: 'http://127.0.0.1:41004' })
   })
 })

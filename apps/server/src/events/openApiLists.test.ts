@@ -9,6 +9,11 @@ beforeAll(async () => {
   app = await context.app()
 }, 30_000)
 
+/** The statuses an operation documents, sorted as `statuses` must be. */
+function expectResponses(operation: { responses: Record<string, unknown> }, statuses: string[]) {
+  expect(Object.keys(operation.responses).sort()).toEqual(statuses)
+}
+
 describe('/api/openapi.json', () => {
   it('lists the events feed, the CSV export and secret rotation with their parameters, and successUrl on links', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
@@ -26,7 +31,7 @@ describe('/api/openapi.json', () => {
       'query:linkId',
       'query:type',
     ])
-    expect(Object.keys(paths['/api/events']!.get!.responses).sort()).toEqual(['200', '400', '401', '403'])
+    expectResponses(paths['/api/events']!.get!, ['200', '400', '401', '403'])
     expect(paths['/api/payments.csv']?.get?.operationId).toBe('exportPaymentsCsv')
     expect(paths['/api/payments.csv']!.get!.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
       'query:from',
@@ -53,7 +58,7 @@ describe('/api/openapi.json', () => {
       Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>
     >
     expect(paths['/api/payments/{id}/refunds']?.post?.operationId).toBe('recordRefund')
-    expect(Object.keys(paths['/api/payments/{id}/refunds']!.post!.responses).sort()).toEqual([
+    expectResponses(paths['/api/payments/{id}/refunds']!.post!, [
       '200',
       '201',
       '400',
@@ -72,14 +77,7 @@ describe('/api/openapi.json', () => {
     expect(JSON.stringify(paths['/api/events']!.get!.responses['200'])).toContain('payment.refunded')
 
     expect(paths['/api/payments/{id}/refund-address']?.post?.operationId).toBe('giveRefundAddress')
-    expect(Object.keys(paths['/api/payments/{id}/refund-address']!.post!.responses).sort()).toEqual([
-      '200',
-      '400',
-      '404',
-      '409',
-      '429',
-      '503',
-    ])
+    expectResponses(paths['/api/payments/{id}/refund-address']!.post!, ['200', '400', '404', '409', '429', '503'])
     const refundAddressBody = JSON.stringify(paths['/api/payments/{id}/refund-address']!.post!.requestBody)
     for (const field of ['refundAddress', 'signer', 'message', 'signature'])
       expect(refundAddressBody).toContain(`"${field}"`)

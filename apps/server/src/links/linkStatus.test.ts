@@ -67,36 +67,25 @@ describe('assessLink: fixed amounts, tolerance, late payments', () => {
   const usd = option('opt_usd', 6, '12000000')
 
   it('paid at the amount; a shortfall within the tolerance is paid with the shortfall shown; beyond it, partially paid with what is due', () => {
-    expect(assessLink(fixedLink(), [usd], [payment('opt_usd', 12_000_000n)], [], at(20)).status).toBe('paid')
-    const short = assessLink(
-      fixedLink({ underpaymentTolerancePercent: '1' }),
-      [usd],
-      [payment('opt_usd', 11_940_000n)],
-      [],
-      at(20),
-    )
-    expect(short.status).toBe('paid')
-    expect(short.options.get('opt_usd')).toMatchObject({ shortfall: 60_000n, due: 0n, overpaid: 0n })
-    // 1% of 12 is 0.12: 11.87 is 0.13 short.
-    const under = assessLink(
-      fixedLink({ underpaymentTolerancePercent: '1' }),
-      [usd],
-      [payment('opt_usd', 11_870_000n)],
-      [],
-      at(20),
-    )
-    expect(under.status).toBe('partially_paid')
-    expect(under.options.get('opt_usd')).toMatchObject({ shortfall: 0n, due: 130_000n })
-    // A top-up pays it.
-    expect(
+    // The 12 USD link with a 1 % tolerance, paid `amounts` (micro-USD) by the time it is read.
+    const tolerantPaid = (...amounts: bigint[]) =>
       assessLink(
         fixedLink({ underpaymentTolerancePercent: '1' }),
         [usd],
-        [payment('opt_usd', 11_870_000n), payment('opt_usd', 130_000n)],
+        amounts.map((amount) => payment('opt_usd', amount)),
         [],
         at(20),
-      ).status,
-    ).toBe('paid')
+      )
+    expect(assessLink(fixedLink(), [usd], [payment('opt_usd', 12_000_000n)], [], at(20)).status).toBe('paid')
+    const short = tolerantPaid(11_940_000n)
+    expect(short.status).toBe('paid')
+    expect(short.options.get('opt_usd')).toMatchObject({ shortfall: 60_000n, due: 0n, overpaid: 0n })
+    // 1% of 12 is 0.12: 11.87 is 0.13 short.
+    const under = tolerantPaid(11_870_000n)
+    expect(under.status).toBe('partially_paid')
+    expect(under.options.get('opt_usd')).toMatchObject({ shortfall: 0n, due: 130_000n })
+    // A top-up pays it.
+    expect(tolerantPaid(11_870_000n, 130_000n).status).toBe('paid')
     // No tolerance: a millionth short is not paid.
     expect(assessLink(fixedLink(), [usd], [payment('opt_usd', 11_999_999n)], [], at(20)).status).toBe('partially_paid')
   })

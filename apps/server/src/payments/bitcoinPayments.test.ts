@@ -19,12 +19,24 @@ async function afterBlock(linkId: string, transactions: Parameters<typeof app.es
   return link(linkId)
 }
 
+type MempoolTransaction = (typeof app.esplora.mempool)[number]
+
+/** `transaction` waits in the mempool, and a tracker pass has seen it there. */
+async function seenInMempool(transaction: MempoolTransaction) {
+  app.esplora.mempool.push(transaction)
+  await pass()
+}
+
+/** The payer's wallet replaced `transaction`: it leaves the mempool (its replacement is the test's to add). */
+function dropFromMempool(transaction: MempoolTransaction) {
+  app.esplora.mempool.splice(app.esplora.mempool.indexOf(transaction), 1)
+}
+
 describe('Bitcoin payments found by the tracker (no submission)', () => {
   it('seen in the mempool: confirming 0/1 and not counted; mined: confirmed and paid', async () => {
     const order = await newLink('0.001')
     const transaction = pay(order.address, 100_000n)
-    app.esplora.mempool.push(transaction)
-    await pass()
+    await seenInMempool(transaction)
     const seen = await link(order.id)
     expect(seen.status).toBe('open')
     expect(seen.payments).toMatchObject([
@@ -60,13 +72,12 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const order = await newLink('0.002')
     const spend = { txid: 'f0'.repeat(32), vout: 1, address: payerAddress, value: 1_000_000n }
     const original = pay(order.address, 200_000n, spend)
-    app.esplora.mempool.push(original)
-    await pass()
+    await seenInMempool(original)
     expect((await link(order.id)).payments).toMatchObject([
       { txHash: original.txid, status: 'confirming', confirmations: 0 },
     ])
 
-    app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
+    dropFromMempool(original)
     const after = await afterBlock(order.id, [
       app.esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]),
     ])
@@ -79,8 +90,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
     const order = await newLink('0.001')
     const spend = { txid: 'e0'.repeat(32), vout: 0, address: payerAddress, value: 1_000_000n }
     const original = pay(order.address, 100_000n, spend)
-    app.esplora.mempool.push(original)
-    await pass()
+    await seenInMempool(original)
     const replacement = app.esplora.transaction(
       [spend],
       [
@@ -88,7 +98,7 @@ describe('Bitcoin payments found by the tracker (no submission)', () => {
         { address: payerAddress, value: 880_000n },
       ],
     )
-    app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
+    dropFromMempool(original)
     expectPaidByReplacement(await afterBlock(order.id, [replacement]), {
       paid: '0.001',
       original: original.txid,
@@ -148,8 +158,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
   it('sighted first, posted after (in upper case): the same one payment comes back', async () => {
     const order = await newLink('0.0007')
     const transaction = pay(order.address, 70_000n)
-    app.esplora.mempool.push(transaction)
-    await pass()
+    await seenInMempool(transaction)
     const sighted = (await link(order.id)).payments
     expect(sighted).toMatchObject([{ txHash: transaction.txid, status: 'confirming', confirmations: 0 }])
     const posted = await post(order.id, transaction.txid.toUpperCase())
@@ -178,7 +187,7 @@ describe('a transaction the checkout posts (connected wallet)', () => {
     const original = pay(order.address, 40_000n, spend)
     app.esplora.mempool.push(original)
     expect((await post(order.id, original.txid)).json()).toMatchObject({ status: 'confirming', confirmations: 0 })
-    app.esplora.mempool.splice(app.esplora.mempool.indexOf(original), 1)
+    dropFromMempool(original)
     app.esplora.mempool.push(app.esplora.transaction([spend], [{ address: elsewhere, value: 990_000n }]))
     // No block: the between-blocks re-check of payments confirming in no block notices it.
     await pass()

@@ -39,6 +39,9 @@ afterAll(async () => {
 })
 
 const hook = 'http://127.0.0.1:9/hook'
+/** A one-option link whose webhooks go to `hook` (nothing listens: the outbox rows are what the tests read). */
+const hookedLink = (app: FastifyInstance, title: string, asset: string, amount: string) =>
+  h.createLink(app, { title, options: [{ asset, amount }], webhookUrl: hook })
 
 const apps: FastifyInstance[] = []
 afterAll(async () => {
@@ -104,17 +107,9 @@ describe('chain identity', () => {
 
   it('halts a network whose RPC now serves another chain under the same id at start: health says why, nothing changes', async () => {
     const appA = await appOn(chainA)
-    const link = await h.createLink(appA, {
-      title: 'Paid on A',
-      options: [{ asset: h.assets.eth, amount: '0.01' }],
-      webhookUrl: hook,
-    })
+    const link = await hookedLink(appA, 'Paid on A', h.assets.eth, '0.01')
     expect((await h.submit(appA, link.id, await h.payEth({ to: merchant, amount: '0.01' }))).status).toBe('confirmed')
-    const waiting = await h.createLink(appA, {
-      title: 'Waiting on A',
-      options: [{ asset: h.assets.tusd, amount: '1' }],
-      webhookUrl: hook,
-    })
+    const waiting = await hookedLink(appA, 'Waiting on A', h.assets.tusd, '1')
     await h.submit(appA, waiting.id, '0x' + 'ab'.repeat(32))
     const before = await snapshot()
 
@@ -143,11 +138,7 @@ describe('chain identity', () => {
     const app = await appOn(switchable.url, { confirmations: 3, settings: { identityCheckMs: 3_600_000 } })
     const { tracker } = app.paymentLinks
     await tracker.runOnce()
-    const link = await h.createLink(app, {
-      title: 'Confirming on A',
-      options: [{ asset: h.assets.tusd, amount: '2' }],
-      webhookUrl: hook,
-    })
+    const link = await hookedLink(app, 'Confirming on A', h.assets.tusd, '2')
     expect((await h.submit(app, link.id, await h.payTusd({ to: merchant, amount: '2' }))).status).toBe('confirming')
     await h.mine(1)
     await tracker.runOnce()
@@ -166,11 +157,7 @@ describe('chain identity', () => {
     const app = await appOn(chainA, { settings: { reorgDepthLimit: 3 } })
     const { tracker } = app.paymentLinks
     await tracker.runOnce()
-    const link = await h.createLink(app, {
-      title: 'Deep',
-      options: [{ asset: h.assets.eth, amount: '0.002' }],
-      webhookUrl: hook,
-    })
+    const link = await hookedLink(app, 'Deep', h.assets.eth, '0.002')
     const snapshotId = await h.rpc(31337, 'evm_snapshot')
     expect((await h.submit(app, link.id, await h.payEth({ to: merchant, amount: '0.002' }))).status).toBe('confirmed')
     await h.mine(5)

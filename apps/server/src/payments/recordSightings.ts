@@ -1,8 +1,6 @@
 import { type PaymentSighting, type PaymentWatch, normalizeTransactionId } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
-import { newId } from '../db/newId.js'
-import { payments } from '../db/schema.js'
-import { refreshLink } from '../links/refreshLink.js'
+import { insertPaymentClaim } from './insertPaymentClaim.js'
 
 export interface RecordSightingsParameters {
   db: Db
@@ -37,27 +35,19 @@ export async function recordSightings({
     const key = `${linkId}\n${sighting.transactionId}`
     if (!linkId || seen.has(key)) continue
     seen.add(key)
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          id: newId('pay'),
-          linkId,
-          caipNetworkId,
-          txHash: normalizeTransactionId(caipNetworkId, sighting.transactionId),
-          status: 'pending',
-          requiredConfirmations: Math.max(1, requiredConfirmations),
-          missingSince: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: payments.id })
-      if (row) await refreshLink(tx, linkId, now)
-      return row?.id
-    })
-    if (id) {
-      created.push(id)
+    const row = await insertPaymentClaim(
+      db,
+      {
+        linkId,
+        caipNetworkId,
+        txHash: normalizeTransactionId(caipNetworkId, sighting.transactionId),
+        status: 'pending',
+        requiredConfirmations,
+      },
+      now,
+    )
+    if (row) {
+      created.push(row.id)
       changedLinks.add(linkId)
     }
   }

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { findAssociatedTokenAddress } from '@paylink/chains/solana/server'
+import type { PaymentRow } from '../db/rows.js'
 import { linkOptions, payments, unmatchedPayments } from '../db/schema.js'
 import { eventually, fastPaymentLinks } from '../testing/paymentLinksHarness.js'
 import { testUsdTransfer, useSolanaTestApp } from '../testing/solanaTestApp.js'
@@ -158,6 +159,26 @@ async function paymentsOf(linkId: string) {
   return solana.database.db.select().from(payments).where(eq(payments.linkId, linkId))
 }
 
+/** A tracker pass fails the link's one payment, as `expected` says (its reason), and the link stays open. */
+async function expectFailedLinkOpen(linkId: string, expected: Partial<PaymentRow>) {
+  const payment = await untilTracked(async () => {
+    const [row] = await paymentsOf(linkId)
+    expect(row?.status).toBe('failed')
+    return row!
+  })
+  expect(payment).toMatchObject(expected)
+  expect((await getLink(linkId)).status).toBe('open')
+}
+
+/** The link once a tracker pass has given it `status`. */
+function linkWhen(linkId: string, status: Link['status']) {
+  return untilTracked(async () => {
+    const after = await getLink(linkId)
+    expect(after.status).toBe(status)
+    return after
+  })
+}
+
 describe('Solana payments found by reference', () => {
   it('gives every option a Solana Pay URI with its own reference and the price in user units', async () => {
     const link = await createLink([
@@ -251,18 +272,10 @@ describe('Solana payments found by reference', () => {
     const request = requestOf(link)
     expect(request.splToken?.toBase58()).toBe(solana.devnet.mint)
     await payRequest(request, { amount: new BigNumber('4'), memo: 'order 42, first part' })
-    const partial = await untilTracked(async () => {
-      const after = await getLink(link.id)
-      expect(after.status).toBe('partially_paid')
-      return after
-    })
+    const partial = await linkWhen(link.id, 'partially_paid')
     expect(partial.options[0]).toMatchObject({ paid: '4' })
     await payRequest(request, { amount: new BigNumber('6.5') })
-    const paid = await untilTracked(async () => {
-      const after = await getLink(link.id)
-      expect(after.status).toBe('paid')
-      return after
-    })
+    const paid = await linkWhen(link.id, 'paid')
     expect(paid.options[0]).toMatchObject({ paid: '10.5', overpaid: '0.5' })
     expect(paid.payments.map((p) => p.status)).toEqual(['confirmed', 'confirmed'])
     expect(paid.payments.map((p) => p.amount).sort()).toEqual(['4', '6.5'])
@@ -275,13 +288,7 @@ describe('Solana payments found by reference', () => {
     for (let pass = 0; pass < 5; pass++) await solana.app.paymentLinks.tracker.runOnce()
     expect(await paymentsOf(link.id)).toHaveLength(0)
     await submit(link.id, signature)
-    const payment = await untilTracked(async () => {
-      const [row] = await paymentsOf(link.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
-    expect(payment.reason).toBe('wrong_recipient')
-    expect((await getLink(link.id)).status).toBe('open')
+    await expectFailedLinkOpen(link.id, { reason: 'wrong_recipient' })
   }, 30_000)
 
   it('fails a payment in the wrong asset found by reference (Test USD sent for a SOL link), without a POST', async () => {
@@ -289,13 +296,7 @@ describe('Solana payments found by reference', () => {
     // An open Test USD link makes the merchant's token account one the tracker polls.
     await createLink([{ asset: solana.tusd, amount: '1' }])
     await payRequest(requestOf(solLink), { splToken: new PublicKey(solana.devnet.mint) })
-    const payment = await untilTracked(async () => {
-      const [row] = await paymentsOf(solLink.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
-    expect(payment.reason).toBe('wrong_token')
-    expect((await getLink(solLink.id)).status).toBe('open')
+    await expectFailedLinkOpen(solLink.id, { reason: 'wrong_token' })
   }, 30_000)
 
   it('fails a transaction that failed on chain, carrying the reference', async () => {
@@ -306,13 +307,7 @@ describe('Solana payments found by reference', () => {
     expect(
       (await solana.connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err,
     ).not.toBeNull()
-    const payment = await untilTracked(async () => {
-      const [row] = await paymentsOf(link.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
-    expect(payment).toMatchObject({ reason: 'tx_reverted', optionId: null })
-    expect((await getLink(link.id)).status).toBe('open')
+    await expectFailedLinkOpen(link.id, { reason: 'tx_reverted', optionId: null })
   }, 30_000)
 
   it('credits one transaction to one link only: the same signature submitted for another link fails', async () => {
@@ -321,13 +316,7 @@ describe('Solana payments found by reference', () => {
     const signature = await payRequest(requestOf(first))
     await untilTracked(async () => expect((await getLink(first.id)).status).toBe('paid'))
     await submit(second.id, signature)
-    const reused = await untilTracked(async () => {
-      const [row] = await paymentsOf(second.id)
-      expect(row?.status).toBe('failed')
-      return row!
-    })
-    expect(reused.reason).toBe('already_credited')
-    expect((await getLink(second.id)).status).toBe('open')
+    await expectFailedLinkOpen(second.id, { reason: 'already_credited' })
   }, 30_000)
 
   it('sees a submitted payment within a few slots, not at the periodic re-check', async () => {

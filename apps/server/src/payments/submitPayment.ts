@@ -5,8 +5,7 @@ import { linkOptions, links, payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { ConflictError, LinkNotFoundError } from '../errors.js'
 import { toPaymentView } from '../links/linkViews.js'
-import { newId } from '../db/newId.js'
-import { refreshLink } from '../links/refreshLink.js'
+import { insertPaymentClaim } from './insertPaymentClaim.js'
 
 export interface SubmitPaymentParameters {
   db: Db
@@ -49,26 +48,18 @@ export async function submitPayment({
   const required = confirmations.get(body.caipNetworkId)
   const offered = option !== undefined && required !== undefined
 
-  const inserted = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        id: newId('pay'),
-        linkId,
-        caipNetworkId: body.caipNetworkId,
-        txHash,
-        status: offered ? 'pending' : 'failed',
-        reason: offered ? null : 'wrong_network',
-        requiredConfirmations: Math.max(1, required ?? 1),
-        missingSince: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning()
-    if (row) await refreshLink(tx, linkId, now)
-    return row
-  })
+  const inserted = await insertPaymentClaim(
+    db,
+    {
+      linkId,
+      caipNetworkId: body.caipNetworkId,
+      txHash,
+      status: offered ? 'pending' : 'failed',
+      reason: offered ? null : 'wrong_network',
+      requiredConfirmations: required ?? 1,
+    },
+    now,
+  )
   if (inserted) return { payment: toPaymentView(inserted, undefined), created: true }
 
   const [existing] = await db

@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest'
 import { buildApp } from '../app.js'
 import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import {
-  expectHealthThroughFaults,
-  expectPaidOnceUnderFaults,
-  expectWebhooksOnce,
+  expectFaultRunHeld,
   firstPassSucceeds,
   untilFaulted,
   watchHealth,
@@ -15,6 +13,7 @@ import {
 } from '../testing/faultChecks.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { closeInOrder } from '../testing/closeInOrder.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 
 // EVM payments through a provider that fails, limits, lags and goes down (#27): each credited
@@ -45,12 +44,7 @@ beforeAll(async () => {
   await firstPassSucceeds(app)
   app.paymentLinks.start()
 }, 90_000)
-afterAll(async () => {
-  await app?.close()
-  await receiver?.close()
-  await proxy?.close()
-  await h?.close()
-})
+afterAll(() => closeInOrder(app, receiver, proxy, h))
 
 const state = async (id: string): Promise<Link> => h.getLink(app, id)
 describe('EVM payments while the RPC fails, limits, lags and goes down', () => {
@@ -82,12 +76,6 @@ describe('EVM payments while the RPC fails, limits, lags and goes down', () => {
     made.push(await pay('3'), await pay('4.5'))
     await new Promise((resolve) => setTimeout(resolve, 5000))
     made.push(await pay('5'), await pay('6.75'))
-    await expectPaidOnceUnderFaults(made, unpaid.id, state, proxy)
-    await expectWebhooksOnce(
-      receiver,
-      made.map((m) => m.link.id),
-      unpaid.id,
-    )
-    await expectHealthThroughFaults(app, health, proxy)
+    await expectFaultRunHeld({ app, made, unpaidId: unpaid.id, read: state, proxy, receiver, health })
   }, 180_000)
 })

@@ -7,15 +7,8 @@ import { buildApp } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { createApiKey } from '../merchants/apiKeyStore.js'
 import { merchantOf } from '../merchants/merchant.js'
-import {
-  expectHealthThroughFaults,
-  expectPaidOnceUnderFaults,
-  expectWebhooksOnce,
-  paidWithin,
-  untilFaulted,
-  watchHealth,
-  faultyAppSettings,
-} from '../testing/faultChecks.js'
+import { expectFaultRunHeld, paidWithin, untilFaulted, watchHealth, faultyAppSettings } from '../testing/faultChecks.js'
+import { closeInOrder } from '../testing/closeInOrder.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
 import { startFaultProxy, type FaultProxy } from '../testing/startFaultProxy.js'
 import { fundSolanaPayer, type SolanaPayer } from '../testing/solanaPayer.js'
@@ -68,13 +61,7 @@ beforeAll(async () => {
   payer = await fundSolanaPayer(devnet, [merchant])
   app.paymentLinks.start()
 }, 60_000)
-afterAll(async () => {
-  await app?.close()
-  await receiver?.close()
-  await proxy?.close()
-  await devnet?.close()
-  await database?.close()
-})
+afterAll(() => closeInOrder(app, receiver, proxy, devnet, database))
 
 async function createLink(amount: string): Promise<Link> {
   const response = await app.inject({
@@ -106,13 +93,7 @@ describe('Solana payments while the RPC fails, limits, lags and goes down', () =
     made.push(await pay('0.05'), await pay('0.3'))
     await new Promise((resolve) => setTimeout(resolve, 5000))
     made.push(await pay('0.5'), await pay('0.675'))
-    await expectPaidOnceUnderFaults(made, unpaid.id, state, proxy)
-    await expectWebhooksOnce(
-      receiver,
-      made.map((m) => m.link.id),
-      unpaid.id,
-    )
-    await expectHealthThroughFaults(app, health, proxy)
+    await expectFaultRunHeld({ app, made, unpaidId: unpaid.id, read: state, proxy, receiver, health })
     console.info(`solana faults: seed ${proxy.seed}, ${proxy.requests} requests, ${JSON.stringify(proxy.injected)}`)
   }, 120_000)
 })

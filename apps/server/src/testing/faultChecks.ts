@@ -148,7 +148,10 @@ export async function expectWebhooksOnce(
       .map((event) => event.type)
   await eventually(
     () => {
-      for (const id of paidIds) expect(typesOf(id), `link ${id}'s webhooks`).toContain('link.paid')
+      // Both events are awaited: they are delivered one by one, and under load payment.confirmed
+      // has come after link.paid (seen once with two fault runs side by side).
+      for (const id of paidIds)
+        expect(typesOf(id), `link ${id}'s webhooks`).toEqual(expect.arrayContaining(['link.paid', 'payment.confirmed']))
     },
     30_000,
     100,
@@ -167,4 +170,35 @@ export async function expectWebhooksOnce(
   const ids = receiver.received.map((request) => request.headers['webhook-id'])
   expect(ids.length - new Set(ids).size, 'no event delivered twice').toBe(0)
   expect(typesOf(unpaidId), 'nothing paid the unpaid link').toEqual([])
+}
+
+/**
+ * The end of every fault run: each paid link credited once and the unpaid one open
+ * (expectPaidOnceUnderFaults), each link's webhooks once (expectWebhooksOnce), then health through
+ * the faults (expectHealthThroughFaults, which stops them).
+ */
+export async function expectFaultRunHeld({
+  app,
+  made,
+  unpaidId,
+  read,
+  proxy,
+  receiver,
+  health,
+}: {
+  app: FastifyInstance
+  made: ReadonlyArray<{ link: { id: string }; amount: string }>
+  unpaidId: string
+  read: (id: string) => Promise<Link>
+  proxy: FaultProxy
+  receiver: WebhookReceiver
+  health: HealthWatch
+}): Promise<void> {
+  await expectPaidOnceUnderFaults(made, unpaidId, read, proxy)
+  await expectWebhooksOnce(
+    receiver,
+    made.map((m) => m.link.id),
+    unpaidId,
+  )
+  await expectHealthThroughFaults(app, health, proxy)
 }

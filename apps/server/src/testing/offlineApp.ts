@@ -27,24 +27,30 @@ export { regtestBtc, regtestChain }
 /** Bitcoin on regtest with its Esplora unreachable: links and keys on it, no chain read. */
 export const offlineRegtestNetwork: Network = regtestNetwork(deadRpc, 'Bitcoin regtest')
 
+/** A network's own coin, by its SLIP-44 number. */
+const nativeOn = (caipNetworkId: string, slip44: number, symbol: string, name: string, decimals: number): Asset => ({
+  assetId: `${caipNetworkId}/slip44:${slip44}`,
+  caipNetworkId,
+  symbol,
+  name,
+  decimals,
+  native: true,
+})
+
+/** The devnets' Test USD (6 decimals) on `caipNetworkId`, at its token's CAIP-19 reference. */
+const testUsdOn = (caipNetworkId: string, reference: string): Asset => ({
+  assetId: `${caipNetworkId}/${reference}`,
+  caipNetworkId,
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimals: 6,
+  native: false,
+})
+
 /** SOL and an SPL Test USD on the offline Solana network (its RPC unreachable: links on it, no chain read). */
 export const offlineSolanaAssets: Asset[] = [
-  {
-    assetId: `${solanaChain}/slip44:501`,
-    caipNetworkId: solanaChain,
-    symbol: 'SOL',
-    name: 'Solana',
-    decimals: 9,
-    native: true,
-  },
-  {
-    assetId: `${solanaChain}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
-    caipNetworkId: solanaChain,
-    symbol: 'TUSD',
-    name: 'Test USD',
-    decimals: 6,
-    native: false,
-  },
+  nativeOn(solanaChain, 501, 'SOL', 'Solana', 9),
+  testUsdOn(solanaChain, 'token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
 ]
 
 /** Rates read from `table` ('ETH:USD' -> '3000') at each quote, so a test can change them between quotes. */
@@ -60,22 +66,8 @@ export function tableRates(table: ReadonlyMap<string, string>): RateProvider {
 }
 
 export const offlineAssets: Asset[] = [
-  {
-    assetId: `${evmChain}/slip44:60`,
-    caipNetworkId: evmChain,
-    symbol: 'ETH',
-    name: 'Ether',
-    decimals: 18,
-    native: true,
-  },
-  {
-    assetId: `${evmChain}/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3`,
-    caipNetworkId: evmChain,
-    symbol: 'TUSD',
-    name: 'Test USD',
-    decimals: 6,
-    native: false,
-  },
+  nativeOn(evmChain, 60, 'ETH', 'Ether', 18),
+  testUsdOn(evmChain, 'erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3'),
 ]
 
 /** A POST /api/links body of one option: `amount` of offlineAssets[1] to the devnet's first account. */

@@ -1,7 +1,5 @@
 import type { Health, PublicConfig } from '@paylink/shared'
-import { useQuery } from '@tanstack/react-query'
-import { getHealth } from '../../api/health.js'
-import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
+import { HealthNotices } from './HealthNotices.js'
 
 export interface DegradedNotice {
   caipNetworkId: string
@@ -28,15 +26,9 @@ export function describeDegraded(health: Health | undefined, networks: PublicCon
 
 /** A sentence on the dashboard while a network's RPC is degraded or down (from /api/health). */
 export function DegradedNetworks() {
-  const config = usePaylinkConfig()
-  const health = useQuery({ queryKey: ['health'], queryFn: getHealth, refetchInterval: 30_000 })
-  const notices = describeDegraded(health.data, config.networks)
-  if (notices.length === 0) return null
   return (
-    <div className="dash-alert" role="status" data-testid="degraded-networks">
-      {notices.map((notice) => (
-        <p key={notice.caipNetworkId}>{notice.sentence}</p>
-      ))}
-    </div>
+    <HealthNotices describe={describeDegraded} role="status" testId="degraded-networks" keyOf={(n) => n.caipNetworkId}>
+      {(notice) => notice.sentence}
+    </HealthNotices>
   )
 }

@@ -79,3 +79,23 @@ export function TextField({
     </Field>
   )
 }
+
+/** A yes-or-no field of a form: the box, then what ticking it means. */
+export function CheckboxField({
+  testId,
+  checked,
+  onChange,
+  children,
+}: {
+  testId: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  children: ReactNode
+}) {
+  return (
+    <label>
+      <input type="checkbox" data-testid={testId} checked={checked} onChange={(e) => onChange(e.target.checked)} />{' '}
+      {children}
+    </label>
+  )
+}

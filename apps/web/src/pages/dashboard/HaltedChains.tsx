@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { getHealth } from '../../api/health.js'
-import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { describeHalts } from './describeHalts.js'
+import { HealthNotices } from './HealthNotices.js'
 
 /**
  * A network the tracker stopped following (another chain answered under its id: a reset devnet,
@@ -9,18 +7,14 @@ import { describeHalts } from './describeHalts.js'
  * are neither credited nor reverted, and the merchant should know why a link does not turn paid.
  */
 export function HaltedChains() {
-  const config = usePaylinkConfig()
-  const health = useQuery({ queryKey: ['health'], queryFn: getHealth, refetchInterval: 30_000 })
-  const halted = describeHalts(health.data, config.networks)
-  if (halted.length === 0) return null
   return (
-    <div className="dash-alert" role="alert" data-testid="halted-chains">
-      {halted.map((chain) => (
-        <p key={chain.caipNetworkId}>
+    <HealthNotices describe={describeHalts} role="alert" testId="halted-chains" keyOf={(chain) => chain.caipNetworkId}>
+      {(chain) => (
+        <>
           Paylink stopped watching <strong>{chain.name}</strong>: {chain.reason}. Payments on it are not credited or
           reverted until the operator points it back at the right chain (see <code>/api/health</code>).
-        </p>
-      ))}
-    </div>
+        </>
+      )}
+    </HealthNotices>
   )
 }

@@ -1,7 +1,8 @@
 import type { ApiKey, CreatedApiKey } from '@paylink/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../api/merchant.js'
+import { ConfirmDanger } from '../ConfirmDanger.js'
 import { DashTable, LoadError } from '../DashTable.js'
 import { ShownOnce } from '../ShownOnce.js'
 import { fieldErrorsFromServer } from '../links/fieldErrors.js'
@@ -10,16 +11,12 @@ import { formatDateTime } from '../format.js'
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
-  const confirmRef = useRef<HTMLButtonElement>(null)
   const revoke = useMutation({
     mutationFn: () => revokeApiKey(apiKey.id),
     onSuccess: () =>
       queryClient.setQueryData<ApiKey[]>(['api-keys'], (keys) => keys?.filter((k) => k.id !== apiKey.id)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
   })
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus()
-  }, [confirming])
   return (
     <tr data-testid={`api-key-${apiKey.name}`}>
       <td data-label="Name">{apiKey.name}</td>
@@ -34,21 +31,15 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       </td>
       <td data-label="">
         {confirming ? (
-          <div className="dash-confirm" role="group" aria-label={`Revoke ${apiKey.name}?`}>
-            <span>Apps using it stop working at once.</span>
-            <button
-              ref={confirmRef}
-              type="button"
-              className="danger"
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate()}
-            >
-              {revoke.isPending ? 'Revoking…' : 'Yes, revoke'}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-              Keep it
-            </button>
-          </div>
+          <ConfirmDanger
+            label={`Revoke ${apiKey.name}?`}
+            warning="Apps using it stop working at once."
+            confirm="Yes, revoke"
+            pendingText="Revoking…"
+            pending={revoke.isPending}
+            onConfirm={() => revoke.mutate()}
+            onCancel={() => setConfirming(false)}
+          />
         ) : (
           <button type="button" aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>
             Revoke

@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { Field, TextField } from '../Field.js'
+import { CheckboxField, Field, TextField } from '../Field.js'
 import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
@@ -460,15 +460,13 @@ export function CreateLinkPage({
         />
         <SuccessUrlField {...bind('successUrl', 'success-url')} />
         {offersReceiptEmail && (
-          <label>
-            <input
-              type="checkbox"
-              data-testid="link-receipt-email"
-              checked={values.receiptEmail !== false}
-              onChange={(e) => set('receiptEmail', e.target.checked)}
-            />{' '}
+          <CheckboxField
+            testId="link-receipt-email"
+            checked={values.receiptEmail !== false}
+            onChange={(on) => set('receiptEmail', on)}
+          >
             Offer the payer an emailed receipt
-          </label>
+          </CheckboxField>
         )}
 
         {errors[''] && (

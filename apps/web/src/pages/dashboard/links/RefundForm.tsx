@@ -81,6 +81,11 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
     }
   }
   const busy = stage === 'sending' || stage === 'recording'
+  const radios: Array<[Choice, string]> = [
+    ['full', `Full: ${choices.full} ${option.symbol}`],
+    ...(choices.excess ? [['excess', `The excess: ${choices.excess} ${option.symbol}`] as [Choice, string]] : []),
+    ['amount', 'An amount'],
+  ]
   return (
     <form
       className="dash-refund"
@@ -100,35 +105,17 @@ export function RefundForm({ link, payment }: { link: Link; payment: Payment }) 
             <code title={payment.payer}>{shortHex(payment.payer, 6)}</code>
           )}
         </legend>
-        <label>
-          <input
-            type="radio"
-            name={`${formId}-choice`}
-            checked={choice === 'full'}
-            onChange={() => setChoice('full')}
-          />{' '}
-          Full: {choices.full} {option.symbol}
-        </label>
-        {choices.excess && (
-          <label>
+        {radios.map(([value, label]) => (
+          <label key={value}>
             <input
               type="radio"
               name={`${formId}-choice`}
-              checked={choice === 'excess'}
-              onChange={() => setChoice('excess')}
+              checked={choice === value}
+              onChange={() => setChoice(value)}
             />{' '}
-            The excess: {choices.excess} {option.symbol}
+            {label}
           </label>
-        )}
-        <label>
-          <input
-            type="radio"
-            name={`${formId}-choice`}
-            checked={choice === 'amount'}
-            onChange={() => setChoice('amount')}
-          />{' '}
-          An amount
-        </label>
+        ))}
         {choice === 'amount' && (
           <TextField
             id={`${formId}-amount`}

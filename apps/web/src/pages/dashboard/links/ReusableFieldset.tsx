@@ -1,7 +1,9 @@
 import { payerFieldNames, type PayerFieldName } from '@paylink/shared'
-import { Field, TextField } from '../Field.js'
+import { CheckboxField, Field, TextField } from '../Field.js'
 import type { FieldErrors } from './fieldErrors.js'
 import type { ReusableFormValues } from './reusableForm.js'
+
+type TextKey = 'maxOrders' | 'quantityMin' | 'quantityMax' | 'minimum' | 'suggested'
 
 const fieldLabels: Record<PayerFieldName, string> = {
   name: 'Name',
@@ -28,48 +30,40 @@ export function ReusableFieldset({
 }) {
   const set = <K extends keyof ReusableFormValues>(key: K, value: ReusableFormValues[K]) =>
     onChange({ ...values, [key]: value })
+  // A text field's id, value, error and change handler, as the New link form's own `bind` gives them.
+  const bind = (key: TextKey, id: string, error: string | undefined) => ({
+    id: idOf(id),
+    value: values[key],
+    error,
+    onChange: (value: string) => set(key, value),
+  })
   return (
     <fieldset className="dash-options" data-testid="reusable-fields">
       <legend>Many payers</legend>
-      <label>
-        <input
-          type="checkbox"
-          data-testid="link-reusable"
-          checked={values.on}
-          onChange={(e) => set('on', e.target.checked)}
-        />{' '}
+      <CheckboxField testId="link-reusable" checked={values.on} onChange={(on) => set('on', on)}>
         Reusable: every payer gets an order of their own (a product page, a donation link)
-      </label>
+      </CheckboxField>
       {values.on && (
         <>
           <TextField
-            id={idOf('max-orders')}
+            {...bind('maxOrders', 'max-orders', errors.maxOrders)}
             label="Stock (most orders) (optional)"
-            error={errors.maxOrders}
             hint="Orders paid or still open. Beyond it the checkout says Sold out. Empty: no limit."
             inputMode="numeric"
-            value={values.maxOrders}
-            onChange={(value) => set('maxOrders', value)}
           />
           <div className="dash-form-row">
             <TextField
-              id={idOf('quantity-min')}
+              {...bind('quantityMin', 'quantity-min', errors['quantity.min'] ?? errors.quantity)}
               label="Quantity from (optional)"
-              error={errors['quantity.min'] ?? errors.quantity}
               inputMode="numeric"
               placeholder="1"
-              value={values.quantityMin}
-              onChange={(value) => set('quantityMin', value)}
             />
             <TextField
-              id={idOf('quantity-max')}
+              {...bind('quantityMax', 'quantity-max', errors['quantity.max'])}
               label="Quantity up to (optional)"
-              error={errors['quantity.max']}
               hint="The payer picks how many; the amount multiplies."
               inputMode="numeric"
               placeholder="1"
-              value={values.quantityMax}
-              onChange={(value) => set('quantityMax', value)}
             />
           </div>
           {payerFieldNames.map((name) => (
@@ -92,43 +86,29 @@ export function ReusableFieldset({
               )}
             </Field>
           ))}
-          <label>
-            <input
-              type="checkbox"
-              data-testid="link-donation"
-              checked={values.donation}
-              onChange={(e) => set('donation', e.target.checked)}
-            />{' '}
+          <CheckboxField testId="link-donation" checked={values.donation} onChange={(on) => set('donation', on)}>
             The payer types the amount (donation), in the price currency above or else in the option's asset
-          </label>
+          </CheckboxField>
           {values.donation && (
             <div className="dash-form-row">
               <TextField
-                id={idOf('donation-minimum')}
+                {...bind('minimum', 'donation-minimum', errors['donation.minimum'])}
                 label="Minimum (optional)"
-                error={errors['donation.minimum']}
                 inputMode="decimal"
-                value={values.minimum}
-                onChange={(value) => set('minimum', value)}
               />
               <TextField
-                id={idOf('donation-suggested')}
+                {...bind(
+                  'suggested',
+                  'donation-suggested',
+                  errors['donation.suggested'] ?? errors['donation.currency'],
+                )}
                 label="Suggested amounts (optional)"
-                error={errors['donation.suggested'] ?? errors['donation.currency']}
                 hint="Separated by commas, e.g. 5, 10, 25."
-                value={values.suggested}
-                onChange={(value) => set('suggested', value)}
               />
             </div>
           )}
           {values.donation && (
-            <label>
-              <input
-                type="checkbox"
-                data-testid="link-pos"
-                checked={values.pos}
-                onChange={(e) => set('pos', e.target.checked)}
-              />{' '}
+            <CheckboxField testId="link-pos" checked={values.pos} onChange={(on) => set('pos', on)}>
               Point of sale: shop devices ring up sales at a keypad (/pos/…), the amount typed in the price currency
               above
               {errors.pos && (
@@ -137,7 +117,7 @@ export function ReusableFieldset({
                   {errors.pos}
                 </span>
               )}
-            </label>
+            </CheckboxField>
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import type { WebhookDeliveryList } from '@paylink/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { updateWebhook } from '../../../api/merchant.js'
+import { ConfirmDanger } from '../ConfirmDanger.js'
 import { TextField } from '../Field.js'
 import { fieldErrorsFromServer } from './fieldErrors.js'
 import { RotateSecretButton } from './RotateSecretButton.js'
@@ -118,21 +119,15 @@ export function WebhookUrlEditor({ linkId, webhookUrl }: { linkId: string; webho
             </code>
           </p>
           {mode === 'remove' ? (
-            <div className="dash-confirm" role="group" aria-label="Remove the webhook URL">
-              <span>Stop sending this link's events? Events still waiting will not be sent.</span>
-              <button
-                type="button"
-                className="danger"
-                autoFocus
-                onClick={() => save.mutate(null)}
-                disabled={save.isPending}
-              >
-                {save.isPending ? 'Removing…' : 'Remove webhook'}
-              </button>
-              <button type="button" onClick={() => setMode('view')} disabled={save.isPending}>
-                Keep it
-              </button>
-            </div>
+            <ConfirmDanger
+              label="Remove the webhook URL"
+              warning="Stop sending this link's events? Events still waiting will not be sent."
+              confirm="Remove webhook"
+              pendingText="Removing…"
+              pending={save.isPending}
+              onConfirm={() => save.mutate(null)}
+              onCancel={() => setMode('view')}
+            />
           ) : (
             <div className="actions">
               <button type="button" onClick={startEditing}>

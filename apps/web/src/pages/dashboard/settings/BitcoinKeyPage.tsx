@@ -1,9 +1,10 @@
 import type { ReceivingKey } from '@paylink/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
+import { ConfirmDanger } from '../ConfirmDanger.js'
 import { LoadError } from '../DashTable.js'
 import { Field } from '../Field.js'
 import { formatDateTime } from '../format.js'
@@ -21,14 +22,10 @@ function keyError(error: unknown): string {
 function SavedKey({ saved }: { saved: ReceivingKey }) {
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
-  const confirmRef = useRef<HTMLButtonElement>(null)
   const remove = useMutation({
     mutationFn: removeBitcoinKey,
     onSuccess: () => queryClient.setQueryData(queryKey, null),
   })
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus()
-  }, [confirming])
   return (
     <div data-testid="bitcoin-key-saved">
       <dl className="facts">
@@ -66,21 +63,15 @@ function SavedKey({ saved }: { saved: ReceivingKey }) {
         </p>
       )}
       {confirming ? (
-        <div className="dash-confirm" role="group" aria-label="Remove the Bitcoin key?">
-          <span>New BTC links will need a key again; existing links keep their addresses.</span>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            {remove.isPending ? 'Removing…' : 'Yes, remove'}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            Keep it
-          </button>
-        </div>
+        <ConfirmDanger
+          label="Remove the Bitcoin key?"
+          warning="New BTC links will need a key again; existing links keep their addresses."
+          confirm="Yes, remove"
+          pendingText="Removing…"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" onClick={() => setConfirming(true)}>
           Remove key

@@ -2,8 +2,8 @@ import { embedOriginsAnswerSchema, maxEmbedOrigins } from '@paylink/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { apiGet, apiSend, ApiRequestError } from '../../../api/client.js'
-import { LoadError } from '../DashTable.js'
 import { Field } from '../Field.js'
+import { SettingsSection } from './SettingsSection.js'
 
 // GET/PUT /api/merchant/embed-origins (apps/server/src/embed/embedRoutes.ts).
 const path = '/api/merchant/embed-origins'
@@ -83,19 +83,20 @@ function OriginsForm({ saved }: { saved: string[] }) {
 export function EmbedOriginsSection() {
   const origins = useQuery({ queryKey, queryFn: getOrigins })
   return (
-    <section className="card" aria-labelledby="embed-origins-title" data-testid="embed-origins-section">
-      <h2 id="embed-origins-title">Embedded checkout</h2>
-      <p className="muted">
-        Sites that may open your checkout over their own page with <code>/embed.js</code>. Every other site is refused
-        by the browser.
-      </p>
-      {origins.isPending ? (
-        <p role="status">Loading your shop origins…</p>
-      ) : origins.isError ? (
-        <LoadError what="Your shop origins" error={origins.error} retry={() => origins.refetch()} />
-      ) : (
-        <OriginsForm saved={origins.data} />
-      )}
-    </section>
+    <SettingsSection
+      id="embed-origins"
+      title="Embedded checkout"
+      intro={
+        <>
+          Sites that may open your checkout over their own page with <code>/embed.js</code>. Every other site is refused
+          by the browser.
+        </>
+      }
+      saved={origins}
+      loading="Loading your shop origins…"
+      what="Your shop origins"
+    >
+      {(saved) => <OriginsForm saved={saved} />}
+    </SettingsSection>
   )
 }

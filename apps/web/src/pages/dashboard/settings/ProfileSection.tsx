@@ -2,9 +2,9 @@ import { contrastRatio, logoContentTypes, maxLogoBytes, readableTextOn, type Mer
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
-import { LoadError } from '../DashTable.js'
 import { Field, TextField } from '../Field.js'
 import { getProfile, saveProfile } from './profileApi.js'
+import { SettingsSection } from './SettingsSection.js'
 
 const queryKey = ['merchant-profile']
 
@@ -161,16 +161,15 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
 export function ProfileSection() {
   const profile = useQuery({ queryKey, queryFn: getProfile })
   return (
-    <section className="card" aria-labelledby="profile-title" data-testid="profile-section">
-      <h2 id="profile-title">Profile</h2>
-      <p className="muted">Your name, logo and colour on every checkout and receipt.</p>
-      {profile.isPending ? (
-        <p role="status">Loading your profile…</p>
-      ) : profile.isError ? (
-        <LoadError what="Your profile" error={profile.error} retry={() => profile.refetch()} />
-      ) : (
-        <ProfileForm saved={profile.data} />
-      )}
-    </section>
+    <SettingsSection
+      id="profile"
+      title="Profile"
+      intro="Your name, logo and colour on every checkout and receipt."
+      saved={profile}
+      loading="Loading your profile…"
+      what="Your profile"
+    >
+      {(saved) => <ProfileForm saved={saved} />}
+    </SettingsSection>
   )
 }

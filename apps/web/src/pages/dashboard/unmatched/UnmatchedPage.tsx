@@ -17,6 +17,37 @@ const reasonTexts: Record<UnmatchedPayment['reason'], string> = {
   link_closed: 'sent to a link that was already paid, expired or switched off',
 }
 
+/** The end of a row's form: submit (while `ready`), Cancel, and the server's refusal under them. */
+function SubmitOrCancel({
+  label,
+  pendingLabel,
+  action,
+  ready = true,
+  onCancel,
+}: {
+  label: string
+  pendingLabel: string
+  action: { isPending: boolean; error: Error | null }
+  ready?: boolean
+  onCancel: () => void
+}) {
+  return (
+    <>
+      <button type="submit" disabled={!ready || action.isPending}>
+        {action.isPending ? pendingLabel : label}
+      </button>{' '}
+      <button type="button" onClick={onCancel} disabled={action.isPending}>
+        Cancel
+      </button>
+      {action.error && (
+        <p role="alert" className="error">
+          {action.error.message}
+        </p>
+      )}
+    </>
+  )
+}
+
 function Actions({ row }: { row: UnmatchedPayment }) {
   const queryClient = useQueryClient()
   const [mode, setMode] = useState<'attach' | 'refund' | null>(null)
@@ -85,17 +116,13 @@ function Actions({ row }: { row: UnmatchedPayment }) {
               </select>
             </label>
           )}{' '}
-          <button type="submit" disabled={!linkId || attach.isPending}>
-            {attach.isPending ? 'Attaching…' : 'Attach'}
-          </button>{' '}
-          <button type="button" onClick={() => setMode(null)} disabled={attach.isPending}>
-            Cancel
-          </button>
-          {attach.isError && (
-            <p role="alert" className="error">
-              {attach.error.message}
-            </p>
-          )}
+          <SubmitOrCancel
+            label="Attach"
+            pendingLabel="Attaching…"
+            action={attach}
+            ready={linkId !== ''}
+            onCancel={() => setMode(null)}
+          />
         </form>
       )}
       {mode === 'refund' && (
@@ -110,17 +137,7 @@ function Actions({ row }: { row: UnmatchedPayment }) {
               autoComplete="off"
             />
           </label>{' '}
-          <button type="submit" disabled={refund.isPending}>
-            {refund.isPending ? 'Saving…' : 'Mark refunded'}
-          </button>{' '}
-          <button type="button" onClick={() => setMode(null)} disabled={refund.isPending}>
-            Cancel
-          </button>
-          {refund.isError && (
-            <p role="alert" className="error">
-              {refund.error.message}
-            </p>
-          )}
+          <SubmitOrCancel label="Mark refunded" pendingLabel="Saving…" action={refund} onCancel={() => setMode(null)} />
         </form>
       )}
     </div>
