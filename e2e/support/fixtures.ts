@@ -180,22 +180,34 @@ export async function signInWithDevWallet(page: Page) {
 }
 
 /**
- * On a checkout whose connect modal is open: picks the Paylink Dev Wallet on its EVM account and
- * pays (switching to the Paylink Devnet when asked), until the receipt shows.
+ * In an open connect modal: picks the Paylink Dev Wallet on its EVM account (the Dev Wallet is
+ * multichain: AppKit may ask which chain first), until `ready` shows on the page.
  */
-export async function payFromDevWalletModal(page: Page) {
+export async function pickDevWalletEvm(page: Page, ready: Locator) {
   const modal = page.locator('w3m-modal')
   await modal.getByText('Paylink Dev Wallet', { exact: false }).first().click({ timeout: 30_000 })
-  // The Dev Wallet is multichain: AppKit may ask which chain first.
   const evm = modal.getByText('EVM Networks')
-  const paying = page.getByText('Paying from')
-  await expect(evm.or(paying).first()).toBeVisible()
+  await expect(evm.or(ready).first()).toBeVisible()
   if (await evm.isVisible()) await evm.click()
-  await expect(paying).toBeVisible()
+  await expect(ready).toBeVisible()
+}
+
+/** On a checkout with the wallet connected: pays (switching to the Paylink Devnet when asked), until the receipt shows. */
+export async function payConnectedCheckout(page: Page) {
+  await expect(page.getByText('Paying from')).toBeVisible()
   const switchButton = page.getByRole('button', { name: 'Switch to Paylink Devnet' })
   if (await switchButton.isVisible()) await switchButton.click()
   await page.getByTestId('pay-button').click()
   await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+}
+
+/**
+ * On a checkout whose connect modal is open: picks the Paylink Dev Wallet on its EVM account and
+ * pays (switching to the Paylink Devnet when asked), until the receipt shows.
+ */
+export async function payFromDevWalletModal(page: Page) {
+  await pickDevWalletEvm(page, page.getByText('Paying from'))
+  await payConnectedCheckout(page)
 }
 
 /**

@@ -19,6 +19,7 @@ import { createRenewalMailer } from './subscriptions/renewalMailer.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
 import { createSubscriptionClock, type SubscriptionClock } from './subscriptions/subscriptionClock.js'
 import { subscriptionRoutes } from './subscriptions/subscriptionRoutes.js'
+import { subscriptionPageRoutes } from './subscriptions/subscriptionPageRoutes.js'
 import { RateLimitedError } from './errors.js'
 import { eventRoutes } from './events/eventRoutes.js'
 import { exportRoutes } from './exports/exportRoutes.js'
@@ -590,13 +591,14 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
     await scheduler.stop()
     mailer?.close()
   })
+  const collectorAddresses = Object.fromEntries(
+    Object.entries(collectors).map(([namespace, collector]) => [namespace, collector!.address]),
+  )
   await app.register(subscriptionRoutes, {
     context,
     clock,
     scheduler,
-    collectorAddresses: Object.fromEntries(
-      Object.entries(collectors).map(([namespace, collector]) => [namespace, collector!.address]),
-    ),
+    collectorAddresses,
     subscribeRateLimit: limitsOf(config).createLink,
     ...(options.devnetClock
       ? {
@@ -608,6 +610,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
         }
       : {}),
   })
+  await app.register(subscriptionPageRoutes, { context, collectorAddresses })
 }
 
 /** The RPC each network's signatures are checked over: the devnet's own node directly, not through our proxy. */

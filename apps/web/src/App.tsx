@@ -20,6 +20,13 @@ const DashboardPage = lazy(() =>
 const RefundAddressPage = lazy(() =>
   import('./pages/pay/refund/RefundAddressPage.js').then((m) => ({ default: m.RefundAddressPage })),
 )
+// A subscription's payer pages: their own chunk, never on the checkout's first paint.
+const SubscribePage = lazy(() =>
+  import('./pages/subscribe/SubscribePage.js').then((m) => ({ default: m.SubscribePage })),
+)
+const ManageSubscriptionPage = lazy(() =>
+  import('./pages/subscribe/ManageSubscriptionPage.js').then((m) => ({ default: m.ManageSubscriptionPage })),
+)
 // A shop device's till: its own chunk, so the checkout's first paint does not carry the keypad.
 const PosPage = lazy(() => import('./pages/pos/PosPage.js').then((m) => ({ default: m.PosPage })))
 const ToolkitPage = lazy(() =>
@@ -74,6 +81,22 @@ export function App() {
               element={
                 <PayerLanguage part="refund">
                   <RefundAddressPage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/subscribe/:planId"
+              element={
+                <PayerLanguage part="sub">
+                  <SubscribePage />
+                </PayerLanguage>
+              }
+            />
+            <Route
+              path="/subscriptions/:id"
+              element={
+                <PayerLanguage part="sub">
+                  <ManageSubscriptionPage />
                 </PayerLanguage>
               }
             />

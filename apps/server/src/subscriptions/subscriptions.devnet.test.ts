@@ -1,4 +1,4 @@
-import { PAYLINK_COLLECTOR_ADDRESS, collectorAbi } from '@paylink/chains/eip155/core'
+import { PAYLINK_COLLECTOR_ADDRESS, collectorAbi, collectorSubscribeArgs } from '@paylink/chains/eip155/core'
 import type { CreatedPlan, CreatedSubscription, Subscription, WebhookEvent } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
@@ -68,15 +68,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
         address: PAYLINK_COLLECTOR_ADDRESS,
         abi: collectorAbi,
         functionName: 'subscribe',
-        args: [
-          terms.id as Hex,
-          terms.token as Address,
-          terms.merchant as Address,
-          terms.collector as Address,
-          BigInt(terms.amount),
-          BigInt(terms.intervalSeconds),
-          BigInt(terms.firstCollectAt),
-        ],
+        args: collectorSubscribeArgs(terms),
       }),
     )
     await approve(parseUnits('60', 6))

@@ -46,12 +46,13 @@ function ConnectStandIn() {
 
 /**
  * Paylink's name, the pages, and the toolkit's own account/connect and network buttons. Not on a
- * checkout nor a point of sale: a payer sees the merchant there (pages/pay/PayHeader.tsx), not the operator's menu.
+ * checkout, a point of sale nor a subscription's payer pages: a payer sees the merchant there
+ * (pages/pay/PayHeader.tsx), not the operator's menu.
  */
 export function Header() {
   const { pathname } = useLocation()
   const { kit } = usePaylinkContext()
-  if (pathname.startsWith('/pay/') || pathname.startsWith('/pos/')) return null
+  if (/^\/(pay|pos|subscribe|subscriptions)\//.test(pathname)) return null
   // Where the toolkit starts with the page, its own button comes soon enough.
   const kitAtOnce = needsKitAtOnce(pathname)
   return (

@@ -702,6 +702,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/plans/{id}/page': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A plan with its merchant, as the subscribe page shows it */
+    get: operations['getPlanPage']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/plans/{id}/subscriptions': {
     parameters: {
       query?: never
@@ -870,6 +887,43 @@ export interface paths {
      * @description Automatic renewals also stop on the chain when the payer calls the collector contract’s `cancel` or revokes the allowance; this stops Paylink from asking.
      */
     post: operations['cancelSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/subscriptions/{id}/page': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A subscription with its plan, merchant and periods, for its payer (the manage token) */
+    get: operations['getSubscriptionPage']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/subscriptions/mrr': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Monthly recurring revenue of the merchant's active subscriptions, per currency
+     * @description A period’s price scaled to a 30-day month. A fiat-priced plan counts in its currency; a plan priced per asset in the asset its subscriber renews with (automatic) or last paid in.
+     */
+    get: operations['getMrr']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -6492,6 +6546,83 @@ export interface operations {
       }
     }
   }
+  getPlanPage: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            automaticAssets: string[]
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            plan: {
+              active: boolean
+              automaticRenewal: boolean
+              createdAt: string
+              description: string | null
+              id: string
+              /** @enum {string} */
+              interval: 'day' | 'week' | 'month' | 'year'
+              name: string
+              options: {
+                amount: string | null
+                asset: string
+                recipient: string | null
+              }[]
+              price: {
+                amount: string
+                currency: string
+              } | null
+              trialDays: number
+            }
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such plan (PLAN_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
   subscribe: {
     parameters: {
       query?: never
@@ -7849,6 +7980,174 @@ export interface operations {
       }
       /** @description No such subscription for this token (SUBSCRIPTION_NOT_FOUND) */
       404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  getSubscriptionPage: {
+    parameters: {
+      query: {
+        token: string
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The subscription */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            merchant: {
+              brandColor: string | null
+              displayName: string | null
+              logoUrl: string | null
+            }
+            periods: {
+              dueAt: string
+              linkId: string | null
+              /** @enum {string} */
+              method: 'link' | 'pull'
+              paidAt: string | null
+              period: number
+              /** @enum {string} */
+              status: 'pending' | 'pulling' | 'paid'
+              txHash: string | null
+            }[]
+            plan: {
+              active: boolean
+              automaticRenewal: boolean
+              createdAt: string
+              description: string | null
+              id: string
+              /** @enum {string} */
+              interval: 'day' | 'week' | 'month' | 'year'
+              name: string
+              options: {
+                amount: string | null
+                asset: string
+                recipient: string | null
+              }[]
+              price: {
+                amount: string
+                currency: string
+              } | null
+              trialDays: number
+            }
+            subscription: {
+              canceledAt: string | null
+              collector: {
+                amount: string
+                caipNetworkId: string
+                collector: string
+                contract: string
+                firstCollectAt: number
+                id: string
+                intervalSeconds: number
+                merchant: string
+                token: string
+              } | null
+              createdAt: string
+              currentPeriodEnd: string | null
+              dueLinkId: string | null
+              id: string
+              paidPeriods: number
+              planId: string
+              /** @enum {string} */
+              renewal: 'pay_each_period' | 'automatic'
+              /** @enum {string} */
+              status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled'
+            }
+          }
+        }
+      }
+      /** @description The request does not match the schema */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description No such subscription for this token (SUBSCRIPTION_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+    }
+  }
+  getMrr: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description MRR per currency */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            mrr: {
+              amount: string
+              assetId: string | null
+              currency: string
+              subscriptions: number
+            }[]
+          }
+        }
+      }
+      /** @description No session and no valid API key (UNAUTHENTICATED, INVALID_API_KEY) */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            error: {
+              code: string
+              message: string
+            }
+          }
+        }
+      }
+      /** @description The account is not on the MERCHANTS list of this instance (NOT_A_MERCHANT) */
+      403: {
         headers: {
           [name: string]: unknown
         }

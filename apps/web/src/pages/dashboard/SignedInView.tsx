@@ -20,6 +20,8 @@ import { LinkPage } from './links/LinkPage.js'
 import { LinksPage } from './links/LinksPage.js'
 import { PaymentsPage } from './payments/PaymentsPage.js'
 import { PaidUrlsPage } from './paidUrls/PaidUrlsPage.js'
+import { PlansPage } from './plans/PlansPage.js'
+import { SubscriptionsPage } from './plans/SubscriptionsPage.js'
 import { UnmatchedPage } from './unmatched/UnmatchedPage.js'
 import { DegradedNetworks } from './DegradedNetworks.js'
 import { HaltedChains } from './HaltedChains.js'
@@ -132,6 +134,8 @@ export function SignedInView({ me }: { me: Me }) {
         <NavLink to="/dashboard/events">Events</NavLink>
         <NavLink to="/dashboard/deposits">Deposits</NavLink>
         <NavLink to="/dashboard/paid-urls">Paid URLs</NavLink>
+        <NavLink to="/dashboard/plans">Plans</NavLink>
+        <NavLink to="/dashboard/subscriptions">Subscriptions</NavLink>
         <NavLink to="/dashboard/keys">API keys</NavLink>
         <NavLink to="/dashboard/settings">Settings</NavLink>
       </nav>
@@ -147,6 +151,8 @@ export function SignedInView({ me }: { me: Me }) {
         <Route path="events" element={<EventsPage />} />
         <Route path="deposits" element={<DepositsPage />} />
         <Route path="paid-urls" element={<PaidUrlsPage />} />
+        <Route path="plans" element={<PlansPage />} />
+        <Route path="subscriptions" element={<SubscriptionsPage />} />
         <Route path="keys" element={<ApiKeysPage />} />
         {/* settings/bitcoin: the address the tab had before, kept for bookmarks. */}
         {['settings', 'settings/bitcoin'].map((path) => (

@@ -1,4 +1,4 @@
-import { readableTextOn, type Link } from '@paylink/shared'
+import { readableTextOn, type PublicMerchant } from '@paylink/shared'
 import type { CSSProperties } from 'react'
 import { LanguageSelect } from '../../i18n/LanguageSelect.js'
 import { useT } from '../../i18n/useT.js'
@@ -6,10 +6,10 @@ import { useT } from '../../i18n/useT.js'
 /**
  * The checkout's header: the merchant's logo and name on the merchant's colour (its text black or
  * white, whichever is legible on it), and a quiet "Checkout by Paylink". No menu, no wallet
- * buttons: the page has its one Connect button. Mirrors apps/server/src/web/checkoutShell.ts.
+ * buttons: the page has its one Connect button. The subscribe and manage pages wear it too. Mirrors apps/server/src/web/checkoutShell.ts.
  */
-export function PayHeader({ link }: { link: Link }) {
-  const { brandColor, logoUrl } = link.merchant
+export function PayHeader({ merchant }: { merchant: PublicMerchant }) {
+  const { brandColor, logoUrl } = merchant
   const { t } = useT()
   const style = brandColor
     ? ({ '--brand': brandColor, '--brand-text': readableTextOn(brandColor) } as CSSProperties)
@@ -22,7 +22,7 @@ export function PayHeader({ link }: { link: Link }) {
             <img className="pay-logo" src={logoUrl} alt="" width={32} height={32} data-testid="merchant-logo" />
           )}
           <span className="pay-merchant-name" data-testid="merchant-name">
-            {link.merchant.displayName || t('merchant.unnamed')}
+            {merchant.displayName || t('merchant.unnamed')}
           </span>
         </span>
         <span className="pay-by">{t('header.by')}</span>

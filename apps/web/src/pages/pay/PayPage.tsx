@@ -81,7 +81,7 @@ export function PayPage() {
 
   return (
     <>
-      <PayHeader link={data} />
+      <PayHeader merchant={data.merchant} />
       <main className="page pay">
         {!online && (
           <p className="offline-note" role="status" data-testid="offline-note">

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { requestReceiptEmail } from '../../api/checkout.js'
 import { useLanguage } from '../../i18n/PayerLanguage.js'
 import { useT } from '../../i18n/useT.js'
+import { emailInputProps } from './emailInputProps.js'
 
 type State =
   | { kind: 'idle' }
@@ -46,14 +47,10 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
       <div className="receipt-email-row">
         <input
           id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
+          {...emailInputProps}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           placeholder={t('email.placeholder')}
-          dir="ltr"
         />
         <button type="submit" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? t('email.sending') : paid ? t('email.thisReceipt') : t('email.theReceipt')}

@@ -249,7 +249,7 @@ export function PosPage() {
 
   return (
     <>
-      <PayHeader link={session.data.link} />
+      <PayHeader merchant={session.data.link.merchant} />
       <main className="page pos" data-testid="pos-page">
         {saleId ? (
           <Sale

@@ -41,4 +41,5 @@ export {
   PAYLINK_COLLECTOR_SALT,
   collectorAbi,
   collectorBytecode,
+  collectorSubscribeArgs,
 } from './collectorContract.js'

@@ -12,6 +12,7 @@ import { useSendTransfer } from './useSendTransfer.js'
 import { useSignEvmMessage } from './useSignEvmMessage.js'
 
 export { publicClientFor } from './publicClient.js'
+export { useCollectorConsent, type CollectorConsentTerms } from './useCollectorConsent.js'
 export { ChainNotSupportedError, switchEvmChain, type Eip1193Provider } from './switchEvmChain.js'
 
 /** Sends, then waits until the transfer is in a block, so the balances read next show it. */

@@ -78,7 +78,7 @@ export function defaultAssetOf(assets: readonly Asset[]): Asset | undefined {
 }
 
 /** Assets a link can ask for: every configured asset on a network of a family the server verifies. */
-function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string } {
+export function usePayableAssets(): { assets: Asset[]; label: (asset: Asset) => string } {
   const config = usePaylinkConfig()
   return useMemo(() => {
     const networkIds = new Set(config.networks.map((n) => n.caipNetworkId))

@@ -30,7 +30,7 @@ export function RefundAddressPage() {
   const payments = refundablePayments(data)
   return (
     <>
-      <PayHeader link={data} />
+      <PayHeader merchant={data.merchant} />
       <main className="page pay">
         <section className="card" aria-labelledby="refund-title" data-testid="refund-page">
           <h1 id="refund-title">{t('refund.title')}</h1>

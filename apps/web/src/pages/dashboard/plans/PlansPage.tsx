@@ -1,0 +1,296 @@
+import {
+  fiatCurrencyCodes,
+  maxTrialDays,
+  planIntervals,
+  type CreatePlanBody,
+  type CreatedPlan,
+  type FiatCurrency,
+  type Plan,
+  type PlanInterval,
+} from '@paylink/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
+import { CopyButton } from '../../../components/CopyButton.js'
+import { DashTable, LoadError } from '../DashTable.js'
+import { Field, TextField } from '../Field.js'
+import { defaultAssetOf, usePayableAssets } from '../links/CreateLinkPage.js'
+import { fieldErrorsFromServer, type FieldErrors } from '../links/fieldErrors.js'
+import { formatAmount } from '../format.js'
+import { createPlan, disablePlan, listPlans, subscribeUrl } from './plansApi.js'
+
+const intervalWords: Record<PlanInterval, string> = { day: 'day', week: 'week', month: 'month', year: 'year' }
+
+interface OptionValues {
+  on: boolean
+  amount: string
+  recipient: string
+}
+
+/** A plan's price as the merchant reads it: "9.00 USD / month" or "5 TUSD or 0.002 ETH / month". */
+export function planPriceText(plan: Plan, symbolOf: (assetId: string) => string): string {
+  const each = plan.price
+    ? `${plan.price.amount} ${plan.price.currency}`
+    : plan.options.map((o) => `${formatAmount(o.amount ?? '0')} ${symbolOf(o.asset)}`).join(' or ')
+  return `${each} / ${intervalWords[plan.interval]}`
+}
+
+function CreatePlanForm() {
+  const { assets, label } = usePayableAssets()
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [currency, setCurrency] = useState<FiatCurrency | ''>('')
+  const [price, setPrice] = useState('')
+  const [interval, setPlanInterval] = useState<PlanInterval>('month')
+  const [trialDays, setTrialDays] = useState('')
+  const [options, setOptions] = useState<Record<string, OptionValues>>(() => {
+    const first = defaultAssetOf(assets)?.assetId
+    return first ? { [first]: { on: true, amount: '', recipient: '' } } : {}
+  })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [created, setCreated] = useState<CreatedPlan | null>(null)
+  const create = useMutation({
+    mutationFn: createPlan,
+    onSuccess: (plan) => {
+      setCreated(plan)
+      setName('')
+      setDescription('')
+      setPrice('')
+      setErrors({})
+      void queryClient.invalidateQueries({ queryKey: ['plans'] })
+    },
+    onError: (error) => setErrors(fieldErrorsFromServer(error)),
+  })
+  const chosen = assets.filter((a) => options[a.assetId]?.on)
+  const setOption = (assetId: string, patch: Partial<OptionValues>) =>
+    setOptions((o) => ({ ...o, [assetId]: { on: false, amount: '', recipient: '', ...o[assetId], ...patch } }))
+
+  const submit = () => {
+    const found: FieldErrors = {}
+    if (!name.trim()) found.name = 'is required'
+    if (currency && !/^\d+(\.\d+)?$/.test(price.trim())) found['price.amount'] = 'must be an amount such as 9.99'
+    if (chosen.length === 0) found.options = 'Pick at least one asset the payer can pay in.'
+    if (trialDays.trim() && !/^\d+$/.test(trialDays.trim())) found.trialDays = 'must be a whole number of days'
+    chosen.forEach((a, i) => {
+      if (!currency && !/^\d+(\.\d+)?$/.test(options[a.assetId]!.amount.trim()))
+        found[`options.${i}.amount`] = 'must be an amount such as 5'
+    })
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    const body: CreatePlanBody = {
+      name: name.trim(),
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(currency ? { price: { currency, amount: price.trim() } } : {}),
+      interval,
+      ...(trialDays.trim() ? { trialDays: Number(trialDays.trim()) } : {}),
+      options: chosen.map((a) => {
+        const o = options[a.assetId]!
+        return {
+          asset: a.assetId,
+          ...(currency ? {} : { amount: o.amount.trim() }),
+          ...(o.recipient.trim() ? { recipient: o.recipient.trim() } : {}),
+        }
+      }),
+    }
+    create.mutate(body)
+  }
+
+  return (
+    <section className="card dash-form-card" aria-labelledby="plan-new-title">
+      <h2 id="plan-new-title">New plan</h2>
+      <p className="dash-muted">
+        A price every day, week, month or year. Payers subscribe at the plan's URL; each period is paid like a link, or
+        (EVM tokens with a fixed amount) pulled from the payer's wallet within the allowance they approved.
+      </p>
+      {created && (
+        <div className="dash-notice" role="status" data-testid="plan-created">
+          <p>
+            Created “{created.name}”: <code className="break-all">{subscribeUrl(created.id)}</code>{' '}
+            <CopyButton value={subscribeUrl(created.id)} label="Copy URL" />
+          </p>
+        </div>
+      )}
+      <form
+        noValidate
+        className="dash-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        <TextField id="plan-name" label="Name" value={name} onChange={setName} error={errors.name} maxLength={120} />
+        <TextField
+          id="plan-description"
+          label="Description (optional)"
+          value={description}
+          onChange={setDescription}
+          error={errors.description}
+        />
+        <div className="dash-form-row">
+          <Field id="plan-currency" label="Price in">
+            {(props) => (
+              <select {...props} value={currency} onChange={(e) => setCurrency(e.target.value as FiatCurrency | '')}>
+                <option value="">Each asset's own amount</option>
+                {fiatCurrencyCodes.map((code) => (
+                  <option key={code}>{code}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {currency && (
+            <TextField
+              id="plan-price"
+              label="Price per period"
+              unit={currency}
+              inputMode="decimal"
+              value={price}
+              onChange={setPrice}
+              error={errors['price.amount'] ?? errors.price}
+            />
+          )}
+        </div>
+        <div className="dash-form-row">
+          <Field id="plan-interval" label="Every">
+            {(props) => (
+              <select {...props} value={interval} onChange={(e) => setPlanInterval(e.target.value as PlanInterval)}>
+                {planIntervals.map((i) => (
+                  <option key={i} value={i}>
+                    {intervalWords[i]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField
+            id="plan-trial"
+            label="Trial days (optional)"
+            hint={`0 to ${maxTrialDays}: the first payment is due when the trial ends.`}
+            inputMode="numeric"
+            value={trialDays}
+            onChange={setTrialDays}
+            error={errors.trialDays}
+          />
+        </div>
+        <fieldset className="dash-options" data-testid="plan-assets">
+          <legend>Paid in</legend>
+          {errors.options && <p className="field-error">{errors.options}</p>}
+          {assets.map((asset) => {
+            const o = options[asset.assetId]
+            const i = chosen.indexOf(asset)
+            return (
+              <div className="dash-option" key={asset.assetId}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={o?.on ?? false}
+                    onChange={(e) => setOption(asset.assetId, { on: e.target.checked })}
+                  />{' '}
+                  {label(asset)}
+                </label>
+                {o?.on && (
+                  <div className="dash-option-fields">
+                    {!currency && (
+                      <TextField
+                        id={`plan-amount-${asset.assetId}`}
+                        label="Amount per period"
+                        unit={asset.symbol}
+                        inputMode="decimal"
+                        value={o.amount}
+                        onChange={(amount) => setOption(asset.assetId, { amount })}
+                        error={errors[`options.${i}.amount`]}
+                      />
+                    )}
+                    <TextField
+                      id={`plan-recipient-${asset.assetId}`}
+                      label="Recipient address (optional)"
+                      hint="Empty: your signed-in account on that chain."
+                      className="mono"
+                      value={o.recipient}
+                      onChange={(recipient) => setOption(asset.assetId, { recipient })}
+                      error={errors[`options.${i}.recipient`]}
+                    />
+                  </div>
+                )}
+              </div>
+            )
+          })}
+        </fieldset>
+        {errors[''] && (
+          <p role="alert" className="error">
+            {errors['']}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create plan'}
+        </button>
+      </form>
+    </section>
+  )
+}
+
+function PlanRow({ plan }: { plan: Plan }) {
+  const queryClient = useQueryClient()
+  const { assets } = usePaylinkConfig()
+  const symbolOf = (id: string) => assets.find((a) => a.assetId.toLowerCase() === id.toLowerCase())?.symbol ?? id
+  const disable = useMutation({
+    mutationFn: () => disablePlan(plan.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['plans'] }),
+  })
+  const url = subscribeUrl(plan.id)
+  return (
+    <tr data-testid={`plan-${plan.id}`}>
+      <td data-label="Name">{plan.name}</td>
+      <td data-label="Price">
+        {planPriceText(plan, symbolOf)}
+        {plan.trialDays > 0 && <span className="dash-muted"> · {plan.trialDays} trial days</span>}
+      </td>
+      <td data-label="Renewal">{plan.automaticRenewal ? 'By link or automatic' : 'By link'}</td>
+      <td data-label="Subscribe URL">
+        <code className="break-all">{url}</code> <CopyButton value={url} label="Copy URL" />
+      </td>
+      <td data-label="">
+        {plan.active ? (
+          <button
+            type="button"
+            aria-label={`Disable ${plan.name}`}
+            disabled={disable.isPending}
+            onClick={() => disable.mutate()}
+          >
+            Disable
+          </button>
+        ) : (
+          <span className="dash-muted">Disabled: no new subscribers</span>
+        )}
+        {disable.isError && (
+          <p role="alert" className="error dash-small">
+            {disable.error.message}
+          </p>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+/** Dashboard -> Plans: create a subscription plan, share its URL, stop taking subscribers. */
+export function PlansPage() {
+  const plans = useQuery({ queryKey: ['plans'], queryFn: listPlans })
+  return (
+    <>
+      <CreatePlanForm />
+      <section className="card" aria-labelledby="plans-title">
+        <h2 id="plans-title">Your plans</h2>
+        {plans.isPending && <p role="status">Loading your plans…</p>}
+        {plans.isError && <LoadError what="Your plans" error={plans.error} retry={plans.refetch} />}
+        {plans.data?.length === 0 && <p className="dash-empty-inline">No plans yet. Create one above.</p>}
+        {plans.data && plans.data.length > 0 && (
+          <DashTable testId="plans-table" columns={['Name', 'Price', 'Renewal', 'Subscribe URL', '']}>
+            {plans.data.map((p) => (
+              <PlanRow key={p.id} plan={p} />
+            ))}
+          </DashTable>
+        )}
+      </section>
+    </>
+  )
+}
