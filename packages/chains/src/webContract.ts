@@ -95,6 +95,38 @@ export interface CheckoutPart {
   offersSwap: boolean
 }
 
+/** The terms the server answers for an automatic subscription (shared's collectorTermsSchema). */
+export interface CollectorConsentTerms {
+  caipNetworkId: string
+  /** EVM: the collector contract. Solana: the token program. */
+  contract: string
+  id: string
+  /** The token's address (EVM) or mint (Solana). */
+  token: string
+  merchant: string
+  /** The key that sends renewals (Solana: the delegate the payer approves). */
+  collector: string
+  /** Atomic units: the most one renewal takes. */
+  amount: string
+  intervalSeconds: number
+  firstCollectAt: number
+}
+
+/** What the connected wallet does for automatic renewal; each resolves with the transaction id once it counts on chain. */
+export interface CollectorConsent {
+  /** Gives the collector a capped allowance (`allowance` atomic units of `asset`) under the terms. */
+  consent(network: ChainNetwork, asset: ChainAsset, terms: CollectorConsentTerms, allowance: bigint): Promise<string>
+  /** Takes the allowance back: no renewal can be pulled after it. */
+  revoke(network: ChainNetwork, asset: ChainAsset, terms: CollectorConsentTerms): Promise<string>
+}
+
+/** The family's part of automatic renewal (the subscribe and manage pages). */
+export interface CollectorPart {
+  useConsent(toolkit: WebToolkit): CollectorConsent
+  /** The address the payer's allowance goes to, as their wallet shows it. */
+  spenderOf(terms: CollectorConsentTerms): string
+}
+
 /**
  * A chain family's web face: everything the generic hooks in apps/web/src/wallet ask of a family.
  * The hooks (use…) are called only by components that show one family for their whole life, so
@@ -123,4 +155,6 @@ export interface WebFamily<N extends string = string> {
   send: SendFormPart
   refund: RefundFormPart
   checkout: CheckoutPart
+  /** Automatic renewal from the payer's wallet; absent where the family has none. */
+  collector?: CollectorPart
 }

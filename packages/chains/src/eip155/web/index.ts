@@ -10,9 +10,9 @@ import { switchEvmChain, type Eip1193Provider } from './switchEvmChain.js'
 import { evmTransferOf, useEvmTransferFee } from './useEvmTransferFee.js'
 import { useSendTransfer } from './useSendTransfer.js'
 import { useSignEvmMessage } from './useSignEvmMessage.js'
+import { useCollectorConsent } from './useCollectorConsent.js'
 
 export { publicClientFor } from './publicClient.js'
-export { useCollectorConsent, type CollectorConsentTerms } from './useCollectorConsent.js'
 export { ChainNotSupportedError, switchEvmChain, type Eip1193Provider } from './switchEvmChain.js'
 
 /** Sends, then waits until the transfer is in a block, so the balances read next show it. */
@@ -80,5 +80,10 @@ export const eip155Web: WebFamily<'eip155'> = {
     explainsFeeError: false,
     feeNote: '',
     offersSwap: true,
+  },
+  collector: {
+    useConsent: useCollectorConsent,
+    // The contract holds the allowance and only it can move the tokens (to the merchant, once per interval).
+    spenderOf: (terms) => terms.contract,
   },
 }

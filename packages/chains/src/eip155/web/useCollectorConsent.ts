@@ -2,12 +2,9 @@ import { useMemo } from 'react'
 import { erc20Abi, type Address, type Hash } from 'viem'
 import { useWriteContract } from 'wagmi'
 import type { ChainNetwork } from '../../chainShapes.js'
-import type { WebToolkit } from '../../webContract.js'
+import type { CollectorConsent, CollectorConsentTerms, WebToolkit } from '../../webContract.js'
 import { collectorAbi, collectorSubscribeArgs } from '../core/collectorAbi.js'
 import { publicClientFor } from './publicClient.js'
-
-/** The terms the server answers for an automatic subscription (shared's collectorTermsSchema): the contract's address and its `subscribe` arguments. */
-export type CollectorConsentTerms = Parameters<typeof collectorSubscribeArgs>[0] & { contract: string }
 
 /**
  * The payer's wallet side of automatic renewal on EVM: `consent` records the terms on the
@@ -15,7 +12,7 @@ export type CollectorConsentTerms = Parameters<typeof collectorSubscribeArgs>[0]
  * allowance back to 0, after which no renewal can be pulled. Each waits until mined, so the page
  * says "done" only when the chain says so.
  */
-export function useCollectorConsent({ wagmiConfig: config }: WebToolkit) {
+export function useCollectorConsent({ wagmiConfig: config }: WebToolkit): CollectorConsent {
   const { writeContractAsync } = useWriteContract({ config })
   return useMemo(() => {
     const chainIdOf = (network: ChainNetwork) => Number(network.caipNetworkId.split(':')[1])
@@ -33,7 +30,7 @@ export function useCollectorConsent({ wagmiConfig: config }: WebToolkit) {
         chainId: chainIdOf(network),
       }).then((hash) => mined(network, hash))
     return {
-      async consent(network: ChainNetwork, terms: CollectorConsentTerms, allowance: bigint): Promise<Hash> {
+      async consent(network, _asset, terms, allowance): Promise<Hash> {
         await mined(
           network,
           await writeContractAsync({
@@ -46,7 +43,7 @@ export function useCollectorConsent({ wagmiConfig: config }: WebToolkit) {
         )
         return approve(network, terms, allowance)
       },
-      revoke: (network: ChainNetwork, terms: CollectorConsentTerms) => approve(network, terms, 0n),
+      revoke: (network, _asset, terms) => approve(network, terms, 0n),
     }
   }, [writeContractAsync])
 }

@@ -9,6 +9,7 @@ import { solanaTransferOf } from './solanaTransferOf.js'
 import { useSendSolanaTransfer } from './useSendSolanaTransfer.js'
 import { useSignSolanaMessage } from './useSignSolanaMessage.js'
 import { useSolanaTransferFee } from './useSolanaTransferFee.js'
+import { useSolanaCollectorConsent } from './useSolanaCollectorConsent.js'
 
 export { isSolanaAddress } from '../core/isSolanaAddress.js'
 
@@ -61,5 +62,10 @@ export const solanaWeb: WebFamily<'solana'> = {
     explainsFeeError: true,
     feeNote: '',
     offersSwap: false,
+  },
+  collector: {
+    useConsent: useSolanaCollectorConsent,
+    // The payer approves the collector key itself as delegate; the token program (`contract`) only keeps the allowance.
+    spenderOf: (terms) => terms.collector,
   },
 }

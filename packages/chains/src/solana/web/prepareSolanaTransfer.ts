@@ -97,15 +97,32 @@ export async function prepareSolanaTransfer({
       ),
     )
   }
+  const compiled = await compileWithLatestBlockhash(rpcUrl, from, instructions)
+  const message = getBase64Decoder().decode(compiled.messageBytes)
+  const fee = await solanaRpc<{ value: number | null }>(rpcUrl, 'getFeeForMessage', [
+    message,
+    { commitment: 'confirmed' },
+  ])
+  if (fee.value === null)
+    throw new Error('The network did not price the transaction (its blockhash expired); try again.')
+  return { transaction: new Uint8Array(getTransactionEncoder().encode(compiled)), fee: BigInt(fee.value), rent }
+}
+
+/** The payer's legacy transaction of `instructions`, valid from the network's latest confirmed blockhash (not signed). */
+export async function compileWithLatestBlockhash(
+  rpcUrl: string,
+  feePayer: string,
+  instructions: readonly Instruction[],
+) {
   const latest = await solanaRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
     rpcUrl,
     'getLatestBlockhash',
     [{ commitment: 'confirmed' }],
   )
-  const compiled = compileTransaction(
+  return compileTransaction(
     pipe(
       createTransactionMessage({ version: 'legacy' }),
-      (m) => setTransactionMessageFeePayer(address(from), m),
+      (m) => setTransactionMessageFeePayer(address(feePayer), m),
       (m) =>
         setTransactionMessageLifetimeUsingBlockhash(
           {
@@ -117,12 +134,4 @@ export async function prepareSolanaTransfer({
       (m) => appendTransactionMessageInstructions(instructions, m),
     ),
   )
-  const message = getBase64Decoder().decode(compiled.messageBytes)
-  const fee = await solanaRpc<{ value: number | null }>(rpcUrl, 'getFeeForMessage', [
-    message,
-    { commitment: 'confirmed' },
-  ])
-  if (fee.value === null)
-    throw new Error('The network did not price the transaction (its blockhash expired); try again.')
-  return { transaction: new Uint8Array(getTransactionEncoder().encode(compiled)), fee: BigInt(fee.value), rent }
 }
