@@ -123,8 +123,6 @@ export interface CollectorConsent {
 /** The family's part of automatic renewal (the subscribe and manage pages). */
 export interface CollectorPart {
   useConsent(toolkit: WebToolkit): CollectorConsent
-  /** The address the payer's allowance goes to, as their wallet shows it. */
-  spenderOf(terms: CollectorConsentTerms): string
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chainFacts } from '@paylink/chains/facts'
+import { chainFactsOf } from '@paylink/chains/facts'
 import '../pay/pay.css'
 import './subscribe.css'
 import { formatUnits, type SubscriptionPage, type SubscriptionPeriod } from '@paylink/shared'
@@ -7,14 +7,13 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import { cancelSubscription, fetchSubscriptionPage } from '../../api/subscriptions.js'
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
-import { useT } from '../../i18n/useT.js'
+import { m, useT } from '../../i18n/useT.js'
 import { PayHeader } from '../pay/PayHeader.js'
 import { PageNotReady } from './PageNotReady.js'
 import { PlanFacts, SubscriptionBadge, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 
 const day = { dateStyle: 'medium' } as const
-const evm = chainFacts.eip155.namespace
 
 function PeriodRow({ period }: { period: SubscriptionPeriod }) {
   const { t, date } = useT()
@@ -90,7 +89,12 @@ function CancelSection({ page, token }: { page: SubscriptionPage; token: string 
   )
 }
 
-/** On EVM automatic renewal: what the payer allowed, and setting that allowance back to 0 from the wallet. */
+const allowanceMessages = {
+  contract: m('sub.manage.allowance.text'),
+  delegate: m('sub.manage.allowance.delegate'),
+} as const
+
+/** On automatic renewal: what the payer allowed, and taking that allowance back from the wallet. */
 function AllowanceSection({ page }: { page: SubscriptionPage }) {
   const { t, rich } = useT()
   const config = usePaylinkConfig()
@@ -104,16 +108,18 @@ function AllowanceSection({ page }: { page: SubscriptionPage }) {
   const perPeriod = asset
     ? assetAmount(asset.assetId, formatUnits(BigInt(terms.amount), asset.decimals))?.node
     : terms.amount
+  // A Solana delegate is the collector key itself; an EVM allowance goes to the collector contract.
+  const holder = chainFactsOf(terms.caipNetworkId)?.allowanceHolder ?? 'contract'
   return (
     <section className="card no-print" aria-labelledby="allowance-title" data-testid="allowance-section">
       <h2 id="allowance-title">{t('sub.manage.allowance.title')}</h2>
       <p>
-        {rich('sub.manage.allowance.text', {
+        {rich(allowanceMessages[holder], {
           amount: perPeriod,
           interval: page.plan.interval,
           contract: (
             <code className="break-all" dir="ltr">
-              {terms.contract}
+              {holder === 'delegate' ? terms.collector : terms.contract}
             </code>
           ),
         })}
@@ -123,9 +129,11 @@ function AllowanceSection({ page }: { page: SubscriptionPage }) {
           {t('sub.manage.revoked')}
         </p>
       ) : (
-        network && (
+        network &&
+        asset && (
           <WalletStep
             network={network}
+            asset={asset}
             testId="revoke-allowance"
             label={t('sub.manage.revoke')}
             busyLabel={t('sub.manage.revoking')}
@@ -211,8 +219,7 @@ export function ManageSubscriptionPage() {
             </ul>
           )}
         </section>
-        {/* The revoke button speaks to an EVM wallet; a Solana delegate is revoked from the payer's own wallet. */}
-        {subscription.collector?.caipNetworkId.startsWith(`${evm}:`) && <AllowanceSection page={data} />}
+        {subscription.collector && <AllowanceSection page={data} />}
         {!canceled && <CancelSection page={data} token={token} />}
       </main>
     </>

@@ -11,10 +11,8 @@ import { PayHeader } from '../pay/PayHeader.js'
 import { emailInputProps } from '../pay/emailInputProps.js'
 import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
+import { chainFactsOf } from '@paylink/chains/facts'
 import { PageNotReady } from './PageNotReady.js'
-import { chainFacts } from '@paylink/chains/facts'
-
-const evm = chainFacts.eip155.namespace
 
 /** Automatic renewal's allowance: a year of monthly renewals' worth; the contract still takes at most one amount per interval. */
 export const allowancePeriods = 12
@@ -24,6 +22,9 @@ function automaticAmount(page: PlanPage, assetId: string): string | null {
   const option = page.plan.options.find((o) => o.asset === assetId)
   return option?.amount ?? page.plan.price?.amount ?? null
 }
+
+/** The cap sentence, by who holds the allowance: what the chain enforces differs (a contract: per period; a delegate: the total). */
+const consentMessages = { contract: m('sub.auto.consent'), delegate: m('sub.auto.consentDelegate') } as const
 
 /** The two ways to renew; automatic only where the server offers it for one of the plan's options. */
 const renewalChoices = [
@@ -44,8 +45,8 @@ function SubscribeForm({ page }: { page: PlanPage }) {
   const id = useId()
   const [email, setEmail] = useState('')
   const [renewal, setRenewal] = useState<RenewalMode>('pay_each_period')
-  // The wallet step speaks to the EVM collector contract: another family's automatic renewal is not offered here yet.
-  const automaticAssets = page.automaticAssets.filter((assetId) => assetId.startsWith(`${evm}:`))
+  // The server's say: options of a family with a collector (EVM contract, Solana delegate) and a fixed amount.
+  const { automaticAssets } = page
   const [autoAsset, setAutoAsset] = useState(automaticAssets[0] ?? '')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -77,7 +78,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
 
   const consent =
     renewal === 'automatic' && asset && perPeriod
-      ? rich('sub.auto.consent', {
+      ? rich(consentMessages[chainFactsOf(asset.assetId)?.allowanceHolder ?? 'contract'], {
           merchant: page.merchant.displayName || t('merchant.unnamed'),
           amount: assetAmount(asset.assetId, perPeriod)?.node,
           interval: plan.interval,
@@ -168,7 +169,10 @@ function SubscribeForm({ page }: { page: PlanPage }) {
       </form>
       {renewal === 'automatic' && network && asset && perPeriod && (
         <WalletStep
+          // Another asset may be another family, whose wallet hooks are others.
+          key={network.caipNetworkId}
           network={network}
+          asset={asset}
           testId="subscribe-approve"
           label={t('sub.auto.approve')}
           busyLabel={t('sub.auto.waiting')}

@@ -1,12 +1,9 @@
-import { chainFacts } from '@paylink/chains/facts'
+import { chainNamespaceOf } from '@paylink/chains/facts'
 import { lazy, Suspense, useState, type ComponentProps } from 'react'
 import { usePaylinkContext } from '../../appkit/PaylinkProvider.js'
 import { loadKitModule } from '../../appkit/loadKitModule.js'
 import { useT } from '../../i18n/useT.js'
 import { ConnectPrompt } from '../pay/ConnectPrompt.js'
-
-/** Automatic renewal is an EVM collector contract: the one family this asks for. */
-const evm = chainFacts.eip155.namespace
 
 const CollectorWallet = lazy(() =>
   loadKitModule()
@@ -14,7 +11,7 @@ const CollectorWallet = lazy(() =>
     .then((m) => ({ default: m.CollectorWallet })),
 )
 
-/** Before the toolkit is there, Connect (which loads it and opens its EVM view); then the wallet's action. */
+/** Before the toolkit is there, Connect (which loads it and opens the network's family view); then the wallet's action. */
 export function WalletStep(props: ComponentProps<typeof CollectorWallet>) {
   const { kit, kitError, requestKit } = usePaylinkContext()
   const [opening, setOpening] = useState(false)
@@ -34,7 +31,9 @@ export function WalletStep(props: ComponentProps<typeof CollectorWallet>) {
         setOpening(true)
         setError(null)
         try {
-          await (await requestKit()).appKit.open({ view: 'Connect', namespace: evm })
+          await (
+            await requestKit()
+          ).appKit.open({ view: 'Connect', namespace: chainNamespaceOf(props.network.caipNetworkId)! })
         } catch (e) {
           setError((e as Error).message)
         } finally {

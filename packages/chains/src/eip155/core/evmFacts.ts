@@ -7,4 +7,5 @@ export const evmFacts = {
   nativeCoinType: 60,
   caseSensitiveTransactionIds: false,
   watchOnlyKeys: false,
+  allowanceHolder: 'contract',
 } as const satisfies ChainFacts<'eip155'>

@@ -83,7 +83,5 @@ export const eip155Web: WebFamily<'eip155'> = {
   },
   collector: {
     useConsent: useCollectorConsent,
-    // The contract holds the allowance and only it can move the tokens (to the merchant, once per interval).
-    spenderOf: (terms) => terms.contract,
   },
 }

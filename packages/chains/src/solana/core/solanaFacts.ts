@@ -7,4 +7,5 @@ export const solanaFacts = {
   nativeCoinType: 501,
   caseSensitiveTransactionIds: true,
   watchOnlyKeys: false,
+  allowanceHolder: 'delegate',
 } as const satisfies ChainFacts<'solana'>

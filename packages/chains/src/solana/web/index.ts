@@ -65,7 +65,5 @@ export const solanaWeb: WebFamily<'solana'> = {
   },
   collector: {
     useConsent: useSolanaCollectorConsent,
-    // The payer approves the collector key itself as delegate; the token program (`contract`) only keeps the allowance.
-    spenderOf: (terms) => terms.collector,
   },
 }
