@@ -44,3 +44,20 @@ export interface ChainLinkOption {
   /** EIP-681, Solana Pay or BIP21: what a wallet scans to pay exactly this option. */
   paymentUri: string | null
 }
+
+/** The terms the server answers for an automatic subscription (shared's collectorTermsSchema). */
+export interface CollectorConsentTerms {
+  caipNetworkId: string
+  /** EVM: the collector contract. Solana: the token program. */
+  contract: string
+  id: string
+  /** The token's address (EVM) or mint (Solana). */
+  token: string
+  merchant: string
+  /** The key that sends renewals (Solana: the delegate the payer approves). */
+  collector: string
+  /** Atomic units: the most one renewal takes. */
+  amount: string
+  intervalSeconds: number
+  firstCollectAt: number
+}

@@ -1,7 +1,9 @@
-import type { ChainAsset, ChainLinkOption, ChainNetwork } from './chainShapes.js'
+import type { ChainAsset, ChainLinkOption, ChainNetwork, CollectorConsentTerms } from './chainShapes.js'
 import type { AppKit } from '@reown/appkit/react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { Config } from 'wagmi'
+
+export type { CollectorConsentTerms } from './chainShapes.js'
 
 /**
  * What the app hands a family's hooks: the toolkit's own objects, which a family never creates.
@@ -93,23 +95,6 @@ export interface CheckoutPart {
   feeNote: string
   /** The toolkit's Swap view is offered to a payer short of the asset. */
   offersSwap: boolean
-}
-
-/** The terms the server answers for an automatic subscription (shared's collectorTermsSchema). */
-export interface CollectorConsentTerms {
-  caipNetworkId: string
-  /** EVM: the collector contract. Solana: the token program. */
-  contract: string
-  id: string
-  /** The token's address (EVM) or mint (Solana). */
-  token: string
-  merchant: string
-  /** The key that sends renewals (Solana: the delegate the payer approves). */
-  collector: string
-  /** Atomic units: the most one renewal takes. */
-  amount: string
-  intervalSeconds: number
-  firstCollectAt: number
 }
 
 /** What the connected wallet does for automatic renewal; each resolves with the transaction id once it counts on chain. */

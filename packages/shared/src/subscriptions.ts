@@ -1,3 +1,4 @@
+import type { CollectorConsentTerms } from '@paylink/chains/shapes'
 import { z } from 'zod'
 
 import { maxIdLength, maxTimestampLength } from './limits.js'
@@ -120,7 +121,7 @@ export const collectorTermsSchema = z.object({
   intervalSeconds: z.number().int(),
   /** Unix seconds: the first renewal the contract allows. */
   firstCollectAt: z.number().int(),
-})
+}) satisfies z.ZodType<CollectorConsentTerms>
 export type CollectorTerms = z.infer<typeof collectorTermsSchema>
 
 export const subscriptionSchema = z.object({

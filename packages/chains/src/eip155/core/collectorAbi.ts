@@ -1,4 +1,5 @@
 import { parseAbi, type Address, type Hex } from 'viem'
+import type { CollectorConsentTerms } from '../../chainShapes.js'
 
 // Without the artifact's bytecode: the web face imports this, and the payer's page carries no contract code.
 
@@ -20,15 +21,7 @@ export const collectorAbi = parseAbi([
 ])
 
 /** The server's terms (decimal and number fields, as JSON carries them) as `subscribe`'s arguments. */
-export function collectorSubscribeArgs(terms: {
-  id: string
-  token: string
-  merchant: string
-  collector: string
-  amount: string
-  intervalSeconds: number
-  firstCollectAt: number
-}) {
+export function collectorSubscribeArgs(terms: Omit<CollectorConsentTerms, 'caipNetworkId' | 'contract'>) {
   return [
     terms.id as Hex,
     terms.token as Address,
