@@ -296,6 +296,9 @@ describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => 
         '',
         '',
         '',
+        // No subscription: subscription_id and plan_id stay empty.
+        '',
+        '',
       ].join(','),
     ])
   }, 60_000)
