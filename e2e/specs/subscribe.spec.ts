@@ -1,9 +1,11 @@
+import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import {
   devnetAssets,
   expect,
   payConnectedCheckout,
   pickDevWalletEvm,
   signInOnDashboard,
+  signInWithDevWallet,
   test,
 } from '../support/fixtures.js'
 
@@ -79,5 +81,94 @@ test.describe('subscriptions (issue #33)', () => {
     // The manage page in the payer's language (issue #34): Spanish from ?lang=.
     await payer.goto(`${managePage}&lang=es`)
     await expect(payer.getByTestId('subscription-status')).toHaveText('Cancelada')
+  })
+})
+
+test.describe('subscriptions on Solana (issue #33)', () => {
+  // The Dev Wallet as the demo's payer has it, no injected test wallet.
+  test.use({ testWallets: {} })
+
+  test('automatic renewal on a Solana Test USD plan: the Dev Wallet approves the collector key as delegate of twelve periods, the manage page revokes it', async ({
+    page,
+    newWalletContext,
+  }) => {
+    test.setTimeout(150_000)
+    await signInWithDevWallet(page)
+    const config = (await (await page.request.get('/api/config')).json()) as {
+      assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }>
+    }
+    const solanaTusd = config.assets.find((a) => a.caipNetworkId.startsWith('solana:') && !a.native)!.assetId
+    const mint = solanaTusd.split('/token:')[1]!
+    const payerAddress = devWalletSolanaKey(0).address
+    const merchant = devWalletSolanaKey(40).address
+    const response = await page.request.post('/api/plans', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { name: 'Sol club', options: [{ asset: solanaTusd, amount: '2', recipient: merchant }], interval: 'month' },
+    })
+    expect(response.status(), await response.text()).toBe(201)
+    const plan = (await response.json()) as { id: string }
+    /** The payer's Test USD account as the chain keeps it (jsonParsed: delegate and delegatedAmount). */
+    const payerTokenAccount = async () => {
+      const answer = await page.request.post('/devnet/solana/rpc', {
+        data: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'getTokenAccountsByOwner',
+          params: [payerAddress, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
+        },
+      })
+      const { result } = (await answer.json()) as {
+        result: {
+          value: Array<{
+            account: { data: { parsed: { info: { delegate?: string; delegatedAmount?: { amount: string } } } } }
+          }>
+        }
+      }
+      return result.value[0]!.account.data.parsed.info
+    }
+
+    const payer = await (await newWalletContext()).newPage()
+    await payer.setViewportSize({ width: 390, height: 844 })
+    await payer.goto(`/subscribe/${plan.id}`)
+    await payer.getByLabel('Your email').fill('sol-payer@example.com')
+    await payer.getByRole('radio', { name: /Automatic/ }).check()
+    // The Solana sentence: the cap, and that the token program bounds the total (a delegate has no interval).
+    const consent = payer.getByTestId('subscribe-consent')
+    await expect(consent).toContainText('at most 2 TUSD from this wallet once every month')
+    await expect(consent).toContainText('delegate of your token account for up to 24 TUSD in all (12 renewals)')
+
+    await payer.getByTestId('pay-connect').click()
+    const approve = payer.getByTestId('subscribe-approve')
+    const modal = payer.locator('w3m-modal')
+    await modal.getByText('Paylink Dev Wallet').first().click({ timeout: 30_000 })
+    // AppKit 1.7.8 may ask a multichain wallet which chain (see checkout-solana.spec.ts).
+    const picker = modal.getByText('Solana', { exact: true })
+    await expect(picker.or(approve).first()).toBeVisible()
+    if (await picker.isVisible()) await picker.click()
+    const subscribed = payer.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/plans\/[^/]+\/subscriptions$/.test(r.url()),
+    )
+    await approve.click()
+    const created = (await (await subscribed).json()) as {
+      id: string
+      manageToken: string
+      collector: { collector: string }
+    }
+    await expect(payer).toHaveURL(/\/pay\/[^/]+$/, { timeout: 30_000 })
+    expect(await payerTokenAccount()).toMatchObject({
+      delegate: created.collector.collector,
+      delegatedAmount: { amount: '24000000' },
+    })
+
+    await payer.goto(`/subscriptions/${created.id}?token=${encodeURIComponent(created.manageToken)}`)
+    const allowance = payer.getByTestId('allowance-section')
+    await expect(allowance).toContainText('at most 2 TUSD with it once every month')
+    await expect(allowance).toContainText(created.collector.collector)
+    // The wallet connected for the subscribe step is connected again on this page, as on EVM.
+    const revoke = payer.getByTestId('revoke-allowance')
+    await expect(revoke).toBeVisible({ timeout: 30_000 })
+    await revoke.click()
+    await expect(payer.getByTestId('allowance-revoked')).toBeVisible({ timeout: 30_000 })
+    expect((await payerTokenAccount()).delegate).toBeUndefined()
   })
 })
