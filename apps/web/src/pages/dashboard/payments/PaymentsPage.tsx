@@ -86,9 +86,9 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
           <Link to={`/dashboard/links/${encodeURIComponent(payment.linkId)}`}>{payment.linkTitle}</Link>
         ) : payment.subscription ? (
           // Pulled from the payer's wallet by the collector: no link, the plan it renewed.
-          <span title={payment.subscription.id} data-testid="payment-renewal-of">
+          <Link to="/dashboard/subscriptions" title={payment.subscription.id} data-testid="payment-renewal-of">
             Renewal of {payment.linkTitle}
-          </span>
+          </Link>
         ) : (
           // An x402 payment has no link: the resource it paid for.
           <span title={payment.x402?.resourceUrl ?? undefined}>x402 · {payment.linkTitle}</span>
