@@ -19,12 +19,6 @@ export interface ChainFacts<Namespace extends string = string> {
    * derived address (`depositAddress`), never the key itself.
    */
   readonly watchOnlyKeys: boolean
-  /**
-   * How a payer's allowance for automatic renewal is held, where the family has it: by Paylink's
-   * collector contract (the payer's wallet shows the terms' `contract` as spender), or by an SPL
-   * delegate (the terms' `collector` key itself).
-   */
-  readonly allowanceHolder?: 'contract' | 'delegate'
 }
 
 /**

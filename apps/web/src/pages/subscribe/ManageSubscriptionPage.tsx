@@ -1,4 +1,4 @@
-import { chainFactsOf } from '@paylink/chains/facts'
+import { allowanceHolderOf } from '@paylink/chains/collector-facts'
 import '../pay/pay.css'
 import './subscribe.css'
 import { formatUnits, type SubscriptionPage, type SubscriptionPeriod } from '@paylink/shared'
@@ -109,7 +109,7 @@ function AllowanceSection({ page }: { page: SubscriptionPage }) {
     ? assetAmount(asset.assetId, formatUnits(BigInt(terms.amount), asset.decimals))?.node
     : terms.amount
   // A Solana delegate is the collector key itself; an EVM allowance goes to the collector contract.
-  const holder = chainFactsOf(terms.caipNetworkId)?.allowanceHolder ?? 'contract'
+  const holder = allowanceHolderOf(terms.caipNetworkId)
   return (
     <section className="card no-print" aria-labelledby="allowance-title" data-testid="allowance-section">
       <h2 id="allowance-title">{t('sub.manage.allowance.title')}</h2>

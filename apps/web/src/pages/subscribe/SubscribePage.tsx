@@ -11,7 +11,7 @@ import { PayHeader } from '../pay/PayHeader.js'
 import { emailInputProps } from '../pay/emailInputProps.js'
 import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
-import { chainFactsOf } from '@paylink/chains/facts'
+import { allowanceHolderOf } from '@paylink/chains/collector-facts'
 import { PageNotReady } from './PageNotReady.js'
 
 /** Automatic renewal's allowance: a year of monthly renewals' worth; the contract still takes at most one amount per interval. */
@@ -78,7 +78,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
 
   const consent =
     renewal === 'automatic' && asset && perPeriod
-      ? rich(consentMessages[chainFactsOf(asset.assetId)?.allowanceHolder ?? 'contract'], {
+      ? rich(consentMessages[allowanceHolderOf(asset.assetId)], {
           merchant: page.merchant.displayName || t('merchant.unnamed'),
           amount: assetAmount(asset.assetId, perPeriod)?.node,
           interval: plan.interval,

@@ -7,5 +7,4 @@ export const evmFacts = {
   nativeCoinType: 60,
   caseSensitiveTransactionIds: false,
   watchOnlyKeys: false,
-  allowanceHolder: 'contract',
 } as const satisfies ChainFacts<'eip155'>

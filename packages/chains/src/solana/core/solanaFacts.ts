@@ -7,5 +7,4 @@ export const solanaFacts = {
   nativeCoinType: 501,
   caseSensitiveTransactionIds: true,
   watchOnlyKeys: false,
-  allowanceHolder: 'delegate',
 } as const satisfies ChainFacts<'solana'>
