@@ -8,6 +8,7 @@ import {
   signInWithDevWallet,
   test,
 } from '../support/fixtures.js'
+import { solanaTokenAccounts } from '../support/solanaTokenAccounts.js'
 
 /** anvil's account 2: the merchant's receiving address, not the payer's Dev Wallet. */
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -107,25 +108,8 @@ test.describe('subscriptions on Solana (issue #33)', () => {
     })
     expect(response.status(), await response.text()).toBe(201)
     const plan = (await response.json()) as { id: string }
-    /** The payer's Test USD account as the chain keeps it (jsonParsed: delegate and delegatedAmount). */
-    const payerTokenAccount = async () => {
-      const answer = await page.request.post('/devnet/solana/rpc', {
-        data: {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'getTokenAccountsByOwner',
-          params: [payerAddress, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
-        },
-      })
-      const { result } = (await answer.json()) as {
-        result: {
-          value: Array<{
-            account: { data: { parsed: { info: { delegate?: string; delegatedAmount?: { amount: string } } } } }
-          }>
-        }
-      }
-      return result.value[0]!.account.data.parsed.info
-    }
+    /** The payer's Test USD account as the chain keeps it (delegate and delegatedAmount). */
+    const payerTokenAccount = async () => (await solanaTokenAccounts(page.request, payerAddress, mint))[0]!
 
     const payer = await (await newWalletContext()).newPage()
     await payer.setViewportSize({ width: 390, height: 844 })

@@ -3,6 +3,7 @@ import { base58 } from '@scure/base'
 import type { APIRequestContext } from '@playwright/test'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
 import { expect, test } from '../support/fixtures.js'
+import { solanaTokenAccounts } from '../support/solanaTokenAccounts.js'
 
 // The demo's own Solana chain (litesvm devnet behind /devnet/solana/rpc) and the Dev Wallet's
 // Solana account; no injected test wallet, so what connects is what a newcomer gets.
@@ -12,18 +13,8 @@ const devWallet = devWalletSolanaKey(0).address
 
 /** The Test USD base units `owner` holds, read from the devnet itself (through the server's proxy). */
 async function tusdOf(request: APIRequestContext, owner: string, mint: string): Promise<bigint> {
-  const response = await request.post('/devnet/solana/rpc', {
-    data: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'getTokenAccountsByOwner',
-      params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
-    },
-  })
-  const { result } = (await response.json()) as {
-    result: { value: Array<{ account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }> }
-  }
-  return result.value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+  const accounts = await solanaTokenAccounts(request, owner, mint)
+  return accounts.reduce((sum, a) => sum + BigInt(a.tokenAmount.amount), 0n)
 }
 
 /** One JSON-RPC call to the devnet, through the server's proxy. */
