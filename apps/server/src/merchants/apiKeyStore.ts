@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { ApiKey, CreatedApiKey } from '@paylink/shared'
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { newId } from '../db/newId.js'
@@ -7,14 +7,13 @@ import type { ApiKeyRow } from '../db/rows.js'
 import { apiKeys } from '../db/schema.js'
 import { LimitError, NotFoundError } from '../errors.js'
 import type { Merchant } from './merchant.js'
+import { hashSecretToken } from '../hashSecretToken.js'
 
 /**
  * A token has 256 random bits, so a plain SHA-256 is enough to store it: there is nothing to
  * brute-force, and lookups stay one indexed equality.
  */
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+const hashToken = hashSecretToken
 
 function toView(row: ApiKeyRow): ApiKey {
   return {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { CreatedPosDevice, PosDevice } from '@paylink/shared'
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { newId } from '../db/newId.js'
@@ -13,14 +13,12 @@ import {
   UnauthenticatedError,
 } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { hashSecretToken } from '../hashSecretToken.js'
 
 /** Live devices one point of sale may have: a shop's tills and tablets, far below any abuse. */
 export const maxPosDevicesPerLink = 50
 
 type PosDeviceRow = typeof posDevices.$inferSelect
-
-// 256 random bits: a plain SHA-256 is enough to store it (nothing to brute-force) and finds it by one indexed equality.
-const hashPosToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 function toView(row: PosDeviceRow): PosDevice {
   return {
@@ -74,7 +72,7 @@ export async function createPosDevice(
         linkId,
         merchant: merchant.id,
         label: label ?? `Device ${(live?.n ?? 0) + 1}`,
-        tokenHash: hashPosToken(token),
+        tokenHash: hashSecretToken(token),
         createdAt: now,
       })
       .returning()
@@ -130,7 +128,7 @@ export async function deviceOfToken(
   const [row] = await db
     .select()
     .from(posDevices)
-    .where(eq(posDevices.tokenHash, hashPosToken(token)))
+    .where(eq(posDevices.tokenHash, hashSecretToken(token)))
   if (!row || row.linkId !== linkId)
     throw new UnauthenticatedError('INVALID_POS_TOKEN', 'This device link is not valid for this point of sale.')
   if (row.revokedAt) throw new ForbiddenError('POS_DEVICE_REVOKED', 'This device was disconnected by the shop.')

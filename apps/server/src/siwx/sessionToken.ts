@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { hashSecretToken } from '../hashSecretToken.js'
 
 /** The cookie's value: 32 random bytes, base64url. Only its hash is stored. */
 export function createSessionToken(): string {
@@ -7,7 +8,7 @@ export function createSessionToken(): string {
 
 /** sessions.id for a cookie token. */
 export function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
+  return hashSecretToken(token)
 }
 
 /** The cookie that carries the token. */

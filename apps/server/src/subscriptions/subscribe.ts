@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import {
   planIntervalSeconds,
   type CollectorTerms,
@@ -22,13 +22,14 @@ import type { Merchant } from '../merchants/merchant.js'
 import { createPeriodLink, type PeriodLinkContext } from './periodLink.js'
 import { automaticTerms, pulledTokenOf, readPlan, type PlanRow } from './plans.js'
 import { enqueueSubscriptionEvent } from './subscriptionEvents.js'
+import { hashSecretToken } from '../hashSecretToken.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 
 /** Renewals the contract allows this long before Paylink asks: the chains' clocks may lag Paylink's a little. */
 export const collectorLeadSeconds = 3600
 
-export const hashManageToken = (token: string) => createHash('sha256').update(token).digest('hex')
+export const hashManageToken = hashSecretToken
 
 /** The contract's bytes32 id of a subscription. */
 export const collectorIdOf = (subscriptionId: string) => keccak256(toHex(subscriptionId))
