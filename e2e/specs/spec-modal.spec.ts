@@ -8,7 +8,8 @@ test.describe('spec §2 and §9: the toolkit modal', () => {
     await page.goto('/wallet')
     const modal = await openConnectModal(page)
     const card = modal.locator('wui-card')
-    expect((await card.boundingBox())?.width).toBe(360)
+    // The card opens with a short zoom (AppKit's own animation): its box is 360 px once that ends.
+    await expect.poll(async () => (await card.boundingBox())?.width).toBe(360)
     const measured = await modal.evaluate((el) => ({
       zIndex: getComputedStyle(el).zIndex,
       cardMaxWidth: getComputedStyle(el.shadowRoot!.querySelector('wui-card')!).maxWidth,
