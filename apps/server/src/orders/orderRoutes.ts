@@ -8,8 +8,9 @@ import {
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
 import { createOrder, merchantOfLink } from './createOrder.js'
 import { listOrders } from './listOrders.js'
@@ -66,7 +67,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -77,14 +78,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'Newest first (up to 500)', schema: orderListSchema },
-        ...merchantOnlyResponses,
         404: errorResponse('No such reusable link of yours (LINK_NOT_FOUND)'),
       },
     },
-    async ({ params, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return listOrders(db, merchant, params.id)
-    },
+    async ({ params, merchant }) => listOrders(db, merchant, params.id),
   )
 }
