@@ -10,8 +10,8 @@ import {
   posSaleParamsSchema,
   posSessionSchema,
   posTokenHeader,
-  type Asset,
-  type Network,
+  type CreateOrderBody,
+  type Link,
   type PosDevice,
 } from '@paylink/shared'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
@@ -22,15 +22,12 @@ import { defineRoute } from '../http/defineRoute.js'
 import { errorResponse } from '../http/merchantResponses.js'
 import type { Infer, RateLimit, RouteInput, RouteSpec, Schema } from '../http/routeRegistry.js'
 import type { LinkViewVersion } from '../links/linkViewCache.js'
-import { createOrder } from '../orders/createOrder.js'
 import { createPosDevice, deviceOfToken, listPosDevices, revokePosDevice } from './posDevices.js'
 
 export interface PosRoutesOptions {
   db: Db
-  assets: readonly Asset[]
-  networks: readonly Network[]
-  /** How long a sale waits to be paid (the quote window), as any order. */
-  windowSeconds: number
+  /** Makes an order of the point of sale, as a payer's order of any reusable link is made (orders/). */
+  createOrder(linkId: string, body: CreateOrderBody): Promise<Link>
   /** The view a payer gets (quoted first): a sale's QR needs its quote. */
   readCheckoutView(linkId: string): Promise<LinkViewVersion | null>
   /** Per IP, like the public orders it makes. */
@@ -176,14 +173,7 @@ export const posRoutes: FastifyPluginAsync<PosRoutesOptions> = async (app, optio
       },
     },
     async ({ params, body, reply }) => {
-      const order = await createOrder({
-        db,
-        linkId: params.id,
-        body: { amount: body.amount },
-        assets: options.assets,
-        networks: options.networks,
-        windowSeconds: options.windowSeconds,
-      })
+      const order = await options.createOrder(params.id, { amount: body.amount })
       return reply.code(201).send((await viewOf(order.id)).link)
     },
   )
