@@ -6,6 +6,7 @@ import {
   type Subscription,
 } from '@paylink/shared'
 import {
+  AccountRole,
   appendTransactionMessageInstructions,
   createKeyPairSignerFromBytes,
   createSolanaRpc,
@@ -26,6 +27,7 @@ import {
   findAssociatedTokenPda,
   getApproveCheckedInstruction,
   getRevokeInstruction,
+  getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { and, eq, like } from 'drizzle-orm'
@@ -193,11 +195,24 @@ describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => 
         decimals: 6,
       }),
     ])
-    // The first period is paid by link (the EVM test pays one on the chain; here the tracker's end state).
-    await h.database.db
-      .update(links)
-      .set({ status: 'paid', paidAt: new Date() })
-      .where(eq(links.id, created.dueLinkId!))
+    // The first period: its link's Solana Pay request paid as a wallet pays it (the reference key
+    // among the transfer's accounts), found and marked paid by the tracker.
+    const { paymentUri } = (await h.getLink(app, created.dueLinkId!)).options[0]!
+    const reference = new URL(paymentUri!).searchParams.get('reference')! as Address
+    const pay = getTransferCheckedInstruction({
+      source: await ataOf(payer.address),
+      mint: solana().mint as Address,
+      destination: await ataOf(merchant),
+      authority: payer,
+      amount: 5_000_000n,
+      decimals: 6,
+    })
+    await sendAs(payer, [
+      {
+        ...pay,
+        accounts: [...pay.accounts, { address: reference, role: AccountRole.READONLY }],
+      },
+    ])
     await eventually(async () => expect(await view()).toMatchObject({ status: 'active', paidPeriods: 1 }), 10_000)
     return { payer, merchant, created, view }
   }
