@@ -33,17 +33,20 @@ import {
 import { and, eq, like } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
-import { buildApp } from '../app.js'
 import { links, subscriptionRenewals, webhookEvents } from '../db/schema.js'
-import { devnetNetworks } from '../devnet/devnetNetworks.js'
-import { faultsInjected, faultyAppSettings } from '../testing/faultChecks.js'
+import { faultsInjected } from '../testing/faultChecks.js'
 import { startFaultProxy } from '../testing/startFaultProxy.js'
 import { createSolanaDelegateCollector } from '@paylink/chains/solana/server'
 import { generateSolanaKeypair } from '../x402/demoGasKey.js'
 import { merchantAccountKey } from '../testing/bitcoinRegtest.js'
 import { eventually, type Harness } from '../testing/paymentLinksHarness.js'
 import type { SmtpTestServer } from '../testing/smtpTestServer.js'
-import { MONTH, startSubscriptionsTestApp, type SubscriptionsTestApp } from './subscriptionsTestApp.js'
+import {
+  faultySubscriptionsApp,
+  MONTH,
+  startSubscriptionsTestApp,
+  type SubscriptionsTestApp,
+} from './subscriptionsTestApp.js'
 
 // Renewals on the other chain families (#33): one devnet (anvil, the Solana devnet, Bitcoin
 // regtest) and one app with its tracker and renewal scheduler running for the whole file.
@@ -256,21 +259,8 @@ describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => 
     const network = solana().caipNetworkId
     const proxy = await startFaultProxy({ upstream: solana().rpcUrl, flavour: 'solana', rate: 0.4, hangMs: 3000 })
     onTestFailed(() => console.error(`FAULT_SEED=${proxy.seed} replays the faults: ${JSON.stringify(proxy.injected)}`))
-    const faulty = await buildApp({
-      publicOrigin: 'http://localhost:3000',
-      projectId: null,
-      demo: false,
-      networks: h
-        .networks()
-        .map(({ wsUrl: _ws, ...n }) => (n.caipNetworkId === network ? { ...n, rpcUrl: proxy.url } : n)),
-      assets: devnetNetworks(h.devnet).assets,
-      database: h.database,
-      webDist: '/nonexistent',
-      ...faultyAppSettings([network]),
-      subscriptions: { collectorSolanaSecretKey: solanaCollectorKey, intervalMs: 50 },
-    })
+    const faulty = await faultySubscriptionsApp(t, network, proxy.url, { collectorSolanaSecretKey: solanaCollectorKey })
     try {
-      faulty.subscriptions.clock.advance(app.subscriptions.clock.offsetSeconds())
       faulty.subscriptions.start()
       const { payer, merchant, created, view } = await subscribed('Solana flaky')
       const [payerBefore, merchantBefore] = await Promise.all([balanceOf(payer.address), balanceOf(merchant)])
