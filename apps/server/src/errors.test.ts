@@ -32,6 +32,12 @@ describe('the error tree', () => {
   it('subclasses name their kind: a cap is a LimitError, a bad field an INVALID_REQUEST', () => {
     expect(new LimitError('TOO_MANY_API_KEYS', 'x')).toBeInstanceOf(BaseError)
     expect(new RequestValidationError('body.title: too long').code).toBe('INVALID_REQUEST')
+    // The name (logs, the metrics' error kind) is the class's own; the root keeps its public name.
+    expect([new LimitError('X', 'x').name, new LinkNotFoundError('lnk_a').name, new BaseError('x').name]).toEqual([
+      'LimitError',
+      'LinkNotFoundError',
+      'PaylinkError',
+    ])
   })
 
   it('walk() finds the first cause of a class, or the deepest cause without a test', () => {

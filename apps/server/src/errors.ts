@@ -17,62 +17,45 @@ export {
 
 /** The environment or config file holds a value the server cannot run with. */
 export class ConfigError extends BaseError {
-  override name = 'ConfigError'
   constructor(shortMessage: string, options: BaseErrorOptions = {}) {
     super(shortMessage, { ...options, code: 'INVALID_CONFIG' })
   }
 }
 
 /** Nobody (or nobody we believe) is behind the request. */
-export class UnauthenticatedError extends RefusalError {
-  override name = 'UnauthenticatedError'
-}
+export class UnauthenticatedError extends RefusalError {}
 
 /** The caller is known but may not do this. */
-export class ForbiddenError extends RefusalError {
-  override name = 'ForbiddenError'
-}
+export class ForbiddenError extends RefusalError {}
 
 /** No such thing, or not one the caller may see (another merchant's link reads as missing). */
-export class NotFoundError extends RefusalError {
-  override name = 'NotFoundError'
-}
+export class NotFoundError extends RefusalError {}
 
 /** A payment link that does not exist (or, with `ofMerchant`, is not the merchant's). */
 export class LinkNotFoundError extends NotFoundError {
-  override name = 'LinkNotFoundError'
   constructor(linkId: string, { ofMerchant = false }: { ofMerchant?: boolean } = {}) {
     super('LINK_NOT_FOUND', `No payment link ${linkId}${ofMerchant ? ' of yours' : ''}.`)
   }
 }
 
 /** A per-merchant cap is reached (open links, API keys). */
-export class LimitError extends ConflictError {
-  override name = 'LimitError'
-}
+export class LimitError extends ConflictError {}
 
 /** The request is well formed but cannot be taken as it is (an Idempotency-Key reused with another body). */
-export class UnprocessableError extends RefusalError {
-  override name = 'UnprocessableError'
-}
+export class UnprocessableError extends RefusalError {}
 
 /** Too many requests from one client in a window. */
 export class RateLimitedError extends RefusalError {
-  override name = 'RateLimitedError'
   constructor(message: string) {
     super('RATE_LIMITED', message)
   }
 }
 
 /** Something we depend on (a chain, the devnet) gave no usable answer: worth a retry later. */
-export class UnavailableError extends RefusalError {
-  override name = 'UnavailableError'
-}
+export class UnavailableError extends RefusalError {}
 
 /** A service we pass requests through answered badly or not at all. */
-export class UpstreamError extends RefusalError {
-  override name = 'UpstreamError'
-}
+export class UpstreamError extends RefusalError {}
 
 /**
  * A sign-in refused by one named check. The code says which check failed, so the client (and
@@ -83,7 +66,6 @@ export class UpstreamError extends RefusalError {
  * (Here with the rest of the tree, so the HTTP mapping needs no import from siwx/.)
  */
 export class SiwxError extends RefusalError {
-  override name = 'SiwxError'
   constructor(
     readonly statusCode: 400 | 401 | 403,
     code: SiwxErrorCode,

@@ -11,16 +11,13 @@ import { toUnmatchedView, type UnmatchedRow } from './unmatchedView.js'
 
 /** No unmatched payment of that id among the merchant's (another merchant's reads as missing). */
 export class UnmatchedNotFoundError extends NotFoundError {
-  override name = 'UnmatchedNotFoundError'
   constructor(id: string) {
     super('UNMATCHED_NOT_FOUND', `No unmatched payment ${id} of yours.`)
   }
 }
 
 /** The unmatched payment cannot be attached or marked refunded: the code says why, the message in plain words. */
-export class UnmatchedConflictError extends ConflictError {
-  override name = 'UnmatchedConflictError'
-}
+export class UnmatchedConflictError extends ConflictError {}
 
 /** The merchant's unmatched payments, newest first (at most 500), with the link each attached one counts for. */
 export async function listUnmatched(db: Db, merchant: Merchant): Promise<UnmatchedPayment[]> {

@@ -45,7 +45,6 @@ export interface PaidUrlRoutesOptions {
 type Row = typeof x402Resources.$inferSelect
 
 class PaidUrlNotFoundError extends NotFoundError {
-  override name = 'PaidUrlNotFoundError'
   constructor() {
     super('PAID_URL_NOT_FOUND', 'No such paid URL, or it is disabled.')
   }

@@ -11,7 +11,6 @@ export interface BaseErrorOptions {
 }
 
 export class BaseError extends Error {
-  override name = 'PaylinkError'
   readonly code: string
   readonly shortMessage: string
   readonly details: string | undefined
@@ -20,6 +19,8 @@ export class BaseError extends Error {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
       cause: options.cause,
     })
+    // Each subclass is named after its class, so none writes its own name again; the root keeps its public name.
+    this.name = new.target === BaseError ? 'PaylinkError' : new.target.name
     this.code = options.code ?? 'INTERNAL_ERROR'
     this.shortMessage = shortMessage
     this.details = options.details
@@ -43,7 +44,6 @@ function walk(error: unknown, fn?: (error: unknown) => boolean): unknown {
 
 /** A chain's RPC did not give a usable answer (down, slow, or malformed). */
 export class ChainReadError extends BaseError {
-  override name = 'ChainReadError'
   constructor(shortMessage: string, options: BaseErrorOptions = {}) {
     super(shortMessage, { ...options, code: 'CHAIN_READ_FAILED' })
   }
@@ -60,19 +60,14 @@ export abstract class RefusalError extends BaseError {
 }
 
 /** The input is malformed or names something this instance does not offer. */
-export class ValidationError extends RefusalError {
-  override name = 'ValidationError'
-}
+export class ValidationError extends RefusalError {}
 
 /** The request's params, query or body, or one of their fields, is wrong (INVALID_REQUEST naming the field). */
 export class RequestValidationError extends ValidationError {
-  override name = 'RequestValidationError'
   constructor(message: string, options: BaseErrorOptions = {}) {
     super('INVALID_REQUEST', message, options)
   }
 }
 
 /** The request clashes with the current state (e.g. redeliver without a webhook URL). */
-export class ConflictError extends RefusalError {
-  override name = 'ConflictError'
-}
+export class ConflictError extends RefusalError {}
