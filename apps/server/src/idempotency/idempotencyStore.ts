@@ -10,6 +10,13 @@ export interface IdempotencyRow {
   key: string
 }
 
+/** The row of `(merchant, key)`. */
+const rowOf = ({ merchant, key }: IdempotencyRow) =>
+  and(eq(idempotencyKeys.merchant, merchant), eq(idempotencyKeys.key, key))
+
+/** That row while the request `owner` holds it: a row another request took over is left alone. */
+const heldBy = (row: IdempotencyRow & { owner: string }) => and(rowOf(row), eq(idempotencyKeys.owner, row.owner))
+
 export type ClaimResult =
   /** This request inserted (or took over) the row: it does the work. */
   | { kind: 'claimed' }
@@ -42,7 +49,7 @@ export async function claimIdempotencyKey({
   owner,
   staleAfterSeconds,
 }: ClaimIdempotencyKeyParameters): Promise<ClaimResult> {
-  const where = and(eq(idempotencyKeys.merchant, merchant), eq(idempotencyKeys.key, key))
+  const where = rowOf({ merchant, key })
   // A row can vanish or expire between our statements: a few rounds settle it.
   for (let round = 0; round < 3; round++) {
     const inserted = await db
@@ -82,7 +89,7 @@ export async function claimIdempotencyKey({
     const taken = await db
       .update(idempotencyKeys)
       .set({ owner, lockedAt: sql`now()` })
-      .where(and(where, eq(idempotencyKeys.owner, row.owner), isNull(idempotencyKeys.statusCode)))
+      .where(and(heldBy({ merchant, key, owner: row.owner }), isNull(idempotencyKeys.statusCode)))
       .returning({ owner: idempotencyKeys.owner })
     if (taken.length) return { kind: 'claimed' }
   }
@@ -98,27 +105,12 @@ export async function completeIdempotencyKey(
   await db
     .update(idempotencyKeys)
     .set({ statusCode: answer.statusCode, responseBody: answer.body, contentType: answer.contentType })
-    .where(
-      and(
-        eq(idempotencyKeys.merchant, row.merchant),
-        eq(idempotencyKeys.key, row.key),
-        eq(idempotencyKeys.owner, row.owner),
-      ),
-    )
+    .where(heldBy(row))
 }
 
 /** Drops the row of a request that ended without an answer worth keeping (5xx, aborted): the client may retry. */
 export async function releaseIdempotencyKey(db: Db, row: IdempotencyRow & { owner: string }): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.merchant, row.merchant),
-        eq(idempotencyKeys.key, row.key),
-        eq(idempotencyKeys.owner, row.owner),
-        isNull(idempotencyKeys.statusCode),
-      ),
-    )
+  await db.delete(idempotencyKeys).where(and(heldBy(row), isNull(idempotencyKeys.statusCode)))
 }
 
 /** Deletes rows past their 24 hours; returns how many. */
