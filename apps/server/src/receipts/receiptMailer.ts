@@ -1,9 +1,10 @@
 import { isPayerLanguage, type Network } from '@paylink/shared'
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '../db/openDatabase.js'
 import { links, receiptEmails } from '../db/schema.js'
 import { getLink } from '../links/readLinks.js'
+import { leaseMails, mailsDue } from './mailOutbox.js'
 import { renderReceiptEmail } from './renderReceiptEmail.js'
 
 export interface ReceiptMailerOptions {
@@ -51,8 +52,6 @@ export function createReceiptMailer({
     socketTimeout: 20_000,
   })
 
-  // Claimed in a short transaction (a 2-minute lease), sent outside it: no database lock is held
-  // while an SMTP server takes its time.
   const claim = () =>
     db.transaction(async (tx) => {
       const due = await tx
@@ -65,28 +64,14 @@ export function createReceiptMailer({
         })
         .from(receiptEmails)
         .innerJoin(links, eq(links.id, receiptEmails.linkId))
-        .where(
-          and(
-            isNull(receiptEmails.sentAt),
-            isNotNull(receiptEmails.email),
-            eq(links.status, 'paid'),
-            lt(receiptEmails.attempts, maxAttempts),
-            or(isNull(receiptEmails.leaseUntil), lt(receiptEmails.leaseUntil, sql`now()`)),
-          ),
-        )
+        .where(and(mailsDue(receiptEmails, maxAttempts), isNotNull(receiptEmails.email), eq(links.status, 'paid')))
         .limit(10)
         .for('update', { of: receiptEmails, skipLocked: true })
-      if (due.length > 0) {
-        await tx
-          .update(receiptEmails)
-          .set({ leaseUntil: sql`now() + interval '2 minutes'`, attempts: sql`${receiptEmails.attempts} + 1` })
-          .where(
-            inArray(
-              receiptEmails.id,
-              due.map((d) => d.id),
-            ),
-          )
-      }
+      await leaseMails(
+        tx,
+        receiptEmails,
+        due.map((d) => d.id),
+      )
       return due
     })
 

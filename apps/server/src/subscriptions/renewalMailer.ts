@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { isPayerLanguage, type PayerLanguage } from '@paylink/shared'
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { plans, subscriptionEmails, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { getLink } from '../links/readLinks.js'
+import { leaseMails, mailsDue } from '../receipts/mailOutbox.js'
 import { plainDisplayName } from '../receipts/plainDisplayName.js'
 import { escapeHtml } from '../receipts/renderReceiptEmail.js'
 import { receiptIntl, type ReceiptMessageId } from '../receipts/receiptCatalogues.js'
@@ -69,9 +70,7 @@ export function createRenewalMailer({
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
         .where(
           and(
-            isNull(subscriptionEmails.sentAt),
-            lt(subscriptionEmails.attempts, maxAttempts),
-            or(isNull(subscriptionEmails.leaseUntil), lt(subscriptionEmails.leaseUntil, sql`now()`)),
+            mailsDue(subscriptionEmails, maxAttempts),
             // Paid or canceled in the meantime: nothing to ask of the payer any more.
             ne(subscriptionRenewals.status, 'paid'),
             ne(subscriptions.status, 'canceled'),
@@ -79,16 +78,11 @@ export function createRenewalMailer({
         )
         .limit(10)
         .for('update', { of: subscriptionEmails, skipLocked: true })
-      if (due.length > 0)
-        await tx
-          .update(subscriptionEmails)
-          .set({ leaseUntil: sql`now() + interval '2 minutes'`, attempts: sql`${subscriptionEmails.attempts} + 1` })
-          .where(
-            inArray(
-              subscriptionEmails.id,
-              due.map((d) => d.mail.id),
-            ),
-          )
+      await leaseMails(
+        tx,
+        subscriptionEmails,
+        due.map((d) => d.mail.id),
+      )
       return due
     })
 
