@@ -4,8 +4,9 @@ import type { PaymentChainReader } from '@paylink/chains/server'
 import { bitcoinNetworkOf, readBitcoinAddress, verifyBip122Signature } from '@paylink/chains/bip122/server'
 import type { Db } from '../db/openDatabase.js'
 import { links, payments } from '../db/schema.js'
-import { RequestValidationError, UnavailableError } from '../errors.js'
+import { RequestValidationError } from '../errors.js'
 import { refreshLink } from '../links/refreshLink.js'
+import { readForRefund } from './readForRefund.js'
 import { PaymentNotFoundError, RefundAddressRefusedError, RefundConflictError } from './refundErrors.js'
 
 /** How far ahead of the server's clock a statement may be dated (the payer's clock may run fast). */
@@ -116,18 +117,8 @@ export async function giveRefundAddress({
   }
 
   const reader = readerOf(payment.caipNetworkId)
-  if (!reader?.readInputAddresses)
-    throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
-  let inputs: string[] | null
-  try {
-    inputs = await reader.readInputAddresses(payment.txHash)
-  } catch (cause) {
-    throw new UnavailableError(
-      'CHAIN_UNAVAILABLE',
-      `Could not read ${payment.caipNetworkId} right now: try again in a moment.`,
-      { cause },
-    )
-  }
+  const readInputs = reader?.readInputAddresses?.bind(reader)
+  const inputs = await readForRefund(payment.caipNetworkId, readInputs ? () => readInputs(payment.txHash) : null)
   if (!inputs)
     throw new RefundConflictError(
       'PAYMENT_TX_NOT_FOUND',

@@ -1,11 +1,6 @@
 import { transactionIdSchemas, type CreateRefundBody, type Payment, type Refund } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import {
-  chainFamilyOf,
-  normalizeTransactionId,
-  type PaymentChainReader,
-  type PaymentFinding,
-} from '@paylink/chains/server'
+import { chainFamilyOf, normalizeTransactionId, type PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { newId } from '../db/newId.js'
 import { linkOptions, links, payments, refunds } from '../db/schema.js'
@@ -15,6 +10,7 @@ import { toRefundView } from '../links/linkViews.js'
 import { getPayment } from '../links/readLinks.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { checkRefundFinding } from './checkRefundFinding.js'
+import { readForRefund } from './readForRefund.js'
 import { PaymentNotFoundError, RefundConflictError, RefundRefusedError } from './refundErrors.js'
 
 export interface RecordRefundParameters {
@@ -106,21 +102,17 @@ export async function recordRefund({
   }
 
   const reader = readerOf(payment.caipNetworkId)
-  if (!reader) throw new UnavailableError('CHAIN_UNAVAILABLE', `This server does not read ${payment.caipNetworkId}.`)
-  let finding: PaymentFinding | undefined
-  try {
-    ;({
-      findings: [finding],
-    } = await reader.readEvidence([
-      { transactionId: txHash, options: [{ id: refundOptionId, tokenAddress: option.tokenAddress, recipient }] },
-    ]))
-  } catch (cause) {
-    throw new UnavailableError(
-      'CHAIN_UNAVAILABLE',
-      `Could not read ${payment.caipNetworkId} right now: try again in a moment.`,
-      { cause },
-    )
-  }
+  const {
+    findings: [finding],
+  } = await readForRefund(
+    payment.caipNetworkId,
+    reader
+      ? () =>
+          reader.readEvidence([
+            { transactionId: txHash, options: [{ id: refundOptionId, tokenAddress: option.tokenAddress, recipient }] },
+          ])
+      : null,
+  )
 
   if (!finding)
     throw new UnavailableError(
