@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatDateTime } from './format.js'
 
 /**
  * The dashboard's tables: one header row of column names (an empty name is an actions column,
@@ -31,5 +32,35 @@ export function LoadError({ what, error, retry }: { what: string; error: Error; 
         Try again
       </button>
     </p>
+  )
+}
+
+/** A table cell that is one moment, written for people and kept machine-readable in `dateTime`. */
+export function TimeCell({ label, at }: { label: string; at: string }) {
+  return (
+    <td data-label={label}>
+      <time dateTime={at}>{formatDateTime(at)}</time>
+    </td>
+  )
+}
+
+/** "Load more" under a list read page by page: shown while the server says there are more pages. */
+export function LoadMore({
+  query,
+  testId,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }
+  testId: string
+}) {
+  if (!query.hasNextPage) return null
+  return (
+    <button
+      type="button"
+      onClick={() => query.fetchNextPage()}
+      disabled={query.isFetchingNextPage}
+      data-testid={testId}
+    >
+      {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+    </button>
   )
 }

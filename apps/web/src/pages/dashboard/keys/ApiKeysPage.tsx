@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../api/merchant.js'
 import { ConfirmDanger } from '../ConfirmDanger.js'
-import { DashTable, LoadError } from '../DashTable.js'
+import { DashTable, LoadError, TimeCell } from '../DashTable.js'
 import { ShownOnce } from '../ShownOnce.js'
 import { fieldErrorsFromServer } from '../links/fieldErrors.js'
 import { formatDateTime } from '../format.js'
@@ -23,9 +23,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       <td data-label="Prefix">
         <code>{apiKey.prefix}…</code>
       </td>
-      <td data-label="Created">
-        <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
-      </td>
+      <TimeCell label="Created" at={apiKey.createdAt} />
       <td data-label="Last used">
         {apiKey.lastUsedAt ? <time dateTime={apiKey.lastUsedAt}>{formatDateTime(apiKey.lastUsedAt)}</time> : 'Never'}
       </td>

@@ -3,7 +3,7 @@ import { useNow } from '../../../lib/useNow.js'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { listLinks, type LinkSummary } from '../../../api/merchant.js'
-import { DashTable, LoadError } from '../DashTable.js'
+import { DashTable, LoadError, TimeCell } from '../DashTable.js'
 import { formatDateTime, formatRelative } from '../format.js'
 import { PaymentsCsvButton } from '../PaymentsCsvButton.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
@@ -112,9 +112,7 @@ export function LinksPage() {
               <td data-label="Amount">
                 <Amounts link={link} />
               </td>
-              <td data-label="Created">
-                <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
-              </td>
+              <TimeCell label="Created" at={link.createdAt} />
               <td data-label="Paid or expires">
                 <Expiry link={link} />
               </td>

@@ -14,10 +14,10 @@ import { getHealth } from '../../../api/health.js'
 import { listPayments } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
-import { DashTable, LoadError } from '../DashTable.js'
+import { DashTable, LoadError, TimeCell } from '../DashTable.js'
 import { Field, TextField } from '../Field.js'
 import { fieldErrorsFromServer, type FieldErrors } from '../links/fieldErrors.js'
-import { assetLabel, formatAmount, formatDateTime } from '../format.js'
+import { assetLabel, formatAmount } from '../format.js'
 import { createPaidUrl, listPaidUrls, setPaidUrlDisabled, x402Networks } from './paidUrlsApi.js'
 
 /** The tokens a paid URL may be priced in: configured, on a network the facilitator settles on, EIP-3009 on EVM. */
@@ -301,9 +301,7 @@ function PaidUrlPayments() {
               <td data-label="Payer">
                 <code className="break-all">{p.payer}</code>
               </td>
-              <td data-label="When">
-                <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
-              </td>
+              <TimeCell label="When" at={p.createdAt} />
             </tr>
           ))}
         </DashTable>
