@@ -64,3 +64,13 @@ export function LoadMore({
     </button>
   )
 }
+
+/** Why an action on a row failed (the server's sentence), under its button. */
+export function ActionError({ action }: { action: { isError: boolean; error: Error | null } }) {
+  if (!action.isError) return null
+  return (
+    <p role="alert" className="error dash-small">
+      {action.error?.message}
+    </p>
+  )
+}

@@ -99,3 +99,22 @@ export function CheckboxField({
     </label>
   )
 }
+
+/** What the server refused that belongs to no one field of the form (`errors['']`). */
+export function FormError({ error }: { error: string | undefined }) {
+  if (!error) return null
+  return (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  )
+}
+
+/** A create form's submit button: it waits, saying so, while the create runs. */
+export function CreateButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="primary" disabled={pending}>
+      {pending ? 'Creating…' : children}
+    </button>
+  )
+}

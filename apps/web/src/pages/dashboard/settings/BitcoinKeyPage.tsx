@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../../api/client.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { ConfirmDanger } from '../ConfirmDanger.js'
-import { LoadError } from '../DashTable.js'
+import { ActionError, LoadError } from '../DashTable.js'
 import { Field } from '../Field.js'
 import { formatDateTime } from '../format.js'
 import { getBitcoinKey, removeBitcoinKey, saveBitcoinKey } from './receivingKeyApi.js'
@@ -77,11 +77,7 @@ function SavedKey({ saved }: { saved: ReceivingKey }) {
           Remove key
         </button>
       )}
-      {remove.isError && (
-        <p role="alert" className="error dash-small">
-          {remove.error.message}
-        </p>
-      )}
+      <ActionError action={remove} />
     </div>
   )
 }
