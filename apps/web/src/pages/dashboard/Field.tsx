@@ -110,11 +110,19 @@ export function FormError({ error }: { error: string | undefined }) {
   )
 }
 
-/** A create form's submit button: it waits, saying so, while the create runs. */
-export function CreateButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+/** A form's submit button: while what it sent runs, it waits and says so (`pendingText`, "Creating…"). */
+export function SubmitButton({
+  pending,
+  pendingText,
+  children,
+}: {
+  pending: boolean
+  pendingText: string
+  children: ReactNode
+}) {
   return (
     <button type="submit" className="primary" disabled={pending}>
-      {pending ? 'Creating…' : children}
+      {pending ? pendingText : children}
     </button>
   )
 }

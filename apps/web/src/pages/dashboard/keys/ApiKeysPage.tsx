@@ -6,7 +6,7 @@ import { ConfirmDanger } from '../ConfirmDanger.js'
 import { ActionError, DashTable, LoadError, TimeCell } from '../DashTable.js'
 import { ShownOnce } from '../ShownOnce.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
-import { CreateButton } from '../Field.js'
+import { SubmitButton } from '../Field.js'
 import { formatDateTime } from '../format.js'
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
@@ -114,7 +114,9 @@ export function ApiKeysPage() {
             </p>
           )}
         </div>
-        <CreateButton pending={create.isPending}>Create key</CreateButton>
+        <SubmitButton pending={create.isPending} pendingText="Creating…">
+          Create key
+        </SubmitButton>
       </form>
 
       {keys.isPending && <p role="status">Loading your keys…</p>}

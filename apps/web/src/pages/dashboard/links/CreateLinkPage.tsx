@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { CheckboxField, CreateButton, Field, FormError, TextField } from '../Field.js'
+import { CheckboxField, Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
@@ -476,7 +476,9 @@ export function CreateLinkPage({
           </p>
         )}
         <div className="actions">
-          <CreateButton pending={create.isPending}>Create link</CreateButton>
+          <SubmitButton pending={create.isPending} pendingText="Creating…">
+            Create link
+          </SubmitButton>
           <Link to="/dashboard" className="button">
             Cancel
           </Link>

@@ -15,7 +15,7 @@ import { listPayments } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { ActionError, DashTable, LoadError, TimeCell } from '../DashTable.js'
-import { CreateButton, Field, FormError, TextField } from '../Field.js'
+import { Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { type FieldErrors } from '../links/fieldErrors.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
 import { assetLabel, formatAmount } from '../format.js'
@@ -191,7 +191,9 @@ function CreateForm({ assets }: { assets: Asset[] }) {
           </>
         )}
         <FormError error={errors['']} />
-        <CreateButton pending={create.isPending}>Create paid URL</CreateButton>
+        <SubmitButton pending={create.isPending} pendingText="Creating…">
+          Create paid URL
+        </SubmitButton>
       </form>
     </section>
   )

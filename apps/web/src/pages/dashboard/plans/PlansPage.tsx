@@ -12,7 +12,7 @@ import { useState } from 'react'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { ActionError, DashTable, LoadError } from '../DashTable.js'
-import { CreateButton, Field, FormError, TextField } from '../Field.js'
+import { Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { defaultAssetOf, usePayableAssets } from '../links/CreateLinkPage.js'
 import { type FieldErrors } from '../links/fieldErrors.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
@@ -198,7 +198,9 @@ function CreatePlanForm() {
           })}
         </fieldset>
         <FormError error={errors['']} />
-        <CreateButton pending={create.isPending}>Create plan</CreateButton>
+        <SubmitButton pending={create.isPending} pendingText="Creating…">
+          Create plan
+        </SubmitButton>
       </form>
     </section>
   )
