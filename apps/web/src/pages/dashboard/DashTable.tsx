@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { formatDateTime } from './format.js'
 
@@ -20,6 +21,34 @@ export function DashTable({ testId, columns, children }: { testId: string; colum
       </thead>
       <tbody>{children}</tbody>
     </table>
+  )
+}
+
+/**
+ * A list read from the server, in each of its states: a status while it loads, the load error with
+ * a retry, `empty` once it is read with no rows, else `children` with its rows (still shown beside
+ * the error when a re-read fails).
+ */
+export function QueryList<Row>({
+  query,
+  loading,
+  what,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<Row[]>
+  loading: string
+  what: string
+  empty: ReactNode
+  children: (rows: Row[]) => ReactNode
+}) {
+  return (
+    <>
+      {query.isPending && <p role="status">{loading}</p>}
+      {query.isError && <LoadError what={what} error={query.error} retry={query.refetch} />}
+      {query.data?.length === 0 && empty}
+      {query.data && query.data.length > 0 && children(query.data)}
+    </>
   )
 }
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../api/merchant.js'
 import { ConfirmDanger } from '../ConfirmDanger.js'
-import { ActionError, DashTable, LoadError, TimeCell } from '../DashTable.js'
+import { ActionError, DashTable, QueryList, TimeCell } from '../DashTable.js'
 import { ShownOnce } from '../ShownOnce.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
 import { SubmitButton } from '../Field.js'
@@ -119,16 +119,20 @@ export function ApiKeysPage() {
         </SubmitButton>
       </form>
 
-      {keys.isPending && <p role="status">Loading your keys…</p>}
-      {keys.isError && <LoadError what="Your keys" error={keys.error} retry={keys.refetch} />}
-      {keys.data?.length === 0 && <p className="dash-empty-inline">No API keys yet. Name one above to create it.</p>}
-      {keys.data && keys.data.length > 0 && (
-        <DashTable testId="api-keys-table" columns={['Name', 'Prefix', 'Created', 'Last used', '']}>
-          {keys.data.map((k) => (
-            <KeyRow key={k.id} apiKey={k} />
-          ))}
-        </DashTable>
-      )}
+      <QueryList
+        query={keys}
+        loading="Loading your keys…"
+        what="Your keys"
+        empty={<p className="dash-empty-inline">No API keys yet. Name one above to create it.</p>}
+      >
+        {(rows) => (
+          <DashTable testId="api-keys-table" columns={['Name', 'Prefix', 'Created', 'Last used', '']}>
+            {rows.map((k) => (
+              <KeyRow key={k.id} apiKey={k} />
+            ))}
+          </DashTable>
+        )}
+      </QueryList>
     </section>
   )
 }

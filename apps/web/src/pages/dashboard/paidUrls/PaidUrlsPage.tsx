@@ -14,7 +14,7 @@ import { getHealth } from '../../../api/health.js'
 import { listPayments } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
-import { ActionError, DashTable, LoadError, TimeCell } from '../DashTable.js'
+import { ActionError, DashTable, LoadError, QueryList, TimeCell } from '../DashTable.js'
 import { Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { type FieldErrors } from '../links/fieldErrors.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
@@ -295,18 +295,20 @@ export function PaidUrlsPage() {
       )}
       <section className="card" aria-labelledby="paid-urls-title">
         <h2 id="paid-urls-title">Your paid URLs</h2>
-        {paidUrls.isPending && <p role="status">Loading your paid URLs…</p>}
-        {paidUrls.isError && <LoadError what="Your paid URLs" error={paidUrls.error} retry={paidUrls.refetch} />}
-        {paidUrls.data?.length === 0 && (
-          <p className="dash-empty-inline">No paid URLs yet. Create one above and share its URL.</p>
-        )}
-        {paidUrls.data && paidUrls.data.length > 0 && (
-          <DashTable testId="paid-urls-table" columns={['Title', 'Price', 'URL', 'Answers with', 'Status', '']}>
-            {paidUrls.data.map((p) => (
-              <PaidUrlRow key={p.id} paidUrl={p} />
-            ))}
-          </DashTable>
-        )}
+        <QueryList
+          query={paidUrls}
+          loading="Loading your paid URLs…"
+          what="Your paid URLs"
+          empty={<p className="dash-empty-inline">No paid URLs yet. Create one above and share its URL.</p>}
+        >
+          {(rows) => (
+            <DashTable testId="paid-urls-table" columns={['Title', 'Price', 'URL', 'Answers with', 'Status', '']}>
+              {rows.map((p) => (
+                <PaidUrlRow key={p.id} paidUrl={p} />
+              ))}
+            </DashTable>
+          )}
+        </QueryList>
       </section>
       <PaidUrlPayments />
       <GasSection />

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
-import { ActionError, DashTable, LoadError } from '../DashTable.js'
+import { ActionError, DashTable, QueryList } from '../DashTable.js'
 import { Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { defaultAssetOf, usePayableAssets } from '../links/CreateLinkPage.js'
 import { type FieldErrors } from '../links/fieldErrors.js'
@@ -249,16 +249,20 @@ export function PlansPage() {
       <CreatePlanForm />
       <section className="card" aria-labelledby="plans-title">
         <h2 id="plans-title">Your plans</h2>
-        {plans.isPending && <p role="status">Loading your plans…</p>}
-        {plans.isError && <LoadError what="Your plans" error={plans.error} retry={plans.refetch} />}
-        {plans.data?.length === 0 && <p className="dash-empty-inline">No plans yet. Create one above.</p>}
-        {plans.data && plans.data.length > 0 && (
-          <DashTable testId="plans-table" columns={['Name', 'Price', 'Renewal', 'Subscribe URL', '']}>
-            {plans.data.map((p) => (
-              <PlanRow key={p.id} plan={p} />
-            ))}
-          </DashTable>
-        )}
+        <QueryList
+          query={plans}
+          loading="Loading your plans…"
+          what="Your plans"
+          empty={<p className="dash-empty-inline">No plans yet. Create one above.</p>}
+        >
+          {(rows) => (
+            <DashTable testId="plans-table" columns={['Name', 'Price', 'Renewal', 'Subscribe URL', '']}>
+              {rows.map((p) => (
+                <PlanRow key={p.id} plan={p} />
+              ))}
+            </DashTable>
+          )}
+        </QueryList>
       </section>
     </>
   )
