@@ -8,8 +8,6 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainIdentities } from '../db/schema.js'
 import { payments, webhookDeliveries } from '../db/schema.js'
-import { buildApp } from '../app.js'
-import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { fastPaymentLinks, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
 
 let h: Harness
@@ -43,35 +41,19 @@ const hook = 'http://127.0.0.1:9/hook'
 const hookedLink = (app: FastifyInstance, title: string, asset: string, amount: string) =>
   h.createLink(app, { title, options: [{ asset, amount }], webhookUrl: hook })
 
-const apps: FastifyInstance[] = []
-afterAll(async () => {
-  for (const app of apps) await app.close().catch(() => {})
-})
-
 /** An app on the shared database whose tracker reads L1 at `rpcUrl` (workers not started: tests call runOnce). */
-async function appOn(
+const appOn = (
   rpcUrl: string,
   { confirmations = 1, settings = {} }: { confirmations?: number; settings?: Record<string, number> } = {},
-) {
-  const app = await buildApp({
-    publicOrigin: 'http://localhost:3000',
-    projectId: null,
-    demo: false,
-    networks: h
-      .networks(confirmations)
-      .map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl } : network)),
-    assets: devnetNetworks(h.devnet).assets,
-    database: h.database,
-    webDist: '/nonexistent',
+) =>
+  h.app({
+    confirmations,
+    l1RpcUrl: rpcUrl,
     paymentLinks: {
       ...fastPaymentLinks,
       tracker: { ...fastPaymentLinks.tracker, settings: { ...fastPaymentLinks.tracker?.settings, ...settings } },
     },
-    webhooks: { allowHttp: true, allowPrivateAddresses: true },
   })
-  apps.push(app)
-  return app
-}
 
 /** Every payment's visible state and the count of webhook events: what a halt must leave as it was. */
 async function snapshot() {

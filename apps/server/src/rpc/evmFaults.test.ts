@@ -2,8 +2,6 @@ import type { Link } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest'
-import { buildApp } from '../app.js'
-import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import {
   expectFaultRunHeld,
   firstPassSucceeds,
@@ -29,18 +27,7 @@ beforeAll(async () => {
   // eth_getLogs over more than 5 blocks is refused, as providers refuse wide ranges: read in halves.
   proxy = await startFaultProxy({ upstream: anvil, flavour: 'evm', rate: 0.3, hangMs: 3000 })
   receiver = await startWebhookReceiver()
-  app = await buildApp({
-    publicOrigin: 'http://localhost:3000',
-    projectId: null,
-    demo: false,
-    networks: h
-      .networks()
-      .map((network) => (network.caipNetworkId === L1 ? { ...network, rpcUrl: proxy.url } : network)),
-    assets: devnetNetworks(h.devnet).assets,
-    database: h.database,
-    webDist: '/nonexistent',
-    ...faultyAppSettings([L1]),
-  })
+  app = await h.app({ l1RpcUrl: proxy.url, paymentLinks: faultyAppSettings([L1]).paymentLinks })
   await firstPassSucceeds(app)
   app.paymentLinks.start()
 }, 90_000)

@@ -33,6 +33,8 @@ export interface Harness {
     database?: Database
     subscriptions?: SubscriptionOptions
     receiptEmail?: AppConfig['receiptEmail']
+    /** The server reads L1 here instead of at anvil itself: a proxy that fails, lags or switches chains. */
+    l1RpcUrl?: string
   }): Promise<FastifyInstance>
   createLink(app: FastifyInstance, body: Record<string, unknown>): Promise<CreatedLink>
   submit(app: FastifyInstance, linkId: string, txHash: string, caipNetworkId?: string): Promise<Payment>
@@ -112,12 +114,15 @@ export async function startHarness(given?: Database, { allChains = false } = {})
       database: db = database,
       subscriptions,
       receiptEmail,
+      l1RpcUrl,
     } = {}) {
       const config: AppConfig = {
         publicOrigin: 'http://localhost:3000',
         projectId: null,
         demo: false,
-        networks: networks(confirmations),
+        networks: networks(confirmations).map((network) =>
+          l1RpcUrl && network.caipNetworkId === L1 ? { ...network, rpcUrl: l1RpcUrl } : network,
+        ),
         assets: demo.assets,
         database: db,
         webDist: '/nonexistent',
