@@ -29,3 +29,12 @@ export async function leaseMails(tx: Tx, table: MailOutbox, ids: readonly string
     .set({ leaseUntil: sql`now() + interval '2 minutes'`, attempts: sql`${table.attempts} + 1` })
     .where(inArray(table.id, [...ids]))
 }
+
+/** A sent mail's row: sent now, held by no process, no error left from an earlier try. */
+export const sentMail = () => ({ sentAt: new Date(), leaseUntil: null, lastError: null })
+
+/** A failed try's row: the lease ends at once (the next pass tries again while tries are left), and why it failed. */
+export const failedTry = (error: unknown) => ({
+  leaseUntil: null,
+  lastError: String((error as Error).message ?? error).slice(0, 500),
+})

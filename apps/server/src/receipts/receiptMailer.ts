@@ -4,7 +4,7 @@ import { createTransport } from 'nodemailer'
 import type { Db } from '../db/openDatabase.js'
 import { links, receiptEmails } from '../db/schema.js'
 import { getLink } from '../links/readLinks.js'
-import { leaseMails, mailsDue } from './mailOutbox.js'
+import { failedTry, leaseMails, mailsDue, sentMail } from './mailOutbox.js'
 import { renderReceiptEmail } from './renderReceiptEmail.js'
 
 export interface ReceiptMailerOptions {
@@ -86,18 +86,14 @@ export function createReceiptMailer({
         await transport.sendMail({ from, to: row.email!, subject: mail.subject, text: mail.text, html: mail.html })
         await db
           .update(receiptEmails)
-          .set({ email: null, sentAt: new Date(), leaseUntil: null, lastError: null })
+          .set({ ...sentMail(), email: null })
           .where(eq(receiptEmails.id, row.id))
         sent++
       } catch (error) {
         const last = row.attempts + 1 >= maxAttempts
         await db
           .update(receiptEmails)
-          .set({
-            leaseUntil: null,
-            lastError: String((error as Error).message ?? error).slice(0, 500),
-            ...(last ? { email: null } : {}),
-          })
+          .set({ ...failedTry(error), ...(last ? { email: null } : {}) })
           .where(eq(receiptEmails.id, row.id))
         onError?.(error)
       }

@@ -7,7 +7,7 @@ import { newId } from '../db/newId.js'
 import { plans, subscriptionEmails, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import type { Tx } from '../db/transaction.js'
 import { getLink } from '../links/readLinks.js'
-import { leaseMails, mailsDue } from '../receipts/mailOutbox.js'
+import { failedTry, leaseMails, mailsDue, sentMail } from '../receipts/mailOutbox.js'
 import { plainDisplayName } from '../receipts/plainDisplayName.js'
 import { escapeHtml } from '../receipts/renderReceiptEmail.js'
 import { receiptIntl, type ReceiptMessageId } from '../receipts/receiptCatalogues.js'
@@ -109,16 +109,10 @@ export function createRenewalMailer({
             language: subscription.language && isPayerLanguage(subscription.language) ? subscription.language : 'en',
           })
           await transport.sendMail({ from, to: subscription.email, ...written })
-          await db
-            .update(subscriptionEmails)
-            .set({ sentAt: new Date(), leaseUntil: null, lastError: null })
-            .where(eq(subscriptionEmails.id, mail.id))
+          await db.update(subscriptionEmails).set(sentMail()).where(eq(subscriptionEmails.id, mail.id))
           sent++
         } catch (error) {
-          await db
-            .update(subscriptionEmails)
-            .set({ leaseUntil: null, lastError: String((error as Error).message ?? error).slice(0, 500) })
-            .where(eq(subscriptionEmails.id, mail.id))
+          await db.update(subscriptionEmails).set(failedTry(error)).where(eq(subscriptionEmails.id, mail.id))
           throw error
         }
       }
