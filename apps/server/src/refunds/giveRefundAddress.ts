@@ -1,12 +1,10 @@
 import { normalizeRefundAddress, refundAddressMessage, type GiveRefundAddressBody, type Payment } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
-import type { PaymentChainReader } from '@paylink/chains/server'
 import { bitcoinNetworkOf, readBitcoinAddress, verifyBip122Signature } from '@paylink/chains/bip122/server'
-import type { Db } from '../db/openDatabase.js'
 import { links, payments } from '../db/schema.js'
 import { RequestValidationError } from '../errors.js'
 import { refreshLink } from '../links/refreshLink.js'
-import { readForRefund } from './readForRefund.js'
+import { readForRefund, type RefundCheckParameters } from './readForRefund.js'
 import { PaymentNotFoundError, RefundAddressRefusedError, RefundConflictError } from './refundErrors.js'
 
 /** How far ahead of the server's clock a statement may be dated (the payer's clock may run fast). */
@@ -14,13 +12,8 @@ export const maxStatementSkewMs = 5 * 60 * 1000
 /** How old a statement may be when it is posted: long enough to sign with a slow wallet, short enough that a captured one expires. */
 export const maxStatementAgeMs = 60 * 60 * 1000
 
-export interface GiveRefundAddressParameters {
-  db: Db
-  paymentId: string
+export interface GiveRefundAddressParameters extends RefundCheckParameters {
   body: GiveRefundAddressBody
-  /** A reader of the network's chain, or null when this server cannot read it. */
-  readerOf: (caipNetworkId: string) => PaymentChainReader | null
-  now?: () => Date
 }
 
 export interface GiveRefundAddressReturnType {

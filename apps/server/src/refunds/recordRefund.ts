@@ -1,7 +1,6 @@
 import { transactionIdSchemas, type CreateRefundBody, type Payment, type Refund } from '@paylink/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import { chainFamilyOf, normalizeTransactionId, type PaymentChainReader } from '@paylink/chains/server'
-import type { Db } from '../db/openDatabase.js'
+import { chainFamilyOf, normalizeTransactionId } from '@paylink/chains/server'
 import { newId } from '../db/newId.js'
 import { linkOptions, links, payments, refunds } from '../db/schema.js'
 import { RequestValidationError, UnavailableError } from '../errors.js'
@@ -10,17 +9,12 @@ import { toRefundView } from '../links/linkViews.js'
 import { getPayment } from '../links/readLinks.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { checkRefundFinding } from './checkRefundFinding.js'
-import { readForRefund } from './readForRefund.js'
+import { readForRefund, type RefundCheckParameters } from './readForRefund.js'
 import { PaymentNotFoundError, RefundConflictError, RefundRefusedError } from './refundErrors.js'
 
-export interface RecordRefundParameters {
-  db: Db
+export interface RecordRefundParameters extends RefundCheckParameters {
   merchant: Merchant
-  paymentId: string
   body: CreateRefundBody
-  /** A reader of the network's chain (the family's own), or null when this server cannot read it. */
-  readerOf: (caipNetworkId: string) => PaymentChainReader | null
-  now?: () => Date
 }
 
 export interface RecordRefundReturnType {

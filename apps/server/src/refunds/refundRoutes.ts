@@ -7,19 +7,19 @@ import {
   recordedRefundSchema,
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
-import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
 import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { defineRoute } from '../http/defineRoute.js'
 import { errorResponse } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
 import { giveRefundAddress } from './giveRefundAddress.js'
+import type { RefundChainReaders } from './readForRefund.js'
 import { readMerchantPayment } from './readMerchantPayment.js'
 import { recordRefund } from './recordRefund.js'
 
 export interface RefundRoutesOptions {
   db: Db
-  readerOf: (caipNetworkId: string) => PaymentChainReader | null
+  readerOf: RefundChainReaders
   /** Tells this process's link views that a link changed (the NOTIFY reaches the others). */
   onLinkChanged: (linkId: string) => void
   /** Per IP: every refund (and every refund address a payer gives) costs a chain read. */
