@@ -1,33 +1,16 @@
 import type { Page } from '@playwright/test'
-import type { AddressInfo } from 'node:net'
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { startSmtpTestServer, type SmtpTestServer } from '../../apps/server/src/testing/smtpTestServer.js'
 import { expect, test as base, signInWithTestWallet } from '../support/fixtures.js'
 import { drawLogoPng } from '../support/merchantLogo.js'
 
-// A real SMTP server on a free loopback port, started before the Paylink server of this worker,
-// which gets it as SMTP_URL: the receipt email is checked as a mailbox would receive it.
-interface Mailbox {
-  url: string
-  mails: ParsedMail[]
-}
-const test = base.extend<object, { mailbox: Mailbox }>({
+// The server tests' SMTP server, started before the Paylink server of this worker, which gets it
+// as SMTP_URL: the receipt email is checked as a mailbox would receive it.
+const test = base.extend<object, { mailbox: SmtpTestServer }>({
   mailbox: [
     async ({}, use) => {
-      const mails: ParsedMail[] = []
-      const server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, callback) {
-          simpleParser(stream)
-            .then((mail) => (mails.push(mail), callback()))
-            .catch(callback)
-        },
-      })
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      await use({ url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails })
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      const mailbox = await startSmtpTestServer()
+      await use(mailbox)
+      await mailbox.close()
     },
     { scope: 'worker' },
   ],
@@ -139,12 +122,12 @@ test.describe("the payer's checkout", () => {
 
     // The receipt email reaches the local SMTP server.
     await expect
-      .poll(() => mailbox.mails.some((m) => m.subject?.includes(number)), {
+      .poll(() => mailbox.received.some((m) => m.subject?.includes(number)), {
         timeout: 20_000,
         message: 'receipt email received',
       })
       .toBe(true)
-    const mail = mailbox.mails.find((m) => m.subject?.includes(number))!
+    const mail = mailbox.received.find((m) => m.subject?.includes(number))!
     expect(mail.text, 'mail: receipt number').toContain(number)
     expect(mail.text, 'mail: amount').toContain('Amount: 12 TUSD')
     expect(mail.text, 'mail: transaction id').toContain(tx)
