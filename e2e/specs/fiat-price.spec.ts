@@ -1,6 +1,7 @@
 import { parseEther, type Address, type Hex } from 'viem'
 import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it pays the quoted amounts by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
