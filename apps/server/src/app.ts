@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
-import type { Asset, Network, X402Gas } from '@paylink/shared'
+import type { Asset, CreateOrderBody, Network, X402Gas } from '@paylink/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { LogLevel, TrustProxy } from './config.js'
 import { openDatabase, type Database, type OpenDatabaseOptions } from './db/openDatabase.js'
@@ -69,6 +69,7 @@ import {
   x402SolanaFacilitator,
   type LowGas,
 } from './x402/index.js'
+import { createOrder } from './orders/createOrder.js'
 import { orderRoutes } from './orders/orderRoutes.js'
 import { posRoutes } from './pos/posRoutes.js'
 
@@ -458,18 +459,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       submitPaymentRateLimit: limits.submitPayment,
       ...(config.paymentLinks?.heartbeatMs ? { heartbeatMs: config.paymentLinks.heartbeatMs } : {}),
     })
+    // A payer's order and a shop device's sale are the same order of a reusable link, open for one quote window.
+    const orderLink = (linkId: string, body: CreateOrderBody) =>
+      createOrder({
+        db: database.db,
+        linkId,
+        body,
+        assets: config.assets,
+        networks: config.networks,
+        windowSeconds: limits.quoteSeconds,
+      })
     await app.register(orderRoutes, {
       db: database.db,
-      assets: config.assets,
-      networks: config.networks,
-      windowSeconds: limits.quoteSeconds,
+      createOrder: orderLink,
       createOrderRateLimit: limits.createOrder,
     })
     await app.register(posRoutes, {
       db: database.db,
-      assets: config.assets,
-      networks: config.networks,
-      windowSeconds: limits.quoteSeconds,
+      createOrder: orderLink,
       readCheckoutView,
       createSaleRateLimit: limits.createOrder,
     })

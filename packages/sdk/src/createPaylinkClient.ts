@@ -63,6 +63,18 @@ function pageQuery<Q extends ListOptions>({ limit, after, ...rest }: Q) {
   return { ...rest, ...(after ? { after } : {}), ...(limit !== undefined ? { limit: String(limit) } : {}) }
 }
 
+/** Every item of a list read page by page with `read`, from `query.after` on; `itemsOf` picks a page's items. */
+function everyItem<Q extends ListOptions, P extends { nextCursor: string | null; hasMore: boolean }, T>(
+  read: (query: Q) => Promise<P>,
+  itemsOf: (page: P) => T[],
+  query: Q,
+): AsyncGenerator<T, void, undefined> {
+  return paginate(async (after) => {
+    const page = await read({ ...query, ...(after ? { after } : {}) })
+    return { items: itemsOf(page), nextCursor: page.nextCursor, hasMore: page.hasMore }
+  }, query.after)
+}
+
 export function createPaylinkClient({ baseUrl, apiKey, fetch = globalThis.fetch, retry }: PaylinkClientOptions) {
   const api = createClient<paths>({
     baseUrl: baseUrl.replace(/\/+$/, ''),
@@ -97,20 +109,14 @@ export function createPaylinkClient({ baseUrl, apiKey, fetch = globalThis.fetch,
       list: readPayments,
       /** Every payment matching `query`, newest first, fetched page by page as you iterate. */
       all: (query: PaymentListQuery & ListOptions = {}): AsyncGenerator<PaymentListItem, void, undefined> =>
-        paginate(async (after) => {
-          const page = await readPayments({ ...query, ...(after ? { after } : {}) })
-          return { items: page.payments, nextCursor: page.nextCursor, hasMore: page.hasMore }
-        }, query.after),
+        everyItem(readPayments, (page) => page.payments, query),
     },
     events: {
       /** One page of the merchant's events, oldest first; keep `nextCursor` to ask for newer ones later. */
       list: readEvents,
       /** Every event (of `type`, of `linkId` and its orders) after `after` until now, page by page. */
       all: (options: EventListQuery & ListOptions = {}): AsyncGenerator<WebhookEvent, void, undefined> =>
-        paginate(async (after) => {
-          const page = await readEvents({ ...options, ...(after ? { after } : {}) })
-          return { items: page.events, nextCursor: page.nextCursor, hasMore: page.hasMore }
-        }, options.after),
+        everyItem(readEvents, (page) => page.events, options),
     },
   }
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { ConfigError } from '../errors.js'
 import { findSettingMismatch, type SharedSettings } from './sharedSettings.js'
+import { lockUntilCommit } from '../db/transaction.js'
 
 export interface JoinClusterOptions {
   db: Db
@@ -34,7 +35,7 @@ export async function joinCluster({
   const processId = randomUUID()
   await db.transaction(async (tx) => {
     // One joiner at a time, so two processes starting together cannot both miss each other.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('paylink:server_processes'))`)
+    await lockUntilCommit(tx, 'paylink:server_processes')
     await tx.execute(
       sql`delete from server_processes where seen_at < now() - make_interval(secs => ${staleAfterMs / 1000})`,
     )

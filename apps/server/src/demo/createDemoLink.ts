@@ -1,9 +1,8 @@
 import { chainCores, chainCoreOf } from '@paylink/chains/core'
-import type { Asset, CreatedLink, Network } from '@paylink/shared'
-import type { Db } from '../db/openDatabase.js'
+import type { CreatedLink } from '@paylink/shared'
 import { merchantProfiles } from '../db/schema.js'
 import { NotFoundError } from '../errors.js'
-import { createLink } from '../links/createLink.js'
+import { createLink, type CreateLinkParameters } from '../links/createLink.js'
 import { merchantOf } from '../merchants/merchant.js'
 
 /**
@@ -20,14 +19,8 @@ const demoBrandColor = '#1f5f4a'
 /** Long enough to look around and pay, short enough that unpaid demo links stop counting against the shop's cap of open links. */
 const demoLinkLifetimeSeconds = 60 * 60
 
-export interface CreateDemoLinkParameters {
-  db: Db
-  assets: readonly Asset[]
-  networks: readonly Network[]
-  /** Open links the demo shop may have at once (the per-merchant cap). */
-  maxOpenLinks: number
-  now?: Date
-}
+/** What createLink takes that the demo does not choose itself (`maxOpenLinks`: the demo shop's cap, as any merchant's). */
+export type CreateDemoLinkParameters = Pick<CreateLinkParameters, 'db' | 'assets' | 'networks' | 'maxOpenLinks' | 'now'>
 
 /**
  * A fresh 12-unit link of the demo shop, in the devnet's stablecoin (Test USD) where there is
@@ -35,13 +28,8 @@ export interface CreateDemoLinkParameters {
  * would show "Paid" to the next. The shop's name and colour are written once and never
  * overwritten, so an operator may restyle it from the database.
  */
-export async function createDemoLink({
-  db,
-  assets,
-  networks,
-  maxOpenLinks,
-  now = new Date(),
-}: CreateDemoLinkParameters): Promise<CreatedLink> {
+export async function createDemoLink(parameters: CreateDemoLinkParameters): Promise<CreatedLink> {
+  const { db, assets, now = new Date() } = parameters
   const evm = assets.filter((a) => chainCoreOf(a.caipNetworkId) === chainCores.eip155)
   const asset = evm.find((a) => a.peggedTo !== undefined) ?? evm.find((a) => !a.native) ?? evm[0]
   if (!asset) throw new NotFoundError('NOT_FOUND', 'The demo has no EVM asset to ask for')
@@ -50,7 +38,7 @@ export async function createDemoLink({
     .values({ merchant: demoMerchant.id, displayName: demoShopName, brandColor: demoBrandColor, updatedAt: now })
     .onConflictDoNothing()
   return createLink({
-    db,
+    ...parameters,
     merchant: demoMerchant,
     body: {
       title: 'Demo: a bag of coffee beans',
@@ -58,11 +46,8 @@ export async function createDemoLink({
       options: [{ asset: asset.assetId, amount: '12', recipient: demoMerchant.address }],
       expiresInSeconds: demoLinkLifetimeSeconds,
     },
-    assets,
-    networks,
     // No webhook URL is set, so no policy is ever consulted.
     webhookPolicy: { allowHttp: false, allowPrivateAddresses: false },
-    maxOpenLinks,
     now,
   })
 }

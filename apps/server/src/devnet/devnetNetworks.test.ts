@@ -12,12 +12,23 @@ const devnet = {
   token: { chainId: 31337, address: token, symbol: 'TUSD', name: 'Test USD', decimals: 6 },
 }
 
-/** What devnetNetworks gives for one family's devnet beside the EVM ones: its network, its assets and its upstream. */
+/**
+ * What devnetNetworks gives for one family's devnet beside the EVM ones: its network, its assets
+ * and its upstream; the network and the assets checked against the public schemas the API serves.
+ */
 function added(extra: Omit<Parameters<typeof devnetNetworks>[0], keyof typeof devnet>, caipNetworkId: string) {
   const { networks, assets, upstreams } = devnetNetworks({ ...devnet, ...extra })
+  const network = publicNetworkSchema.parse(networks.find((n) => n.caipNetworkId === caipNetworkId))
   return {
-    network: networks.find((n) => n.caipNetworkId === caipNetworkId),
-    assets: assets.filter((a) => a.caipNetworkId === caipNetworkId),
+    network,
+    assets: assets.filter((a) => a.caipNetworkId === caipNetworkId).map((asset) => assetSchema.parse(asset)),
+    /** The asset a devnet's coin is: named as the network's native currency. */
+    nativeAsset: (slip44: number) => ({
+      assetId: `${caipNetworkId}/slip44:${slip44}`,
+      caipNetworkId,
+      ...network.nativeCurrency,
+      native: true,
+    }),
     upstream: upstreams[caipNetworkId],
   }
 }
@@ -72,7 +83,7 @@ describe('devnetNetworks', () => {
       finalizeDepth: 8,
       faucet: async () => 'sig',
     }
-    const { network, assets: solanaAssets, upstream } = added({ solana }, solana.caipNetworkId)
+    const { network, assets: solanaAssets, nativeAsset, upstream } = added({ solana }, solana.caipNetworkId)
     expect(network).toEqual({
       caipNetworkId: solana.caipNetworkId,
       name: 'Paylink Solana Devnet',
@@ -83,16 +94,8 @@ describe('devnetNetworks', () => {
       testnet: true,
       confirmations: 1,
     })
-    publicNetworkSchema.parse(network)
     expect(solanaAssets).toEqual([
-      {
-        assetId: `${solana.caipNetworkId}/slip44:501`,
-        caipNetworkId: solana.caipNetworkId,
-        symbol: 'SOL',
-        name: 'Solana',
-        decimals: 9,
-        native: true,
-      },
+      nativeAsset(501),
       {
         assetId: `${solana.caipNetworkId}/token:${mint}`,
         caipNetworkId: solana.caipNetworkId,
@@ -103,7 +106,6 @@ describe('devnetNetworks', () => {
         peggedTo: 'USD',
       },
     ])
-    for (const asset of solanaAssets) assetSchema.parse(asset)
     expect(upstream).toEqual({ rpcUrl: 'http://127.0.0.1:41003', wsUrl: 'ws://127.0.0.1:41003' })
   })
 
@@ -115,7 +117,7 @@ describe('devnetNetworks', () => {
       faucet: async () => 'txid',
       mine: async () => [],
     }
-    const { network, assets, upstream } = added({ bitcoin }, bitcoin.caipNetworkId)
+    const { network, assets, nativeAsset, upstream } = added({ bitcoin }, bitcoin.caipNetworkId)
     expect(network).toEqual({
       caipNetworkId: bitcoin.caipNetworkId,
       name: 'Paylink Bitcoin Devnet',
@@ -125,17 +127,7 @@ describe('devnetNetworks', () => {
       testnet: true,
       confirmations: 1,
     })
-    publicNetworkSchema.parse(network)
-    expect(assets).toEqual([
-      {
-        assetId: `${bitcoin.caipNetworkId}/slip44:0`,
-        caipNetworkId: bitcoin.caipNetworkId,
-        symbol: 'BTC',
-        name: 'Bitcoin',
-        decimals: 8,
-        native: true,
-      },
-    ])
+    expect(assets).toEqual([nativeAsset(0)])
     expect(upstream).toEqual({ rpcUrl: 'http://127.0.0.1:41004' })
   })
 })

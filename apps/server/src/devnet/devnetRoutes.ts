@@ -69,6 +69,18 @@ const esploraBodySchema = z.string().max(800_000)
 
 export const rpcProxyBodyLimit = 1024 * 1024
 
+/** What a JSON-RPC proxy route to one devnet chain takes and answers: the words name the chain. */
+const jsonRpcProxySpec = (answer: string, missing: string, silent: string) => ({
+  tags: ['devnet'],
+  body: jsonRpcBodySchema,
+  bodyLimit: rpcProxyBodyLimit,
+  responses: {
+    200: { description: answer, schema: z.unknown() },
+    404: { description: missing },
+    502: { description: silent },
+  },
+})
+
 /**
  * Demo only: makes the local chains reachable same-origin from the browser
  * (`/devnet/rpc/<chainId>` for anvil, `/devnet/solana/rpc` and the websocket `/devnet/solana/ws`
@@ -142,15 +154,12 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
       operationId: 'devnetRpc',
       summary:
         'JSON-RPC to a local demo EVM chain (devnet only): eth_*, net_*, web3_*, personal_sign and evm_mine; any other method is answered -32601',
-      tags: ['devnet'],
       params: paramsSchema,
-      body: jsonRpcBodySchema,
-      bodyLimit: rpcProxyBodyLimit,
-      responses: {
-        200: { description: "The chain's JSON-RPC answer, as given", schema: z.unknown() },
-        404: { description: 'No devnet chain with that id' },
-        502: { description: 'The devnet chain did not answer' },
-      },
+      ...jsonRpcProxySpec(
+        "The chain's JSON-RPC answer, as given",
+        'No devnet chain with that id',
+        'The devnet chain did not answer',
+      ),
     },
     ({ params, body, reply }) =>
       forward(`eip155:${params.chainId}`, `with id ${params.chainId}`, body, evmPolicy, reply),
@@ -167,14 +176,11 @@ export const devnetRoutes: FastifyPluginAsync<DevnetRoutesOptions> = async (
       operationId: 'devnetSolanaRpc',
       summary:
         'JSON-RPC to the local demo Solana chain (devnet only): reads, simulateTransaction and sendTransaction (no requestAirdrop: POST /devnet/faucet); its subscriptions are at the websocket /devnet/solana/ws',
-      tags: ['devnet'],
-      body: jsonRpcBodySchema,
-      bodyLimit: rpcProxyBodyLimit,
-      responses: {
-        200: { description: "The devnet's JSON-RPC answer, as given", schema: z.unknown() },
-        404: { description: 'The devnet runs no Solana chain' },
-        502: { description: 'The Solana devnet did not answer' },
-      },
+      ...jsonRpcProxySpec(
+        "The devnet's JSON-RPC answer, as given",
+        'The devnet runs no Solana chain',
+        'The Solana devnet did not answer',
+      ),
     },
     ({ body, reply }) => forward(solana ?? 'solana:none', 'on Solana', body, solanaPolicy, reply),
   )

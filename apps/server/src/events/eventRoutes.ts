@@ -1,8 +1,8 @@
 import { eventFeedQuerySchema, eventFeedSchema } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import { listEvents } from './listEvents.js'
 
 export interface EventRoutesOptions {
@@ -11,7 +11,7 @@ export interface EventRoutesOptions {
 
 /** The merchant's events feed. Needs `app.requireMerchant` (merchants/). */
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, { db }) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -27,14 +27,12 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
         400: errorResponse(
           'A bad limit or a cursor this API did not return (INVALID_REQUEST naming query.after or query.limit)',
         ),
-        ...merchantOnlyResponses,
       },
     },
-    async ({ query, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ query, reply, merchant }) => {
       const page = await listEvents({ db, merchant, ...query })
       // The stored bodies are already JSON: joined, not parsed and serialized again.
-      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8')
+      reply.type('application/json; charset=utf-8')
       return `{"events":[${page.bodies.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`
     },
   )

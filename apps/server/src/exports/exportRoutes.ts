@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 import { paymentsCsvQuerySchema, type Asset } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import { streamPaymentsCsv } from './streamPaymentsCsv.js'
 
 export interface ExportRoutesOptions {
@@ -13,7 +13,7 @@ export interface ExportRoutesOptions {
 
 /** Exports for accounting. Needs `app.requireMerchant` (merchants/). */
 export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app, { db, assets }) => {
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -27,14 +27,11 @@ export const exportRoutes: FastifyPluginAsync<ExportRoutesOptions> = async (app,
       responses: {
         200: { description: 'CSV with a header row', contentType: 'text/csv' },
         400: errorResponse('A bad filter (INVALID_REQUEST naming query.from, query.to or query.status)'),
-        ...merchantOnlyResponses,
       },
     },
-    async ({ query, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ query, reply, merchant }) => {
       const day = new Date().toISOString().slice(0, 10)
       reply
-        .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="paylink-payments-${day}.csv"`)
         .type('text/csv; charset=utf-8')
       return reply.send(Readable.from(streamPaymentsCsv({ db, merchant, query, assets })))

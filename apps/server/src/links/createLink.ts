@@ -8,7 +8,6 @@ import {
   type CreatedLink,
   type Network,
 } from '@paylink/shared'
-import { sql } from 'drizzle-orm'
 import { linkOptions, links } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { LimitError, RequestValidationError } from '../errors.js'
@@ -20,6 +19,7 @@ import { readPublicMerchants } from '../merchants/merchantProfileService.js'
 import { newId } from '../db/newId.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { prepareOptions } from './prepareOptions.js'
+import { lockUntilCommit } from '../db/transaction.js'
 
 export interface CreateLinkParameters {
   db: Db
@@ -117,7 +117,7 @@ export async function createLink({
   }
   const [link, options, warnings] = await db.transaction(async (tx) => {
     // One creation per merchant at a time, so two concurrent requests cannot both pass the cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
+    await lockUntilCommit(tx, `links:${merchant.id}`)
     const open = await countOpenLinks(tx, merchant.id, now)
     if (open >= maxOpenLinks) {
       throw new LimitError(

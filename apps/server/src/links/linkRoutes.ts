@@ -16,8 +16,9 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import type { RateLimit, RouteResponse } from '../http/routeRegistry.js'
 import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
@@ -72,7 +73,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     for (const end of [...streams]) end()
   })
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -87,14 +88,12 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       responses: {
         201: { description: 'The link', schema: createdLinkSchema },
         400: errorResponse('A field is wrong (INVALID_REQUEST naming it, UNSUPPORTED_ASSET)'),
-        ...merchantOnlyResponses,
         409: errorResponse('Already at the per-merchant cap of open links (TOO_MANY_OPEN_LINKS)'),
         429: errorResponse('Too many links created from this address (RATE_LIMITED; see Retry-After)'),
       },
       rateLimit: options.createLinkRateLimit,
     },
-    async ({ body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ body, reply, merchant }) => {
       await checkTokenSupply(body, assets)
       const link = await createLink({
         db,
@@ -106,12 +105,11 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         maxOpenLinks: options.maxOpenLinksPerMerchant,
         defaultLateGraceSeconds: options.defaultLateGraceSeconds,
       })
-      reply.header('cache-control', 'no-store')
       return reply.code(201).send(link)
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -121,14 +119,9 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       tags: ['links'],
       responses: {
         200: { description: 'Newest first (up to 200)', schema: linkListSchema },
-        ...merchantOnlyResponses,
       },
     },
-    async ({ request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return listLinks(db, merchant)
-    },
+    async ({ merchant }) => listLinks(db, merchant),
   )
 
   defineRoute(
@@ -206,7 +199,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
   )
   for (const active of [false, true]) {
-    defineRoute(
+    defineMerchantRoute(
       app,
       {
         method: 'POST',
@@ -223,13 +216,11 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         params: linkIdParamsSchema,
         responses: {
           200: { description: 'The link now', schema: merchantLinkSchema },
-          ...merchantOnlyResponses,
           404: errorResponse('No such link of yours (LINK_NOT_FOUND)'),
           ...capResponse(active),
         },
       },
-      async ({ params, request, reply }) => {
-        const merchant = await app.requireMerchant(request)
+      async ({ params, merchant }) => {
         const link = await setLinkActive({
           db,
           merchant,
@@ -239,13 +230,12 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         })
         // The version bump reaches every process by NOTIFY; this one drops its view at once, so the answer and the next read agree.
         views.invalidate(params.id)
-        reply.header('cache-control', 'no-store')
         return link
       },
     )
   }
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -259,7 +249,6 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       params: linkIdParamsSchema,
       responses: {
         200: { description: "The receiver's answer", schema: webhookTestResultSchema },
-        ...merchantOnlyResponses,
         404: errorResponse('No such link of yours (LINK_NOT_FOUND)'),
         409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
         429: errorResponse('Too many tests from this address (RATE_LIMITED; see Retry-After)'),
@@ -267,17 +256,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       // Each one makes this server call out: per IP, like link creation.
       rateLimit: options.createLinkRateLimit,
     },
-    async ({ params, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      const result = await sendTestWebhook({
-        db,
-        merchant,
-        linkId: params.id,
-        policy: webhookPolicy,
-        ...options.webhookTest,
-      })
-      reply.header('cache-control', 'no-store')
-      return result
-    },
+    async ({ params, merchant }) =>
+      sendTestWebhook({ db, merchant, linkId: params.id, policy: webhookPolicy, ...options.webhookTest }),
   )
 }

@@ -8,6 +8,7 @@ import { readMerchantLink } from '../merchants/readMerchantLink.js'
 import { countOpenLinks } from './countOpenLinks.js'
 import { toLinkViewOf } from './linkViews.js'
 import { loadLinkRows } from './loadLinkRows.js'
+import { lockUntilCommit } from '../db/transaction.js'
 
 export interface SetLinkActiveParameters {
   db: Db
@@ -36,7 +37,7 @@ export async function setLinkActive({
 }: SetLinkActiveParameters): Promise<MerchantLink> {
   return db.transaction(async (tx) => {
     // The same lock as creation: a reactivation and a creation cannot both pass the cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`links:${merchant.id}`}))`)
+    await lockUntilCommit(tx, `links:${merchant.id}`)
     const link = await readMerchantLink(tx, merchant, linkId, { lock: true })
     if (active && link.deactivatedAt) {
       const open = await countOpenLinks(tx, merchant.id, now)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { ApiKey, CreatedApiKey } from '@paylink/shared'
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
 import type { ApiKeyRow } from '../db/rows.js'
@@ -8,6 +8,7 @@ import { apiKeys } from '../db/schema.js'
 import { LimitError, NotFoundError } from '../errors.js'
 import type { Merchant } from './merchant.js'
 import { hashSecretToken } from '../hashSecretToken.js'
+import { lockUntilCommit } from '../db/transaction.js'
 
 /**
  * A token has 256 random bits, so a plain SHA-256 is enough to store it: there is nothing to
@@ -37,15 +38,12 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const token = `plk_${randomBytes(32).toString('base64url')}`
   const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${merchant.id}`}))`)
-    const [live] = await tx
-      .select({ n: count() })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
-    if (live!.n >= maxKeys) {
+    await lockUntilCommit(tx, `api_keys:${merchant.id}`)
+    const live = await tx.$count(apiKeys, and(eq(apiKeys.merchant, merchant.id), isNull(apiKeys.revokedAt)))
+    if (live >= maxKeys) {
       throw new LimitError(
         'TOO_MANY_API_KEYS',
-        `You have ${live!.n} API keys, the most this instance allows (${maxKeys}); revoke one first.`,
+        `You have ${live} API keys, the most this instance allows (${maxKeys}); revoke one first.`,
       )
     }
     const [inserted] = await tx

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, or } from 'drizzle-orm'
+import { and, eq, gt, inArray, or } from 'drizzle-orm'
 import { links } from '../db/schema.js'
 import type { Queryable } from '../db/transaction.js'
 
@@ -8,14 +8,11 @@ import type { Queryable } from '../db/transaction.js'
  * so an abandoned checkout does not sell the stock out.
  */
 export async function countHeldOrders(q: Queryable, linkId: string, now: Date): Promise<number> {
-  const [held] = await q
-    .select({ n: count() })
-    .from(links)
-    .where(
-      and(
-        eq(links.orderOf, linkId),
-        or(inArray(links.status, ['paid', 'partially_paid']), and(eq(links.status, 'open'), gt(links.expiresAt, now))),
-      ),
-    )
-  return held!.n
+  return q.$count(
+    links,
+    and(
+      eq(links.orderOf, linkId),
+      or(inArray(links.status, ['paid', 'partially_paid']), and(eq(links.status, 'open'), gt(links.expiresAt, now))),
+    ),
+  )
 }

@@ -3,30 +3,29 @@ import {
   linkIdParamsSchema,
   linkSchema,
   orderListSchema,
-  type Asset,
-  type Network,
+  type CreateOrderBody,
+  type Link,
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
-import { createOrder, merchantOfLink } from './createOrder.js'
+import { merchantOfLink } from './createOrder.js'
 import { listOrders } from './listOrders.js'
 
 export interface OrderRoutesOptions {
   db: Db
-  assets: readonly Asset[]
-  networks: readonly Network[]
-  /** How long an order waits to be paid (the quote window). */
-  windowSeconds: number
+  /** Makes an order of a reusable link (createOrder with the app's assets, networks and quote window). */
+  createOrder(linkId: string, body: CreateOrderBody): Promise<Link>
   /** Per IP: anyone can make orders. */
   createOrderRateLimit: RateLimit
 }
 
 /** Orders of reusable links: made by payers at the checkout, listed for the merchant. Needs `app.requireMerchant`. */
 export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
-  const { db, assets, networks } = options
+  const { db } = options
   defineRoute(
     app,
     {
@@ -53,20 +52,13 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       },
     },
     async ({ params, body, reply }) => {
-      const order = await createOrder({
-        db,
-        linkId: params.id,
-        body,
-        assets,
-        networks,
-        windowSeconds: options.windowSeconds,
-      })
+      const order = await options.createOrder(params.id, body)
       reply.header('cache-control', 'no-store')
       return reply.code(201).send(order)
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -77,14 +69,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'Newest first (up to 500)', schema: orderListSchema },
-        ...merchantOnlyResponses,
         404: errorResponse('No such reusable link of yours (LINK_NOT_FOUND)'),
       },
     },
-    async ({ params, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      reply.header('cache-control', 'no-store')
-      return listOrders(db, merchant, params.id)
-    },
+    async ({ params, merchant }) => listOrders(db, merchant, params.id),
   )
 }

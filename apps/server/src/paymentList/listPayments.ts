@@ -9,14 +9,15 @@ import {
   type PaymentList,
   type PaymentListQuery,
 } from '@paylink/shared'
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { linkOptions, linkQuotes, links, payments, refunds } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { toPaymentView } from '../links/linkViews.js'
 import { blockTimeResolutionMs } from '../links/linkStatus.js'
 import { decodePaymentCursor, encodePaymentCursor } from './paymentCursor.js'
-import { escapeLike, pageX402Payments, sumX402Payments } from './listX402Payments.js'
+import { listFilterConditions } from './listFilters.js'
+import { pageX402Payments, sumX402Payments } from './listX402Payments.js'
 import { pageRenewalPayments, sumRenewalPayments } from './listRenewalPayments.js'
 
 export interface ListPaymentsParameters {
@@ -37,24 +38,18 @@ export interface ListPaymentsParameters {
 export async function listPayments({ db, merchant, query, assets }: ListPaymentsParameters): Promise<PaymentList> {
   const limit = query.limit ?? defaultPaymentListLimit
   const position = query.after === undefined ? null : decodePaymentCursor(query.after)
-  const q = query.q
   const filters: Array<SQL | undefined> = [
     eq(links.merchant, merchant.id),
     query.status ? eq(payments.status, query.status) : undefined,
-    query.asset ? sql`lower(${linkOptions.assetId}) = lower(${query.asset})` : undefined,
-    query.from ? gte(payments.createdAt, new Date(query.from)) : undefined,
-    query.to ? lt(payments.createdAt, new Date(query.to)) : undefined,
-    q
-      ? or(
-          eq(links.id, q),
-          // A reusable link's id finds its orders' payments (it is never paid itself).
-          eq(links.orderOf, q),
-          eq(payments.id, q),
-          sql`lower(${payments.txHash}) = lower(${q})`,
-          sql`lower(${payments.payer}) = lower(${q})`,
-          ilike(links.title, `%${escapeLike(q)}%`),
-        )
-      : undefined,
+    ...listFilterConditions(query, {
+      assetId: linkOptions.assetId,
+      time: payments.createdAt,
+      // A reusable link's id finds its orders' payments (it is never paid itself).
+      ids: [links.id, links.orderOf, payments.id],
+      txHash: payments.txHash,
+      payer: payments.payer,
+      texts: [links.title],
+    }),
   ]
   const rows = await db
     .select({

@@ -1,11 +1,12 @@
 import { formatUnits, type Asset, type ListedPayment, type PaymentStatus } from '@paylink/shared'
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { plans, subscriptionRenewals, subscriptions } from '../db/schema.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { automaticTerms, type PlanRow } from '../subscriptions/plans.js'
 import type { PaymentPosition } from './paymentCursor.js'
-import { escapeLike, minedPaymentOfNoLink } from './listX402Payments.js'
+import { listFilterConditions } from './listFilters.js'
+import { minedPaymentOfNoLink } from './listX402Payments.js'
 
 /** The filters of the list and of the CSV (which has no `asset` and `q`). */
 export interface RenewalFilters {
@@ -23,24 +24,18 @@ export interface RenewalFilters {
 function filtersOf(merchant: Merchant, query: RenewalFilters): SQL | null {
   // Recorded paid once the pull was mined with success: confirmed, and it stays so.
   if (query.status && query.status !== 'confirmed') return null
-  const q = query.q
   return and(
     eq(subscriptions.merchant, merchant.id),
     eq(subscriptionRenewals.method, 'pull'),
     eq(subscriptionRenewals.status, 'paid'),
-    query.asset ? sql`lower(${subscriptions.autoAssetId}) = lower(${query.asset})` : undefined,
-    query.from ? gte(subscriptionRenewals.paidAt, new Date(query.from)) : undefined,
-    query.to ? lt(subscriptionRenewals.paidAt, new Date(query.to)) : undefined,
-    q
-      ? or(
-          eq(subscriptionRenewals.id, q),
-          eq(subscriptions.id, q),
-          eq(plans.id, q),
-          sql`lower(${subscriptionRenewals.txHash}) = lower(${q})`,
-          sql`lower(${subscriptions.payerAddress}) = lower(${q})`,
-          ilike(plans.name, `%${escapeLike(q)}%`),
-        )
-      : undefined,
+    ...listFilterConditions(query, {
+      assetId: subscriptions.autoAssetId,
+      time: subscriptionRenewals.paidAt,
+      ids: [subscriptionRenewals.id, subscriptions.id, plans.id],
+      txHash: subscriptionRenewals.txHash,
+      payer: subscriptions.payerAddress,
+      texts: [plans.name],
+    }),
   )!
 }
 

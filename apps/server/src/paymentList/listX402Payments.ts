@@ -1,12 +1,10 @@
 import { formatUnits, type ListedPayment, type PaymentListQuery } from '@paylink/shared'
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/openDatabase.js'
 import { x402Payments } from '../db/schema.js'
 import type { Merchant } from '../merchants/merchant.js'
+import { listFilterConditions } from './listFilters.js'
 import type { PaymentPosition } from './paymentCursor.js'
-
-/** `%` and `_` typed by the merchant are letters, not wildcards. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The merchant's x402 payments under the list's filters, or null when the filters exclude them
@@ -14,21 +12,16 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  */
 function filtersOf(merchant: Merchant, query: PaymentListQuery): SQL | null {
   if (query.status && query.status !== 'confirmed') return null
-  const q = query.q
   return and(
     eq(x402Payments.merchant, merchant.id),
-    query.asset ? sql`lower(${x402Payments.assetId}) = lower(${query.asset})` : undefined,
-    query.from ? gte(x402Payments.createdAt, new Date(query.from)) : undefined,
-    query.to ? lt(x402Payments.createdAt, new Date(query.to)) : undefined,
-    q
-      ? or(
-          eq(x402Payments.id, q),
-          sql`lower(${x402Payments.txHash}) = lower(${q})`,
-          sql`lower(${x402Payments.payer}) = lower(${q})`,
-          ilike(x402Payments.description, `%${escapeLike(q)}%`),
-          ilike(x402Payments.resourceUrl, `%${escapeLike(q)}%`),
-        )
-      : undefined,
+    ...listFilterConditions(query, {
+      assetId: x402Payments.assetId,
+      time: x402Payments.createdAt,
+      ids: [x402Payments.id],
+      txHash: x402Payments.txHash,
+      payer: x402Payments.payer,
+      texts: [x402Payments.description, x402Payments.resourceUrl],
+    }),
   )!
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { CreatedPosDevice, PosDevice } from '@paylink/shared'
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
 import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
 import { links, posDevices } from '../db/schema.js'
@@ -14,6 +14,7 @@ import {
 } from '../errors.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { hashSecretToken } from '../hashSecretToken.js'
+import { lockUntilCommit } from '../db/transaction.js'
 
 /** Live devices one point of sale may have: a shop's tills and tablets, far below any abuse. */
 export const maxPosDevicesPerLink = 50
@@ -55,12 +56,9 @@ export async function createPosDevice(
   const token = randomBytes(32).toString('base64url')
   const row = await db.transaction(async (tx) => {
     // One creation per link at a time, so two requests cannot both pass the cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pos:${linkId}`}))`)
-    const [live] = await tx
-      .select({ n: count() })
-      .from(posDevices)
-      .where(and(eq(posDevices.linkId, linkId), isNull(posDevices.revokedAt)))
-    if ((live?.n ?? 0) >= maxPosDevicesPerLink)
+    await lockUntilCommit(tx, `pos:${linkId}`)
+    const live = await tx.$count(posDevices, and(eq(posDevices.linkId, linkId), isNull(posDevices.revokedAt)))
+    if (live >= maxPosDevicesPerLink)
       throw new LimitError(
         'TOO_MANY_POS_DEVICES',
         `This point of sale has ${maxPosDevicesPerLink} connected devices, the most it may have; disconnect one first.`,
@@ -71,7 +69,7 @@ export async function createPosDevice(
         id: newId('pos'),
         linkId,
         merchant: merchant.id,
-        label: label ?? `Device ${(live?.n ?? 0) + 1}`,
+        label: label ?? `Device ${live + 1}`,
         tokenHash: hashSecretToken(token),
         createdAt: now,
       })

@@ -10,8 +10,9 @@ import {
   posSaleParamsSchema,
   posSessionSchema,
   posTokenHeader,
-  type Asset,
-  type Network,
+  type CreateOrderBody,
+  type Link,
+  type PosDevice,
 } from '@paylink/shared'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
@@ -19,17 +20,14 @@ import { LinkNotFoundError, NotFoundError } from '../errors.js'
 import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
 import { defineRoute } from '../http/defineRoute.js'
 import { errorResponse } from '../http/merchantResponses.js'
-import type { RateLimit } from '../http/routeRegistry.js'
+import type { Infer, RateLimit, RouteInput, RouteSpec, Schema } from '../http/routeRegistry.js'
 import type { LinkViewVersion } from '../links/linkViewCache.js'
-import { createOrder } from '../orders/createOrder.js'
 import { createPosDevice, deviceOfToken, listPosDevices, revokePosDevice } from './posDevices.js'
 
 export interface PosRoutesOptions {
   db: Db
-  assets: readonly Asset[]
-  networks: readonly Network[]
-  /** How long a sale waits to be paid (the quote window), as any order. */
-  windowSeconds: number
+  /** Makes an order of the point of sale, as a payer's order of any reusable link is made (orders/). */
+  createOrder(linkId: string, body: CreateOrderBody): Promise<Link>
   /** The view a payer gets (quoted first): a sale's QR needs its quote. */
   readCheckoutView(linkId: string): Promise<LinkViewVersion | null>
   /** Per IP, like the public orders it makes. */
@@ -61,6 +59,19 @@ export const posRoutes: FastifyPluginAsync<PosRoutesOptions> = async (app, optio
     if (!version) throw new LinkNotFoundError(linkId)
     return version
   }
+  /**
+   * A shop device's route: the device's token (header `x-pos-token`) is checked against the point
+   * of sale `:id` before the handler runs, which gets the device; the answer is never cached.
+   */
+  const defineDeviceRoute = <P extends Schema<{ id: string }>, B extends Schema | undefined = undefined>(
+    spec: RouteSpec<P, undefined, B>,
+    handler: (input: RouteInput<Infer<P>, undefined, Infer<B>> & { device: PosDevice }) => unknown,
+  ) =>
+    defineRoute(app, { ...spec, responses: { ...spec.responses, ...deviceRefusals } }, async (input) => {
+      const device = await deviceOfToken(db, input.params.id, tokenOf(input.request))
+      input.reply.header('cache-control', 'no-store')
+      return handler({ ...input, device })
+    })
 
   defineMerchantRoute(
     app,
@@ -119,8 +130,7 @@ export const posRoutes: FastifyPluginAsync<PosRoutesOptions> = async (app, optio
     async ({ params, merchant }) => revokePosDevice(db, merchant, params.id, params.deviceId),
   )
 
-  defineRoute(
-    app,
+  defineDeviceRoute(
     {
       method: 'GET',
       url: '/api/pos/:id',
@@ -130,19 +140,16 @@ export const posRoutes: FastifyPluginAsync<PosRoutesOptions> = async (app, optio
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'The device and the point-of-sale link', schema: posSessionSchema },
-        ...deviceRefusals,
         404: errorResponse('No such link (LINK_NOT_FOUND)'),
       },
     },
-    async ({ params, request, reply }) => {
-      const device = await deviceOfToken(db, params.id, tokenOf(request))
-      reply.header('cache-control', 'no-store')
-      return { device: { id: device.id, label: device.label }, link: (await viewOf(params.id)).link }
-    },
+    async ({ params, device }) => ({
+      device: { id: device.id, label: device.label },
+      link: (await viewOf(params.id)).link,
+    }),
   )
 
-  defineRoute(
-    app,
+  defineDeviceRoute(
     {
       method: 'POST',
       url: '/api/pos/:id/sales',
@@ -160,29 +167,18 @@ export const posRoutes: FastifyPluginAsync<PosRoutesOptions> = async (app, optio
         400: errorResponse(
           'The amount is not a positive amount of the currency, or below the minimum (INVALID_REQUEST)',
         ),
-        ...deviceRefusals,
         404: errorResponse('No such link (LINK_NOT_FOUND)'),
         409: errorResponse('The point of sale is deactivated (LINK_INACTIVE) or expired (LINK_EXPIRED)'),
         429: errorResponse('Too many sales from this address (RATE_LIMITED; see Retry-After)'),
       },
     },
-    async ({ params, body, request, reply }) => {
-      await deviceOfToken(db, params.id, tokenOf(request))
-      const order = await createOrder({
-        db,
-        linkId: params.id,
-        body: { amount: body.amount },
-        assets: options.assets,
-        networks: options.networks,
-        windowSeconds: options.windowSeconds,
-      })
-      reply.header('cache-control', 'no-store')
+    async ({ params, body, reply }) => {
+      const order = await options.createOrder(params.id, { amount: body.amount })
       return reply.code(201).send((await viewOf(order.id)).link)
     },
   )
 
-  defineRoute(
-    app,
+  defineDeviceRoute(
     {
       method: 'GET',
       url: '/api/pos/:id/sales/:orderId',
@@ -192,16 +188,13 @@ export const posRoutes: FastifyPluginAsync<PosRoutesOptions> = async (app, optio
       params: posSaleParamsSchema,
       responses: {
         200: { description: 'The order', schema: linkSchema },
-        ...deviceRefusals,
         404: errorResponse('No such sale of this point of sale (SALE_NOT_FOUND)'),
       },
     },
-    async ({ params, request, reply }) => {
-      await deviceOfToken(db, params.id, tokenOf(request))
+    async ({ params, reply }) => {
       const version = await options.readCheckoutView(params.orderId)
       if (version?.link.order?.linkId !== params.id)
         throw new NotFoundError('SALE_NOT_FOUND', `No sale ${params.orderId} of this point of sale.`)
-      reply.header('cache-control', 'no-store')
       return reply.type('application/json; charset=utf-8').send(version.json)
     },
   )

@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { PaymentChainReader } from '@paylink/chains/server'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
 import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { defineRoute } from '../http/defineRoute.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import type { RateLimit } from '../http/routeRegistry.js'
 import { giveRefundAddress } from './giveRefundAddress.js'
 import { readMerchantPayment } from './readMerchantPayment.js'
@@ -55,7 +55,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
     async ({ params, merchant }) => readMerchantPayment(db, merchant, params.id),
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -78,7 +78,6 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
         400: errorResponse(
           'Not a refund of this payment: INVALID_REQUEST (body.txHash, body.refundAddress), REFUND_TX_NOT_FOUND, REFUND_TX_FAILED, REFUND_WRONG_SENDER, REFUND_WRONG_RECIPIENT, REFUND_WRONG_ASSET, REFUND_ADDRESS_NOT_ALLOWED',
         ),
-        ...merchantOnlyResponses,
         404: notFound,
         409: errorResponse(
           "PAYMENT_NOT_REFUNDABLE (not confirmed), REFUND_ABOVE_PAID (the refunds would pass what was paid), REFUND_TX_ALREADY_USED (another payment's refund), REFUND_NOT_MINED (post again once it is in a block)",
@@ -87,11 +86,9 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
         503: errorResponse('The network cannot be read right now (CHAIN_UNAVAILABLE)'),
       },
     },
-    async ({ params, body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ params, body, reply, merchant }) => {
       const recorded = await recordRefund({ db, merchant, paymentId: params.id, body, readerOf })
       if (recorded.created) onLinkChanged(recorded.payment.linkId)
-      reply.header('cache-control', 'no-store')
       return reply.code(recorded.created ? 201 : 200).send({ refund: recorded.refund, payment: recorded.payment })
     },
   )

@@ -1,23 +1,24 @@
-import { PAYLINK_COLLECTOR_ADDRESS, collectorAbi, collectorSubscribeArgs } from '@paylink/chains/eip155/core'
+import { PAYLINK_COLLECTOR_ADDRESS } from '@paylink/chains/eip155/core'
 import type { CreatedPlan, CreatedSubscription, Subscription, WebhookEvent } from '@paylink/shared'
 import type { FastifyInstance } from 'fastify'
-import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
+import { erc20Abi, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { buildApp } from '../app.js'
 import { links, subscriptionRenewals, subscriptions } from '../db/schema.js'
-import { devnetNetworks } from '../devnet/devnetNetworks.js'
-import { faultyAppSettings } from '../testing/faultChecks.js'
 import { startFaultProxy } from '../testing/startFaultProxy.js'
 import { eventually, L1, type Harness } from '../testing/paymentLinksHarness.js'
-import { MONTH, startSubscriptionsTestApp, type SubscriptionsTestApp } from './subscriptionsTestApp.js'
+import {
+  evmCollectorKey,
+  evmPayer,
+  faultySubscriptionsApp,
+  MONTH,
+  startSubscriptionsTestApp,
+  type SubscriptionsTestApp,
+} from './subscriptionsTestApp.js'
 import { createCollector } from './collectorPull.js'
 import type { SmtpTestServer } from '../testing/smtpTestServer.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhookReceiver.js'
-
-// Anvil's 10th default account: funded with ether, unlocked; here the collector's gas key only.
-const collectorKey: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
 
 describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by the collector contract', () => {
   let h: Harness
@@ -26,14 +27,14 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
   let smtp: SmtpTestServer
   let payer: Address
   let recipient: Address
-  const collector = privateKeyToAccount(collectorKey).address
+  const collector = privateKeyToAccount(evmCollectorKey).address
 
   let api: SubscriptionsTestApp['api']
   let t: SubscriptionsTestApp
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
-    t = await startSubscriptionsTestApp({ collectorPrivateKey: collectorKey, graceSeconds: 86_400 })
+    t = await startSubscriptionsTestApp({ collectorPrivateKey: evmCollectorKey, graceSeconds: 86_400 })
     ;({ h, app, smtp, api } = t)
     // Not the merchant's sign-in account: only the pulls move this one's balance.
     payer = h.devnet.accounts[2]!
@@ -48,31 +49,9 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     h
       .client()
       .readContract({ address: h.devnet.token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-  const payerWallet = () => createWalletClient({ transport: http(h.devnet.chains[0]!.rpcUrl), account: payer })
-  const mined = (hash: Hex) => h.client().waitForTransactionReceipt({ hash, pollingInterval: 20 })
-  const approve = async (amount: bigint) =>
-    mined(
-      await payerWallet().writeContract({
-        chain: null,
-        address: h.devnet.token.address,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [PAYLINK_COLLECTOR_ADDRESS, amount],
-      }),
-    )
   const events = () => receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent)
-  const consent = async (terms: NonNullable<Subscription['collector']>) => {
-    await mined(
-      await payerWallet().writeContract({
-        chain: null,
-        address: PAYLINK_COLLECTOR_ADDRESS,
-        abi: collectorAbi,
-        functionName: 'subscribe',
-        args: collectorSubscribeArgs(terms),
-      }),
-    )
-    await approve(parseUnits('60', 6))
-  }
+  const approve = (amount: bigint) => evmPayer(h, payer).approve(amount)
+  const consent = (terms: NonNullable<Subscription['collector']>) => evmPayer(h, payer).consent(terms)
   const monthlyPlan = (name: string) =>
     api<CreatedPlan>(
       'POST',
@@ -156,7 +135,7 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     await h.rpc(31337, 'evm_mine')
     app.subscriptions.clock.advance(MONTH)
     const [row] = await h.database.db.select().from(subscriptions).where(eq(subscriptions.id, created.id))
-    const crashed = createCollector(collectorKey, {
+    const crashed = createCollector(evmCollectorKey, {
       endpointOf: (caipNetworkId) => ({ caipNetworkId, rpcUrl: h.devnet.chains[0]!.rpcUrl }),
     })
     const signed = await crashed.sign({
@@ -287,19 +266,8 @@ describe('subscriptions on the EVM devnet: a monthly Test USD plan renewed by th
     await app.subscriptions.stop()
     const anvil = h.networks().find((network) => network.caipNetworkId === L1)!.rpcUrl
     const proxy = await startFaultProxy({ upstream: anvil, flavour: 'evm', rate: 0.4, hangMs: 3000 })
-    const faulty = await buildApp({
-      publicOrigin: 'http://localhost:3000',
-      projectId: null,
-      demo: false,
-      networks: h.networks().map((n) => (n.caipNetworkId === L1 ? { ...n, rpcUrl: proxy.url } : n)),
-      assets: devnetNetworks(h.devnet).assets,
-      database: h.database,
-      webDist: '/nonexistent',
-      ...faultyAppSettings([L1]),
-      subscriptions: { collectorPrivateKey: collectorKey, intervalMs: 50 },
-    })
+    const faulty = await faultySubscriptionsApp(t, L1, proxy.url, { collectorPrivateKey: evmCollectorKey })
     try {
-      faulty.subscriptions.clock.advance(app.subscriptions.clock.offsetSeconds())
       const plan = await monthlyPlan('Flaky')
       const created = await api<CreatedSubscription>('POST', `/api/plans/${plan.id}/subscriptions`, {
         email: 'payer@example.com',

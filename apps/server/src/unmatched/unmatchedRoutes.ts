@@ -8,9 +8,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
 import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import { attachUnmatched, listUnmatched, markUnmatchedRefunded } from './unmatchedActions.js'
 
 export interface UnmatchedRoutesOptions {
@@ -40,7 +39,7 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
     async ({ merchant }) => ({ unmatched: await listUnmatched(db, merchant) }),
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -56,18 +55,15 @@ export const unmatchedRoutes: FastifyPluginAsync<UnmatchedRoutesOptions> = async
       responses: {
         200: { description: 'Attached', schema: unmatchedPaymentSchema },
         400: errorResponse('A malformed id or body (INVALID_REQUEST)'),
-        ...merchantOnlyResponses,
         404: errorResponse('No such unmatched payment or link of yours (UNMATCHED_NOT_FOUND, LINK_NOT_FOUND)'),
         409: errorResponse(
           'UNMATCHED_ALREADY_ATTACHED, UNMATCHED_ALREADY_REFUNDED, UNMATCHED_ASSET_MISMATCH (the link takes no such asset on that network), UNMATCHED_RECIPIENT_MISMATCH, UNMATCHED_TX_ON_LINK, UNMATCHED_ALREADY_COUNTED',
         ),
       },
     },
-    async ({ params, body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ params, body, merchant }) => {
       const attached = await attachUnmatched(db, merchant, params.id, body.linkId)
       onLinkChanged(attached.linkId)
-      reply.header('cache-control', 'no-store')
       return attached.unmatched
     },
   )

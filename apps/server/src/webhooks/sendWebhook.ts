@@ -1,6 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http'
-import { request as httpsRequest } from 'node:https'
-import { pinnedLookup, type ResolvedAddress } from './resolveWebhookTarget.js'
+import { pinnedRequest } from './pinnedRequest.js'
+import type { ResolvedAddress } from './resolveWebhookTarget.js'
 import { signStandardWebhook } from './signStandardWebhook.js'
 import { signWebhook } from './signWebhook.js'
 
@@ -40,66 +39,50 @@ export async function sendWebhook({
   now = Date.now,
 }: SendWebhookParameters): Promise<SendWebhookReturnType> {
   const timestamp = Math.floor(now() / 1000)
-  const target = new URL(url)
-  const lookup = pinnedLookup(address)
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest
-  return new Promise<SendWebhookReturnType>((resolve) => {
-    let settled = false
-    const finish = (result: SendWebhookReturnType) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      resolve(result)
-    }
-    const req = request(
-      target,
-      {
-        method: 'POST',
-        // No pooled sockets: each delivery connects to the address it has just checked.
-        agent: false,
-        lookup,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'Paylink-Webhooks/1',
-          // Standard Webhooks (https://www.standardwebhooks.com): what receivers verify.
-          'webhook-id': eventId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signStandardWebhook({
-            eventId,
-            timestamp,
-            body,
-            secrets: previousSecret ? [secret, previousSecret] : [secret],
-          }),
-          // Deprecated, kept for one release so receivers can move to the headers above.
-          'paylink-event-id': eventId,
-          'paylink-signature': signWebhook(secret, body, timestamp),
-        },
-      },
-      (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0
-        const ok = status >= 200 && status < 300
-        const result = { ok, statusCode: status, error: ok ? null : `HTTP ${status}` }
-        let read = 0
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.byteLength
-          if (read > maxResponseBytes) {
-            response.destroy()
-            finish(result)
-          }
-        })
-        response.on('end', () => finish(result))
-        response.on('error', () => finish(result))
-        response.on('close', () => finish(result))
-      },
-    )
-    const timer = setTimeout(() => {
-      finish({ ok: false, statusCode: null, error: `no answer within ${timeoutMs} ms` })
-      req.destroy()
-    }, timeoutMs)
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ ok: false, statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }),
-    )
-    req.end(body)
+  return pinnedRequest<SendWebhookReturnType>({
+    target: new URL(url),
+    address,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'user-agent': 'Paylink-Webhooks/1',
+      // Standard Webhooks (https://www.standardwebhooks.com): what receivers verify.
+      'webhook-id': eventId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signStandardWebhook({
+        eventId,
+        timestamp,
+        body,
+        secrets: previousSecret ? [secret, previousSecret] : [secret],
+      }),
+      // Deprecated, kept for one release so receivers can move to the headers above.
+      'paylink-event-id': eventId,
+      'paylink-signature': signWebhook(secret, body, timestamp),
+    },
+    body,
+    timeoutMs,
+    onResponse: (response, finish) => {
+      const status = response.statusCode ?? 0
+      const ok = status >= 200 && status < 300
+      const result = { ok, statusCode: status, error: ok ? null : `HTTP ${status}` }
+      let read = 0
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.byteLength
+        if (read > maxResponseBytes) {
+          response.destroy()
+          finish(result)
+        }
+      })
+      response.on('end', () => finish(result))
+      response.on('error', () => finish(result))
+      response.on('close', () => finish(result))
+    },
+    onTimeout: () => ({ ok: false, statusCode: null, error: `no answer within ${timeoutMs} ms` }),
+    onError: (error) => ({
+      ok: false,
+      statusCode: null,
+      error: error.code ? `${error.code}: ${error.message}` : error.message,
+    }),
   })
 }

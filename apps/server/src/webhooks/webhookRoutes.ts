@@ -9,8 +9,8 @@ import {
 } from '@paylink/shared'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Db } from '../db/openDatabase.js'
-import { defineRoute } from '../http/defineRoute.js'
 import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
+import { defineRoute } from '../http/defineRoute.js'
 import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
 import type { WebhookPolicy } from './checkWebhookUrl.js'
 import { rotateWebhookSecret } from './rotateWebhookSecret.js'
@@ -71,7 +71,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'PATCH',
@@ -86,20 +86,17 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       responses: {
         200: { description: "The link's webhook settings now", schema: webhookSettingsSchema },
         400: errorResponse('The URL is not allowed (INVALID_REQUEST naming body.webhookUrl)'),
-        ...merchantOnlyResponses,
         404: notFound,
       },
     },
-    async ({ params, body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ params, body, merchant }) => {
       const settings = await updateLinkWebhook({ db, merchant, linkId: params.id, webhookUrl: body.webhookUrl, policy })
       worker.poke()
-      reply.header('cache-control', 'no-store')
       return settings
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -113,16 +110,10 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       params: linkIdParamsSchema,
       responses: {
         200: { description: 'The new secret', schema: rotatedWebhookSecretSchema },
-        ...merchantOnlyResponses,
         404: notFound,
         409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
       },
     },
-    async ({ params, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
-      const rotated = await rotateWebhookSecret({ db, merchant, linkId: params.id })
-      reply.header('cache-control', 'no-store')
-      return rotated
-    },
+    async ({ params, merchant }) => rotateWebhookSecret({ db, merchant, linkId: params.id }),
   )
 }

@@ -1,7 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http'
-import { request as httpsRequest } from 'node:https'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
-import { pinnedLookup, resolveWebhookTarget, type LookupAll } from '../webhooks/resolveWebhookTarget.js'
+import { pinnedRequest } from '../webhooks/pinnedRequest.js'
+import { resolveWebhookTarget, type LookupAll } from '../webhooks/resolveWebhookTarget.js'
 
 export type FetchTargetResult =
   | { ok: true; contentType: string; body: Buffer }
@@ -27,56 +26,38 @@ export async function fetchTarget(
   const target = new URL(url)
   const resolved = await resolveWebhookTarget(target, policy, lookupAll, timeoutMs)
   if (!resolved.ok) return { ok: false, error: `The target could not be reached: ${resolved.error}.` }
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest
-  return new Promise<FetchTargetResult>((resolve) => {
-    let done = false
-    const finish = (result: FetchTargetResult) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      resolve(result)
-    }
-    const req = request(
-      target,
-      {
-        method: 'GET',
-        agent: false,
-        lookup: pinnedLookup(resolved.address),
-        headers: { 'user-agent': 'Paylink-PaidUrl/1', accept: '*/*' },
-      },
-      (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0
-        if (status < 200 || status >= 300) {
+  return pinnedRequest<FetchTargetResult>({
+    target,
+    address: resolved.address,
+    method: 'GET',
+    headers: { 'user-agent': 'Paylink-PaidUrl/1', accept: '*/*' },
+    timeoutMs,
+    onResponse: (response, finish) => {
+      const status = response.statusCode ?? 0
+      if (status < 200 || status >= 300) {
+        response.destroy()
+        finish({ ok: false, error: `The target answered HTTP ${status}.` })
+        return
+      }
+      const chunks: Buffer[] = []
+      let read = 0
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.byteLength
+        if (read > maxBytes) {
           response.destroy()
-          finish({ ok: false, error: `The target answered HTTP ${status}.` })
-          return
-        }
-        const chunks: Buffer[] = []
-        let read = 0
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.byteLength
-          if (read > maxBytes) {
-            response.destroy()
-            finish({ ok: false, error: `The target's answer is larger than ${maxBytes} bytes.` })
-          } else chunks.push(chunk)
-        })
-        response.on('end', () =>
-          finish({
-            ok: true,
-            contentType: response.headers['content-type'] ?? 'application/octet-stream',
-            body: Buffer.concat(chunks),
-          }),
-        )
-        response.on('error', () => finish({ ok: false, error: 'The target broke off its answer.' }))
-      },
-    )
-    const timer = setTimeout(() => {
-      finish({ ok: false, error: `The target did not answer within ${timeoutMs} ms.` })
-      req.destroy()
-    }, timeoutMs)
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ ok: false, error: `The target could not be reached (${error.code ?? error.message}).` }),
-    )
-    req.end()
+          finish({ ok: false, error: `The target's answer is larger than ${maxBytes} bytes.` })
+        } else chunks.push(chunk)
+      })
+      response.on('end', () =>
+        finish({
+          ok: true,
+          contentType: response.headers['content-type'] ?? 'application/octet-stream',
+          body: Buffer.concat(chunks),
+        }),
+      )
+      response.on('error', () => finish({ ok: false, error: 'The target broke off its answer.' }))
+    },
+    onTimeout: () => ({ ok: false, error: `The target did not answer within ${timeoutMs} ms.` }),
+    onError: (error) => ({ ok: false, error: `The target could not be reached (${error.code ?? error.message}).` }),
   })
 }

@@ -24,8 +24,8 @@ import { newId } from '../db/newId.js'
 import type { Db } from '../db/openDatabase.js'
 import { x402Resources } from '../db/schema.js'
 import { NotFoundError, RequestValidationError } from '../errors.js'
-import { defineRoute } from '../http/defineRoute.js'
-import { errorResponse, merchantOnlyResponses } from '../http/merchantResponses.js'
+import { defineMerchantRoute } from '../http/defineMerchantRoute.js'
+import { errorResponse } from '../http/merchantResponses.js'
 import type { Merchant } from '../merchants/merchant.js'
 import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import { facilitatorRequestSchema } from './facilitatorRequest.js'
@@ -144,7 +144,7 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
     }
   }
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -161,21 +161,19 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
         400: errorResponse(
           'A malformed body, or an asset, amount, payTo or target URL Paylink refuses (INVALID_REQUEST)',
         ),
-        ...merchantOnlyResponses,
       },
     },
-    async ({ body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ body, reply, merchant }) => {
       const [row] = await db
         .insert(x402Resources)
         .values(await checked(merchant, body))
         .returning()
-      reply.code(201).header('cache-control', 'no-store')
+      reply.code(201)
       return view(row!)
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'GET',
@@ -184,22 +182,20 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
       summary: 'Your paid URLs, newest first',
       description: 'Signed-in merchant or API key. At most 500.',
       tags: ['x402'],
-      responses: { 200: { description: 'The paid URLs', schema: paidUrlListSchema }, ...merchantOnlyResponses },
+      responses: { 200: { description: 'The paid URLs', schema: paidUrlListSchema } },
     },
-    async ({ request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ merchant }) => {
       const rows = await db
         .select()
         .from(x402Resources)
         .where(eq(x402Resources.merchant, merchant.id))
         .orderBy(desc(x402Resources.createdAt))
         .limit(500)
-      reply.header('cache-control', 'no-store')
       return { paidUrls: rows.map(view) }
     },
   )
 
-  defineRoute(
+  defineMerchantRoute(
     app,
     {
       method: 'POST',
@@ -214,19 +210,16 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
       responses: {
         200: { description: 'The paid URL', schema: paidUrlSchema },
         400: errorResponse('A malformed id or body (INVALID_REQUEST)'),
-        ...merchantOnlyResponses,
         404: errorResponse('No such paid URL of yours (PAID_URL_NOT_FOUND)'),
       },
     },
-    async ({ params, body, request, reply }) => {
-      const merchant = await app.requireMerchant(request)
+    async ({ params, body, merchant }) => {
       const [row] = await db
         .update(x402Resources)
         .set({ disabled: body.disabled })
         .where(and(eq(x402Resources.id, params.id), eq(x402Resources.merchant, merchant.id)))
         .returning()
       if (!row) throw new PaidUrlNotFoundError()
-      reply.header('cache-control', 'no-store')
       return view(row)
     },
   )

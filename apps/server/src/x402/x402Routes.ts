@@ -6,10 +6,11 @@ import { z } from 'zod'
 import type { Db } from '../db/openDatabase.js'
 import { UnauthenticatedError } from '../errors.js'
 import { defineRoute } from '../http/defineRoute.js'
+import type { RouteSpec } from '../http/routeRegistry.js'
 import type { Merchant } from '../merchants/merchant.js'
 import type { EvmFacilitator } from './createEvmFacilitator.js'
 import type { SolanaFacilitator } from './createSolanaFacilitator.js'
-import { facilitatorRequestSchema } from './facilitatorRequest.js'
+import { facilitatorRequestSchema, type FacilitatorRequest } from './facilitatorRequest.js'
 import { defaultLowGas, x402GasOf, type LowGas } from './x402Gas.js'
 import { createPaylinkFacilitator } from './paylinkFacilitator.js'
 import { paidUrlRoutes, type PaidUrlRoutesOptions } from './paidUrlRoutes.js'
@@ -125,43 +126,45 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (
     },
   )
 
-  defineRoute(
-    app,
+  /**
+   * Verify and settle: a merchant's API key; the answer is the x402 body with the status it
+   * carries, also for Paylink's own refusals.
+   */
+  const facilitatorRoute = <Answer>(
+    spec: Pick<RouteSpec, 'url' | 'operationId' | 'summary' | 'description' | 'responses'>,
+    call: (merchant: Merchant, body: FacilitatorRequest) => Promise<{ status: number; answer: Answer }>,
+  ) =>
+    defineRoute(
+      app,
+      { ...spec, method: 'POST', tags: ['x402'], body: facilitatorRequestSchema },
+      async ({ body, request, reply }): Promise<Answer> => {
+        const { status, answer } = await call(await merchantOf(request), body)
+        reply.code(status)
+        return answer
+      },
+    )
+
+  facilitatorRoute<VerifyResponse>(
     {
-      method: 'POST',
       url: '/x402/facilitator/verify',
       operationId: 'x402Verify',
       summary: 'x402: verify a payment payload against its requirements (records nothing)',
       description:
         "Merchant API key. `isValid: false` carries the x402 reason (the scheme's, or `invalid_exact_evm_nonce_already_used` on EVM, `duplicate_settlement` on Solana, for a payment Paylink settled already).",
-      tags: ['x402'],
-      body: facilitatorRequestSchema,
       responses: answers('The verification', verifyResponseSchema),
     },
-    async ({ body, request, reply }): Promise<VerifyResponse> => {
-      const { status, answer } = await facilitator.verify(await merchantOf(request), body)
-      reply.code(status)
-      return answer
-    },
+    (merchant, body) => facilitator.verify(merchant, body),
   )
 
-  defineRoute(
-    app,
+  facilitatorRoute<SettleResponse>(
     {
-      method: 'POST',
       url: '/x402/facilitator/settle',
       operationId: 'x402Settle',
       summary: "x402: settle a payment on chain and record it as the merchant's",
       description:
         'Merchant API key. Pays gas from the facilitator\'s key; the transfer goes from the payer to payTo. A settled payment appears in GET /api/payments once; `success: false` carries the x402 reason and `transaction: ""`.',
-      tags: ['x402'],
-      body: facilitatorRequestSchema,
       responses: answers('The settlement', settleResponseSchema),
     },
-    async ({ body, request, reply }): Promise<SettleResponse> => {
-      const { status, answer } = await facilitator.settle(await merchantOf(request), body)
-      reply.code(status)
-      return answer
-    },
+    (merchant, body) => facilitator.settle(merchant, body),
   )
 }

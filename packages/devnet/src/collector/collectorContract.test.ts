@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs'
 import {
-  createPublicClient,
   createTestClient,
-  createWalletClient,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
   getContractAddress,
   http,
   keccak256,
@@ -24,8 +21,8 @@ import {
   collectorAbi,
   collectorBytecode,
 } from '@paylink/chains/eip155/core'
-import { deployCollector, startAnvil, type StartAnvilReturnType } from '@paylink/chains/eip155/devnet'
-import testUsdArtifact from '../artifacts/TestUSD.json' with { type: 'json' }
+import { deployCollector } from '@paylink/chains/eip155/devnet'
+import { startTestUsdAnvil, type TestUsdAnvil } from '../testing/testUsdAnvil.js'
 
 /** An ABI without what only solc writes (internalType, false flags, empty names), keys and items sorted: two spellings of one interface compare equal. */
 const comparable = (abi: Abi) => {
@@ -70,20 +67,16 @@ describe('collector contract artifact', () => {
 describe('PaylinkCollector on anvil', () => {
   const DAY = 86_400n
   const PRICE = 5_000_000n // 5 TUSD
-  let anvil: StartAnvilReturnType
+  let chain: TestUsdAnvil
   let token: Address
   let payer: Address
   let merchant: Address
   let collector: Address
   let stranger: Address
-  const publicClient = () => createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 20 })
-  const wallet = (account: Address) => createWalletClient({ transport: http(anvil.rpcUrl), account })
-  const mined = async (hash: Hex) => publicClient().waitForTransactionReceipt({ hash, pollingInterval: 20 })
-  const balance = (address: Address) =>
-    publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-  const now = async () => (await publicClient().getBlock()).timestamp
+  const balance = (address: Address) => chain.tokenBalance(address)
+  const now = async () => (await chain.publicClient.getBlock()).timestamp
   const advance = async (seconds: bigint) => {
-    const test = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' })
+    const test = createTestClient({ transport: http(chain.anvil.rpcUrl), mode: 'anvil' })
     await test.increaseTime({ seconds: Number(seconds) })
     await test.mine({ blocks: 1 })
   }
@@ -99,10 +92,10 @@ describe('PaylinkCollector on anvil', () => {
   }
   /** The payer's own transaction to the contract (its calldata typed by encodeFunctionData). */
   const payerCall = async (data: Hex) =>
-    mined(await wallet(payer).sendTransaction({ chain: null, to: PAYLINK_COLLECTOR_ADDRESS, data }))
+    chain.mined(await chain.wallet(payer).sendTransaction({ chain: null, to: PAYLINK_COLLECTOR_ADDRESS, data }))
   const approve = async (allowance: bigint) =>
-    mined(
-      await wallet(payer).writeContract({
+    chain.mined(
+      await chain.wallet(payer).writeContract({
         chain: null,
         address: token,
         abi: erc20Abi,
@@ -112,7 +105,7 @@ describe('PaylinkCollector on anvil', () => {
     )
   /** The collector's call as a simulation: resolves when the contract would accept it, rejects with its reason. */
   const tryCollect = (id: Hex, to: Address, amount: bigint, from = collector) =>
-    publicClient().simulateContract({
+    chain.publicClient.simulateContract({
       account: from,
       address: PAYLINK_COLLECTOR_ADDRESS,
       abi: collectorAbi,
@@ -121,33 +114,23 @@ describe('PaylinkCollector on anvil', () => {
     })
   const collect = async (id: Hex, to: Address, amount: bigint) => {
     const { request } = await tryCollect(id, to, amount)
-    const receipt = await mined(await wallet(collector).writeContract({ ...request, chain: null }))
+    const receipt = await chain.mined(await chain.wallet(collector).writeContract({ ...request, chain: null }))
     expect(receipt.status).toBe('success')
     return receipt
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 4301 })
-    const accounts = (await wallet('0x0000000000000000000000000000000000000000').getAddresses()).map((a) =>
-      getAddress(a),
-    )
+    chain = await startTestUsdAnvil(4301)
+    const { accounts } = chain
     ;[payer, merchant, collector, stranger] = [accounts[1]!, accounts[2]!, accounts[3]!, accounts[4]!]
-    const receipt = await mined(
-      await wallet(accounts[0]!).deployContract({
-        chain: null,
-        abi: testUsdArtifact.abi as Abi,
-        bytecode: testUsdArtifact.bytecode as Hex,
-        args: [accounts, 10n ** 12n],
-      }),
-    )
-    token = getAddress(receipt.contractAddress!)
-    expect(await deployCollector({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({
+    token = chain.token
+    expect(await deployCollector({ rpcUrl: chain.anvil.rpcUrl, from: accounts[0]! })).toEqual({
       address: PAYLINK_COLLECTOR_ADDRESS,
       deployed: true,
     })
   }, 60_000)
   afterAll(async () => {
-    await anvil?.stop()
+    await chain?.anvil.stop()
   })
 
   it('takes the price payer → merchant once per period, never above the cap, never elsewhere, never after cancel', async () => {
@@ -187,7 +170,7 @@ describe('PaylinkCollector on anvil', () => {
 
     // The payer cancels: nothing more, even periods later; only the payer can cancel.
     await expect(
-      publicClient().simulateContract({
+      chain.publicClient.simulateContract({
         account: collector,
         address: PAYLINK_COLLECTOR_ADDRESS,
         abi: collectorAbi,
@@ -205,7 +188,7 @@ describe('PaylinkCollector on anvil', () => {
     const id = keccak256(toHex('sub_two'))
     await subscribe(id, await now(), PRICE)
     await expect(
-      publicClient().simulateContract({
+      chain.publicClient.simulateContract({
         account: stranger,
         address: PAYLINK_COLLECTOR_ADDRESS,
         abi: collectorAbi,

@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs'
 import {
   concat,
-  createPublicClient,
-  createWalletClient,
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
   getContractAddress,
-  http,
   keccak256,
   parseEther,
   toHex,
   zeroHash,
-  type Abi,
   type Address,
   type Hex,
 } from 'viem'
@@ -25,8 +20,7 @@ import {
   depositContractNames,
   serializeArtifact,
 } from '../../scripts/compile.js'
-import { startAnvil, type StartAnvilReturnType } from '@paylink/chains/eip155/devnet'
-import testUsdArtifact from '../artifacts/TestUSD.json' with { type: 'json' }
+import { startTestUsdAnvil, type TestUsdAnvil } from '../testing/testUsdAnvil.js'
 import {
   DETERMINISTIC_DEPLOYMENT_PROXY,
   PAYLINK_DEPOSIT_FACTORY_ADDRESS,
@@ -59,12 +53,9 @@ describe('deposit contract artifacts', () => {
 })
 
 describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
-  let anvil: StartAnvilReturnType
+  let chain: TestUsdAnvil
   let accounts: Address[]
   let token: Address
-  const publicClient = () => createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 20 })
-  const wallet = (account: Address) => createWalletClient({ transport: http(anvil.rpcUrl), account })
-  const mined = async (hash: Hex) => publicClient().waitForTransactionReceipt({ hash, pollingInterval: 20 })
   const offChainDeposit = (recipient: Address, salt: Hex) =>
     getContractAddress({
       opcode: 'CREATE2',
@@ -74,15 +65,14 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     })
   /** Pays `to` from `from`: Test USD units, and ether when `wei` is given. */
   const pay = async (from: Address, to: Address, units: bigint, wei?: bigint) => {
-    if (wei !== undefined) await mined(await wallet(from).sendTransaction({ chain: null, to, value: wei }))
+    if (wei !== undefined) await chain.mined(await chain.wallet(from).sendTransaction({ chain: null, to, value: wei }))
     const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, units] })
-    await mined(await wallet(from).sendTransaction({ chain: null, to: token, data: transfer }))
+    await chain.mined(await chain.wallet(from).sendTransaction({ chain: null, to: token, data: transfer }))
   }
-  const tokenBalance = (address: Address) =>
-    publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  const tokenBalance = (address: Address) => chain.tokenBalance(address)
   const collect = async (from: Address, recipients: Address[], salts: Hex[], tokens: Address[]) =>
-    mined(
-      await wallet(from).writeContract({
+    chain.mined(
+      await chain.wallet(from).writeContract({
         chain: null,
         address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
         abi: depositFactoryAbi,
@@ -92,27 +82,20 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     )
 
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: 4300 })
-    accounts = (await wallet('0x0000000000000000000000000000000000000000').getAddresses()).map((a) => getAddress(a))
-    const hash = await wallet(accounts[0]!).deployContract({
-      chain: null,
-      abi: testUsdArtifact.abi as Abi,
-      bytecode: testUsdArtifact.bytecode as Hex,
-      args: [accounts, 10n ** 12n],
-    })
-    token = getAddress((await mined(hash)).contractAddress!)
+    chain = await startTestUsdAnvil(4300)
+    ;({ accounts, token } = chain)
   }, 60_000)
   afterAll(async () => {
-    await anvil?.stop()
+    await chain?.anvil.stop()
   })
 
   it('anvil has the deterministic-deployment proxy; the factory lands at the exported address, once', async () => {
-    expect(await publicClient().getCode({ address: DETERMINISTIC_DEPLOYMENT_PROXY })).toMatch(/^0x[0-9a-f]{10,}$/)
-    expect(await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({
+    expect(await chain.publicClient.getCode({ address: DETERMINISTIC_DEPLOYMENT_PROXY })).toMatch(/^0x[0-9a-f]{10,}$/)
+    expect(await deployDepositFactory({ rpcUrl: chain.anvil.rpcUrl, from: accounts[0]! })).toEqual({
       address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
       deployed: true,
     })
-    expect(await deployDepositFactory({ rpcUrl: anvil.rpcUrl, from: accounts[0]! })).toEqual({
+    expect(await deployDepositFactory({ rpcUrl: chain.anvil.rpcUrl, from: accounts[0]! })).toEqual({
       address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
       deployed: false,
     })
@@ -124,7 +107,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       [accounts[2]!, 'opt_b'],
     ] as const) {
       const salt = keccak256(toHex(optionId))
-      const onChain = await publicClient().readContract({
+      const onChain = await chain.publicClient.readContract({
         address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
         abi: depositFactoryAbi,
         functionName: 'depositAddress',
@@ -139,26 +122,26 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
     const salt = keccak256(toHex('opt_collect'))
     const deposit = offChainDeposit(merchant, salt)
     await pay(payer, deposit, 25_000_000n, parseEther('1.5'))
-    expect(await publicClient().getCode({ address: deposit })).toBeUndefined()
+    expect(await chain.publicClient.getCode({ address: deposit })).toBeUndefined()
 
-    const merchantEth = await publicClient().getBalance({ address: merchant })
+    const merchantEth = await chain.publicClient.getBalance({ address: merchant })
     const strangerTokens = await tokenBalance(stranger)
     const receipt = await collect(stranger, [merchant], [salt], [token])
     expect(receipt.status).toBe('success')
-    expect(await publicClient().getCode({ address: deposit })).toMatch(/^0x[0-9a-f]+$/)
-    expect(await publicClient().getBalance({ address: merchant })).toBe(merchantEth + parseEther('1.5'))
-    expect(await publicClient().getBalance({ address: deposit })).toBe(0n)
+    expect(await chain.publicClient.getCode({ address: deposit })).toMatch(/^0x[0-9a-f]+$/)
+    expect(await chain.publicClient.getBalance({ address: merchant })).toBe(merchantEth + parseEther('1.5'))
+    expect(await chain.publicClient.getBalance({ address: deposit })).toBe(0n)
     expect(await tokenBalance(deposit)).toBe(0n)
     expect(await tokenBalance(stranger)).toBe(strangerTokens)
-    expect(await publicClient().readContract({ address: deposit, abi: forwarderAbi, functionName: 'recipient' })).toBe(
-      merchant,
-    )
+    expect(
+      await chain.publicClient.readContract({ address: deposit, abi: forwarderAbi, functionName: 'recipient' }),
+    ).toBe(merchant)
 
     // Late payment into the deployed forwarder: plain transfer accepted, collected again.
     await pay(payer, deposit, 1_000_000n, parseEther('0.25'))
     const merchantTokens = await tokenBalance(merchant)
     expect((await collect(stranger, [merchant], [salt], [token])).status).toBe('success')
-    expect(await publicClient().getBalance({ address: merchant })).toBe(merchantEth + parseEther('1.75'))
+    expect(await chain.publicClient.getBalance({ address: merchant })).toBe(merchantEth + parseEther('1.75'))
     expect(await tokenBalance(merchant)).toBe(merchantTokens + 1_000_000n)
   })
 
@@ -176,7 +159,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       functionName: 'collect',
       args: [recipients, [salts[0]!], [token]],
     } as const
-    await expect(publicClient().simulateContract({ ...mismatched, account: stranger })).rejects.toThrow(
+    await expect(chain.publicClient.simulateContract({ ...mismatched, account: stranger })).rejects.toThrow(
       /differ in length/,
     )
     expect((await collect(stranger, recipients, [salts[0]!], [token])).status).toBe('reverted')
@@ -198,19 +181,23 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       '0xdeadbeef',
     ]
     for (const data of attempts) {
-      await expect(publicClient().call({ account: stranger, to: deposit, data })).rejects.toThrow()
+      await expect(chain.publicClient.call({ account: stranger, to: deposit, data })).rejects.toThrow()
       expect(
-        (await mined(await wallet(stranger).sendTransaction({ chain: null, to: deposit, data, gas: 200_000n }))).status,
+        (
+          await chain.mined(
+            await chain.wallet(stranger).sendTransaction({ chain: null, to: deposit, data, gas: 200_000n }),
+          )
+        ).status,
       ).toBe('reverted')
     }
     expect(await tokenBalance(deposit)).toBe(3_000_000n)
-    expect(await publicClient().getBalance({ address: deposit })).toBe(parseEther('0.5'))
+    expect(await chain.publicClient.getBalance({ address: deposit })).toBe(parseEther('0.5'))
 
     // flush called directly by a stranger: the funds still go to the merchant.
-    const merchantEth = await publicClient().getBalance({ address: merchant })
+    const merchantEth = await chain.publicClient.getBalance({ address: merchant })
     const merchantTokens = await tokenBalance(merchant)
-    await mined(
-      await wallet(stranger).writeContract({
+    await chain.mined(
+      await chain.wallet(stranger).writeContract({
         chain: null,
         address: deposit,
         abi: forwarderAbi,
@@ -219,7 +206,7 @@ describe('PaylinkDepositFactory and PaylinkForwarder on anvil', () => {
       }),
     )
     expect(await tokenBalance(merchant)).toBe(merchantTokens + 3_000_000n)
-    expect(await publicClient().getBalance({ address: merchant })).toBe(merchantEth + parseEther('0.5'))
+    expect(await chain.publicClient.getBalance({ address: merchant })).toBe(merchantEth + parseEther('0.5'))
 
     // A forwarder for another recipient at the same salt is another address: the salt alone redirects nothing.
     expect(offChainDeposit(stranger, salt)).not.toBe(deposit)

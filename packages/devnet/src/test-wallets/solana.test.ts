@@ -6,7 +6,6 @@ import { runInNewContext } from 'node:vm'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import {
-  ComputeBudgetProgram,
   Connection,
   Keypair,
   LAMPORTS_PER_SOL,
@@ -19,6 +18,7 @@ import {
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { legacyTransfer } from '@paylink/chains/solana/testing/legacyTransfer'
 import { startSolanaRpcFixture, type SolanaRpcFixture } from '../fixtures/solanaRpc.js'
 import { bundleForBrowser } from '../testing/bundleForBrowser.js'
 import { installSolanaTestWallet, solanaTestAddress, type SolanaTestWalletHandle } from './solana.js'
@@ -188,12 +188,7 @@ describe('Solana test wallet', () => {
     )
 
     // Built the way AppKit's createSendTransaction builds it; serialized unsigned like its provider.
-    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
-    const legacy = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(
-      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 20_000_000 }),
-      ComputeBudgetProgram.setComputeUnitLimit({ units: 500 }),
-      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 100_000_000 }),
-    )
+    const legacy = await legacyTransfer(connection, { from, to, lamports: 100_000_000, priced: true })
     const [sent] = await signAndSend({
       account: wallet.accounts[0],
       chain: 'solana:devnet',
@@ -208,7 +203,7 @@ describe('Solana test wallet', () => {
     const v0 = new VersionedTransaction(
       new TransactionMessage({
         payerKey: from,
-        recentBlockhash: blockhash,
+        recentBlockhash: legacy.recentBlockhash!,
         instructions: [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 7 })],
       }).compileToV0Message(),
     )
@@ -222,10 +217,7 @@ describe('Solana test wallet', () => {
     const from = new PublicKey(handle.address)
     fixture.airdrop(handle.address, BigInt(LAMPORTS_PER_SOL))
     const to = Keypair.generate().publicKey
-    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash()
-    const tx = new Transaction({ feePayer: from, blockhash, lastValidBlockHeight }).add(
-      SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 5_000_000 }),
-    )
+    const tx = await legacyTransfer(connection, { from, to, lamports: 5_000_000 })
     const signTx = feature<(i: unknown) => Promise<Array<{ signedTransaction: Uint8Array }>>>(
       wallet,
       'solana:signTransaction',

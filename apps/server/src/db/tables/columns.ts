@@ -1,4 +1,4 @@
-import { numeric, text, timestamp } from 'drizzle-orm/pg-core'
+import { numeric, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 // The columns many tables write alike: one definition each, so a table says what it holds and
 // the types (time zone, precision of atomic units) cannot drift apart between tables.
@@ -17,6 +17,16 @@ export const idColumn = () => text('id').primaryKey()
 
 /** `merchant text not null`: the owning merchant, `namespace:address`. */
 export const merchantColumn = () => text('merchant').notNull()
+
+/** `merchant` and `merchant_address text not null`: the owner, and its address alone as the merchant signed in with it. */
+export const merchantColumns = () => ({
+  merchant: merchantColumn(),
+  merchantAddress: text('merchant_address').notNull(),
+})
+
+/** `<name> text not null references <parent>(id) on delete cascade`: a row that belongs to one parent row and goes with it. */
+export const parentIdColumn = (name: string, parentId: () => AnyPgColumn) =>
+  text(name).notNull().references(parentId, { onDelete: 'cascade' })
 
 /** `caip_network_id text not null`: the CAIP-2 network. */
 export const networkColumn = () => text('caip_network_id').notNull()

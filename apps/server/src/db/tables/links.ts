@@ -11,14 +11,21 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type { OrderForm, PayerDetails } from '@paylink/shared'
-import { timestamptz, createdAt, idColumn, merchantColumn, networkColumn, amountColumn } from './columns'
+import {
+  timestamptz,
+  createdAt,
+  idColumn,
+  networkColumn,
+  amountColumn,
+  parentIdColumn,
+  merchantColumns,
+} from './columns'
 
 export const links = pgTable(
   'links',
   {
     id: idColumn(),
-    merchant: merchantColumn(),
-    merchantAddress: text('merchant_address').notNull(),
+    ...merchantColumns(),
     title: text('title').notNull(),
     description: text('description'),
     /** open | partially_paid | paid | expired; changed only with the row locked. */
@@ -80,10 +87,7 @@ export const links = pgTable(
 )
 
 /** `link_id text not null`, referencing the link and deleted with it: a row that belongs to one link. */
-export const linkIdColumn = () =>
-  text('link_id')
-    .notNull()
-    .references(() => links.id, { onDelete: 'cascade' })
+export const linkIdColumn = () => parentIdColumn('link_id', () => links.id)
 
 export const linkOptions = pgTable(
   'link_options',
@@ -124,9 +128,7 @@ export const linkQuotes = pgTable(
   {
     id: idColumn(),
     linkId: linkIdColumn(),
-    optionId: text('option_id')
-      .notNull()
-      .references(() => linkOptions.id, { onDelete: 'cascade' }),
+    optionId: parentIdColumn('option_id', () => linkOptions.id),
     /** Fiat per whole asset unit, scaled by 10^18. */
     rate: numeric('rate', { precision: 78, scale: 0 }),
     rateSource: text('rate_source'),

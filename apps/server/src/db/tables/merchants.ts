@@ -1,5 +1,5 @@
 import { customType, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { timestamptz, createdAt, updatedAt, idColumn, merchantColumn } from './columns'
+import { timestamptz, createdAt, updatedAt, idColumn, merchantColumn, merchantColumns } from './columns'
 
 /**
  * A merchant is `namespace:address` (e.g. `eip155:0xAbC…` checksummed): the account that
@@ -11,8 +11,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: idColumn(),
-    merchant: merchantColumn(),
-    merchantAddress: text('merchant_address').notNull(),
+    ...merchantColumns(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     prefix: text('prefix').notNull(),

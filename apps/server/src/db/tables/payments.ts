@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { timestamptz, createdAt, updatedAt, idColumn, networkColumn, txHashColumn, amountColumn } from './columns'
+import {
+  timestamptz,
+  createdAt,
+  updatedAt,
+  idColumn,
+  networkColumn,
+  txHashColumn,
+  amountColumn,
+  parentIdColumn,
+} from './columns'
 import { linkIdColumn, linkOptions } from './links'
 
 export const payments = pgTable(
@@ -72,9 +81,7 @@ export const paymentCredits = pgTable(
     caipNetworkId: networkColumn(),
     txHash: txHashColumn(),
     logIndex: integer('log_index').notNull(),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: parentIdColumn('payment_id', () => payments.id),
     createdAt: createdAt(),
   },
   (t) => [

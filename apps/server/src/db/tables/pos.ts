@@ -1,6 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, idColumn, merchantColumn, timestamptz } from './columns'
-import { links } from './links'
+import { linkIdColumn } from './links'
 
 /**
  * A shop device's right to sell from one point-of-sale link (`/pos/:id`) without the merchant's
@@ -11,9 +11,7 @@ export const posDevices = pgTable(
   'pos_devices',
   {
     id: idColumn(),
-    linkId: text('link_id')
-      .notNull()
-      .references(() => links.id, { onDelete: 'cascade' }),
+    linkId: linkIdColumn(),
     merchant: merchantColumn(),
     label: text('label').notNull(),
     /** SHA-256 (hex) of the device token: the token itself is shown once, in the device link. */

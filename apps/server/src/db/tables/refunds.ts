@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { createdAt, networkColumn, txHashColumn, amountColumn } from './columns'
+import { createdAt, networkColumn, txHashColumn, amountColumn, parentIdColumn } from './columns'
 import { linkIdColumn } from './links'
 import { payments } from './payments'
 
@@ -18,9 +18,7 @@ export const refunds = pgTable(
     /** -1 for a native transfer, else the Transfer log's (or Solana instruction's) index. */
     logIndex: integer('log_index').notNull(),
     id: text('id').notNull().unique('refunds_id_uq'),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: parentIdColumn('payment_id', () => payments.id),
     linkId: linkIdColumn(),
     /** Atomic units of the payment's asset. */
     amount: amountColumn().notNull(),

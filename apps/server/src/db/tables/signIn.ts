@@ -1,5 +1,5 @@
 import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { timestamptz, createdAt, idColumn, networkColumn } from './columns'
+import { timestamptz, createdAt, idColumn, networkColumn, parentIdColumn } from './columns'
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -27,9 +27,7 @@ export const sessions = pgTable('sessions', {
 export const sessionAccounts = pgTable(
   'session_accounts',
   {
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: parentIdColumn('session_id', () => sessions.id),
     namespace: text('namespace').notNull(),
     caipNetworkId: networkColumn(),
     address: text('address').notNull(),

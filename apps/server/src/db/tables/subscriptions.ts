@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { timestamptz, createdAt, idColumn, merchantColumn } from './columns'
+import { timestamptz, createdAt, idColumn, merchantColumn, parentIdColumn, merchantColumns } from './columns'
 import { links } from './links'
 
 /** A merchant's recurring price: each period is paid like a link made from these fields. */
@@ -8,8 +8,7 @@ export const plans = pgTable(
   'plans',
   {
     id: idColumn(),
-    merchant: merchantColumn(),
-    merchantAddress: text('merchant_address').notNull(),
+    ...merchantColumns(),
     name: text('name').notNull(),
     description: text('description'),
     /** ISO 4217 code of a fiat price; null: priced per option (in the asset). */
@@ -34,9 +33,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: idColumn(),
-    planId: text('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    planId: parentIdColumn('plan_id', () => plans.id),
     merchant: merchantColumn(),
     /** incomplete | trialing | active | past_due | canceled; changed only with the row locked. */
     status: text('status').notNull(),
@@ -80,9 +77,7 @@ export const subscriptionRenewals = pgTable(
   'subscription_renewals',
   {
     id: idColumn(),
-    subscriptionId: text('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: parentIdColumn('subscription_id', () => subscriptions.id),
     period: integer('period').notNull(),
     /** When it was due (the scheduler's clock). */
     dueAt: timestamptz('due_at').notNull(),
@@ -124,12 +119,8 @@ export const subscriptionEmails = pgTable(
   'subscription_emails',
   {
     id: idColumn(),
-    subscriptionId: text('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    renewalId: text('renewal_id')
-      .notNull()
-      .references(() => subscriptionRenewals.id, { onDelete: 'cascade' }),
+    subscriptionId: parentIdColumn('subscription_id', () => subscriptions.id),
+    renewalId: parentIdColumn('renewal_id', () => subscriptionRenewals.id),
     /** renewal (a link to pay this period) | past_due */
     kind: text('kind').notNull(),
     /** SHA-256 (hex) of the manage token in this e-mail; null until it is sent. */

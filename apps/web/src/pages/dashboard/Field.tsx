@@ -99,3 +99,30 @@ export function CheckboxField({
     </label>
   )
 }
+
+/** What the server refused that belongs to no one field of the form (`errors['']`). */
+export function FormError({ error }: { error: string | undefined }) {
+  if (!error) return null
+  return (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  )
+}
+
+/** A form's submit button: while what it sent runs, it waits and says so (`pendingText`, "Creating…"). */
+export function SubmitButton({
+  pending,
+  pendingText,
+  children,
+}: {
+  pending: boolean
+  pendingText: string
+  children: ReactNode
+}) {
+  return (
+    <button type="submit" className="primary" disabled={pending}>
+      {pending ? pendingText : children}
+    </button>
+  )
+}

@@ -1,8 +1,19 @@
 import { shortHex } from '@paylink/shared'
 import { CopyButton } from '../../components/CopyButton.js'
 
-/** A transaction hash in a dashboard table: to the explorer where the network has one, and a copy button. */
-export function TransactionCell({ txHash, explorer }: { txHash: string; explorer: string | null | undefined }) {
+/**
+ * A transaction hash in a dashboard table: to the explorer where the network has one, and a copy
+ * button; with `network`, the network's name under it.
+ */
+export function TransactionCell({
+  txHash,
+  explorer,
+  network,
+}: {
+  txHash: string
+  explorer: string | null | undefined
+  network?: string
+}) {
   return (
     <>
       {explorer ? (
@@ -13,6 +24,7 @@ export function TransactionCell({ txHash, explorer }: { txHash: string; explorer
         <code title={txHash}>{shortHex(txHash, 6)}</code>
       )}{' '}
       <CopyButton value={txHash} />
+      {network !== undefined && <div className="dash-muted dash-small">{network}</div>}
     </>
   )
 }

@@ -14,33 +14,33 @@ export type DeployDepositFactoryParameters = {
   from: Address
 }
 
+/** What the devnet deploys through the deterministic-deployment proxy: each contract's name, address, salt and init code. */
+const proxyDeployed = {
+  depositFactory: {
+    name: 'PaylinkDepositFactory',
+    address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
+    salt: PAYLINK_DEPOSIT_FACTORY_SALT,
+    bytecode: depositFactoryBytecode,
+  },
+  collector: {
+    name: 'PaylinkCollector',
+    address: PAYLINK_COLLECTOR_ADDRESS,
+    salt: PAYLINK_COLLECTOR_SALT,
+    bytecode: collectorBytecode,
+  },
+} as const
+
 /**
  * Deploys the deposit factory on an anvil through the deterministic-deployment proxy, unless it is
  * there already (a saved chain): idempotent. The sender's spent gas is given back, so the dev
  * accounts keep round balances.
  */
-export async function deployDepositFactory(
-  parameters: DeployDepositFactoryParameters,
-): Promise<{ address: Address; deployed: boolean }> {
-  return deployThroughProxy(parameters, {
-    name: 'PaylinkDepositFactory',
-    address: PAYLINK_DEPOSIT_FACTORY_ADDRESS,
-    salt: PAYLINK_DEPOSIT_FACTORY_SALT,
-    bytecode: depositFactoryBytecode,
-  })
-}
+export const deployDepositFactory = (parameters: DeployDepositFactoryParameters) =>
+  deployThroughProxy(parameters, proxyDeployed.depositFactory)
 
 /** Deploys the subscriptions' PaylinkCollector the same way (idempotent, gas given back). */
-export async function deployCollector(
-  parameters: DeployDepositFactoryParameters,
-): Promise<{ address: Address; deployed: boolean }> {
-  return deployThroughProxy(parameters, {
-    name: 'PaylinkCollector',
-    address: PAYLINK_COLLECTOR_ADDRESS,
-    salt: PAYLINK_COLLECTOR_SALT,
-    bytecode: collectorBytecode,
-  })
-}
+export const deployCollector = (parameters: DeployDepositFactoryParameters) =>
+  deployThroughProxy(parameters, proxyDeployed.collector)
 
 async function deployThroughProxy(
   { rpcUrl, from }: DeployDepositFactoryParameters,

@@ -38,6 +38,7 @@ import {
 } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { signedTransfer } from '../testing/legacyTransfer.js'
 import { startSolanaDevnet, type SolanaDevnet } from './startSolanaDevnet.js'
 
 const SLOT_MS = 100
@@ -66,20 +67,8 @@ const batch = async (url: string, calls: [method: string, params: unknown[]][]) 
   )) as unknown as any[]
 
 /** A legacy SOL transfer signed by `from`, optionally carrying a read-only reference key. */
-async function transferTx(
-  connection: Connection,
-  from: Keypair,
-  to: PublicKey,
-  lamports: number,
-  reference?: PublicKey,
-) {
-  const ix = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports })
-  if (reference) ix.keys.push({ pubkey: reference, isSigner: false, isWritable: false })
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
-  const tx = new Transaction({ feePayer: from.publicKey, blockhash, lastValidBlockHeight }).add(ix)
-  tx.sign(from)
-  return tx
-}
+const transferTx = (connection: Connection, from: Keypair, to: PublicKey, lamports: number, reference?: PublicKey) =>
+  signedTransfer(connection, from, { to, lamports, ...(reference ? { reference } : {}) })
 
 describe('startSolanaDevnet', () => {
   let dir: string

@@ -83,14 +83,18 @@ export async function createSolanaDelegateCollector(
     (
       await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS })
     )[0]
+  /** Where a signature is: absent (no node has it), processed (landed, not yet confirmed), or its outcome. */
   const statusOf = async (rpc: JsonRpc, signature: string) => {
     const { value } = (await rpc.call('getSignatureStatuses', [[signature], { searchTransactionHistory: true }])) as {
       value: Array<{ err: unknown; confirmationStatus: string | null } | null>
     }
     const status = value[0]
-    if (!status || !status.confirmationStatus || status.confirmationStatus === 'processed') return null
+    if (!status) return 'absent' as const
+    if (!status.confirmationStatus || status.confirmationStatus === 'processed') return 'processed' as const
     return status.err === null ? ('success' as const) : ('reverted' as const)
   }
+  const settled = (status: Awaited<ReturnType<typeof statusOf>> | null) =>
+    status === 'success' || status === 'reverted' ? { status } : null
   return {
     address: signer.address,
     async check(request) {
@@ -151,24 +155,33 @@ export async function createSolanaDelegateCollector(
         await rpc.call('sendTransaction', [raw, { encoding: 'base64', preflightCommitment: 'confirmed' }])
       } catch (error) {
         // The node simulated it and refused (the delegate revoked since the check…) and it never
-        // landed: a refusal. Already landed (a resend after a crash): its status says so below.
-        if (error instanceof JsonRpcCallError && error.rpcCode === -32002 && (await statusOf(rpc, signature)) === null)
+        // landed: a refusal. Not when the simulation refused the transaction itself: "already
+        // processed" is a resend of one that is in flight or landed (after a crash, or an answer
+        // the provider cut off and the pool sent again), and an unknown blockhash a node behind
+        // or the blockhash expired: the status and the blockhash's expiry below tell those.
+        if (
+          error instanceof JsonRpcCallError &&
+          error.rpcCode === -32002 &&
+          !/already been processed|blockhash not found/i.test(error.rpcMessage) &&
+          (await statusOf(rpc, signature)) === 'absent'
+        )
           return { status: 'reverted' }
       }
       for (const until = Date.now() + timeoutMs; Date.now() < until; await sleep(100)) {
-        const status = await statusOf(rpc, signature).catch(() => null)
-        if (status) return { status }
+        const outcome = settled(await statusOf(rpc, signature).catch(() => null))
+        if (outcome) return outcome
       }
-      const landed = await statusOf(rpc, signature)
-      if (landed) return { status: landed }
-      // Its blockhash expired and it never landed: it never will.
+      // The blockhash's expiry first, then the status: a transaction lands before its blockhash
+      // expires, so one still absent after that never will (the other order misses one landing
+      // in between, and a new pull would be signed beside it).
       const { value: valid } = (await rpc.call('isBlockhashValid', [
         blockhashOf(raw),
         { commitment: 'confirmed' },
       ])) as {
         value: boolean
       }
-      return valid ? { status: 'unknown' } : { status: 'dropped' }
+      const status = await statusOf(rpc, signature)
+      return settled(status) ?? (!valid && status === 'absent' ? { status: 'dropped' } : { status: 'unknown' })
     },
   }
 }

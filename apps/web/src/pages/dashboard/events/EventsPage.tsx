@@ -2,8 +2,7 @@ import { webhookEventTypes, type WebhookEvent, type WebhookEventType } from '@pa
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { listEvents, type EventFilters } from '../../../api/merchantFeed.js'
-import { DashTable, LoadError } from '../DashTable.js'
-import { formatDateTime } from '../format.js'
+import { DashTable, LoadError, LoadMore, TimeCell } from '../DashTable.js'
 import { OrderOf } from '../OrderOf.js'
 import { RefreshableHeading } from '../RefreshableHeading.js'
 
@@ -97,9 +96,7 @@ export function EventsPage() {
               <td data-label="Link">
                 <EventLink event={event} />
               </td>
-              <td data-label="Time">
-                <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
-              </td>
+              <TimeCell label="Time" at={event.createdAt} />
               <td data-label="Event id">
                 <code className="dash-muted">{event.id}</code>
               </td>
@@ -107,16 +104,7 @@ export function EventsPage() {
           ))}
         </DashTable>
       )}
-      {events.hasNextPage && (
-        <button
-          type="button"
-          onClick={() => events.fetchNextPage()}
-          disabled={events.isFetchingNextPage}
-          data-testid="events-load-more"
-        >
-          {events.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <LoadMore query={events} testId="events-load-more" />
     </section>
   )
 }

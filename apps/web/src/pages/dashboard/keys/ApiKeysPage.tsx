@@ -1,21 +1,22 @@
-import type { ApiKey, CreatedApiKey } from '@paylink/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ApiKey } from '@paylink/shared'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../api/merchant.js'
 import { ConfirmDanger } from '../ConfirmDanger.js'
-import { DashTable, LoadError } from '../DashTable.js'
+import { ActionError, DashTable, QueryList, TimeCell } from '../DashTable.js'
 import { ShownOnce } from '../ShownOnce.js'
-import { fieldErrorsFromServer } from '../links/fieldErrors.js'
+import { useCreateForm, useRowAction } from '../listMutations.js'
+import { SubmitButton } from '../Field.js'
 import { formatDateTime } from '../format.js'
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
-  const revoke = useMutation({
+  const revoke = useRowAction({
     mutationFn: () => revokeApiKey(apiKey.id),
+    listKey: ['api-keys'],
     onSuccess: () =>
       queryClient.setQueryData<ApiKey[]>(['api-keys'], (keys) => keys?.filter((k) => k.id !== apiKey.id)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
   })
   return (
     <tr data-testid={`api-key-${apiKey.name}`}>
@@ -23,9 +24,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       <td data-label="Prefix">
         <code>{apiKey.prefix}…</code>
       </td>
-      <td data-label="Created">
-        <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
-      </td>
+      <TimeCell label="Created" at={apiKey.createdAt} />
       <td data-label="Last used">
         {apiKey.lastUsedAt ? <time dateTime={apiKey.lastUsedAt}>{formatDateTime(apiKey.lastUsedAt)}</time> : 'Never'}
       </td>
@@ -45,34 +44,25 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             Revoke
           </button>
         )}
-        {revoke.isError && (
-          <p role="alert" className="error dash-small">
-            {revoke.error.message}
-          </p>
-        )}
+        <ActionError action={revoke} />
       </td>
     </tr>
   )
 }
 
 export function ApiKeysPage() {
-  const queryClient = useQueryClient()
   const keys = useQuery({ queryKey: ['api-keys'], queryFn: listApiKeys })
-  const [name, setName] = useState('')
-  const [nameError, setNameError] = useState<string | null>(null)
-  const [created, setCreated] = useState<CreatedApiKey | null>(null)
-  const create = useMutation({
+  const { create, created, setCreated, errors, setErrors, values, set } = useCreateForm({
     mutationFn: createApiKey,
-    onSuccess: (key) => {
-      setCreated(key)
-      setName('')
-      void queryClient.invalidateQueries({ queryKey: ['api-keys'] })
-    },
-    onError: (error) => {
-      const errors = fieldErrorsFromServer(error)
-      setNameError(errors.name ?? errors[''] ?? 'The key could not be created.')
-    },
+    listKey: ['api-keys'],
+    idPrefix: 'api-key',
+    initial: { name: '' },
   })
+  const { name } = values
+  // The form has one field: a refusal of anything else still shows under it.
+  const nameError =
+    errors.name ?? errors[''] ?? (Object.keys(errors).length > 0 ? 'The key could not be created.' : null)
+  const setNameError = (error: string | null) => setErrors(error ? { name: error } : {})
 
   return (
     <section className="card" aria-labelledby="keys-title">
@@ -116,7 +106,7 @@ export function ApiKeysPage() {
             placeholder="e.g. Shop backend"
             aria-invalid={Boolean(nameError)}
             {...(nameError ? { 'aria-describedby': 'api-key-name-error' } : {})}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => set('name', e.target.value)}
           />
           {nameError && (
             <p className="field-error" id="api-key-name-error">
@@ -124,21 +114,25 @@ export function ApiKeysPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create key'}
-        </button>
+        <SubmitButton pending={create.isPending} pendingText="Creating…">
+          Create key
+        </SubmitButton>
       </form>
 
-      {keys.isPending && <p role="status">Loading your keys…</p>}
-      {keys.isError && <LoadError what="Your keys" error={keys.error} retry={keys.refetch} />}
-      {keys.data?.length === 0 && <p className="dash-empty-inline">No API keys yet. Name one above to create it.</p>}
-      {keys.data && keys.data.length > 0 && (
-        <DashTable testId="api-keys-table" columns={['Name', 'Prefix', 'Created', 'Last used', '']}>
-          {keys.data.map((k) => (
-            <KeyRow key={k.id} apiKey={k} />
-          ))}
-        </DashTable>
-      )}
+      <QueryList
+        query={keys}
+        loading="Loading your keys…"
+        what="Your keys"
+        empty={<p className="dash-empty-inline">No API keys yet. Name one above to create it.</p>}
+      >
+        {(rows) => (
+          <DashTable testId="api-keys-table" columns={['Name', 'Prefix', 'Created', 'Last used', '']}>
+            {rows.map((k) => (
+              <KeyRow key={k.id} apiKey={k} />
+            ))}
+          </DashTable>
+        )}
+      </QueryList>
     </section>
   )
 }

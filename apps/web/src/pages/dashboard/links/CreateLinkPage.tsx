@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { CheckboxField, Field, TextField } from '../Field.js'
+import { CheckboxField, Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
@@ -469,20 +469,16 @@ export function CreateLinkPage({
           </CheckboxField>
         )}
 
-        {errors[''] && (
-          <p className="error" role="alert">
-            {errors['']}
-          </p>
-        )}
+        <FormError error={errors['']} />
         {Object.keys(errors).length > 0 && !errors[''] && (
           <p className="error" role="alert">
             Please fix the highlighted fields.
           </p>
         )}
         <div className="actions">
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create link'}
-          </button>
+          <SubmitButton pending={create.isPending} pendingText="Creating…">
+            Create link
+          </SubmitButton>
           <Link to="/dashboard" className="button">
             Cancel
           </Link>

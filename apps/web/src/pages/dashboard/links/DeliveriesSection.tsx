@@ -1,9 +1,10 @@
 import { useNow } from '../../../lib/useNow.js'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
 import { listDeliveries, redeliver } from '../../../api/merchant.js'
 import { DashTable, LoadError } from '../DashTable.js'
+import { useRowAction } from '../listMutations.js'
 import { formatDateTime, formatRelative } from '../format.js'
 import { TestWebhookButton } from './TestWebhookButton.js'
 import { WebhookUrlEditor } from './WebhookUrlEditor.js'
@@ -11,11 +12,7 @@ import { WebhookUrlEditor } from './WebhookUrlEditor.js'
 const deliveryStatusLabels = { pending: 'Retrying', succeeded: 'Delivered', failed: 'Gave up' } as const
 
 function RedeliverButton({ linkId, deliveryId, type }: { linkId: string; deliveryId: string; type: string }) {
-  const queryClient = useQueryClient()
-  const again = useMutation({
-    mutationFn: () => redeliver(linkId, deliveryId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['deliveries', linkId] }),
-  })
+  const again = useRowAction({ mutationFn: () => redeliver(linkId, deliveryId), listKey: ['deliveries', linkId] })
   return (
     <>
       <button type="button" aria-label={`Redeliver ${type}`} onClick={() => again.mutate()} disabled={again.isPending}>

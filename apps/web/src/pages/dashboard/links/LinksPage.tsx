@@ -3,7 +3,7 @@ import { useNow } from '../../../lib/useNow.js'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { listLinks, type LinkSummary } from '../../../api/merchant.js'
-import { DashTable, LoadError } from '../DashTable.js'
+import { DashTable, QueryList, TimeCell } from '../DashTable.js'
 import { formatDateTime, formatRelative } from '../format.js'
 import { PaymentsCsvButton } from '../PaymentsCsvButton.js'
 import { LinkStatusBadge } from '../StatusBadge.js'
@@ -85,43 +85,45 @@ export function LinksPage() {
           </span>
         )}
       </div>
-      {links.isPending && <p role="status">Loading your links…</p>}
-      {links.isError && <LoadError what="Your links" error={links.error} retry={links.refetch} />}
-      {links.data?.length === 0 && (
-        <div className="dash-empty">
-          <p>
-            <strong>No payment links yet.</strong>
-          </p>
-          <p>Create a link, share its URL or QR code, and Paylink tells you when it is paid.</p>
-          <Link to="/dashboard/links/new" className="button primary">
-            Create your first link
-          </Link>
-        </div>
-      )}
-      {links.data && links.data.length > 0 && (
-        <DashTable testId="links-table" columns={['Title', 'Status', 'Amount', 'Created', 'Paid or expires']}>
-          {links.data.map((link) => (
-            <tr key={link.id} data-testid={`link-row-${link.id}`}>
-              <td data-label="Title">
-                <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`}>{link.title}</Link>
-              </td>
-              <td data-label="Status">
-                <LinkStatusBadge status={link.status} />
-                {link.deactivatedAt && <span className="badge badge-deactivated">Deactivated</span>}
-              </td>
-              <td data-label="Amount">
-                <Amounts link={link} />
-              </td>
-              <td data-label="Created">
-                <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
-              </td>
-              <td data-label="Paid or expires">
-                <Expiry link={link} />
-              </td>
-            </tr>
-          ))}
-        </DashTable>
-      )}
+      <QueryList
+        query={links}
+        loading="Loading your links…"
+        what="Your links"
+        empty={
+          <div className="dash-empty">
+            <p>
+              <strong>No payment links yet.</strong>
+            </p>
+            <p>Create a link, share its URL or QR code, and Paylink tells you when it is paid.</p>
+            <Link to="/dashboard/links/new" className="button primary">
+              Create your first link
+            </Link>
+          </div>
+        }
+      >
+        {(rows) => (
+          <DashTable testId="links-table" columns={['Title', 'Status', 'Amount', 'Created', 'Paid or expires']}>
+            {rows.map((link) => (
+              <tr key={link.id} data-testid={`link-row-${link.id}`}>
+                <td data-label="Title">
+                  <Link to={`/dashboard/links/${encodeURIComponent(link.id)}`}>{link.title}</Link>
+                </td>
+                <td data-label="Status">
+                  <LinkStatusBadge status={link.status} />
+                  {link.deactivatedAt && <span className="badge badge-deactivated">Deactivated</span>}
+                </td>
+                <td data-label="Amount">
+                  <Amounts link={link} />
+                </td>
+                <TimeCell label="Created" at={link.createdAt} />
+                <td data-label="Paid or expires">
+                  <Expiry link={link} />
+                </td>
+              </tr>
+            ))}
+          </DashTable>
+        )}
+      </QueryList>
     </section>
   )
 }

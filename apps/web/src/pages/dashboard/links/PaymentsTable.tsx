@@ -3,8 +3,8 @@ import { TransactionCell } from '../TransactionCell.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { shortHex } from '@paylink/shared'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
-import { formatConfirmations, formatDateTime, paymentReasonTexts } from '../format.js'
-import { DashTable } from '../DashTable.js'
+import { formatConfirmations, paymentReasonTexts } from '../format.js'
+import { DashTable, TimeCell } from '../DashTable.js'
 import { AmountText } from '../../pay/AmountText.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 import { lateBadgeTitle } from './lateBadgeTitle.js'
@@ -55,12 +55,9 @@ export function PaymentsTable({ link }: { link: Link }) {
               {formatConfirmations(p.confirmations, p.requiredConfirmations)}
             </td>
             <td data-label="Transaction">
-              <TransactionCell txHash={p.txHash} explorer={explorer} />
-              <div className="dash-muted dash-small">{network?.name ?? p.caipNetworkId}</div>
+              <TransactionCell txHash={p.txHash} explorer={explorer} network={network?.name ?? p.caipNetworkId} />
             </td>
-            <td data-label="Submitted">
-              <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
-            </td>
+            <TimeCell label="Submitted" at={p.createdAt} />
             <td data-label="Refunds" data-testid={`refunds-${p.id}`}>
               {p.refunds.map((r) => {
                 const link = explorerUrl(network, 'tx', r.txHash)

@@ -7,17 +7,18 @@ import {
   type PaidUrl,
   type PublicConfig,
 } from '@paylink/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { getHealth } from '../../../api/health.js'
 import { listPayments } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
-import { DashTable, LoadError } from '../DashTable.js'
-import { Field, TextField } from '../Field.js'
-import { fieldErrorsFromServer, type FieldErrors } from '../links/fieldErrors.js'
-import { assetLabel, formatAmount, formatDateTime } from '../format.js'
+import { ActionError, DashTable, LoadError, QueryList, TimeCell } from '../DashTable.js'
+import { Field, FormError, TextField, SubmitButton } from '../Field.js'
+import { type FieldErrors } from '../links/fieldErrors.js'
+import { useCreateForm, useRowAction } from '../listMutations.js'
+import { assetLabel, formatAmount } from '../format.js'
 import { createPaidUrl, listPaidUrls, setPaidUrlDisabled, x402Networks } from './paidUrlsApi.js'
 
 /** The tokens a paid URL may be priced in: configured, on a network the facilitator settles on, EIP-3009 on EVM. */
@@ -74,32 +75,17 @@ const answerChoices: ReadonlyArray<[Answer, string]> = [
 ]
 
 function CreateForm({ assets }: { assets: Asset[] }) {
-  const queryClient = useQueryClient()
   const { networks } = usePaylinkConfig()
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
   const [asset, setAsset] = useState(assets[0]?.assetId ?? '')
-  const [amount, setAmount] = useState('')
   const [answer, setAnswer] = useState<Answer>('target')
-  const [targetUrl, setTargetUrl] = useState('')
-  const [text, setText] = useState('')
   const [type, setType] = useState<(typeof paidUrlContentTypes)[number]>('text/plain')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [created, setCreated] = useState<PaidUrl | null>(null)
-  const create = useMutation({
+  const { create, created, errors, setErrors, values, set, bind } = useCreateForm({
     mutationFn: createPaidUrl,
-    onSuccess: (paidUrl) => {
-      setCreated(paidUrl)
-      setTitle('')
-      setDescription('')
-      setAmount('')
-      setTargetUrl('')
-      setText('')
-      setErrors({})
-      void queryClient.invalidateQueries({ queryKey: ['paid-urls'] })
-    },
-    onError: (error) => setErrors(fieldErrorsFromServer(error)),
+    listKey: ['paid-urls'],
+    idPrefix: 'paid-url',
+    initial: { title: '', description: '', amount: '', targetUrl: '', text: '' },
   })
+  const { title, description, amount, targetUrl, text } = values
   const submit = () => {
     const found: FieldErrors = {}
     if (!title.trim()) found.title = 'is required'
@@ -141,14 +127,8 @@ function CreateForm({ assets }: { assets: Asset[] }) {
           submit()
         }}
       >
-        <TextField id="paid-url-title" label="Title" value={title} onChange={setTitle} error={errors.title} />
-        <TextField
-          id="paid-url-description"
-          label="Description (optional)"
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
-        />
+        <TextField {...bind('title')} label="Title" />
+        <TextField {...bind('description')} label="Description (optional)" />
         <Field id="paid-url-asset" label="Paid in" error={errors.asset}>
           {(props) => (
             <select {...props} value={asset} onChange={(e) => setAsset(e.target.value)}>
@@ -160,14 +140,7 @@ function CreateForm({ assets }: { assets: Asset[] }) {
             </select>
           )}
         </Field>
-        <TextField
-          id="paid-url-amount"
-          label="Price per request"
-          value={amount}
-          onChange={setAmount}
-          error={errors.amount}
-          hint="In the token's units, such as 0.01"
-        />
+        <TextField {...bind('amount')} label="Price per request" hint="In the token's units, such as 0.01" />
         <fieldset className="field">
           <legend>Answers a paid request with</legend>
           {answerChoices.map(([value, label]) => (
@@ -179,11 +152,8 @@ function CreateForm({ assets }: { assets: Asset[] }) {
         </fieldset>
         {answer === 'target' ? (
           <TextField
-            id="paid-url-target"
+            {...bind('targetUrl', 'target')}
             label="Target URL"
-            value={targetUrl}
-            onChange={setTargetUrl}
-            error={errors.targetUrl}
             hint="https, fetched on each paid request (5 s, 1 MiB, no redirects); a failing target charges nobody"
           />
         ) : (
@@ -207,7 +177,7 @@ function CreateForm({ assets }: { assets: Asset[] }) {
               error={errors['content.text']}
               hint={`At most ${maxPaidUrlContentBytes / 1024} KiB. Or load a text file:`}
             >
-              {(props) => <textarea {...props} rows={5} value={text} onChange={(e) => setText(e.target.value)} />}
+              {(props) => <textarea {...props} rows={5} value={text} onChange={(e) => set('text', e.target.value)} />}
             </Field>
             <input
               type="file"
@@ -215,29 +185,24 @@ function CreateForm({ assets }: { assets: Asset[] }) {
               accept=".txt,.md,.csv,.json,text/*,application/json"
               onChange={(e) => {
                 const file = e.target.files?.[0]
-                if (file) void file.text().then(setText)
+                if (file) void file.text().then((loaded) => set('text', loaded))
               }}
             />
           </>
         )}
-        {errors[''] && (
-          <p role="alert" className="error">
-            {errors['']}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create paid URL'}
-        </button>
+        <FormError error={errors['']} />
+        <SubmitButton pending={create.isPending} pendingText="Creating…">
+          Create paid URL
+        </SubmitButton>
       </form>
     </section>
   )
 }
 
 function PaidUrlRow({ paidUrl }: { paidUrl: PaidUrl }) {
-  const queryClient = useQueryClient()
-  const toggle = useMutation({
+  const toggle = useRowAction({
     mutationFn: () => setPaidUrlDisabled(paidUrl.id, !paidUrl.disabled),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['paid-urls'] }),
+    listKey: ['paid-urls'],
   })
   return (
     <tr data-testid={`paid-url-${paidUrl.id}`}>
@@ -265,11 +230,7 @@ function PaidUrlRow({ paidUrl }: { paidUrl: PaidUrl }) {
         >
           {paidUrl.disabled ? 'Enable' : 'Disable'}
         </button>
-        {toggle.isError && (
-          <p role="alert" className="error dash-small">
-            {toggle.error.message}
-          </p>
-        )}
+        <ActionError action={toggle} />
       </td>
     </tr>
   )
@@ -301,9 +262,7 @@ function PaidUrlPayments() {
               <td data-label="Payer">
                 <code className="break-all">{p.payer}</code>
               </td>
-              <td data-label="When">
-                <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
-              </td>
+              <TimeCell label="When" at={p.createdAt} />
             </tr>
           ))}
         </DashTable>
@@ -336,18 +295,20 @@ export function PaidUrlsPage() {
       )}
       <section className="card" aria-labelledby="paid-urls-title">
         <h2 id="paid-urls-title">Your paid URLs</h2>
-        {paidUrls.isPending && <p role="status">Loading your paid URLs…</p>}
-        {paidUrls.isError && <LoadError what="Your paid URLs" error={paidUrls.error} retry={paidUrls.refetch} />}
-        {paidUrls.data?.length === 0 && (
-          <p className="dash-empty-inline">No paid URLs yet. Create one above and share its URL.</p>
-        )}
-        {paidUrls.data && paidUrls.data.length > 0 && (
-          <DashTable testId="paid-urls-table" columns={['Title', 'Price', 'URL', 'Answers with', 'Status', '']}>
-            {paidUrls.data.map((p) => (
-              <PaidUrlRow key={p.id} paidUrl={p} />
-            ))}
-          </DashTable>
-        )}
+        <QueryList
+          query={paidUrls}
+          loading="Loading your paid URLs…"
+          what="Your paid URLs"
+          empty={<p className="dash-empty-inline">No paid URLs yet. Create one above and share its URL.</p>}
+        >
+          {(rows) => (
+            <DashTable testId="paid-urls-table" columns={['Title', 'Price', 'URL', 'Answers with', 'Status', '']}>
+              {rows.map((p) => (
+                <PaidUrlRow key={p.id} paidUrl={p} />
+              ))}
+            </DashTable>
+          )}
+        </QueryList>
       </section>
       <PaidUrlPayments />
       <GasSection />

@@ -1,24 +1,35 @@
 import { formatFiat, paymentStatuses, shortHex, type ListedPayment, type PaymentList } from '@paylink/shared'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { listPayments, type PaymentFilters } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { TransactionCell } from '../TransactionCell.js'
 import { explorerUrl } from '../../../lib/explorerUrl.js'
-import { DashTable, LoadError } from '../DashTable.js'
+import { DashTable, LoadError, LoadMore, TimeCell } from '../DashTable.js'
 import { AmountText } from '../../pay/AmountText.js'
-import {
-  assetLabel,
-  formatAmount,
-  formatConfirmations,
-  formatDateTime,
-  paymentReasonTexts,
-  paymentStatusLabels,
-} from '../format.js'
+import { assetLabel, formatAmount, formatConfirmations, paymentReasonTexts, paymentStatusLabels } from '../format.js'
 import { OrderOf } from '../OrderOf.js'
 import { PaymentStatusBadge } from '../StatusBadge.js'
 import { RefreshableHeading } from '../RefreshableHeading.js'
+
+/** One filter of the form: its label over its control (the control's id is `id`). */
+function Filter({ id, label, search, children }: { id: string; label: string; search?: boolean; children: ReactNode }) {
+  return (
+    <div className={search ? 'dash-filter dash-filter-search' : 'dash-filter'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  )
+}
+
+/** A select's choices from `[value, text]` pairs. */
+const options = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ))
 
 /** A day picked in the form (local midnight) as an ISO instant; `to` is the day after (exclusive). */
 const dayStart = (day: string, plusDays = 0) => {
@@ -122,12 +133,9 @@ function PaymentRow({ payment }: { payment: ListedPayment }) {
         )}
       </td>
       <td data-label="Transaction">
-        <TransactionCell txHash={payment.txHash} explorer={explorer} />
-        <div className="dash-muted dash-small">{network?.name ?? payment.caipNetworkId}</div>
+        <TransactionCell txHash={payment.txHash} explorer={explorer} network={network?.name ?? payment.caipNetworkId} />
       </td>
-      <td data-label="Recorded">
-        <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
-      </td>
+      <TimeCell label="Recorded" at={payment.createdAt} />
     </tr>
   )
 }
@@ -167,6 +175,12 @@ export function PaymentsPage() {
       q: draft.q.trim() || undefined,
     })
   }
+  /** A filter's control, bound to its field of the draft: `id` names it for its label. */
+  const edit = (field: keyof typeof draft) => ({
+    id: `payments-${field}`,
+    value: draft[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [field]: e.target.value }),
+  })
   const clear = () => {
     setDraft({ status: '', asset: '', from: '', to: '', q: '' })
     setRangeError(null)
@@ -177,67 +191,37 @@ export function PaymentsPage() {
     <section className="card" aria-labelledby="payments-page-title">
       <RefreshableHeading id="payments-page-title" title="Payments" query={payments} />
       <form className="dash-filters" onSubmit={apply} role="search" aria-label="Filter payments">
-        <div className="dash-filter dash-filter-search">
-          <label htmlFor="payments-q">Search</label>
+        <Filter id="payments-q" label="Search" search>
           <input
-            id="payments-q"
+            {...edit('q')}
             type="search"
-            value={draft.q}
             maxLength={200}
             placeholder="Link id, title, payer address or transaction id"
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
-        </div>
-        <div className="dash-filter">
-          <label htmlFor="payments-status">Status</label>
-          <select
-            id="payments-status"
-            value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-          >
+        </Filter>
+        <Filter id="payments-status" label="Status">
+          <select {...edit('status')}>
             <option value="">Any status</option>
-            {paymentStatuses.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabels[s]}
-              </option>
-            ))}
+            {options(paymentStatuses.map((s) => [s, paymentStatusLabels[s]]))}
           </select>
-        </div>
-        <div className="dash-filter">
-          <label htmlFor="payments-asset">Asset</label>
-          <select
-            id="payments-asset"
-            value={draft.asset}
-            onChange={(e) => setDraft({ ...draft, asset: e.target.value })}
-          >
+        </Filter>
+        <Filter id="payments-asset" label="Asset">
+          <select {...edit('asset')}>
             <option value="">Any asset</option>
-            {assets.map((a) => (
-              <option key={a.assetId} value={a.assetId}>
-                {assetLabel(a, networks)}
-              </option>
-            ))}
+            {options(assets.map((a) => [a.assetId, assetLabel(a, networks)]))}
           </select>
-        </div>
-        <div className="dash-filter">
-          <label htmlFor="payments-from">From</label>
+        </Filter>
+        <Filter id="payments-from" label="From">
+          <input {...edit('from')} type="date" />
+        </Filter>
+        <Filter id="payments-to" label="To (inclusive)">
           <input
-            id="payments-from"
+            {...edit('to')}
             type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
-        </div>
-        <div className="dash-filter">
-          <label htmlFor="payments-to">To (inclusive)</label>
-          <input
-            id="payments-to"
-            type="date"
-            value={draft.to}
             aria-invalid={rangeError ? true : undefined}
             aria-describedby={rangeError ? 'payments-range-error' : undefined}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
           />
-        </div>
+        </Filter>
         <div className="dash-filter-actions">
           <button type="submit" className="primary">
             Apply
@@ -278,16 +262,7 @@ export function PaymentsPage() {
           ))}
         </DashTable>
       )}
-      {payments.hasNextPage && (
-        <button
-          type="button"
-          onClick={() => payments.fetchNextPage()}
-          disabled={payments.isFetchingNextPage}
-          data-testid="payments-load-more"
-        >
-          {payments.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <LoadMore query={payments} testId="payments-load-more" />
     </section>
   )
 }

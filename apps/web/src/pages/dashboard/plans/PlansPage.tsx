@@ -3,19 +3,19 @@ import {
   maxTrialDays,
   planIntervals,
   type CreatePlanBody,
-  type CreatedPlan,
   type FiatCurrency,
   type Plan,
   type PlanInterval,
 } from '@paylink/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
-import { DashTable, LoadError } from '../DashTable.js'
-import { Field, TextField } from '../Field.js'
+import { ActionError, DashTable, QueryList } from '../DashTable.js'
+import { Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { defaultAssetOf, usePayableAssets } from '../links/CreateLinkPage.js'
-import { fieldErrorsFromServer, type FieldErrors } from '../links/fieldErrors.js'
+import { type FieldErrors } from '../links/fieldErrors.js'
+import { useCreateForm, useRowAction } from '../listMutations.js'
 import { formatAmount } from '../format.js'
 import { createPlan, disablePlan, listPlans, subscribeUrl } from './plansApi.js'
 
@@ -37,31 +37,20 @@ export function planPriceText(plan: Plan, symbolOf: (assetId: string) => string)
 
 function CreatePlanForm() {
   const { assets, label } = usePayableAssets()
-  const queryClient = useQueryClient()
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
   const [currency, setCurrency] = useState<FiatCurrency | ''>('')
-  const [price, setPrice] = useState('')
   const [interval, setPlanInterval] = useState<PlanInterval>('month')
   const [trialDays, setTrialDays] = useState('')
   const [options, setOptions] = useState<Record<string, OptionValues>>(() => {
     const first = defaultAssetOf(assets)?.assetId
     return first ? { [first]: { on: true, amount: '', recipient: '' } } : {}
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [created, setCreated] = useState<CreatedPlan | null>(null)
-  const create = useMutation({
+  const { create, created, errors, setErrors, values, bind } = useCreateForm({
     mutationFn: createPlan,
-    onSuccess: (plan) => {
-      setCreated(plan)
-      setName('')
-      setDescription('')
-      setPrice('')
-      setErrors({})
-      void queryClient.invalidateQueries({ queryKey: ['plans'] })
-    },
-    onError: (error) => setErrors(fieldErrorsFromServer(error)),
+    listKey: ['plans'],
+    idPrefix: 'plan',
+    initial: { name: '', description: '', price: '' },
   })
+  const { name, description, price } = values
   const chosen = assets.filter((a) => options[a.assetId]?.on)
   const setOption = (assetId: string, patch: Partial<OptionValues>) =>
     setOptions((o) => ({ ...o, [assetId]: { on: false, amount: '', recipient: '', ...o[assetId], ...patch } }))
@@ -119,14 +108,8 @@ function CreatePlanForm() {
           submit()
         }}
       >
-        <TextField id="plan-name" label="Name" value={name} onChange={setName} error={errors.name} maxLength={120} />
-        <TextField
-          id="plan-description"
-          label="Description (optional)"
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
-        />
+        <TextField {...bind('name')} label="Name" maxLength={120} />
+        <TextField {...bind('description')} label="Description (optional)" />
         <div className="dash-form-row">
           <Field id="plan-currency" label="Price in">
             {(props) => (
@@ -140,12 +123,10 @@ function CreatePlanForm() {
           </Field>
           {currency && (
             <TextField
-              id="plan-price"
+              {...bind('price')}
               label="Price per period"
               unit={currency}
               inputMode="decimal"
-              value={price}
-              onChange={setPrice}
               error={errors['price.amount'] ?? errors.price}
             />
           )}
@@ -216,27 +197,19 @@ function CreatePlanForm() {
             )
           })}
         </fieldset>
-        {errors[''] && (
-          <p role="alert" className="error">
-            {errors['']}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create plan'}
-        </button>
+        <FormError error={errors['']} />
+        <SubmitButton pending={create.isPending} pendingText="Creating…">
+          Create plan
+        </SubmitButton>
       </form>
     </section>
   )
 }
 
 function PlanRow({ plan }: { plan: Plan }) {
-  const queryClient = useQueryClient()
   const { assets } = usePaylinkConfig()
   const symbolOf = (id: string) => assets.find((a) => a.assetId.toLowerCase() === id.toLowerCase())?.symbol ?? id
-  const disable = useMutation({
-    mutationFn: () => disablePlan(plan.id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['plans'] }),
-  })
+  const disable = useRowAction({ mutationFn: () => disablePlan(plan.id), listKey: ['plans'] })
   const url = subscribeUrl(plan.id)
   return (
     <tr data-testid={`plan-${plan.id}`}>
@@ -262,11 +235,7 @@ function PlanRow({ plan }: { plan: Plan }) {
         ) : (
           <span className="dash-muted">Disabled: no new subscribers</span>
         )}
-        {disable.isError && (
-          <p role="alert" className="error dash-small">
-            {disable.error.message}
-          </p>
-        )}
+        <ActionError action={disable} />
       </td>
     </tr>
   )
@@ -280,16 +249,20 @@ export function PlansPage() {
       <CreatePlanForm />
       <section className="card" aria-labelledby="plans-title">
         <h2 id="plans-title">Your plans</h2>
-        {plans.isPending && <p role="status">Loading your plans…</p>}
-        {plans.isError && <LoadError what="Your plans" error={plans.error} retry={plans.refetch} />}
-        {plans.data?.length === 0 && <p className="dash-empty-inline">No plans yet. Create one above.</p>}
-        {plans.data && plans.data.length > 0 && (
-          <DashTable testId="plans-table" columns={['Name', 'Price', 'Renewal', 'Subscribe URL', '']}>
-            {plans.data.map((p) => (
-              <PlanRow key={p.id} plan={p} />
-            ))}
-          </DashTable>
-        )}
+        <QueryList
+          query={plans}
+          loading="Loading your plans…"
+          what="Your plans"
+          empty={<p className="dash-empty-inline">No plans yet. Create one above.</p>}
+        >
+          {(rows) => (
+            <DashTable testId="plans-table" columns={['Name', 'Price', 'Renewal', 'Subscribe URL', '']}>
+              {rows.map((p) => (
+                <PlanRow key={p.id} plan={p} />
+              ))}
+            </DashTable>
+          )}
+        </QueryList>
       </section>
     </>
   )

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@paylink/shared'
 import { useQuery } from '@tanstack/react-query'
-import { DashTable, LoadError } from '../DashTable.js'
+import { DashTable, LoadError, QueryList } from '../DashTable.js'
 import { formatAmount, formatDateTime } from '../format.js'
 import { subscriptionBadgeClass } from '../../subscribe/subscriptionBadgeClass.js'
 import { fetchMrr, listPlans, listSubscriptions } from './plansApi.js'
@@ -57,36 +57,36 @@ export function SubscriptionsPage() {
       <MrrSection />
       <section className="card" aria-labelledby="subscriptions-title">
         <h2 id="subscriptions-title">Subscriptions</h2>
-        {subscriptions.isPending && <p role="status">Loading subscriptions…</p>}
-        {subscriptions.isError && (
-          <LoadError what="Subscriptions" error={subscriptions.error} retry={subscriptions.refetch} />
-        )}
-        {subscriptions.data?.length === 0 && (
-          <p className="dash-empty-inline">No subscribers yet. Share a plan's subscribe URL (Plans).</p>
-        )}
-        {subscriptions.data && subscriptions.data.length > 0 && (
-          <DashTable
-            testId="subscriptions-table"
-            columns={['Plan', 'Subscriber', 'Status', 'Renewal', 'Paid periods', 'Next renewal']}
-          >
-            {subscriptions.data.map((s) => (
-              <tr key={s.id} data-testid={`subscription-${s.id}`}>
-                <td data-label="Plan">{planName(s.planId)}</td>
-                <td data-label="Subscriber" className="break-all">
-                  {s.email}
-                </td>
-                <td data-label="Status">
-                  <SubscriptionStatusBadge status={s.status} />
-                </td>
-                <td data-label="Renewal">{s.renewal === 'automatic' ? 'Automatic' : 'By link'}</td>
-                <td data-label="Paid periods">{s.paidPeriods}</td>
-                <td data-label="Next renewal">
-                  {s.status === 'canceled' || !s.currentPeriodEnd ? '—' : formatDateTime(s.currentPeriodEnd)}
-                </td>
-              </tr>
-            ))}
-          </DashTable>
-        )}
+        <QueryList
+          query={subscriptions}
+          loading="Loading subscriptions…"
+          what="Subscriptions"
+          empty={<p className="dash-empty-inline">No subscribers yet. Share a plan's subscribe URL (Plans).</p>}
+        >
+          {(rows) => (
+            <DashTable
+              testId="subscriptions-table"
+              columns={['Plan', 'Subscriber', 'Status', 'Renewal', 'Paid periods', 'Next renewal']}
+            >
+              {rows.map((s) => (
+                <tr key={s.id} data-testid={`subscription-${s.id}`}>
+                  <td data-label="Plan">{planName(s.planId)}</td>
+                  <td data-label="Subscriber" className="break-all">
+                    {s.email}
+                  </td>
+                  <td data-label="Status">
+                    <SubscriptionStatusBadge status={s.status} />
+                  </td>
+                  <td data-label="Renewal">{s.renewal === 'automatic' ? 'Automatic' : 'By link'}</td>
+                  <td data-label="Paid periods">{s.paidPeriods}</td>
+                  <td data-label="Next renewal">
+                    {s.status === 'canceled' || !s.currentPeriodEnd ? '—' : formatDateTime(s.currentPeriodEnd)}
+                  </td>
+                </tr>
+              ))}
+            </DashTable>
+          )}
+        </QueryList>
       </section>
     </>
   )

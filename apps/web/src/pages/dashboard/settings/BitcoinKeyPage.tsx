@@ -5,9 +5,10 @@ import { ApiRequestError } from '../../../api/client.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { ConfirmDanger } from '../ConfirmDanger.js'
-import { LoadError } from '../DashTable.js'
-import { Field } from '../Field.js'
+import { ActionError, LoadError } from '../DashTable.js'
+import { Field, SubmitButton } from '../Field.js'
 import { formatDateTime } from '../format.js'
+import { useSaveSetting } from './useSaveSetting.js'
 import { getBitcoinKey, removeBitcoinKey, saveBitcoinKey } from './receivingKeyApi.js'
 import { shortenKey } from './shortenKey.js'
 
@@ -77,11 +78,7 @@ function SavedKey({ saved }: { saved: ReceivingKey }) {
           Remove key
         </button>
       )}
-      {remove.isError && (
-        <p role="alert" className="error dash-small">
-          {remove.error.message}
-        </p>
-      )}
+      <ActionError action={remove} />
     </div>
   )
 }
@@ -121,20 +118,17 @@ function DevWalletKey({ onUse, busy }: { onUse: (key: string) => void; busy: boo
 /** Settings -> Bitcoin receiving key: the watch-only key each BTC link derives its own address from. */
 export function BitcoinKeyPage() {
   const { demo } = usePaylinkConfig()
-  const queryClient = useQueryClient()
   const saved = useQuery({ queryKey, queryFn: getBitcoinKey })
   const [input, setInput] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState(false)
-  const save = useMutation({
+  const { save, done, setDone } = useSaveSetting({
     mutationFn: saveBitcoinKey,
-    onSuccess: (key) => {
-      queryClient.setQueryData(queryKey, key)
+    queryKey,
+    onSaved: () => {
       setInput('')
       setError(null)
-      setDone(true)
     },
-    onError: (e) => setError(keyError(e)),
+    onRefused: (e) => setError(keyError(e)),
   })
 
   return (
@@ -198,9 +192,9 @@ export function BitcoinKeyPage() {
             />
           )}
         </Field>
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : saved.data ? 'Replace key' : 'Save key'}
-        </button>
+        <SubmitButton pending={save.isPending} pendingText="Saving…">
+          {saved.data ? 'Replace key' : 'Save key'}
+        </SubmitButton>
       </form>
     </section>
   )

@@ -1,9 +1,10 @@
 import { embedOriginsAnswerSchema, maxEmbedOrigins } from '@paylink/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { apiGet, apiSend, ApiRequestError } from '../../../api/client.js'
-import { Field } from '../Field.js'
-import { SettingsSection } from './SettingsSection.js'
+import { Field, SubmitButton } from '../Field.js'
+import { SavedNotice, SettingsSection } from './SettingsSection.js'
+import { useSaveSetting } from './useSaveSetting.js'
 
 // GET/PUT /api/merchant/embed-origins (apps/server/src/embed/embedRoutes.ts).
 const path = '/api/merchant/embed-origins'
@@ -21,19 +22,16 @@ function errorOf(error: unknown): string {
 }
 
 function OriginsForm({ saved }: { saved: string[] }) {
-  const queryClient = useQueryClient()
   const [text, setText] = useState(saved.join('\n'))
   const [error, setError] = useState<string | undefined>(undefined)
-  const [done, setDone] = useState(false)
-  const save = useMutation({
+  const { save, done, setDone } = useSaveSetting({
     mutationFn: saveOrigins,
-    onSuccess: (origins) => {
-      queryClient.setQueryData(queryKey, origins)
+    queryKey,
+    onSaved: (origins) => {
       setText(origins.join('\n'))
       setError(undefined)
-      setDone(true)
     },
-    onError: (e) => setError(errorOf(e)),
+    onRefused: (e) => setError(errorOf(e)),
   })
   return (
     <form
@@ -67,14 +65,10 @@ function OriginsForm({ saved }: { saved: string[] }) {
           />
         )}
       </Field>
-      <button type="submit" className="primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save shop origins'}
-      </button>
-      {done && (
-        <p role="status" className="dash-live">
-          Saved. Checkouts opened with /embed.js on these sites show from now on.
-        </p>
-      )}
+      <SubmitButton pending={save.isPending} pendingText="Saving…">
+        Save shop origins
+      </SubmitButton>
+      <SavedNotice done={done}>Saved. Checkouts opened with /embed.js on these sites show from now on.</SavedNotice>
     </form>
   )
 }

@@ -1,10 +1,11 @@
 import { contrastRatio, logoContentTypes, maxLogoBytes, readableTextOn, type MerchantProfile } from '@paylink/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
-import { Field, TextField } from '../Field.js'
+import { Field, FormError, TextField, SubmitButton } from '../Field.js'
 import { getProfile, saveProfile } from './profileApi.js'
-import { SettingsSection } from './SettingsSection.js'
+import { SavedNotice, SettingsSection } from './SettingsSection.js'
+import { useSaveSetting } from './useSaveSetting.js'
 
 const queryKey = ['merchant-profile']
 
@@ -26,22 +27,19 @@ const readAsDataUrl = (file: File) =>
   })
 
 function ProfileForm({ saved }: { saved: MerchantProfile }) {
-  const queryClient = useQueryClient()
   const [displayName, setDisplayName] = useState(saved.displayName ?? '')
   const [brandColor, setBrandColor] = useState(saved.brandColor ?? '')
   // undefined: keep the saved logo; null: remove it; a data URL: replace it.
   const [logo, setLogo] = useState<string | null | undefined>(undefined)
   const [errors, setErrors] = useState<Errors>({})
-  const [done, setDone] = useState(false)
-  const save = useMutation({
+  const { save, done, setDone } = useSaveSetting({
     mutationFn: saveProfile,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(queryKey, profile)
+    queryKey,
+    onSaved: () => {
       setLogo(undefined)
       setErrors({})
-      setDone(true)
     },
-    onError: (error) => setErrors(fieldErrors(error)),
+    onRefused: (error) => setErrors(fieldErrors(error)),
   })
   const shownLogo = logo === undefined ? saved.logoUrl : logo
   const colour = /^#[0-9a-fA-F]{6}$/.test(brandColor) ? brandColor : null
@@ -140,19 +138,11 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
           </div>
         )}
       </Field>
-      {errors.form && (
-        <p role="alert" className="error">
-          {errors.form}
-        </p>
-      )}
-      <button type="submit" className="primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save profile'}
-      </button>
-      {done && (
-        <p role="status" className="dash-live">
-          Saved. Your checkouts show it from now on.
-        </p>
-      )}
+      <FormError error={errors.form} />
+      <SubmitButton pending={save.isPending} pendingText="Saving…">
+        Save profile
+      </SubmitButton>
+      <SavedNotice done={done}>Saved. Your checkouts show it from now on.</SavedNotice>
     </form>
   )
 }

@@ -39,3 +39,13 @@ export function SettingsSection<Saved>({
     </section>
   )
 }
+
+/** What a successful save changed, announced once it is done. */
+export function SavedNotice({ done, children }: { done: boolean; children: ReactNode }) {
+  if (!done) return null
+  return (
+    <p role="status" className="dash-live">
+      {children}
+    </p>
+  )
+}
