@@ -56,6 +56,9 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
+  // Errors are named after their class (BaseError, DevnetError): a bundle that renamed a class on a
+  // clash would rename the error, in logs and in the metrics' error kinds.
+  keepNames: true,
   logLevel: 'warning',
   plugins: [externalPackages],
 })

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { connectTestWalletOnCheckout, payConnectedCheckout } from '../support/checkoutPayer.js'
 import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 
 /**
  * Accessibility as a test: axe-core on each page at a phone and a desktop width, zero serious or
@@ -214,32 +216,19 @@ for (const width of widths) {
       await expect(payer.getByRole('heading', { name: 'Accessible mug' })).toBeVisible()
       await expect(payer.getByTestId('operator-notice'), 'the operator notice on the checkout').toHaveCount(0)
       await checkPage(payer, `checkout before connecting at ${width}`)
-      await payer.getByTestId('pay-connect').click()
-      await payer.locator('w3m-modal').getByText('Paylink Test Wallet', { exact: false }).first().click()
-      await expect(payer.getByText('Paying from')).toBeVisible()
+      await connectTestWalletOnCheckout(payer)
       await payer.keyboard.press('Escape')
       await expect(payer.locator('w3m-modal wui-card')).toBeHidden()
       await checkPage(payer, `checkout connected at ${width}`)
-      const switchButton = payer.getByRole('button', { name: 'Switch to Paylink Devnet' })
-      if (await switchButton.isVisible()) await switchButton.click()
-      await payer.getByTestId('pay-button').click()
-      await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+      await payConnectedCheckout(payer)
       await checkPage(payer, `checkout paid (receipt) at ${width}`)
 
-      const config = (await (await page.request.get('/api/config')).json()) as {
-        assets: Array<{ assetId: string; symbol: string; caipNetworkId: string }>
-      }
-      const asset = config.assets.find((a) => a.symbol === 'TUSD' && a.caipNetworkId === 'eip155:31337')!.assetId
-      const created = await page.request.post('/api/links', {
-        headers: { origin: new URL(page.url()).origin },
-        data: {
-          title: 'Expired mug',
-          expiresInSeconds: 1,
-          options: [{ asset, amount: '1', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }],
-        },
+      const { tusd } = await devnetAssets(page)
+      const expired = await createLinkThroughApi(page, {
+        title: 'Expired mug',
+        expiresInSeconds: 1,
+        options: [{ asset: tusd, amount: '1', recipient: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }],
       })
-      expect(created.status(), await created.text()).toBe(201)
-      const expired = (await created.json()) as { id: string }
       await payer.goto(`/pay/${expired.id}`)
       await expect(payer.getByTestId('pay-closed')).toContainText('This link has expired', { timeout: 15_000 })
       await checkPage(payer, `checkout expired at ${width}`)

@@ -1,3 +1,4 @@
+import { payWithTestWallet } from '../support/checkoutPayer.js'
 import { expect, openConnectModal, test } from '../support/fixtures.js'
 
 test('the home page says what Paylink is, links the demo, and has the toolkit buttons in the header', async ({
@@ -63,14 +64,7 @@ test('"Try paying a demo link" opens a fresh checkout of the demo shop that a wa
   expect(other.url(), 'a second visitor gets another link').not.toBe(firstLink)
 
   // It is a real link on the devnet: a wallet (the test wallet, anvil's account 0) pays it.
-  await page.getByTestId('pay-connect').click()
-  const modal = page.locator('w3m-modal')
-  await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
-  await expect(page.getByText('Paying from')).toBeVisible()
-  const switchButton = page.getByRole('button', { name: 'Switch to Paylink Devnet' })
-  if (await switchButton.isVisible()) await switchButton.click()
-  await page.getByTestId('pay-button').click()
-  await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+  await payWithTestWallet(page)
   await expect(page.getByTestId('receipt-merchant')).toHaveText('Paylink Demo Shop')
   await expect(page.getByTestId('receipt-amount')).toHaveText('12 TUSD')
 })

@@ -1,6 +1,7 @@
 import { parseEther, type Address } from 'viem'
 import { devnetChain, sendUnlocked } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's unlocked account 2: a payer's phone wallet the app never connects to. */
 const PAYER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -30,18 +31,16 @@ test.describe("the merchant's back office", () => {
     const { eth } = await devnetAssets(page)
 
     await signInOnDashboard(page)
-    const createLink = async (body: Record<string, unknown>) => {
-      const response = await page.request.post('/api/links', { data: body, headers: { origin: paylink.origin } })
-      expect(response.status(), await response.text()).toBe(201)
-      return (await response.json()) as LinkView
-    }
-    const mug = await createLink({
+    const mug = await createLinkThroughApi<LinkView>(page, {
       title: 'Back office mug',
       price: { currency: 'USD', amount: '12.00' },
       options: [{ asset: eth }],
       webhookUrl: receiver.url,
     })
-    const teapot = await createLink({ title: 'Back office teapot', options: [{ asset: eth, amount: '0.01' }] })
+    const teapot = await createLinkThroughApi<LinkView>(page, {
+      title: 'Back office teapot',
+      options: [{ asset: eth, amount: '0.01' }],
+    })
 
     // 1. Deactivate: the checkout stops offering payment; reactivate: it offers it again.
     await page.goto(`/dashboard/links/${mug.id}`)

@@ -1,11 +1,13 @@
 import type { APIRequestContext } from '@playwright/test'
-import { p2wpkh } from '@scure/btc-signer'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
 import {
   BITCOIN_REGTEST as regtest,
-  merchantBitcoinAccount,
-  REGTEST_VERSIONS as REGTEST,
+  bitcoinTestAccount,
+  firstRegtestAddress,
+  mineRegtestBlock,
+  REGTEST_BTC,
 } from '../support/chainFixtures.js'
+import { connectDevWalletOnCheckout } from '../support/checkoutPayer.js'
 import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { submitLinkForm } from '../support/linkForm.js'
 import { eventOf, expectSignedLinkPaid } from '../support/webhookReceiver.js'
@@ -17,9 +19,9 @@ const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
 // The merchant's BIP84 test account (m/84'/1'/0') from a seed only this test holds; the app gets
 // its tpub (watch-only) and derives <tpub>/0/i receive addresses from it.
-const merchantAccount = merchantBitcoinAccount(84)
+const merchantAccount = bitcoinTestAccount(84)
 const merchantTpub = merchantAccount.publicExtendedKey
-const merchantFirstAddress = p2wpkh(merchantAccount.derive('m/0/0').publicKey!, REGTEST).address!
+const merchantFirstAddress = firstRegtestAddress(merchantAccount)
 
 /** The unspent outputs of `address`, read from the devnet's Esplora through the server's proxy. */
 async function utxosOf(request: APIRequestContext, address: string) {
@@ -33,7 +35,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
 
   test("a 0.001 BTC link to the merchant's saved tpub: the payer connects the Dev Wallet, sees balance and fee, pays; confirming 0 of 1 (mempool) before the block, Paid on both pages after it; link.paid is signed", async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
     receiver,
   }) => {
     await signInWithDevWallet(page)
@@ -56,7 +58,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
     const option = page.getByTestId('option-0')
     const asset = option.getByLabel('Asset')
     const btcOnDevnet = await asset.locator('option', { hasText: 'Paylink Bitcoin Devnet' }).getAttribute('value')
-    expect(btcOnDevnet, 'the New link form offers BTC on the devnet').toBe(`${regtest}/slip44:0`)
+    expect(btcOnDevnet, 'the New link form offers BTC on the devnet').toBe(REGTEST_BTC)
     await asset.selectOption(btcOnDevnet!)
     await option.getByLabel('Amount').fill('0.001')
     await expect(option.getByLabel('Recipient address')).toHaveValue('')
@@ -76,18 +78,10 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
     expect(await utxosOf(page.request, merchantFirstAddress)).toEqual([])
 
     // The payer, in another browser: one Connect button, for Bitcoin (the link's only chain family).
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${linkId}`)
+    const checkout = await openCheckoutAsPayer(linkId)
     await expect(checkout.getByTestId('link-status')).toHaveText('Open')
     await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Bitcoin wallet')
-    await checkout.getByTestId('pay-connect').click()
-    const modal = checkout.locator('w3m-modal')
-    await modal.getByText('Paylink Dev Wallet').first().click()
-    // AppKit 1.7.8 may ask a multichain wallet which chain even when opened for one namespace.
-    const bitcoinChoice = modal.getByText('Bitcoin', { exact: true })
-    await expect(checkout.getByText('Paying from').or(bitcoinChoice)).toBeVisible({ timeout: 30_000 })
-    if (await bitcoinChoice.isVisible()) await bitcoinChoice.click()
-    await expect(checkout.getByText('Paying from')).toBeVisible({ timeout: 30_000 })
+    await connectDevWalletOnCheckout(checkout, 'Bitcoin')
     // From the payment account (a sats-connect wallet also has an ordinals one).
     await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
     await expect(checkout.locator('.option-list')).toContainText(
@@ -144,8 +138,7 @@ test.describe('checkout: pay on Bitcoin with the connected wallet', () => {
     ).not.toContain('link.paid')
 
     // One block: counted at 1 confirmation, Paid on the checkout and on the merchant's page.
-    const mined = await page.request.post('/devnet/mine', { data: { caipNetworkId: regtest, blocks: 1 } })
-    expect(mined.status(), await mined.text()).toBe(200)
+    await mineRegtestBlock(page.request)
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
     await expect(checkout.getByTestId('receipt')).toContainText('0.001 BTC')
     await expect(page.getByTestId('link-status')).toHaveText('Paid', { timeout: 15_000 })

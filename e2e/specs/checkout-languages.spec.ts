@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
-import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 
 /**
  * The payer's checkout in Arabic (right to left) and Simplified Chinese at a phone's width:

@@ -1,19 +1,14 @@
 import type { Page } from '@playwright/test'
-import { HDKey } from '@scure/bip32'
 import { Keypair } from '@solana/web3.js'
+import { bitcoinTestAccount, mineRegtestBlock, REGTEST_BTC } from '../support/chainFixtures.js'
+import { connectTestWalletOnCheckout } from '../support/checkoutPayer.js'
 import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { assetOn, createLinkThroughApi, LINK_RECIPIENT, signInWithTusdLink } from '../support/merchantApi.js'
 
 // Issue 35: no money goes astray at the checkout. Every address a payer can copy is one that pays
 // the option (paid there, the link turns Paid) or is not offered; one payer in two tabs is asked
 // before paying twice; offline, the page says the payment is safe and stops claiming to be live.
 
-const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
-
-interface ConfigAnswer {
-  networks: Array<{ caipNetworkId: string; name: string }>
-  assets: Array<{ assetId: string; caipNetworkId: string; symbol: string; native: boolean }>
-}
 interface LinkAnswer {
   id: string
   status: string
@@ -21,25 +16,12 @@ interface LinkAnswer {
   payments: Array<{ txHash: string; status: string }>
 }
 
-/** The asset `symbol` on the network people call `networkName`, from the server's config. */
-async function assetOn(page: Page, networkName: string, symbol: string): Promise<string> {
-  const config = (await (await page.request.get('/api/config')).json()) as ConfigAnswer
-  const network = config.networks.find((n) => n.name === networkName)
-  expect(network, `the demo has ${networkName}`).toBeTruthy()
-  const asset = config.assets.find((a) => a.caipNetworkId === network!.caipNetworkId && a.symbol === symbol)
-  expect(asset, `${symbol} on ${networkName}`).toBeTruthy()
-  return asset!.assetId
-}
-
 async function createLink(
   page: Page,
   title: string,
-  options: Array<{ asset: string; amount: string; recipient?: string }>,
+  options: Array<{ asset: string; amount: string; recipient: string }>,
 ) {
-  const origin = new URL(page.url()).origin
-  const response = await page.request.post('/api/links', { headers: { origin }, data: { title, options } })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as LinkAnswer
+  return createLinkThroughApi<LinkAnswer>(page, { title, options })
 }
 
 async function readLink(page: Page, id: string): Promise<LinkAnswer> {
@@ -87,9 +69,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     newWalletContext,
   }, testInfo) => {
-    await signInWithTestWallet(page)
-    const tusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
-    const link = await createLink(page, 'Copied-address order', [{ asset: tusd, amount: '3.5', recipient: RECIPIENT }])
+    const { tusd, link } = await signInWithTusdLink<LinkAnswer>(page, { title: 'Copied-address order', amount: '3.5' })
     const deposit = link.options[0]!.depositAddress
     expect(deposit, 'the devnet gives each EVM option a deposit address').toMatch(/^0x[0-9a-fA-F]{40}$/)
 
@@ -106,7 +86,7 @@ test.describe('checkout: no money goes astray', () => {
     const copied = await copyEveryAddress(checkout)
     expect(copied.length, 'the checkout offers the address to copy').toBeGreaterThan(0)
     // Never the merchant's main address: a transfer there pays no option.
-    expect(copied.map((a) => a.toLowerCase())).not.toContain(RECIPIENT.toLowerCase())
+    expect(copied.map((a) => a.toLowerCase())).not.toContain(LINK_RECIPIENT.toLowerCase())
     expect(new Set(copied.map((a) => a.toLowerCase()))).toEqual(new Set([deposit!.toLowerCase()]))
     await expect(checkout.getByTestId('receiving-address')).toContainText("this link's own address")
     await expect(checkout.getByTestId('scan-qr')).toHaveAttribute(
@@ -121,15 +101,14 @@ test.describe('checkout: no money goes astray', () => {
 
   test('Solana: no address is offered to copy (the reference would be lost); the QR and Open in wallet carry it', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     await signInWithTestWallet(page)
     const sol = await assetOn(page, 'Paylink Solana Devnet', 'SOL')
     const merchantSolana = Keypair.generate().publicKey.toBase58()
     const link = await createLink(page, 'Solana order', [{ asset: sol, amount: '0.2', recipient: merchantSolana }])
 
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${link.id}`)
+    const checkout = await openCheckoutAsPayer(link.id)
     expect(await copyEveryAddress(checkout)).toEqual([])
     await expect(checkout.getByTestId('link-facts')).not.toContainText(merchantSolana.slice(0, 4) + '…')
     await expect(checkout.getByTestId('scan-no-copy')).toContainText(
@@ -142,20 +121,17 @@ test.describe('checkout: no money goes astray', () => {
 
   test('Bitcoin: the derived address is the one to copy (never the key), and paying it there turns the link Paid', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     await signInWithTestWallet(page)
-    const btc = `${REGTEST}/slip44:0`
+    const btc = REGTEST_BTC
     // A watch-only BIP84 test account only this spec holds; the server derives each option's address from it.
-    const tpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(35), { private: 0x04358394, public: 0x043587cf }).derive(
-      "m/84'/1'/0'",
-    ).publicExtendedKey
+    const tpub = bitcoinTestAccount(35).publicExtendedKey
     const link = await createLink(page, 'Bitcoin order', [{ asset: btc, amount: '0.0015', recipient: tpub }])
     const derived = link.options[0]!.depositAddress
     expect(derived).toMatch(/^bcrt1/)
 
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${link.id}`)
+    const checkout = await openCheckoutAsPayer(link.id)
     await expect(checkout.locator('main')).not.toContainText('tpub')
     await expect(checkout.locator('main')).not.toContainText('wpkh(')
     await expect(checkout.getByTestId('merchant-name')).not.toContainText('bcrt1')
@@ -165,8 +141,7 @@ test.describe('checkout: no money goes astray', () => {
     expect(new Set(copied)).toEqual(new Set([derived]))
 
     await sendTo(page, btc, copied[0]!, '0.0015')
-    const mined = await page.request.post('/devnet/mine', { data: { caipNetworkId: REGTEST, blocks: 1 } })
-    expect(mined.status(), await mined.text()).toBe(200)
+    await mineRegtestBlock(page.request)
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 30_000 })
     await expect(checkout.getByTestId('receipt-to')).toHaveText(derived!)
   })
@@ -175,17 +150,12 @@ test.describe('checkout: no money goes astray', () => {
     page,
     newWalletContext,
   }, testInfo) => {
-    await signInWithTestWallet(page)
-    const tusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
-    const link = await createLink(page, 'Two tabs', [{ asset: tusd, amount: '2', recipient: RECIPIENT }])
+    const { link } = await signInWithTusdLink<LinkAnswer>(page, { title: 'Two tabs', amount: '2' })
 
     const payer = await newWalletContext()
     const first = await payer.newPage()
     await first.goto(`/pay/${link.id}`)
-    await first.getByTestId('pay-connect').click()
-    const modal = first.locator('w3m-modal')
-    await expect(modal.locator('wui-card')).toBeVisible()
-    await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
+    await connectTestWalletOnCheckout(first)
     await expect(first.getByTestId('pay-button')).toBeEnabled({ timeout: 20_000 })
     // The second tab of the same browser: the toolkit restores the wallet connection by itself.
     // Its live stream lags (as a slow network makes it): only the server knows of the first payment.
@@ -215,9 +185,7 @@ test.describe('checkout: no money goes astray', () => {
     page,
     context,
   }, testInfo) => {
-    await signInWithTestWallet(page)
-    const tusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
-    const link = await createLink(page, 'Offline order', [{ asset: tusd, amount: '1', recipient: RECIPIENT }])
+    const { link } = await signInWithTusdLink(page, { title: 'Offline order', amount: '1' })
     const checkout = await context.newPage()
     await checkout.goto(`/pay/${link.id}`)
     const live = checkout.getByTestId('live-state')

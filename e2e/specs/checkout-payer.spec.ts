@@ -1,33 +1,18 @@
 import type { Page } from '@playwright/test'
-import type { AddressInfo } from 'node:net'
-import { simpleParser, type ParsedMail } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { startSmtpTestServer, type SmtpTestServer } from '../../apps/server/src/testing/smtpTestServer.js'
+import { payConnectedCheckout } from '../support/checkoutPayer.js'
 import { expect, test as base, signInWithTestWallet } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 import { drawLogoPng } from '../support/merchantLogo.js'
 
-// A real SMTP server on a free loopback port, started before the Paylink server of this worker,
-// which gets it as SMTP_URL: the receipt email is checked as a mailbox would receive it.
-interface Mailbox {
-  url: string
-  mails: ParsedMail[]
-}
-const test = base.extend<object, { mailbox: Mailbox }>({
+// The server tests' SMTP server, started before the Paylink server of this worker, which gets it
+// as SMTP_URL: the receipt email is checked as a mailbox would receive it.
+const test = base.extend<object, { mailbox: SmtpTestServer }>({
   mailbox: [
     async ({}, use) => {
-      const mails: ParsedMail[] = []
-      const server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, callback) {
-          simpleParser(stream)
-            .then((mail) => (mails.push(mail), callback()))
-            .catch(callback)
-        },
-      })
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      await use({ url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, mails })
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      const mailbox = await startSmtpTestServer()
+      await use(mailbox)
+      await mailbox.close()
     },
     { scope: 'worker' },
   ],
@@ -35,8 +20,6 @@ const test = base.extend<object, { mailbox: Mailbox }>({
 })
 
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const DEVNET = 'eip155:31337'
-
 /** The merchant's profile (a logo drawn by the browser as a real PNG) and a 12 TUSD link. */
 async function merchantWithLink(page: Page): Promise<{ id: string }> {
   await signInWithTestWallet(page)
@@ -47,16 +30,11 @@ async function merchantWithLink(page: Page): Promise<{ id: string }> {
     data: { displayName: 'Bean & Leaf Roasters', logo, brandColor: '#6b3e26' },
   })
   expect(profile.status(), await profile.text()).toBe(200)
-  const config = (await (await page.request.get('/api/config')).json()) as {
-    assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }>
-  }
-  const tusd = config.assets.find((a) => a.caipNetworkId === DEVNET && !a.native)!.assetId
-  const created = await page.request.post('/api/links', {
-    headers: { origin },
-    data: { title: 'Coffee beans', options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }] },
+  const { tusd } = await devnetAssets(page)
+  return createLinkThroughApi(page, {
+    title: 'Coffee beans',
+    options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }],
   })
-  expect(created.status(), await created.text()).toBe(201)
-  return (await created.json()) as { id: string }
 }
 
 test.describe("the payer's checkout", () => {
@@ -117,13 +95,7 @@ test.describe("the payer's checkout", () => {
       'the project-id alert is not shown to the payer',
     ).toHaveCount(0)
     await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
-    await expect(payer.getByText('Paying from')).toBeVisible()
-    const switchButton = payer.getByRole('button', { name: 'Switch to Paylink Devnet' })
-    if (await switchButton.isVisible()) await switchButton.click()
-    await payer.getByTestId('pay-button').click()
-
-    const receipt = payer.getByTestId('receipt')
-    await expect(receipt).toBeVisible({ timeout: 30_000 })
+    await payConnectedCheckout(payer)
     await expect(payer.getByTestId('amount-options'), 'options give way to the receipt').toHaveCount(0)
     await expect(payer.getByRole('button', { name: /Copy address/ }), 'no copy-address once paid').toHaveCount(0)
     const number = (await payer.getByTestId('receipt-number').textContent())!
@@ -139,12 +111,12 @@ test.describe("the payer's checkout", () => {
 
     // The receipt email reaches the local SMTP server.
     await expect
-      .poll(() => mailbox.mails.some((m) => m.subject?.includes(number)), {
+      .poll(() => mailbox.received.some((m) => m.subject?.includes(number)), {
         timeout: 20_000,
         message: 'receipt email received',
       })
       .toBe(true)
-    const mail = mailbox.mails.find((m) => m.subject?.includes(number))!
+    const mail = mailbox.received.find((m) => m.subject?.includes(number))!
     expect(mail.text, 'mail: receipt number').toContain(number)
     expect(mail.text, 'mail: amount').toContain('Amount: 12 TUSD')
     expect(mail.text, 'mail: transaction id').toContain(tx)

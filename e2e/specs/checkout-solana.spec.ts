@@ -1,8 +1,10 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
+import { connectDevWalletOnCheckout } from '../support/checkoutPayer.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { assetOn, createLinkThroughApi } from '../support/merchantApi.js'
 import { submitLinkForm } from '../support/linkForm.js'
 import { expectSignedLinkPaid } from '../support/webhookReceiver.js'
 
@@ -18,25 +20,12 @@ async function solanaRpc<T>(request: APIRequestContext, method: string, params: 
   return result
 }
 
-async function connectSolana(checkout: Page) {
-  await checkout.getByTestId('pay-connect').click()
-  const modal = checkout.locator('w3m-modal')
-  await modal.getByText('Paylink Dev Wallet').first().click()
-  // AppKit 1.7.8 often asks a multichain wallet which chain even when opened for one namespace;
-  // sometimes it connects the namespace it was opened for at once. Either way ends connected.
-  const picker = modal.getByText('Solana', { exact: true })
-  const connected = checkout.getByText('Paying from')
-  await expect(picker.or(connected).first()).toBeVisible()
-  if (await picker.isVisible()) await picker.click()
-  await expect(connected).toBeVisible()
-}
-
 test.describe('checkout: pay on Solana with the connected wallet', () => {
   test.describe.configure({ timeout: 150_000 })
 
   test('a Test USD link on the Solana devnet: the payer connects the Dev Wallet, sees balance, fee and rent, pays; both pages turn Paid at finalized; link.paid is signed', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
     receiver,
   }) => {
     await signInWithDevWallet(page)
@@ -54,11 +43,10 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     await expect(page.getByTestId('link-status')).toHaveText('Open')
 
     // The payer, in another browser: one Connect button, for Solana (the link's only chain family).
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${linkId}`)
+    const checkout = await openCheckoutAsPayer(linkId)
     await expect(checkout.getByTestId('link-status')).toHaveText('Open')
     await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
-    await connectSolana(checkout)
+    await connectDevWalletOnCheckout(checkout, 'Solana')
     await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress)
     await expect(checkout.locator('.option-list')).toContainText(
       /4\.2 TUSD on Paylink Solana Devnet\s*You have [1-9][\d.,]* TUSD/,
@@ -94,29 +82,17 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
 
   test('more Test USD than the wallet holds: said before the wallet is asked, Pay disabled', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     await signInWithDevWallet(page)
-    const config = (await (await page.request.get('/api/config')).json()) as {
-      networks: Array<{ caipNetworkId: string; name: string }>
-      assets: Array<{ assetId: string }>
-    }
-    const network = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
-    const tusd = config.assets.find((a) => a.assetId.startsWith(`${network.caipNetworkId}/token:`))!
-    const origin = new URL(page.url()).origin
-    const created = await page.request.post('/api/links', {
-      headers: { origin },
-      data: {
-        title: 'Too much',
-        options: [{ asset: tusd.assetId, amount: '50000000', recipient: devWalletSolanaKey(1).address }],
-      },
+    const tusd = await assetOn(page, 'Paylink Solana Devnet', 'TUSD')
+    const { id } = await createLinkThroughApi(page, {
+      title: 'Too much',
+      options: [{ asset: tusd, amount: '50000000', recipient: devWalletSolanaKey(1).address }],
     })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: string }
 
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${id}`)
-    await connectSolana(checkout)
+    const checkout = await openCheckoutAsPayer(id)
+    await connectDevWalletOnCheckout(checkout, 'Solana')
     await expect(checkout.getByTestId('pay-shortfall')).toHaveText(
       /^Not enough TUSD: this wallet has [\d.,]+, the payment needs 50,000,000\./,
     )
@@ -129,26 +105,15 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     newWalletContext,
   }, testInfo) => {
     await signInWithDevWallet(page)
-    const config = (await (await page.request.get('/api/config')).json()) as {
-      networks: Array<{ caipNetworkId: string; name: string }>
-      assets: Array<{ assetId: string; symbol: string }>
-    }
-    const solana = config.networks.find((n) => n.name === 'Paylink Solana Devnet')!
-    const tusdOn = (caipNetworkId: string) =>
-      config.assets.find((a) => a.symbol === 'TUSD' && a.assetId.startsWith(`${caipNetworkId}/`))!.assetId
-    const origin = new URL(page.url()).origin
-    const created = await page.request.post('/api/links', {
-      headers: { origin },
-      data: {
-        title: 'Two chains',
-        options: [
-          { asset: tusdOn('eip155:31337'), amount: '3', recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
-          { asset: tusdOn(solana.caipNetworkId), amount: '3', recipient: devWalletSolanaKey(1).address },
-        ],
-      },
+    const evmTusd = await assetOn(page, 'Paylink Devnet', 'TUSD')
+    const solanaTusd = await assetOn(page, 'Paylink Solana Devnet', 'TUSD')
+    const { id } = await createLinkThroughApi(page, {
+      title: 'Two chains',
+      options: [
+        { asset: evmTusd, amount: '3', recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
+        { asset: solanaTusd, amount: '3', recipient: devWalletSolanaKey(1).address },
+      ],
     })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: string }
 
     const checkout = await (await newWalletContext()).newPage()
     await checkout.setViewportSize({ width: 390, height: 844 })
@@ -158,7 +123,7 @@ test.describe('checkout: pay on Solana with the connected wallet', () => {
     await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Ethereum (EVM) wallet')
     await chooser.getByRole('radio', { name: /^Solana/ }).check()
     await expect(checkout.getByTestId('pay-connect')).toHaveText('Connect Solana wallet')
-    await connectSolana(checkout)
+    await connectDevWalletOnCheckout(checkout, 'Solana')
     await expect(chooser.getByRole('radio', { name: /^Solana/ })).toBeChecked()
     const options = checkout.locator('.pay-form .option-list')
     await expect(options.getByRole('radio')).toHaveCount(1)

@@ -1,27 +1,20 @@
 import type { Page } from '@playwright/test'
-import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { connectTestWalletOnCheckout } from '../support/checkoutPayer.js'
+import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { createLinkThroughApi, LINK_RECIPIENT, signInWithTusdLink } from '../support/merchantApi.js'
 import { fillLinkOption } from '../support/linkForm.js'
 import type { TestWindow } from '../support/testWindow.js'
 
-// The merchant signs in with account 0 of the devnet; the payer's wallet is account 0 too (the
-// test wallet uses the node's first account), so links pay a third address to make the
-// transfer visible.
-const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const DEVNET_L2 = 'eip155:31338'
 
 async function createLink(
   page: Page,
   body: { title: string; options: Array<{ asset: string; amount: string }>; expiresInSeconds?: number },
 ) {
-  return createLinkThroughApi(page, { ...body, options: body.options.map((o) => ({ ...o, recipient: RECIPIENT })) })
-}
-
-async function connectPayer(page: Page) {
-  await page.getByTestId('pay-connect').click()
-  const modal = page.locator('w3m-modal')
-  await expect(modal.locator('wui-card')).toBeVisible()
-  await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
-  await expect(page.getByText('Paying from')).toBeVisible()
+  return createLinkThroughApi(page, {
+    ...body,
+    options: body.options.map((o) => ({ ...o, recipient: LINK_RECIPIENT })),
+  })
 }
 
 test.describe('checkout: a merchant creates a link, a payer pays it', () => {
@@ -32,22 +25,25 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
 
       test(`facts before the toolkit, connect, balance per option, switch network, fee, pay, live status to paid, receipt (${appHost})`, async ({
         page,
-        newWalletContext,
+        openCheckoutAsPayer,
       }) => {
         // The merchant creates the link with the dashboard's form and keeps its page open.
         await signInWithTestWallet(page)
         await page.goto('/dashboard/links/new')
         await page.getByLabel('Title').fill('Conference ticket')
-        await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', amount: '10', recipient: RECIPIENT })
-        await fillLinkOption(page, 1, { asset: 'Ether on Paylink Devnet L2', amount: '0.004', recipient: RECIPIENT })
+        await fillLinkOption(page, 0, { asset: 'Test USD on Paylink Devnet', amount: '10', recipient: LINK_RECIPIENT })
+        await fillLinkOption(page, 1, {
+          asset: 'Ether on Paylink Devnet L2',
+          amount: '0.004',
+          recipient: LINK_RECIPIENT,
+        })
         await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 1 hour' })
         await page.getByRole('button', { name: 'Create link' }).click()
         await expect(page.getByTestId('link-status')).toHaveText('Open')
         const payUrl = await page.getByTestId('pay-url').inputValue()
         const link = { id: payUrl.split('/pay/')[1]! }
 
-        const payer = await (await newWalletContext()).newPage()
-        await payer.goto(`/pay/${link.id}`)
+        const payer = await openCheckoutAsPayer(link.id)
         await expect(payer.getByTestId('link-title')).toHaveText('Conference ticket')
         await expect(payer.getByTestId('amount-options')).toContainText('10 TUSD')
         await expect(payer.getByTestId('amount-options')).toContainText('0.004 ETH')
@@ -55,7 +51,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
         await expect(payer.getByTestId('countdown')).toContainText(/Expires in (59|1:00|00:59)/)
         expect(await payer.evaluate(() => performance.getEntriesByName('paylink:link-facts').length)).toBe(1)
 
-        await connectPayer(payer)
+        await connectTestWalletOnCheckout(payer)
         const options = payer.getByRole('radio')
         await expect(options).toHaveCount(2)
         await expect(payer.locator('.option-list')).toContainText(/You have [\d.,]+ TUSD/)
@@ -86,13 +82,11 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     page,
     newWalletContext,
   }) => {
-    await signInWithTestWallet(page)
-    const { tusd } = await devnetAssets(page)
-    const link = await createLink(page, { title: 'Refusal then retry', options: [{ asset: tusd, amount: '2.5' }] })
+    const { link } = await signInWithTusdLink(page, { title: 'Refusal then retry', amount: '2.5' })
     const context = await newWalletContext()
     const payer = await context.newPage()
     await payer.goto(`/pay/${link.id}`)
-    await connectPayer(payer)
+    await connectTestWalletOnCheckout(payer)
     await expect(payer.getByTestId('pay-fee')).toHaveText(/≈/)
     await payer.evaluate(() => (window as unknown as TestWindow).__testWallets.evm.refuseNext('eth_sendTransaction'))
     await payer.getByTestId('pay-button').click()
@@ -113,20 +107,17 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
 
   test('not enough balance is said before the wallet is asked; expired and unknown links take no payment', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
-    await signInWithTestWallet(page)
-    const { tusd } = await devnetAssets(page)
-    const big = await createLink(page, { title: 'Too expensive', options: [{ asset: tusd, amount: '20000' }] })
+    const { tusd, link: big } = await signInWithTusdLink(page, { title: 'Too expensive', amount: '20000' })
     const soon = await createLink(page, {
       title: 'Short-lived',
       options: [{ asset: tusd, amount: '1' }],
       expiresInSeconds: 2,
     })
 
-    const payer = await (await newWalletContext()).newPage()
-    await payer.goto(`/pay/${big.id}`)
-    await connectPayer(payer)
+    const payer = await openCheckoutAsPayer(big.id)
+    await connectTestWalletOnCheckout(payer)
     await expect(payer.getByTestId('pay-shortfall')).toHaveText(
       /Not enough TUSD: this wallet has [\d.,]+, the payment needs 20,000\./,
     )
@@ -149,13 +140,7 @@ test.describe('checkout: a merchant creates a link, a payer pays it', () => {
     page,
     newWalletContext,
   }) => {
-    await signInWithTestWallet(page)
-    const { tusd } = await devnetAssets(page)
-    const link = await createLink(page, {
-      title: 'Before the toolkit',
-      options: [{ asset: tusd, amount: '3' }],
-      expiresInSeconds: 600,
-    })
+    const { link } = await signInWithTusdLink(page, { title: 'Before the toolkit', amount: '3', expiresInSeconds: 600 })
     const context = await newWalletContext()
     // Hold the toolkit's chunk: a slow network at the worst moment.
     const held: Array<() => Promise<void>> = []

@@ -1,5 +1,6 @@
 import { createWalletClient, http, parseEther, toHex } from 'viem'
 import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { createLinkThroughApi } from '../support/merchantApi.js'
 import { eventOf, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -186,24 +187,19 @@ test.describe('merchant dashboard', () => {
     await expect(page.getByTestId('links-table')).toContainText('Made with a key')
   })
 
-  test("a link's webhook URL is added, corrected (the waiting event follows) and removed", async ({
-    page,
-    paylink,
-  }) => {
+  test("a link's webhook URL is added, corrected (the waiting event follows) and removed", async ({ page }) => {
     const wrong = await startWebhookReceiver(500)
     const right = await startWebhookReceiver()
     try {
       await signInOnDashboard(page)
-      const create = async (body: Record<string, unknown>) => {
-        const response = await page.request.post('/api/links', { headers: { origin: paylink.origin }, data: body })
-        expect(response.status(), await response.text()).toBe(201)
-        return (await response.json()) as { id: string }
-      }
       const input = page.getByLabel('Webhook URL', { exact: true })
       const save = page.getByRole('button', { name: 'Save' })
 
       // A link without a webhook: its first URL brings the signing secret, shown once.
-      const plain = await create({ title: 'No hook yet', options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }] })
+      const plain = await createLinkThroughApi(page, {
+        title: 'No hook yet',
+        options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }],
+      })
       await page.goto(`/dashboard/links/${plain.id}`)
       await expect(page.getByText('This link has no webhook URL')).toBeVisible()
       await page.getByRole('button', { name: 'Add a webhook URL' }).click()
@@ -226,7 +222,7 @@ test.describe('merchant dashboard', () => {
       await expect(page.getByTestId('webhook-secret')).toHaveCount(0)
 
       // A link with a wrong URL: its expiry event waits for a retry; after the fix it follows.
-      const hooked = await create({
+      const hooked = await createLinkThroughApi(page, {
         title: 'Wrong hook',
         options: [{ asset: 'eip155:31337/slip44:60', amount: '1' }],
         webhookUrl: wrong.url,

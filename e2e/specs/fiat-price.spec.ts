@@ -1,6 +1,7 @@
 import { parseEther, type Address, type Hex } from 'viem'
 import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it pays the quoted amounts by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
@@ -32,11 +33,7 @@ test.describe('fiat-priced links (the demo prices from its fixed devnet rate tab
 
     // The merchant signs in with the Dev Wallet; links are made through the API with that session (shorter than filling the form).
     await signInWithDevWallet(page)
-    const createLink = async (body: Record<string, unknown>) => {
-      const response = await page.request.post('/api/links', { data: body, headers: { origin: paylink.origin } })
-      expect(response.status(), await response.text()).toBe(201)
-      return ((await response.json()) as { id: string }).id
-    }
+    const createLink = async (body: Record<string, unknown>) => (await createLinkThroughApi(page, body)).id
 
     // 1. $12.00 payable in Test USD (pegged 1:1) or ETH (devnet table: $3000).
     const linkId = await createLink({

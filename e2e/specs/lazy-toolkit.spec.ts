@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, payFromDevWalletModal, test } from '../support/fixtures.js'
+import { payFromDevWalletModal } from '../support/checkoutPayer.js'
+import { expect, test } from '../support/fixtures.js'
 
 /** The toolkit's entry chunk (apps/web/src/appkit/kitModule.ts): asked for means AppKit is loading. */
 const toolkitChunk = /\/assets\/kitModule-[\w-]+\.js$/

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
-import { expect, test, signInWithTestWallet } from '../support/fixtures.js'
+import { connectTestWalletOnCheckout, payConnectedCheckout } from '../support/checkoutPayer.js'
+import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
 import { fillLinkOption } from '../support/linkForm.js'
 
 // The payer's test wallet is the node's first account, as is the merchant's: the link pays a
@@ -46,22 +46,10 @@ async function startMerchantSite() {
   }
 }
 
-async function payWithTestWallet(payer: Page, linkId: string) {
-  await payer.goto(`/pay/${linkId}`)
-  await payer.getByTestId('pay-connect').click()
-  const modal = payer.locator('w3m-modal')
-  await expect(modal.locator('wui-card')).toBeVisible()
-  await modal.getByText('Paylink Test Wallet', { exact: false }).first().click()
-  await expect(payer.getByText('Paying from')).toBeVisible()
-  await expect(payer.getByTestId('pay-fee')).toHaveText(/≈/)
-  await payer.getByTestId('pay-button').click()
-  await expect(payer.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
-}
-
 test.describe('merchant feeds: standard webhooks, events, CSV, success page', () => {
   test('a link made in the form with a webhook and a success page is paid; the webhook verifies, the events page and the CSV show it, the checkout continues to the shop', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     test.setTimeout(120_000)
     const shop = await startMerchantSite()
@@ -78,8 +66,10 @@ test.describe('merchant feeds: standard webhooks, events, CSV, success page', ()
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
       const linkId = (await page.getByTestId('pay-url').inputValue()).split('/pay/')[1]!
 
-      const payer = await (await newWalletContext()).newPage()
-      await payWithTestWallet(payer, linkId)
+      const payer = await openCheckoutAsPayer(linkId)
+      await connectTestWalletOnCheckout(payer)
+      await expect(payer.getByTestId('pay-fee')).toHaveText(/≈/)
+      await payConnectedCheckout(payer)
 
       // The checkout offers the shop, then goes there by itself after 5 s with the link id added.
       const offer = payer.getByTestId('continue-to-merchant')

@@ -1,49 +1,30 @@
 import type { Page } from '@playwright/test'
+import { payWithTestWallet } from '../support/checkoutPayer.js'
 import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 import { drawLogoPng } from '../support/merchantLogo.js'
 import { eventOf, startWebhookReceiver } from '../support/webhookReceiver.js'
 
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const DEVNET = 'eip155:31337'
 
 // Its own server: the profile saved here is the merchant's on every link of that server.
 test.use({ serverOptions: { label: 'merchant profile and "the merchant was notified"' } })
 
 /** A 12 TUSD link of the signed-in merchant, created through the API with the page's session. */
 async function createTusdLink(page: Page, title: string, webhookUrl?: string): Promise<string> {
-  const origin = new URL(page.url()).origin
-  const config = (await (await page.request.get('/api/config')).json()) as {
-    assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }>
-  }
-  const tusd = config.assets.find((a) => a.caipNetworkId === DEVNET && !a.native)!.assetId
-  const created = await page.request.post('/api/links', {
-    headers: { origin },
-    data: {
-      title,
-      options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }],
-      ...(webhookUrl ? { webhookUrl } : {}),
-    },
+  const { tusd } = await devnetAssets(page)
+  const created = await createLinkThroughApi(page, {
+    title,
+    options: [{ asset: tusd, amount: '12', recipient: RECIPIENT }],
+    ...(webhookUrl ? { webhookUrl } : {}),
   })
-  expect(created.status(), await created.text()).toBe(201)
-  return ((await created.json()) as { id: string }).id
-}
-
-/** A payer in a browser of their own opens the checkout, connects the test wallet and pays; returns the page on the receipt. */
-async function payAsPayer(payerPage: Page, linkId: string) {
-  await payerPage.goto(`/pay/${linkId}`)
-  await payerPage.getByTestId('pay-connect').click()
-  await payerPage.locator('w3m-modal').getByText('Paylink Test Wallet', { exact: false }).first().click()
-  await expect(payerPage.getByText('Paying from')).toBeVisible()
-  const switchButton = payerPage.getByRole('button', { name: 'Switch to Paylink Devnet' })
-  if (await switchButton.isVisible()) await switchButton.click()
-  await payerPage.getByTestId('pay-button').click()
-  await expect(payerPage.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
+  return created.id
 }
 
 test.describe('merchant profile', () => {
   test('display name, logo (type and size limits) and colour, edited on the dashboard, shown on the checkout and in its tab title', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     test.setTimeout(120_000)
     await signInOnDashboard(page)
@@ -88,8 +69,7 @@ test.describe('merchant profile', () => {
     await expect(logoField.locator('.field-error')).toHaveCount(0)
 
     const linkId = await createTusdLink(page, 'Coffee beans')
-    const payer = await (await newWalletContext()).newPage()
-    await payer.goto(`/pay/${linkId}`)
+    const payer = await openCheckoutAsPayer(linkId)
     await expect(payer, 'tab title').toHaveTitle('Pay 12 TUSD · Coffee beans · Bean & Leaf Roasters')
     await expect(payer.getByTestId('merchant-name')).toHaveText('Bean & Leaf Roasters')
     const logo = payer.getByTestId('merchant-logo')
@@ -105,7 +85,7 @@ test.describe('merchant profile', () => {
 test.describe('"the merchant was notified"', () => {
   test('shown once the webhook really succeeded; a failing webhook leaves Paid without it', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     test.setTimeout(180_000)
     const accepting = await startWebhookReceiver(200)
@@ -115,8 +95,8 @@ test.describe('"the merchant was notified"', () => {
       const told = await createTusdLink(page, 'Notified order', accepting.url)
       const untold = await createTusdLink(page, 'Unnotified order', failing.url)
       // Two payers, each in a browser of their own (a wallet connected on one checkout stays connected on the next).
-      const first = await (await newWalletContext()).newPage()
-      await payAsPayer(first, told)
+      const first = await openCheckoutAsPayer(told)
+      await payWithTestWallet(first)
       // 60 s: the worker's server is shared by the whole run, and its webhook worker also retries
       // earlier specs' deliveries to receivers that are gone (8 at a time, up to 5 s each); once in
       // four clean runs this delivery took over 30 s.
@@ -129,8 +109,8 @@ test.describe('"the merchant was notified"', () => {
         'the receiver got link.paid',
       ).toContain('link.paid')
 
-      const payer = await (await newWalletContext()).newPage()
-      await payAsPayer(payer, untold)
+      const payer = await openCheckoutAsPayer(untold)
+      await payWithTestWallet(payer)
       await expect(payer.getByTestId('receipt')).toContainText('Paid')
       // The webhook was really tried and refused before we look: then the page must not claim it.
       await expect

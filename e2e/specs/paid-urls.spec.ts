@@ -5,7 +5,8 @@ import { ExactEvmScheme } from '@x402/evm/exact/client'
 import { wrapFetchWithPayment } from '@x402/fetch'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's account 7 (unlocked on the devnet): gives the payer its Test USD. */
 const FUNDER = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'

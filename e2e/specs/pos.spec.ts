@@ -1,5 +1,6 @@
 import { createPublicClient, http, toHex, type Address, type Hex } from 'viem'
-import { createLinkThroughApi, devnetAssets, expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 import { keepToLoopback } from '../support/loopback.js'
 
 /** anvil's account 2: the merchant's receiving address. */

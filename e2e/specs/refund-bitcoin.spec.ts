@@ -1,13 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { HDKey } from '@scure/bip32'
-import { p2wpkh } from '@scure/btc-signer'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
-import {
-  BITCOIN_REGTEST as regtest,
-  merchantBitcoinAccount,
-  REGTEST_VERSIONS as REGTEST,
-} from '../support/chainFixtures.js'
+import { bitcoinTestAccount, firstRegtestAddress, mineRegtestBlock, REGTEST_BTC } from '../support/chainFixtures.js'
+import { connectDevWalletOnCheckout } from '../support/checkoutPayer.js'
 import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { createLinkThroughApi } from '../support/merchantApi.js'
 
 // The Bitcoin payer's refund page, as the demo runs it. The payer pays from the Dev Wallet's
 // payment address, then on the refund page signs the statement (BIP-322) with that same address;
@@ -18,11 +14,8 @@ const [payerAddress] = devWalletBitcoinAddresses() as [string, string]
 
 // The merchant's watch-only key (BIP84 test account from a seed only this test holds), and an
 // address of the payer's other wallet to be refunded to.
-const merchantTpub = merchantBitcoinAccount(85).publicExtendedKey
-const refundTo = p2wpkh(
-  HDKey.fromMasterSeed(new Uint8Array(32).fill(86)).derive("m/84'/1'/0'/0/0").publicKey!,
-  REGTEST,
-).address!
+const merchantTpub = bitcoinTestAccount(85).publicExtendedKey
+const refundTo = firstRegtestAddress(bitcoinTestAccount(86))
 
 test.describe('refunds on Bitcoin: the payer gives a refund address, signed', () => {
   test.describe.configure({ timeout: 240_000 })
@@ -30,7 +23,7 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
   test("the payer pays with the Dev Wallet, opens the refund page from the receipt, a bad signature is refused, the Dev Wallet's BIP-322 signature is taken; the merchant's Refund form offers the address", async ({
     page,
     paylink,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     await signInWithDevWallet(page)
     const saved = await page.request.put('/api/merchant/receiving-keys/bip122', {
@@ -38,33 +31,21 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
       headers: { origin: paylink.origin },
     })
     expect(saved.status(), await saved.text()).toBe(200)
-    const created = await page.request.post('/api/links', {
-      data: { title: 'Bitcoin mug', options: [{ asset: `${regtest}/slip44:0`, amount: '0.001' }] },
-      headers: { origin: paylink.origin },
+    const { id: linkId } = await createLinkThroughApi(page, {
+      title: 'Bitcoin mug',
+      options: [{ asset: REGTEST_BTC, amount: '0.001' }],
     })
-    expect(created.status(), await created.text()).toBe(201)
-    const linkId = ((await created.json()) as { id: string }).id
 
     // The payer pays with the Dev Wallet's Bitcoin account (as checkout-bitcoin.spec.ts).
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${linkId}`)
-    await checkout.getByTestId('pay-connect').click()
-    const modal = checkout.locator('w3m-modal')
-    await modal.getByText('Paylink Dev Wallet').first().click()
-    const bitcoinChoice = modal.getByText('Bitcoin', { exact: true })
-    await expect(checkout.getByText('Paying from').or(bitcoinChoice)).toBeVisible({ timeout: 30_000 })
-    if (await bitcoinChoice.isVisible()) await bitcoinChoice.click()
+    const checkout = await openCheckoutAsPayer(linkId)
+    await connectDevWalletOnCheckout(checkout, 'Bitcoin')
     await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress, { timeout: 30_000 })
     await expect(checkout.getByTestId('pay-button')).toBeEnabled({ timeout: 30_000 })
     await checkout.getByTestId('pay-button').click()
     await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', {
       timeout: 45_000,
     })
-    const mined = await page.request.post('/devnet/mine', {
-      data: { caipNetworkId: regtest, blocks: 1 },
-      headers: { origin: paylink.origin },
-    })
-    expect(mined.status(), await mined.text()).toBe(200)
+    await mineRegtestBlock(page.request)
     await expect(checkout.getByTestId('link-status')).toHaveText('Paid', { timeout: 45_000 })
 
     // From the receipt to the refund page.

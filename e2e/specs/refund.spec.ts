@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks'
 import { erc20Abi, parseUnits, type Address } from 'viem'
 import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's account 8: a payer's phone wallet the app never connects to; it overpays by hand. */
 const PAYER = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
@@ -19,16 +20,11 @@ test.describe('refunds (non-custodial: the merchant wallet sends, Paylink record
     const token = tokenOf(tusd)
 
     await signInWithDevWallet(page)
-    const created = await page.request.post('/api/links', {
-      data: { title: 'Refunded mug', options: [{ asset: tusd, amount: '10' }], webhookUrl: receiver.url },
-      headers: { origin: paylink.origin },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const link = (await created.json()) as {
+    const link = await createLinkThroughApi<{
       id: string
       webhookSecret: string
       options: Array<{ recipient: string; depositAddress: string }>
-    }
+    }>(page, { title: 'Refunded mug', options: [{ asset: tusd, amount: '10' }], webhookUrl: receiver.url })
     const merchantWallet = link.options[0]!.recipient as Address
 
     // Test USD for the payer, and for the merchant's own wallet to refund from (the payment itself waits at the deposit address).

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test'
-import {
-  createLinkThroughApi,
-  devnetAssets,
-  expect,
-  payFromDevWalletModal,
-  signInOnDashboard,
-  test,
-} from '../support/fixtures.js'
+import { payFromDevWalletModal } from '../support/checkoutPayer.js'
+import { expect, signInOnDashboard, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's account 2: the merchant's receiving address, not the payers' Dev Wallet. */
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -30,6 +25,7 @@ test.describe('reusable links (issue #30)', () => {
   test('a product link bought by two payers, each an order of its own paid with the Dev Wallet and listed Paid on the link page; a donation of a typed amount', async ({
     page,
     newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     test.setTimeout(120_000)
     await signInOnDashboard(page)
@@ -85,8 +81,7 @@ test.describe('reusable links (issue #30)', () => {
 
     // The donor types an amount, in a browser of its own: in one already connected the toolkit
     // reconnects only after the page shows Connect, and a press in between opens a modal that never settles.
-    const donor = await (await newWalletContext()).newPage()
-    await donor.goto(`/pay/${donation.id}`)
+    const donor = await openCheckoutAsPayer(donation.id)
     await donor.getByLabel('Amount (TUSD)').fill('7.5')
     await startOrder(donor, donation.id)
     await payWithDevWallet(donor, '7.5 TUSD')

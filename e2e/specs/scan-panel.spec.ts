@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test'
-import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { expect, signInWithTestWallet, test } from '../support/fixtures.js'
+import { createLinkThroughApi, devnetAssets, LINK_RECIPIENT, signInWithTusdLink } from '../support/merchantApi.js'
 
 // The checkout's "Scan to pay" panel, on its own. In this branch the server gives every option
 // `paymentUri: null` (the chain families that fill it are built elsewhere), so the payer's browser
@@ -9,7 +10,6 @@ import { createLinkThroughApi, devnetAssets, expect, signInWithTestWallet, test 
 // payment by scanning itself, from a wallet the app never saw to Paid, is proven end to end by
 // e2e/specs/scan-to-pay.spec.ts.
 
-const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 // A stand-in for the deposit (forwarder) address the server will give an EVM option.
 const DEPOSIT = '0x00000000000000000000000000000000DeC0dE01'
 const DEVNET = 'eip155:31337'
@@ -34,7 +34,7 @@ async function createLink(page: Page, title: string, options: Array<{ asset: str
   return createLinkThroughApi<LinkJson>(page, {
     title,
     expiresInSeconds: 3600,
-    options: options.map((o) => ({ ...o, recipient: RECIPIENT })),
+    options: options.map((o) => ({ ...o, recipient: LINK_RECIPIENT })),
   })
 }
 
@@ -87,7 +87,7 @@ async function serveWithOverlay(context: BrowserContext, linkId: string, initial
 
 const tusdUri = (tokenAssetId: string) =>
   `ethereum:${tokenAssetId.split(':').pop()}@31337/transfer?address=${DEPOSIT}&uint256=1234500000`
-const ethUri = `ethereum:${RECIPIENT}@31337?value=4000000000000000`
+const ethUri = `ethereum:${LINK_RECIPIENT}@31337?value=4000000000000000`
 
 /** TUSD gets a deposit address and an EIP-681 token transfer; ETH pays the recipient itself; the L2 option keeps null. */
 function withScanFacts(tusd: string): Overlay {
@@ -125,9 +125,11 @@ test.describe('checkout: Scan to pay panel', () => {
     page,
     newWalletContext,
   }) => {
-    await signInWithTestWallet(page)
-    const { tusd } = await devnetAssets(page)
-    const link = await createLink(page, 'No URI yet', [{ asset: tusd, amount: '5' }])
+    const { link } = await signInWithTusdLink<LinkJson>(page, {
+      title: 'No URI yet',
+      amount: '5',
+      expiresInSeconds: 3600,
+    })
     // The devnet's EVM options all have deposit addresses; an option the server cannot attribute
     // (a plain Bitcoin address, a chain without the deposit factory) comes without a URI: played here.
     const context = await newWalletContext()
@@ -247,7 +249,7 @@ test.describe('checkout: Scan to pay panel', () => {
     // The other option: its own URI, an address that is the recipient itself, no token warning.
     await panel.getByRole('radio', { name: '0.004 ETH on Paylink Devnet' }).check()
     await expect(qr).toHaveAttribute('data-payment-uri', ethUri)
-    await expect(panel.getByTestId('scan-address')).toContainText(RECIPIENT)
+    await expect(panel.getByTestId('scan-address')).toContainText(LINK_RECIPIENT)
     await expect(panel.getByTestId('scan-warning')).toContainText("Send ETH, the network's own coin, not a token.")
     await panel.getByTestId('scan-amount').getByRole('button').click()
     expect(await payer.evaluate(() => navigator.clipboard.readText())).toBe('0.004')

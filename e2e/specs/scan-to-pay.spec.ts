@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, parseUnits, type Address, type Hex } from 'viem'
 import { devnetChain, sendUnlocked, tokenOf } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { devnetAssets } from '../support/merchantApi.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */

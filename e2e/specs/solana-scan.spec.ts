@@ -1,5 +1,6 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { expect, test, signInWithTestWallet, type ConfigAsset } from '../support/fixtures.js'
+import { expect, test, signInWithTestWallet } from '../support/fixtures.js'
+import { assetOn } from '../support/merchantApi.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** A Solana Pay transfer request as a wallet reads it (spec: recipient in the path; amount in SOL; reference keys). */
@@ -21,15 +22,11 @@ test.describe('scan to pay on Solana', () => {
 
   test('a phone wallet pays a SOL link from the Solana Pay QR alone (no connection, nothing posted); the checkout turns Paid at finalized', async ({
     page,
-    newWalletContext,
+    openCheckoutAsPayer,
   }) => {
     await signInWithTestWallet(page)
     const origin = new URL(page.url()).origin
-    const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-    const sol = config.assets.find(
-      (asset) => asset.caipNetworkId.startsWith('solana:') && asset.native && asset.symbol === 'SOL',
-    )
-    expect(sol, 'the demo offers SOL on its Solana devnet').toBeTruthy()
+    const sol = await assetOn(page, 'Paylink Solana Devnet', 'SOL')
 
     // The merchant (signed in with EVM) creates the link in the New link form, on the demo's
     // Solana devnet, naming a Solana account to be paid at (a fresh one).
@@ -49,8 +46,7 @@ test.describe('scan to pay on Solana', () => {
     const linkId = await submitLinkForm(page)
 
     // The payer's checkout shows the Solana Pay QR on the Scan to pay tab.
-    const checkout = await (await newWalletContext()).newPage()
-    await checkout.goto(`/pay/${linkId}`)
+    const checkout = await openCheckoutAsPayer(linkId)
     await expect(checkout.getByTestId('link-status')).toHaveText('Open')
     await checkout.getByRole('tab', { name: 'Scan to pay' }).click()
     const uri = await checkout.getByTestId('scan-qr').getAttribute('data-payment-uri')
@@ -64,7 +60,7 @@ test.describe('scan to pay on Solana', () => {
     // transfer (the reference as a read-only key, as the spec says) and posts nothing to Paylink.
     const phone = Keypair.generate()
     const funded = await page.request.post('/devnet/faucet', {
-      data: { asset: sol!.assetId, address: phone.publicKey.toBase58(), amount: '1' },
+      data: { asset: sol, address: phone.publicKey.toBase58(), amount: '1' },
     })
     expect(funded.status(), await funded.text()).toBe(200)
     const connection = new Connection(`${origin}/devnet/solana/rpc`, 'confirmed')

@@ -1,13 +1,14 @@
 import { devWalletSolanaKey } from '@paylink/devnet/wallet'
+import { payConnectedCheckout } from '../support/checkoutPayer.js'
 import {
-  devnetAssets,
   expect,
-  payConnectedCheckout,
   pickDevWalletEvm,
+  pickDevWalletOn,
   signInOnDashboard,
   signInWithDevWallet,
   test,
 } from '../support/fixtures.js'
+import { assetOn, createPlanThroughApi, devnetAssets } from '../support/merchantApi.js'
 import { solanaTokenAccounts } from '../support/solanaTokenAccounts.js'
 
 /** anvil's account 2: the merchant's receiving address, not the payer's Dev Wallet. */
@@ -21,12 +22,11 @@ test.describe('subscriptions (issue #33)', () => {
     test.setTimeout(150_000)
     await signInOnDashboard(page)
     const { tusd } = await devnetAssets(page)
-    const response = await page.request.post('/api/plans', {
-      headers: { origin: new URL(page.url()).origin },
-      data: { name: 'Coffee club', options: [{ asset: tusd, amount: '3', recipient: RECIPIENT }], interval: 'month' },
+    const plan = await createPlanThroughApi(page, {
+      name: 'Coffee club',
+      options: [{ asset: tusd, amount: '3', recipient: RECIPIENT }],
+      interval: 'month',
     })
-    expect(response.status(), await response.text()).toBe(201)
-    const plan = (await response.json()) as { id: string }
 
     const payer = await (await newWalletContext()).newPage()
     await payer.setViewportSize({ width: 390, height: 844 })
@@ -95,19 +95,15 @@ test.describe('subscriptions on Solana (issue #33)', () => {
   }) => {
     test.setTimeout(150_000)
     await signInWithDevWallet(page)
-    const config = (await (await page.request.get('/api/config')).json()) as {
-      assets: Array<{ assetId: string; caipNetworkId: string; native: boolean }>
-    }
-    const solanaTusd = config.assets.find((a) => a.caipNetworkId.startsWith('solana:') && !a.native)!.assetId
+    const solanaTusd = await assetOn(page, 'Paylink Solana Devnet', 'TUSD')
     const mint = solanaTusd.split('/token:')[1]!
     const payerAddress = devWalletSolanaKey(0).address
     const merchant = devWalletSolanaKey(40).address
-    const response = await page.request.post('/api/plans', {
-      headers: { origin: new URL(page.url()).origin },
-      data: { name: 'Sol club', options: [{ asset: solanaTusd, amount: '2', recipient: merchant }], interval: 'month' },
+    const plan = await createPlanThroughApi(page, {
+      name: 'Sol club',
+      options: [{ asset: solanaTusd, amount: '2', recipient: merchant }],
+      interval: 'month',
     })
-    expect(response.status(), await response.text()).toBe(201)
-    const plan = (await response.json()) as { id: string }
     /** The payer's Test USD account as the chain keeps it (delegate and delegatedAmount). */
     const payerTokenAccount = async () => (await solanaTokenAccounts(page.request, payerAddress, mint))[0]!
 
@@ -123,12 +119,7 @@ test.describe('subscriptions on Solana (issue #33)', () => {
 
     await payer.getByTestId('pay-connect').click()
     const approve = payer.getByTestId('subscribe-approve')
-    const modal = payer.locator('w3m-modal')
-    await modal.getByText('Paylink Dev Wallet').first().click({ timeout: 30_000 })
-    // AppKit 1.7.8 may ask a multichain wallet which chain (see checkout-solana.spec.ts).
-    const picker = modal.getByText('Solana', { exact: true })
-    await expect(picker.or(approve).first()).toBeVisible()
-    if (await picker.isVisible()) await picker.click()
+    await pickDevWalletOn(payer, 'Solana', approve)
     const subscribed = payer.waitForResponse(
       (r) => r.request().method() === 'POST' && /\/api\/plans\/[^/]+\/subscriptions$/.test(r.url()),
     )

@@ -1,5 +1,6 @@
 import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
-import { devnetAssets, expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
+import { devnetAssets } from '../support/merchantApi.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */

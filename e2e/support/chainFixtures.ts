@@ -1,7 +1,9 @@
+import { expect, type APIRequestContext } from '@playwright/test'
 import { startBitcoinApiFixture } from '@paylink/devnet/fixtures/bitcoinApi'
 import { startSolanaRpcFixture } from '@paylink/devnet/fixtures/solanaRpc'
 import { solanaTestAddress } from '@paylink/devnet/test-wallets/solana'
 import { HDKey } from '@scure/bip32'
+import { p2wpkh } from '@scure/btc-signer'
 
 /** The Solana test wallet's key seed (test-only, public). */
 export const SOLANA_TEST_SEED = '11'.repeat(32)
@@ -15,12 +17,25 @@ export const BITCOIN_TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'
 /** The demo's own Bitcoin regtest devnet, and its address versions as @scure/btc-signer takes them. */
 export const BITCOIN_REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 export const REGTEST_VERSIONS = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
+/** BTC on the demo's regtest devnet (CAIP-19). */
+export const REGTEST_BTC = `${BITCOIN_REGTEST}/slip44:0`
 
-/** A merchant's BIP84 test account (m/84'/1'/0', tpub/tprv versions) from a seed of 32 bytes `fill`, held by the spec only. */
-export function merchantBitcoinAccount(fill: number): HDKey {
+/** Mines one block on the demo's Bitcoin regtest devnet (POST /devnet/mine), for specs whose blocks come only when asked. */
+export async function mineRegtestBlock(request: APIRequestContext) {
+  const mined = await request.post('/devnet/mine', { data: { caipNetworkId: BITCOIN_REGTEST, blocks: 1 } })
+  expect(mined.status(), await mined.text()).toBe(200)
+}
+
+/** A BIP84 test account (m/84'/1'/0', tpub/tprv versions) from a seed of 32 bytes `fill`, held by the spec only. */
+export function bitcoinTestAccount(fill: number): HDKey {
   return HDKey.fromMasterSeed(new Uint8Array(32).fill(fill), { private: 0x04358394, public: 0x043587cf }).derive(
     "m/84'/1'/0'",
   )
+}
+
+/** The first receive address (<account>/0/0, P2WPKH) of a BIP84 account on the regtest devnet. */
+export function firstRegtestAddress(account: HDKey): string {
+  return p2wpkh(account.derive('m/0/0').publicKey!, REGTEST_VERSIONS).address!
 }
 
 export interface ChainFixtures {

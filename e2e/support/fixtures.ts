@@ -30,6 +30,8 @@ interface TestFixtures {
   loopback: LoopbackOptions
   /** Another browser (a second person: the payer beside the merchant), set up like `context`. */
   newWalletContext: () => Promise<BrowserContext>
+  /** The payer opens the checkout of `linkId` (/pay/:id) in another browser (from `newWalletContext`). */
+  openCheckoutAsPayer: (linkId: string) => Promise<Page>
   /** The merchant's webhook endpoint for this test (answers 200 until `answerWith`), closed after it. */
   receiver: WebhookReceiver
 }
@@ -120,6 +122,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     })
     await Promise.all(contexts.map((c) => c.close()))
   },
+  openCheckoutAsPayer: async ({ newWalletContext }, use) => {
+    await use(async (linkId) => {
+      const checkout = await (await newWalletContext()).newPage()
+      await checkout.goto(`/pay/${linkId}`)
+      return checkout
+    })
+  },
 })
 
 /** What every test browser context gets: loopback only, and the test wallets injected. */
@@ -180,34 +189,22 @@ export async function signInWithDevWallet(page: Page) {
 }
 
 /**
- * In an open connect modal: picks the Paylink Dev Wallet on its EVM account (the Dev Wallet is
- * multichain: AppKit may ask which chain first), until `ready` shows on the page.
+ * In an open connect modal: picks the Paylink Dev Wallet on its `chain` account, until `ready` shows
+ * on the page. The Dev Wallet is multichain: AppKit 1.7.8 often asks which chain even when opened
+ * for one namespace, and sometimes connects the namespace it was opened for at once.
  */
-export async function pickDevWalletEvm(page: Page, ready: Locator) {
+export async function pickDevWalletOn(page: Page, chain: 'EVM Networks' | 'Solana' | 'Bitcoin', ready: Locator) {
   const modal = page.locator('w3m-modal')
   await modal.getByText('Paylink Dev Wallet', { exact: false }).first().click({ timeout: 30_000 })
-  const evm = modal.getByText('EVM Networks')
-  await expect(evm.or(ready).first()).toBeVisible()
-  if (await evm.isVisible()) await evm.click()
-  await expect(ready).toBeVisible()
+  const choice = modal.getByText(chain, { exact: true })
+  await expect(choice.or(ready).first()).toBeVisible({ timeout: 30_000 })
+  if (await choice.isVisible()) await choice.click()
+  await expect(ready).toBeVisible({ timeout: 30_000 })
 }
 
-/** On a checkout with the wallet connected: pays (switching to the Paylink Devnet when asked), until the receipt shows. */
-export async function payConnectedCheckout(page: Page) {
-  await expect(page.getByText('Paying from')).toBeVisible()
-  const switchButton = page.getByRole('button', { name: 'Switch to Paylink Devnet' })
-  if (await switchButton.isVisible()) await switchButton.click()
-  await page.getByTestId('pay-button').click()
-  await expect(page.getByTestId('receipt')).toBeVisible({ timeout: 30_000 })
-}
-
-/**
- * On a checkout whose connect modal is open: picks the Paylink Dev Wallet on its EVM account and
- * pays (switching to the Paylink Devnet when asked), until the receipt shows.
- */
-export async function payFromDevWalletModal(page: Page) {
-  await pickDevWalletEvm(page, page.getByText('Paying from'))
-  await payConnectedCheckout(page)
+/** In an open connect modal: picks the Paylink Dev Wallet on its EVM account, until `ready` shows on the page. */
+export async function pickDevWalletEvm(page: Page, ready: Locator) {
+  await pickDevWalletOn(page, 'EVM Networks', ready)
 }
 
 /**
@@ -223,14 +220,6 @@ export async function expectSwitchSettled(panel: Locator) {
     .getByRole('button')
     .all())
     await expect(button).toBeEnabled()
-}
-
-/** An asset as GET /api/config lists it, the fields the specs read. */
-export interface ConfigAsset {
-  assetId: string
-  caipNetworkId: string
-  symbol: string
-  native: boolean
 }
 
 /** On the dashboard: connects the Paylink Test Wallet and signs the sign-in message it is asked for. */
@@ -260,22 +249,6 @@ export async function connectFromPanel(page: Page, panel: string, wallet: string
     .click()
   await page.locator('w3m-modal').getByText(wallet).first().click()
   await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
-}
-
-/** Creates a link through the API with the page's session (signed in); returns the created link. */
-export async function createLinkThroughApi<T = { id: string }>(page: Page, body: Record<string, unknown>): Promise<T> {
-  const origin = new URL(page.url()).origin
-  const response = await page.request.post('/api/links', { headers: { origin }, data: body })
-  expect(response.status(), await response.text()).toBe(201)
-  return (await response.json()) as T
-}
-
-/** The Test USD and Ether asset ids on the Paylink Devnet (31337) and the Ether one on its L2 (31338), from GET /api/config. */
-export async function devnetAssets(page: Page) {
-  const config = (await (await page.request.get('/api/config')).json()) as { assets: ConfigAsset[] }
-  const find = (network: string, native: boolean) =>
-    config.assets.find((a) => a.caipNetworkId === network && a.native === native)!.assetId
-  return { tusd: find('eip155:31337', false), eth: find('eip155:31337', true), ethL2: find('eip155:31338', true) }
 }
 
 /**
