@@ -5,6 +5,4 @@ import { BaseError } from './errors.js'
  * (a reset devnet, an RPC URL pointing at another network), or a chain whose history changed
  * deeper than a reorg may. The tracker halts the network on it: no payment is changed.
  */
-export class ChainMismatchError extends BaseError {
-  override name = 'ChainMismatchError'
-}
+export class ChainMismatchError extends BaseError {}

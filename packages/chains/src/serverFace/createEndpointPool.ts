@@ -5,7 +5,6 @@ export type EndpointErrorKind = 'timeout' | 'unreachable' | 'rate-limited' | 'ht
 
 /** A read no endpoint answered usably: a ChainReadError, as every failed chain read is. */
 export class EndpointError extends ChainReadError {
-  override name = 'EndpointError'
   constructor(
     message: string,
     readonly kind: EndpointErrorKind,

@@ -12,7 +12,6 @@ export type JsonRpcAnswer = { ok: true; result: unknown } | { ok: false; code: n
 
 /** The node's own error for one call (the request itself went through): its JSON-RPC code kept. */
 export class JsonRpcCallError extends ChainReadError {
-  override name = 'JsonRpcCallError'
   constructor(
     shortMessage: string,
     readonly rpcCode: number | null,

@@ -60,7 +60,6 @@ export interface DevnetFaucet {
 
 /** Thrown by a faucet that holds less than was asked (a demo can drain its float). */
 export class FaucetEmptyError extends ConflictError {
-  override name = 'FaucetEmptyError'
   constructor(message: string) {
     super('FAUCET_EMPTY', message)
   }
