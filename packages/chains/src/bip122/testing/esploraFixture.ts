@@ -173,12 +173,15 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
       view.setUint32(72, 0x207fffff, true)
       view.setUint32(76, nonce++, true)
       const raw = concat([header, CompactSize.encode(BigInt(transactions.length)), ...transactions.map((t) => t.raw)])
+      // Block 0 is the network's real genesis where it is one of Bitcoin's, so a tracker whose
+      // first head read lagged back to it reads a raw block that hashes to the hash served.
+      const genesis = height === 0 ? bitcoinGenesisBlock(genesisHash) : null
       const block = {
         hash: height === 0 ? genesisHash : reversedHex(doubleSha256(header)),
         previousHash,
         height,
-        timestamp,
-        raw,
+        timestamp: genesis?.timestamp ?? timestamp,
+        raw: genesis?.raw ?? raw,
         transactions,
       }
       blocks.push(block)
@@ -192,6 +195,34 @@ export async function startEsploraFixture(network: BitcoinNetwork, genesisHash: 
     close: () => server.close(),
   }
   return fixture
+}
+
+/** Every Bitcoin network's genesis coinbase (the same transaction on mainnet, testnet, signet and regtest). */
+const GENESIS_COINBASE = hex.decode(
+  '01000000010000000000000000000000000000000000000000000000000000000000000000ffffffff4d04ffff001d0104455468652054696d65732030332f4a616e2f32303039204368616e63656c6c6f72206f6e206272696e6b206f66207365636f6e64206261696c6f757420666f722062616e6b73ffffffff0100f2052a01000000434104678afdb0fe5548271967f1a67130b7105cd6a828e03909a67962e0ea1f61deb649f6bc3f4cef38c4f35504e51ec112de5c384df7ba0b8d578a4c702b6bf11d5fac00000000',
+)
+/** Time, bits and nonce of the genesis headers of mainnet, testnet3, regtest and signet. */
+const GENESIS_HEADERS: ReadonlyArray<readonly [number, number, number]> = [
+  [1231006505, 0x1d00ffff, 2083236893],
+  [1296688602, 0x1d00ffff, 414098458],
+  [1296688602, 0x207fffff, 2],
+  [1598918400, 0x1e0377ae, 52613770],
+]
+
+/** The raw genesis block whose hash is `genesisHash`, when it is one of Bitcoin's networks'; else null. */
+function bitcoinGenesisBlock(genesisHash: string): { raw: Uint8Array; timestamp: number } | null {
+  for (const [timestamp, bits, nonce] of GENESIS_HEADERS) {
+    const header = new Uint8Array(80)
+    const view = new DataView(header.buffer)
+    view.setUint32(0, 1, true)
+    header.set(doubleSha256(GENESIS_COINBASE), 36)
+    view.setUint32(68, timestamp, true)
+    view.setUint32(72, bits, true)
+    view.setUint32(76, nonce, true)
+    if (reversedHex(doubleSha256(header)) === genesisHash)
+      return { raw: concat([header, CompactSize.encode(1n), GENESIS_COINBASE]), timestamp }
+  }
+  return null
 }
 
 function doubleSha256(data: Uint8Array): Uint8Array {
