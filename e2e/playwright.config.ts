@@ -3,6 +3,7 @@ import { chromiumLaunchOptions } from './support/chromium.js'
 
 export default defineConfig({
   testDir: './specs',
+  globalSetup: './support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

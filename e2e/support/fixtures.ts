@@ -1,13 +1,8 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { keepToLoopback, type LoopbackOptions } from './loopback.js'
-import {
-  originAt,
-  StartHungError,
-  startPaylinkServer,
-  type PaylinkServer,
-  type PaylinkServerOptions,
-} from './server.js'
+import { originAt, startOnceMore, type PaylinkServer, type PaylinkServerOptions } from './server.js'
 import { BITCOIN_TESTNET, SOLANA_DEVNET, startChainFixtures, type ChainFixtures } from './chainFixtures.js'
+import { DEMO_DATA_ENV } from './globalSetup.js'
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver.js'
 import { buildTestWalletBundle } from '@paylink/devnet/test-wallets/bundle'
 
@@ -68,6 +63,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   paylink: [
     async ({ serverOptions, chains }, use) => {
       const server = await startOnceMore({
+        // The demo's data after its first start, made once for the run (globalSetup.ts).
+        dataFrom: process.env[DEMO_DATA_ENV],
         ...serverOptions,
         configFile: {
           networks: [
@@ -249,19 +246,4 @@ export async function connectFromPanel(page: Page, panel: string, wallet: string
     .click()
   await page.locator('w3m-modal').getByText(wallet).first().click()
   await expect(page.getByTestId(`status-${panel}`)).toHaveText('connected')
-}
-
-/**
- * One start in about forty has hung without a word on a loaded machine (cause not yet found): that
- * start's diagnostic report goes to the log and the worker starts a fresh server once, instead of
- * failing every test of the worker. A second hang fails as before.
- */
-async function startOnceMore(options: PaylinkServerOptions): Promise<PaylinkServer> {
-  try {
-    return await startPaylinkServer({ ...options, startTimeoutMs: 120_000 })
-  } catch (error) {
-    if (!(error instanceof StartHungError)) throw error
-    process.stderr.write(`${error.message}\nStarting a fresh server once more.\n`)
-    return startPaylinkServer(options)
-  }
 }
