@@ -4,9 +4,8 @@ import { toClientEvmSigner } from '@x402/evm'
 import { ExactEvmScheme } from '@x402/evm/exact/client'
 import { wrapFetchWithPayment } from '@x402/fetch'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
+import { devnetWithTusd, sendUnlocked, tusdTransferData } from '../support/devnetEvm.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { devnetAssets } from '../support/merchantApi.js'
 
 /** anvil's account 7 (unlocked on the devnet): gives the payer its Test USD. */
 const FUNDER = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
@@ -31,8 +30,7 @@ test.describe('paid URLs', () => {
     await expect(page.getByTestId(`paid-url-${id}`)).toContainText('0.01 TUSD')
 
     // A program with a key Paylink never saw, holding Test USD and no gas.
-    const chain = devnetChain(paylink.origin)
-    const tusd = tokenOf((await devnetAssets(page)).tusd)
+    const { chain, tusd } = await devnetWithTusd(page, paylink.origin)
     const payer = privateKeyToAccount(generatePrivateKey())
     await sendUnlocked(chain, { from: FUNDER, to: tusd, data: tusdTransferData(payer.address, '1') })
     const client = x402Client.fromConfig({

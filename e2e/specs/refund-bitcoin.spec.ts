@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { devWalletBitcoinAddresses } from '@paylink/devnet/wallet/bitcoin'
 import { bitcoinTestAccount, firstRegtestAddress, mineRegtestBlock, REGTEST_BTC } from '../support/chainFixtures.js'
-import { connectDevWalletOnCheckout } from '../support/checkoutPayer.js'
+import { connectDevWalletOnOneFamily } from '../support/checkoutPayer.js'
 import { bitcoinDemoMinedByHand, expect, signInWithDevWallet, test } from '../support/fixtures.js'
 import { createLinkThroughApi } from '../support/merchantApi.js'
 
@@ -38,8 +38,7 @@ test.describe('refunds on Bitcoin: the payer gives a refund address, signed', ()
 
     // The payer pays with the Dev Wallet's Bitcoin account (as checkout-bitcoin.spec.ts).
     const checkout = await openCheckoutAsPayer(linkId)
-    await connectDevWalletOnCheckout(checkout, 'Bitcoin')
-    await expect(checkout.locator('.payer code')).toHaveAttribute('title', payerAddress, { timeout: 30_000 })
+    await connectDevWalletOnOneFamily(checkout, 'Bitcoin', payerAddress)
     await expect(checkout.getByTestId('pay-button')).toBeEnabled({ timeout: 30_000 })
     await checkout.getByTestId('pay-button').click()
     await expect(checkout.getByTestId('payment-headline')).toHaveText('Detected, confirming 0 of 1', {

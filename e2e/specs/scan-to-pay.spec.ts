@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, parseUnits, type Address, type Hex } from 'viem'
-import { devnetChain, sendUnlocked, tokenOf } from '../support/devnetEvm.js'
+import { devnetWithTusd, sendUnlocked } from '../support/devnetEvm.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { devnetAssets } from '../support/merchantApi.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
@@ -56,8 +55,7 @@ test.describe('scan to pay', () => {
     context,
   }) => {
     test.setTimeout(150_000)
-    const chain = devnetChain(paylink.origin)
-    const tusd = tokenOf((await devnetAssets(page)).tusd)
+    const { chain, tusd } = await devnetWithTusd(page, paylink.origin)
     const tusdOf = (address: Address) =>
       chain.readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 

@@ -1,6 +1,5 @@
-import { devnetChain, sendUnlocked, tokenOf, tusdTransferData } from '../support/devnetEvm.js'
+import { devnetWithTusd, sendUnlocked, tusdTransferData } from '../support/devnetEvm.js'
 import { expect, signInWithDevWallet, test } from '../support/fixtures.js'
-import { devnetAssets } from '../support/merchantApi.js'
 import { fillLinkOption, submitLinkForm } from '../support/linkForm.js'
 
 /** anvil's account 0: the Paylink Dev Wallet's account, the merchant here. */
@@ -17,8 +16,7 @@ test.describe('unmatched payments', () => {
     paylink,
   }) => {
     test.setTimeout(120_000)
-    const chain = devnetChain(paylink.origin)
-    const tusd = tokenOf((await devnetAssets(page)).tusd)
+    const { chain, tusd } = await devnetWithTusd(page, paylink.origin)
 
     // The merchant has a Test USD link (so its address receives Test USD through Paylink).
     await signInWithDevWallet(page)

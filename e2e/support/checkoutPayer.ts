@@ -9,6 +9,18 @@ export async function connectDevWalletOnCheckout(checkout: Page, chain: 'Solana'
   await pickDevWalletOn(checkout, chain, checkout.getByText('Paying from'))
 }
 
+/**
+ * On the checkout of an Open link offering one chain family, as the payer opened it: its one Connect
+ * button names that family; the Paylink Dev Wallet's `chain` account connects and pays from `payer`.
+ */
+export async function connectDevWalletOnOneFamily(checkout: Page, chain: 'Solana' | 'Bitcoin', payer: string) {
+  await expect(checkout.getByTestId('link-status')).toHaveText('Open')
+  await expect(checkout.getByTestId('pay-connect')).toHaveText(`Connect ${chain} wallet`)
+  await connectDevWalletOnCheckout(checkout, chain)
+  // The longer wait refund-bitcoin.spec.ts gave this check, kept for every spec that uses it.
+  await expect(checkout.locator('.payer code')).toHaveAttribute('title', payer, { timeout: 30_000 })
+}
+
 /** On a checkout: connects the Paylink Test Wallet, until the page says which account pays. */
 export async function connectTestWalletOnCheckout(checkout: Page) {
   await checkout.getByTestId('pay-connect').click()

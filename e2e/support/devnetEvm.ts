@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   createPublicClient,
   encodeFunctionData,
@@ -10,10 +10,19 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem'
+import { devnetAssets } from './merchantApi.js'
 
 /** The Paylink Devnet (31337) through the server's RPC proxy, receipts polled every 100 ms. */
 export function devnetChain(origin: string) {
   return createPublicClient({ transport: http(`${origin}/devnet/rpc/31337`), pollingInterval: 100 })
+}
+
+/**
+ * The Paylink Devnet through the server at `origin` (see devnetChain) and its Test USD contract,
+ * read from GET /api/config with `page`'s request context.
+ */
+export async function devnetWithTusd(page: Page, origin: string) {
+  return { chain: devnetChain(origin), tusd: tokenOf((await devnetAssets(page)).tusd) }
 }
 
 /** The token contract of a CAIP-19 ERC-20 asset id (`eip155:31337/erc20:0x…`). */
