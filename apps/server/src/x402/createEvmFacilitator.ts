@@ -1,25 +1,12 @@
-import type { x402Facilitator } from '@x402/core/facilitator'
 import { createPublicClient, createWalletClient, http, publicActions, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { X402Libraries } from './x402Libraries.js'
+import { balancesOn, type FacilitatorKey } from './facilitatorKey.js'
 
 export interface X402EvmNetwork {
   /** `eip155:<chainId>` */
   caipNetworkId: `eip155:${string}`
   /** The server's own endpoint for the chain. */
   rpcUrl: string
-}
-
-/** A facilitator's gas key on one chain family, and how its schemes join x402's facilitator. */
-export interface FacilitatorKey {
-  /** The gas key's address: it pays gas (or fees) and never receives. */
-  address: string
-  /** The networks it settles on (CAIP-2). */
-  networks: readonly string[]
-  /** The gas key's balance per network in the coin's atomic units (null where the RPC did not answer). */
-  balances(): Promise<Array<{ caipNetworkId: string; balance: bigint | null }>>
-  /** Registers the family's exact scheme on its networks with `facilitator`, signing with the gas key. */
-  register(facilitator: x402Facilitator, libraries: X402Libraries): void
 }
 
 export interface EvmFacilitator extends FacilitatorKey {
@@ -41,13 +28,7 @@ export function createEvmFacilitator(privateKey: Hex, networks: readonly X402Evm
   return {
     address: account.address,
     networks: networks.map((network) => network.caipNetworkId),
-    balances: () =>
-      Promise.all(
-        readers.map(async ({ caipNetworkId, client }) => ({
-          caipNetworkId,
-          balance: await client.getBalance({ address: account.address }).catch(() => null),
-        })),
-      ),
+    balances: balancesOn(readers, ({ client }) => client.getBalance({ address: account.address })),
     register(facilitator, { toFacilitatorEvmSigner, ExactEvmFacilitator }) {
       for (const network of networks) {
         const client = createWalletClient({ account, transport: http(network.rpcUrl) }).extend(publicActions)

@@ -1,6 +1,6 @@
 import type { FacilitatorRpcClient } from '@x402/svm'
 import { address, createKeyPairSignerFromBytes, createSolanaRpc, devnet } from '@solana/kit'
-import type { FacilitatorKey } from './createEvmFacilitator.js'
+import { balancesOn, type FacilitatorKey } from './facilitatorKey.js'
 
 export interface X402SolanaNetwork {
   /** `solana:<genesis hash prefix>` */
@@ -32,17 +32,10 @@ export async function createSolanaFacilitator(
   return {
     address: signer.address,
     networks: networks.map((network) => network.caipNetworkId),
-    balances: () =>
-      Promise.all(
-        rpcs.map(async ({ caipNetworkId, rpc }) => ({
-          caipNetworkId,
-          balance: await rpc
-            .getBalance(address(signer.address), { commitment: 'confirmed' })
-            .send()
-            .then(({ value }) => BigInt(value))
-            .catch(() => null),
-        })),
-      ),
+    balances: balancesOn(rpcs, async ({ rpc }) => {
+      const { value } = await rpc.getBalance(address(signer.address), { commitment: 'confirmed' }).send()
+      return BigInt(value)
+    }),
     register(facilitator, { toFacilitatorSvmSigner, ExactSvmFacilitator }) {
       if (networks.length === 0) return
       const byNetwork: Record<string, FacilitatorRpcClient> = Object.fromEntries(
