@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { generateSolanaKeypair } from './demoGasKey.js'
+import { closeInOrder } from '../testing/closeInOrder.js'
 
 // Each x402 module counts its loads; `failNext` makes the next load of x402's facilitator throw.
 const x402 = vi.hoisted(() => {
@@ -84,11 +85,7 @@ beforeAll(async () => {
   })
 }, 60_000)
 
-afterAll(async () => {
-  await app?.close()
-  await rpc?.close()
-  await database?.close()
-})
+afterAll(() => closeInOrder(app, rpc, database))
 
 describe('x402 libraries', () => {
   it('are not loaded at start nor for the gas keys; the first x402 requests share one import, and a failed one is a 503', async () => {
