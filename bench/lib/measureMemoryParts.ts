@@ -16,7 +16,7 @@ const at = (label: string) => {
   last = now
 }
 at('start')
-const parts = (process.env.PARTS ?? 'fastify,pglite-import,pglite-open,app,solana,bitcoin').split(',')
+const parts = (process.env.PARTS ?? 'fastify,pglite-import,pglite-open,app,x402,solana,bitcoin').split(',')
 for (const part of parts) {
   if (part === 'fastify') await import('fastify')
   if (part === 'pglite-import') await import('@electric-sql/pglite')
@@ -26,6 +26,8 @@ for (const part of parts) {
     await db.query('select 1')
   }
   if (part === 'app') await import('../../apps/server/src/app.js')
+  // What the first x402 request imports (the server does not at start).
+  if (part === 'x402') await (await import('../../apps/server/src/x402/x402Libraries.js')).x402Libraries()
   if (part === 'solana') {
     const { startSolanaDevnet } = await import('@paylink/devnet/solana')
     await startSolanaDevnet({ fundAccounts: [] })

@@ -488,7 +488,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (config.x402) {
       const evm = x402EvmFacilitator(config, config.x402)
       const { solanaSecretKey } = config.x402
-      const solana = solanaSecretKey ? await x402SolanaFacilitator(config, solanaSecretKey, evm) : undefined
+      const solana = solanaSecretKey ? await x402SolanaFacilitator(config, solanaSecretKey) : undefined
       const lowGas = config.x402.lowGas ?? defaultLowGas
       await app.register(x402Routes, {
         db: database.db,

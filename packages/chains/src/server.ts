@@ -11,6 +11,7 @@ import { solanaFamily } from './solana/server/index.js'
 // every chain family (see ../README.md).
 
 export type * from './serverFace/chainFamily.js'
+export type * from './serverFace/collector.js'
 export * from './serverFace/errors.js'
 export { ChainMismatchError } from './serverFace/chainMismatchError.js'
 export * from './serverFace/devnetFaucet.js'

@@ -21,11 +21,8 @@ import type { Merchant } from '../merchants/merchant.js'
 import { prepareOptions } from './prepareOptions.js'
 import { lockUntilCommit } from '../db/transaction.js'
 
-export interface CreateLinkParameters {
-  db: Db
-  merchant: Merchant
-  /** Already checked with createLinkBodySchemaFor(assets). */
-  body: CreateLinkBody
+/** The server's rules every new link is made under: the same for every request. */
+export interface LinkRules {
   assets: readonly Asset[]
   networks: readonly Network[]
   webhookPolicy: WebhookPolicy
@@ -33,6 +30,13 @@ export interface CreateLinkParameters {
   maxOpenLinks: number
   /** Grace after expiry for late payments when the body names none (LATE_PAYMENT_GRACE_SECONDS). */
   defaultLateGraceSeconds?: number
+}
+
+export interface CreateLinkParameters extends LinkRules {
+  db: Db
+  merchant: Merchant
+  /** Already checked with createLinkBodySchemaFor(assets). */
+  body: CreateLinkBody
   now?: Date
 }
 

@@ -23,7 +23,7 @@ import type { RateLimit, RouteResponse } from '../http/routeRegistry.js'
 import { sendEventStream } from '../http/sendEventStream.js'
 import type { WebhookPolicy } from '../webhooks/checkWebhookUrl.js'
 import type { LookupAll } from '../webhooks/resolveWebhookTarget.js'
-import { createLink } from './createLink.js'
+import { createLink, type LinkRules } from './createLink.js'
 import { createTokenSupplyCap } from './tokenSupplyCap.js'
 import { LinkNotFoundError } from '../errors.js'
 import type { LinkEventHub } from './linkEventHub.js'
@@ -67,6 +67,13 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
   const { db, assets, networks, views, events, webhookPolicy } = options
   const heartbeatMs = options.heartbeatMs ?? 15_000
   const checkTokenSupply = createTokenSupplyCap({ readerOf: options.readerOf })
+  const linkRules: LinkRules = {
+    assets,
+    networks,
+    webhookPolicy,
+    maxOpenLinks: options.maxOpenLinksPerMerchant,
+    defaultLateGraceSeconds: options.defaultLateGraceSeconds,
+  }
 
   const streams = new Set<() => void>()
   app.addHook('preClose', async () => {
@@ -95,16 +102,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ body, reply, merchant }) => {
       await checkTokenSupply(body, assets)
-      const link = await createLink({
-        db,
-        merchant,
-        body,
-        assets,
-        networks,
-        webhookPolicy,
-        maxOpenLinks: options.maxOpenLinksPerMerchant,
-        defaultLateGraceSeconds: options.defaultLateGraceSeconds,
-      })
+      const link = await createLink({ db, merchant, body, ...linkRules })
       return reply.code(201).send(link)
     },
   )

@@ -1,26 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import type { BlockRef, PaymentFinding } from '@paylink/chains/server'
-import type { Db } from '../db/openDatabase.js'
 import { applyConfirmationCounts } from './applyConfirmationCounts.js'
-import { applyDecision } from './applyDecision.js'
-import { paymentActionOf, type PaymentAction } from './paymentAction.js'
-import { claimPayments, releasePayments } from './claimPayments.js'
 import { decidePayment } from './decidePayment.js'
 import { loadDecisionContext } from './loadDecisionContext.js'
-import type { PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import { passLease, type PaymentPass } from './paymentPass.js'
 import { refuseDeepReorgs } from './refuseDeepReorgs.js'
 
-export interface AdvanceConfirmationsParameters {
-  db: Db
-  caipNetworkId: string
-  settings: PaymentProcessingSettings
+export interface AdvanceConfirmationsParameters extends PaymentPass {
   head: bigint
   /** The canonical blocks at (at least) the heights of `readInBlockHeights`, read this pass. */
   blocks: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>
-  onLinkChanged?: (linkId: string) => void
-  /** Told of each payment the pass changed, for the operator's log. */
-  onPaymentAction?: (action: PaymentAction) => void
-  now?: () => Date
 }
 
 export interface AdvanceConfirmationsReturnType {
@@ -37,30 +25,19 @@ export interface AdvanceConfirmationsReturnType {
  * payment becomes confirmed. Only payments whose block changed go back to a transaction read,
  * and only within the reorg depth limit (deeper, the network halts: `refuseDeepReorgs`).
  */
-export async function advanceConfirmations({
-  db,
-  caipNetworkId,
-  settings,
-  head,
-  blocks,
-  onLinkChanged,
-  onPaymentAction,
-  now = () => new Date(),
-}: AdvanceConfirmationsParameters): Promise<AdvanceConfirmationsReturnType> {
-  const leaseToken = randomBytes(12).toString('base64url')
+export async function advanceConfirmations(
+  pass: AdvanceConfirmationsParameters,
+): Promise<AdvanceConfirmationsReturnType> {
+  const { db, caipNetworkId, settings, head, blocks } = pass
+  const lease = passLease(pass)
+  const { now } = lease
   const claimedIds: string[] = []
   const moved: string[] = []
   let changed = 0
   try {
     // Claims are held until the end, so each chunk excludes the ones before it.
     for (;;) {
-      const claimed = await claimPayments(db, {
-        caipNetworkId,
-        selection: { kind: 'inBlock', head },
-        leaseToken,
-        leaseMs: settings.leaseMs,
-        limit: settings.batchSize,
-      })
+      const claimed = await lease.claim({ kind: 'inBlock', head })
       claimedIds.push(...claimed.map((p) => p.id))
       const inputsOf = await loadDecisionContext(db, claimed, caipNetworkId, settings)
       const isMoved = (payment: (typeof claimed)[number]) => {
@@ -93,20 +70,19 @@ export async function advanceConfirmations({
           Object.keys(decision.patch).every((key) => key === 'confirmations')
         ) {
           countsOnly.push(payment.id)
-        } else if (await applyDecision(db, payment, decision, leaseToken, now())) {
+        } else if (await lease.apply(payment, decision)) {
           changed++
-          onLinkChanged?.(payment.linkId)
-          onPaymentAction?.(paymentActionOf(payment, decision))
         }
       }
-      for (const linkId of await applyConfirmationCounts(db, { ids: countsOnly, leaseToken, head, now: now() })) {
+      const counted = { ids: countsOnly, leaseToken: lease.leaseToken, head, now: now() }
+      for (const linkId of await applyConfirmationCounts(db, counted)) {
         changed++
-        onLinkChanged?.(linkId)
+        pass.onLinkChanged?.(linkId)
       }
       if (claimed.length < settings.batchSize) break
     }
     return { changed, moved }
   } finally {
-    await releasePayments(db, { leaseToken, ids: claimedIds })
+    await lease.release(claimedIds)
   }
 }

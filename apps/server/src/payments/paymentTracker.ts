@@ -4,6 +4,7 @@ import { expireLinks } from '../links/expireLinks.js'
 import { createWakeableSleep } from '../workers/createWakeableSleep.js'
 import { defaultPaymentProcessingSettings, type PaymentProcessingSettings } from './paymentProcessingSettings.js'
 import type { PaymentAction } from './paymentAction.js'
+import type { ChainPaymentPass } from './paymentPass.js'
 import { processPayments } from './processPayments.js'
 import { createChainGuard, type ChainGuard } from './createChainGuard.js'
 import { createWatchCache, type WatchCache } from './createWatchCache.js'
@@ -199,7 +200,7 @@ export function createPaymentTracker(options: PaymentTrackerOptions): PaymentTra
 
   const passNetwork = async (state: NetworkState, force: boolean) => {
     const { caipNetworkId } = state.network
-    const common = { db: options.db, chain: state.chain, caipNetworkId, settings, ...changed }
+    const common: ChainPaymentPass = { db: options.db, chain: state.chain, caipNetworkId, settings, ...changed }
     const { guard } = state
     const firstUse = guard.checkedAt === 0
     const identityDue = firstUse || Date.now() - guard.checkedAt >= settings.identityCheckMs

@@ -1,28 +1,15 @@
-import { randomBytes } from 'node:crypto'
-import type { BlockRef, PaymentChainReader } from '@paylink/chains/server'
-import type { Db } from '../db/openDatabase.js'
-import { applyDecision } from './applyDecision.js'
-import { paymentActionOf, type PaymentAction } from './paymentAction.js'
-import { claimPayments, releasePayments, type PaymentSelection } from './claimPayments.js'
+import type { BlockRef } from '@paylink/chains/server'
+import type { PaymentSelection } from './claimPayments.js'
 import { decidePayment } from './decidePayment.js'
 import { loadDecisionContext } from './loadDecisionContext.js'
-import type { PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import { passLease, type ChainPaymentPass } from './paymentPass.js'
 import { refuseDeepReorgs } from './refuseDeepReorgs.js'
 
-export interface ProcessPaymentsParameters {
-  db: Db
-  chain: PaymentChainReader
-  caipNetworkId: string
-  settings: PaymentProcessingSettings
+export interface ProcessPaymentsParameters extends ChainPaymentPass {
   /** Which payments: default the due ones (the periodic re-check). */
   selection?: PaymentSelection
   /** Blocks the caller just read: their canonical hashes are not read again. */
   knownBlocks?: ReadonlyMap<bigint, Pick<BlockRef, 'hash' | 'timestamp'> | null>
-  /** Told after each committed change, with the link id (server-sent events). */
-  onLinkChanged?: (linkId: string) => void
-  /** Told of each payment the pass changed, for the operator's log. */
-  onPaymentAction?: (action: PaymentAction) => void
-  now?: () => Date
 }
 
 export interface ProcessPaymentsReturnType {
@@ -37,25 +24,10 @@ export interface ProcessPaymentsReturnType {
  * pay), then write each payment's next state with its link's status and webhook events in
  * one transaction that first checks the claim is still ours.
  */
-export async function processPayments({
-  db,
-  chain,
-  caipNetworkId,
-  settings,
-  selection = { kind: 'due' },
-  knownBlocks,
-  onLinkChanged,
-  onPaymentAction,
-  now = () => new Date(),
-}: ProcessPaymentsParameters): Promise<ProcessPaymentsReturnType> {
-  const leaseToken = randomBytes(12).toString('base64url')
-  const claimed = await claimPayments(db, {
-    caipNetworkId,
-    selection,
-    leaseToken,
-    leaseMs: settings.leaseMs,
-    limit: settings.batchSize,
-  })
+export async function processPayments(pass: ProcessPaymentsParameters): Promise<ProcessPaymentsReturnType> {
+  const { db, chain, caipNetworkId, settings, knownBlocks } = pass
+  const lease = passLease(pass)
+  const claimed = await lease.claim(pass.selection ?? { kind: 'due' })
   if (claimed.length === 0) return { claimed: 0, changed: 0 }
   const claimedIds = claimed.map((p) => p.id)
   let read = false
@@ -75,20 +47,15 @@ export async function processPayments({
     refuseDeepReorgs({ caipNetworkId, moved, head, reorgDepthLimit: settings.reorgDepthLimit })
     let changed = 0
     for (const [i, payment] of claimed.entries()) {
-      const decision = decidePayment(payment, findings[i]!, { ...inputsOf(payment), head, now: now() })
-      if (await applyDecision(db, payment, decision, leaseToken, now())) {
-        changed++
-        onLinkChanged?.(payment.linkId)
-        onPaymentAction?.(paymentActionOf(payment, decision))
-      }
+      const decision = decidePayment(payment, findings[i]!, { ...inputsOf(payment), head, now: lease.now() })
+      if (await lease.apply(payment, decision)) changed++
     }
     return { claimed: claimed.length, changed }
   } finally {
     // A failed read frees the claims at once; a completed one lets pending payments rest.
-    await releasePayments(db, {
-      leaseToken,
-      ids: claimedIds,
-      ...(read ? { rest: { recheckMs: settings.recheckMs, missingGraceMs: settings.missingGraceMs } } : {}),
-    })
+    await lease.release(
+      claimedIds,
+      read ? { recheckMs: settings.recheckMs, missingGraceMs: settings.missingGraceMs } : undefined,
+    )
   }
 }

@@ -1,26 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { PaymentAction } from './paymentAction.js'
-import {
-  type ChainCursor,
-  type PaymentChainReader,
-  type PaymentWatch,
-  ChainMismatchError,
-} from '@paylink/chains/server'
+import { type ChainCursor, type PaymentWatch, ChainMismatchError } from '@paylink/chains/server'
 import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { advanceConfirmations } from './advanceConfirmations.js'
-import type { PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import type { ChainPaymentPass } from './paymentPass.js'
 import { processPayments } from './processPayments.js'
 import { readInBlockHeights } from './readInBlockHeights.js'
 import { loadWatches } from './loadWatches.js'
 import { recordSightings } from './recordSightings.js'
 import { recordUnmatchedSightings } from './recordUnmatchedSightings.js'
 
-export interface ScanNewBlocksParameters {
-  db: Db
-  chain: PaymentChainReader
-  caipNetworkId: string
-  settings: PaymentProcessingSettings
+export interface ScanNewBlocksParameters extends ChainPaymentPass {
   head: bigint
   cursor: ChainCursor
   /** Payments a scan matched but could not claim last time (another process held them). */
@@ -31,9 +21,6 @@ export interface ScanNewBlocksParameters {
   loadWatches?: (now: Date) => Promise<readonly PaymentWatch[]>
   /** Called when the chain rewound, before any payment is touched: throws ChainMismatchError when it is another chain. */
   confirmIdentity?: () => Promise<void>
-  onLinkChanged?: (linkId: string) => void
-  onPaymentAction?: (action: PaymentAction) => void
-  now?: () => Date
 }
 
 export interface ScanNewBlocksReturnType {
@@ -54,30 +41,10 @@ export interface ScanNewBlocksReturnType {
  * when the chain changed deeper than a reorg may.
  */
 export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promise<ScanNewBlocksReturnType> {
-  const {
-    db,
-    chain,
-    caipNetworkId,
-    settings,
-    head,
-    cursor,
-    retryIds = [],
-    requiredConfirmations = 1,
-    confirmIdentity,
-    onLinkChanged,
-    onPaymentAction,
-    now,
-  } = parameters
+  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], requiredConfirmations = 1, now } = parameters
   const readWatches = parameters.loadWatches ?? ((at: Date) => loadWatches(db, caipNetworkId, at))
-  const common = {
-    db,
-    chain,
-    caipNetworkId,
-    settings,
-    ...(onLinkChanged ? { onLinkChanged } : {}),
-    ...(onPaymentAction ? { onPaymentAction } : {}),
-    ...(now ? { now } : {}),
-  }
+  // The same pass, told of the same changes, goes on to decide the payments.
+  const pass: ChainPaymentPass = parameters
   const heights = await readInBlockHeights(db, caipNetworkId, head)
   const watches = await readWatches(now?.() ?? new Date())
   const scan = await chain.findPayments({
@@ -89,7 +56,7 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
     watches,
   })
   if (scan.kind === 'changed') throw new ChainMismatchError(`${caipNetworkId}: ${scan.reason}.`)
-  if (scan.rewound) await confirmIdentity?.()
+  if (scan.rewound) await parameters.confirmIdentity?.()
   const { blocks } = scan
   // Payments nobody submitted (a deposit address, a Solana Pay reference): recorded as if the
   // payer had, then matched below with the rest.
@@ -101,14 +68,14 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
     requiredConfirmations,
     ...(now ? { now: now() } : {}),
   })
-  for (const linkId of sighted.linkIds) onLinkChanged?.(linkId)
+  for (const linkId of sighted.linkIds) parameters.onLinkChanged?.(linkId)
 
   // First the payments already in a block (before new detections, which are then current).
-  const advanced = await advanceConfirmations({ ...common, head, blocks })
+  const advanced = await advanceConfirmations({ ...pass, head, blocks })
   let changed = advanced.changed
   const matched = [...new Set([...(await matchPending(db, caipNetworkId, scan.transactionIds)), ...sighted.paymentIds])]
   for (const ids of chunks([...new Set([...advanced.moved, ...matched, ...retryIds])], settings.batchSize)) {
-    changed += (await processPayments({ ...common, selection: { kind: 'ids', ids }, knownBlocks: blocks })).changed
+    changed += (await processPayments({ ...pass, selection: { kind: 'ids', ids }, knownBlocks: blocks })).changed
   }
   // Matched yet still pending: another process held the claim, or the node behind a load
   // balancer served the block before the receipt. Look once more next pass rather than wait

@@ -1,22 +1,13 @@
-import type { PaymentChainReader, PaymentWatch } from '@paylink/chains/server'
-import type { Db } from '../db/openDatabase.js'
+import type { PaymentWatch } from '@paylink/chains/server'
 import { loadWatches } from './loadWatches.js'
-import type { PaymentAction } from './paymentAction.js'
-import type { PaymentProcessingSettings } from './paymentProcessingSettings.js'
+import type { ChainPaymentPass } from './paymentPass.js'
 import { processPayments } from './processPayments.js'
 import { recordSightings } from './recordSightings.js'
 
-export interface SightPendingPaymentsParameters {
-  db: Db
-  chain: PaymentChainReader
-  caipNetworkId: string
-  settings: PaymentProcessingSettings
+export interface SightPendingPaymentsParameters extends ChainPaymentPass {
   requiredConfirmations: number
   /** The watched options at a moment (default: `loadWatches` from the database; the tracker passes its cache). */
   loadWatches?: (now: Date) => Promise<readonly PaymentWatch[]>
-  onLinkChanged?: (linkId: string) => void
-  onPaymentAction?: (action: PaymentAction) => void
-  now?: () => Date
 }
 
 /**
@@ -25,17 +16,9 @@ export interface SightPendingPaymentsParameters {
  * sees "seen, confirming 0/N" within a pass instead of at the next block. Returns the number of
  * new payments.
  */
-export async function sightPendingPayments({
-  db,
-  chain,
-  caipNetworkId,
-  settings,
-  requiredConfirmations,
-  loadWatches: readWatches = (at) => loadWatches(db, caipNetworkId, at),
-  onLinkChanged,
-  onPaymentAction,
-  now,
-}: SightPendingPaymentsParameters): Promise<number> {
+export async function sightPendingPayments(pass: SightPendingPaymentsParameters): Promise<number> {
+  const { db, chain, caipNetworkId, requiredConfirmations, now } = pass
+  const readWatches = pass.loadWatches ?? ((at: Date) => loadWatches(db, caipNetworkId, at))
   if (!chain.sightPending) return 0
   const watches = await readWatches(now?.() ?? new Date())
   if (watches.length === 0) return 0
@@ -48,18 +31,7 @@ export async function sightPendingPayments({
     requiredConfirmations,
     ...(now ? { now: now() } : {}),
   })
-  for (const linkId of linkIds) onLinkChanged?.(linkId)
-  if (paymentIds.length) {
-    await processPayments({
-      db,
-      chain,
-      caipNetworkId,
-      settings,
-      selection: { kind: 'ids', ids: paymentIds },
-      ...(onLinkChanged ? { onLinkChanged } : {}),
-      ...(onPaymentAction ? { onPaymentAction } : {}),
-      ...(now ? { now } : {}),
-    })
-  }
+  for (const linkId of linkIds) pass.onLinkChanged?.(linkId)
+  if (paymentIds.length) await processPayments({ ...pass, selection: { kind: 'ids', ids: paymentIds } })
   return paymentIds.length
 }

@@ -1,5 +1,5 @@
 import { PAYLINK_COLLECTOR_ADDRESS, collectorAbi } from '@paylink/chains/eip155/core'
-import type { ChainEndpoint } from '@paylink/chains/server'
+import type { ChainEndpoint, Collector, PullRequest } from '@paylink/chains/server'
 import { createEvmRpcClient } from '@paylink/chains/eip155/server'
 import { createSolanaDelegateCollector } from '@paylink/chains/solana/server'
 import {
@@ -13,40 +13,6 @@ import {
   type PublicClient,
 } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-
-/** One pull's terms, as the subscription's row and plan give them. */
-export interface PullRequest {
-  caipNetworkId: string
-  /** The collector contract's bytes32 id of the subscription (EVM). */
-  collectorId: string
-  /** The payer's wallet, the token (contract or mint) and its decimals. */
-  payer: string
-  token: string
-  decimals: number
-  /** The merchant's address (the option's recipient). */
-  to: string
-  amount: bigint
-}
-
-export type PullCheck = { ok: true } | { ok: false; reason: string; notDueYet: boolean }
-
-/**
- * A collector key (gas only: funds go from the payer to the merchant alone) and the RPC of each
- * network of its chain family it pulls on.
- */
-export interface Collector {
-  address: string
-  /** Would the chain take this pull now? A refusal says why (allowance revoked, balance short, canceled…). */
-  check(request: PullRequest): Promise<PullCheck>
-  /** Signs the pull (not sent): the caller records it before sending, see `send`. */
-  sign(request: PullRequest): Promise<{ raw: string; hash: string }>
-  /** Sends signed bytes (again, after a crash: one signed pull lands once) and waits for the outcome. */
-  send(
-    caipNetworkId: string,
-    raw: string,
-    timeoutMs: number,
-  ): Promise<{ status: 'success' | 'reverted' } | { status: 'dropped' } | { status: 'unknown' }>
-}
 
 /** The collectors by chain family (CAIP-2 namespace): `eip155` the contract's, `solana` the SPL delegate. */
 export type Collectors = Readonly<Partial<Record<string, Collector>>>
@@ -144,27 +110,5 @@ export function createCollector(privateKey: Hex, { endpointOf, timeoutMs = 5000 
   }
 }
 
-/**
- * The Solana collector: the SPL delegate the payer approved (see solanaDelegatePull.ts). The token
- * program has no notion of a period: a refusal is final for this renewal (it falls back to a link).
- */
-export async function createSolanaCollector(secretKey: Uint8Array, options: CollectorOptions): Promise<Collector> {
-  const delegate = await createSolanaDelegateCollector(secretKey, options)
-  const pull = (request: PullRequest) => ({
-    caipNetworkId: request.caipNetworkId,
-    payer: request.payer,
-    mint: request.token,
-    decimals: request.decimals,
-    merchant: request.to,
-    amount: request.amount,
-  })
-  return {
-    address: delegate.address,
-    async check(request) {
-      const check = await delegate.check(pull(request))
-      return check.ok ? check : { ...check, notDueYet: false }
-    },
-    sign: (request) => delegate.sign(pull(request)),
-    send: (caipNetworkId, raw, timeoutMs) => delegate.send(caipNetworkId, raw, timeoutMs),
-  }
-}
+/** The Solana collector: the SPL delegate the payer approved (see solanaDelegatePull.ts). */
+export const createSolanaCollector = createSolanaDelegateCollector

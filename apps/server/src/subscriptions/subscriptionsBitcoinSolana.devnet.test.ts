@@ -34,7 +34,6 @@ import { and, eq, like } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { links, subscriptionRenewals, webhookEvents } from '../db/schema.js'
-import { faultsInjected } from '../testing/faultChecks.js'
 import { startFaultProxy } from '../testing/startFaultProxy.js'
 import { createSolanaDelegateCollector } from '@paylink/chains/solana/server'
 import { generateSolanaKeypair } from '../x402/demoGasKey.js'
@@ -273,10 +272,13 @@ describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => 
       const { payer, merchant, created, view } = await subscribed('Solana flaky', 'by hand')
       const [payerBefore, merchantBefore] = await Promise.all([balanceOf(payer.address), balanceOf(merchant)])
 
-      // A month passes; the provider is down for 2 s, then fails 40 % of requests.
-      proxy.outage(2000)
+      // A month passes; the provider is down until the due pull has met the outage twice (a time
+      // alone could pass before a loaded machine's scheduler asks), then fails 40 % of requests.
+      proxy.outage(60_000)
       faulty.subscriptions.clock.advance(MONTH + 60)
       faulty.subscriptions.wake()
+      await eventually(() => expect(proxy.injected.outage ?? 0).toBeGreaterThanOrEqual(2), 20_000)
+      proxy.outage(0)
       await eventually(async () => expect((await view()).paidPeriods).toBe(2), 40_000)
       // More rounds under faults: nothing more is pulled, no renewal link is made.
       await new Promise((resolve) => setTimeout(resolve, 500))
@@ -291,9 +293,9 @@ describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => 
         .from(webhookEvents)
         .where(and(eq(webhookEvents.type, 'subscription.renewed'), like(webhookEvents.body, `%"${created.id}"%`)))
       expect(renewed).toHaveLength(1)
-      // The due pull was tried while the provider was down, then under faults.
-      expect(proxy.injected.outage ?? 0).toBeGreaterThan(0)
-      expect(faultsInjected(proxy), JSON.stringify(proxy.injected)).toBeGreaterThan(0)
+      // The due pull met the outage (forced above), then random faults. A pull is about 11 to 18
+      // requests, so a seed may draw none of those (seen once in a run of this file): the faults a
+      // pull's own send meets are forced below instead of left to chance.
       console.info(
         `solana pull faults: seed ${proxy.seed}, ${proxy.requests} requests, ${JSON.stringify(proxy.injected)}`,
       )
@@ -306,10 +308,11 @@ describe('subscriptions on Solana: automatic renewal by an SPL delegate', () => 
       })
       const signed = await collector.sign({
         caipNetworkId: network,
+        collectorId: '',
         payer: payer.address,
-        mint: solana().mint,
+        token: solana().mint,
         decimals: 6,
-        merchant,
+        to: merchant,
         amount: 5_000_000n,
       })
       const sends = [collector.send(network, signed.raw, 10_000), collector.send(network, signed.raw, 10_000)]

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Link, LinkOption, PublicConfig } from '@paylink/shared'
+import { checkoutLink } from '@paylink/shared/testing/checkoutLink'
 import { devnetNetwork, nothingReceived } from '@paylink/shared/testing/testNetworks'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -50,31 +51,16 @@ const tusdOption: LinkOption = {
   amount: '10',
   paid: '2.5',
 }
-const link = {
+const link = checkoutLink([ethOption, tusdOption], {
   id: 'lnk_abc',
   title: hostile,
   description: 'Line one\n<img src=x onerror=alert(2)>',
   merchantAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  status: 'open',
   expiresAt: '2030-01-01T01:00:00.000Z',
   createdAt: '2030-01-01T00:00:00.000Z',
-  paidAt: null,
-  deactivatedAt: null,
-  version: 1,
-  options: [ethOption, tusdOption],
-  payments: [],
-  successUrl: null,
-  receiptEmail: true,
-  price: null,
-  fiat: null,
-  underpaymentTolerancePercent: '0',
-  latePaymentGraceSeconds: 0,
   merchant: { displayName: 'Bean <&> Leaf', logoUrl: '/api/merchant-logos/' + 'a'.repeat(64), brandColor: '#1a237e' },
-  merchantNotified: false,
   receiptNumber: 'PL-ABCD-EFGH',
-  reusable: null,
-  order: null,
-} as Link
+})
 
 describe('renderCheckoutShell', () => {
   const html = renderCheckoutShell(index, { config, link }, english, new Date('2030-01-01T00:00:00.000Z'))

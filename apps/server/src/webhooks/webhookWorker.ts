@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { links, webhookDeliveries } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
+import type { WebhookDeliveryRow } from '../db/rows.js'
 import { checkWebhookUrl, type WebhookPolicy } from './checkWebhookUrl.js'
 import { resolveWebhookTarget, type LookupAll } from './resolveWebhookTarget.js'
 import { sendWebhook, type SendWebhookReturnType } from './sendWebhook.js'
@@ -72,7 +73,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const pollIntervalMs = options.pollIntervalMs ?? 1000
   const timeoutMs = options.timeoutMs ?? 5000
   const policy = options.policy ?? { allowHttp: false, allowPrivateAddresses: false }
-  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024
+  /** What one attempt may take: its time and the bytes of the answer it reads. */
+  const limits = { timeoutMs, maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 }
   const retryBaseMs = options.retryBaseMs ?? 10_000
   const retryMaxMs = options.retryMaxMs ?? 3600_000
   const concurrency = options.concurrency ?? 8
@@ -127,10 +129,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     }
     type LinkSecrets = (typeof secrets)[number] | undefined
     const attempt = async (
-      url: string,
-      body: string,
+      { url, body, eventId }: Pick<WebhookDeliveryRow, 'url' | 'body' | 'eventId'>,
       keys: LinkSecrets,
-      eventId: string,
     ): Promise<SendWebhookReturnType & { terminal: boolean }> => {
       // The URL's text cannot change, so a refusal of it is final (redeliver retries after the
       // operator changes the policy); DNS answers can change, so an address refusal is retried.
@@ -147,13 +147,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       if (!target.ok) return { ok: false, statusCode: null, error: `URL ${target.error}`, terminal: false }
       const result = await sendWebhook({
         url,
-        address: target.address,
         body,
+        eventId,
+        address: target.address,
         secret,
         previousSecret,
-        eventId,
-        timeoutMs,
-        maxResponseBytes,
+        ...limits,
       })
       return { ...result, terminal: false }
     }
@@ -161,7 +160,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     await Promise.all(
       claimed.map(async (delivery) => {
         const keys = secrets.find((s) => s.id === delivery.linkId)
-        const result = await attempt(delivery.url, delivery.body, keys, delivery.eventId)
+        const result = await attempt(delivery, keys)
         const attempts = delivery.attempts
         const now = Date.now()
         const next = new Date(now + retryDelayMs(attempts, retryBaseMs, retryMaxMs))

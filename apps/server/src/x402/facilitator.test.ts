@@ -32,6 +32,7 @@ import { devnetNetworks } from '../devnet/devnetNetworks.js'
 import { openDatabase, type Database } from '../db/openDatabase.js'
 import { x402Payments } from '../db/schema.js'
 import { fastPaymentLinks, L1, startHarness, type Harness } from '../testing/paymentLinksHarness.js'
+import { closeInOrder } from '../testing/closeInOrder.js'
 
 const price = 10_000n // 0.01 TUSD
 const network = L1 as `eip155:${string}`
@@ -127,11 +128,7 @@ beforeAll(async () => {
   resourceUrl = resource.url
 }, 60_000)
 
-afterAll(async () => {
-  await served?.close()
-  await h?.close()
-  await database?.close()
-})
+afterAll(() => closeInOrder(served, h, database))
 
 describe('Paylink as an x402 facilitator (EVM exact, EIP-3009 Test USD)', () => {
   it('lists the exact scheme on the devnet chains without a key', async () => {

@@ -27,14 +27,13 @@ export function x402EvmFacilitator(
 }
 
 /**
- * @x402/svm's exact scheme on every configured Solana network, registered with the EVM networks'
- * facilitator so that one /supported lists both; the fee payer reads each cluster through the
- * server's own endpoint.
+ * @x402/svm's exact scheme on every configured Solana network (registered beside the EVM networks'
+ * on one facilitator, so that one /supported lists both); the fee payer reads each cluster through
+ * the server's own endpoint.
  */
 export function x402SolanaFacilitator(
   config: { networks: readonly Network[]; devnetUpstreams?: DevnetUpstreams },
   solanaSecretKey: Uint8Array,
-  evm: EvmFacilitator,
 ): Promise<SolanaFacilitator> {
   const solana = config.networks.flatMap((network) =>
     network.caipNetworkId.startsWith(`${chainCores.solana.namespace}:`)
@@ -46,7 +45,7 @@ export function x402SolanaFacilitator(
         ]
       : [],
   )
-  return createSolanaFacilitator(solanaSecretKey, solana, evm.facilitator)
+  return createSolanaFacilitator(solanaSecretKey, solana)
 }
 
 /** The EVM networks among these (the exact scheme's EIP-3009 family). */

@@ -14,10 +14,7 @@ import {
   type PaidUrl,
 } from '@paylink/shared'
 import type { FacilitatorClient, HTTPAdapter, HTTPRequestContext } from '@x402/core/server'
-import { x402HTTPResourceServer, x402ResourceServer } from '@x402/core/server'
 import type { Network, PaymentPayload, PaymentRequirements, SchemeNetworkServer } from '@x402/core/types'
-import { ExactEvmScheme } from '@x402/evm/exact/server'
-import { ExactSvmScheme } from '@x402/svm/exact/server'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { newId } from '../db/newId.js'
@@ -31,6 +28,7 @@ import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/checkWebhookUrl
 import { facilitatorRequestSchema } from './facilitatorRequest.js'
 import { fetchTarget } from './fetchTarget.js'
 import type { PaylinkFacilitator } from './paylinkFacilitator.js'
+import { x402Libraries, type X402Libraries } from './x402Libraries.js'
 import { merchantReceivesAt } from './x402Payments.js'
 
 export interface PaidUrlRoutesOptions {
@@ -57,9 +55,9 @@ const merchantOfId = (id: string): Merchant => {
 }
 
 // The x402 packages' resource-server side of the exact scheme, per family.
-const serverSchemes: Record<string, () => SchemeNetworkServer> = {
-  eip155: () => new ExactEvmScheme(),
-  solana: () => new ExactSvmScheme(),
+const serverSchemes: Record<string, (libraries: X402Libraries) => SchemeNetworkServer> = {
+  eip155: ({ ExactEvmServer }) => new ExactEvmServer(),
+  solana: ({ ExactSvmServer }) => new ExactSvmServer(),
 }
 
 /**
@@ -101,10 +99,9 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
   const checked = async (merchant: Merchant, body: CreatePaidUrlBody) => {
     const bad = (field: string, problem: string) => new RequestValidationError(`body.${field}: ${problem}`)
     const { caipNetworkId, assetReference } = parseCaipAssetId(body.asset)
-    const capable = facilitator
-      .supported()
-      .kinds.some((kind) => kind.x402Version === 2 && kind.network === caipNetworkId)
-    const asset = capable ? facilitator.bookedAsset({ network: caipNetworkId, asset: assetReference }) : undefined
+    const asset = facilitator.settlesOn(caipNetworkId)
+      ? facilitator.bookedAsset({ network: caipNetworkId, asset: assetReference })
+      : undefined
     if (!asset) throw bad('asset', `${body.asset} is not a token Paylink settles over x402 here`)
     if (caipNetworkId.startsWith('eip155:') && !asset.eip712)
       throw bad('asset', `${asset.symbol} cannot be paid over x402: it does not take EIP-3009 signed transfers`)
@@ -252,8 +249,9 @@ export const paidUrlRoutes: FastifyPluginAsync<PaidUrlRoutesOptions> = async (
     const asset = facilitator.bookedAsset({ network, asset: assetReference })
     const scheme = serverSchemes[network.split(':')[0]!]
     if (!asset || !scheme) return undefined
-    const server = new x402ResourceServer(inProcessFacilitator(row)).register(network, scheme())
-    const http = new x402HTTPResourceServer(server, {
+    const libraries = await x402Libraries()
+    const server = new libraries.x402ResourceServer(inProcessFacilitator(row)).register(network, scheme(libraries))
+    const http = new libraries.x402HTTPResourceServer(server, {
       accepts: {
         scheme: 'exact',
         network,

@@ -7,11 +7,14 @@ import type {
   SupportedResponse,
   VerifyResponse,
 } from '@x402/core/types'
+import type { x402Facilitator } from '@x402/core/facilitator'
 import type { Db } from '../db/openDatabase.js'
 import type { Merchant } from '../merchants/merchant.js'
 import type { EvmFacilitator } from './createEvmFacilitator.js'
+import type { SolanaFacilitator } from './createSolanaFacilitator.js'
 import type { FacilitatorRequest } from './facilitatorRequest.js'
 import { x402FamilyOf } from './x402Families.js'
+import { onFirstUse, x402Libraries, type X402Libraries } from './x402Libraries.js'
 import { isAuthorizationRecorded, merchantReceivesAt, recordX402Payment } from './x402Payments.js'
 
 // Paylink's own refusals, in x402's reason style beside the schemes' reasons.
@@ -32,8 +35,10 @@ export interface BookedResource {
 }
 
 export interface PaylinkFacilitator {
-  /** What `/x402/facilitator/supported` answers: the x402-capable networks. */
-  supported(): SupportedResponse
+  /** What `/x402/facilitator/supported` answers: the x402-capable networks (the first call imports x402). */
+  supported(): Promise<SupportedResponse>
+  /** Whether the exact scheme is registered on this network, known without importing x402. */
+  settlesOn(network: string): boolean
   /** The configured (non-native) asset a requirement pays in, or undefined. */
   bookedAsset(r: { network: string; asset: string }): Asset | undefined
   verify(merchant: Merchant, body: FacilitatorRequest): Promise<Answered<VerifyResponse>>
@@ -48,15 +53,28 @@ export interface PaylinkFacilitator {
 export function createPaylinkFacilitator({
   db,
   evm,
+  solana,
   assets,
 }: {
   db: Db
   evm: EvmFacilitator
+  /** The Solana fee payer, when there is one: its scheme joins the EVM networks' on one facilitator. */
+  solana?: SolanaFacilitator
   assets: readonly Asset[]
 }): PaylinkFacilitator {
-  const supportedKinds = () => evm.facilitator.getSupported().kinds
-  const isSupported = ({ paymentRequirements: r }: FacilitatorRequest) =>
-    supportedKinds().some((kind) => kind.x402Version === 2 && kind.scheme === r.scheme && kind.network === r.network)
+  // x402's own facilitator with every family's scheme, made when x402 is first used (x402Libraries.ts).
+  const schemes = onFirstUse(async () => {
+    const libraries = await x402Libraries()
+    const facilitator = new libraries.x402Facilitator()
+    evm.register(facilitator, libraries)
+    solana?.register(facilitator, libraries)
+    return { facilitator, libraries }
+  })
+  const networks = new Set([...evm.networks, ...(solana?.networks ?? [])])
+  const isSupported = (facilitator: x402Facilitator, { paymentRequirements: r }: FacilitatorRequest) =>
+    facilitator
+      .getSupported()
+      .kinds.some((kind) => kind.x402Version === 2 && kind.scheme === r.scheme && kind.network === r.network)
 
   const bookedAsset = (r: { network: string; asset: string }) =>
     assets.find((asset) => {
@@ -67,9 +85,13 @@ export function createPaylinkFacilitator({
       )
     })
   /** Paylink's checks before the scheme's: whose payment, and not one already settled. */
-  const refusal = async (merchant: Merchant, body: FacilitatorRequest) => {
+  const refusal = async (
+    { facilitator, libraries }: { facilitator: x402Facilitator; libraries: X402Libraries },
+    merchant: Merchant,
+    body: FacilitatorRequest,
+  ) => {
     const r = body.paymentRequirements
-    if (!isSupported(body))
+    if (!isSupported(facilitator, body))
       return { status: 400, reason: unsupported, message: `No ${r.scheme} scheme on ${r.network} here.` }
     if (!bookedAsset(r))
       return {
@@ -84,7 +106,7 @@ export function createPaylinkFacilitator({
         message: `${r.payTo} is not an address ${merchant.id} receives at on ${r.network} (its own account or a link's recipient).`,
       }
     const family = x402FamilyOf(r.network)!
-    const transfer = family.transferOf(body)
+    const transfer = family.transferOf(body, libraries)
     // Paylink keeps books by transfer: a payload without one it can read (Permit2) is not settled here.
     if (!transfer) return { status: 400, ...family.unbookable }
     if (
@@ -102,16 +124,18 @@ export function createPaylinkFacilitator({
   const settling = new Set<string>()
 
   return {
-    supported: () => evm.facilitator.getSupported() as SupportedResponse,
+    supported: async () => (await schemes()).facilitator.getSupported() as SupportedResponse,
+    settlesOn: (network) => networks.has(network),
     bookedAsset,
     async verify(merchant, body) {
-      const refused = await refusal(merchant, body)
+      const x402 = await schemes()
+      const refused = await refusal(x402, merchant, body)
       if (refused)
         return {
           status: refused.status,
           answer: { isValid: false, invalidReason: refused.reason, invalidMessage: refused.message },
         }
-      const answer = await evm.facilitator.verify(
+      const answer = await x402.facilitator.verify(
         body.paymentPayload as PaymentPayload,
         body.paymentRequirements as PaymentRequirements,
       )
@@ -129,15 +153,16 @@ export function createPaylinkFacilitator({
           network: r.network as SettleResponse['network'],
         },
       })
-      const refused = await refusal(merchant, body)
+      const x402 = await schemes()
+      const refused = await refusal(x402, merchant, body)
       if (refused) return failed(refused.status, refused.reason, refused.message)
       const family = x402FamilyOf(r.network)!
-      const transfer = family.transferOf(body)!
+      const transfer = family.transferOf(body, x402.libraries)!
       const key = `${r.network}|${r.asset}|${transfer.payer}|${transfer.nonce}`.toLowerCase()
       if (settling.has(key)) return failed(200, family.replayed, 'This payment is being settled already.')
       settling.add(key)
       try {
-        const result = await evm.facilitator.settle(
+        const result = await x402.facilitator.settle(
           body.paymentPayload as PaymentPayload,
           body.paymentRequirements as PaymentRequirements,
         )

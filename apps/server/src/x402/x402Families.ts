@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { chainNamespaceOf } from '@paylink/chains/facts'
-import { decodeTransactionFromPayload, getTokenPayerFromTransaction } from '@x402/svm'
 import { z } from 'zod'
 import { eip3009AuthorizationOf, type FacilitatorRequest } from './facilitatorRequest.js'
+import type { X402Libraries } from './x402Libraries.js'
 
 /** What Paylink books of a payment, read before the scheme settles it. */
 export interface BookedTransfer {
@@ -18,8 +18,8 @@ export interface BookedTransfer {
 export interface X402Family {
   /** The CAIP-19 asset namespace of the family's tokens. */
   tokenNamespace: string
-  /** The transfer a payload carries, or null for a payload Paylink cannot book. */
-  transferOf(body: FacilitatorRequest): BookedTransfer | null
+  /** The transfer a payload carries, or null for a payload Paylink cannot book (read with x402's own decoders). */
+  transferOf(body: FacilitatorRequest, libraries: X402Libraries): BookedTransfer | null
   /** Why a payload without such a transfer is refused (x402 reason style). */
   unbookable: { reason: string; message: string }
   /** The x402 reason for a payment Paylink settled already. */
@@ -47,7 +47,10 @@ const svmPayloadSchema = z.object({ transaction: z.string().min(1).max(4096) })
 
 const solana: X402Family = {
   tokenNamespace: 'token',
-  transferOf: ({ paymentPayload, paymentRequirements }) => {
+  transferOf: (
+    { paymentPayload, paymentRequirements },
+    { decodeTransactionFromPayload, getTokenPayerFromTransaction },
+  ) => {
     const parsed = svmPayloadSchema.safeParse(paymentPayload.payload)
     if (!parsed.success) return null
     let payer: string

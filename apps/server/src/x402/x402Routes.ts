@@ -18,7 +18,7 @@ import { paidUrlRoutes, type PaidUrlRoutesOptions } from './paidUrlRoutes.js'
 export interface X402RoutesOptions {
   db: Db
   evm: EvmFacilitator
-  /** The Solana fee payer, when X402_SOLANA_SECRET_KEY is set (its scheme is registered with `evm.facilitator`). */
+  /** The Solana fee payer, when X402_SOLANA_SECRET_KEY is set (its scheme joins the EVM networks' on one facilitator). */
   solana?: SolanaFacilitator
   /** The configured assets: a payment is booked in one of them (its symbol and decimals). */
   assets: readonly Asset[]
@@ -59,6 +59,8 @@ const supportedResponseSchema = z.object({
 })
 
 const errorResponse = (description: string) => ({ description, schema: apiErrorSchema })
+/** The x402 libraries are imported by the first request that needs them (x402Libraries.ts). */
+const unavailable = errorResponse('The x402 libraries did not load (X402_UNAVAILABLE): try again later')
 /** Verify's and settle's answers: the x402 body, also for Paylink's own refusals. */
 const answers = (what: string, schema: typeof verifyResponseSchema | typeof settleResponseSchema) => ({
   200: { description: what, schema },
@@ -69,6 +71,7 @@ const answers = (what: string, schema: typeof verifyResponseSchema | typeof sett
   },
   401: errorResponse('No API key, or an unknown one (UNAUTHENTICATED, INVALID_API_KEY)'),
   403: { description: 'payTo is not an address of the merchant', schema },
+  503: unavailable,
 })
 
 /**
@@ -88,7 +91,7 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (
       throw new UnauthenticatedError('UNAUTHENTICATED', 'Send Authorization: Bearer <api key> of a Paylink merchant.')
     return app.requireMerchant(request)
   }
-  const facilitator = createPaylinkFacilitator({ db, evm, assets })
+  const facilitator = createPaylinkFacilitator({ db, evm, assets, ...(solana ? { solana } : {}) })
   await app.register(paidUrlRoutes, { db, facilitator, ...paidUrls })
 
   defineRoute(
@@ -100,9 +103,12 @@ export const x402Routes: FastifyPluginAsync<X402RoutesOptions> = async (
       summary: 'x402: the schemes and networks this facilitator verifies and settles',
       description: 'Public: what an x402 resource server asks before it prices a route.',
       tags: ['x402'],
-      responses: { 200: { description: 'Kinds, extensions and signers', schema: supportedResponseSchema } },
+      responses: {
+        200: { description: 'Kinds, extensions and signers', schema: supportedResponseSchema },
+        503: unavailable,
+      },
     },
-    async () => evm.facilitator.getSupported(),
+    () => facilitator.supported(),
   )
 
   defineRoute(

@@ -100,16 +100,6 @@ export function CheckboxField({
   )
 }
 
-/** What the server refused that belongs to no one field of the form (`errors['']`). */
-export function FormError({ error }: { error: string | undefined }) {
-  if (!error) return null
-  return (
-    <p role="alert" className="error">
-      {error}
-    </p>
-  )
-}
-
 /** A form's submit button: while what it sent runs, it waits and says so (`pendingText`, "Creating…"). */
 export function SubmitButton({
   pending,

@@ -1,5 +1,6 @@
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { m, useT, type MessageId } from '../../i18n/useT.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 /**
  * What the toolkit really offers here: email and social login need Reown's cloud (a project id);
@@ -32,11 +33,7 @@ export function ConnectPrompt({
       <p className="muted" data-testid="login-methods">
         {t(loginMethods(config.projectId, config.demo))} {t('connect.nonCustodial')}
       </p>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </div>
   )
 }

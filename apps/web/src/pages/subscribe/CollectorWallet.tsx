@@ -8,6 +8,7 @@ import { useSwitchNetwork } from '../../wallet/useSwitchNetwork.js'
 import { useWebToolkit } from '../../wallet/useWebToolkit.js'
 import { describeWalletError } from '../../wallet/walletErrors.js'
 import { ConnectPrompt } from '../pay/ConnectPrompt.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 /** What an action may ask of the connected wallet: its address, and the collector's two writes. */
 export interface CollectorTools {
@@ -85,11 +86,7 @@ function FamilyCollectorWallet({
       >
         {busy ? busyLabel : label}
       </button>
-      {Boolean(error) && (
-        <p role="alert" className="error">
-          {describeWalletError(error)}
-        </p>
-      )}
+      <ErrorText error={Boolean(error) && describeWalletError(error)} />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { PayHeader } from '../pay/PayHeader.js'
 import { PageNotReady } from './PageNotReady.js'
 import { PlanFacts, SubscriptionBadge, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 const day = { dateStyle: 'medium' } as const
 
@@ -80,11 +81,7 @@ function CancelSection({ page, token }: { page: SubscriptionPage; token: string 
           </button>
         </>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { PlanFacts, useAssetAmount } from './PlanFacts.js'
 import { WalletStep } from './WalletStep.js'
 import { allowanceHolderOf } from '@paylink/chains/collector-facts'
 import { PageNotReady } from './PageNotReady.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 /** Automatic renewal's allowance: a year of monthly renewals' worth; the contract still takes at most one amount per interval. */
 export const allowancePeriods = 12
@@ -161,11 +162,7 @@ function SubscribeForm({ page }: { page: PlanPage }) {
             {busy ? t('sub.subscribing') : t('sub.subscribe')}
           </button>
         )}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorText error={error} />
       </form>
       {renewal === 'automatic' && network && asset && perPeriod && (
         <WalletStep

@@ -11,6 +11,7 @@ import { useSendAsset } from '../../wallet/useSendAsset.js'
 import { useTransferFee } from '../../wallet/useTransferFee.js'
 import { plainWalletError } from './plainWalletError.js'
 import type { WalletNamespace } from './walletNamespace.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 /** The amount in atomic units; null while it is not one the asset can hold (too many decimals). */
 function toAtomic(amount: string, decimals: number): bigint | null {
@@ -131,11 +132,7 @@ export function SendForm({ namespace, current }: { namespace: WalletNamespace; c
       >
         {send.isPending ? 'Waiting for the wallet…' : `Send ${symbol}`}
       </button>
-      {send.isError && (
-        <p role="alert" className="error">
-          {plainWalletError(send.error, asset)}
-        </p>
-      )}
+      <ErrorText error={send.isError && plainWalletError(send.error, asset)} />
       {send.isSuccess && (
         <p className="result" role="status">
           Sent. Transaction:{' '}

@@ -3,6 +3,7 @@ import { CopyButton } from '../../components/CopyButton.js'
 import { plainWalletError } from './plainWalletError.js'
 import { useSignMessage } from '../../wallet/useSignMessage.js'
 import type { WalletNamespace } from './walletNamespace.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 export function SignMessageForm({ namespace }: { namespace: WalletNamespace }) {
   const [message, setMessage] = useState('Hello from Paylink')
@@ -29,11 +30,7 @@ export function SignMessageForm({ namespace }: { namespace: WalletNamespace }) {
       <button type="submit" disabled={sign.isPending || !message}>
         {sign.isPending ? 'Waiting for the wallet…' : 'Sign'}
       </button>
-      {sign.isError && (
-        <p role="alert" className="error">
-          {plainWalletError(sign.error)}
-        </p>
-      )}
+      <ErrorText error={sign.isError && plainWalletError(sign.error)} />
       {sign.isSuccess && (
         <p className="result">
           Signature:{' '}

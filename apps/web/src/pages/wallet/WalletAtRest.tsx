@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { usePaylinkContext } from '../../appkit/PaylinkProvider.js'
 import { openWhenStarted } from '../../appkit/openWhenStarted.js'
 import { namespaceLabels, type WalletNamespace } from './walletNamespace.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 const walletNamespaces = Object.keys(namespaceLabels) as WalletNamespace[]
 
@@ -62,11 +63,7 @@ export function WalletAtRest({ onConnect }: { onConnect(): void }) {
             {opening ? 'Opening…' : 'Connect a wallet'}
           </button>
         </div>
-        {failure && (
-          <p role="alert" className="error">
-            The wallet toolkit failed to start: {failure}
-          </p>
-        )}
+        <ErrorText error={failure && `The wallet toolkit failed to start: ${failure}`} />
       </div>
       <div className="panels">
         {namespaces.map((namespace) => (

@@ -9,6 +9,7 @@ import { describeWalletError } from '../../wallet/walletErrors.js'
 import { NamespacePanel } from './NamespacePanel.js'
 import { takeFocusAtRest } from './WalletAtRest.js'
 import { namespaceLabels } from './walletNamespace.js'
+import { ErrorText } from '../../components/ErrorText.js'
 
 function OverallStatus() {
   const connected = Object.values(useConnectedFamilies()).some(Boolean)
@@ -31,11 +32,7 @@ function OverallStatus() {
           <button onClick={() => disconnect().catch((e) => setError(describeWalletError(e)))}>Disconnect all</button>
         )}
       </div>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
       {!connected && connectError && (
         <p role="alert" className="error" data-testid="connect-error">
           Could not connect: {describeWalletError({ message: connectError })}

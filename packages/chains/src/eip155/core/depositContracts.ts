@@ -1,4 +1,4 @@
-import { zeroHash, type Abi, type Address, type Hex } from 'viem'
+import { parseAbi, zeroHash, type Address, type Hex } from 'viem'
 
 import factoryArtifact from './contracts/PaylinkDepositFactory.json' with { type: 'json' }
 import forwarderArtifact from './contracts/PaylinkForwarder.json' with { type: 'json' }
@@ -17,48 +17,18 @@ export const PAYLINK_DEPOSIT_FACTORY_SALT: Hex = zeroHash
  */
 export const PAYLINK_DEPOSIT_FACTORY_ADDRESS: Address = '0xd01168314e3ac0587652cC559Fd7068A48703493'
 
-export const depositFactoryAbi = [
-  {
-    type: 'function',
-    name: 'depositAddress',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'recipient', type: 'address' },
-      { name: 'salt', type: 'bytes32' },
-    ],
-    outputs: [{ name: '', type: 'address' }],
-  },
-  {
-    type: 'function',
-    name: 'collect',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'recipients', type: 'address[]' },
-      { name: 'salts', type: 'bytes32[]' },
-      { name: 'tokens', type: 'address[]' },
-    ],
-    outputs: [],
-  },
-] as const satisfies Abi
+// Human-readable signatures, parsed by viem (abitype): the same ABI items the compiler writes, typed.
+export const depositFactoryAbi = /* @__PURE__ */ parseAbi([
+  'function depositAddress(address recipient, bytes32 salt) view returns (address)',
+  'function collect(address[] recipients, bytes32[] salts, address[] tokens)',
+])
 
-export const forwarderAbi = [
-  { type: 'constructor', stateMutability: 'nonpayable', inputs: [{ name: 'recipient_', type: 'address' }] },
-  {
-    type: 'function',
-    name: 'recipient',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-  },
-  {
-    type: 'function',
-    name: 'flush',
-    stateMutability: 'nonpayable',
-    inputs: [{ name: 'tokens', type: 'address[]' }],
-    outputs: [],
-  },
-  { type: 'receive', stateMutability: 'payable' },
-] as const satisfies Abi
+export const forwarderAbi = /* @__PURE__ */ parseAbi([
+  'constructor(address recipient_)',
+  'function recipient() view returns (address)',
+  'function flush(address[] tokens)',
+  'receive() external payable',
+])
 
 export const depositFactoryBytecode = factoryArtifact.bytecode as Hex
 /** The forwarder's creation code, without the constructor argument (the recipient). */

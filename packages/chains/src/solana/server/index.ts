@@ -25,8 +25,4 @@ export const solanaFamily: ChainFamily = {
 export { findAssociatedTokenAddress, tokenProgramId } from './findAssociatedTokenAddress.js'
 export { createSolanaDevnetFaucet, devnetSolanaAssets } from './solanaDevnetFaucet.js'
 export { isSolanaAddress } from '../core/isSolanaAddress.js'
-export {
-  createSolanaDelegateCollector,
-  type SolanaDelegateCollector,
-  type SolanaPullRequest,
-} from './solanaDelegatePull.js'
+export { createSolanaDelegateCollector } from './solanaDelegatePull.js'

@@ -23,34 +23,11 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import type { ChainEndpoint } from '../../serverFace/chainFamily.js'
+import type { Collector } from '../../serverFace/collector.js'
 import { createJsonRpc, JsonRpcCallError, type JsonRpc } from '../../serverFace/createJsonRpc.js'
 
-/** One pull: `amount` base units of `mint` from `payer`'s token account to `merchant`'s (both owners' associated accounts). */
-export interface SolanaPullRequest {
-  caipNetworkId: string
-  payer: string
-  mint: string
-  decimals: number
-  merchant: string
-  amount: bigint
-}
-
-export type SolanaPullCheck = { ok: true } | { ok: false; reason: string }
-
-export interface SolanaDelegateCollector {
-  /** The delegate the payer approves (gas only: it signs transfers to the merchant and pays their fees). */
-  address: string
-  /** Would the token program take this pull now? A refusal says why (delegate revoked or replaced, allowance or balance short). */
-  check(request: SolanaPullRequest): Promise<SolanaPullCheck>
-  /** Signs the pull (not sent): base64 wire bytes and the signature. */
-  sign(request: SolanaPullRequest): Promise<{ raw: string; hash: string }>
-  /** Sends signed bytes (again, after a crash: one signature lands once) and waits for the outcome. */
-  send(
-    caipNetworkId: string,
-    raw: string,
-    timeoutMs: number,
-  ): Promise<{ status: 'success' | 'reverted' } | { status: 'dropped' } | { status: 'unknown' }>
-}
+/** The token program has no notion of a period: a refusal is final for this renewal (it falls back to a link). */
+const refuse = (reason: string) => ({ ok: false, reason, notDueYet: false }) as const
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -66,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function createSolanaDelegateCollector(
   secretKey: Uint8Array,
   { endpointOf, timeoutMs = 5000 }: { endpointOf(caipNetworkId: string): ChainEndpoint | null; timeoutMs?: number },
-): Promise<SolanaDelegateCollector> {
+): Promise<Collector> {
   const signer: KeyPairSigner = await createKeyPairSignerFromBytes(secretKey)
   const rpcs = new Map<string, JsonRpc>()
   const rpcOf = (caipNetworkId: string) => {
@@ -98,19 +75,19 @@ export async function createSolanaDelegateCollector(
   return {
     address: signer.address,
     async check(request) {
-      const source = await tokenAccount(request.payer, request.mint)
+      const source = await tokenAccount(request.payer, request.token)
       const { value } = (await rpcOf(request.caipNetworkId).call('getAccountInfo', [
         source,
         { encoding: 'base64', commitment: 'confirmed' },
       ])) as { value: { data: [string, string]; owner: string } | null }
       if (!value || value.owner !== TOKEN_PROGRAM_ADDRESS)
-        return { ok: false, reason: 'the payer has no token account for this token' }
+        return refuse('the payer has no token account for this token')
       const account = getTokenDecoder().decode(getBase64Encoder().encode(value.data[0]))
-      if (account.state === AccountState.Frozen) return { ok: false, reason: 'the payer’s token account is frozen' }
+      if (account.state === AccountState.Frozen) return refuse('the payer’s token account is frozen')
       if (account.delegate.__option === 'None' || account.delegate.value !== signer.address)
-        return { ok: false, reason: 'the delegate was revoked or replaced' }
-      if (account.delegatedAmount < request.amount) return { ok: false, reason: 'the allowance left is short' }
-      if (account.amount < request.amount) return { ok: false, reason: 'the payer’s balance is short' }
+        return refuse('the delegate was revoked or replaced')
+      if (account.delegatedAmount < request.amount) return refuse('the allowance left is short')
+      if (account.amount < request.amount) return refuse('the payer’s balance is short')
       return { ok: true }
     },
     async sign(request) {
@@ -119,8 +96,8 @@ export async function createSolanaDelegateCollector(
         value: { blockhash: string; lastValidBlockHeight: number }
       }
       const [source, destination] = await Promise.all([
-        tokenAccount(request.payer, request.mint),
-        tokenAccount(request.merchant, request.mint),
+        tokenAccount(request.payer, request.token),
+        tokenAccount(request.to, request.token),
       ])
       const message = pipe(
         createTransactionMessage({ version: 0 }),
@@ -135,7 +112,7 @@ export async function createSolanaDelegateCollector(
             [
               getTransferCheckedInstruction({
                 source,
-                mint: address(request.mint),
+                mint: address(request.token),
                 destination,
                 authority: signer,
                 amount: request.amount,

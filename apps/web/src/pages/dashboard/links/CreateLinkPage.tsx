@@ -12,7 +12,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { createLink } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
-import { CheckboxField, Field, FormError, TextField, SubmitButton } from '../Field.js'
+import { CheckboxField, Field, TextField, SubmitButton } from '../Field.js'
+import { ErrorText } from '../../../components/ErrorText.js'
 import { assetLabel } from '../format.js'
 import { checkLinkForm, expiryPresets, type LinkFormValues, type LinkOptionValues } from './checkLinkForm.js'
 import { fieldErrorsFromServer, type FieldErrors } from './fieldErrors.js'
@@ -469,7 +470,7 @@ export function CreateLinkPage({
           </CheckboxField>
         )}
 
-        <FormError error={errors['']} />
+        <ErrorText error={errors['']} />
         {Object.keys(errors).length > 0 && !errors[''] && (
           <p className="error" role="alert">
             Please fix the highlighted fields.

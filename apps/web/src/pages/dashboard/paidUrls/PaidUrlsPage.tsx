@@ -15,7 +15,8 @@ import { listPayments } from '../../../api/merchant.js'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { ActionError, DashTable, LoadError, QueryList, TimeCell } from '../DashTable.js'
-import { Field, FormError, TextField, SubmitButton } from '../Field.js'
+import { Field, TextField, SubmitButton } from '../Field.js'
+import { ErrorText } from '../../../components/ErrorText.js'
 import { type FieldErrors } from '../links/fieldErrors.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
 import { assetLabel, formatAmount } from '../format.js'
@@ -190,7 +191,7 @@ function CreateForm({ assets }: { assets: Asset[] }) {
             />
           </>
         )}
-        <FormError error={errors['']} />
+        <ErrorText error={errors['']} />
         <SubmitButton pending={create.isPending} pendingText="Creating…">
           Create paid URL
         </SubmitButton>

@@ -12,7 +12,8 @@ import { useState } from 'react'
 import { usePaylinkConfig } from '../../../appkit/PaylinkProvider.js'
 import { CopyButton } from '../../../components/CopyButton.js'
 import { ActionError, DashTable, QueryList } from '../DashTable.js'
-import { Field, FormError, TextField, SubmitButton } from '../Field.js'
+import { Field, TextField, SubmitButton } from '../Field.js'
+import { ErrorText } from '../../../components/ErrorText.js'
 import { defaultAssetOf, usePayableAssets } from '../links/CreateLinkPage.js'
 import { type FieldErrors } from '../links/fieldErrors.js'
 import { useCreateForm, useRowAction } from '../listMutations.js'
@@ -197,7 +198,7 @@ function CreatePlanForm() {
             )
           })}
         </fieldset>
-        <FormError error={errors['']} />
+        <ErrorText error={errors['']} />
         <SubmitButton pending={create.isPending} pendingText="Creating…">
           Create plan
         </SubmitButton>

@@ -2,7 +2,8 @@ import { contrastRatio, logoContentTypes, maxLogoBytes, readableTextOn, type Mer
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiRequestError } from '../../../api/client.js'
-import { Field, FormError, TextField, SubmitButton } from '../Field.js'
+import { Field, TextField, SubmitButton } from '../Field.js'
+import { ErrorText } from '../../../components/ErrorText.js'
 import { getProfile, saveProfile } from './profileApi.js'
 import { SavedNotice, SettingsSection } from './SettingsSection.js'
 import { useSaveSetting } from './useSaveSetting.js'
@@ -138,7 +139,7 @@ function ProfileForm({ saved }: { saved: MerchantProfile }) {
           </div>
         )}
       </Field>
-      <FormError error={errors.form} />
+      <ErrorText error={errors.form} />
       <SubmitButton pending={save.isPending} pendingText="Saving…">
         Save profile
       </SubmitButton>

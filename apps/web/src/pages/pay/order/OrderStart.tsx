@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import { ApiRequestError } from '../../../api/client.js'
 import { createOrder } from '../../../api/orders.js'
 import { m, useT, type MessageId } from '../../../i18n/useT.js'
+import { ErrorText } from '../../../components/ErrorText.js'
 
 const fieldLabels: Record<PayerFieldName, MessageId> = {
   name: m('order.field.name'),
@@ -144,11 +145,7 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
               ? t('order.continueDonate')
               : t('order.continuePay')}
         </button>
-        {state.kind === 'error' && (
-          <p role="alert" className="error">
-            {state.message}
-          </p>
-        )}
+        <ErrorText error={state.kind === 'error' && state.message} />
       </form>
     </section>
   )

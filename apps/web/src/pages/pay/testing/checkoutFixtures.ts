@@ -1,4 +1,5 @@
-import type { Asset, Link, LinkOption, Network, Payment, PublicConfig } from '@paylink/shared'
+import type { Asset, LinkOption, Network, Payment, PublicConfig } from '@paylink/shared'
+import { checkoutLink, RECIPIENT } from '@paylink/shared/testing/checkoutLink'
 import { devnetEth, devnetNetwork, nothingReceived } from '@paylink/shared/testing/testNetworks'
 
 // One devnet, one token, one link, one payment: what the checkout's tests build on, each test
@@ -6,8 +7,7 @@ import { devnetEth, devnetNetwork, nothingReceived } from '@paylink/shared/testi
 
 export const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 export const DEPOSIT = '0x1111111111111111111111111111111111111111'
-/** The merchant's own address: the options' recipient. */
-export const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+export { checkoutLink, RECIPIENT }
 export const TOKEN_URI = `ethereum:${TOKEN}@31337/transfer?address=${DEPOSIT}&uint256=1234500000`
 
 export const devnet: Network = { ...devnetNetwork, confirmations: 2 }
@@ -89,35 +89,6 @@ export function pendingPayment(extra: Partial<Payment> = {}): Payment {
     updatedAt: '',
     detectedAt: null,
     confirmedAt: null,
-    ...extra,
-  }
-}
-
-export function checkoutLink(options: LinkOption[], extra: Partial<Link> = {}): Link {
-  return {
-    id: 'lnk_1',
-    title: 'Coffee beans',
-    description: null,
-    merchantAddress: RECIPIENT,
-    status: 'open',
-    expiresAt: null,
-    createdAt: '',
-    paidAt: null,
-    deactivatedAt: null,
-    successUrl: null,
-    receiptEmail: true,
-    price: null,
-    fiat: null,
-    underpaymentTolerancePercent: '0',
-    latePaymentGraceSeconds: 0,
-    version: 1,
-    options,
-    payments: [],
-    merchant: { displayName: null, logoUrl: null, brandColor: null },
-    merchantNotified: false,
-    receiptNumber: 'PL-0000-0000',
-    reusable: null,
-    order: null,
     ...extra,
   }
 }
