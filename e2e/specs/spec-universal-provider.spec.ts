@@ -99,39 +99,36 @@ async function refusedEveryTime(page: Page, origin: string, { reason, alert, det
   await expect(alerts).toHaveCount(1)
 }
 
+/** What the relay answers on every WalletConnect attempt, and the one alert each answer must give. */
+const refusals = [
+  {
+    what: 'this origin',
+    reason: 'Unauthorized: origin not allowed',
+    alert: 'Invalid App Configuration',
+    detail: (origin: string) => `Origin ${origin} not found on Allowlist - update configuration on cloud.reown.com`,
+  },
+  {
+    what: 'the project id',
+    reason: 'Unauthorized: invalid key',
+    alert: 'Invalid App Configuration',
+    detail: () => 'Invalid Project ID - update configuration',
+  },
+  {
+    what: 'the client’s token',
+    reason: 'JWT validation error: JWT Token is not yet valid',
+    alert: 'Session Expired',
+    detail: () => 'Invalid session found on UniversalProvider - please check your time settings and connect again',
+  },
+]
+
 test.describe('spec §8: universal-provider errors become alerts, each shown once', () => {
-  test('the relay refusing this origin on every WalletConnect attempt shows "Invalid App Configuration" once', async ({
-    page,
-    paylink,
-  }) => {
-    await refusedEveryTime(page, paylink.origin, {
-      reason: 'Unauthorized: origin not allowed',
-      alert: 'Invalid App Configuration',
-      detail: `Origin ${paylink.origin} not found on Allowlist - update configuration on cloud.reown.com`,
+  for (const { what, reason, alert, detail } of refusals)
+    test(`the relay refusing ${what} on every WalletConnect attempt shows "${alert}" once`, async ({
+      page,
+      paylink,
+    }) => {
+      await refusedEveryTime(page, paylink.origin, { reason, alert, detail: detail(paylink.origin) })
     })
-  })
-
-  test('the relay refusing the project id on every WalletConnect attempt shows "Invalid App Configuration" once', async ({
-    page,
-    paylink,
-  }) => {
-    await refusedEveryTime(page, paylink.origin, {
-      reason: 'Unauthorized: invalid key',
-      alert: 'Invalid App Configuration',
-      detail: 'Invalid Project ID - update configuration',
-    })
-  })
-
-  test('the relay refusing the client’s token on every WalletConnect attempt shows "Session Expired" once', async ({
-    page,
-    paylink,
-  }) => {
-    await refusedEveryTime(page, paylink.origin, {
-      reason: 'JWT validation error: JWT Token is not yet valid',
-      alert: 'Session Expired',
-      detail: 'Invalid session found on UniversalProvider - please check your time settings and connect again',
-    })
-  })
 })
 
 test.describe('spec §4: a universal provider that fails to start', () => {
