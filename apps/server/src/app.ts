@@ -265,15 +265,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const readCheckoutView = async (linkId: string) => {
       const version = await app.paymentLinks.views.read(linkId)
       if (!version || !viewNeedsQuote(version.link, new Date())) return version
-      if (
-        await quoteLink({
-          db: database.db,
-          linkId,
-          assets: config.assets,
-          rates,
-          ttlSeconds: limits.quoteSeconds,
-        })
-      )
+      if (await quoteLink(database.db, { linkId, assets: config.assets, rates, ttlSeconds: limits.quoteSeconds }))
         app.paymentLinks.views.invalidate(linkId)
       return app.paymentLinks.views.read(linkId)
     }
@@ -461,8 +453,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     })
     // A payer's order and a shop device's sale are the same order of a reusable link, open for one quote window.
     const orderLink = (linkId: string, body: CreateOrderBody) =>
-      createOrder({
-        db: database.db,
+      createOrder(database.db, {
         linkId,
         body,
         assets: config.assets,

@@ -137,8 +137,7 @@ export function createPaymentLinksServices({
     views,
     events,
     submitPayment: (linkId, body) =>
-      submitLinkPayment({
-        db,
+      submitLinkPayment(db, {
         linkId,
         body,
         confirmations,

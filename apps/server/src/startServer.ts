@@ -132,7 +132,7 @@ export async function startServer({
       networks,
       assets,
     })
-    const membership = await joinCluster({ db: database.db, settings })
+    const membership = await joinCluster(database.db, { settings })
     cleanups.push(() => membership.leave())
 
     const faucets = devnet && demo ? devnetFaucets(devnet, demo.upstreams) : null

@@ -7,7 +7,6 @@ import { findSettingMismatch, type SharedSettings } from './sharedSettings.js'
 import { lockUntilCommit } from '../db/transaction.js'
 
 export interface JoinClusterOptions {
-  db: Db
   settings: SharedSettings
   /** A process not seen for this long is taken as dead (default 30 s). */
   staleAfterMs?: number
@@ -26,12 +25,10 @@ export interface ClusterMembership {
  * Registers this process beside the others on the database, refusing to start when a live one
  * runs with other shared settings: the sentence names the setting and both values.
  */
-export async function joinCluster({
-  db,
-  settings,
-  staleAfterMs = 30_000,
-  heartbeatMs = 10_000,
-}: JoinClusterOptions): Promise<ClusterMembership> {
+export async function joinCluster(
+  db: Db,
+  { settings, staleAfterMs = 30_000, heartbeatMs = 10_000 }: JoinClusterOptions,
+): Promise<ClusterMembership> {
   const processId = randomUUID()
   await db.transaction(async (tx) => {
     // One joiner at a time, so two processes starting together cannot both miss each other.

@@ -1,6 +1,7 @@
 import { chainCores, chainCoreOf } from '@paylink/chains/core'
 import type { CreatedLink } from '@paylink/shared'
 import { merchantProfiles } from '../db/schema.js'
+import type { Db } from '../db/openDatabase.js'
 import { NotFoundError } from '../errors.js'
 import { createLink, type CreateLinkParameters } from '../links/createLink.js'
 import { merchantOf } from '../merchants/merchant.js'
@@ -20,7 +21,7 @@ const demoBrandColor = '#1f5f4a'
 const demoLinkLifetimeSeconds = 60 * 60
 
 /** What createLink takes that the demo does not choose itself (`maxOpenLinks`: the demo shop's cap, as any merchant's). */
-export type CreateDemoLinkParameters = Pick<CreateLinkParameters, 'db' | 'assets' | 'networks' | 'maxOpenLinks' | 'now'>
+export type CreateDemoLinkParameters = Pick<CreateLinkParameters, 'assets' | 'networks' | 'maxOpenLinks' | 'now'>
 
 /**
  * A fresh 12-unit link of the demo shop, in the devnet's stablecoin (Test USD) where there is
@@ -28,8 +29,8 @@ export type CreateDemoLinkParameters = Pick<CreateLinkParameters, 'db' | 'assets
  * would show "Paid" to the next. The shop's name and colour are written once and never
  * overwritten, so an operator may restyle it from the database.
  */
-export async function createDemoLink(parameters: CreateDemoLinkParameters): Promise<CreatedLink> {
-  const { db, assets, now = new Date() } = parameters
+export async function createDemoLink(db: Db, parameters: CreateDemoLinkParameters): Promise<CreatedLink> {
+  const { assets, now = new Date() } = parameters
   const evm = assets.filter((a) => chainCoreOf(a.caipNetworkId) === chainCores.eip155)
   const asset = evm.find((a) => a.peggedTo !== undefined) ?? evm.find((a) => !a.native) ?? evm[0]
   if (!asset) throw new NotFoundError('NOT_FOUND', 'The demo has no EVM asset to ask for')
@@ -37,7 +38,7 @@ export async function createDemoLink(parameters: CreateDemoLinkParameters): Prom
     .insert(merchantProfiles)
     .values({ merchant: demoMerchant.id, displayName: demoShopName, brandColor: demoBrandColor, updatedAt: now })
     .onConflictDoNothing()
-  return createLink({
+  return createLink(db, {
     ...parameters,
     merchant: demoMerchant,
     body: {

@@ -37,7 +37,7 @@ export const demoLinkRoutes: FastifyPluginAsync<DemoLinkRoutesOptions> = async (
       },
     },
     async ({ reply }) => {
-      const link = await createDemoLink({ db, assets, networks, maxOpenLinks })
+      const link = await createDemoLink(db, { assets, networks, maxOpenLinks })
       reply.header('cache-control', 'no-store')
       return reply.code(201).send({ id: link.id, payPath: `/pay/${link.id}` })
     },

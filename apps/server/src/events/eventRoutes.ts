@@ -30,7 +30,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
       },
     },
     async ({ query, reply, merchant }) => {
-      const page = await listEvents({ db, merchant, ...query })
+      const page = await listEvents(db, { merchant, ...query })
       // The stored bodies are already JSON: joined, not parsed and serialized again.
       reply.type('application/json; charset=utf-8')
       return `{"events":[${page.bodies.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"hasMore":${page.hasMore}}`

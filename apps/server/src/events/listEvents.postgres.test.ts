@@ -45,15 +45,15 @@ describe.skipIf(!canStartTestPostgres())('events feed under concurrent writers (
 
     // The later event is committed, the earlier one not yet: returning the later one now would
     // move a reader's cursor past the earlier one for good.
-    const early = await listEvents({ db: database.db, merchant })
+    const early = await listEvents(database.db, { merchant })
     expect(early.bodies).toEqual([])
     expect(early.nextCursor).toBeNull()
 
     release()
     await slow
-    const page = await listEvents({ db: database.db, merchant })
+    const page = await listEvents(database.db, { merchant })
     expect(page.bodies.map((body) => JSON.parse(body).type)).toEqual(['payment.detected', 'payment.confirmed'])
-    const next = await listEvents({ db: database.db, merchant, after: page.nextCursor! })
+    const next = await listEvents(database.db, { merchant, after: page.nextCursor! })
     expect(next.bodies).toEqual([])
   }, 30_000)
 })

@@ -6,7 +6,6 @@ import type { Merchant } from '../merchants/merchant.js'
 import { decodeEventCursor, encodeEventCursor } from './eventCursor.js'
 
 export interface ListEventsParameters {
-  db: Db
   merchant: Merchant
   /** A cursor from an earlier answer; omitted: from the first event. */
   after?: string | undefined
@@ -34,14 +33,10 @@ export interface ListEventsReturnType {
  * here, as every transaction of ours is short). A filter (type, link) only narrows the page: its
  * cursor is a position in the same order, so paging a filtered feed never skips one either.
  */
-export async function listEvents({
-  db,
-  merchant,
-  after,
-  limit = defaultEventFeedLimit,
-  type,
-  linkId,
-}: ListEventsParameters): Promise<ListEventsReturnType> {
+export async function listEvents(
+  db: Db,
+  { merchant, after, limit = defaultEventFeedLimit, type, linkId }: ListEventsParameters,
+): Promise<ListEventsReturnType> {
   const position = after === undefined ? null : decodeEventCursor(after)
   const rows = await db
     .select({ body: webhookEvents.body, txId: webhookEvents.txId, seq: webhookEvents.seq })

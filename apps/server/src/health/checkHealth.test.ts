@@ -12,8 +12,7 @@ afterAll(async () => database?.close())
 describe('checkHealth with the tracker', () => {
   it("reports each network's status, endpoint, last error, lag and since, as the schema says", async () => {
     const since = new Date('2026-11-26T17:00:00Z')
-    const health = await checkHealth({
-      db: database.db,
+    const health = await checkHealth(database.db, {
       networks: [
         { caipNetworkId: 'eip155:8453', rpcUrl: 'https://a.example' },
         { caipNetworkId: 'eip155:10', rpcUrl: 'https://b.example' },
@@ -55,7 +54,7 @@ describe('checkHealth with the x402 gas keys', () => {
     solana: { address: 'Fee1111111111111111111111111111111111111111', threshold: '0.01', networks: [] },
   }
   const check = (x402Gas?: () => Promise<typeof gas> | undefined) =>
-    checkHealth({ db: database.db, networks: [], timeoutMs: 50, ...(x402Gas ? { x402Gas } : {}) })
+    checkHealth(database.db, { networks: [], timeoutMs: 50, ...(x402Gas ? { x402Gas } : {}) })
 
   it('shows the balances and `low` when the facilitator runs, and nothing when it does not', async () => {
     const health = await check(async () => gas)

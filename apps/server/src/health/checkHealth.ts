@@ -5,7 +5,6 @@ import type { Db } from '../db/openDatabase.js'
 import type { NetworkHealth } from '../payments/paymentTracker.js'
 
 export interface CheckHealthParameters {
-  db: Db
   networks: ReadonlyArray<Pick<Network, 'caipNetworkId' | 'rpcUrl'>>
   /** Per check; the whole report takes about this long at worst (checks run in parallel). */
   timeoutMs: number
@@ -23,15 +22,10 @@ export interface CheckHealthParameters {
  * fails or is slow). `ok` follows the database only: a dead RPC degrades one chain,
  * it does not make this process unfit to serve.
  */
-export async function checkHealth({
-  db,
-  networks,
-  timeoutMs,
-  readHead = defaultReadHead,
-  trackerStatus,
-  trackerHealth,
-  x402Gas,
-}: CheckHealthParameters): Promise<Health> {
+export async function checkHealth(
+  db: Db,
+  { networks, timeoutMs, readHead = defaultReadHead, trackerStatus, trackerHealth, x402Gas }: CheckHealthParameters,
+): Promise<Health> {
   const gas = x402Gas?.()
   const [dbOk, x402GasNow, chains] = await Promise.all([
     withTimeout(db.execute(sql`select 1`), timeoutMs).then(

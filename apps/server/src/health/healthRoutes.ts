@@ -30,7 +30,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
       },
     },
     async ({ reply }) => {
-      const health = await checkHealth(options)
+      const health = await checkHealth(options.db, options)
       reply.header('cache-control', 'no-store')
       return reply.code(health.ok ? 200 : 503).send(health)
     },

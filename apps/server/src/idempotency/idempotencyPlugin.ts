@@ -96,7 +96,7 @@ const idempotencyPluginFn: FastifyPluginAsync<IdempotencyOptions> = async (
           request.log.warn({ err: error }, 'pruning expired idempotency keys failed; trying again later'),
         )
       }
-      const claim = () => claimIdempotencyKey({ db, merchant, key, requestHash, owner, staleAfterSeconds })
+      const claim = () => claimIdempotencyKey(db, { merchant, key, requestHash, owner, staleAfterSeconds })
       let result: ClaimResult = await claim()
       // Stripe answers a concurrent retry 409 at once; a short wait instead lets a client's quick
       // retry (a timeout shorter than our answer) get the answer itself.

@@ -28,7 +28,6 @@ export type ClaimResult =
   | { kind: 'in_flight' }
 
 export interface ClaimIdempotencyKeyParameters extends IdempotencyRow {
-  db: Db
   requestHash: string
   /** A random id of this attempt: only its owner completes or releases the row. */
   owner: string
@@ -41,14 +40,10 @@ export interface ClaimIdempotencyKeyParameters extends IdempotencyRow {
  * two processes exactly one gets the row; the other reads what the first left. Times are the
  * database's, so processes with drifting clocks agree on what expired.
  */
-export async function claimIdempotencyKey({
-  db,
-  merchant,
-  key,
-  requestHash,
-  owner,
-  staleAfterSeconds,
-}: ClaimIdempotencyKeyParameters): Promise<ClaimResult> {
+export async function claimIdempotencyKey(
+  db: Db,
+  { merchant, key, requestHash, owner, staleAfterSeconds }: ClaimIdempotencyKeyParameters,
+): Promise<ClaimResult> {
   const where = rowOf({ merchant, key })
   // A row can vanish or expire between our statements: a few rounds settle it.
   for (let round = 0; round < 3; round++) {

@@ -33,7 +33,6 @@ export interface LinkRules {
 }
 
 export interface CreateLinkParameters extends LinkRules {
-  db: Db
   merchant: Merchant
   /** Already checked with createLinkBodySchemaFor(assets). */
   body: CreateLinkBody
@@ -65,17 +64,19 @@ function donationOf(body: CreateLinkBody, assets: readonly Asset[]): Donation | 
   return donation
 }
 
-export async function createLink({
-  db,
-  merchant,
-  body,
-  assets,
-  networks,
-  webhookPolicy,
-  maxOpenLinks,
-  defaultLateGraceSeconds = 0,
-  now = new Date(),
-}: CreateLinkParameters): Promise<CreatedLink> {
+export async function createLink(
+  db: Db,
+  {
+    merchant,
+    body,
+    assets,
+    networks,
+    webhookPolicy,
+    maxOpenLinks,
+    defaultLateGraceSeconds = 0,
+    now = new Date(),
+  }: CreateLinkParameters,
+): Promise<CreatedLink> {
   if (body.webhookUrl !== undefined) {
     const problem = checkWebhookUrl(body.webhookUrl, webhookPolicy)
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)

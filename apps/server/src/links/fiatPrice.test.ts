@@ -119,8 +119,7 @@ describe('fiat-priced links', () => {
     const now = new Date(new Date(first.options[0].quoteExpiresAt).getTime() + 1000)
     table.set('ETH:USD', '2400')
     expect(
-      await quoteLink({
-        db: context.database.db,
+      await quoteLink(context.database.db, {
         linkId: link.id,
         assets,
         rates,
@@ -128,9 +127,7 @@ describe('fiat-priced links', () => {
         now: new Date(now.getTime() - 2000),
       }),
     ).toBe(false)
-    expect(await quoteLink({ db: context.database.db, linkId: link.id, assets, rates, ttlSeconds: 900, now })).toBe(
-      true,
-    )
+    expect(await quoteLink(context.database.db, { linkId: link.id, assets, rates, ttlSeconds: 900, now })).toBe(true)
     table.set('ETH:USD', '3000')
     const second = await read(link.id)
     expect(second.version).toBe(first.version + 1)
@@ -161,7 +158,7 @@ describe('fiat-priced links', () => {
     })
     const later = new Date(Date.now() + 3_600_000)
     table.set('ETH:USD', '2400')
-    await quoteLink({ db, linkId: link.id, assets, rates, ttlSeconds: 900, now: later })
+    await quoteLink(db, { linkId: link.id, assets, rates, ttlSeconds: 900, now: later })
     table.set('ETH:USD', '3000')
     await db.update(payments).set({ status: 'confirmed', confirmations: 1 }).where(eq(payments.id, 'pay_underquote1'))
     const refreshed = await db.transaction((tx) => refreshLink(tx, link.id, later))
@@ -174,8 +171,7 @@ describe('fiat-priced links', () => {
     expect(refreshed!.view.fiat).toEqual({ paid: '12.00', due: '0.00', shortfall: '0.00', overpaid: '0.00' })
     // A paid link gets no new quote.
     expect(
-      await quoteLink({
-        db,
+      await quoteLink(db, {
         linkId: link.id,
         assets,
         rates,

@@ -102,7 +102,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
     },
     async ({ body, reply, merchant }) => {
       await checkTokenSupply(body, assets)
-      const link = await createLink({ db, merchant, body, ...linkRules })
+      const link = await createLink(db, { merchant, body, ...linkRules })
       return reply.code(201).send(link)
     },
   )
@@ -219,8 +219,7 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
         },
       },
       async ({ params, merchant }) => {
-        const link = await setLinkActive({
-          db,
+        const link = await setLinkActive(db, {
           merchant,
           linkId: params.id,
           active,
@@ -255,6 +254,6 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (app, opt
       rateLimit: options.createLinkRateLimit,
     },
     async ({ params, merchant }) =>
-      sendTestWebhook({ db, merchant, linkId: params.id, policy: webhookPolicy, ...options.webhookTest }),
+      sendTestWebhook(db, { merchant, linkId: params.id, policy: webhookPolicy, ...options.webhookTest }),
   )
 }

@@ -9,7 +9,6 @@ import { isExpired, latestQuote } from './linkStatus.js'
 import { loadLinkRows } from './loadLinkRows.js'
 
 export interface QuoteLinkParameters {
-  db: Db
   linkId: string
   assets: readonly Asset[]
   rates: RateProvider
@@ -28,15 +27,10 @@ export interface QuoteLinkParameters {
  * version is bumped so every reader (the view cache, the live stream) sees the change. True when
  * quotes were written: the caller announces the change.
  */
-export async function quoteLink({
-  db,
-  linkId,
-  assets,
-  rates,
-  ttlSeconds,
-  retrySeconds = 30,
-  now = new Date(),
-}: QuoteLinkParameters): Promise<boolean> {
+export async function quoteLink(
+  db: Db,
+  { linkId, assets, rates, ttlSeconds, retrySeconds = 30, now = new Date() }: QuoteLinkParameters,
+): Promise<boolean> {
   const rows = await loadLinkRows(db, linkId)
   if (!rows || !needsQuotes(rows.link, rows.options, rows.quotes, now)) return false
   const currency = rows.link.priceCurrency as FiatCurrency

@@ -11,7 +11,6 @@ import { resolveWebhookTarget, type LookupAll } from '../webhooks/resolveWebhook
 import { sendWebhook } from '../webhooks/sendWebhook.js'
 
 export interface SendTestWebhookParameters {
-  db: Db
   merchant: Merchant
   linkId: string
   policy: WebhookPolicy
@@ -28,16 +27,18 @@ export interface SendTestWebhookParameters {
  * redirects) and signed the same way (Standard Webhooks with the link's secrets), so a merchant
  * sees at once whether their receiver verifies and answers. Not stored, queued or retried.
  */
-export async function sendTestWebhook({
-  db,
-  merchant,
-  linkId,
-  policy,
-  lookupAll,
-  timeoutMs = 5000,
-  maxResponseBytes = 64 * 1024,
-  now = Date.now,
-}: SendTestWebhookParameters): Promise<WebhookTestResult> {
+export async function sendTestWebhook(
+  db: Db,
+  {
+    merchant,
+    linkId,
+    policy,
+    lookupAll,
+    timeoutMs = 5000,
+    maxResponseBytes = 64 * 1024,
+    now = Date.now,
+  }: SendTestWebhookParameters,
+): Promise<WebhookTestResult> {
   await readMerchantLink(db, merchant, linkId)
   const rows = await loadLinkRows(db, linkId)
   if (!rows) throw new LinkNotFoundError(linkId, { ofMerchant: true })

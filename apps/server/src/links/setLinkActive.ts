@@ -11,7 +11,6 @@ import { loadLinkRows } from './loadLinkRows.js'
 import { lockUntilCommit } from '../db/transaction.js'
 
 export interface SetLinkActiveParameters {
-  db: Db
   merchant: Merchant
   linkId: string
   /** false: the link stops taking payments; true: it takes them again. */
@@ -27,14 +26,10 @@ export interface SetLinkActiveParameters {
  * (sent before) are still followed to confirmation and still count. The version is bumped, so
  * open checkouts and dashboards hear of it at once. Doing it twice changes nothing more.
  */
-export async function setLinkActive({
-  db,
-  merchant,
-  linkId,
-  active,
-  maxOpenLinks,
-  now = new Date(),
-}: SetLinkActiveParameters): Promise<MerchantLink> {
+export async function setLinkActive(
+  db: Db,
+  { merchant, linkId, active, maxOpenLinks, now = new Date() }: SetLinkActiveParameters,
+): Promise<MerchantLink> {
   return db.transaction(async (tx) => {
     // The same lock as creation: a reactivation and a creation cannot both pass the cap.
     await lockUntilCommit(tx, `links:${merchant.id}`)

@@ -38,8 +38,7 @@ describe('submitLinkPayment', () => {
     payments: PaymentIntake,
     extra: { checkTimeoutMs?: number; onCheckFailed?: (error: unknown) => void } = {},
   ) =>
-    submitLinkPayment({
-      db: database.db,
+    submitLinkPayment(database.db, {
       linkId: 'lnk_x',
       body,
       confirmations: new Map([[network, 1]]),

@@ -6,12 +6,10 @@ import { getPayment } from './readLinks.js'
 /** What the payment side offers a submission: record the claim, look at the chain, keep watching. */
 export interface PaymentIntake {
   /** Records "this transaction pays this link" (LINK_NOT_FOUND when there is no such link). */
-  record(parameters: {
-    db: Db
-    linkId: string
-    body: CreatePaymentBody
-    confirmations: ReadonlyMap<string, number>
-  }): Promise<{ payment: Payment; created: boolean }>
+  record(
+    db: Db,
+    parameters: { linkId: string; body: CreatePaymentBody; confirmations: ReadonlyMap<string, number> },
+  ): Promise<{ payment: Payment; created: boolean }>
   /** The first chain read of a newly recorded payment. */
   processSubmitted(caipNetworkId: string, paymentId: string): Promise<unknown>
   /** Wakes the network's tracker loop. */
@@ -19,7 +17,6 @@ export interface PaymentIntake {
 }
 
 export interface SubmitLinkPaymentParameters {
-  db: Db
   linkId: string
   body: CreatePaymentBody
   /** Required confirmations per tracked network (CAIP-2 id). */
@@ -37,17 +34,12 @@ export interface SubmitLinkPaymentParameters {
  * confirming, confirmed or failed; then the tracker is woken to keep watching. The same hash
  * again returns the payment as it stands.
  */
-export async function submitLinkPayment({
-  db,
-  linkId,
-  body,
-  confirmations,
-  payments,
-  checkTimeoutMs,
-  onCheckFailed,
-}: SubmitLinkPaymentParameters): Promise<Payment> {
+export async function submitLinkPayment(
+  db: Db,
+  { linkId, body, confirmations, payments, checkTimeoutMs, onCheckFailed }: SubmitLinkPaymentParameters,
+): Promise<Payment> {
   // The recording bumped the link's version: the database announces it to every process's views and streams.
-  const { payment, created } = await payments.record({ db, linkId, body, confirmations })
+  const { payment, created } = await payments.record(db, { linkId, body, confirmations })
   if (!created || payment.status !== 'pending') return payment
   await withTimeout(payments.processSubmitted(body.caipNetworkId, payment.id), checkTimeoutMs).catch((error: unknown) =>
     onCheckFailed?.(error, payment.id),

@@ -6,7 +6,6 @@ import { findMerchantByApiKey } from './apiKeyStore.js'
 import { merchantOf, type Merchant } from './merchant.js'
 
 export interface IdentifyMerchantParameters {
-  db: Db
   /** The request's `Authorization` header, if any. */
   authorization: string | undefined
   /** The sign-in session cookie's value, if any. */
@@ -25,13 +24,10 @@ export interface IdentifyMerchantParameters {
  * session (its EVM account when it has one). A present but wrong key is refused rather than
  * falling back to the cookie, so a script never acts as whoever is signed in.
  */
-export async function identifyMerchant({
-  db,
-  authorization,
-  sessionToken,
-  allowApiKey = true,
-  allowed = null,
-}: IdentifyMerchantParameters): Promise<Merchant> {
+export async function identifyMerchant(
+  db: Db,
+  { authorization, sessionToken, allowApiKey = true, allowed = null }: IdentifyMerchantParameters,
+): Promise<Merchant> {
   const merchant = await identify(db, authorization, sessionToken, allowApiKey)
   if (allowed && !allowed.has(merchant.id)) {
     throw new ForbiddenError(

@@ -57,8 +57,7 @@ const merchantRoutesPlugin: FastifyPluginAsync<MerchantRoutesOptions> = async (
   { db, merchants, maxApiKeysPerMerchant, createRateLimit },
 ) => {
   app.decorate('requireMerchant', (request: FastifyRequest, { allowApiKey = true }: RequireMerchantOptions = {}) =>
-    identifyMerchant({
-      db,
+    identifyMerchant(db, {
       authorization: request.headers.authorization,
       sessionToken: request.cookies?.[sessionCookieName],
       allowApiKey,

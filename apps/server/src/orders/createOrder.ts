@@ -24,7 +24,6 @@ import { countHeldOrders } from './countHeldOrders.js'
 import { checkOrderBody } from './checkOrderBody.js'
 
 export interface CreateOrderParameters {
-  db: Db
   /** The reusable link. */
   linkId: string
   body: CreateOrderBody
@@ -43,15 +42,10 @@ export interface CreateOrderParameters {
  * status, payments, receipt, refunds, the tracker's watch) then works for the order as for any link.
  * Refused: a link that is not reusable (404), deactivated, expired or sold out (409).
  */
-export async function createOrder({
-  db,
-  linkId,
-  body,
-  assets,
-  networks,
-  windowSeconds,
-  now = new Date(),
-}: CreateOrderParameters): Promise<Link> {
+export async function createOrder(
+  db: Db,
+  { linkId, body, assets, networks, windowSeconds, now = new Date() }: CreateOrderParameters,
+): Promise<Link> {
   const [order, options] = await db.transaction(async (tx) => {
     // The link's row lock orders concurrent checkouts, so two cannot both take the last one in stock.
     const [link] = await tx.select().from(links).where(eq(links.id, linkId)).for('update')

@@ -31,7 +31,7 @@ async function linkWithPayments(
   }
   if (requoteAt) {
     table.set('ETH:USD', requoteAt.rate)
-    await quoteLink({ db: context.database.db, linkId: view.id, assets, rates, ttlSeconds: 900, now: requoteAt.at })
+    await quoteLink(context.database.db, { linkId: view.id, assets, rates, ttlSeconds: 900, now: requoteAt.at })
     table.set('ETH:USD', '3000')
   }
   for (const row of rows) {

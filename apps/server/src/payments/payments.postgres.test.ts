@@ -43,8 +43,7 @@ describe.skipIf(!canStartTestPostgres())('several server processes on one Postgr
     for (let i = 0; i < 6; i++) {
       const txHash = await h.payTusd({ to: merchant, amount: '1' })
       // Recorded without the route's first look, so detection itself is raced too.
-      const { payment } = await submitPayment({
-        db: first.db,
+      const { payment } = await submitPayment(first.db, {
         linkId: link.id,
         body: { caipNetworkId: L1, txHash },
         confirmations: new Map([[L1, 2]]),

@@ -85,14 +85,7 @@ describe('recordSightings', () => {
     ]
     // The same sightings recorded twice, as two passes that see the same block would.
     const record = () =>
-      recordSightings({
-        db: database.db,
-        caipNetworkId: network,
-        watches,
-        sightings,
-        requiredConfirmations: 3,
-        now,
-      })
+      recordSightings(database.db, { caipNetworkId: network, watches, sightings, requiredConfirmations: 3, now })
     const first = await record()
     expect(first.linkIds).toEqual(['lnk_open'])
     expect(first.paymentIds).toHaveLength(1)

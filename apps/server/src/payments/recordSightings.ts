@@ -3,7 +3,6 @@ import type { Db } from '../db/openDatabase.js'
 import { insertPaymentClaim } from './insertPaymentClaim.js'
 
 export interface RecordSightingsParameters {
-  db: Db
   caipNetworkId: string
   /** The watches the sightings answer (a sighting of an option not watched is ignored). */
   watches: readonly PaymentWatch[]
@@ -18,14 +17,10 @@ export interface RecordSightingsParameters {
  * and confirms it with the same rules. A transaction already recorded for the link (submitted
  * by the checkout, or seen before) is not recorded twice. Returns the new payments and their links.
  */
-export async function recordSightings({
-  db,
-  caipNetworkId,
-  watches,
-  sightings,
-  requiredConfirmations,
-  now = new Date(),
-}: RecordSightingsParameters): Promise<{ paymentIds: string[]; linkIds: string[] }> {
+export async function recordSightings(
+  db: Db,
+  { caipNetworkId, watches, sightings, requiredConfirmations, now = new Date() }: RecordSightingsParameters,
+): Promise<{ paymentIds: string[]; linkIds: string[] }> {
   const linkOf = new Map(watches.map((watch) => [watch.optionId, watch.linkId]))
   const seen = new Set<string>()
   const created: string[] = []

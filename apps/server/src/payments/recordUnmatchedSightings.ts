@@ -18,7 +18,6 @@ import {
 const sinceSlackMs = 60_000
 
 export interface RecordUnmatchedSightingsParameters {
-  db: Db
   chain: Pick<PaymentChainReader, 'readEvidence'>
   caipNetworkId: string
   watches: readonly PaymentWatch[]
@@ -33,14 +32,10 @@ export interface RecordUnmatchedSightingsParameters {
  * one of the network's deposit addresses (a forwarder sweeping to the merchant) is the merchant's
  * own money moving, never a payment. Returns how many were recorded.
  */
-export async function recordUnmatchedSightings({
-  db,
-  chain,
-  caipNetworkId,
-  watches,
-  sightings,
-  now = new Date(),
-}: RecordUnmatchedSightingsParameters): Promise<number> {
+export async function recordUnmatchedSightings(
+  db: Db,
+  { chain, caipNetworkId, watches, sightings, now = new Date() }: RecordUnmatchedSightingsParameters,
+): Promise<number> {
   const byId = new Map(watches.filter((watch) => isUnmatchedWatchId(watch.optionId)).map((w) => [w.optionId, w]))
   const perTransaction = new Map<string, Map<string, { option: UnmatchedOption; info: UnmatchedWatchInfo }>>()
   for (const sighting of sightings) {

@@ -60,8 +60,7 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
   const { blocks } = scan
   // Payments nobody submitted (a deposit address, a Solana Pay reference): recorded as if the
   // payer had, then matched below with the rest.
-  const sighted = await recordSightings({
-    db,
+  const sighted = await recordSightings(db, {
     caipNetworkId,
     watches,
     sightings: scan.sightings,
@@ -80,8 +79,7 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
   // Matched yet still pending: another process held the claim, or the node behind a load
   // balancer served the block before the receipt. Look once more next pass rather than wait
   // for the periodic re-check.
-  await recordUnmatchedSightings({
-    db,
+  await recordUnmatchedSightings(db, {
     chain,
     caipNetworkId,
     watches,

@@ -23,8 +23,7 @@ export async function sightPendingPayments(pass: SightPendingPaymentsParameters)
   const watches = await readWatches(now?.() ?? new Date())
   if (watches.length === 0) return 0
   const sightings = await chain.sightPending(watches)
-  const { paymentIds, linkIds } = await recordSightings({
-    db,
+  const { paymentIds, linkIds } = await recordSightings(db, {
     caipNetworkId,
     watches,
     sightings,

@@ -8,7 +8,6 @@ import { toPaymentView } from '../links/linkViews.js'
 import { insertPaymentClaim } from './insertPaymentClaim.js'
 
 export interface SubmitPaymentParameters {
-  db: Db
   linkId: string
   body: CreatePaymentBody
   /** Required confirmations per tracked network (CAIP-2 id). */
@@ -28,13 +27,10 @@ export interface SubmitPaymentReturnType {
  * and the tracker decides from the chain. Submitting the same hash again, even concurrently,
  * returns the one payment (a unique index on link, network and hash).
  */
-export async function submitPayment({
-  db,
-  linkId,
-  body,
-  confirmations,
-  now = new Date(),
-}: SubmitPaymentParameters): Promise<SubmitPaymentReturnType> {
+export async function submitPayment(
+  db: Db,
+  { linkId, body, confirmations, now = new Date() }: SubmitPaymentParameters,
+): Promise<SubmitPaymentReturnType> {
   const txHash = normalizeTransactionId(body.caipNetworkId, body.txHash)
   const [link] = await db.select({ id: links.id, reusable: links.reusable }).from(links).where(eq(links.id, linkId))
   if (!link) throw new LinkNotFoundError(linkId)

@@ -1,5 +1,6 @@
 import { normalizeRefundAddress, refundAddressMessage, type GiveRefundAddressBody, type Payment } from '@paylink/shared'
 import { eq } from 'drizzle-orm'
+import type { Db } from '../db/openDatabase.js'
 import { bitcoinNetworkOf, readBitcoinAddress, verifyBip122Signature } from '@paylink/chains/bip122/server'
 import { links, payments } from '../db/schema.js'
 import { RequestValidationError } from '../errors.js'
@@ -32,13 +33,10 @@ export interface GiveRefundAddressReturnType {
  * can undo the correction by posting the older statement again (the same statement again is
  * answered as stored). Public: the signature is the proof, not a session.
  */
-export async function giveRefundAddress({
-  db,
-  paymentId,
-  body,
-  readerOf,
-  now = () => new Date(),
-}: GiveRefundAddressParameters): Promise<GiveRefundAddressReturnType> {
+export async function giveRefundAddress(
+  db: Db,
+  { paymentId, body, readerOf, now = () => new Date() }: GiveRefundAddressParameters,
+): Promise<GiveRefundAddressReturnType> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId))
   if (!payment) throw new PaymentNotFoundError(paymentId, { ofMerchant: false })
   const network = bitcoinNetworkOf(payment.caipNetworkId)

@@ -1,13 +1,11 @@
 import type { PaymentChainReader } from '@paylink/chains/server'
-import type { Db } from '../db/openDatabase.js'
 import { UnavailableError } from '../errors.js'
 
 /** A reader of a network's chain (its family's own), or null when this server cannot read it. */
 export type RefundChainReaders = (caipNetworkId: string) => PaymentChainReader | null
 
-/** What a refund check of one payment works with: the database, the payment, its chain, the clock. */
+/** What a refund check of one payment works with (beside the database): the payment, its chain, the clock. */
 export interface RefundCheckParameters {
-  db: Db
   paymentId: string
   readerOf: RefundChainReaders
   now?: () => Date

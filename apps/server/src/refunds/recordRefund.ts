@@ -2,6 +2,7 @@ import { transactionIdSchemas, type CreateRefundBody, type Payment, type Refund 
 import { and, eq, sql } from 'drizzle-orm'
 import { chainFamilyOf, normalizeTransactionId } from '@paylink/chains/server'
 import { newId } from '../db/newId.js'
+import type { Db } from '../db/openDatabase.js'
 import { linkOptions, links, payments, refunds } from '../db/schema.js'
 import { RequestValidationError, UnavailableError } from '../errors.js'
 import { refreshLink } from '../links/refreshLink.js'
@@ -40,14 +41,10 @@ const refundOptionId = 'refund'
  * wallet spends from many derived addresses, so no one address identifies it; the recipient,
  * asset and amount are checked as elsewhere.
  */
-export async function recordRefund({
-  db,
-  merchant,
-  paymentId,
-  body,
-  readerOf,
-  now = () => new Date(),
-}: RecordRefundParameters): Promise<RecordRefundReturnType> {
+export async function recordRefund(
+  db: Db,
+  { merchant, paymentId, body, readerOf, now = () => new Date() }: RecordRefundParameters,
+): Promise<RecordRefundReturnType> {
   const [row] = await db
     .select({ payment: payments, option: linkOptions, merchant: links.merchant })
     .from(payments)

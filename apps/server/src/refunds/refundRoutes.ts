@@ -87,7 +87,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       },
     },
     async ({ params, body, reply, merchant }) => {
-      const recorded = await recordRefund({ db, merchant, paymentId: params.id, body, readerOf })
+      const recorded = await recordRefund(db, { merchant, paymentId: params.id, body, readerOf })
       if (recorded.created) onLinkChanged(recorded.payment.linkId)
       return reply.code(recorded.created ? 201 : 200).send({ refund: recorded.refund, payment: recorded.payment })
     },
@@ -120,7 +120,7 @@ export const refundRoutes: FastifyPluginAsync<RefundRoutesOptions> = async (
       },
     },
     async ({ params, body, reply }) => {
-      const given = await giveRefundAddress({ db, paymentId: params.id, body, readerOf })
+      const given = await giveRefundAddress(db, { paymentId: params.id, body, readerOf })
       onLinkChanged(given.payment.linkId)
       reply.header('cache-control', 'no-store')
       return given

@@ -26,8 +26,7 @@ export async function createPeriodLink(
   period: number,
 ): Promise<string> {
   const merchant = { id: plan.merchant, namespace: plan.merchant.split(':')[0]!, address: plan.merchantAddress }
-  const created = await createLink({
-    db: context.db,
+  const created = await createLink(context.db, {
     merchant,
     body: {
       title: period === 0 ? plan.name : `${plan.name} (renewal ${period})`,

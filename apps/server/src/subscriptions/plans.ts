@@ -61,21 +61,22 @@ export function toPlanView(row: PlanRow, assets: readonly Asset[]): Plan {
   }
 }
 
-export async function createPlan({
-  db,
-  merchant,
-  body,
-  assets,
-  webhookPolicy,
-  now = new Date(),
-}: {
-  db: Db
-  merchant: Merchant
-  body: CreatePlanBody
-  assets: readonly Asset[]
-  webhookPolicy: WebhookPolicy
-  now?: Date
-}): Promise<CreatedPlan> {
+export async function createPlan(
+  db: Db,
+  {
+    merchant,
+    body,
+    assets,
+    webhookPolicy,
+    now = new Date(),
+  }: {
+    merchant: Merchant
+    body: CreatePlanBody
+    assets: readonly Asset[]
+    webhookPolicy: WebhookPolicy
+    now?: Date
+  },
+): Promise<CreatedPlan> {
   // A plan's options must make a valid link: checked with the links' own rules, so a renewal never fails on them.
   const asLink = createLinkBodySchemaFor(assets).safeParse({
     title: body.name,

@@ -71,7 +71,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRoutesOptions> =
     },
     async ({ body, request, reply }) => {
       const merchant = await app.requireMerchant(request)
-      const plan = await createPlan({ db, merchant, body, assets, webhookPolicy: context.webhookPolicy })
+      const plan = await createPlan(db, { merchant, body, assets, webhookPolicy: context.webhookPolicy })
       return reply.code(201).header('cache-control', 'no-store').send(plan)
     },
   )

@@ -11,7 +11,6 @@ import { newWebhookSecret } from './newWebhookSecret.js'
 export const webhookSecretOverlapMs = 24 * 3600 * 1000
 
 export interface RotateWebhookSecretParameters {
-  db: Db
   merchant: Merchant
   linkId: string
   now?: Date
@@ -22,12 +21,10 @@ export interface RotateWebhookSecretParameters {
  * for 24 h (two signatures in `webhook-signature`), then is dropped. Rotating again within the
  * overlap keeps only the secret just replaced: at most two sign at once.
  */
-export async function rotateWebhookSecret({
-  db,
-  merchant,
-  linkId,
-  now = new Date(),
-}: RotateWebhookSecretParameters): Promise<RotatedWebhookSecret> {
+export async function rotateWebhookSecret(
+  db: Db,
+  { merchant, linkId, now = new Date() }: RotateWebhookSecretParameters,
+): Promise<RotatedWebhookSecret> {
   return db.transaction(async (tx) => {
     const link = await readMerchantLink(tx, merchant, linkId, { lock: true })
     if (!link.webhookUrl || !link.webhookSecret)

@@ -9,7 +9,6 @@ import { checkWebhookUrl, type WebhookPolicy } from './checkWebhookUrl.js'
 import { newWebhookSecret } from './newWebhookSecret.js'
 
 export interface UpdateLinkWebhookParameters {
-  db: Db
   merchant: Merchant
   linkId: string
   /** null: send no more events for this link. */
@@ -25,13 +24,10 @@ export const webhookRemovedError = 'The webhook URL was removed, so this event i
  * signing secret stays, so a receiver that has it keeps verifying; a link that never had one
  * gets one now, returned this once.
  */
-export async function updateLinkWebhook({
-  db,
-  merchant,
-  linkId,
-  webhookUrl,
-  policy,
-}: UpdateLinkWebhookParameters): Promise<WebhookSettings> {
+export async function updateLinkWebhook(
+  db: Db,
+  { merchant, linkId, webhookUrl, policy }: UpdateLinkWebhookParameters,
+): Promise<WebhookSettings> {
   if (webhookUrl !== null) {
     const problem = checkWebhookUrl(webhookUrl, policy)
     if (problem) throw new RequestValidationError(`body.webhookUrl: ${problem}`)

@@ -90,7 +90,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       },
     },
     async ({ params, body, merchant }) => {
-      const settings = await updateLinkWebhook({ db, merchant, linkId: params.id, webhookUrl: body.webhookUrl, policy })
+      const settings = await updateLinkWebhook(db, { merchant, linkId: params.id, webhookUrl: body.webhookUrl, policy })
       worker.poke()
       return settings
     },
@@ -114,6 +114,6 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
         409: errorResponse('The link has no webhook URL (NO_WEBHOOK_URL)'),
       },
     },
-    async ({ params, merchant }) => rotateWebhookSecret({ db, merchant, linkId: params.id }),
+    async ({ params, merchant }) => rotateWebhookSecret(db, { merchant, linkId: params.id }),
   )
 }
