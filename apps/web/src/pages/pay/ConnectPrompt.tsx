@@ -1,6 +1,5 @@
 import { usePaylinkConfig } from '../../appkit/PaylinkProvider.js'
 import { m, useT, type MessageId } from '../../i18n/useT.js'
-import { ErrorText } from '../../components/ErrorText.js'
 
 /**
  * What the toolkit really offers here: email and social login need Reown's cloud (a project id);
@@ -33,7 +32,11 @@ export function ConnectPrompt({
       <p className="muted" data-testid="login-methods">
         {t(loginMethods(config.projectId, config.demo))} {t('connect.nonCustodial')}
       </p>
-      <ErrorText error={error} />
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

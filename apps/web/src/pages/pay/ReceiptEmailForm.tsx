@@ -3,7 +3,6 @@ import { requestReceiptEmail } from '../../api/checkout.js'
 import { useLanguage } from '../../i18n/PayerLanguage.js'
 import { useT } from '../../i18n/useT.js'
 import { emailInputProps } from './emailInputProps.js'
-import { ErrorText } from '../../components/ErrorText.js'
 
 type State =
   | { kind: 'idle' }
@@ -57,7 +56,11 @@ export function ReceiptEmailForm({ linkId, paid }: { linkId: string; paid: boole
           {state.kind === 'sending' ? t('email.sending') : paid ? t('email.thisReceipt') : t('email.theReceipt')}
         </button>
       </div>
-      <ErrorText error={state.kind === 'error' && state.message} />
+      {state.kind === 'error' && (
+        <p role="alert" className="error">
+          {state.message}
+        </p>
+      )}
     </form>
   )
 }

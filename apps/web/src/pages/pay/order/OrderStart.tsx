@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom'
 import { ApiRequestError } from '../../../api/client.js'
 import { createOrder } from '../../../api/orders.js'
 import { m, useT, type MessageId } from '../../../i18n/useT.js'
-import { ErrorText } from '../../../components/ErrorText.js'
 
 const fieldLabels: Record<PayerFieldName, MessageId> = {
   name: m('order.field.name'),
@@ -145,7 +144,11 @@ export function OrderStart({ link }: { link: Link & { reusable: NonNullable<Link
               ? t('order.continueDonate')
               : t('order.continuePay')}
         </button>
-        <ErrorText error={state.kind === 'error' && state.message} />
+        {state.kind === 'error' && (
+          <p role="alert" className="error">
+            {state.message}
+          </p>
+        )}
       </form>
     </section>
   )
