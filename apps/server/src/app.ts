@@ -13,7 +13,8 @@ import { demoLinkRoutes } from './demo/demoLinkRoutes.js'
 import { embedRoutes } from './embed/embedRoutes.js'
 import { readLinkEmbedOrigins } from './embed/embedOriginsService.js'
 import { devnetRoutes } from './devnet/devnetRoutes.js'
-import { createCollector, createSolanaCollector, type Collectors } from './subscriptions/collectorPull.js'
+import { createSolanaDelegateCollector } from '@paylink/chains/solana/server'
+import { createCollector, type Collectors } from './subscriptions/collectorPull.js'
 import type { PeriodLinkContext } from './subscriptions/periodLink.js'
 import { createRenewalMailer } from './subscriptions/renewalMailer.js'
 import { createRenewalScheduler, type RenewalScheduler } from './subscriptions/renewalScheduler.js'
@@ -562,7 +563,7 @@ async function registerSubscriptions(app: FastifyInstance, config: AppConfig, co
   const collectors: Collectors = {
     ...(options.collectorPrivateKey ? { eip155: createCollector(options.collectorPrivateKey, collectorOptions) } : {}),
     ...(options.collectorSolanaSecretKey
-      ? { solana: await createSolanaCollector(options.collectorSolanaSecretKey, collectorOptions) }
+      ? { solana: await createSolanaDelegateCollector(options.collectorSolanaSecretKey, collectorOptions) }
       : {}),
   }
   // The payer's renewal e-mails go through the receipts' SMTP server.

@@ -30,6 +30,9 @@ export interface ChainPaymentPass extends PaymentPass {
   chain: PaymentChainReader
 }
 
+/** The pass's clock: its own `now`, else the wall clock. */
+export const clockOf = (pass: PaymentPass): (() => Date) => pass.now ?? (() => new Date())
+
 /**
  * One pass's lease on the payments it works on: claimed in batches under one fresh token (so
  * concurrent trackers split the work), each decision written only while the claim is still
@@ -37,7 +40,7 @@ export interface ChainPaymentPass extends PaymentPass {
  */
 export function passLease(pass: PaymentPass) {
   const leaseToken = randomBytes(12).toString('base64url')
-  const now = pass.now ?? (() => new Date())
+  const now = clockOf(pass)
   return {
     now,
     claim: (selection: PaymentSelection) =>

@@ -3,7 +3,7 @@ import { type ChainCursor, type PaymentWatch, ChainMismatchError } from '@paylin
 import { payments } from '../db/schema.js'
 import type { Db } from '../db/openDatabase.js'
 import { advanceConfirmations } from './advanceConfirmations.js'
-import type { ChainPaymentPass } from './paymentPass.js'
+import { clockOf, type ChainPaymentPass } from './paymentPass.js'
 import { processPayments } from './processPayments.js'
 import { readInBlockHeights } from './readInBlockHeights.js'
 import { loadWatches } from './loadWatches.js'
@@ -41,12 +41,13 @@ export interface ScanNewBlocksReturnType {
  * when the chain changed deeper than a reorg may.
  */
 export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promise<ScanNewBlocksReturnType> {
-  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], requiredConfirmations = 1, now } = parameters
+  const { db, chain, caipNetworkId, settings, head, cursor, retryIds = [], requiredConfirmations = 1 } = parameters
+  const now = clockOf(parameters)
   const readWatches = parameters.loadWatches ?? ((at: Date) => loadWatches(db, caipNetworkId, at))
   // The same pass, told of the same changes, goes on to decide the payments.
   const pass: ChainPaymentPass = parameters
   const heights = await readInBlockHeights(db, caipNetworkId, head)
-  const watches = await readWatches(now?.() ?? new Date())
+  const watches = await readWatches(now())
   const scan = await chain.findPayments({
     head,
     cursor,
@@ -65,7 +66,7 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
     watches,
     sightings: scan.sightings,
     requiredConfirmations,
-    ...(now ? { now: now() } : {}),
+    now: now(),
   })
   for (const linkId of sighted.linkIds) parameters.onLinkChanged?.(linkId)
 
@@ -84,7 +85,7 @@ export async function scanNewBlocks(parameters: ScanNewBlocksParameters): Promis
     caipNetworkId,
     watches,
     sightings: scan.sightings,
-    ...(now ? { now: now() } : {}),
+    now: now(),
   })
   const retry = (await stillPending(db, matched)).filter((id) => !retryIds.includes(id))
   return { cursor: scan.cursor, retryIds: retry, changed, matched: matched.length }

@@ -1,6 +1,6 @@
 import type { PaymentWatch } from '@paylink/chains/server'
 import { loadWatches } from './loadWatches.js'
-import type { ChainPaymentPass } from './paymentPass.js'
+import { clockOf, type ChainPaymentPass } from './paymentPass.js'
 import { processPayments } from './processPayments.js'
 import { recordSightings } from './recordSightings.js'
 
@@ -17,10 +17,11 @@ export interface SightPendingPaymentsParameters extends ChainPaymentPass {
  * new payments.
  */
 export async function sightPendingPayments(pass: SightPendingPaymentsParameters): Promise<number> {
-  const { db, chain, caipNetworkId, requiredConfirmations, now } = pass
+  const { db, chain, caipNetworkId, requiredConfirmations } = pass
+  const now = clockOf(pass)
   const readWatches = pass.loadWatches ?? ((at: Date) => loadWatches(db, caipNetworkId, at))
   if (!chain.sightPending) return 0
-  const watches = await readWatches(now?.() ?? new Date())
+  const watches = await readWatches(now())
   if (watches.length === 0) return 0
   const sightings = await chain.sightPending(watches)
   const { paymentIds, linkIds } = await recordSightings(db, {
@@ -28,7 +29,7 @@ export async function sightPendingPayments(pass: SightPendingPaymentsParameters)
     watches,
     sightings,
     requiredConfirmations,
-    ...(now ? { now: now() } : {}),
+    now: now(),
   })
   for (const linkId of linkIds) pass.onLinkChanged?.(linkId)
   if (paymentIds.length) await processPayments({ ...pass, selection: { kind: 'ids', ids: paymentIds } })

@@ -1,7 +1,6 @@
 import { PAYLINK_COLLECTOR_ADDRESS, collectorAbi } from '@paylink/chains/eip155/core'
 import type { ChainEndpoint, Collector, PullRequest } from '@paylink/chains/server'
 import { createEvmRpcClient } from '@paylink/chains/eip155/server'
-import { createSolanaDelegateCollector } from '@paylink/chains/solana/server'
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -109,6 +108,3 @@ export function createCollector(privateKey: Hex, { endpointOf, timeoutMs = 5000 
     },
   }
 }
-
-/** The Solana collector: the SPL delegate the payer approved (see solanaDelegatePull.ts). */
-export const createSolanaCollector = createSolanaDelegateCollector
